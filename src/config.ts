@@ -1,0 +1,155 @@
+/**
+ * Configuration: environment variables -> one typed, validated object.
+ *
+ * This is the only module that reads `process.env` (through `loadConfig(env)`), so everything
+ * else receives plain options. Every variable is declared once below with its default and
+ * meaning; the README's configuration table is checked against this list by a test.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const url = z.string().url();
+
+interface VariableSpec {
+  schema: z.ZodType;
+  default?: string;
+  description: string;
+}
+
+/** Every environment variable the service reads. */
+export const VARIABLES = {
+  PORT: { schema: port, default: '8080', description: 'Port of the application surface (and of ingest unless INGEST_PORT differs).' },
+  HOST: { schema: z.string().min(1), default: '0.0.0.0', description: 'Address to listen on.' },
+  INGEST_PORT: { schema: port, description: 'When set and different from PORT, the ingest routes get their own listener on this port.' },
+  PUBLIC_URL: { schema: url, description: 'External URL of the application surface (OAuth issuer, device verification links). Default: http://localhost:PORT.' },
+  DATA_DIR: { schema: z.string().min(1), default: './data', description: 'Folder of the embedded engines (chDB, PGlite, objects) and the generated session secret.' },
+  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'Log level of the JSON logs on stdout.' },
+
+  CLICKHOUSE_URL: { schema: url, description: 'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.' },
+  CLICKHOUSE_DATABASE: { schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), default: 'sightline', description: 'Telemetry database name.' },
+  DATABASE_URL: { schema: url, description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.' },
+  S3_BUCKET: { schema: z.string().min(1), description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.' },
+  S3_ENDPOINT: { schema: url, description: 'S3-compatible endpoint (MinIO, R2, ...). Unset: AWS.' },
+  S3_REGION: { schema: z.string().min(1), default: 'us-east-1', description: 'S3 region.' },
+  S3_ACCESS_KEY_ID: { schema: z.string().min(1), description: 'S3 access key; unset: the AWS SDK default credential chain.' },
+  S3_SECRET_ACCESS_KEY: { schema: z.string().min(1), description: 'S3 secret key.' },
+  S3_FORCE_PATH_STYLE: { schema: bool, default: 'false', description: 'Path-style S3 addressing (needed by most self-hosted S3 servers).' },
+  REDIS_URL: { schema: url, description: 'Redis URL for rate limits, caches and counters shared by several processes. Unset: in memory.' },
+  REDIS_KEY_PREFIX: { schema: z.string(), default: 'sightline:', description: 'Prefix of every Redis key.' },
+
+  SESSION_SECRET: { schema: z.string().min(32), description: 'Secret (>= 32 chars) signing dashboard session tokens. Unset: generated once into DATA_DIR/session-secret. Required when several processes share DATABASE_URL.' },
+  SESSION_TTL_HOURS: { schema: positiveInt.max(24 * 90), default: '168', description: 'Life of a dashboard session token, in hours.' },
+  REGISTRATION: { schema: z.enum(['open', 'first-user', 'invite-only']), default: 'first-user', description: 'Who may register: anyone, only the first user (then invitations), or invitations only.' },
+  PASSWORD_MIN_LENGTH: { schema: positiveInt.min(8).max(128), default: '10', description: 'Minimum password length.' },
+  TRUST_PROXY: { schema: bool, default: 'false', description: 'Take the client address from X-Forwarded-For (only behind a proxy you run).' },
+
+  BODY_TIMEOUT_MS: { schema: positiveInt, default: '30000', description: 'A request body that has not fully arrived in this time gets 408.' },
+  INGEST_MAX_CONCURRENCY: { schema: positiveInt, default: '64', description: 'Admission gate: ingest requests processed at once; more wait up to INGEST_QUEUE_WAIT_MS then get 503.' },
+  INGEST_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '2000', description: 'How long an ingest request may wait for the admission gate.' },
+  WRITER_MAX_ROWS: { schema: positiveInt, default: '20000', description: 'Group-commit writer: flush a table once this many rows are pending.' },
+  WRITER_FLUSH_MS: { schema: positiveInt.max(10_000), default: '25', description: 'Group-commit writer: flush pending rows at most this long after the first arrived.' },
+  PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
+} satisfies Record<string, VariableSpec>;
+
+export type VariableName = keyof typeof VARIABLES;
+
+export interface Config {
+  port: number;
+  host: string;
+  ingestPort: number | null;
+  publicUrl: string;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  telemetry: { kind: 'chdb'; path: string; database: string } | { kind: 'clickhouse-http'; url: string; database: string };
+  meta: { kind: 'pglite'; path: string } | { kind: 'postgres'; url: string };
+  objects:
+    | { kind: 'fs'; root: string }
+    | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  coord: { kind: 'memory' } | { kind: 'redis'; url: string; keyPrefix: string };
+  auth: {
+    sessionSecret: string | null;
+    sessionTtlHours: number;
+    registration: 'open' | 'first-user' | 'invite-only';
+    passwordMinLength: number;
+  };
+  trustProxy: boolean;
+  bodyTimeoutMs: number;
+  ingest: { maxConcurrency: number; queueWaitMs: number };
+  writer: { maxRows: number; flushMs: number };
+  projectCacheTtlMs: number;
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, spec] of Object.entries(VARIABLES) as [VariableName, VariableSpec][]) {
+    const raw = env[name] === '' ? undefined : (env[name] ?? spec.default);
+    if (raw === undefined) continue;
+    const parsed = spec.schema.safeParse(raw);
+    if (parsed.success) values[name] = parsed.data;
+    else problems.push(`${name}=${JSON.stringify(raw)}: ${describeIssue(parsed.error)} (${spec.description})`);
+  }
+  const onlyOneS3Key = (values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined);
+  if (onlyOneS3Key) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const v = values as {
+    PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
+    CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; DATABASE_URL?: string;
+    S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
+    REDIS_URL?: string; REDIS_KEY_PREFIX: string;
+    SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number;
+  };
+  const dataDir = path.resolve(v.DATA_DIR);
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    ingestPort: v.INGEST_PORT !== undefined && v.INGEST_PORT !== v.PORT ? v.INGEST_PORT : null,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    logLevel: v.LOG_LEVEL,
+    telemetry: v.CLICKHOUSE_URL
+      ? { kind: 'clickhouse-http', url: v.CLICKHOUSE_URL, database: v.CLICKHOUSE_DATABASE }
+      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE },
+    meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite') },
+    objects: v.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: v.S3_BUCKET,
+          endpoint: v.S3_ENDPOINT,
+          region: v.S3_REGION,
+          accessKeyId: v.S3_ACCESS_KEY_ID,
+          secretAccessKey: v.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: v.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'fs', root: path.join(dataDir, 'objects') },
+    coord: v.REDIS_URL ? { kind: 'redis', url: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX } : { kind: 'memory' },
+    auth: {
+      sessionSecret: v.SESSION_SECRET ?? null,
+      sessionTtlHours: v.SESSION_TTL_HOURS,
+      registration: v.REGISTRATION,
+      passwordMinLength: v.PASSWORD_MIN_LENGTH,
+    },
+    trustProxy: v.TRUST_PROXY,
+    bodyTimeoutMs: v.BODY_TIMEOUT_MS,
+    ingest: { maxConcurrency: v.INGEST_MAX_CONCURRENCY, queueWaitMs: v.INGEST_QUEUE_WAIT_MS },
+    writer: { maxRows: v.WRITER_MAX_ROWS, flushMs: v.WRITER_FLUSH_MS },
+    projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
+  };
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid value';
+  if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
+  return issue.message;
+}

@@ -1,0 +1,162 @@
+/**
+ * Group-commit writer: concurrent ingest requests share one insert per table.
+ *
+ * A request hands over its rows and waits; rows wait at most `flushMs` (or until `maxRows` are
+ * pending) and are inserted together. Each request is resolved only after every one of its rows
+ * is stored, so a 200 means durable. While an insert into a table is in flight, new rows for that
+ * table accumulate and go in the next insert, started as soon as the previous one lands: under
+ * load the batches grow instead of the inserts multiplying.
+ *
+ * A failed insert rejects every request that had rows in it (the route answers 503 and the
+ * client re-sends the frame). Rows the same request had in other tables may already be stored;
+ * that is safe because every table deduplicates re-sent records by id or content key.
+ */
+export interface RowSink {
+  insertJsonEachRow(table: string, rows: Buffer): Promise<void>;
+}
+
+export interface WriterOptions {
+  maxRows: number;
+  flushMs: number;
+  /** Pending rows beyond which new writes are refused at once (bounded memory). */
+  maxPendingRows?: number;
+  onFlush?: (event: FlushEvent) => void;
+}
+
+export interface FlushEvent {
+  table: string;
+  rows: number;
+  requests: number;
+  durationMs: number;
+  error?: unknown;
+}
+
+/** The store did not take the rows; the caller should answer 503 with Retry-After. */
+export class WriteFailedError extends Error {
+  override name = 'WriteFailedError';
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface TableQueue {
+  table: string;
+  lines: string[];
+  waiters: Waiter[];
+  timer: NodeJS.Timeout | null;
+  inFlight: Promise<void> | null;
+}
+
+export class GroupCommitWriter {
+  private readonly queues = new Map<string, TableQueue>();
+  private pendingRows = 0;
+  private closed = false;
+  private readonly maxPendingRows: number;
+
+  constructor(
+    private readonly sink: RowSink,
+    private readonly options: WriterOptions,
+  ) {
+    this.maxPendingRows = options.maxPendingRows ?? options.maxRows * 20;
+  }
+
+  /** Resolves once every row is stored; rejects with WriteFailedError otherwise. */
+  write(tables: ReadonlyArray<readonly [string, readonly string[]]>): Promise<void> {
+    if (this.closed) return Promise.reject(new WriteFailedError('the writer is shutting down', true));
+    const rowCount = tables.reduce((sum, [, lines]) => sum + lines.length, 0);
+    if (rowCount === 0) return Promise.resolve();
+    if (this.pendingRows + rowCount > this.maxPendingRows && this.pendingRows > 0) {
+      return Promise.reject(new WriteFailedError('the write queue is full', true));
+    }
+    const stored: Promise<void>[] = [];
+    for (const [table, lines] of tables) {
+      if (lines.length === 0) continue;
+      const queue = this.queueOf(table);
+      for (const line of lines) queue.lines.push(line);
+      this.pendingRows += lines.length;
+      stored.push(new Promise<void>((resolve, reject) => queue.waiters.push({ resolve, reject })));
+      this.schedule(queue);
+    }
+    return Promise.all(stored).then(() => undefined);
+  }
+
+  get pending(): number {
+    return this.pendingRows;
+  }
+
+  /** Flushes everything pending and waits for in-flight inserts; later writes are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.drain();
+  }
+
+  /** Flushes everything pending now and waits until nothing is in flight. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const busy = [...this.queues.values()].filter((q) => q.lines.length > 0 || q.inFlight);
+      if (busy.length === 0) return;
+      for (const queue of busy) if (!queue.inFlight) this.flush(queue);
+      await Promise.allSettled(busy.map((q) => q.inFlight));
+    }
+  }
+
+  private queueOf(table: string): TableQueue {
+    let queue = this.queues.get(table);
+    if (!queue) {
+      queue = { table, lines: [], waiters: [], timer: null, inFlight: null };
+      this.queues.set(table, queue);
+    }
+    return queue;
+  }
+
+  private schedule(queue: TableQueue): void {
+    if (queue.inFlight) return; // picked up when the insert in flight lands
+    if (queue.lines.length >= this.options.maxRows) this.flush(queue);
+    else if (!queue.timer) queue.timer = setTimeout(() => this.flush(queue), this.options.flushMs);
+  }
+
+  private flush(queue: TableQueue): void {
+    if (queue.timer) {
+      clearTimeout(queue.timer);
+      queue.timer = null;
+    }
+    if (queue.inFlight || queue.lines.length === 0) return;
+    const lines = queue.lines;
+    const waiters = queue.waiters;
+    queue.lines = [];
+    queue.waiters = [];
+    const started = performance.now();
+    const body = Buffer.from(`${lines.join('\n')}\n`);
+    queue.inFlight = this.sink
+      .insertJsonEachRow(queue.table, body)
+      .then(
+        () => {
+          this.report(queue.table, lines.length, waiters.length, started);
+          for (const waiter of waiters) waiter.resolve();
+        },
+        (error: unknown) => {
+          this.report(queue.table, lines.length, waiters.length, started, error);
+          const failure = new WriteFailedError(`insert into ${queue.table} failed`, true, { cause: error });
+          for (const waiter of waiters) waiter.reject(failure);
+        },
+      )
+      .finally(() => {
+        this.pendingRows -= lines.length;
+        queue.inFlight = null;
+        if (queue.lines.length > 0) this.flush(queue);
+      });
+  }
+
+  private report(table: string, rows: number, requests: number, started: number, error?: unknown): void {
+    this.options.onFlush?.({ table, rows, requests, durationMs: performance.now() - started, error });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The telemetry store's engine interface: ClickHouse SQL, two implementations (chDB in-process,
+ * ClickHouse server over HTTP). Queries use ClickHouse's server-side parameter binding
+ * (`{name:Type}`), never string interpolation of values.
+ */
+export type TelemetryEngineName = 'chdb' | 'clickhouse-http';
+
+export type QueryParams = Record<string, string | number | boolean | bigint | null | readonly unknown[] | Record<string, unknown>>;
+
+export interface TelemetryEngine {
+  readonly engine: TelemetryEngineName;
+  readonly database: string;
+  /** Runs a SELECT and returns its rows (JSONEachRow; 64-bit integers as JSON numbers). */
+  query<T>(sql: string, params?: QueryParams, settings?: Record<string, string | number>): Promise<T[]>;
+  /** Runs a statement that returns nothing (DDL, ALTER, OPTIMIZE). */
+  command(sql: string, params?: QueryParams): Promise<void>;
+  /** Inserts newline-delimited JSONEachRow rows into a table of the database. */
+  insertJsonEachRow(table: string, rows: Buffer): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Settings every read runs with, on both engines, so results have one shape. */
+export const READ_SETTINGS = {
+  output_format_json_quote_64bit_integers: 0,
+  output_format_json_quote_decimals: 0,
+} as const;
+
+/** Rows must match the table exactly: an unknown field is a bug in a converter, not data to drop. */
+export const INSERT_SETTINGS = {
+  input_format_skip_unknown_fields: 0,
+} as const;
+
+/** A failed statement, with ClickHouse's error code and name when the engine reported them. */
+export class TelemetryQueryError extends Error {
+  override name = 'TelemetryQueryError';
+  constructor(
+    message: string,
+    readonly code: number | null,
+    readonly tag: string,
+  ) {
+    super(message);
+  }
+}
+
+/** ClickHouse error codes that mean "the query asked for too much", answered 4xx, not 500. */
+export const RESOURCE_LIMIT_CODES = new Set([
+  158, // TOO_MANY_ROWS
+  159, // TIMEOUT_EXCEEDED
+  160, // TOO_SLOW
+  241, // MEMORY_LIMIT_EXCEEDED
+  307, // TOO_MANY_BYTES
+  396, // TOO_MANY_ROWS_OR_BYTES
+]);
+
+export function clickhouseCodeOf(message: string): number | null {
+  const match = /Code: (\d+)/.exec(message);
+  return match ? Number(match[1]) : null;
+}

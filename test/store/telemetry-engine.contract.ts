@@ -1,0 +1,172 @@
+/**
+ * The telemetry store's shared suite: the same cases run against every TelemetryEngine
+ * (chDB in-process, and ClickHouse over HTTP), in the manner of Hono's shared test cases.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
+import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
+import { endpointRow, sessionRow } from '../../src/store/telemetry/rows.js';
+import { GroupCommitWriter } from '../../src/ingest/writer.js';
+import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
+
+const PROJECT = '6f1c5b0e-1111-4000-8000-000000000001';
+/** Rows older than the retention TTL are dropped on insert, so test data is recent. */
+const RECENT = (BigInt(Date.now()) - 3_600_000n) * 1_000_000n + 123_456_789n;
+
+export function endpoint(overrides: Partial<EndpointRecord> = {}): EndpointRecord {
+  return {
+    projectId: PROJECT,
+    id: '0b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f50',
+    distributedTraceId: '0b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f50',
+    parentSpanId: NIL_UUID,
+    isRoot: true,
+    recordedAt: RECENT,
+    durationNs: 9007199254740993n,
+    serverName: 'api-1',
+    appVersion: '1.2.3',
+    attributes: { 'user.id': '42', quote: "it's \"quoted\"" },
+    source: 'report',
+    name: 'GET /users/:id',
+    method: 'GET',
+    route: '/users/:id',
+    statusCode: 200,
+    bodySize: 512,
+    clientIp: '203.0.113.9',
+    streaming: false,
+    ...overrides,
+  };
+}
+
+async function catalog(engine: TelemetryEngine): Promise<unknown[]> {
+  return engine.query(
+    `SELECT table, name, type, position FROM system.columns WHERE database = currentDatabase() ORDER BY table, position`,
+  );
+}
+
+export function telemetryEngineContract(name: string, open: () => Promise<TelemetryEngine & { dispose?: () => Promise<void> }>): void {
+  describe(`telemetry store: ${name}`, () => {
+    let engine: TelemetryEngine & { dispose?: () => Promise<void> };
+
+    beforeAll(async () => {
+      engine = await open();
+    });
+    afterAll(async () => {
+      await engine?.close();
+      await engine?.dispose?.();
+    });
+
+    it('reports its engine name', () => {
+      expect(engine.engine).toBe(name);
+    });
+
+    it('migrates a fresh database, and a second run changes nothing', async () => {
+      const first = await migrateTelemetry(engine);
+      expect(first.applied.length).toBe(readMigrations(TELEMETRY_MIGRATIONS_DIR).length);
+      const before = await catalog(engine);
+      const second = await migrateTelemetry(engine);
+      expect(second.applied).toEqual([]);
+      expect(second.alreadyApplied).toBe(first.applied.length);
+      expect(await catalog(engine)).toEqual(before);
+      const recorded = await engine.query<{ n: number }>('SELECT count() AS n FROM schema_migrations FINAL');
+      expect(recorded[0]?.n).toBe(first.applied.length);
+    });
+
+    it('refuses a landed migration whose text changed', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-migrations-'));
+      for (const file of fs.readdirSync(TELEMETRY_MIGRATIONS_DIR)) {
+        fs.copyFileSync(path.join(TELEMETRY_MIGRATIONS_DIR, file), path.join(dir, file));
+      }
+      const first = fs.readdirSync(dir).sort()[0]!;
+      fs.appendFileSync(path.join(dir, first), '\n-- edited after landing\n');
+      await expect(migrateTelemetry(engine, dir)).rejects.toThrow(/changed after it was applied/);
+    });
+
+    it('starts every telemetry sort key with project_id and gives every table a TTL', async () => {
+      const tables = await engine.query<{ name: string; sorting_key: string; engine_full: string }>(
+        `SELECT name, sorting_key, engine_full FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations'`,
+      );
+      expect(tables.map((t) => t.name).sort()).toEqual(
+        ['ai_traces', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'session_recordings', 'sessions', 'spans', 'tasks'],
+      );
+      for (const table of tables) {
+        expect(table.sorting_key, table.name).toMatch(/^project_id,/);
+        expect(table.engine_full, table.name).toMatch(/TTL /);
+      }
+    });
+
+    it('round-trips a row: nanoseconds, int64 beyond 2^53, maps and quotes', async () => {
+      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(endpoint())}\n`));
+      const rows = await engine.query<Record<string, unknown>>(
+        `SELECT toString(toUnixTimestamp64Nano(recorded_at)) AS at, toString(duration_ns) AS duration, attributes, status_code, is_root
+         FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
+        { project: PROJECT, id: endpoint().id },
+      );
+      expect(rows).toEqual([
+        { at: RECENT.toString(), duration: '9007199254740993', attributes: endpoint().attributes, status_code: 200, is_root: true },
+      ]);
+    });
+
+    it('deduplicates a re-sent record by its id', async () => {
+      const again = endpoint({ id: '1b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f51' });
+      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(again)}\n`));
+      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(again)}\n`));
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: again.id });
+      expect(rows[0]?.n).toBe(1);
+    });
+
+    it('keeps the latest write of an upserted session', async () => {
+      const id = '2b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f52';
+      const startedAt = BigInt(Date.now()) * 1_000_000n;
+      const base = { projectId: PROJECT, id, startedAt, clientIp: '1.1.1.1', distributedTraceId: NIL_UUID };
+      await engine.insertJsonEachRow('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n })}\n`));
+      await engine.insertJsonEachRow('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n })}\n`));
+      const rows = await engine.query<{ v: string; duration: number }>(
+        `SELECT attributes['v'] AS v, duration_ns AS duration FROM sessions FINAL WHERE id = {id:UUID}`,
+        { id },
+      );
+      expect(rows).toEqual([{ v: 'closed', duration: 5 }]);
+    });
+
+    it('binds parameters server-side (values never become SQL)', async () => {
+      const hostile = "x' OR 1=1 --";
+      const rows = await engine.query<{ v: string; a: string[] }>('SELECT {v:String} AS v, {a:Array(String)} AS a', { v: hostile, a: [hostile, 'b'] });
+      expect(rows).toEqual([{ v: hostile, a: [hostile, 'b'] }]);
+    });
+
+    it('maps a failed statement to TelemetryQueryError with the ClickHouse code', async () => {
+      const error = await engine.query('SELECT no_such_column FROM endpoints').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TelemetryQueryError);
+      expect((error as TelemetryQueryError).code).toBe(47);
+    });
+
+    it('reports a resource limit as a resource-limit code, not a generic failure', async () => {
+      const error = await engine.query('SELECT count() FROM numbers(10000000)', {}, { max_rows_to_read: 1000 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TelemetryQueryError);
+      expect(RESOURCE_LIMIT_CODES.has((error as TelemetryQueryError).code ?? -1)).toBe(true);
+    });
+
+    it('takes concurrent writes through the group-commit writer as fewer, larger inserts', async () => {
+      const flushes: number[] = [];
+      const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 20, onFlush: (e) => flushes.push(e.rows) });
+      const records = Array.from({ length: 200 }, (_, i) => endpoint({ id: `3b7f3a52-2d1c-4f6e-9a77-${String(i).padStart(12, '0')}`, name: 'POST /batch' }));
+      await Promise.all(records.map((r) => writer.write([['endpoints', [endpointRow(r)]]])));
+      await writer.close();
+      const rows = await engine.query<{ n: number }>(`SELECT count() AS n FROM endpoints FINAL WHERE name = 'POST /batch'`);
+      expect(rows[0]?.n).toBe(200);
+      expect(flushes.reduce((a, b) => a + b, 0)).toBe(200);
+      expect(flushes.length).toBeLessThan(200);
+    });
+
+    it('refuses a row with a column the table does not have', async () => {
+      const row = JSON.stringify({ ...JSON.parse(endpointRow(endpoint())), no_such_column: 1 });
+      await expect(engine.insertJsonEachRow('endpoints', Buffer.from(`${row}\n`))).rejects.toBeInstanceOf(TelemetryQueryError);
+    });
+
+    it('answers ping', async () => {
+      await expect(engine.ping()).resolves.toBeUndefined();
+    });
+  });
+}
