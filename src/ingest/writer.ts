@@ -1,11 +1,13 @@
 /**
  * Group-commit writer: concurrent ingest requests share one insert per table.
  *
- * A request hands over its rows and waits; rows wait at most `flushMs` (or until `maxRows` are
- * pending) and are inserted together. Each request is resolved only after every one of its rows
- * is stored, so a 200 means durable. While an insert into a table is in flight, new rows for that
- * table accumulate and go in the next insert, started as soon as the previous one lands: under
- * load the batches grow instead of the inserts multiplying.
+ * A request hands over its rows and waits; each request is resolved only after every one of its
+ * rows is stored, so a 200 means durable. While an insert into a table is in flight, new rows
+ * for that table accumulate and go in the next insert, started as soon as the previous one
+ * lands: under load the batches grow instead of the inserts multiplying. Rows that find the
+ * table idle linger up to `flushMs` (or until `maxRows` are pending) to gather company; rows that
+ * arrive just after an insert landed (typically the next requests of the clients it answered)
+ * go out on the next turn of the event loop instead, since traffic is already flowing.
  *
  * A failed insert rejects every request that had rows in it (the route answers 503 and the
  * client re-sends the frame). Rows the same request had in other tables may already be stored;
@@ -52,8 +54,11 @@ interface TableQueue {
   table: string;
   lines: string[];
   waiters: Waiter[];
-  timer: NodeJS.Timeout | null;
+  /** Cancels the scheduled flush, if one is scheduled. */
+  cancelScheduled: (() => void) | null;
   inFlight: Promise<void> | null;
+  /** performance.now() when the last insert landed. */
+  lastLandedAt: number;
 }
 
 export class GroupCommitWriter {
@@ -112,7 +117,7 @@ export class GroupCommitWriter {
   private queueOf(table: string): TableQueue {
     let queue = this.queues.get(table);
     if (!queue) {
-      queue = { table, lines: [], waiters: [], timer: null, inFlight: null };
+      queue = { table, lines: [], waiters: [], cancelScheduled: null, inFlight: null, lastLandedAt: -Infinity };
       this.queues.set(table, queue);
     }
     return queue;
@@ -121,14 +126,20 @@ export class GroupCommitWriter {
   private schedule(queue: TableQueue): void {
     if (queue.inFlight) return; // picked up when the insert in flight lands
     if (queue.lines.length >= this.options.maxRows) this.flush(queue);
-    else if (!queue.timer) queue.timer = setTimeout(() => this.flush(queue), this.options.flushMs);
+    else if (!queue.cancelScheduled) {
+      if (performance.now() - queue.lastLandedAt < this.options.flushMs) {
+        const immediate = setImmediate(() => this.flush(queue));
+        queue.cancelScheduled = () => clearImmediate(immediate);
+      } else {
+        const timer = setTimeout(() => this.flush(queue), this.options.flushMs);
+        queue.cancelScheduled = () => clearTimeout(timer);
+      }
+    }
   }
 
   private flush(queue: TableQueue): void {
-    if (queue.timer) {
-      clearTimeout(queue.timer);
-      queue.timer = null;
-    }
+    queue.cancelScheduled?.();
+    queue.cancelScheduled = null;
     if (queue.inFlight || queue.lines.length === 0) return;
     const lines = queue.lines;
     const waiters = queue.waiters;
@@ -152,6 +163,7 @@ export class GroupCommitWriter {
       .finally(() => {
         this.pendingRows -= lines.length;
         queue.inFlight = null;
+        queue.lastLandedAt = performance.now();
         if (queue.lines.length > 0) this.flush(queue);
       });
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
 import { endpointRow, sessionRow } from '../../src/store/telemetry/rows.js';
-import { GroupCommitWriter } from '../../src/ingest/writer.js';
+import { GroupCommitWriter, WriteFailedError } from '../../src/ingest/writer.js';
 import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
 
 const PROJECT = '6f1c5b0e-1111-4000-8000-000000000001';
@@ -163,6 +163,26 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
     it('refuses a row with a column the table does not have', async () => {
       const row = JSON.stringify({ ...JSON.parse(endpointRow(endpoint())), no_such_column: 1 });
       await expect(engine.insertJsonEachRow('endpoints', Buffer.from(`${row}\n`))).rejects.toBeInstanceOf(TelemetryQueryError);
+    });
+
+    it('rejects every request of a failed insert with WriteFailedError, and nothing else', async () => {
+      const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 5 });
+      const good = endpoint({ id: '4b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f54', name: 'GET /still-fine' });
+      const outcomes = await Promise.allSettled([
+        writer.write([['no_such_table', ['{"a":1}']]]),
+        writer.write([['no_such_table', ['{"a":2}']]]),
+        writer.write([['endpoints', [endpointRow(good)]]]),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+      for (const outcome of outcomes.slice(0, 2)) {
+        const reason = (outcome as PromiseRejectedResult).reason as WriteFailedError;
+        expect(reason).toBeInstanceOf(WriteFailedError);
+        expect(reason.cause).toBeInstanceOf(TelemetryQueryError);
+      }
+      await writer.close();
+      await expect(writer.write([['endpoints', [endpointRow(good)]]])).rejects.toThrow(/shutting down/);
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: good.id });
+      expect(rows[0]?.n).toBe(1);
     });
 
     it('answers ping', async () => {

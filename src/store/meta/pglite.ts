@@ -1,0 +1,127 @@
+/**
+ * PGlite engine: PostgreSQL 18 compiled to WASM, in-process, data under a folder.
+ *
+ * PGlite has one connection. It serialises statements itself: `query` and `transaction` share a
+ * mutex, so a statement from outside waits until a running transaction has committed or rolled
+ * back, and two transactions never interleave. Consequence: calling `db.query` from inside a
+ * transaction callback would wait forever, so it is refused (see shared.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, TransactionAbortedError, type Transaction } from '@electric-sql/pglite';
+import {
+  abortedTransactionError,
+  assertNotInTx,
+  closedError,
+  closedTransactionError,
+  identity,
+  OID,
+  parseInt8,
+  runInTxScope,
+  toMetaDbError,
+} from './shared.js';
+import { MetaDbError, type MetaDb, type MetaTx, type PgliteMetaDbOptions } from './types.js';
+
+/** Data folders open in this process: two PGlite instances on one folder would corrupt it. */
+const openFolders = new Set<string>();
+
+export async function openPgliteMetaDb(options: Omit<PgliteMetaDbOptions, 'kind'>): Promise<MetaDb> {
+  const folder = options.path === null ? null : path.resolve(options.path);
+  if (folder !== null) {
+    if (openFolders.has(folder)) {
+      throw new MetaDbError(`the PGlite data folder ${folder} is already open in this process`, { code: null });
+    }
+    fs.mkdirSync(folder, { recursive: true });
+    openFolders.add(folder);
+  }
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create({
+      ...(folder === null ? {} : { dataDir: folder }),
+      relaxedDurability: options.relaxedDurability ?? false,
+      parsers: { [OID.int8]: parseInt8, [OID.date]: identity },
+    });
+  } catch (error) {
+    if (folder !== null) openFolders.delete(folder);
+    throw toMetaDbError(error, `cannot open PGlite data folder ${folder ?? '(memory)'}`);
+  }
+  return new PgliteMetaDb(pg, folder);
+}
+
+class PgliteMetaDb implements MetaDb {
+  readonly engine = 'pglite' as const;
+  #closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly pg: PGlite,
+    private readonly folder: string | null,
+  ) {}
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    this.#check();
+    try {
+      return (await this.pg.query<T>(sql, params as unknown[])).rows;
+    } catch (error) {
+      throw toMetaDbError(error);
+    }
+  }
+
+  async transaction<R>(fn: (tx: MetaTx) => Promise<R>): Promise<R> {
+    this.#check();
+    let thrownByFn: { error: unknown } | null = null;
+    try {
+      return await this.pg.transaction((raw) =>
+        runInTxScope(this, async () => {
+          try {
+            return await fn(wrapTx(raw));
+          } catch (error) {
+            thrownByFn = { error };
+            throw error;
+          }
+        }),
+      );
+    } catch (error) {
+      // The callback's own errors (domain errors included) pass through unchanged, after ROLLBACK.
+      if (thrownByFn !== null && (thrownByFn as { error: unknown }).error === error) throw error;
+      // COMMIT of a transaction in which a statement failed answers ROLLBACK; PGlite raises this then.
+      if (error instanceof TransactionAbortedError) throw abortedTransactionError();
+      throw toMetaDbError(error);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      try {
+        await this.pg.close();
+      } catch (error) {
+        throw toMetaDbError(error, 'closing PGlite');
+      } finally {
+        if (this.folder !== null) openFolders.delete(this.folder);
+      }
+    })();
+    return this.#closing;
+  }
+
+  #check(): void {
+    if (this.#closing) throw closedError('pglite');
+    assertNotInTx(this);
+  }
+}
+
+function wrapTx(raw: Transaction): MetaTx {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      if (raw.closed) throw closedTransactionError();
+      try {
+        return (await raw.query<T>(sql, params as unknown[])).rows;
+      } catch (error) {
+        if (error instanceof Error && error.message === 'Transaction is closed') throw closedTransactionError();
+        throw toMetaDbError(error);
+      }
+    },
+  };
+}
