@@ -1,0 +1,118 @@
+/**
+ * Accounts (DESIGN §4): register creates the user, an organization they administer and a first
+ * project; login exchanges e-mail and password for a dashboard session token.
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError, forbidden, unauthorized, unprocessable } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import { isUniqueViolation } from '../../store/meta/types.js';
+import { insertMembership, insertOrganization, listMemberships } from '../../store/meta/repositories/organizations.js';
+import { insertProject } from '../../store/meta/repositories/projects.js';
+import { countUsers, findUserCredentials, insertUser } from '../../store/meta/repositories/users.js';
+import { principalOf, requireUser } from '../authenticate.js';
+import { rateLimit } from '../rate-limit.js';
+import { PASSWORD_MAX_LENGTH, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+
+const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
+
+const registerSchema = {
+  body: {
+    type: 'object',
+    required: ['email', 'password', 'name'],
+    additionalProperties: false,
+    properties: {
+      email,
+      password: { type: 'string' },
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      organizationName: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+  },
+} as const;
+
+const loginSchema = {
+  body: {
+    type: 'object',
+    required: ['email', 'password'],
+    additionalProperties: false,
+    properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH } },
+  },
+} as const;
+
+export function authRoutes(scope: FastifyInstance, services: Services): void {
+  const { config } = services;
+
+  scope.post<{ Body: { email: string; password: string; name: string; organizationName?: string } }>(
+    '/api/auth/register',
+    { schema: registerSchema },
+    async (request, reply) => {
+      const { password, name } = request.body;
+      const emailAddress = request.body.email.trim();
+      await assertRegistrationOpen(services);
+      if (password.length < config.auth.passwordMinLength || password.length > PASSWORD_MAX_LENGTH) {
+        throw unprocessable(`password must be ${config.auth.passwordMinLength} to ${PASSWORD_MAX_LENGTH} characters`);
+      }
+      const passwordHash = await hashPassword(password);
+      try {
+        const created = await services.meta.transaction(async (tx) => {
+          const user = await insertUser(tx, { email: emailAddress, name: name.trim(), passwordHash });
+          const organization = await insertOrganization(tx, request.body.organizationName?.trim() || `${name.trim()}'s organization`);
+          await insertMembership(tx, organization.id, user.id, 'admin');
+          const project = await insertProject(tx, { organizationId: organization.id, name: 'My first project', framework: 'opentelemetry' });
+          return { user, organization, project };
+        });
+        const { token, expiresAt } = await services.sessions.issue({ userId: created.user.id, kind: 'session' });
+        return reply.code(201).send({
+          token,
+          expiresAt: expiresAt.toISOString(),
+          user: created.user,
+          organization: { id: created.organization.id, name: created.organization.name, role: 'admin' },
+          project: {
+            id: created.project.id,
+            name: created.project.name,
+            framework: created.project.framework,
+            organizationId: created.project.organizationId,
+            token: created.project.token,
+          },
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) throw unprocessable('an account with this e-mail address already exists');
+        throw error;
+      }
+    },
+  );
+
+  scope.post<{ Body: { email: string; password: string } }>(
+    '/api/auth/login',
+    { schema: loginSchema, onRequest: rateLimit(services, 'password-sign-in', 10, 60_000) },
+    async (request) => {
+      const found = await findUserCredentials(services.meta, request.body.email.trim());
+      // Verify against a decoy when the account is unknown, so timing does not tell which it was.
+      const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
+      if (!found || !found.passwordHash || !valid) throw unauthorized();
+      const { token, expiresAt } = await services.sessions.issue({ userId: found.user.id, kind: 'session' });
+      return { token, expiresAt: expiresAt.toISOString(), user: found.user };
+    },
+  );
+}
+
+/** Routes every signed-in user has about themselves. */
+export function meRoutes(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', requireUser(services));
+  scope.get('/api/me', async (request) => {
+    const { user } = principalOf(request);
+    const memberships = await listMemberships(services.meta, user.id);
+    return {
+      user,
+      organizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role, suspended: m.organization.suspended })),
+    };
+  });
+}
+
+async function assertRegistrationOpen(services: Services): Promise<void> {
+  const policy = services.config.auth.registration;
+  if (policy === 'open') return;
+  if (policy === 'first-user' && (await countUsers(services.meta)) === 0) return;
+  throw policy === 'invite-only' || policy === 'first-user'
+    ? forbidden('registration is closed: ask an organization admin for an invitation')
+    : new HttpError(500, 'unknown registration policy');
+}

@@ -1,0 +1,81 @@
+/**
+ * Validators of single JSON values of the report payload. Each answers the normalized value, or
+ * undefined when the value breaks the schema, so callers turn that into a skip reason without
+ * exceptions or allocation on the happy path.
+ *
+ * Optional fields: `undefined` (omitted) and `null` both mean absent, as the spec allows null
+ * wherever a field may be omitted.
+ */
+import { NIL_UUID, type Attributes, type Nanos, type UnixNanos, type Uuid } from '../../core/records.js';
+import { parseRfc3339Nanos } from './timestamps.js';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ANY_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID of any version, in any letter case, answered in lower case. */
+export function toUuid(value: unknown): Uuid | undefined {
+  if (typeof value !== 'string') return undefined;
+  // Clients send lower case almost always; only the others pay for a second test and a copy.
+  if (LOWER_CASE_UUID.test(value)) return value;
+  return ANY_CASE_UUID.test(value) ? value.toLowerCase() : undefined;
+}
+
+/**
+ * An optional UUID: NIL_UUID when absent. The empty string counts as absent too, since clients
+ * written in languages with zero-value strings send it for "no id".
+ */
+export function toOptionalUuid(value: unknown): Uuid | undefined {
+  return value === undefined || value === null || value === '' ? NIL_UUID : toUuid(value);
+}
+
+export function toOptionalBoolean(value: unknown): boolean | undefined {
+  if (value === undefined || value === null) return false;
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+export function toUnixNanos(value: unknown): UnixNanos | undefined {
+  return typeof value === 'string' ? parseRfc3339Nanos(value) : undefined;
+}
+
+/** An optional timestamp: `absent` when omitted or null. */
+export function toOptionalUnixNanos<Absent>(value: unknown, absent: Absent): UnixNanos | Absent | undefined {
+  return value === undefined || value === null ? absent : toUnixNanos(value);
+}
+
+/** An int64 nanosecond duration: JSON numbers beyond 2^53 have lost precision, so they are refused. */
+export function toDurationNs(value: unknown): Nanos | undefined {
+  return isIntegerInRange(value, Number.MAX_SAFE_INTEGER) ? BigInt(value) : undefined;
+}
+
+export function isIntegerInRange(value: unknown, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max;
+}
+
+/**
+ * An attribute map: `{}` when absent, undefined when not an object. A map of strings only (the
+ * common case) is answered as is, shared with the payload rather than copied; any other value is
+ * JSON-encoded in a copy, following the records' convention for structured values.
+ */
+export function toAttributes(value: unknown): Attributes | undefined {
+  if (value === undefined || value === null) return {};
+  if (!isJsonObject(value)) return undefined;
+  for (const key in value) {
+    if (typeof value[key] !== 'string') return copyAttributes(value, {});
+  }
+  return value as Attributes;
+}
+
+/** Copies `source` into `target`, JSON-encoding values that are not strings. */
+export function copyAttributes(source: JsonObject, target: Attributes): Attributes {
+  for (const key in source) {
+    const value = source[key];
+    target[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return target;
+}

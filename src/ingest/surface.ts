@@ -1,0 +1,15 @@
+/**
+ * The ingest surface: the native report route and the OTLP routes, each in its own scope with
+ * its own body cap.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../server/services.js';
+import { reportRoute } from './report/route.js';
+
+export async function ingestSurface(scope: FastifyInstance, services: Services): Promise<void> {
+  scope.decorateRequest('project', null);
+  scope.addHook('onResponse', async (request, reply) => {
+    services.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
+  });
+  await scope.register(async (reportScope) => reportRoute(reportScope, services));
+}

@@ -1,0 +1,51 @@
+/**
+ * `sightline` command line. `serve` runs the service; the client commands (login, projects,
+ * tokens, symbols) arrive with their issues.
+ */
+import { ConfigError, loadConfig } from './config.js';
+import { serve } from './server/serve.js';
+
+const USAGE = `usage: sightline <command>
+
+commands:
+  serve     run the service (configuration from environment variables: see README.md)
+  help      show this text
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv[0] ?? 'help';
+  switch (command) {
+    case 'serve': {
+      let config;
+      try {
+        config = loadConfig(process.env);
+      } catch (error) {
+        if (error instanceof ConfigError) {
+          process.stderr.write(`sightline: ${error.message}\n`);
+          return 78; // EX_CONFIG
+        }
+        throw error;
+      }
+      await serve(config);
+      return 0;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      process.stderr.write(`sightline: unknown command "${command}"\n\n${USAGE}`);
+      return 64; // EX_USAGE
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exit(code);
+  },
+  (error: unknown) => {
+    process.stderr.write(`sightline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,75 @@
+/**
+ * Reads a request body as a stream: decompresses it (gzip, deflate, br) while counting the
+ * decompressed bytes, stops as soon as the cap is passed (so a gzip bomb costs at most the cap),
+ * and gives up with 408 when the body has not fully arrived in time.
+ */
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { HttpError, badRequest, payloadTooLarge } from './errors.js';
+
+export interface BodyLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+export async function readBody(stream: Readable, contentEncoding: string | undefined, limits: BodyLimits): Promise<Buffer> {
+  const decoder = decompressorFor(contentEncoding);
+  const source: Readable = decoder ? stream.pipe(decoder) : stream;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // The clock measures arrival only: it stops when the last raw byte is in, whatever decompression still takes.
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(408, `request body did not arrive within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+    stream.once('end', () => clearTimeout(timer));
+  });
+  const collect = (async () => {
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > limits.maxBytes) throw payloadTooLarge(limits.maxBytes);
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (decoder && isZlibError(error)) throw badRequest(`body is not valid ${contentEncoding} data`);
+      throw error;
+    }
+  })();
+  try {
+    await Promise.race([collect, timedOut]);
+  } catch (error) {
+    // Stop reading the rest: the answer is already decided.
+    stream.unpipe();
+    decoder?.destroy();
+    stream.resume();
+    collect.catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+function decompressorFor(contentEncoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  switch (encoding) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      throw badRequest(`unsupported Content-Encoding "${contentEncoding}" (use gzip, deflate, br or none)`);
+  }
+}
+
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('Z_');
+}

@@ -1,0 +1,53 @@
+/**
+ * Runs the service until SIGTERM or SIGINT: stop accepting, let in-flight requests finish, flush
+ * the writer, close the stores, exit 0. A second signal exits at once.
+ */
+import type { Config } from '../config.js';
+import { buildApps } from './app.js';
+import { openServices } from './services.js';
+
+export async function serve(config: Config): Promise<void> {
+  const started = performance.now();
+  const services = await openServices(config);
+  const { app, ingest } = await buildApps(services);
+  await app.listen({ port: config.port, host: config.host });
+  if (ingest) await ingest.listen({ port: config.ingestPort ?? 0, host: config.host });
+
+  const port = (app.server.address() as { port: number }).port;
+  const ingestPort = ingest ? (ingest.server.address() as { port: number }).port : port;
+  const coldStartMs = Math.round(performance.now() - started);
+  app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
+  process.stdout.write(
+    `Sightline is running at http://localhost:${port}` +
+      (ingest ? ` (ingest at http://localhost:${ingestPort})` : '') +
+      ` — ready in ${coldStartMs} ms\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests and flushing writes');
+    void (async () => {
+      await Promise.all([app.close(), ingest?.close()]);
+      await services.close();
+      process.exit(0);
+    })().catch((error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function engineNames(services: Awaited<ReturnType<typeof openServices>>): Record<string, string> {
+  return {
+    telemetry: services.telemetry.engine,
+    meta: services.meta.engine,
+    objects: services.objects.engine,
+    coord: services.coord.engine,
+  };
+}

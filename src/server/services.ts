@@ -1,0 +1,88 @@
+/**
+ * The composition root: opens every store the configuration names, migrates the two databases,
+ * and builds the shared machinery (writer, admission gate, caches). Closing reverses it.
+ */
+import type { Config } from '../config.js';
+import { AdmissionGate } from '../ingest/admission.js';
+import { ProjectCache } from '../ingest/project-cache.js';
+import { GroupCommitWriter } from '../ingest/writer.js';
+import { ServiceMetrics } from './metrics.js';
+import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
+import { createCoordStore, type CoordStore } from '../store/coord/index.js';
+import { openMetaDb } from '../store/meta/index.js';
+import type { MetaDb } from '../store/meta/types.js';
+import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
+import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
+import { migrateTelemetry } from '../store/telemetry/migrate.js';
+import { findIngestProject } from '../store/meta/repositories/projects.js';
+
+export interface Services {
+  config: Config;
+  telemetry: TelemetryEngine;
+  meta: MetaDb;
+  objects: ObjectStore;
+  coord: CoordStore;
+  writer: GroupCommitWriter;
+  admission: AdmissionGate;
+  projects: ProjectCache;
+  sessions: SessionTokens;
+  metrics: ServiceMetrics;
+  close(): Promise<void>;
+}
+
+/** Channel on which a process announces a project whose tokens changed. */
+export const PROJECT_CHANGED_CHANNEL = 'project-changed';
+
+export interface OpenOptions {
+  now?: () => number;
+}
+
+export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  try {
+    const telemetry = await openTelemetryEngine(config.telemetry);
+    opened.push(telemetry);
+    await migrateTelemetry(telemetry);
+
+    // openMetaDb applies the metadata migrations before it returns.
+    const meta = await openMetaDb(config.meta.kind === 'pglite' ? { kind: 'pglite', path: config.meta.path } : { kind: 'postgres', url: config.meta.url });
+    opened.push(meta);
+
+    const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
+    opened.push(objects);
+    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix } : { engine: 'memory' });
+    opened.push(coord);
+
+    const metrics = new ServiceMetrics();
+    const writer = new GroupCommitWriter(telemetry, { maxRows: config.writer.maxRows, flushMs: config.writer.flushMs, onFlush: metrics.recordFlush });
+    const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now: options.now });
+    const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => projects.invalidateProject(projectId));
+    const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, options.now);
+
+    return {
+      config,
+      telemetry,
+      meta,
+      objects,
+      coord,
+      writer,
+      admission: new AdmissionGate(config.ingest),
+      projects,
+      sessions,
+      metrics,
+      async close() {
+        await writer.close();
+        await unsubscribe();
+        for (const store of opened.reverse()) await store.close();
+      },
+    };
+  } catch (error) {
+    for (const store of opened.reverse()) await store.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function s3Options(objects: Extract<Config['objects'], { kind: 's3' }>) {
+  const { kind: _kind, ...rest } = objects;
+  return rest;
+}

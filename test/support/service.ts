@@ -1,0 +1,54 @@
+/**
+ * A whole Sightline service for tests: real embedded engines (chDB, PGlite, files, memory) in a
+ * fresh data folder, answering through fastify.inject() or a loopback socket.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/config.js';
+import { buildApps } from '../../src/server/app.js';
+import { openServices, type Services } from '../../src/server/services.js';
+
+export interface TestService {
+  app: FastifyInstance;
+  services: Services;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env });
+  const services = await openServices(config);
+  const { app } = await buildApps(services);
+  return {
+    app,
+    services,
+    dataDir,
+    async close() {
+      await app.close();
+      await services.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Registers a user (with their organization and first project) through the real route. */
+export async function registerUser(app: FastifyInstance, overrides: Partial<{ email: string; password: string; name: string }> = {}) {
+  userCounter++;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: `user${userCounter}-${process.pid}@example.com`, password: 'correct horse battery', name: `User ${userCounter}`, ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return response.json() as {
+    token: string;
+    user: { id: string; email: string };
+    organization: { id: string };
+    project: { id: string; token: string };
+  };
+}
