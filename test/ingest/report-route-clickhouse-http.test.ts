@@ -1,0 +1,3 @@
+import { reportRouteContract } from './report-route.contract.js';
+
+reportRouteContract('clickhouse-http');
