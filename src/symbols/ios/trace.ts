@@ -1,0 +1,89 @@
+import { normalizeArch } from '../ids.js';
+import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
+import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, type TableResolver } from '../trace/text.js';
+import { TEXT_SEGMENT_ANCHOR } from './anchor.js';
+
+/** `#00 fb1f31bf712f3200b388cd91c37e2d71 0x41a3 ShopApp` (traceway-ios wire format). */
+export const IOS_FRAME = /^\s*#\d+\s+([0-9a-fA-F]{32})\s+0x([0-9a-fA-F]+)\s+(.+?)\s*$/;
+const OS_ARCH = /^\s*os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
+const ZERO_UUID = '0'.repeat(32);
+/** The spec's slice when the `os:` line names no arch. */
+const DEFAULT_ARCH = 'arm64';
+
+export interface IosTraceFrame {
+  /** The frame line exactly as received. */
+  readonly raw: string;
+  /** Image LC_UUID, lowercase; all zeros for an address outside every image. */
+  readonly uuid: string;
+  /** Offset from the image's mach header; null if it does not fit a number. */
+  readonly offset: number | null;
+  readonly image: string;
+}
+
+export interface IosTrace {
+  /** Slice to use: the `arch:` token (Dart names, x86_64 → x64), arm64 when absent. */
+  readonly arch: string;
+  /** Distinct image UUIDs worth loading (the zero UUID left out). */
+  readonly uuids: readonly string[];
+  readonly frames: readonly IosTraceFrame[];
+}
+
+/** What a caller needs before symbolicateIos: the image UUIDs and the slice arch to load. */
+export function parseIosTrace(text: string): IosTrace {
+  return parseLines(splitTraceLines(text).lines);
+}
+
+/**
+ * Rewrites an iOS trace: the preamble (above the first separator) verbatim,
+ * then one line per frame: resolved frames expanded to their inline chains,
+ * the rest copied raw. Without a separator the whole raw text is the preamble,
+ * so frames appear twice (spec). No frames: returned unchanged.
+ */
+export function symbolicateIos(text: string, resolve: TableResolver): string {
+  const { lines, trailingNewline } = splitTraceLines(text);
+  const trace = parseLines(lines);
+  if (trace.frames.length === 0) return text;
+  const tables = new Map<string, LookupTable | undefined>();
+  const tableFor = (uuid: string): LookupTable | undefined => {
+    if (!tables.has(uuid)) {
+      const table = resolve(uuid, trace.arch);
+      tables.set(uuid, table && table.meta.debugId === uuid && table.meta.arch === trace.arch ? table : undefined);
+    }
+    return tables.get(uuid);
+  };
+
+  const output: string[] = [];
+  for (const frame of trace.frames) {
+    const chain = frame.uuid === ZERO_UUID ? undefined : resolveFrame(tableFor(frame.uuid), frame);
+    if (chain) {
+      for (const resolved of chain) output.push(formatFrame(output.length, resolved));
+    } else {
+      output.push(frame.raw);
+    }
+  }
+  const { preambleEnd } = splitPreamble(lines);
+  return joinTraceLines([...lines.slice(0, preambleEnd), ...output], trailingNewline);
+}
+
+function parseLines(lines: readonly string[]): IosTrace {
+  const { framesStart } = splitPreamble(lines);
+  let arch: string | null = null;
+  const frames: IosTraceFrame[] = [];
+  for (const line of lines.slice(framesStart)) {
+    const frame = IOS_FRAME.exec(line);
+    if (frame) {
+      frames.push({ raw: line, uuid: frame[1]!.toLowerCase(), offset: parseHex(frame[2]!), image: frame[3]! });
+      continue;
+    }
+    const archToken = OS_ARCH.exec(line)?.[1];
+    if (archToken !== undefined) arch ??= normalizeArch(archToken) ?? archToken.toLowerCase();
+  }
+  const uuids = [...new Set(frames.map((frame) => frame.uuid))].filter((uuid) => uuid !== ZERO_UUID);
+  return { arch: arch ?? DEFAULT_ARCH, uuids, frames };
+}
+
+function resolveFrame(table: LookupTable | undefined, frame: IosTraceFrame): SymbolFrame[] | undefined {
+  const base = table?.anchors.get(TEXT_SEGMENT_ANCHOR);
+  if (!table || base === undefined || frame.offset === null) return undefined;
+  return table.lookup(base + frame.offset);
+}
