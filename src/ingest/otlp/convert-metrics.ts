@@ -1,0 +1,133 @@
+/**
+ * OTLP metrics to metric points, per the spec's "Metric conversion on the OTLP route":
+ * - Gauge, and Sum (Counter when monotonic, UpDownCounter when not): one point per data point,
+ *   under the instrument name;
+ * - Histogram: `<name>.avg` (sum / count) and `<name>.count` per data point; `.avg` is left out
+ *   when the point has no sum (instruments that saw negative values omit it) or a zero count;
+ * - ExponentialHistogram and Summary: dropped, their data points counted as rejected.
+ *
+ * Temporality is stored, not converted. Sums and histograms get the dimension
+ * `temporality` = `delta` | `cumulative` (`unspecified` when the sender left it out): a delta
+ * point is the change over its interval, a cumulative point the running total since the series'
+ * start time. Converting cumulative to delta would need the previous point of every series, state
+ * this pure step does not have (and would lose the first point of each series); reads that want
+ * rates take differences between consecutive cumulative points, where a drop marks a reset. A
+ * cumulative UpDownCounter point is a level and reads as is; a cumulative histogram's `.avg` is the
+ * mean since the series' start.
+ *
+ * Dimensions are the resource attributes overlaid with the data-point attributes (a data-point key
+ * wins), then `temporality`.
+ */
+import { anyValueToString, flattenAttributes, serviceOf, setOwn } from '../../core/classify/attributes.js';
+import type { ClassifyContext } from '../../core/classify/classify-traces.js';
+import {
+  type KeyValue,
+  type OtlpMetric,
+  type OtlpMetricsRequest,
+  type OtlpNumberPoint,
+  type OtlpTemporality,
+  DATA_POINT_FLAG_NO_RECORDED_VALUE,
+} from '../../core/classify/otlp-model.js';
+import { type Rejections, reject } from '../../core/classify/rejections.js';
+import type { Attributes, MetricPointRecord, UnixNanos } from '../../core/records.js';
+import { metricDedupKey } from '../report/keys.js';
+
+export interface MetricsConversion {
+  points: MetricPointRecord[];
+  /** Data points not stored: dropped instrument types and points without a time or a value. */
+  rejected: Rejections;
+}
+
+export const TEMPORALITY_DIMENSION = 'temporality';
+
+/** What the points of one resource share, and where they and their rejections go. */
+interface ResourcePoints {
+  context: ClassifyContext;
+  serverName: string;
+  resourceDimensions: Attributes;
+  points: MetricPointRecord[];
+  rejected: Rejections;
+}
+
+export function convertMetrics(request: OtlpMetricsRequest, context: ClassifyContext): MetricsConversion {
+  const conversion: MetricsConversion = { points: [], rejected: { count: 0, messages: [] } };
+  for (const { resource, scopeMetrics } of request.resourceMetrics) {
+    const target: ResourcePoints = {
+      context,
+      serverName: serviceOf(resource).name,
+      resourceDimensions: flattenAttributes(resource.attributes),
+      points: conversion.points,
+      rejected: conversion.rejected,
+    };
+    for (const { metrics } of scopeMetrics) for (const metric of metrics) convertMetric(metric, target);
+  }
+  return conversion;
+}
+
+function convertMetric({ name, data }: OtlpMetric, target: ResourcePoints): void {
+  switch (data.type) {
+    case 'gauge':
+      for (const point of data.points) addNumberPoint(name, point, undefined, target);
+      return;
+    case 'sum':
+      for (const point of data.points) addNumberPoint(name, point, data.temporality, target);
+      return;
+    case 'histogram':
+      for (const point of data.points) {
+        if (!hasTime(point.timeUnixNano, target) || (point.flags & DATA_POINT_FLAG_NO_RECORDED_VALUE) !== 0) continue;
+        const dimensions = dimensionsOf(point.attributes, data.temporality, target);
+        if (point.sum !== undefined && point.count > 0) addPoint(`${name}.avg`, point.sum / point.count, point.timeUnixNano, dimensions, target);
+        addPoint(`${name}.count`, point.count, point.timeUnixNano, dimensions, target);
+      }
+      return;
+    case 'exponentialHistogram':
+    case 'summary': {
+      const typeName = data.type === 'summary' ? 'Summary' : 'ExponentialHistogram';
+      if (data.pointCount > 0) reject(target.rejected, `${typeName} metrics are not stored (${name})`, data.pointCount);
+      return;
+    }
+    case 'none':
+      return;
+  }
+}
+
+function addNumberPoint(name: string, point: OtlpNumberPoint, temporality: OtlpTemporality | undefined, target: ResourcePoints): void {
+  if (!hasTime(point.timeUnixNano, target) || (point.flags & DATA_POINT_FLAG_NO_RECORDED_VALUE) !== 0) return;
+  if (point.value === undefined) {
+    reject(target.rejected, `data points without a value were rejected (${name})`);
+    return;
+  }
+  addPoint(name, point.value, point.timeUnixNano, dimensionsOf(point.attributes, temporality, target), target);
+}
+
+/** The proto says points without a time should be rejected: there is no instant to file them at. */
+function hasTime(timeUnixNano: UnixNanos, target: ResourcePoints): boolean {
+  if (timeUnixNano !== 0n) return true;
+  reject(target.rejected, 'data points without time_unix_nano were rejected');
+  return false;
+}
+
+function dimensionsOf(pointAttributes: readonly KeyValue[], temporality: OtlpTemporality | undefined, target: ResourcePoints): Attributes {
+  const dimensions = { ...target.resourceDimensions };
+  for (const { key, value } of pointAttributes) setOwn(dimensions, key, anyValueToString(value));
+  if (temporality !== undefined) setOwn(dimensions, TEMPORALITY_DIMENSION, temporality.toLowerCase());
+  return dimensions;
+}
+
+function addPoint(name: string, value: number, recordedAt: UnixNanos, dimensions: Attributes, target: ResourcePoints): void {
+  // Float64 columns and JSON rows cannot carry NaN or infinities.
+  if (!Number.isFinite(value)) {
+    reject(target.rejected, `data points with a non-finite value were rejected (${name})`);
+    return;
+  }
+  target.points.push({
+    projectId: target.context.projectId,
+    name,
+    value,
+    recordedAt,
+    dimensions,
+    serverName: target.serverName,
+    dedupKey: metricDedupKey(name, recordedAt, value, target.serverName, dimensions),
+    source: 'otlp',
+  });
+}

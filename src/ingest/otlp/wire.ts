@@ -1,0 +1,246 @@
+/**
+ * Protobuf wire-format reader: the primitives the OTLP message decoders (protobuf.ts) are built
+ * from. Every read is bounded by the current message's end (`limit`), so a length prefix or varint
+ * that runs past its enclosing message is a decode error rather than a read of a neighbour's bytes,
+ * and every loop advances by at least one byte, so no input can make decoding hang.
+ */
+import { OtlpDecodeError } from './errors.js';
+
+export const WIRE_VARINT = 0;
+const WIRE_FIXED64 = 1;
+export const WIRE_LENGTH_DELIMITED = 2;
+const WIRE_FIXED32 = 5;
+
+const TWO_POW_32 = 0x1_0000_0000;
+/** High 32-bit words below this keep a uint64 within Number.MAX_SAFE_INTEGER. */
+const SAFE_HIGH_WORD_LIMIT = 0x20_0000;
+
+/**
+ * Recently decoded short strings, shared by all readers. Telemetry repeats itself: attribute keys,
+ * methods, routes, service and span names recur in every span, and decoding UTF-8 was a third of
+ * decode time. A direct-mapped table of byte-verified entries answers a repeat with the same string
+ * instance (which also spares V8 re-hashing it as a property key); bounded at
+ * STRING_CACHE_SLOTS x STRING_CACHE_MAX_BYTES bytes.
+ */
+const STRING_CACHE_SLOTS = 4096;
+const STRING_CACHE_MAX_BYTES = 48;
+const cachedStringBytes: (Uint8Array | undefined)[] = new Array(STRING_CACHE_SLOTS).fill(undefined);
+const cachedStrings: string[] = new Array(STRING_CACHE_SLOTS).fill('');
+/** The 32-bit FNV prime: multiplying by it spreads the sampled bytes over the hash. */
+const FNV_PRIME = 0x01000193;
+
+export class WireReader {
+  pos = 0;
+  /** End of the message being read: the buffer's end, or the end of the embedded message entered. */
+  limit: number;
+  private readonly bytes: Uint8Array;
+  private readonly view: DataView;
+  /** The same memory as a Buffer, for Node's native UTF-8 and hex encoding (no copy). */
+  private readonly text: Buffer;
+
+  constructor(bytes: Uint8Array) {
+    this.bytes = bytes;
+    this.limit = bytes.length;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  fail(message: string): never {
+    throw new OtlpDecodeError(`malformed protobuf at byte ${this.pos}: ${message}`);
+  }
+
+  /** Reads a field tag; field number 0 is never valid. */
+  tag(): number {
+    const tag = this.uint32();
+    if (tag >>> 3 === 0) this.fail(`invalid field number 0 (tag ${tag})`);
+    return tag;
+  }
+
+  /**
+   * Reads the length prefix of an embedded message and narrows `limit` to it. Returns the outer
+   * limit, which the caller hands to `leave` once the embedded message's fields are read.
+   */
+  enter(message: string): number {
+    const end = this.lengthDelimitedEnd(message);
+    const outer = this.limit;
+    this.limit = end;
+    return outer;
+  }
+
+  leave(outerLimit: number): void {
+    this.limit = outerLimit;
+  }
+
+  /** A varint truncated to its low 32 bits, as protobuf reads uint32, int32 and enum fields. */
+  uint32(): number {
+    const bytes = this.bytes;
+    let pos = this.pos;
+    let value = 0;
+    for (let shift = 0; shift < 70; shift += 7) {
+      if (pos >= this.limit) this.fail('varint runs past the end of its message');
+      const byte = bytes[pos++]!;
+      if (shift < 32) value |= (byte & 0x7f) << shift;
+      if (byte < 0x80) {
+        this.pos = pos;
+        return value >>> 0;
+      }
+    }
+    return this.fail('varint longer than 10 bytes');
+  }
+
+  /** An int32 or enum field: the low 32 bits of the varint as a signed number. */
+  int32(): number {
+    return this.uint32() | 0;
+  }
+
+  bool(): boolean {
+    return this.uint32() !== 0;
+  }
+
+  /** An int64 field: a number when it is a safe integer, otherwise a bigint. */
+  int64(): number | bigint {
+    const [low, high] = this.varint64Words();
+    if (high < SAFE_HIGH_WORD_LIMIT) return high * TWO_POW_32 + low;
+    const value = BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low));
+    return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  }
+
+  fixed32(): number {
+    const at = this.advance(4);
+    return this.view.getUint32(at, true);
+  }
+
+  fixed64(): bigint {
+    const at = this.advance(8);
+    return this.view.getBigUint64(at, true);
+  }
+
+  /** A fixed64 count as a number: exact up to 2^53, which counts never reach. */
+  fixed64AsNumber(): number {
+    const at = this.advance(8);
+    return this.view.getUint32(at + 4, true) * TWO_POW_32 + this.view.getUint32(at, true);
+  }
+
+  /** An sfixed64 field as a double: exact up to 2^53, the nearest double beyond. */
+  sfixed64AsNumber(): number {
+    const at = this.advance(8);
+    return this.view.getInt32(at + 4, true) * TWO_POW_32 + this.view.getUint32(at, true);
+  }
+
+  double(): number {
+    const at = this.advance(8);
+    return this.view.getFloat64(at, true);
+  }
+
+  string(): string {
+    const end = this.lengthDelimitedEnd('string');
+    const start = this.pos;
+    this.pos = end;
+    if (start === end) return '';
+    return end - start <= STRING_CACHE_MAX_BYTES ? this.cachedString(start, end) : this.text.toString('utf8', start, end);
+  }
+
+  private cachedString(start: number, end: number): string {
+    const bytes = this.bytes;
+    const length = end - start;
+    // A hash of the length and a few sampled bytes picks the slot; the byte comparison below makes
+    // a collision cost a decode, never a wrong string.
+    let hash = Math.imul(length, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[start]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[start + (length >>> 1)]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[end - 1]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[Math.max(start, end - 2)]!, FNV_PRIME);
+    const slot = (hash >>> 0) % STRING_CACHE_SLOTS;
+    const candidate = cachedStringBytes[slot];
+    if (candidate !== undefined && candidate.length === length) {
+      let i = 0;
+      while (i < candidate.length && candidate[i] === bytes[start + i]) i++;
+      if (i === candidate.length) return cachedStrings[slot]!;
+    }
+    const text = this.text.toString('utf8', start, end);
+    cachedStringBytes[slot] = bytes.slice(start, end);
+    cachedStrings[slot] = text;
+    return text;
+  }
+
+  /** A bytes field, copied so the result does not pin the request body. */
+  bytesCopy(): Uint8Array {
+    const end = this.lengthDelimitedEnd('bytes');
+    const start = this.pos;
+    this.pos = end;
+    return this.bytes.slice(start, end);
+  }
+
+  /**
+   * A trace or span id: lowercase hex of exactly `byteLength` bytes, or '' when the field is empty.
+   * Any other length is an error: OTLP ids have fixed sizes.
+   */
+  id(field: string, byteLength: number): string {
+    const end = this.lengthDelimitedEnd(field);
+    const start = this.pos;
+    const length = end - start;
+    if (length === 0) return '';
+    if (length !== byteLength) this.fail(`${field} must be ${byteLength} bytes, got ${length}`);
+    // Node's native hex encoding yields a flat string, which is cheaper to hash as a map key
+    // later than one concatenated from per-byte pieces.
+    const hex = this.text.toString('hex', start, end);
+    this.pos = end;
+    return hex;
+  }
+
+  /** Skips a field this decoder does not read, whatever its wire type. */
+  skip(tag: number): void {
+    switch (tag & 7) {
+      case WIRE_VARINT:
+        this.uint32();
+        return;
+      case WIRE_FIXED64:
+        this.advance(8);
+        return;
+      case WIRE_LENGTH_DELIMITED:
+        this.pos = this.lengthDelimitedEnd(`field ${tag >>> 3}`);
+        return;
+      case WIRE_FIXED32:
+        this.advance(4);
+        return;
+      default:
+        // Groups (3, 4) are proto2-only and no OTLP message uses them; 6 and 7 do not exist.
+        this.fail(`unsupported wire type ${tag & 7} for field ${tag >>> 3}`);
+    }
+  }
+
+  /** Reads a length prefix and checks the bytes it announces fit in the current message. */
+  private lengthDelimitedEnd(what: string): number {
+    const length = this.uint32();
+    const end = this.pos + length;
+    if (end > this.limit) this.fail(`${what} of ${length} bytes runs past the end of its message`);
+    return end;
+  }
+
+  /** Moves past `count` fixed-width bytes and returns where they start. */
+  private advance(count: number): number {
+    const at = this.pos;
+    if (at + count > this.limit) this.fail(`${count}-byte value runs past the end of its message`);
+    this.pos = at + count;
+    return at;
+  }
+
+  /** A varint of up to 64 bits as unsigned [low, high] 32-bit words. */
+  private varint64Words(): [number, number] {
+    const bytes = this.bytes;
+    let low = 0;
+    let high = 0;
+    for (let index = 0; index < 10; index++) {
+      if (this.pos >= this.limit) this.fail('varint runs past the end of its message');
+      const byte = bytes[this.pos++]!;
+      const payload = byte & 0x7f;
+      if (index < 4) low |= payload << (7 * index);
+      else if (index === 4) {
+        low |= payload << 28;
+        high |= payload >>> 4;
+      } else high |= payload << (7 * index - 32);
+      if (byte < 0x80) return [low >>> 0, high >>> 0];
+    }
+    return this.fail('varint longer than 10 bytes');
+  }
+}
