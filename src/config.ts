@@ -5,8 +5,10 @@
  * else receives plain options. Every variable is declared once below with its default and
  * meaning; the README's configuration table is checked against this list by a test.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUILT_IN_CATALOGUE, parsePlanCatalogue, type PlanCatalogue } from './core/plans.js';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -55,7 +57,15 @@ export const VARIABLES = {
   INGEST_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '2000', description: 'How long an ingest request may wait for the admission gate.' },
   WRITER_MAX_ROWS: { schema: positiveInt, default: '20000', description: 'Group-commit writer: flush a table once this many rows are pending.' },
   WRITER_FLUSH_MS: { schema: positiveInt.max(10_000), default: '25', description: 'Group-commit writer: flush pending rows at most this long after the first arrived.' },
+  SYMBOL_UPLOAD_CONCURRENCY: { schema: positiveInt.max(64), default: '4', description: 'Symbol uploads processed at once; more wait up to SYMBOL_UPLOAD_QUEUE_WAIT_MS for a slot, then get 503.' },
+  SYMBOL_UPLOAD_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '30000', description: 'How long a symbol upload may wait for a slot.' },
+  SYMBOL_TABLE_CACHE_MB: { schema: positiveInt.max(65536), default: '256', description: 'Memory for parsed symbol lookup tables (least recently used builds are dropped; their serialized form stays in the object store).' },
   PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
+
+  PLANS_FILE: { schema: z.string().min(1), description: 'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.' },
+  STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'), description: 'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.' },
+  STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'), description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.' },
+  STRIPE_API_URL: { schema: url, default: 'https://api.stripe.com', description: 'Stripe API base URL; change only to reach stripe-mock or an egress proxy.' },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;
@@ -82,8 +92,14 @@ export interface Config {
   trustProxy: boolean;
   bodyTimeoutMs: number;
   ingest: { maxConcurrency: number; queueWaitMs: number };
+  symbolUploads: { maxConcurrency: number; queueWaitMs: number };
+  symbolTableCacheBytes: number;
   writer: { maxRows: number; flushMs: number };
   projectCacheTtlMs: number;
+  billing: {
+    catalogue: PlanCatalogue;
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
@@ -99,7 +115,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const onlyOneS3Key = (values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined);
   if (onlyOneS3Key) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
-  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  const onlyOneStripeKey = (values.STRIPE_SECRET_KEY === undefined) !== (values.STRIPE_WEBHOOK_SECRET === undefined);
+  if (onlyOneStripeKey) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  const catalogue = values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
+  if (problems.length > 0 || catalogue === null) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const v = values as {
     PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
@@ -107,7 +126,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number;
+    STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
   };
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -142,9 +162,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: v.TRUST_PROXY,
     bodyTimeoutMs: v.BODY_TIMEOUT_MS,
     ingest: { maxConcurrency: v.INGEST_MAX_CONCURRENCY, queueWaitMs: v.INGEST_QUEUE_WAIT_MS },
+    symbolUploads: { maxConcurrency: v.SYMBOL_UPLOAD_CONCURRENCY, queueWaitMs: v.SYMBOL_UPLOAD_QUEUE_WAIT_MS },
+    symbolTableCacheBytes: v.SYMBOL_TABLE_CACHE_MB * 1024 * 1024,
     writer: { maxRows: v.WRITER_MAX_ROWS, flushMs: v.WRITER_FLUSH_MS },
     projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
+    billing: {
+      catalogue,
+      stripe:
+        v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiUrl: v.STRIPE_API_URL }
+          : null,
+    },
   };
+}
+
+/** The catalogue of PLANS_FILE, or null with a problem added when it is unreadable or invalid. */
+function readPlanCatalogue(file: string, problems: string[]): PlanCatalogue | null {
+  try {
+    return parsePlanCatalogue(JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')));
+  } catch (error) {
+    problems.push(`PLANS_FILE=${JSON.stringify(file)}: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 function describeIssue(error: z.ZodError): string {

@@ -1,18 +1,25 @@
 /**
  * Authentication of the application surface. Every protected scope adds `requireUser` as an
- * onRequest hook; it accepts a dashboard session token (JWT) and answers 401 with an empty body
- * for anything else (a project token, a malformed header, an expired or unknown credential).
+ * onRequest hook. One resolution path accepts the user credentials the spec names — a personal
+ * access token (`tpp_`), a dashboard session token, a CLI login token or a device-flow access
+ * token — and answers 401 with an empty body for anything else (a project token, a malformed
+ * header, an expired, revoked or unknown credential).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PERSONAL_ACCESS_TOKEN, tokenHash } from '../core/tokens.js';
 import { bearerToken } from '../server/bearer.js';
-import { unauthorized } from '../server/errors.js';
+import { forbidden, unauthorized } from '../server/errors.js';
 import type { Services } from '../server/services.js';
+import { findPersonalAccessTokenByHash } from '../store/meta/repositories/personal-access-tokens.js';
+import { findUserOfLiveFamily } from '../store/meta/repositories/refresh-tokens.js';
 import { findUserById, type User } from '../store/meta/repositories/users.js';
+
+/** How the caller proved who they are. */
+export type CredentialKind = 'session' | 'cli' | 'device' | 'pat';
 
 export interface Principal {
   user: User;
-  /** How the caller proved who they are. */
-  credential: 'session' | 'cli';
+  credential: CredentialKind;
 }
 
 declare module 'fastify' {
@@ -24,17 +31,43 @@ declare module 'fastify' {
 export function requireUser(services: Services) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request.headers.authorization);
-    if (token === null) throw unauthorized();
-    const claims = await services.sessions.verify(token);
-    if (!claims) throw unauthorized();
-    const user = await findUserById(services.meta, claims.userId);
-    if (!user) throw unauthorized();
-    request.principal = { user, credential: claims.kind };
+    const principal = token === null ? null : await resolvePrincipal(services, token);
+    if (!principal) throw unauthorized();
+    request.principal = principal;
   };
+}
+
+async function resolvePrincipal(services: Services, token: string): Promise<Principal | null> {
+  if (token.startsWith('tpp_')) {
+    if (!PERSONAL_ACCESS_TOKEN.test(token)) return null;
+    const found = await findPersonalAccessTokenByHash(services.meta, tokenHash(token));
+    const now = services.now();
+    if (!found || found.revoked || (found.expiresAt !== null && found.expiresAt.getTime() <= now)) return null;
+    services.tokenUse.record(found.tokenId, new Date(now));
+    return { user: found.user, credential: 'pat' };
+  }
+  const claims = await services.sessions.verify(token);
+  if (!claims) return null;
+  // A device access token dies with its family (logout, refresh-token reuse), not only at expiry.
+  const user =
+    claims.kind === 'device' ? await findUserOfLiveFamily(services.meta, claims.familyId, claims.userId) : await findUserById(services.meta, claims.userId);
+  return user ? { user, credential: claims.kind } : null;
 }
 
 /** The authenticated caller of a route behind requireUser. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
+}
+
+/**
+ * onRequest hook (after requireUser) for routes that need a person at the dashboard: a session
+ * or a personal access token (the spec accepts a PAT wherever a session is). A CLI or device-flow
+ * token is refused, so a token held by a device cannot approve further device logins.
+ */
+export function requireDashboardUser() {
+  return async (request: FastifyRequest): Promise<void> => {
+    const { credential } = principalOf(request);
+    if (credential !== 'session' && credential !== 'pat') throw forbidden('this needs a dashboard session');
+  };
 }

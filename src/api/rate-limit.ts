@@ -6,9 +6,25 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../server/errors.js';
 import type { Services } from '../server/services.js';
 
-export function rateLimit(services: Services, bucket: string, limit: number, windowMs: number) {
+export interface RateLimitRule {
+  /** Routes naming the same bucket share one count per client address. */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const RATE_LIMITS = {
+  passwordSignIn: { bucket: 'password-sign-in', limit: 10, windowMs: MINUTE },
+  deviceAuthorize: { bucket: 'device-authorize', limit: 10, windowMs: MINUTE },
+  /** Shared by the device token grant, the refresh grant (same route) and logout. */
+  oauthToken: { bucket: 'oauth-token', limit: 60, windowMs: MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+export function rateLimit(services: Services, rule: RateLimitRule) {
   return async (request: FastifyRequest): Promise<void> => {
-    const result = await services.coord.rateLimit(`ratelimit:${bucket}:${request.ip}`, limit, windowMs);
+    const result = await services.coord.rateLimit(`ratelimit:${rule.bucket}:${request.ip}`, rule.limit, rule.windowMs);
     if (result.allowed) return;
     const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
     throw new HttpError(429, `Too many requests, try again in ${seconds}s`, { 'Retry-After': String(seconds) });

@@ -1,16 +1,36 @@
 /**
- * The application surface: JSON bodies capped at 8 MB after decompression, public routes, and
- * the authenticated resources, each an encapsulated plugin.
+ * The application surface: JSON and form bodies capped at 8 MB after decompression, and one
+ * encapsulated plugin per resource. Each plugin authenticates its protected routes itself
+ * (requireUser, then the project or organization scope); the public routes are register, login,
+ * the device authorize/token/logout endpoints, discovery, the plan catalogue and the payment
+ * webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */
 import type { FastifyInstance } from 'fastify';
 import { useApplicationBodies } from '../server/body-parsers.js';
 import { LIMITS } from '../server/limits.js';
 import type { Services } from '../server/services.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
+import { billingRoutes } from './billing/routes.js';
+import { deviceRoutes } from './device/routes.js';
+import { discoveryRoutes } from './discovery/routes.js';
+import { organizationRoutes } from './organizations/routes.js';
+import { projectRoutes } from './projects/routes.js';
+import { symbolUploadRoute } from './symbols/upload.js';
+import { personalAccessTokenRoutes } from './tokens/routes.js';
 
 export async function applicationSurface(scope: FastifyInstance, services: Services): Promise<void> {
   useApplicationBodies(scope, { maxBytes: LIMITS.applicationBytes, timeoutMs: services.config.bodyTimeoutMs });
   scope.decorateRequest('principal', null);
+  scope.decorateRequest('projectScope', null);
+  scope.decorateRequest('organizationScope', null);
   await scope.register(async (publicScope) => authRoutes(publicScope, services));
+  await scope.register(async (publicScope) => discoveryRoutes(publicScope, services));
   await scope.register(async (userScope) => meRoutes(userScope, services));
+  await scope.register(async (resource) => personalAccessTokenRoutes(resource, services));
+  await scope.register(async (resource) => deviceRoutes(resource, services));
+  await scope.register(async (resource) => projectRoutes(resource, services));
+  await scope.register(async (resource) => organizationRoutes(resource, services));
+  await scope.register(async (resource) => billingRoutes(resource, services));
+  // Authenticated by the project's upload token only (not a user credential).
+  await scope.register(async (resource) => symbolUploadRoute(resource, services));
 }

@@ -7,7 +7,12 @@ import { AdmissionGate } from '../ingest/admission.js';
 import { ProjectCache } from '../ingest/project-cache.js';
 import { GroupCommitWriter } from '../ingest/writer.js';
 import { ServiceMetrics } from './metrics.js';
+import { SymbolTables } from '../ingest/symbolication/tables.js';
+import { TableBuilder } from '../ingest/symbolication/table-builder.js';
 import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
+import { UnconfiguredPayments, type PaymentProvider } from '../api/billing/payments.js';
+import { StripePayments } from '../api/billing/stripe.js';
+import { TokenUseRecorder } from '../api/tokens/token-use.js';
 import { createCoordStore, type CoordStore } from '../store/coord/index.js';
 import { openMetaDb } from '../store/meta/index.js';
 import type { MetaDb } from '../store/meta/types.js';
@@ -15,6 +20,8 @@ import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
+import { syncPlans } from '../store/meta/repositories/billing.js';
+import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
 
 export interface Services {
   config: Config;
@@ -27,6 +34,13 @@ export interface Services {
   projects: ProjectCache;
   sessions: SessionTokens;
   metrics: ServiceMetrics;
+  symbolTables: SymbolTables;
+  /** Stripe when configured, otherwise a provider answering 422 "billing is not configured". */
+  payments: PaymentProvider;
+  /** Coalesced last-use times of personal access tokens. */
+  tokenUse: TokenUseRecorder;
+  /** The service clock (epoch ms): token and code expiry read it, tests move it. */
+  now: () => number;
   close(): Promise<void>;
 }
 
@@ -37,7 +51,11 @@ export interface OpenOptions {
   now?: () => number;
 }
 
+/** How often recorded personal-access-token uses are written. */
+const TOKEN_USE_FLUSH_MS = 60_000;
+
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
+  const now = options.now ?? Date.now;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const telemetry = await openTelemetryEngine(config.telemetry);
@@ -47,6 +65,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // openMetaDb applies the metadata migrations before it returns.
     const meta = await openMetaDb(config.meta.kind === 'pglite' ? { kind: 'pglite', path: config.meta.path } : { kind: 'postgres', url: config.meta.url });
     opened.push(meta);
+    await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
 
     const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
     opened.push(objects);
@@ -55,9 +74,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
     const metrics = new ServiceMetrics();
     const writer = new GroupCommitWriter(telemetry, { maxRows: config.writer.maxRows, flushMs: config.writer.flushMs, onFlush: metrics.recordFlush });
-    const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now: options.now });
+    const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now });
     const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => projects.invalidateProject(projectId));
-    const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, options.now);
+    const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, now);
+    const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
+    const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
 
     return {
       config,
@@ -70,8 +91,17 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       projects,
       sessions,
       metrics,
+      symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
+        maxBytes: config.symbolTableCacheBytes,
+        now,
+        onError: (key, error) => process.emitWarning(`symbol table ${key.kind} ${key.buildId}-${key.arch} of project ${key.projectId}: ${(error as Error).message}`),
+      }),
+      payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
+      tokenUse,
+      now,
       async close() {
         await writer.close();
+        await tokenUse.close().catch(warnTokenUse);
         await unsubscribe();
         for (const store of opened.reverse()) await store.close();
       },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { buildApps } from '../../src/server/app.js';
-import { openServices, type Services } from '../../src/server/services.js';
+import { openServices, type OpenOptions, type Services } from '../../src/server/services.js';
 
 export interface TestService {
   app: FastifyInstance;
@@ -17,10 +17,10 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: OpenOptions = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env });
-  const services = await openServices(config);
+  const services = await openServices(config, options);
   const { app } = await buildApps(services);
   return {
     app,

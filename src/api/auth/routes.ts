@@ -1,8 +1,11 @@
 /**
  * Accounts (DESIGN §4): register creates the user, an organization they administer and a first
- * project; login exchanges e-mail and password for a dashboard session token.
+ * project — or, through an invitation, makes them a member of the inviting organization; login
+ * exchanges e-mail and password for a dashboard session token, or for a CLI token when a
+ * first-party client asks (not refreshable: the CLI logs in again when it expires).
  */
 import type { FastifyInstance } from 'fastify';
+import { isFirstPartyClient } from '../../core/device-flow.js';
 import { HttpError, forbidden, unauthorized, unprocessable } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
@@ -10,7 +13,8 @@ import { insertMembership, insertOrganization, listMemberships } from '../../sto
 import { insertProject } from '../../store/meta/repositories/projects.js';
 import { countUsers, findUserCredentials, insertUser } from '../../store/meta/repositories/users.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { rateLimit } from '../rate-limit.js';
+import { acceptInvitation } from '../organizations/invitations.js';
+import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { PASSWORD_MAX_LENGTH, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
@@ -25,6 +29,7 @@ const registerSchema = {
       password: { type: 'string' },
       name: { type: 'string', minLength: 1, maxLength: 200 },
       organizationName: { type: 'string', minLength: 1, maxLength: 100 },
+      invitationToken: { type: 'string', maxLength: 100 },
     },
   },
 } as const;
@@ -34,20 +39,25 @@ const loginSchema = {
     type: 'object',
     required: ['email', 'password'],
     additionalProperties: false,
-    properties: { email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH } },
+    properties: {
+      email: { type: 'string', maxLength: 320 },
+      password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+      clientId: { type: 'string', maxLength: 100 },
+    },
   },
 } as const;
 
 export function authRoutes(scope: FastifyInstance, services: Services): void {
   const { config } = services;
 
-  scope.post<{ Body: { email: string; password: string; name: string; organizationName?: string } }>(
+  scope.post<{ Body: { email: string; password: string; name: string; organizationName?: string; invitationToken?: string } }>(
     '/api/auth/register',
     { schema: registerSchema },
     async (request, reply) => {
-      const { password, name } = request.body;
+      const { password, name, invitationToken } = request.body;
       const emailAddress = request.body.email.trim();
-      await assertRegistrationOpen(services);
+      // An invitation is the way in when registration is otherwise closed.
+      if (invitationToken === undefined) await assertRegistrationOpen(services);
       if (password.length < config.auth.passwordMinLength || password.length > PASSWORD_MAX_LENGTH) {
         throw unprocessable(`password must be ${config.auth.passwordMinLength} to ${PASSWORD_MAX_LENGTH} characters`);
       }
@@ -55,18 +65,22 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
       try {
         const created = await services.meta.transaction(async (tx) => {
           const user = await insertUser(tx, { email: emailAddress, name: name.trim(), passwordHash });
+          if (invitationToken !== undefined) {
+            const membership = await acceptInvitation(tx, invitationToken, user.id, new Date(services.now()));
+            return { user, organization: membership.organization, role: membership.role, project: null };
+          }
           const organization = await insertOrganization(tx, request.body.organizationName?.trim() || `${name.trim()}'s organization`);
           await insertMembership(tx, organization.id, user.id, 'admin');
           const project = await insertProject(tx, { organizationId: organization.id, name: 'My first project', framework: 'opentelemetry' });
-          return { user, organization, project };
+          return { user, organization, role: 'admin' as const, project };
         });
         const { token, expiresAt } = await services.sessions.issue({ userId: created.user.id, kind: 'session' });
         return reply.code(201).send({
           token,
           expiresAt: expiresAt.toISOString(),
           user: created.user,
-          organization: { id: created.organization.id, name: created.organization.name, role: 'admin' },
-          project: {
+          organization: { id: created.organization.id, name: created.organization.name, role: created.role },
+          project: created.project && {
             id: created.project.id,
             name: created.project.name,
             framework: created.project.framework,
@@ -81,15 +95,17 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
     },
   );
 
-  scope.post<{ Body: { email: string; password: string } }>(
+  scope.post<{ Body: { email: string; password: string; clientId?: string } }>(
     '/api/auth/login',
-    { schema: loginSchema, onRequest: rateLimit(services, 'password-sign-in', 10, 60_000) },
+    { schema: loginSchema, onRequest: rateLimit(services, RATE_LIMITS.passwordSignIn) },
     async (request) => {
+      const { clientId } = request.body;
+      if (clientId !== undefined && !isFirstPartyClient(clientId)) throw unprocessable(`unknown client ${JSON.stringify(clientId)}`);
       const found = await findUserCredentials(services.meta, request.body.email.trim());
       // Verify against a decoy when the account is unknown, so timing does not tell which it was.
       const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
       if (!found || !found.passwordHash || !valid) throw unauthorized();
-      const { token, expiresAt } = await services.sessions.issue({ userId: found.user.id, kind: 'session' });
+      const { token, expiresAt } = await services.sessions.issue({ userId: found.user.id, kind: clientId === undefined ? 'session' : 'cli' });
       return { token, expiresAt: expiresAt.toISOString(), user: found.user };
     },
   );

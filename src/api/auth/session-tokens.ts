@@ -1,6 +1,7 @@
 /**
- * Dashboard session tokens: HS256 JWTs (jose) naming the user. The signing secret comes from
- * SESSION_SECRET, or is generated once into the data folder (mode 0600) for a single process.
+ * Signed bearer tokens of users: HS256 JWTs (jose) naming the user — dashboard sessions, CLI
+ * password logins and device-flow access tokens. The signing secret comes from SESSION_SECRET,
+ * or is generated once into the data folder (mode 0600) for a single process.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,11 +10,11 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 const AUDIENCE = 'sightline';
 
-export interface SessionClaims {
-  userId: string;
+export type SessionClaims =
   /** `session`: dashboard sign-in; `cli`: CLI password login (not refreshable). */
-  kind: 'session' | 'cli';
-}
+  | { userId: string; kind: 'session' | 'cli' }
+  /** A device-flow access token, valid only while its refresh-token family is. */
+  | { userId: string; kind: 'device'; familyId: string };
 
 export class SessionTokens {
   private readonly key: Uint8Array;
@@ -27,10 +28,11 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(claims: SessionClaims): Promise<{ token: string; expiresAt: Date }> {
+  /** Signs a token living `ttlSeconds` (default: the session life). */
+  async issue(claims: SessionClaims, ttlSeconds = this.ttlSeconds): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now() / 1000);
-    const expiresAt = issuedAt + this.ttlSeconds;
-    const token = await new SignJWT({ kind: claims.kind })
+    const expiresAt = issuedAt + ttlSeconds;
+    const token = await new SignJWT(claims.kind === 'device' ? { kind: claims.kind, fid: claims.familyId } : { kind: claims.kind })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
@@ -51,9 +53,10 @@ export class SessionTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.now()),
       });
-      const kind = payload.kind === 'cli' ? 'cli' : payload.kind === 'session' ? 'session' : null;
-      if (!payload.sub || !kind) return null;
-      return { userId: payload.sub, kind };
+      if (!payload.sub) return null;
+      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind };
+      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid };
+      return null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

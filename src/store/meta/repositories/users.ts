@@ -8,7 +8,7 @@ export interface User {
   createdAt: Date;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   name: string;
@@ -16,7 +16,10 @@ interface UserRow {
   created_at: Date;
 }
 
-const toUser = (row: UserRow): User => ({ id: row.id, email: row.email, name: row.name, createdAt: row.created_at });
+/** The public columns of a user row (`id, email, name, created_at`), as other repositories join them. */
+export type UserColumns = Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>;
+
+export const toUser = (row: UserColumns): User => ({ id: row.id, email: row.email, name: row.name, createdAt: row.created_at });
 
 export async function findUserById(db: MetaTx, id: string): Promise<User | null> {
   const rows = await db.query<UserRow>('SELECT id, email, name, password_hash, created_at FROM users WHERE id = $1', [id]);

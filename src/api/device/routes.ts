@@ -1,0 +1,129 @@
+/**
+ * Device authorization (RFC 8628). Public and rate limited per client address: authorize, the
+ * token endpoint (device-code and refresh grants) and logout; bodies are JSON or form-encoded,
+ * answers carry `Cache-Control: no-store`, refusals are RFC 6749 §5.2 `{error, error_description}`.
+ * Behind a dashboard user: looking up, approving and denying a user code.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_CLIENT_ID, DEVICE_GRANT_TYPE, FIRST_PARTY_CLIENTS, isFirstPartyClient, normalizeUserCode } from '../../core/device-flow.js';
+import { badRequest, notFound } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
+import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
+import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
+import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from './grants.js';
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** The verification page of the dashboard. */
+const verificationUri = (services: Services): string => `${services.config.publicUrl}/device`;
+
+export async function deviceRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+  await scope.register(async (oauth) => oauthRoutes(oauth, services));
+  await scope.register(async (approval) => approvalRoutes(approval, services));
+}
+
+function oauthRoutes(scope: FastifyInstance, services: Services): void {
+  // OAuth refusals answer in RFC 6749 shape; every other error goes on to the service's handler.
+  scope.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof OAuthError)) throw error;
+    return reply.code(400).headers(NO_STORE).send({ error: error.code, error_description: error.description });
+  });
+
+  scope.post('/api/auth/device/authorize', { onRequest: rateLimit(services, RATE_LIMITS.deviceAuthorize) }, async (request, reply) => {
+    const clientId = optionalString(fields(request.body), 'client_id') ?? DEFAULT_CLIENT_ID;
+    if (!isFirstPartyClient(clientId)) throw new OAuthError('invalid_client', 'client_id is not a known first-party client');
+    const started = await startDeviceAuthorization(services, {
+      clientId,
+      requesterIp: request.ip,
+      requesterUserAgent: request.headers['user-agent'] ?? null,
+    });
+    const uri = verificationUri(services);
+    return noStore(reply).send({
+      device_code: started.deviceCode,
+      user_code: started.userCode,
+      verification_uri: uri,
+      verification_uri_complete: `${uri}?user_code=${encodeURIComponent(started.userCode)}`,
+      expires_in: started.expiresIn,
+      interval: started.interval,
+    });
+  });
+
+  scope.post('/api/auth/device/token', { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) }, async (request, reply) => {
+    const body = fields(request.body);
+    const grantType = requiredString(body, 'grant_type');
+    // The spec names the grant `device_code`; RFC 8628 clients send its URN. Both are accepted.
+    if (grantType === DEVICE_GRANT_TYPE || grantType === 'device_code') {
+      return noStore(reply).send(await pollDeviceCode(services, requiredString(body, 'device_code'), optionalString(body, 'client_id')));
+    }
+    if (grantType === 'refresh_token') return noStore(reply).send(await refreshGrant(services, requiredString(body, 'refresh_token')));
+    throw new OAuthError('unsupported_grant_type', `grant_type must be ${DEVICE_GRANT_TYPE} or refresh_token`);
+  });
+
+  scope.post('/api/auth/logout', { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) }, async (request, reply) => {
+    await logout(services, requiredString(fields(request.body), 'refresh_token'));
+    return noStore(reply).send({ status: 'revoked' });
+  });
+}
+
+function approvalRoutes(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', requireUser(services));
+  scope.addHook('onRequest', requireDashboardUser());
+
+  scope.get('/api/device', async (request) => {
+    const code = await pendingCode(services, (request.query as Record<string, unknown>).user_code);
+    return {
+      userCode: code.userCode,
+      clientId: code.clientId,
+      clientName: FIRST_PARTY_CLIENTS[code.clientId]?.name ?? code.clientId,
+      requestedAt: code.createdAt.toISOString(),
+      expiresAt: code.expiresAt.toISOString(),
+      requesterIp: code.requesterIp,
+      requesterUserAgent: code.requesterUserAgent,
+    };
+  });
+
+  for (const decision of ['approved', 'denied'] as const) {
+    scope.post(`/api/device/${decision === 'approved' ? 'approve' : 'deny'}`, async (request) => {
+      const body = request.body;
+      const code = await pendingCode(services, typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user_code : undefined);
+      const decided = await decideDeviceCode(services.meta, code.id, decision, principalOf(request).user.id, new Date(services.now()));
+      if (!decided) throw notFound(NO_PENDING_CODE);
+      return { status: decision };
+    });
+  }
+}
+
+const NO_PENDING_CODE = 'no pending device request has this code: it may have expired or been decided';
+
+async function pendingCode(services: Services, userCode: unknown): Promise<DeviceCode> {
+  if (typeof userCode !== 'string' || userCode === '') throw badRequest('user_code is required');
+  const normalized = normalizeUserCode(userCode);
+  const code = normalized === null ? null : await findPendingDeviceCode(services.meta, normalized, new Date(services.now()));
+  if (!code) throw notFound(NO_PENDING_CODE);
+  return code;
+}
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.headers(NO_STORE);
+}
+
+/** A JSON or form body as its fields; no body is no fields. */
+function fields(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_request', 'the body must be an object of parameters');
+  return body as Record<string, unknown>;
+}
+
+function optionalString(body: Record<string, unknown>, name: string): string | null {
+  const value = body[name];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new OAuthError('invalid_request', `${name} must be a string`);
+  return value;
+}
+
+function requiredString(body: Record<string, unknown>, name: string): string {
+  const value = optionalString(body, name);
+  if (value === null || value === '') throw new OAuthError('invalid_request', `${name} is required`);
+  return value;
+}

@@ -1,0 +1,31 @@
+/**
+ * Public discovery documents: OAuth 2.0 authorization server metadata (RFC 8414, with the
+ * device endpoint of RFC 8628 §4) and protected resource metadata (RFC 9728). The issuer and the
+ * resource are PUBLIC_URL, so each document is at the well-known path of its identifier.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEVICE_GRANT_TYPE } from '../../core/device-flow.js';
+import type { Services } from '../../server/services.js';
+
+export function discoveryRoutes(scope: FastifyInstance, services: Services): void {
+  const base = services.config.publicUrl;
+
+  scope.get('/.well-known/oauth-authorization-server', async () => ({
+    issuer: base,
+    token_endpoint: `${base}/api/auth/device/token`,
+    device_authorization_endpoint: `${base}/api/auth/device/authorize`,
+    grant_types_supported: [DEVICE_GRANT_TYPE, 'refresh_token'],
+    // There is no authorization endpoint, so no response type issues anything there; RFC 8414
+    // requires the member and forbids an empty array, and `none` is the registered value for this.
+    response_types_supported: ['none'],
+    // Public first-party clients: the token endpoint takes no client authentication.
+    token_endpoint_auth_methods_supported: ['none'],
+  }));
+
+  scope.get('/.well-known/oauth-protected-resource', async () => ({
+    resource: base,
+    authorization_servers: [base],
+    bearer_methods_supported: ['header'],
+    resource_name: 'Sightline',
+  }));
+}

@@ -1,0 +1,208 @@
+/**
+ * Organizations (path `:organizationId`): members (list; role change and removal by an admin, or
+ * leaving by oneself; never the last admin), invitations (admin; within the plan's seat limit,
+ * counting members and open invitations), settings (read by members, written by admins), and
+ * accepting an invitation as a signed-in user.
+ */
+import type { FastifyInstance } from 'fastify';
+import { INVITATION_LIFE_DAYS, invitationStatus } from '../../core/invitations.js';
+import { organizationSettingsProblem, type OrganizationSettingsInput } from '../../core/organizations.js';
+import { limitMessage, limitReached } from '../../core/plans.js';
+import { ROLES, type Role } from '../../core/roles.js';
+import { newInvitationToken, tokenHash } from '../../core/tokens.js';
+import { forbidden, notFound, unprocessable } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import {
+  countPendingInvitations,
+  isMemberByEmail,
+  listInvitations,
+  revokeInvitation,
+  upsertInvitation,
+  type Invitation,
+} from '../../store/meta/repositories/invitations.js';
+import {
+  countAdmins,
+  countMembers,
+  deleteMember,
+  findOrganizationSettings,
+  listMembers,
+  lockOrganization,
+  renameOrganization,
+  saveOrganizationSettings,
+  updateMemberRole,
+  type Member,
+} from '../../store/meta/repositories/organizations.js';
+import type { MetaTx } from '../../store/meta/types.js';
+import { principalOf, requireUser } from '../authenticate.js';
+import { planOf } from '../billing/plan-of.js';
+import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
+import { UUID } from '../project-scope.js';
+import { acceptInvitation } from './invitations.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+const NO_MEMBER = 'no member of this organization has this id';
+const LAST_ADMIN = 'an organization needs at least one admin: make another member admin first';
+
+const memberAnswer = (member: Member) => ({ ...member, joinedAt: member.joinedAt.toISOString() });
+
+const roleSchema = { type: 'string', enum: [...ROLES] } as const;
+const emailSchema = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
+
+export function organizationRoutes(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', requireUser(services));
+  const now = () => new Date(services.now());
+  const member = requireOrganizationRole(services, { minimum: 'read-only', from: 'path' });
+  const admin = requireOrganizationRole(services, { minimum: 'admin', from: 'path' });
+
+  scope.get('/api/organizations/:organizationId/members', { onRequest: member }, async (request) => {
+    const members = await listMembers(services.meta, organizationScopeOf(request).organizationId);
+    return { members: members.map(memberAnswer) };
+  });
+
+  scope.put<{ Params: { userId: string }; Body: { role: Role } }>(
+    '/api/organizations/:organizationId/members/:userId',
+    {
+      onRequest: admin,
+      schema: { body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role: roleSchema } } },
+    },
+    async (request) => {
+      const { organizationId } = organizationScopeOf(request);
+      const { userId } = request.params;
+      if (!UUID.test(userId)) throw notFound(NO_MEMBER);
+      const changed = await services.meta.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId);
+        const updated = await updateMemberRole(tx, organizationId, userId, request.body.role, now());
+        if (updated && (await countAdmins(tx, organizationId)) === 0) throw unprocessable(LAST_ADMIN);
+        return updated;
+      });
+      if (!changed) throw notFound(NO_MEMBER);
+      return memberAnswer(changed);
+    },
+  );
+
+  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: member }, async (request) => {
+    const { organizationId, role } = organizationScopeOf(request);
+    const { userId } = request.params;
+    // Admins remove anyone; every member may leave.
+    if (role !== 'admin' && userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
+    if (!UUID.test(userId)) throw notFound(NO_MEMBER);
+    const removed = await services.meta.transaction(async (tx) => {
+      await lockOrganization(tx, organizationId);
+      if (!(await deleteMember(tx, organizationId, userId))) return false;
+      if ((await countAdmins(tx, organizationId)) === 0) throw unprocessable(LAST_ADMIN);
+      return true;
+    });
+    if (!removed) throw notFound(NO_MEMBER);
+    return { status: 'removed' };
+  });
+
+  scope.get('/api/organizations/:organizationId/invitations', { onRequest: admin }, async (request) => {
+    const invitations = await listInvitations(services.meta, organizationScopeOf(request).organizationId);
+    return { invitations: invitations.map((invitation) => invitationAnswer(invitation, now())) };
+  });
+
+  scope.post<{ Body: { email: string; role: Role } }>(
+    '/api/organizations/:organizationId/invitations',
+    {
+      onRequest: admin,
+      schema: { body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } } },
+    },
+    async (request, reply) => {
+      const { organizationId } = organizationScopeOf(request);
+      const email = request.body.email.trim();
+      const token = newInvitationToken();
+      const createdAt = now();
+      const invitation = await services.meta.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId);
+        if (await isMemberByEmail(tx, organizationId, email)) throw unprocessable('this address belongs to a member already');
+        await assertSeatFree(services, tx, organizationId, email, createdAt);
+        return upsertInvitation(tx, {
+          organizationId,
+          email,
+          role: request.body.role,
+          tokenHash: tokenHash(token),
+          invitedBy: principalOf(request).user.id,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + INVITATION_LIFE_DAYS * DAY_MS),
+        });
+      });
+      // No mail is sent: the admin passes the link on. The token is in this answer only.
+      return reply.code(201).send({
+        ...invitationAnswer(invitation, createdAt),
+        token,
+        acceptUrl: `${services.config.publicUrl}/invitations/accept?token=${token}`,
+      });
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>('/api/organizations/:organizationId/invitations/:id', { onRequest: admin }, async (request) => {
+    const { id } = request.params;
+    const revoked = UUID.test(id) && (await revokeInvitation(services.meta, organizationScopeOf(request).organizationId, id, now()));
+    if (!revoked) throw notFound('no open invitation of this organization has this id');
+    return { status: 'revoked' };
+  });
+
+  scope.get('/api/organizations/:organizationId/settings', { onRequest: member }, async (request) => {
+    const settings = await findOrganizationSettings(services.meta, organizationScopeOf(request).organizationId);
+    if (!settings) throw notFound('the organization no longer exists');
+    return settingsAnswer(settings.name, settings.settings);
+  });
+
+  scope.put<{ Body: OrganizationSettingsInput }>(
+    '/api/organizations/:organizationId/settings',
+    {
+      onRequest: admin,
+      schema: {
+        body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, timezone: { type: 'string' } } },
+      },
+    },
+    async (request) => {
+      const { organizationId } = organizationScopeOf(request);
+      const input = request.body ?? {};
+      const problem = organizationSettingsProblem(input);
+      if (problem !== null) throw unprocessable(problem);
+      const saved = await services.meta.transaction(async (tx) => {
+        const current = await findOrganizationSettings(tx, organizationId);
+        if (!current) throw notFound('the organization no longer exists');
+        const name = input.name?.trim() ?? current.name;
+        const settings = { ...current.settings, ...(input.timezone === undefined ? {} : { timezone: input.timezone }) };
+        if (name !== current.name) await renameOrganization(tx, organizationId, name, now());
+        await saveOrganizationSettings(tx, organizationId, settings, principalOf(request).user.id, now());
+        return { name, settings };
+      });
+      return settingsAnswer(saved.name, saved.settings);
+    },
+  );
+
+  scope.post<{ Body: { token: string } }>(
+    '/api/invitations/accept',
+    { schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 100 } } } } },
+    async (request) => {
+      const { user } = principalOf(request);
+      const membership = await services.meta.transaction((tx) => acceptInvitation(tx, request.body.token, user.id, now()));
+      return { organization: { id: membership.organization.id, name: membership.organization.name, role: membership.role } };
+    },
+  );
+}
+
+/** Seats are members plus open invitations; re-inviting an address already invited takes no new seat. */
+async function assertSeatFree(services: Services, tx: MetaTx, organizationId: string, email: string, now: Date): Promise<void> {
+  const plan = await planOf(services, tx, organizationId);
+  const taken = (await countMembers(tx, organizationId)) + (await countPendingInvitations(tx, organizationId, now, email));
+  if (limitReached(plan, 'seats', taken)) throw unprocessable(limitMessage(plan, 'seats'));
+}
+
+function invitationAnswer(invitation: Invitation, now: Date) {
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: invitation.role,
+    status: invitationStatus(invitation, now),
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+function settingsAnswer(name: string, settings: Record<string, unknown>) {
+  return { name, timezone: typeof settings.timezone === 'string' ? settings.timezone : 'UTC' };
+}

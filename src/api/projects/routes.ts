@@ -1,0 +1,140 @@
+/**
+ * Projects: the reachable list, and the project-scoped routes (`?projectId=`): create (next to
+ * an existing project, in its organization or another the caller can write to, within the plan's
+ * project limit), update, delete, the Connection page's tokens and their rotation.
+ */
+import type { FastifyInstance } from 'fastify';
+import { limitMessage, limitReached } from '../../core/plans.js';
+import { HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
+import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import { findMembership, lockOrganization } from '../../store/meta/repositories/organizations.js';
+import {
+  countProjects,
+  deleteProject,
+  findProject,
+  insertProject,
+  listProjectsOfUser,
+  rotateSourceMapToken,
+  rotateUploadToken,
+  updateProject,
+  type Project,
+} from '../../store/meta/repositories/projects.js';
+import { principalOf, requireUser } from '../authenticate.js';
+import { planOf } from '../billing/plan-of.js';
+import { announceProjectChanges } from '../project-changes.js';
+import { SUSPENDED, UUID, projectScopeOf, requireProjectRole } from '../project-scope.js';
+
+/** A secret of the project as the caller may see it: read-only members see a placeholder. */
+const visible = (secret: string, role: Role): string => (atLeast(role, 'write') ? secret : HIDDEN_TOKEN);
+
+const toAnswer = (project: Project, role: Role) => ({
+  id: project.id,
+  name: project.name,
+  framework: project.framework,
+  organizationId: project.organizationId,
+  backendUrl: project.backendUrl,
+  role,
+  token: visible(project.token, role),
+});
+
+const createSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { name: { type: 'string' }, framework: { type: 'string' }, organizationId: { type: 'string' } },
+  },
+} as const;
+
+const updateSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { name: { type: 'string' }, framework: { type: 'string' }, backendUrl: { type: 'string' } },
+  },
+} as const;
+
+export function projectRoutes(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', requireUser(services));
+  const now = () => new Date(services.now());
+
+  scope.get('/api/projects', async (request) => {
+    const rows = await listProjectsOfUser(services.meta, principalOf(request).user.id);
+    return { projects: rows.map((row) => toAnswer(row.project, effectiveRole(row.organizationRole, row.overrideRole))) };
+  });
+
+  scope.post<{ Body: { name?: string; framework?: string; organizationId?: string } }>(
+    '/api/projects',
+    { schema: createSchema, onRequest: requireProjectRole(services, 'read-only') },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const organizationId = request.body?.organizationId ?? projectScopeOf(request).organizationId;
+      if (!UUID.test(organizationId)) throw badRequest('organizationId must be an organization id (UUID)');
+      const name = request.body?.name ?? '';
+      const framework = request.body?.framework ?? '';
+      const problem = projectNameProblem(name) ?? frameworkProblem(framework);
+      if (problem !== null) throw unprocessable(problem);
+      const membership = await findMembership(services.meta, organizationId, user.id);
+      if (!membership) throw forbidden();
+      if (membership.organization.suspended) throw forbidden(SUSPENDED);
+      if (!atLeast(membership.role, 'write')) throw forbidden('creating a project needs the write role in the organization');
+      const project = await services.meta.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId);
+        const plan = await planOf(services, tx, organizationId);
+        if (limitReached(plan, 'projects', await countProjects(tx, organizationId))) throw unprocessable(limitMessage(plan, 'projects'));
+        return insertProject(tx, { organizationId, name: name.trim(), framework });
+      });
+      return reply.code(201).send(toAnswer(project, membership.role));
+    },
+  );
+
+  scope.put<{ Body: { name?: string; framework?: string; backendUrl?: string } }>(
+    '/api/projects',
+    { schema: updateSchema, onRequest: requireProjectRole(services, 'write') },
+    async (request) => {
+      const { projectId, role } = projectScopeOf(request);
+      const { name, framework, backendUrl } = request.body ?? {};
+      const problem =
+        (name === undefined ? null : projectNameProblem(name)) ??
+        (framework === undefined ? null : frameworkProblem(framework)) ??
+        (backendUrl === undefined ? null : backendUrlProblem(backendUrl));
+      if (problem !== null) throw unprocessable(problem);
+      const project = await updateProject(services.meta, projectId, { name: name?.trim(), framework, backendUrl }, now());
+      if (!project) throw notFound('the project no longer exists');
+      return toAnswer(project, role);
+    },
+  );
+
+  scope.delete('/api/projects', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
+    const { projectId } = projectScopeOf(request);
+    if (!(await deleteProject(services.meta, projectId))) throw notFound('the project no longer exists');
+    // Its ingest token stops at once here and, through the coordination store, on other processes.
+    await announceProjectChanges(services, [projectId]);
+    return { status: 'deleted' };
+  });
+
+  scope.get('/api/projects/connection', { onRequest: requireProjectRole(services, 'read-only') }, async (request) => {
+    const { projectId, role } = projectScopeOf(request);
+    const project = await findProject(services.meta, projectId);
+    if (!project) throw notFound('the project no longer exists');
+    return {
+      projectId,
+      token: visible(project.token, role),
+      uploadToken: visible(project.uploadToken, role),
+      sourceMapToken: visible(project.sourceMapToken, role),
+    };
+  });
+
+  scope.post('/api/projects/source-map-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
+    const sourceMapToken = await rotateSourceMapToken(services.meta, projectScopeOf(request).projectId, now());
+    if (sourceMapToken === null) throw notFound('the project no longer exists');
+    return { sourceMapToken };
+  });
+
+  scope.post('/api/projects/upload-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
+    const uploadToken = await rotateUploadToken(services.meta, projectScopeOf(request).projectId, now());
+    if (uploadToken === null) throw notFound('the project no longer exists');
+    return { uploadToken };
+  });
+}

@@ -1,0 +1,72 @@
+/** Helpers of the identity and access suites: a movable clock, plan catalogues, credentials. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { PlanCatalogue } from '../../src/core/plans.js';
+
+/** The service clock of a test: starts at the real time and moves only when told. */
+export class TestClock {
+  private ms = Date.now();
+  readonly now = (): number => this.ms;
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const DAY = 24 * 3600 * SECOND;
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Writes a plan catalogue to a temporary file and returns its path (for PLANS_FILE). */
+export function writePlansFile(catalogue: PlanCatalogue): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
+  fs.writeFileSync(file, JSON.stringify(catalogue));
+  return file;
+}
+
+const limits = (projects: number, seats: number) => ({
+  projects,
+  seats,
+  ingest_gb_monthly: 1,
+  retention_days_hot: 7,
+  retention_days_warm: 30,
+  synthetics_checks: 1,
+  session_recordings: 100,
+});
+
+/** Small limits, so every plan-limit 422 is reachable in a few requests. */
+export const SMALL_CATALOGUE: PlanCatalogue = {
+  defaultPlan: 'free',
+  plans: [
+    {
+      code: 'free',
+      name: 'Free',
+      limits: limits(2, 2),
+      currency: 'usd',
+      prices: { month: 0, year: 0 },
+      stripePrices: {},
+    },
+    {
+      code: 'team',
+      name: 'Team',
+      limits: limits(20, 10),
+      currency: 'usd',
+      prices: { month: 4900, year: 49000 },
+      stripePrices: { month: 'price_team_month', year: 'price_team_year' },
+    },
+  ],
+};
+
+/** Sends a request and returns status, headers and parsed body (null for an empty body). */
+export async function call(app: FastifyInstance, options: InjectOptions) {
+  const response = await app.inject(options);
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    raw: response.body,
+    body: response.body === '' ? null : (JSON.parse(response.body) as Record<string, any>),
+  };
+}

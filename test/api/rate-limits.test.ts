@@ -1,0 +1,89 @@
+/**
+ * Per-client-address limits of the authentication routes, with the memory and the Redis
+ * coordination store: device authorize 10/min, password sign-in 10/min, token routes 60/min shared
+ * by the device-code grant, the refresh grant and logout. Each 429 carries the real wait.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { bearer, call } from './helpers.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+probe.on('error', () => {});
+const redisReachable = await probe
+  .connect()
+  .then(() => probe.ping())
+  .then(() => true)
+  .catch(() => false);
+const prefix = `sightline-test:rate-limits:${process.pid}-${randomBytes(4).toString('hex')}:`;
+if (!redisReachable) console.warn(`rate limits: redis cases SKIPPED — no Redis reachable at ${REDIS_URL}`);
+
+afterAll(async () => {
+  if (!redisReachable) return;
+  for (let cursor = '0'; ; ) {
+    const [next, keys] = await probe.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) await probe.del(...keys);
+    cursor = next;
+    if (cursor === '0') break;
+  }
+  await probe.quit();
+});
+
+const stores: Array<[name: string, env: Record<string, string>]> = [['memory', {}]];
+if (redisReachable) stores.push(['redis', { REDIS_URL, REDIS_KEY_PREFIX: prefix }]);
+
+describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startTestService(env);
+  });
+  afterAll(async () => service?.close());
+
+  function expectLimited(response: Awaited<ReturnType<typeof call>>) {
+    expect(response.status).toBe(429);
+    const seconds = Number(/^Too many requests, try again in (\d+)s$/.exec(response.body!.error)?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(59);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(response.headers['retry-after']).toBe(String(seconds));
+  }
+
+  it('device authorize: 10 a minute per client address', async () => {
+    const start = (ip: string) => call(service.app, { method: 'POST', url: '/api/auth/device/authorize', remoteAddress: ip, payload: {} });
+    for (let i = 0; i < 10; i++) expect((await start('192.0.2.10')).status).toBe(200);
+    expectLimited(await start('192.0.2.10'));
+    expect((await start('192.0.2.11')).status).toBe(200);
+  });
+
+  it('password sign-in: 10 a minute per client address', async () => {
+    const signIn = (ip: string) =>
+      call(service.app, { method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.com', password: 'wrong password' } });
+    for (let i = 0; i < 10; i++) expect((await signIn('192.0.2.20')).status).toBe(401);
+    expectLimited(await signIn('192.0.2.20'));
+    expect((await signIn('192.0.2.21')).status).toBe(401);
+  });
+
+  it('token routes: 60 a minute shared by the device-code grant, the refresh grant and logout', async () => {
+    const ip = '192.0.2.30';
+    const send = (url: string, payload: object) => call(service.app, { method: 'POST', url, remoteAddress: ip, payload });
+    const deviceGrant = () => send('/api/auth/device/token', { grant_type: 'device_code', device_code: 'tpd_unknown' });
+    const refreshGrant = () => send('/api/auth/device/token', { grant_type: 'refresh_token', refresh_token: 'tpr_unknown' });
+    const logout = () => send('/api/auth/logout', { refresh_token: 'tpr_unknown' });
+    for (let i = 0; i < 20; i++) {
+      expect((await deviceGrant()).status).toBe(400);
+      expect((await refreshGrant()).status).toBe(400);
+      expect((await logout()).status).toBe(200);
+    }
+    expectLimited(await deviceGrant());
+    expectLimited(await refreshGrant());
+    expectLimited(await logout());
+  });
+
+  it('ordinary authenticated calls are not limited', async () => {
+    const { token } = await registerUser(service.app);
+    for (let i = 0; i < 70; i++) {
+      expect((await call(service.app, { method: 'GET', url: '/api/me', remoteAddress: '192.0.2.40', headers: bearer(token) })).status).toBe(200);
+    }
+  });
+});
