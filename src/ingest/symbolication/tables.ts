@@ -1,0 +1,104 @@
+/**
+ * Lookup tables per build, three levels deep: a bounded in-memory LRU; the serialized table in
+ * the object store (so a restart does not re-parse DWARF); and the uploaded symbol file, parsed
+ * in a worker. Concurrent requests for the same build share one load.
+ */
+import { deserializeTable, SymbolFileError, TABLE_FORMAT_VERSION, type LookupTable } from '../../symbols/index.js';
+import type { MetaDb } from '../../store/meta/types.js';
+import type { ObjectStore } from '../../store/objects/types.js';
+import { findSymbolFile, type SymbolFileKind } from '../../store/meta/repositories/symbol-files.js';
+import type { TableBuilder } from './table-builder.js';
+
+export interface TableKey {
+  projectId: string;
+  kind: Extract<SymbolFileKind, 'dart' | 'ios'>;
+  buildId: string;
+  arch: string;
+}
+
+interface CachedTable {
+  table: LookupTable | null;
+  bytes: number;
+}
+
+/** A missing build is asked for again after this long: its symbols may be uploaded meanwhile. */
+const MISSING_TTL_MS = 60_000;
+
+export class SymbolTables {
+  private readonly cache = new Map<string, CachedTable & { expiresAt: number }>();
+  private readonly loading = new Map<string, Promise<LookupTable | null>>();
+  private cachedBytes = 0;
+
+  constructor(
+    private readonly meta: MetaDb,
+    private readonly objects: ObjectStore,
+    private readonly builder: TableBuilder,
+    private readonly options: { maxBytes: number; now?: () => number; onError?: (key: TableKey, error: unknown) => void },
+  ) {}
+
+  /** The table of one build, or null when no symbols were uploaded for it (or they cannot be read). */
+  async get(key: TableKey): Promise<LookupTable | null> {
+    const id = `${key.projectId}/${key.kind}/${key.buildId}-${key.arch}`;
+    const cached = this.cache.get(id);
+    if (cached && cached.expiresAt > this.now()) {
+      this.cache.delete(id); // re-insert: Map order is the LRU order
+      this.cache.set(id, cached);
+      return cached.table;
+    }
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.load(key).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async load(key: TableKey): Promise<LookupTable | null> {
+    const id = `${key.projectId}/${key.kind}/${key.buildId}-${key.arch}`;
+    try {
+      const file = await findSymbolFile(this.meta, key.projectId, key.kind, key.buildId, key.arch);
+      if (!file) return this.remember(id, null, 0, MISSING_TTL_MS);
+      const artifactKey = `symboltables/v${TABLE_FORMAT_VERSION}/${id}.${file.contentSha256.slice(0, 16)}.table`;
+      const artifact = await this.objects.get(artifactKey);
+      const cachedTable = artifact ? readArtifact(artifact) : null;
+      if (artifact && cachedTable) return this.remember(id, cachedTable, artifact.byteLength, Number.POSITIVE_INFINITY);
+      const source = await this.objects.get(file.objectKey);
+      if (!source) return this.remember(id, null, 0, MISSING_TTL_MS);
+      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, ...(key.kind === 'ios' ? { uuid: key.buildId } : {}) });
+      const table = deserializeTable(serialized);
+      await this.objects.put(artifactKey, serialized);
+      return this.remember(id, table, serialized.byteLength, Number.POSITIVE_INFINITY);
+    } catch (error) {
+      this.options.onError?.(key, error);
+      return this.remember(id, null, 0, MISSING_TTL_MS);
+    }
+  }
+
+  private remember(id: string, table: LookupTable | null, bytes: number, ttlMs: number): LookupTable | null {
+    const previous = this.cache.get(id);
+    if (previous) this.cachedBytes -= previous.bytes;
+    this.cache.delete(id);
+    this.cache.set(id, { table, bytes, expiresAt: this.now() + ttlMs });
+    this.cachedBytes += bytes;
+    for (const [oldest, entry] of this.cache) {
+      if (this.cachedBytes <= this.options.maxBytes || oldest === id) break;
+      this.cache.delete(oldest);
+      this.cachedBytes -= entry.bytes;
+    }
+    return table;
+  }
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+}
+
+/** A cached artifact of an older format (or a damaged one) is rebuilt, not trusted. */
+function readArtifact(bytes: Uint8Array): LookupTable | null {
+  try {
+    return deserializeTable(bytes);
+  } catch (error) {
+    if (error instanceof SymbolFileError) return null;
+    throw error;
+  }
+}
