@@ -6,6 +6,8 @@
 import { serviceUnavailable } from '../server/errors.js';
 
 export interface AdmissionOptions {
+  /** Names the work in the 503 message, e.g. "ingest". */
+  name?: string;
   maxConcurrency: number;
   queueWaitMs: number;
   /** Waiting requests beyond this are refused at once. */
@@ -59,6 +61,6 @@ export class AdmissionGate {
   }
 
   private saturated(): Error {
-    return serviceUnavailable('ingest is at capacity, retry shortly', 1);
+    return serviceUnavailable(`${this.options.name ?? 'ingest'} is at capacity, retry shortly`, 1);
   }
 }

@@ -36,3 +36,10 @@ export function admitted(services: Services) {
     reply.raw.once('close', release);
   };
 }
+
+/** The onRequest guards of every ingest route, in order: who, whether the quota allows, a slot. */
+export function ingestGuards(services: Services, quota: { hook: (request: FastifyRequest) => Promise<void> }) {
+  return [requireProject(services), quota.hook, admitted(services)];
+}
+
+export type IngestGuards = ReturnType<typeof ingestGuards>;

@@ -69,7 +69,8 @@ function decompressorFor(contentEncoding: string | undefined): zlib.Gunzip | zli
   }
 }
 
+/** zlib's errors (gzip, deflate) have `Z_*` codes, the brotli decoder's `ERR__ERROR_*` ones. */
 function isZlibError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && code.startsWith('Z_');
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_'));
 }

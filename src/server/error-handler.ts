@@ -13,6 +13,9 @@ export function useErrorAnswers(app: FastifyInstance): void {
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.statusCode, reason: answer.message }, 'request refused');
     void reply.code(answer.statusCode).headers(answer.headers);
+    // Answered before the body was read to its end (413, 408, an early 400): close rather than
+    // leave a client streaming hundreds of megabytes into a connection nobody reads.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     if (answer.statusCode === 401) return reply.send();
     return reply.send({ error: answer.message });
   });

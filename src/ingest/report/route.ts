@@ -1,7 +1,8 @@
 /**
  * POST /api/report, the native report protocol: project token, admission, a body capped at
- * 64 MB after decompression, validation that keeps good records and counts bad ones, recording
- * events to the object store, every row through the group-commit writer, then `{}`.
+ * 64 MB after decompression, validation that keeps good records and counts bad ones,
+ * symbolication for Flutter and iOS projects, recording events to the object store, every row
+ * through the group-commit writer, then `{}`.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -10,56 +11,33 @@ import { parseJson, useRawBodies } from '../../server/body-parsers.js';
 import { badRequest } from '../../server/errors.js';
 import { LIMITS } from '../../server/limits.js';
 import type { Services } from '../../server/services.js';
-import { batchRows, ingestUsageRow } from '../../store/telemetry/rows.js';
-import { WriteFailedError } from '../writer.js';
-import { admitted, projectOf, requireProject } from '../authenticate.js';
-import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from '../usage.js';
-import { parseReportPayload, type RecordingObject } from './payload.js';
+import { projectOf, type IngestGuards } from '../authenticate.js';
+import { commitIngest, unixNanos } from '../commit.js';
+import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
+import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);
 
-export function reportRoute(scope: FastifyInstance, services: Services): void {
+export function reportRoute(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.reportBytes, timeoutMs: services.config.bodyTimeoutMs });
 
-  scope.post('/api/report', { onRequest: [requireProject(services), admitted(services)] }, async (request, reply) => {
+  scope.post('/api/report', { onRequest: guards }, async (request, reply) => {
     const project = projectOf(request);
     const body = request.rawBody ?? Buffer.alloc(0);
     if (body.length === 0) throw badRequest('body is empty: expected a report payload');
     const receivedAt = new Date();
-    const parsed = parseReportPayload(parseJson(body), {
-      projectId: project.id,
-      remoteIp: request.ip,
-      receivedAt: BigInt(receivedAt.getTime()) * 1_000_000n,
-    });
+    const parsed = parseReportPayload(parseJson(body), { projectId: project.id, remoteIp: request.ip, receivedAt: unixNanos(receivedAt) });
     if (!parsed.ok) throw badRequest(parsed.error);
-
     if (parsed.skippedCount > 0) {
-      services.metrics.skippedRecords.inc({ route: 'report' }, parsed.skippedCount);
       request.log.warn({ projectId: project.id, skipped: parsed.skippedCount, records: parsed.skipped }, 'report records skipped');
     }
-
-    await storeRecordings(services, parsed.recordingObjects);
-    const rows = batchRows(parsed.batch);
-    rows.push(['ingest_usage', [ingestUsageRow(usageRecord(project, body.length, parsed.skippedCount, receivedAt))]]);
-    await services.writer.write(rows);
-
-    services.metrics.ingestBytes.inc({ route: 'report' }, body.length);
-    await services.coord
-      .incrBy(usageCounterKey(project.organizationId, receivedAt), body.length, USAGE_COUNTER_TTL_MS)
-      .catch((error: unknown) => request.log.error({ err: error }, 'usage counter update failed'));
+    if (SYMBOLICATED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
+      await symbolicateExceptions(parsed.batch.exceptions, project.id, services.symbolTables);
+    }
+    const objects = await Promise.all(
+      parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),
+    );
+    await commitIngest(services, { route: 'report', project, request, bytes: body.length, receivedAt, batch: parsed.batch, objects, skippedRecords: parsed.skippedCount });
     return reply.send({});
   });
-}
-
-/** Recording events first: a stored row never points at a missing object. */
-async function storeRecordings(services: Services, recordings: RecordingObject[]): Promise<void> {
-  try {
-    await Promise.all(
-      recordings.map(async (recording) =>
-        services.objects.put(recording.key, await gzip(recording.eventsJson), { contentType: 'application/json+gzip' }),
-      ),
-    );
-  } catch (error) {
-    throw new WriteFailedError('storing session recording events failed', true, { cause: error });
-  }
 }

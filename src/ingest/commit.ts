@@ -1,0 +1,56 @@
+/**
+ * The common tail of every ingest route: objects first (a stored row never points at a missing
+ * object), then the request's rows and its usage row in one group commit, then the monthly
+ * usage counter and the service metrics. Resolves only when everything is stored.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { TelemetryBatch } from '../core/records.js';
+import type { Services } from '../server/services.js';
+import { batchRows, ingestUsageRow } from '../store/telemetry/rows.js';
+import type { IngestProject } from './project-cache.js';
+import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from './usage.js';
+import { WriteFailedError } from './writer.js';
+
+export interface IngestObject {
+  key: string;
+  body: Uint8Array;
+  contentType: string;
+}
+
+export interface IngestCommit {
+  route: 'report' | 'otlp';
+  project: IngestProject;
+  request: FastifyRequest;
+  /** Decompressed request bytes: what usage and the quota count. */
+  bytes: number;
+  receivedAt: Date;
+  batch: TelemetryBatch;
+  objects?: IngestObject[];
+  skippedRecords?: number;
+}
+
+export async function commitIngest(services: Services, commit: IngestCommit): Promise<void> {
+  const { project, receivedAt, bytes } = commit;
+  const skipped = commit.skippedRecords ?? 0;
+  if (commit.objects && commit.objects.length > 0) {
+    try {
+      await Promise.all(commit.objects.map((object) => services.objects.put(object.key, object.body, { contentType: object.contentType })));
+    } catch (error) {
+      throw new WriteFailedError('storing ingest objects failed', true, { cause: error });
+    }
+  }
+  const rows = batchRows(commit.batch);
+  rows.push(['ingest_usage', [ingestUsageRow(usageRecord(project, bytes, skipped, receivedAt))]]);
+  await services.writer.write(rows);
+
+  services.metrics.ingestBytes.inc({ route: commit.route }, bytes);
+  if (skipped > 0) services.metrics.skippedRecords.inc({ route: commit.route }, skipped);
+  await services.coord
+    .incrBy(usageCounterKey(project.organizationId, receivedAt), bytes, USAGE_COUNTER_TTL_MS)
+    .catch((error: unknown) => commit.request.log.error({ err: error }, 'usage counter update failed'));
+}
+
+/** Nanoseconds since the epoch of a Date, for records. */
+export function unixNanos(date: Date): bigint {
+  return BigInt(date.getTime()) * 1_000_000n;
+}

@@ -1,0 +1,126 @@
+/**
+ * OTLP/HTTP routes under /api/otel: traces, metrics, logs and (experimental) profiles, with
+ * CORS so browser exporters work. Protobuf when Content-Type is application/x-protobuf, OTLP/JSON
+ * otherwise; bodies capped at 10 MB after decompression; answers in the request's encoding,
+ * with partial_success when records were rejected rather than classified away.
+ */
+import { randomBytes } from 'node:crypto';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { classifyTraces } from '../../core/classify/index.js';
+import { emptyBatch, type TelemetryBatch } from '../../core/records.js';
+import { useRawBodies } from '../../server/body-parsers.js';
+import { badRequest } from '../../server/errors.js';
+import { LIMITS } from '../../server/limits.js';
+import type { Services } from '../../server/services.js';
+import { projectOf, type IngestGuards } from '../authenticate.js';
+import { commitIngest, unixNanos, type IngestObject } from '../commit.js';
+import {
+  convertLogs,
+  convertMetrics,
+  decodeLogsRequest,
+  decodeMetricsRequest,
+  decodeTraceRequest,
+  encodeExportResponse,
+  inspectProfilesRequest,
+  otlpEncodingOf,
+  OtlpDecodeError,
+  type OtlpEncoding,
+  type OtlpSignal,
+} from './index.js';
+import type { Rejections } from '../../core/classify/index.js';
+
+interface Converted {
+  batch: TelemetryBatch;
+  rejected?: Rejections;
+  objects?: IngestObject[];
+}
+
+type Converter = (body: Buffer, encoding: OtlpEncoding, context: { projectId: string; receivedAt: Date }) => Converted;
+
+const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
+  traces: {
+    path: '/api/otel/v1/traces',
+    convert(body, encoding, { projectId, receivedAt }) {
+      const classified = classifyTraces(decodeTraceRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) });
+      const objects = classified.conversations.map((c) => ({ key: c.key, body: Buffer.from(c.json), contentType: 'application/json' }));
+      return { batch: classified.batch, rejected: classified.rejected, objects };
+    },
+  },
+  metrics: {
+    path: '/api/otel/v1/metrics',
+    convert(body, encoding, { projectId, receivedAt }) {
+      const converted = convertMetrics(decodeMetricsRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) });
+      return { batch: { ...emptyBatch(), metricPoints: converted.points }, rejected: converted.rejected };
+    },
+  },
+  logs: {
+    path: '/api/otel/v1/logs',
+    convert(body, encoding, { projectId, receivedAt }) {
+      return { batch: { ...emptyBatch(), logs: convertLogs(decodeLogsRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) }) } };
+    },
+  },
+  // Profiles are kept as received (the format is still experimental): the raw body in the
+  // object store and a row with its time, service and sample count.
+  profiles: {
+    path: '/api/otel/v1development/profiles',
+    convert(body, encoding, { projectId, receivedAt }) {
+      const summary = inspectProfilesRequest(body, encoding);
+      const day = receivedAt.toISOString().slice(0, 10);
+      const key = `profiles/${projectId}/${day}/${unixNanos(receivedAt)}-${randomBytes(4).toString('hex')}.${encoding === 'protobuf' ? 'pb' : 'json'}`;
+      const contentType = encoding === 'protobuf' ? 'application/x-protobuf' : 'application/json';
+      const profile = {
+        projectId,
+        receivedAt: unixNanos(receivedAt),
+        serviceName: summary.serviceNames.join(','),
+        objectKey: key,
+        byteSize: body.length,
+        sampleCount: summary.sampleCount,
+        contentType,
+      };
+      return { batch: { ...emptyBatch(), profiles: [profile] }, objects: [{ key, body, contentType }] };
+    },
+  },
+};
+
+export async function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): Promise<void> {
+  // Browser exporters send credentials in Authorization, so preflights must allow it.
+  await scope.register(cors, {
+    origin: true,
+    methods: ['POST', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'content-encoding'],
+    maxAge: 86_400,
+  });
+  useRawBodies(scope, { maxBytes: LIMITS.otlpBytes, timeoutMs: services.config.bodyTimeoutMs });
+  for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<[OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]>) {
+    scope.post(path, { onRequest: guards }, (request, reply) => exportSignal(services, signal, convert, request, reply));
+  }
+}
+
+async function exportSignal(services: Services, signal: OtlpSignal, convert: Converter, request: FastifyRequest, reply: FastifyReply) {
+  const project = projectOf(request);
+  const encoding = otlpEncodingOf(request.headers['content-type']);
+  const body = request.rawBody ?? Buffer.alloc(0);
+  const receivedAt = new Date();
+  let converted: Converted;
+  try {
+    converted = convert(body, encoding, { projectId: project.id, receivedAt });
+  } catch (error) {
+    if (error instanceof OtlpDecodeError) throw badRequest(error.message);
+    throw error;
+  }
+  const rejected = converted.rejected?.count ?? 0;
+  if (rejected > 0) request.log.info({ projectId: project.id, signal, rejected, reasons: converted.rejected?.messages }, 'OTLP records rejected');
+  await commitIngest(services, {
+    route: 'otlp',
+    project,
+    request,
+    bytes: body.length,
+    receivedAt,
+    batch: converted.batch,
+    objects: converted.objects,
+    skippedRecords: rejected,
+  });
+  const response = encodeExportResponse(signal, encoding, converted.rejected);
+  return reply.type(response.contentType).send(Buffer.from(response.body));
+}
