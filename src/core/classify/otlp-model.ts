@@ -5,7 +5,8 @@
  *
  * Normalizations done by the decoders:
  * - trace and span ids are lowercase hex (32 and 16 characters); an absent id is ''.
- * - times are bigint nanoseconds since the Unix epoch; 0n means "not set".
+ * - times are bigint nanoseconds since the Unix epoch; 0n means "not set", and so does a time past
+ *   2^63 - 1 ns (2262), which the stores' DateTime64(9) columns cannot hold (ingest/otlp/limits.ts).
  * - enums are names, not numbers; values outside the proto's enum are decode errors.
  * - only what Sightline reads is kept: span links, trace_state, schema URLs, dropped counts,
  *   histogram buckets and exemplars are skipped; exponential histograms and summaries keep only

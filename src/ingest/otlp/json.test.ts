@@ -120,6 +120,20 @@ describe('OTLP/JSON trace requests', () => {
     for (let depth = 0; depth < 40; depth++) value = { arrayValue: { values: [value] } };
     expect(decodeError(traceBody({ attributes: [{ key: 'deep', value }] }))).toMatch(/nests attribute values deeper than 32 levels/);
   });
+
+  // Both failed the store's insert (and with it every request batched alongside) before.
+  it('reads a time past 2262 (beyond int64 nanoseconds, the store\'s range) as not set', () => {
+    const body = traceBody({ traceId: TRACE_ID, spanId: SPAN_ID, startTimeUnixNano: '9223372036854775807', endTimeUnixNano: '9223372036854775808', events: [{ timeUnixNano: '18446744073709551615' }] });
+    const span = decodeTraceRequest(body, 'json').resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    expect([span.startTimeUnixNano, span.endTimeUnixNano, span.events[0]!.timeUnixNano]).toEqual([2n ** 63n - 1n, 0n, 0n]);
+  });
+
+  it('replaces lone surrogates written as \\u escapes with U+FFFD, in keys and values', () => {
+    const body = Buffer.from(String.raw`{"resourceSpans":[{"scopeSpans":[{"spans":[{"name":"a\ud800b","attributes":[{"key":"k\udc00","value":{"stringValue":"\ud83d\ude00 \ud83d"}}]}]}]}]}`);
+    const span = decodeTraceRequest(body, 'json').resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    expect(span.name).toBe('a\ufffdb');
+    expect(span.attributes).toEqual([{ key: 'k\ufffd', value: { type: 'string', value: '\u{1f600} \ufffd' } }]);
+  });
 });
 
 describe('OTLP/JSON metric and log requests', () => {

@@ -38,7 +38,7 @@ import {
   TEMPORALITIES,
 } from '../../core/classify/otlp-model.js';
 import { OtlpDecodeError } from './errors.js';
-import { MAX_VALUE_DEPTH } from './limits.js';
+import { MAX_UNIX_NANOS, MAX_VALUE_DEPTH } from './limits.js';
 
 export type JsonObject = { readonly [key: string]: unknown };
 
@@ -120,10 +120,21 @@ export function list<T>(
   return result;
 }
 
+/**
+ * A string, made well-formed: a `\uD800`-style escape can put a lone surrogate in a JSON string
+ * (the UTF-8 of the body itself is checked strictly), and the stores cannot hold one (ClickHouse
+ * refuses the insert of the whole batch). It becomes U+FFFD, as invalid UTF-8 does in protobuf.
+ */
 function string(value: unknown, path: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') fail(path, 'must be a string');
-  return value;
+  return (value as unknown as UnicodeString).isWellFormed() ? value : (value as unknown as UnicodeString).toWellFormed();
+}
+
+/** ES2024 string methods (Node 20 has them; the project's TypeScript lib predates them). */
+interface UnicodeString {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
 }
 
 function bool(value: unknown, path: string): boolean {
@@ -151,9 +162,11 @@ function bigInteger(value: unknown, path: string, min: bigint, max: bigint): big
   return result;
 }
 
+/** A time: uint64 nanoseconds, read as not set (0n) past MAX_UNIX_NANOS like the protobuf decoder does. */
 function unixNanos(value: unknown, path: string): bigint {
   if (value === undefined || value === null) return 0n;
-  return bigInteger(value, path, 0n, UINT64_MAX);
+  const nanos = bigInteger(value, path, 0n, UINT64_MAX);
+  return nanos > MAX_UNIX_NANOS ? 0n : nanos;
 }
 
 /** An int64 value: a number when it is a safe integer, else a bigint (as in the model). */

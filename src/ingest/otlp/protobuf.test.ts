@@ -104,6 +104,12 @@ describe('protobuf trace requests', () => {
     expect(decodeTraceRequest(new Uint8Array(0), 'protobuf')).toEqual({ resourceSpans: [] });
   });
 
+  // Such a time failed the store's insert (and with it every request batched alongside) before.
+  it('reads a time past 2262 (beyond int64 nanoseconds, the store\'s range) as not set', () => {
+    const span = decodeSpan(fixed64Field(7, 2n ** 63n - 1n), fixed64Field(8, 2n ** 63n), messageField(11, fixed64Field(1, 2n ** 64n - 1n)));
+    expect([span.startTimeUnixNano, span.endTimeUnixNano, span.events[0]!.timeUnixNano]).toEqual([2n ** 63n - 1n, 0n, 0n]);
+  });
+
   it('skips unknown fields of every wire type, and known fields sent with another wire type', () => {
     const span = decodeSpan(
       hexField(2, SPAN_ID),

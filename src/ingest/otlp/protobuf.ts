@@ -272,10 +272,10 @@ function readSpan(r: WireReader): OtlpSpan {
         kind = readEnum(r, SPAN_KINDS, 'Span.kind');
         break;
       case 57 /* 7: start_time_unix_nano (fixed64) */:
-        startTimeUnixNano = r.fixed64();
+        startTimeUnixNano = r.unixNanos();
         break;
       case 65 /* 8: end_time_unix_nano (fixed64) */:
-        endTimeUnixNano = r.fixed64();
+        endTimeUnixNano = r.unixNanos();
         break;
       case 74 /* 9: attributes */:
         attributes.push(readKeyValue(r, 0));
@@ -303,7 +303,7 @@ function readSpanEvent(r: WireReader): OtlpSpanEvent {
     const tag = r.tag();
     switch (tag) {
       case 9 /* 1: time_unix_nano (fixed64) */:
-        timeUnixNano = r.fixed64();
+        timeUnixNano = r.unixNanos();
         break;
       case 18 /* 2: name */:
         name = r.string();
@@ -455,10 +455,10 @@ function readNumberPoint(r: WireReader): OtlpNumberPoint {
         attributes.push(readKeyValue(r, 0));
         break;
       case 17 /* 2: start_time_unix_nano (fixed64) */:
-        startTimeUnixNano = r.fixed64();
+        startTimeUnixNano = r.unixNanos();
         break;
       case 25 /* 3: time_unix_nano (fixed64) */:
-        timeUnixNano = r.fixed64();
+        timeUnixNano = r.unixNanos();
         break;
       case 33 /* 4: as_double */:
         value = r.double();
@@ -506,10 +506,10 @@ function readHistogramPoint(r: WireReader): OtlpHistogramPoint {
         attributes.push(readKeyValue(r, 0));
         break;
       case 17 /* 2: start_time_unix_nano (fixed64) */:
-        startTimeUnixNano = r.fixed64();
+        startTimeUnixNano = r.unixNanos();
         break;
       case 25 /* 3: time_unix_nano (fixed64) */:
-        timeUnixNano = r.fixed64();
+        timeUnixNano = r.unixNanos();
         break;
       case 33 /* 4: count (fixed64) */:
         count = r.fixed64AsNumber();
@@ -587,10 +587,10 @@ function readLogRecord(r: WireReader): OtlpLogRecord {
     const tag = r.tag();
     switch (tag) {
       case 9 /* 1: time_unix_nano (fixed64) */:
-        timeUnixNano = r.fixed64();
+        timeUnixNano = r.unixNanos();
         break;
       case 89 /* 11: observed_time_unix_nano (fixed64) */:
-        observedTimeUnixNano = r.fixed64();
+        observedTimeUnixNano = r.unixNanos();
         break;
       case 16 /* 2: severity_number */:
         severityNumber = r.int32();

@@ -21,7 +21,7 @@ import { LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-log
 import { AggregationTemporality, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyValue, KeyValue, OtlpMetric, OtlpSpan } from '../../core/classify/otlp-model.js';
+import type { AnyValue, KeyValue, OtlpMetric, OtlpSpan, OtlpTraceRequest } from '../../core/classify/otlp-model.js';
 import { decodeLogsRequest, decodeMetricsRequest, decodeTraceRequest, otlpEncodingOf } from './index.js';
 
 interface CapturedRequest {
@@ -112,8 +112,13 @@ describe('traces from the SDK exporters', () => {
     expect(protoRequests.map((request) => [request.contentType, request.contentEncoding])).toEqual(Array(3).fill(['application/x-protobuf', 'gzip']));
     expect(jsonRequests.map((request) => otlpEncodingOf(request.contentType))).toEqual(['json', 'json', 'json']);
 
-    const fromProto = protoRequests.map((request) => decodeTraceRequest(request.body, otlpEncodingOf(request.contentType)));
-    const fromJson = jsonRequests.map((request) => decodeTraceRequest(request.body, 'json'));
+    // SimpleSpanProcessor sends one request per span as each ends, concurrently: put them back in
+    // the order the spans ended (handler, server, consumer), whatever order they arrived in.
+    const endOrder = [handler, server, consumer].map((span) => span.spanContext().spanId);
+    const inEndOrder = (requests: OtlpTraceRequest[]) =>
+      requests.sort((a, b) => endOrder.indexOf(a.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId) - endOrder.indexOf(b.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId));
+    const fromProto = inEndOrder(protoRequests.map((request) => decodeTraceRequest(request.body, otlpEncodingOf(request.contentType))));
+    const fromJson = inEndOrder(jsonRequests.map((request) => decodeTraceRequest(request.body, 'json')));
     expect(fromJson).toEqual(fromProto);
 
     const spans: OtlpSpan[] = fromProto.flatMap((request) => request.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans)));

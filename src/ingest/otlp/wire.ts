@@ -115,6 +115,12 @@ export class WireReader {
     return this.view.getBigUint64(at, true);
   }
 
+  /** A fixed64 time in Unix nanoseconds; past MAX_UNIX_NANOS (the top bit set) it reads as not set, 0n. */
+  unixNanos(): bigint {
+    const at = this.advance(8);
+    return this.view.getUint32(at + 4, true) >= 0x8000_0000 ? 0n : this.view.getBigUint64(at, true);
+  }
+
   /** A fixed64 count as a number: exact up to 2^53, which counts never reach. */
   fixed64AsNumber(): number {
     const at = this.advance(8);

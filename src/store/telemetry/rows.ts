@@ -3,8 +3,9 @@
  * JSONEachRow lines. The only place that knows both the camelCase records and the column names.
  *
  * bigint nanoseconds are written as quoted integers: ClickHouse reads a quoted integer into
- * DateTime64(9) as ticks and into Int64 exactly, so no precision is lost and plain
- * JSON.stringify (no replacer, the fast path) does the encoding.
+ * Int64 exactly, and a quoted 19-digit one into DateTime64(9) as ticks (earlier instants: see
+ * `time`), so no precision is lost and plain JSON.stringify (no replacer, the fast path) does
+ * the encoding.
  */
 import type {
   AiTraceRecord,
@@ -36,6 +37,28 @@ export type TelemetryTable =
 
 const ns = (value: bigint): string => value.toString();
 
+/** 1e18 ns: 2001-09-09T01:46:40Z, the first instant whose nanoseconds have 19 digits. */
+const NINETEEN_DIGITS = 1_000_000_000_000_000_000n;
+const NANOS_PER_SECOND = 1_000_000_000n;
+
+/**
+ * An instant for a DateTime64(9) column. ClickHouse reads a quoted integer of 19 digits as
+ * ticks, but a shorter one (an instant before 2001-09-09) as date text: it refuses it or reads
+ * another date, and a refused value fails the insert of the whole batch. Those instants are
+ * written as `YYYY-MM-DD hh:mm:ss.fffffffff` (UTC), which it reads exactly.
+ */
+function time(value: bigint): string {
+  if (value >= NINETEEN_DIGITS) return value.toString();
+  let seconds = value / NANOS_PER_SECOND;
+  let nanos = value % NANOS_PER_SECOND;
+  if (nanos < 0n) {
+    seconds -= 1n;
+    nanos += NANOS_PER_SECOND;
+  }
+  const iso = new Date(Number(seconds) * 1000).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${nanos.toString().padStart(9, '0')}`;
+}
+
 export function endpointRow(r: EndpointRecord): string {
   return JSON.stringify({
     project_id: r.projectId,
@@ -43,7 +66,7 @@ export function endpointRow(r: EndpointRecord): string {
     distributed_trace_id: r.distributedTraceId,
     parent_span_id: r.parentSpanId,
     is_root: r.isRoot,
-    recorded_at: ns(r.recordedAt),
+    recorded_at: time(r.recordedAt),
     duration_ns: ns(r.durationNs),
     name: r.name,
     method: r.method,
@@ -66,7 +89,7 @@ export function taskRow(r: TaskRecord): string {
     distributed_trace_id: r.distributedTraceId,
     parent_span_id: r.parentSpanId,
     is_root: r.isRoot,
-    recorded_at: ns(r.recordedAt),
+    recorded_at: time(r.recordedAt),
     duration_ns: ns(r.durationNs),
     name: r.name,
     status_code: r.statusCode,
@@ -84,7 +107,7 @@ export function aiTraceRow(r: AiTraceRecord): string {
     distributed_trace_id: r.distributedTraceId,
     parent_span_id: r.parentSpanId,
     is_root: r.isRoot,
-    recorded_at: ns(r.recordedAt),
+    recorded_at: time(r.recordedAt),
     duration_ns: ns(r.durationNs),
     name: r.name,
     model: r.model,
@@ -117,11 +140,12 @@ export function spanRow(r: SpanRecord): string {
     parent_span_id: r.parentSpanId,
     name: r.name,
     kind: r.kind,
-    start_time: ns(r.startTime),
+    start_time: time(r.startTime),
     duration_ns: ns(r.durationNs),
     status_code: r.statusCode,
     attributes: r.attributes,
-    events: r.events.map((e) => [ns(e.time), e.name, e.attributes]),
+    // A named tuple is a JSON object in JSONEachRow (input_format_json_named_tuples_as_objects).
+    events: r.events.map((e) => ({ time: time(e.time), name: e.name, attributes: e.attributes })),
   });
 }
 
@@ -130,7 +154,7 @@ export function exceptionRow(r: ExceptionRecord): string {
     project_id: r.projectId,
     hash: r.hash,
     dedup_key: r.dedupKey,
-    recorded_at: ns(r.recordedAt),
+    recorded_at: time(r.recordedAt),
     stack_trace: r.stackTrace,
     raw_stack_trace: r.rawStackTrace,
     is_message: r.isMessage,
@@ -150,7 +174,7 @@ export function metricPointRow(r: MetricPointRecord): string {
   return JSON.stringify({
     project_id: r.projectId,
     name: r.name,
-    recorded_at: ns(r.recordedAt),
+    recorded_at: time(r.recordedAt),
     value: r.value,
     dimensions: r.dimensions,
     server_name: r.serverName,
@@ -162,8 +186,8 @@ export function metricPointRow(r: MetricPointRecord): string {
 export function logRow(r: LogRecord): string {
   return JSON.stringify({
     project_id: r.projectId,
-    timestamp: ns(r.timestamp),
-    observed_timestamp: ns(r.observedTimestamp),
+    timestamp: time(r.timestamp),
+    observed_timestamp: time(r.observedTimestamp),
     severity_number: r.severityNumber,
     severity_text: r.severityText,
     body: r.body,
@@ -180,13 +204,13 @@ export function sessionRow(r: SessionRecord): string {
   return JSON.stringify({
     project_id: r.projectId,
     id: r.id,
-    started_at: ns(r.startedAt),
-    ended_at: r.endedAt === null ? null : ns(r.endedAt),
+    started_at: time(r.startedAt),
+    ended_at: r.endedAt === null ? null : time(r.endedAt),
     duration_ns: r.durationNs === null ? null : ns(r.durationNs),
     client_ip: r.clientIp,
     attributes: r.attributes,
     distributed_trace_id: r.distributedTraceId,
-    updated_at: ns(r.updatedAt),
+    updated_at: time(r.updatedAt),
   });
 }
 
@@ -196,21 +220,21 @@ export function sessionRecordingRow(r: SessionRecordingRecord): string {
     session_id: r.sessionId,
     exception_id: r.exceptionId,
     segment_index: r.segmentIndex,
-    started_at: ns(r.startedAt),
-    ended_at: ns(r.endedAt),
+    started_at: time(r.startedAt),
+    ended_at: time(r.endedAt),
     event_count: r.eventCount,
     byte_size: r.byteSize,
     object_key: r.objectKey,
     logs: r.logs,
     actions: r.actions,
-    received_at: ns(r.receivedAt),
+    received_at: time(r.receivedAt),
   });
 }
 
 export function profileRow(r: ProfileRecord): string {
   return JSON.stringify({
     project_id: r.projectId,
-    received_at: ns(r.receivedAt),
+    received_at: time(r.receivedAt),
     service_name: r.serviceName,
     object_key: r.objectKey,
     byte_size: r.byteSize,
