@@ -26,7 +26,7 @@ export function exceptionHash(stackTrace: string, isMessage: boolean): string {
  * `file.ext:line` location (Go paths, Firefox `fn@url:line:col`, Ruby), or a line ending in `)`
  * (the reference client's `funcName()` lines, Go's `pkg.fn(args)`).
  */
-const FRAME_LINE = /^(?:at |#\d|File "|goroutine |created by )|\.[A-Za-z]\w*(?:\?\S*?)?:\d|\)$/;
+const FRAME_LINE = /^(?:at |#\d|File "|goroutine |created by )|\.[A-Za-z]\w*(?:\?[^\s?]*?)?:\d|\)$/;
 
 /**
  * `Type: message` on a line after the first: Java `Caused by:` / `Suppressed:` lines, Python's
@@ -66,8 +66,12 @@ const GOROUTINE_NUMBER = /(?<=goroutine )\d+/;
 /** 4+ digits (ids, ports, generated-class counters) except `:line`, `:col` and Python `line N`. */
 const LARGE_NUMBER = /(?<![\w.:]|line )\d{4,}(?!\w|\.\d)/;
 
-/** Cache-busting query string between a bundle's file name and its `:line`. */
-const QUERY_STRING = /\?[^\s:()"'<>]*(?=:\d)/;
+/**
+ * Cache-busting query string between a bundle's file name and its `:line`. It stops at another
+ * `?`, like the query part of FRAME_LINE: otherwise a scan from every `?` of a long run of them
+ * would cross the whole run (quadratic time on an adversarial stack trace).
+ */
+const QUERY_STRING = /\?[^\s:()"'<>?]*(?=:\d)/;
 /** Module versions: Go `@v1.2.3` and pseudo-versions, npm and Java module `@1.2.3`. */
 const MODULE_VERSION = /@v?\d+(?:\.\d+)+(?:[-+][\w.-]*)?/;
 /** Logback/Log4j packaging data after a Java frame, e.g. ` ~[spring-web-6.1.2.jar:6.1.2]`. */

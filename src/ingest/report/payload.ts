@@ -25,6 +25,7 @@ import {
   isJsonObject,
   toAttributes,
   toDurationNs,
+  toJsonText,
   toOptionalBoolean,
   toOptionalUnixNanos,
   toOptionalUuid,
@@ -98,6 +99,12 @@ const A_FINITE_NUMBER = 'a finite number';
 const NOT_AN_OBJECT = 'record must be an object';
 const NO_RECORDING_OWNER = 'recording has neither exceptionId nor sessionId';
 const ENDED_BEFORE_STARTED = 'endedAt must not be before startedAt';
+const NESTS_TOO_DEEPLY = 'nests too deeply to be stored';
+
+/** Why toAttributes refused an attribute map: not an object, or a value nested too deeply. */
+function attributesError(value: unknown): string {
+  return isJsonObject(value) ? `attributes ${NESTS_TOO_DEEPLY}` : mustBe('attributes', AN_OBJECT);
+}
 
 function mustBe(subject: string, expectation: string): string {
   return `${subject} must be ${expectation}`;
@@ -230,7 +237,7 @@ class ReportParser {
     const clientIp = raw.clientIP;
     if (typeof clientIp !== 'string') return mustBe('clientIP', A_STRING);
     const attributes = toAttributes(raw.attributes);
-    if (attributes === undefined) return mustBe('attributes', AN_OBJECT);
+    if (attributes === undefined) return attributesError(raw.attributes);
     const isTask = toOptionalBoolean(raw.isTask);
     if (isTask === undefined) return mustBe('isTask', A_BOOLEAN);
 
@@ -335,7 +342,7 @@ class ReportParser {
     const sessionRecordingId = toOptionalUuid(raw.sessionRecordingId);
     if (sessionRecordingId === undefined) return mustBe('sessionRecordingId', A_UUID);
     const attributes = toAttributes(raw.attributes);
-    if (attributes === undefined) return mustBe('attributes', AN_OBJECT);
+    if (attributes === undefined) return attributesError(raw.attributes);
 
     this.batch.exceptions.push({
       projectId: this.ctx.projectId,
@@ -400,6 +407,7 @@ class ReportParser {
     // The client has already merged caller keys over the auto-collected ones; the request's
     // address replaces whatever the client claimed.
     const attributes = copyAttributes(rawAttributes, {});
+    if (attributes === undefined) return attributesError(rawAttributes);
     attributes[CLIENT_IP_ATTRIBUTE] = this.ctx.remoteIp;
 
     this.batch.sessions.push({
@@ -435,9 +443,14 @@ class ReportParser {
     if (startedAt === undefined) return mustBe('startedAt', A_TIMESTAMP);
     const endedAt = toOptionalUnixNanos(raw.endedAt, this.ctx.receivedAt);
     if (endedAt === undefined) return mustBe('endedAt', A_TIMESTAMP);
+    const eventsJson = toJsonText(events);
+    if (eventsJson === undefined) return `events ${NESTS_TOO_DEEPLY}`;
+    const logsJson = toJsonText(logs);
+    if (logsJson === undefined) return `logs ${NESTS_TOO_DEEPLY}`;
+    const actionsJson = toJsonText(actions);
+    if (actionsJson === undefined) return `actions ${NESTS_TOO_DEEPLY}`;
 
     const key = recordingObjectKey(this.ctx.projectId, sessionId, exceptionId, segmentIndex);
-    const eventsJson = JSON.stringify(events);
     this.batch.sessionRecordings.push({
       projectId: this.ctx.projectId,
       sessionId,
@@ -448,8 +461,8 @@ class ReportParser {
       eventCount: events.length,
       byteSize: Buffer.byteLength(eventsJson, 'utf8'),
       objectKey: key,
-      logs: JSON.stringify(logs),
-      actions: JSON.stringify(actions),
+      logs: logsJson,
+      actions: actionsJson,
       receivedAt: this.ctx.receivedAt,
     });
     this.recordingObjects.push({ key, events, eventsJson });

@@ -6,38 +6,57 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson, useRawBodies } from '../../server/body-parsers.js';
 import { badRequest } from '../../server/errors.js';
 import { LIMITS } from '../../server/limits.js';
 import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
+import { AdmissionGate } from '../admission.js';
+import type { IngestProject } from '../project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';
 import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
 import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);
 
+/**
+ * The parsed tree of an adversarial body near the 64 MB cap (millions of tiny objects) can take
+ * several GB of heap, and it lives until the request's rows are stored. So requests with bodies
+ * this large are handled one at a time, from parse to answer; smaller ones are not held up.
+ */
+export const LARGE_REPORT_BYTES = 16 * 1024 * 1024;
+
 export function reportRoute(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.reportBytes, timeoutMs: services.config.bodyTimeoutMs });
+  const largeBodies = new AdmissionGate({ name: 'ingest of large bodies', maxConcurrency: 1, queueWaitMs: services.config.ingest.queueWaitMs });
 
   scope.post('/api/report', { onRequest: guards }, async (request, reply) => {
     const project = projectOf(request);
     const body = request.rawBody ?? Buffer.alloc(0);
     if (body.length === 0) throw badRequest('body is empty: expected a report payload');
-    const receivedAt = new Date();
-    const parsed = parseReportPayload(parseJson(body), { projectId: project.id, remoteIp: request.ip, receivedAt: unixNanos(receivedAt) });
-    if (!parsed.ok) throw badRequest(parsed.error);
-    if (parsed.skippedCount > 0) {
-      request.log.warn({ projectId: project.id, skipped: parsed.skippedCount, records: parsed.skipped }, 'report records skipped');
+    const release = body.length > LARGE_REPORT_BYTES ? await largeBodies.acquire() : null;
+    try {
+      await ingestReport(services, request, project, body);
+    } finally {
+      release?.();
     }
-    if (SYMBOLICATED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
-      await symbolicateExceptions(parsed.batch.exceptions, project.id, services.symbolTables);
-    }
-    const objects = await Promise.all(
-      parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),
-    );
-    await commitIngest(services, { route: 'report', project, request, bytes: body.length, receivedAt, batch: parsed.batch, objects, skippedRecords: parsed.skippedCount });
     return reply.send({});
   });
+}
+
+async function ingestReport(services: Services, request: FastifyRequest, project: IngestProject, body: Buffer): Promise<void> {
+  const receivedAt = new Date();
+  const parsed = parseReportPayload(parseJson(body), { projectId: project.id, remoteIp: request.ip, receivedAt: unixNanos(receivedAt) });
+  if (!parsed.ok) throw badRequest(parsed.error);
+  if (parsed.skippedCount > 0) {
+    request.log.warn({ projectId: project.id, skipped: parsed.skippedCount, records: parsed.skipped }, 'report records skipped');
+  }
+  if (SYMBOLICATED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
+    await symbolicateExceptions(parsed.batch.exceptions, project.id, services.symbolTables);
+  }
+  const objects = await Promise.all(
+    parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),
+  );
+  await commitIngest(services, { route: 'report', project, request, bytes: body.length, receivedAt, batch: parsed.batch, objects, skippedRecords: parsed.skippedCount });
 }

@@ -58,9 +58,10 @@ export function isIntegerInRange(value: unknown, max: number): value is number {
 }
 
 /**
- * An attribute map: `{}` when absent, undefined when not an object. A map of strings only (the
- * common case) is answered as is, shared with the payload rather than copied; any other value is
- * JSON-encoded in a copy, following the records' convention for structured values.
+ * An attribute map: `{}` when absent, undefined when not an object or when a value nests too
+ * deeply to encode. A map of strings only (the common case) is answered as is, shared with the
+ * payload rather than copied; any other value is JSON-encoded in a copy, following the records'
+ * convention for structured values.
  */
 export function toAttributes(value: unknown): Attributes | undefined {
   if (value === undefined || value === null) return {};
@@ -71,11 +72,28 @@ export function toAttributes(value: unknown): Attributes | undefined {
   return value as Attributes;
 }
 
-/** Copies `source` into `target`, JSON-encoding values that are not strings. */
-export function copyAttributes(source: JsonObject, target: Attributes): Attributes {
+/**
+ * Copies `source` into `target`, JSON-encoding values that are not strings; undefined when a
+ * value nests too deeply to encode.
+ */
+export function copyAttributes(source: JsonObject, target: Attributes): Attributes | undefined {
   for (const key in source) {
     const value = source[key];
-    target[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    const text = typeof value === 'string' ? value : toJsonText(value);
+    if (text === undefined) return undefined;
+    target[key] = text;
   }
   return target;
+}
+
+/**
+ * The JSON text of a parsed JSON value, or undefined when it nests too deeply for
+ * JSON.stringify, which recurses: JSON.parse does not, so a body may hold 100k-deep arrays.
+ */
+export function toJsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }

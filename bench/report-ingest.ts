@@ -1,0 +1,254 @@
+/**
+ * Report ingest end to end: POST /api/report through the whole service (authentication,
+ * admission, streaming gunzip with the cap, JSON.parse, validation, group commit into chDB, the
+ * durable 200) against its floor, gunzip + JSON.parse of the same bodies, in one run.
+ *
+ *   node --import tsx bench/report-ingest.ts
+ *
+ * Bodies are what a busy reference client sends: frames of endpoint traces with 3 spans and ~10
+ * attributes each, a few exceptions and the system metrics; every trace and span id is unique.
+ * They go through app.inject with a fixed number in flight, each sender posting its next body as
+ * soon as the last was answered. Goal (issue 3): the pipeline reaches >= 40% of the floor's
+ * throughput on one core. chDB inserts run on native threads, so the CPU line says how many
+ * cores the process used meanwhile.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { loadConfig } from '../src/config.js';
+import { parseReportPayload } from '../src/ingest/report/payload.js';
+import { buildApps } from '../src/server/app.js';
+import { openServices } from '../src/server/services.js';
+import { batchRows } from '../src/store/telemetry/rows.js';
+import { fmt, report, rssMb } from './support.js';
+
+const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
+const WARM_UP_PAYLOADS = 32;
+const IN_FLIGHT = 16;
+const FRAMES = 2;
+const TRACES_PER_FRAME = 250;
+const SPANS_PER_TRACE = 3;
+const EXCEPTIONS_PER_FRAME = 6;
+
+const ROUTES = ['GET /api/users/:id', 'POST /api/orders', 'GET /api/products', 'PUT /api/cart/:id', 'DELETE /api/sessions/:id'];
+const SPAN_NAMES = ['db.users.select', 'cache.redis.get', 'http.client.payments.post', 'db.orders.insert'];
+const METRIC_NAMES = ['mem.used', 'mem.total', 'cpu.used_pcnt', 'go.go_routines', 'go.heap_objects', 'go.num_gc', 'go.gc_pause'];
+
+// Recent instants: the tables' retention would drop old ones.
+const base = Date.now() - 3_600_000;
+const timestamp = (offsetMs: number, nanos: number): string =>
+  new Date(base + offsetMs).toISOString().replace('Z', `${String(nanos % 1_000_000).padStart(6, '0')}Z`);
+
+function goStackTrace(n: number): string {
+  return [
+    `*errors.errorString: order ${n} not found for customer ${randomUUID()}`,
+    '(*OrderHandler).createOrder()',
+    `    /home/build/src/shop/internal/api/orders.go:${50 + (n % 7)}`,
+    '(*Context).Next()',
+    '    /home/build/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go:174',
+    '(*Engine).handleHTTPRequest()',
+    '    /home/build/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/gin.go:620',
+    'serverHandler.ServeHTTP()',
+    '    /usr/local/go/src/net/http/server.go:3137',
+    '',
+  ].join('\n');
+}
+
+function buildPayload(seed: number): object {
+  let n = seed * 10_000;
+  const collectionFrames = Array.from({ length: FRAMES }, (_, f) => {
+    const traces = Array.from({ length: TRACES_PER_FRAME }, (_, t) => {
+      n++;
+      const offsetMs = seed * 50 + f * 5000 + t * 17;
+      return {
+        id: randomUUID(),
+        endpoint: ROUTES[n % ROUTES.length],
+        duration: 1_000_000 + (n % 50_000_000),
+        recordedAt: timestamp(offsetMs, n),
+        statusCode: n % 50 === 0 ? 500 : 200,
+        bodySize: 200 + (n % 20_000),
+        clientIP: `10.0.${n % 256}.${(n >> 8) % 256}`,
+        attributes: {
+          'user.id': String(n % 5000),
+          'tenant.id': `tenant-${n % 40}`,
+          region: 'eu-central-1',
+          'http.user_agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Safari/605.1.15',
+          'request.id': randomUUID(),
+          plan: n % 3 === 0 ? 'pro' : 'free',
+          'feature.flags': 'checkout-v2,search-beta',
+          locale: 'de-DE',
+          'cart.items': String(n % 12),
+          'deploy.id': 'deploy-2024-05-01-3',
+        },
+        spans: Array.from({ length: SPANS_PER_TRACE }, (_, s) => ({
+          id: randomUUID(),
+          name: SPAN_NAMES[(n + s) % SPAN_NAMES.length],
+          startTime: timestamp(offsetMs + s, n + s),
+          duration: 100_000 + ((n * 7 + s) % 5_000_000),
+        })),
+      };
+    });
+    const stackTraces = Array.from({ length: EXCEPTIONS_PER_FRAME }, (_, e) => ({
+      traceId: traces[e * 40]?.id ?? null,
+      stackTrace: goStackTrace(n + e),
+      recordedAt: timestamp(seed * 50 + f * 5000 + e * 40, e),
+      isMessage: false,
+      attributes: { 'user.id': String(e) },
+    }));
+    const metrics = METRIC_NAMES.map((name, m) => ({ name, value: 100 + ((n + m) % 1000) / 7, recordedAt: timestamp(seed * 50 + f * 5000, m) }));
+    return { stackTraces, metrics, traces };
+  });
+  return { collectionFrames, appVersion: '2.4.1', serverName: 'web-1' };
+}
+
+function cpuSecondsSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-report-ingest-'));
+  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
+  const { app } = await buildApps(services);
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' },
+  });
+  const { project } = registered.json() as { project: { id: string; token: string } };
+
+  const bodies: Buffer[] = [];
+  const rawBytes: number[] = [];
+  for (let i = 0; i < WARM_UP_PAYLOADS + PAYLOADS; i++) {
+    const json = JSON.stringify(buildPayload(i));
+    rawBytes.push(Buffer.byteLength(json));
+    bodies.push(gzipSync(json));
+  }
+  const measured = { first: WARM_UP_PAYLOADS, bodies: bodies.slice(WARM_UP_PAYLOADS), rawBytes: rawBytes.slice(WARM_UP_PAYLOADS) };
+  const measuredRawBytes = measured.rawBytes.reduce((sum, bytes) => sum + bytes, 0);
+  const tracesPerPayload = FRAMES * TRACES_PER_FRAME;
+
+  // Floor: gunzip + JSON.parse of the measured bodies, one after the other, best of three passes.
+  let floorSeconds = Infinity;
+  let floorCpuSeconds = Infinity;
+  for (let pass = 0; pass < 3; pass++) {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    for (const body of measured.bodies) JSON.parse(gunzipSync(body).toString('utf8'));
+    floorSeconds = Math.min(floorSeconds, (performance.now() - started) / 1000);
+    floorCpuSeconds = Math.min(floorCpuSeconds, cpuSecondsSince(cpuBefore));
+  }
+
+  // The same bodies through the pure stages of the pipeline, one after the other, to see where
+  // the time goes: + validation into records, + rows as JSONEachRow lines (what the writer sends).
+  const ctx = { projectId: project.id, remoteIp: '203.0.113.9', receivedAt: BigInt(Date.now()) * 1_000_000n };
+  const stageCpuSeconds = (work: (body: Buffer) => void): number => {
+    let best = Infinity;
+    for (let pass = 0; pass < 2; pass++) {
+      const before = process.cpuUsage();
+      for (const body of measured.bodies) work(body);
+      best = Math.min(best, cpuSecondsSince(before));
+    }
+    return best;
+  };
+  const parse = (body: Buffer) => {
+    const parsed = parseReportPayload(JSON.parse(gunzipSync(body).toString('utf8')), ctx);
+    if (!parsed.ok || parsed.skippedCount > 0) throw new Error('benchmark payload did not parse cleanly');
+    return parsed.batch;
+  };
+  const validationCpuSeconds = stageCpuSeconds(parse);
+  const rowsCpuSeconds = stageCpuSeconds((body) => batchRows(parse(body)));
+
+  const post = async (body: Buffer): Promise<void> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/report',
+      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: body,
+    });
+    if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}: ${response.body}`);
+  };
+  const send = async (list: Buffer[]): Promise<void> => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < list.length) await post(list[next++]!);
+      }),
+    );
+  };
+
+  await send(bodies.slice(0, WARM_UP_PAYLOADS));
+  global.gc?.();
+  const idleRss = rssMb();
+
+  let peakRss = idleRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 50);
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await send(measured.bodies);
+  const pipelineSeconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuSecondsSince(cpuBefore);
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, rssMb());
+
+  const [stored] = await services.telemetry.query<{ traces: number }>('SELECT count() AS traces FROM endpoints WHERE project_id = {project:UUID}', {
+    project: project.id,
+  });
+
+  // The same rows straight into chDB in 20,000-row blocks per table (under another project id):
+  // the insert cost any pipeline on this engine pays, without HTTP or the writer.
+  const bulkCtx = { ...ctx, projectId: randomUUID() };
+  const pending = new Map<string, string[]>();
+  const insert = async (table: string, lines: string[]) => services.telemetry.insertJsonEachRow(table, Buffer.from(`${lines.join('\n')}\n`));
+  const bulkCpuBefore = process.cpuUsage();
+  const bulkStarted = performance.now();
+  for (const body of measured.bodies) {
+    const parsed = parseReportPayload(JSON.parse(gunzipSync(body).toString('utf8')), bulkCtx);
+    if (!parsed.ok) throw new Error(parsed.error);
+    for (const [table, lines] of batchRows(parsed.batch)) {
+      const queue = pending.get(table) ?? [];
+      queue.push(...lines);
+      pending.set(table, queue);
+      if (queue.length >= 20_000) await insert(table, queue.splice(0));
+    }
+  }
+  for (const [table, lines] of pending) if (lines.length > 0) await insert(table, lines);
+  const bulkSeconds = (performance.now() - bulkStarted) / 1000;
+  const bulkCpuSeconds = cpuSecondsSince(bulkCpuBefore);
+  await app.close();
+  await services.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const traces = PAYLOADS * tracesPerPayload;
+  const mbPerSecond = (seconds: number): string => `${fmt(measuredRawBytes / 1e6 / seconds, 1)} MB/s`;
+  const tracesPerSecond = (seconds: number): string => `${fmt(traces / seconds)} traces/s`;
+  report('Report ingest end to end (POST /api/report -> chDB)', [
+    [
+      'payload',
+      `${FRAMES} frames: ${tracesPerPayload} traces, ${tracesPerPayload * SPANS_PER_TRACE} spans, ${FRAMES * EXCEPTIONS_PER_FRAME} exceptions, ` +
+        `${FRAMES * METRIC_NAMES.length} metrics; ${fmt(measuredRawBytes / PAYLOADS / 1e6, 2)} MB JSON, ` +
+        `${fmt(measured.bodies.reduce((sum, body) => sum + body.length, 0) / PAYLOADS / 1e6, 2)} MB gzip`,
+    ],
+    ['run', `${PAYLOADS} payloads (${fmt(traces)} traces) after ${WARM_UP_PAYLOADS} to warm up, ${IN_FLIGHT} in flight through app.inject`],
+    ['floor: gunzip + JSON.parse', `${mbPerSecond(floorSeconds)}, ${tracesPerSecond(floorSeconds)}`],
+    ['pipeline: ingest into chDB', `${mbPerSecond(pipelineSeconds)}, ${tracesPerSecond(pipelineSeconds)}, ${fmt((traces * SPANS_PER_TRACE) / pipelineSeconds)} spans/s`],
+    ['ratio pipeline / floor', `${fmt((100 * floorSeconds) / pipelineSeconds)}% by wall time (goal >= 40%)`],
+    ['CPU of the process (all threads)', `floor ${fmt(floorCpuSeconds, 2)} s, pipeline ${fmt(cpuSeconds, 1)} s in ${fmt(pipelineSeconds, 1)} s (${fmt(cpuSeconds / pipelineSeconds, 2)} cores)`],
+    ['ratio by CPU time (one core)', `${fmt((100 * floorCpuSeconds) / cpuSeconds)}%`],
+    [
+      'CPU by stage, same bodies',
+      `gunzip + JSON.parse ${fmt(floorCpuSeconds, 2)} s, + validation ${fmt(validationCpuSeconds, 2)} s, + JSONEachRow rows ${fmt(rowsCpuSeconds, 2)} s, ` +
+        `whole pipeline ${fmt(cpuSeconds, 1)} s`,
+    ],
+    [
+      'bulk: same rows into chDB directly',
+      `${mbPerSecond(bulkSeconds)}, ${tracesPerSecond(bulkSeconds)}, ${fmt(bulkCpuSeconds, 1)} s CPU (gunzip, parse, rows and 20,000-row inserts; no HTTP, no writer)`,
+    ],
+    ['resident memory', `${idleRss} MB idle after warm-up, ${peakRss} MB peak under load`],
+    ['stored endpoint rows', `${fmt(stored?.traces ?? 0)} of ${fmt(traces + WARM_UP_PAYLOADS * tracesPerPayload)} sent`],
+  ]);
+}
+
+await main();
