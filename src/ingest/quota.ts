@@ -12,6 +12,7 @@ import type { Services } from '../server/services.js';
 import { serviceUnavailable } from '../server/errors.js';
 import { findOrganizationPlan } from '../store/meta/repositories/billing.js';
 import { projectOf } from './authenticate.js';
+import { ingestBytesOfMonth } from '../store/telemetry/queries/usage.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageMonth } from './usage.js';
 
 const BYTES_PER_GB = 1_000_000_000;
@@ -51,11 +52,7 @@ export class QuotaGate {
     const key = usageCounterKey(organizationId, now);
     const counted = await this.services.coord.get(key);
     if (counted !== null) return Number(counted);
-    const rows = await this.services.telemetry.query<{ bytes: number }>(
-      'SELECT sum(bytes) AS bytes FROM ingest_usage WHERE organization_id = {organization:UUID} AND month = {month:Date}',
-      { organization: organizationId, month: usageMonth(now) },
-    );
-    const stored = rows[0]?.bytes ?? 0;
+    const stored = await ingestBytesOfMonth(this.services.telemetry, organizationId, usageMonth(now).slice(0, 7));
     // incrBy creates the counter with its TTL; another process seeding at once adds the same base twice at worst.
     return this.services.coord.incrBy(key, stored, USAGE_COUNTER_TTL_MS);
   }

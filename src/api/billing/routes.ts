@@ -15,7 +15,7 @@ import { countMembers } from '../../store/meta/repositories/organizations.js';
 import { countProjects } from '../../store/meta/repositories/projects.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
-import { ingestBytesOfMonth } from './ingest-usage.js';
+import { ingestBytesOfMonth } from '../../store/telemetry/queries/usage.js';
 import { planOf } from './plan-of.js';
 import { applySubscriptionChange } from './subscriptions.js';
 

@@ -1,9 +1,9 @@
 /**
  * The figure the ingest quota is judged on: decompressed bytes an organization's projects sent
  * in one calendar month, summed from the durable `ingest_usage` table of the telemetry store
- * (the coordination-store counter is a fast copy for the quota check and may be lost with Redis).
+ * (the coordination-store counter is a fast copy for the quota check; it is rebuilt from this).
  */
-import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import type { TelemetryEngine } from '../engine.js';
 
 /** `period` is the month, `YYYY-MM`. */
 export async function ingestBytesOfMonth(telemetry: TelemetryEngine, organizationId: string, period: string): Promise<number> {
