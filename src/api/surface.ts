@@ -16,6 +16,7 @@ import { discoveryRoutes } from './discovery/routes.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { symbolUploadRoute } from './symbols/upload.js';
+import { telemetryRoutes } from './telemetry/index.js';
 import { personalAccessTokenRoutes } from './tokens/routes.js';
 
 export async function applicationSurface(scope: FastifyInstance, services: Services): Promise<void> {
@@ -33,4 +34,5 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   await scope.register(async (resource) => billingRoutes(resource, services));
   // Authenticated by the project's upload token only (not a user credential).
   await scope.register(async (resource) => symbolUploadRoute(resource, services));
+  await scope.register(async (resource) => telemetryRoutes(resource, services));
 }

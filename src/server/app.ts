@@ -5,6 +5,7 @@
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { applicationSurface } from '../api/surface.js';
+import { documentSibling, useOpenApi } from '../api/telemetry/openapi.js';
 import { ingestSurface } from '../ingest/surface.js';
 import { useErrorAnswers } from './error-handler.js';
 import { healthRoutes } from './health.js';
@@ -27,6 +28,7 @@ export async function buildApps(services: Services): Promise<Apps> {
     return { app, ingest: null };
   }
   const ingest = newInstance(services);
+  documentSibling(app, ingest);
   await ingest.register(async (scope) => ingestSurface(scope, services));
   await Promise.all([app.ready(), ingest.ready()]);
   return { app, ingest };
@@ -46,6 +48,7 @@ function newInstance(services: Services): FastifyInstance {
     return503OnClosing: true,
   });
   useErrorAnswers(instance);
+  useOpenApi(instance);
   closeConnectionsWhenClosing(instance);
   instance.get('/metrics', async (_request, reply) =>
     reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics()),

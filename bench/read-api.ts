@@ -1,0 +1,225 @@
+/**
+ * Read API latency over a large store, next to the same aggregation as one raw SQL statement on
+ * chDB in the same run. A seeded generator (INSERT ... SELECT over numbers(), every value a
+ * cityHash64 of the row number and the seed, so a run is reproducible) loads READ_BENCH_ROWS
+ * trace rows (default 10 million: 80% endpoints, 15% tasks, 5% AI traces) over the last 7 days,
+ * with spans (one per trace), exceptions (1 per 20 traces), metric points (1 per 10), logs
+ * (1 per 2) and sessions (1 per 100), in blocks of 1 million rows through the engine. Then every
+ * list route is called READ_BENCH_REPEAT times through HTTP (fastify inject, authenticated, with
+ * the project scope) for a 24 h and a 7 d range; median and p95 are reported with the raw SQL's
+ * median and the ratio.
+ *
+ *   READ_BENCH_ROWS=1000000 npm run bench read-api
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { buildApps } from '../src/server/app.js';
+import { openServices } from '../src/server/services.js';
+import { fmt, report, timed } from './support.js';
+
+const ROWS = Number(process.env.READ_BENCH_ROWS ?? 10_000_000);
+const REPEAT = Number(process.env.READ_BENCH_REPEAT ?? 11);
+const SEED = Number(process.env.READ_BENCH_SEED ?? 42);
+const BLOCK = 1_000_000;
+const WEEK_MS = 7 * 86400_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+async function measure(fn: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+  await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < REPEAT; i++) samples.push((await timed(fn)).seconds * 1000);
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+}
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-read-'));
+  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
+  const { app } = await buildApps(services);
+  const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' } });
+  const { token, project } = registered.json() as { token: string; project: { id: string } };
+  const engine = services.telemetry;
+  const nowMs = Date.now();
+
+  // ---- load -------------------------------------------------------------------------------
+  const h = (salt: number) => `cityHash64(number, ${SEED}, ${salt})`;
+  const at = `fromUnixTimestamp64Milli(toInt64(${nowMs} - ${h(1)} % ${WEEK_MS}), 'UTC')`;
+  const common = (kind: string) =>
+    `toUUID({project:String}), generateUUIDv4(number), generateUUIDv4(number + 1000000000), toUUID('00000000-0000-0000-0000-000000000000'), true, ${at}`;
+  const tables: Array<{ table: string; rows: number; select: string }> = [
+    {
+      table: 'endpoints',
+      rows: Math.round(ROWS * 0.8),
+      select: `SELECT ${common('endpoint')}, toInt64(1000000 + ${h(2)} % 400000000) AS duration_ns,
+                 concat(['GET','POST','PUT','DELETE'][1 + ${h(3)} % 4], ' /api/r', toString(${h(4)} % 200)) AS name,
+                 splitByChar(' ', name)[1], splitByChar(' ', name)[2],
+                 toUInt16(if(${h(5)} % 50 = 0, 500, if(${h(5)} % 20 = 1, 404, 200))), 512, '203.0.113.7', ${h(6)} % 100 = 0,
+                 concat('api-', toString(${h(7)} % 4)), '1.4.2', map('user.id', toString(${h(8)} % 5000), 'region', 'eu-west-1'), 'report'`,
+    },
+    {
+      table: 'tasks',
+      rows: Math.round(ROWS * 0.15),
+      select: `SELECT ${common('task')}, toInt64(1000000 + ${h(2)} % 2000000000), concat('job-', toString(${h(4)} % 30)),
+                 toUInt16(if(${h(5)} % 40 = 0, 500, 0)), 'worker-1', '1.4.2', map('queue', toString(${h(8)} % 5)), 'report'`,
+    },
+    {
+      table: 'ai_traces',
+      rows: Math.round(ROWS * 0.05),
+      select: `SELECT ${common('ai')}, toInt64(100000000 + ${h(2)} % 9000000000), 'chat',
+                 ['gpt-4o','gpt-4o-mini','claude-sonnet','llama-3','mistral'][1 + ${h(3)} % 5] AS model, 'openai', 'chat',
+                 ${h(4)} % 4000 AS it, ${h(5)} % 800 AS ot, 0, 0, it * 2.5e-6, ot * 1e-5, it * 2.5e-6 + ot * 1e-5, 'stop', 0, '', '', ${h(6)} % 100 = 0,
+                 'api-1', '1.4.2', map(), 'otlp'`,
+    },
+    {
+      table: 'spans',
+      rows: ROWS,
+      select: `SELECT toUUID({project:String}), generateUUIDv4(intDiv(number, 1)), generateUUIDv4(number + 2000000000), toUUID('00000000-0000-0000-0000-000000000000'),
+                 concat('db.query.', toString(${h(2)} % 20)), 'CLIENT', ${at}, toInt64(${h(3)} % 50000000), 0, map('db.system', 'postgresql'), []`,
+    },
+    {
+      table: 'exceptions',
+      rows: Math.round(ROWS / 20),
+      select: `SELECT toUUID({project:String}), toFixedString(substring(lower(hex(${h(2)} % 500)), 1, 16), 16) AS hash, toString(number), ${at},
+                 concat('Error', toString(${h(2)} % 500), ': failed\\nhandler()\\n    app/handler.go:', toString(${h(2)} % 500)), '', false,
+                 generateUUIDv4(number), false, if(${h(3)} % 3 = 0, generateUUIDv4(${h(4)} % 100000), toUUID('00000000-0000-0000-0000-000000000000')),
+                 toUUID('00000000-0000-0000-0000-000000000000'), toUUID('00000000-0000-0000-0000-000000000000'), 'api-1', '1.4.2',
+                 map('user.id', toString(${h(5)} % 5000)), 'report'`,
+    },
+    {
+      table: 'metric_points',
+      rows: Math.round(ROWS / 10),
+      select: `SELECT toUUID({project:String}), concat('metric.', toString(${h(2)} % 10)), ${at}, (${h(3)} % 10000) / 100.0,
+                 map('host', concat('h', toString(${h(4)} % 8)), 'region', ['eu','us'][1 + ${h(5)} % 2]), 'api-1', toString(number), 'otlp'`,
+    },
+    {
+      table: 'logs',
+      rows: Math.round(ROWS / 2),
+      select: `SELECT toUUID({project:String}), ${at}, ${at}, [5, 9, 9, 9, 13, 17][1 + ${h(2)} % 6] AS sev, ['DEBUG','INFO','INFO','INFO','WARN','ERROR'][1 + ${h(2)} % 6],
+                 concat('request ', toString(number), ' handled by worker ', toString(${h(3)} % 64)), lower(hex(${h(4)})), '', concat('svc-', toString(${h(5)} % 6)),
+                 map('tenant', toString(${h(6)} % 50)), map('service.name', 'svc'), toString(number)`,
+    },
+    {
+      table: 'sessions',
+      rows: Math.round(ROWS / 100),
+      select: `SELECT toUUID({project:String}), generateUUIDv4(number), ${at}, NULL, NULL, '198.51.100.1',
+                 map('url', concat('https://shop.example/p', toString(${h(2)} % 100)), 'userAgent', ['Firefox/140','Chrome/130','Safari/18'][1 + ${h(3)} % 3]),
+                 toUUID('00000000-0000-0000-0000-000000000000'), ${at}`,
+    },
+  ];
+  const load = await timed(async () => {
+    for (const { table, rows, select } of tables) {
+      for (let offset = 0; offset < rows; offset += BLOCK) {
+        const count = Math.min(BLOCK, rows - offset);
+        await engine.command(`INSERT INTO ${table} ${select.replace(/\bnumber\b/g, `(number + ${offset})`)} FROM numbers(${count})`, { project: project.id });
+      }
+    }
+  });
+  // READ_BENCH_MERGED=1: merge every table's parts first (OPTIMIZE FINAL), the steady state a
+  // store reaches through background merges; otherwise the figures are of freshly loaded parts.
+  const merged = process.env.READ_BENCH_MERGED === '1';
+  const merge = await timed(async () => {
+    if (merged) for (const { table } of tables) await engine.command(`OPTIMIZE TABLE ${table} FINAL`);
+  });
+  report(`read-api: load (${fmt(ROWS)} trace rows, seed ${SEED})`, [
+    ['parts', merged ? `merged (OPTIMIZE FINAL, ${fmt(merge.seconds, 1)} s)` : 'as loaded (1M-row blocks, unmerged)'],
+    ['load seconds', fmt(load.seconds, 1)],
+    ...tables.map((t): [string, string] => [t.table, fmt(t.rows)]),
+  ]);
+
+  // ---- measure ----------------------------------------------------------------------------
+  const call = (method: 'GET' | 'POST', url: string, body?: unknown) => async () => {
+    const response = await app.inject({
+      method,
+      url: `${url}${url.includes('?') ? '&' : '?'}projectId=${project.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  };
+  // The raw statement deduplicates like the route (FINAL; "{final}" in the text); the same
+  // statement without FINAL is reported beside it to show what deduplication costs.
+  const raw = (sql: string, rangeMs: number, final: boolean) => async () => {
+    await engine.query(sql.replace(/\{final\}/g, final ? ' FINAL' : ''), { project: project.id, fromMs: nowMs - rangeMs, toMs: nowMs }, { do_not_merge_across_partitions_select_final: 1 });
+  };
+  const range = "project_id = {project:UUID} AND recorded_at >= fromUnixTimestamp64Milli({fromMs:Int64}) AND recorded_at < fromUnixTimestamp64Milli({toMs:Int64})";
+  const cases: Array<{ name: string; api: (r: { fromDate: string; toDate: string }) => () => Promise<void>; sql: string }> = [
+    {
+      name: 'POST /api/endpoints',
+      api: (r) => call('POST', '/api/endpoints', r),
+      sql: `SELECT name, count(), countIf(status_code >= 500), quantiles(0.5, 0.95, 0.99)(duration_ns) FROM endpoints{final} WHERE ${range} GROUP BY name`,
+    },
+    {
+      name: 'POST /api/endpoints/grouped',
+      api: (r) => call('POST', '/api/endpoints/grouped', r),
+      sql: `SELECT route, count(), countIf(status_code >= 500), quantiles(0.5, 0.95, 0.99)(duration_ns) FROM endpoints{final} WHERE ${range} GROUP BY route`,
+    },
+    { name: 'POST /api/tasks', api: (r) => call('POST', '/api/tasks', r), sql: `SELECT name, count(), quantiles(0.5, 0.95, 0.99)(duration_ns) FROM tasks{final} WHERE ${range} GROUP BY name` },
+    { name: 'POST /api/ai-traces', api: (r) => call('POST', '/api/ai-traces', r), sql: `SELECT * FROM ai_traces{final} WHERE ${range} ORDER BY total_cost DESC LIMIT 50` },
+    {
+      name: 'POST /api/exception-stack-traces',
+      api: (r) => call('POST', '/api/exception-stack-traces', r),
+      sql: `SELECT hash, count(), min(recorded_at), max(recorded_at), uniqExact(session_id) FROM exceptions{final} WHERE ${range} GROUP BY hash ORDER BY count() DESC LIMIT 50`,
+    },
+    {
+      name: 'POST /api/logs',
+      api: (r) => call('POST', '/api/logs', { ...r, pagination: { page: 1, pageSize: 100 } }),
+      sql: `SELECT * FROM logs{final} WHERE ${range.replace(/recorded_at/g, 'timestamp')} ORDER BY timestamp DESC LIMIT 100`,
+    },
+    {
+      name: 'POST /api/logs (serviceName, minSeverity)',
+      api: (r) => call('POST', '/api/logs', { ...r, serviceName: 'svc-1', minSeverity: 17, pagination: { page: 1, pageSize: 100 } }),
+      sql: `SELECT * FROM logs{final} WHERE ${range.replace(/recorded_at/g, 'timestamp')} AND service_name = 'svc-1' AND severity_number >= 17 ORDER BY timestamp DESC LIMIT 100`,
+    },
+    {
+      name: 'POST /api/sessions',
+      api: (r) => call('POST', '/api/sessions', r),
+      sql: `SELECT * FROM sessions{final} WHERE ${range.replace(/recorded_at/g, 'started_at')} ORDER BY started_at DESC LIMIT 50`,
+    },
+    {
+      name: 'POST /api/metrics/query',
+      api: (r) => call('POST', '/api/metrics/query', { ...r, name: 'metric.3', aggregation: 'p95', groupBy: ['host'] }),
+      sql: `SELECT dimensions['host'], toStartOfHour(recorded_at) t, quantile(0.95)(value) FROM metric_points{final} WHERE ${range} AND name = 'metric.3' GROUP BY 1, t`,
+    },
+    {
+      name: 'POST /api/stats',
+      api: (r) => call('POST', '/api/stats', r),
+      sql: `SELECT count(), countIf(status_code >= 500), quantile(0.95)(duration_ns) FROM endpoints{final} WHERE ${range}`,
+    },
+    {
+      name: 'GET /api/dashboard',
+      api: (r) => call('GET', `/api/dashboard?fromDate=${r.fromDate}&toDate=${r.toDate}`),
+      sql: `SELECT toStartOfHour(recorded_at) t, count(), countIf(status_code >= 500), quantile(0.95)(duration_ns) FROM endpoints{final} WHERE ${range} GROUP BY t`,
+    },
+  ];
+  const lines: Array<[string, string]> = [];
+  const failures: string[] = [];
+  for (const [label, rangeMs] of [
+    ['24 h', 86400_000],
+    ['7 d', WEEK_MS],
+  ] as const) {
+    const r = { fromDate: new Date(nowMs - rangeMs).toISOString(), toDate: new Date(nowMs).toISOString() };
+    for (const c of cases) {
+      const api = await measure(c.api(r));
+      const base = await measure(raw(c.sql, rangeMs, true));
+      const plain = await measure(raw(c.sql, rangeMs, false));
+      const ratio = api.median / base.median;
+      if (ratio > 2 || api.median > 500) failures.push(`${label} ${c.name}`);
+      lines.push([
+        `${label}  ${c.name}`,
+        `median ${fmt(api.median, 1)} ms  p95 ${fmt(api.p95, 1)} ms | raw SQL (FINAL) median ${fmt(base.median, 1)} ms | ratio ${fmt(ratio, 2)} | raw without FINAL ${fmt(plain.median, 1)} ms`,
+      ]);
+    }
+  }
+  report(`read-api: latency over ${REPEAT} calls (fastify inject, authenticated) vs one raw SQL statement on chDB`, lines);
+  report('read-api: goal (within 2x of raw SQL and under 500 ms median)', [['misses', failures.length === 0 ? 'none' : failures.join('; ')]]);
+  await app.close();
+  await services.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

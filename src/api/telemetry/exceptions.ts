@@ -1,0 +1,134 @@
+/** Issues: exception groups ranked by count (or recency, users, sessions) and one group's occurrences. */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../server/services.js';
+import { EXCEPTION_FIELDS, EXCEPTION_MAPS, entityNames, exceptionGroups, exceptionOccurrences, occurrenceOf } from '../../store/telemetry/queries/exceptions.js';
+import { bucketStarts, fillSeries, isoOf, nullIfNil } from '../../store/telemetry/queries/run.js';
+import { bool, bucketSecondsOf, filtersSql, int, listBody, listOf, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+
+const GROUP_ORDER = ['count', 'lastSeen', 'firstSeen', 'sessionsAffected', 'usersAffected'] as const;
+
+const linkedSchema = { type: ['object', 'null'], required: ['kind', 'id', 'name'], properties: { kind: { type: 'string', enum: ['endpoint', 'task'] }, id: str, name: nstr } } as const;
+
+const groupItem = obj({
+  hash: str,
+  title: str,
+  stackTrace: str,
+  isMessage: bool,
+  count: int,
+  sessionsAffected: int,
+  usersAffected: int,
+  firstSeen: nstr,
+  lastSeen: nstr,
+  sparkline: { type: 'array', items: int, description: 'occurrences per bucket (bucketSeconds), oldest first' },
+  linked: linkedSchema,
+});
+
+const occurrenceItem = obj({
+  recordedAt: nstr,
+  stackTrace: str,
+  rawStackTrace: str,
+  isMessage: bool,
+  traceId: nstr,
+  isTask: bool,
+  linked: linkedSchema,
+  sessionId: nstr,
+  sessionRecordingId: nstr,
+  hasRecording: bool,
+  distributedTraceId: nstr,
+  serverName: str,
+  appVersion: str,
+  attributes: strMap,
+  source: str,
+});
+
+const HASH = '^[0-9a-f]{16}$';
+
+export function exceptionRoutes(scope: FastifyInstance, services: Services): void {
+  scope.post<{ Body: ListBody }>(
+    '/api/exception-stack-traces',
+    {
+      schema: routeSchema('Issues', 'Exceptions grouped by stack-trace hash and ranked, with sparklines and the linked endpoint or task', {
+        body: listBody(GROUP_ORDER),
+        response: listOf(groupItem, { bucketSeconds: int, bucketStarts: { type: 'array', items: int } }),
+      }),
+    },
+    async (request) => {
+      const projectId = projectOf(request);
+      const body = request.body;
+      const range = timeRangeOf(body, services.now());
+      const pagination = paginationOf(body?.pagination);
+      const sort = sortOf(body, GROUP_ORDER, { orderBy: 'count', direction: 'desc' });
+      filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
+      const bucketSeconds = bucketSecondsOf(range);
+      const { rows, total } = await exceptionGroups(services.telemetry, projectId, {
+        range,
+        filters: body?.filters,
+        search: body?.search,
+        orderBy: sort.orderBy,
+        direction: sort.direction,
+        bucketSeconds,
+        ...pagination,
+      });
+      const linked = await entityNames(services.telemetry, projectId, rows.map((row) => row.last_trace_id), range);
+      const perHash = new Map<string, Map<number, number>>();
+      for (const row of rows) {
+        const [keys, counts] = row.spark;
+        perHash.set(row.hash, new Map(keys.map((t, index) => [t, counts[index] ?? 0])));
+      }
+      const items = rows.map((row) => {
+        const traceId = nullIfNil(row.last_trace_id);
+        const entity = traceId ? linked.get(traceId) : undefined;
+        return {
+          hash: row.hash,
+          title: row.title,
+          stackTrace: row.sample_trace,
+          isMessage: Boolean(row.message_flag),
+          count: row.count,
+          sessionsAffected: row.sessions,
+          usersAffected: row.users,
+          firstSeen: isoOf(row.first_seen),
+          lastSeen: isoOf(row.last_seen),
+          sparkline: fillSeries(range, bucketSeconds, perHash.get(row.hash) ?? new Map()),
+          linked: traceId ? { kind: entity?.kind ?? (row.last_is_task ? 'task' : 'endpoint'), id: traceId, name: entity?.name ?? null } : null,
+        };
+      });
+      return {
+        items,
+        page: pagination.page,
+        pageSize: pagination.pageSize,
+        total,
+        hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total,
+        bucketSeconds,
+        bucketStarts: bucketStarts(range, bucketSeconds),
+      };
+    },
+  );
+
+  scope.post<{ Params: { hash: string }; Body: ListBody }>(
+    '/api/exception-stack-traces/:hash',
+    {
+      schema: routeSchema('Issues', 'Occurrences of one exception group: full and raw trace, attributes, linked trace, session and recording', {
+        querystring: projectQuery,
+        params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
+        body: listBody(['recordedAt']),
+        response: listOf(occurrenceItem),
+      }),
+    },
+    async (request) => {
+      const projectId = projectOf(request);
+      const body = request.body;
+      const range = timeRangeOf(body, services.now());
+      const pagination = paginationOf(body?.pagination);
+      const sort = sortOf(body, ['recordedAt'], { orderBy: 'recordedAt', direction: 'desc' });
+      filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
+      const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, { range, filters: body?.filters, direction: sort.direction, ...pagination });
+      const linked = await entityNames(services.telemetry, projectId, rows.map((row) => row.trace_id), range);
+      const items = rows.map((row) => {
+        const occurrence = occurrenceOf(row);
+        const entity = occurrence.traceId ? linked.get(occurrence.traceId) : undefined;
+        return { ...occurrence, linked: occurrence.traceId ? { kind: entity?.kind ?? (occurrence.isTask ? 'task' : 'endpoint'), id: occurrence.traceId, name: entity?.name ?? null } : null };
+      });
+      return { items, page: pagination.page, pageSize: pagination.pageSize, total, hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total };
+    },
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The telemetry read API (docs/ARCHITECTURE.md "Read API"): one encapsulated scope per resource,
+ * each behind requireUser then requireProjectRole(read-only), so every query is built from the
+ * authorized project scope. Distributed traces cross projects and filter to the caller's own.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../server/services.js';
+import { requireUser } from '../authenticate.js';
+import { requireProjectRole } from '../project-scope.js';
+import { endpointRoutes } from './endpoints.js';
+import { exceptionRoutes } from './exceptions.js';
+import { logRoutes } from './logs.js';
+import { metricRoutes } from './metrics.js';
+import { sessionRoutes } from './sessions.js';
+import { distributedTraceRoutes, traceRoutes } from './traces.js';
+
+const PROJECT_SCOPED = [exceptionRoutes, endpointRoutes, traceRoutes, metricRoutes, logRoutes, sessionRoutes];
+
+export async function telemetryRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+  for (const routes of PROJECT_SCOPED) {
+    await scope.register(async (resource) => {
+      resource.addHook('onRequest', requireUser(services));
+      resource.addHook('onRequest', requireProjectRole(services, 'read-only'));
+      routes(resource, services);
+    });
+  }
+  await scope.register(async (resource) => distributedTraceRoutes(resource, services));
+}

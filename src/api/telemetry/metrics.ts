@@ -1,0 +1,279 @@
+/** Metrics discovery and queries, homepage stats, the dashboard reads and saved dashboards. */
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, unprocessable } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import { principalOf } from '../authenticate.js';
+import { deleteDashboard, findDashboard, insertDashboard, listDashboards, updateDashboard, type Dashboard } from '../../store/meta/repositories/dashboards.js';
+import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
+import { projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
+import { exceptionGroups } from '../../store/telemetry/queries/exceptions.js';
+import { aiTraceList, endpointAggregates, taskAggregates } from '../../store/telemetry/queries/entities.js';
+import { bucketStarts, fillSeries, isoOf } from '../../store/telemetry/queries/run.js';
+import { taskRank } from '../../core/impact.js';
+import { DEFAULT_APDEX_MS, rankEndpoints, sortItems } from './endpoints.js';
+import {
+  bucketSecondsOf,
+  filtersSchema,
+  filtersSql,
+  int,
+  nnum,
+  nstr,
+  num,
+  obj,
+  projectOf,
+  projectQuery,
+  rangeProperties,
+  rangeQuery,
+  routeSchema,
+  str,
+  timeRangeOf,
+  type RangeInput,
+} from './conventions.js';
+import type { Filter } from '../../store/telemetry/queries/run.js';
+
+const statsSchema = obj({
+  fromDate: str,
+  toDate: str,
+  requests: int,
+  serverErrors: int,
+  clientErrors: int,
+  errorRate: num,
+  p95Ms: nnum,
+  tasks: int,
+  taskFailures: int,
+  exceptions: int,
+  issues: int,
+  aiCalls: int,
+  aiCost: num,
+  sessions: int,
+});
+
+const intArray = { type: 'array', items: int } as const;
+
+const dashboardSchema = obj({ id: str, name: str, definition: { type: 'object', additionalProperties: true }, createdBy: nstr, createdAt: str, updatedAt: str });
+const toDashboard = (d: Dashboard) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() });
+const DASHBOARD_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, definition: { type: 'object', additionalProperties: true, description: 'panels and layout, opaque to the service' } },
+} as const;
+const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+const MAX_DEFINITION_BYTES = 256 * 1024;
+
+interface MetricQueryBody extends RangeInput {
+  name: string;
+  aggregation?: Aggregation;
+  groupBy?: string[];
+  filters?: Filter[];
+  bucketSeconds?: number;
+}
+
+export function metricRoutes(scope: FastifyInstance, services: Services): void {
+  scope.get<{ Querystring: RangeInput }>(
+    '/api/metrics/discover',
+    {
+      schema: routeSchema('Metrics', 'Metric names seen in the range with their dimensions and up to 50 values each', {
+        querystring: rangeQuery,
+        response: obj({
+          metrics: { type: 'array', items: obj({ name: str, points: int, lastSeen: str, dimensions: { type: 'array', items: obj({ key: str, values: { type: 'array', items: str } }) } }) },
+        }),
+      }),
+    },
+    async (request) => ({ metrics: await discoverMetrics(services.telemetry, projectOf(request), timeRangeOf(request.query, services.now())) }),
+  );
+
+  scope.post<{ Body: MetricQueryBody }>(
+    '/api/metrics/query',
+    {
+      schema: routeSchema('Metrics', 'One metric aggregated per time bucket, grouped by dimensions (at most 50 series)', {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name'],
+          properties: {
+            ...rangeProperties,
+            name: { type: 'string', minLength: 1, maxLength: 500 },
+            aggregation: { type: 'string', enum: AGGREGATIONS, default: 'avg' },
+            groupBy: { type: 'array', maxItems: 5, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'dimension keys, or serverName' },
+            filters: filtersSchema,
+            bucketSeconds: { type: 'integer', minimum: 10, maximum: 86400, description: 'default: chosen from the range' },
+          },
+        },
+        response: obj({
+          name: str,
+          aggregation: str,
+          bucketSeconds: int,
+          bucketStarts: intArray,
+          series: { type: 'array', items: obj({ group: { type: 'object', additionalProperties: { type: 'string' } }, values: { type: 'array', items: nnum } }) },
+        }),
+      }),
+    },
+    async (request) => {
+      const body = request.body;
+      const range = timeRangeOf(body, services.now());
+      const bucketSeconds = body.bucketSeconds ?? bucketSecondsOf(range);
+      if ((range.toMs - range.fromMs) / 1000 / bucketSeconds > 2000) throw badRequest('bucketSeconds gives more than 2000 buckets over the range');
+      filtersSql(body.filters, METRIC_FIELDS, METRIC_MAPS, {});
+      const aggregation = body.aggregation ?? 'avg';
+      const groupBy = body.groupBy ?? [];
+      const series = await queryMetric(services.telemetry, projectOf(request), { range, bucketSeconds, name: body.name, aggregation, groupBy, filters: body.filters });
+      const starts = bucketStarts(range, bucketSeconds);
+      return {
+        name: body.name,
+        aggregation,
+        bucketSeconds,
+        bucketStarts: starts,
+        series: series.map((s) => {
+          const byT = new Map(s.points.map((p) => [p.t, p.value]));
+          return { group: s.group, values: starts.map((t) => byT.get(t) ?? null) };
+        }),
+      };
+    },
+  );
+
+  scope.post<{ Body: RangeInput }>(
+    '/api/stats',
+    {
+      schema: routeSchema('Dashboard', 'Homepage figures over the range', {
+        body: { type: 'object', additionalProperties: false, properties: rangeProperties },
+        response: statsSchema,
+      }),
+    },
+    async (request) => {
+      const range = timeRangeOf(request.body, services.now());
+      const stats = await projectStats(services.telemetry, projectOf(request), range);
+      return { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...stats };
+    },
+  );
+
+  scope.get<{ Querystring: RangeInput }>(
+    '/api/dashboard',
+    {
+      schema: routeSchema('Dashboard', 'The homepage charts: requests, server errors, P95, exceptions and task runs per bucket', {
+        querystring: rangeQuery,
+        response: obj({
+          bucketSeconds: int,
+          bucketStarts: intArray,
+          requests: intArray,
+          serverErrors: intArray,
+          p95Ms: { type: 'array', items: nnum },
+          exceptions: intArray,
+          tasks: intArray,
+        }),
+      }),
+    },
+    async (request) => {
+      const range = timeRangeOf(request.query, services.now());
+      const bucketSeconds = bucketSecondsOf(range);
+      const series = await projectSeries(services.telemetry, projectOf(request), range, bucketSeconds);
+      const starts = bucketStarts(range, bucketSeconds);
+      return {
+        bucketSeconds,
+        bucketStarts: starts,
+        requests: fillSeries(range, bucketSeconds, series.requests),
+        serverErrors: fillSeries(range, bucketSeconds, series.serverErrors),
+        p95Ms: starts.map((t) => series.p95Ms.get(t) ?? null),
+        exceptions: fillSeries(range, bucketSeconds, series.exceptions),
+        tasks: fillSeries(range, bucketSeconds, series.tasks),
+      };
+    },
+  );
+
+  scope.get<{ Querystring: RangeInput }>(
+    '/api/dashboard/overview',
+    {
+      schema: routeSchema('Dashboard', 'The homepage lists: stats, top endpoints by Impact, top issues, top tasks, top AI models by cost', {
+        querystring: rangeQuery,
+        response: obj({
+          stats: statsSchema,
+          endpoints: { type: 'array', items: obj({ name: str, requests: int, impact: num, reason: str, p95Ms: nnum, errorRate: num }) },
+          issues: { type: 'array', items: obj({ hash: str, title: str, count: int, lastSeen: nstr }) },
+          tasks: { type: 'array', items: obj({ name: str, count: int, rank: num }) },
+          aiModels: { type: 'array', items: obj({ model: str, count: int, totalCost: num }) },
+        }),
+      }),
+    },
+    async (request) => {
+      const projectId = projectOf(request);
+      const range = timeRangeOf(request.query, services.now());
+      const [stats, endpointRows, issues, taskRows, ai] = await Promise.all([
+        projectStats(services.telemetry, projectId, range),
+        endpointAggregates(services.telemetry, projectId, { range, thresholdMs: DEFAULT_APDEX_MS, groupBy: 'name' }),
+        exceptionGroups(services.telemetry, projectId, { range, orderBy: 'count', direction: 'desc', page: 1, pageSize: 5, bucketSeconds: bucketSecondsOf(range) }),
+        taskAggregates(services.telemetry, projectId, range, undefined, undefined),
+        aiTraceList(services.telemetry, projectId, { range, orderBy: 'totalCost', direction: 'desc', page: 1, pageSize: 1 }),
+      ]);
+      const endpoints = sortItems(rankEndpoints(endpointRows, DEFAULT_APDEX_MS), (i) => i.impact, 'desc').slice(0, 5);
+      const tasks = sortItems(
+        taskRows.map((row) => ({ name: row.name, count: row.count, rank: taskRank(row.count, row.p50_ms, row.p95_ms) })),
+        (i) => i.rank,
+        'desc',
+      ).slice(0, 5);
+      return {
+        stats: { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...stats },
+        endpoints: endpoints.map((e) => ({ name: e.name, requests: e.requests, impact: e.impact, reason: e.reason, p95Ms: e.p95Ms, errorRate: e.errorRate })),
+        issues: issues.rows.map((row) => ({ hash: row.hash, title: row.title, count: row.count, lastSeen: isoOf(row.last_seen) })),
+        tasks,
+        aiModels: ai.perModel.slice(0, 5).map((m) => ({ model: m.model, count: m.count, totalCost: m.totalCost })),
+      };
+    },
+  );
+
+  // ---- saved dashboards (metadata store) ----
+  scope.get(
+    '/api/dashboards',
+    { schema: routeSchema('Dashboards', 'Saved dashboards of the project (at most 500)', { querystring: projectQuery, response: obj({ dashboards: { type: 'array', items: dashboardSchema } }) }) },
+    async (request) => ({ dashboards: (await listDashboards(services.meta, projectOf(request))).map(toDashboard) }),
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/api/dashboards/:id',
+    { schema: routeSchema('Dashboards', 'One saved dashboard', { querystring: projectQuery, params: ID_PARAM, response: dashboardSchema }) },
+    async (request) => {
+      const found = await findDashboard(services.meta, projectOf(request), request.params.id.toLowerCase());
+      if (!found) throw notFound('no such dashboard in this project');
+      return toDashboard(found);
+    },
+  );
+
+  scope.post<{ Body: { name?: string; definition?: Record<string, unknown> } }>(
+    '/api/dashboards',
+    {
+      schema: routeSchema('Dashboards', 'Save a dashboard', { querystring: projectQuery, body: { ...DASHBOARD_BODY, required: ['name'] }, response: dashboardSchema, status: 201 }),
+    },
+    async (request, reply) => {
+      const definition = request.body.definition ?? {};
+      checkDefinition(definition);
+      const name = (request.body.name ?? '').trim();
+      if (name.length === 0) throw unprocessable('name must be 1 to 200 characters');
+      const created = await insertDashboard(services.meta, { projectId: projectOf(request), name, definition, createdBy: principalOf(request).user.id });
+      return reply.code(201).send(toDashboard(created));
+    },
+  );
+
+  scope.put<{ Params: { id: string }; Body: { name?: string; definition?: Record<string, unknown> } }>(
+    '/api/dashboards/:id',
+    { schema: routeSchema('Dashboards', 'Rename or redefine a saved dashboard', { querystring: projectQuery, params: ID_PARAM, body: DASHBOARD_BODY, response: dashboardSchema }) },
+    async (request) => {
+      if (request.body.definition) checkDefinition(request.body.definition);
+      const name = request.body.name?.trim();
+      if (name !== undefined && name.length === 0) throw unprocessable('name must be 1 to 200 characters');
+      const updated = await updateDashboard(services.meta, projectOf(request), request.params.id.toLowerCase(), { name, definition: request.body.definition });
+      if (!updated) throw notFound('no such dashboard in this project');
+      return toDashboard(updated);
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/api/dashboards/:id',
+    { schema: routeSchema('Dashboards', 'Delete a saved dashboard', { querystring: projectQuery, params: ID_PARAM, response: obj({ deleted: { type: 'boolean' } }) }) },
+    async (request) => {
+      if (!(await deleteDashboard(services.meta, projectOf(request), request.params.id.toLowerCase()))) throw notFound('no such dashboard in this project');
+      return { deleted: true };
+    },
+  );
+}
+
+function checkDefinition(definition: Record<string, unknown>): void {
+  if (Buffer.byteLength(JSON.stringify(definition)) > MAX_DEFINITION_BYTES) throw unprocessable('definition is larger than 256 KB');
+}

@@ -1,0 +1,125 @@
+/**
+ * Browser sessions: list (URL, user agent, time, has errors), detail with linked exceptions, and
+ * the recording reassembled by segmentIndex, streamed from the object store one segment at a
+ * time (never the whole recording in memory).
+ */
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../server/errors.js';
+import type { Services } from '../../server/services.js';
+import { SESSION_FIELDS, SESSION_MAPS, findSession, listSessions, recordingSegments, type RecordingSegment } from '../../store/telemetry/queries/sessions.js';
+import { bool, filtersSql, int, listBody, listOf, nnum, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+
+const sessionProps = {
+  id: str,
+  startedAt: nstr,
+  endedAt: nstr,
+  durationMs: nnum,
+  clientIp: str,
+  url: nstr,
+  userAgent: nstr,
+  attributes: strMap,
+  distributedTraceId: nstr,
+  errorCount: int,
+  recordingSegments: int,
+};
+
+const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+
+export function sessionRoutes(scope: FastifyInstance, services: Services): void {
+  scope.post<{ Body: ListBody & { hasErrors?: boolean } }>(
+    '/api/sessions',
+    {
+      schema: routeSchema('Sessions', 'Browser sessions started in the range, newest first; filters url, path, userAgent, clientIp, durationMs, attributes.<key>', {
+        body: listBody(['startedAt'], { hasErrors: { type: 'boolean' } }),
+        response: listOf(obj(sessionProps)),
+      }),
+    },
+    async (request) => {
+      const body = request.body;
+      const range = timeRangeOf(body, services.now());
+      const pagination = paginationOf(body?.pagination);
+      const sort = sortOf(body, ['startedAt'], { orderBy: 'startedAt', direction: 'desc' });
+      filtersSql(body?.filters, SESSION_FIELDS, SESSION_MAPS, {});
+      const result = await listSessions(services.telemetry, projectOf(request), { range, filters: body?.filters, hasErrors: body?.hasErrors, direction: sort.direction, ...pagination });
+      return { items: result.items, page: pagination.page, pageSize: pagination.pageSize, hasMore: result.hasMore };
+    },
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/api/sessions/:id',
+    {
+      schema: routeSchema('Sessions', 'One session with its attributes, linked exceptions and recording segments', {
+        querystring: projectQuery,
+        params: ID_PARAM,
+        response: obj({
+          ...sessionProps,
+          exceptions: { type: 'array', items: obj({ hash: str, recordedAt: nstr, title: str, isMessage: bool }) },
+          segments: { type: 'array', items: obj({ segmentIndex: int, startedAt: nstr, endedAt: nstr, eventCount: int, byteSize: int }) },
+        }),
+      }),
+    },
+    async (request) => {
+      const found = await findSession(services.telemetry, projectOf(request), request.params.id.toLowerCase());
+      if (!found) throw notFound('no such session in this project');
+      return found;
+    },
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/api/sessions/:id/recording',
+    {
+      schema: {
+        tags: ['Sessions'],
+        summary: 'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed',
+        security: [{ bearer: [] }],
+        querystring: projectQuery,
+        params: ID_PARAM,
+        response: { 200: { description: 'application/json stream', type: 'string' } },
+      },
+    },
+    async (request, reply) => {
+      const projectId = projectOf(request);
+      const sessionId = request.params.id.toLowerCase();
+      const segments = await recordingSegments(services.telemetry, projectId, sessionId);
+      if (segments.length === 0) throw notFound('no recording for this session');
+      return reply.type('application/json').send(Readable.from(recordingStream(services, projectId, sessionId, segments)));
+    },
+  );
+}
+
+async function* recordingStream(services: Services, projectId: string, sessionId: string, segments: RecordingSegment[]): AsyncGenerator<Buffer | string> {
+  yield `{"sessionId":${JSON.stringify(sessionId)},"segments":[`;
+  let first = true;
+  for (const segment of segments) {
+    // The key comes from the row of the authorized project; recordings live under its prefix.
+    if (!segment.objectKey.startsWith(`recordings/${projectId}/`)) continue;
+    const head = {
+      segmentIndex: segment.segmentIndex,
+      exceptionId: segment.exceptionId,
+      startedAt: segment.startedAt,
+      endedAt: segment.endedAt,
+      logs: safeJson(segment.logs),
+      actions: safeJson(segment.actions),
+    };
+    yield `${first ? '' : ','}${JSON.stringify(head).slice(0, -1)},"events":`;
+    first = false;
+    const stream = await services.objects.getStream(segment.objectKey);
+    if (!stream) {
+      yield '[]}';
+      continue;
+    }
+    for await (const chunk of stream.pipe(zlib.createGunzip())) yield chunk as Buffer;
+    yield '}';
+  }
+  yield ']}';
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * AI traces (ranked by total cost, totals per model and per day, detail with the stored
+ * conversation), the span waterfall of one entity, and distributed traces across the projects
+ * the caller can read.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../server/services.js';
+import { notFound } from '../../server/errors.js';
+import { listProjectsOfUser } from '../../store/meta/repositories/projects.js';
+import { AI_FIELDS, AI_ORDER, ATTRIBUTE_MAPS, aiTraceList, entitiesOfDistributedTrace, findAiTrace, findEntity, spansOf } from '../../store/telemetry/queries/entities.js';
+import { principalOf, requireUser } from '../authenticate.js';
+import { bool, errorResponses, filtersSql, int, listBody, listOf, nnum, nstr, num, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+
+const aiItemProps = {
+  id: str,
+  name: str,
+  recordedAt: nstr,
+  durationMs: num,
+  model: str,
+  provider: str,
+  operation: str,
+  inputTokens: int,
+  outputTokens: int,
+  cachedTokens: int,
+  reasoningTokens: int,
+  inputCost: num,
+  outputCost: num,
+  totalCost: num,
+  finishReason: str,
+  toolCalls: int,
+  isError: bool,
+  distributedTraceId: nstr,
+  conversationId: str,
+};
+const aiItem = obj(aiItemProps);
+
+const spanItem = obj({
+  spanId: str,
+  parentSpanId: nstr,
+  name: str,
+  kind: str,
+  startTime: nstr,
+  durationMs: num,
+  statusCode: int,
+  attributes: strMap,
+  events: { type: 'array', items: obj({ time: nstr, name: str, attributes: strMap }) },
+});
+const entityProps = {
+  projectId: str,
+  kind: { type: 'string', enum: ['endpoint', 'task', 'ai'] },
+  id: str,
+  name: str,
+  recordedAt: nstr,
+  durationMs: num,
+  statusCode: int,
+  isRoot: bool,
+  parentSpanId: nstr,
+  distributedTraceId: nstr,
+};
+const entityWithSpans = obj({ ...entityProps, spans: { type: 'array', items: spanItem } });
+
+const UUID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+
+/** Project-scoped: AI traces and the waterfall. */
+export function traceRoutes(scope: FastifyInstance, services: Services): void {
+  const order = Object.keys(AI_ORDER);
+  scope.post<{ Body: ListBody }>(
+    '/api/ai-traces',
+    {
+      schema: routeSchema('AI traces', 'LLM calls ranked by total cost (default), with totals per model and per day', {
+        body: listBody(order),
+        response: listOf(aiItem, {
+          perModel: { type: 'array', items: obj({ model: str, provider: str, count: int, inputTokens: int, outputTokens: int, totalCost: num }) },
+          perDay: { type: 'array', items: obj({ day: str, count: int, totalCost: num }) },
+        }),
+      }),
+    },
+    async (request) => {
+      const body = request.body;
+      const range = timeRangeOf(body, services.now());
+      const pagination = paginationOf(body?.pagination);
+      const sort = sortOf(body, order, { orderBy: 'totalCost', direction: 'desc' });
+      filtersSql(body?.filters, AI_FIELDS, ATTRIBUTE_MAPS, {});
+      const result = await aiTraceList(services.telemetry, projectOf(request), { range, filters: body?.filters, search: body?.search, orderBy: sort.orderBy, direction: sort.direction, ...pagination });
+      return {
+        items: result.items,
+        page: pagination.page,
+        pageSize: pagination.pageSize,
+        total: result.total,
+        hasMore: (pagination.page - 1) * pagination.pageSize + result.items.length < result.total,
+        perModel: result.perModel,
+        perDay: result.perDay,
+      };
+    },
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/api/ai-traces/:id',
+    {
+      schema: routeSchema('AI traces', 'One LLM call with its attributes, spans and the stored conversation', {
+        querystring: projectQuery,
+        params: UUID_PARAM,
+        response: obj({ ...aiItemProps, attributes: strMap, conversation: { description: 'the stored conversation JSON, or null when none was stored' }, spans: { type: 'array', items: spanItem } }),
+      }),
+    },
+    async (request) => {
+      const projectId = projectOf(request);
+      const trace = await findAiTrace(services.telemetry, projectId, request.params.id.toLowerCase());
+      if (!trace) throw notFound('no such AI trace in this project');
+      const key = trace.conversationKey || `ai/${projectId}/${trace.id}.json`;
+      // The key is taken from the row of the authorized project, never from the caller.
+      const bytes = key.startsWith(`ai/${projectId}/`) ? await services.objects.get(key) : null;
+      const spans = await spansOf(services.telemetry, projectId, trace.id);
+      const { conversationKey: _key, ...answer } = trace;
+      return { ...answer, conversation: bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown) : null, spans };
+    },
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/api/traces/:id',
+    {
+      schema: routeSchema('Traces', 'The span waterfall of one endpoint, task or AI trace (by entity id)', {
+        querystring: projectQuery,
+        params: UUID_PARAM,
+        response: entityWithSpans,
+      }),
+    },
+    async (request) => {
+      const projectId = projectOf(request);
+      const id = request.params.id.toLowerCase();
+      const entity = await findEntity(services.telemetry, projectId, id);
+      if (!entity) throw notFound('no such trace in this project');
+      return { ...entity, spans: await spansOf(services.telemetry, projectId, id) };
+    },
+  );
+}
+
+/**
+ * Distributed traces cross projects: no `?projectId=`; the query is bounded to the projects the
+ * caller can read (listProjectsOfUser), so an id of another tenant's trace answers 404.
+ */
+export function distributedTraceRoutes(scope: FastifyInstance, services: Services): void {
+  scope.addHook('onRequest', requireUser(services));
+  scope.get<{ Params: { id: string } }>(
+    '/api/distributed-traces/:id',
+    {
+      schema: {
+        tags: ['Traces'],
+        summary: 'Every endpoint, task and AI trace sharing a distributed trace id, across the projects the caller can read, with span waterfalls',
+        security: [{ bearer: [] }],
+        params: UUID_PARAM,
+        response: {
+          200: obj({ id: str, entities: { type: 'array', items: entityWithSpans }, startedAt: nstr, durationMs: nnum }),
+          401: errorResponses[401],
+          404: { description: 'no entity of a readable project carries this id', type: 'object', properties: { error: str } },
+        },
+      },
+    },
+    async (request) => {
+      const projects = await listProjectsOfUser(services.meta, principalOf(request).user.id);
+      const readable = projects.map((row) => row.project.id);
+      const id = request.params.id.toLowerCase();
+      const entities = await entitiesOfDistributedTrace(services.telemetry, readable, id);
+      if (entities.length === 0) throw notFound('no such distributed trace in your projects');
+      const withSpans = await Promise.all(entities.map(async (entity) => ({ ...entity, spans: await spansOf(services.telemetry, entity.projectId, entity.id) })));
+      const starts = entities.map((e) => (e.recordedAt ? Date.parse(e.recordedAt) : NaN)).filter((t) => !Number.isNaN(t));
+      const ends = entities.map((e) => (e.recordedAt ? Date.parse(e.recordedAt) + e.durationMs : NaN)).filter((t) => !Number.isNaN(t));
+      return {
+        id,
+        entities: withSpans,
+        startedAt: starts.length ? new Date(Math.min(...starts)).toISOString() : null,
+        durationMs: starts.length ? Math.max(...ends) - Math.min(...starts) : null,
+      };
+    },
+  );
+}

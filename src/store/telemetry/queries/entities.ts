@@ -1,0 +1,462 @@
+/**
+ * Endpoints, tasks and AI traces: aggregated lists, details (slowest and failing traces, series)
+ * and the span waterfall of one entity. Every function takes the authorized project id first.
+ * Lists deduplicate ReplacingMergeTree rows with FINAL (split per partition), which keeps one
+ * pass over the range's granules.
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
+
+export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
+  name: { sql: 'name', type: 'string' },
+  method: { sql: 'method', type: 'string' },
+  route: { sql: 'route', type: 'string' },
+  statusCode: { sql: 'status_code', type: 'number' },
+  durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
+  serverName: { sql: 'server_name', type: 'string' },
+  appVersion: { sql: 'app_version', type: 'string' },
+  streaming: { sql: 'streaming', type: 'bool' },
+  isRoot: { sql: 'is_root', type: 'bool' },
+};
+export const TASK_FIELDS: Record<string, FieldSpec> = {
+  name: { sql: 'name', type: 'string' },
+  statusCode: { sql: 'status_code', type: 'number' },
+  durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
+  serverName: { sql: 'server_name', type: 'string' },
+  appVersion: { sql: 'app_version', type: 'string' },
+  isRoot: { sql: 'is_root', type: 'bool' },
+};
+export const AI_FIELDS: Record<string, FieldSpec> = {
+  name: { sql: 'name', type: 'string' },
+  model: { sql: 'model', type: 'string' },
+  provider: { sql: 'provider', type: 'string' },
+  operation: { sql: 'operation', type: 'string' },
+  finishReason: { sql: 'finish_reason', type: 'string' },
+  totalCost: { sql: 'total_cost', type: 'number' },
+  isError: { sql: 'is_error', type: 'bool' },
+  serverName: { sql: 'server_name', type: 'string' },
+};
+export const ATTRIBUTE_MAPS: MapFields = { attributes: 'attributes' };
+
+/** Most distinct names a list aggregates (the group-by is bounded; ranking happens on it). */
+export const MAX_GROUPS = 10_000;
+
+export interface EndpointAggregateRow {
+  group_key: string;
+  any_route: string;
+  any_method: string;
+  requests: number;
+  server_errors: number;
+  client_errors: number;
+  latency_requests: number;
+  satisfied: number;
+  tolerating: number;
+  streaming_requests: number;
+  p50_ms: number | null;
+  p95_ms: number | null;
+  p99_ms: number | null;
+  last_seen: string;
+}
+
+export interface EndpointListInput {
+  range: TimeRange;
+  thresholdMs: number;
+  filters?: Filter[] | undefined;
+  search?: string | undefined;
+  /** Aggregate per `name` (endpoint) or per `route` (grouped). */
+  groupBy: 'name' | 'route';
+}
+
+/** Per endpoint (or route) counts for Apdex and Impact; quantiles over non-streaming requests. */
+export async function endpointAggregates(engine: TelemetryEngine, projectId: string, input: EndpointListInput, filterClause = ''): Promise<EndpointAggregateRow[]> {
+  const params: Record<string, unknown> = { project: projectId, tNs: Math.round(input.thresholdMs * 1e6), limit: MAX_GROUPS };
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterClause || filterSql(input.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
+  const key = input.groupBy === 'route' ? 'route' : 'name';
+  return runQuery<EndpointAggregateRow>(
+    engine,
+    input.groupBy === 'route' ? 'endpoints.grouped' : 'endpoints.list',
+    `SELECT ${key === 'route' ? "route AS group_key, arrayStringConcat(arraySort(groupUniqArray(method)), ',') AS any_method, any(route) AS any_route" : 'name AS group_key, any(route) AS any_route, any(method) AS any_method'},
+            count() AS requests,
+            countIf(status_code >= 500) AS server_errors,
+            countIf(status_code >= 400 AND status_code < 500) AS client_errors,
+            countIf(NOT streaming) AS latency_requests,
+            countIf(NOT streaming AND duration_ns <= {tNs:Int64}) AS satisfied,
+            countIf(NOT streaming AND duration_ns > {tNs:Int64} AND duration_ns <= 4 * {tNs:Int64}) AS tolerating,
+            countIf(streaming) AS streaming_requests,
+            quantilesIf(0.5, 0.95, 0.99)(duration_ns, NOT streaming) AS q,
+            if(latency_requests = 0, NULL, q[1] / 1e6) AS p50_ms, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95_ms,
+            if(latency_requests = 0, NULL, q[3] / 1e6) AS p99_ms,
+            toString(max(recorded_at)) AS last_seen
+       FROM endpoints FINAL
+      WHERE ${where}
+      GROUP BY ${key === 'route' ? 'route' : 'name'}
+      ORDER BY requests DESC
+      LIMIT {limit:UInt32}`,
+    params,
+  );
+}
+
+function searchSql(search: string | undefined, params: Record<string, unknown>): string {
+  if (!search) return '';
+  params.search = search;
+  return ' AND positionCaseInsensitiveUTF8(name, {search:String}) > 0';
+}
+
+export interface TaskAggregateRow {
+  name: string;
+  count: number;
+  failures: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  last_seen: string;
+}
+
+export async function taskAggregates(engine: TelemetryEngine, projectId: string, range: TimeRange, filters: Filter[] | undefined, search: string | undefined): Promise<TaskAggregateRow[]> {
+  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS };
+  return runQuery<TaskAggregateRow>(
+    engine,
+    'tasks.list',
+    `SELECT name, count() AS count, countIf(status_code >= 500) AS failures,
+            quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50_ms, q[2] / 1e6 AS p95_ms, q[3] / 1e6 AS p99_ms,
+            toString(max(recorded_at)) AS last_seen
+       FROM tasks FINAL
+      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}${filterSql(filters, TASK_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(search, params)}
+      GROUP BY name
+      ORDER BY count DESC
+      LIMIT {limit:UInt32}`,
+    params,
+  );
+}
+
+export interface TraceSummary {
+  id: string;
+  recordedAt: string | null;
+  durationMs: number;
+  statusCode: number;
+  distributedTraceId: string | null;
+  serverName: string;
+  attributes: Record<string, string>;
+}
+
+interface TraceSummaryRow {
+  id: string;
+  recorded_at: string;
+  duration_ns: number;
+  status_code: number;
+  distributed_trace_id: string;
+  server_name: string;
+  attributes: Record<string, string>;
+}
+
+const toTraceSummary = (row: TraceSummaryRow): TraceSummary => ({
+  id: row.id,
+  recordedAt: isoOf(row.recorded_at),
+  durationMs: row.duration_ns / 1e6,
+  statusCode: row.status_code,
+  distributedTraceId: nullIfNil(row.distributed_trace_id),
+  serverName: row.server_name,
+  attributes: row.attributes,
+});
+
+export interface EntityDetail {
+  count: number;
+  serverErrors: number;
+  clientErrors: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  series: Array<{ t: number; count: number; errors: number; p95Ms: number | null }>;
+  slowest: TraceSummary[];
+  failing: TraceSummary[];
+}
+
+/** An endpoint or task by name: totals, a bucketed series, its slowest and failing traces. */
+export async function entityDetail(engine: TelemetryEngine, projectId: string, table: 'endpoints' | 'tasks', name: string, range: TimeRange, bucketSeconds: number, limit: number): Promise<EntityDetail> {
+  const params: Record<string, unknown> = { project: projectId, name, limit };
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND name = {name:String}`;
+  const bucket = bucketOf('recorded_at', bucketSeconds, params);
+  const failure = table === 'endpoints' ? 'status_code >= 500' : 'status_code >= 500';
+  const columns = 'id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes';
+  const [totals, series, slowest, failing] = await Promise.all([
+    runQuery<{ count: number; server_errors: number; client_errors: number; p50: number | null; p95: number | null; p99: number | null }>(
+      engine,
+      `${table}.detail.totals`,
+      `SELECT count() AS count, countIf(${failure}) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
+              if(count() = 0, NULL, quantile(0.5)(duration_ns) / 1e6) AS p50, if(count() = 0, NULL, quantile(0.95)(duration_ns) / 1e6) AS p95,
+              if(count() = 0, NULL, quantile(0.99)(duration_ns) / 1e6) AS p99
+         FROM ${table} FINAL WHERE ${where}`,
+      params,
+    ),
+    runQuery<{ t: number; count: number; errors: number; p95: number }>(
+      engine,
+      `${table}.detail.series`,
+      `SELECT ${bucket} AS t, count() AS count, countIf(${failure}) AS errors, quantile(0.95)(duration_ns) / 1e6 AS p95
+         FROM ${table} FINAL WHERE ${where} GROUP BY t ORDER BY t`,
+      params,
+    ),
+    runQuery<TraceSummaryRow>(engine, `${table}.detail.slowest`, `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY duration_ns DESC LIMIT {limit:UInt32}`, params),
+    runQuery<TraceSummaryRow>(
+      engine,
+      `${table}.detail.failing`,
+      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} AND (${table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500'}) ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
+      params,
+    ),
+  ]);
+  const total = totals[0];
+  return {
+    count: total?.count ?? 0,
+    serverErrors: total?.server_errors ?? 0,
+    clientErrors: total?.client_errors ?? 0,
+    p50Ms: total?.count ? total.p50 : null,
+    p95Ms: total?.count ? total.p95 : null,
+    p99Ms: total?.count ? total.p99 : null,
+    series: series.map((row) => ({ t: row.t, count: row.count, errors: row.errors, p95Ms: row.p95 })),
+    slowest: slowest.map(toTraceSummary),
+    failing: failing.map(toTraceSummary),
+  };
+}
+
+// ---- AI traces ------------------------------------------------------------------------------
+
+export interface AiTraceItem {
+  id: string;
+  name: string;
+  recordedAt: string | null;
+  durationMs: number;
+  model: string;
+  provider: string;
+  operation: string;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  reasoningTokens: number;
+  inputCost: number;
+  outputCost: number;
+  totalCost: number;
+  finishReason: string;
+  toolCalls: number;
+  isError: boolean;
+  distributedTraceId: string | null;
+  conversationId: string;
+}
+
+interface AiRow {
+  id: string;
+  name: string;
+  recorded_at: string;
+  duration_ns: number;
+  model: string;
+  provider: string;
+  operation: string;
+  input_tokens: number;
+  output_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  input_cost: number;
+  output_cost: number;
+  total_cost: number;
+  finish_reason: string;
+  tool_calls: number;
+  is_error: boolean;
+  distributed_trace_id: string;
+  conversation_id: string;
+  conversation_key: string;
+}
+
+export const AI_ORDER: Record<string, string> = { totalCost: 'total_cost', recordedAt: 'recorded_at', durationMs: 'duration_ns', totalTokens: 'input_tokens + output_tokens' };
+
+const AI_COLUMNS = `id, name, recorded_at, duration_ns, model, provider, operation, input_tokens, output_tokens, cached_tokens, reasoning_tokens,
+  input_cost, output_cost, total_cost, finish_reason, tool_calls, is_error, distributed_trace_id, conversation_id, conversation_key`;
+
+export const toAiItem = (row: AiRow): AiTraceItem => ({
+  id: row.id,
+  name: row.name,
+  recordedAt: isoOf(row.recorded_at),
+  durationMs: row.duration_ns / 1e6,
+  model: row.model,
+  provider: row.provider,
+  operation: row.operation,
+  inputTokens: row.input_tokens,
+  outputTokens: row.output_tokens,
+  cachedTokens: row.cached_tokens,
+  reasoningTokens: row.reasoning_tokens,
+  inputCost: row.input_cost,
+  outputCost: row.output_cost,
+  totalCost: row.total_cost,
+  finishReason: row.finish_reason,
+  toolCalls: row.tool_calls,
+  isError: Boolean(row.is_error),
+  distributedTraceId: nullIfNil(row.distributed_trace_id),
+  conversationId: row.conversation_id,
+});
+
+export interface AiListResult {
+  items: AiTraceItem[];
+  total: number;
+  perModel: Array<{ model: string; provider: string; count: number; inputTokens: number; outputTokens: number; totalCost: number }>;
+  perDay: Array<{ day: string; count: number; totalCost: number }>;
+}
+
+export async function aiTraceList(
+  engine: TelemetryEngine,
+  projectId: string,
+  input: { range: TimeRange; filters?: Filter[] | undefined; search?: string | undefined; orderBy: string; direction: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<AiListResult> {
+  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, AI_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
+  const order = AI_ORDER[input.orderBy] ?? 'total_cost';
+  const [rows, sets] = await Promise.all([
+    runQuery<AiRow>(engine, 'ai.list', `SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`, params),
+    // Totals, per model and per day in one pass (GROUPING SETS); per-model rows have day = ''.
+    runQuery<{ model: string; day: string; g: number; any_provider: string; count: number; sum_input: number; sum_output: number; sum_cost: number }>(
+      engine,
+      'ai.totals',
+      `SELECT model, toString(toDate(recorded_at)) AS day, grouping(model, day) AS g, any(provider) AS any_provider, count() AS count,
+              sum(input_tokens) AS sum_input, sum(output_tokens) AS sum_output, sum(total_cost) AS sum_cost
+         FROM ai_traces FINAL WHERE ${where}
+        GROUP BY GROUPING SETS ((model), (day), ())
+        ORDER BY sum_cost DESC LIMIT 2000`,
+      params,
+    ),
+  ]);
+  // grouping(model, day): 1 = grouped by model only (day rolled up), 2 = by day only, 3 = the total.
+  const perModel = sets.filter((row) => row.g === 1);
+  const perDay = sets.filter((row) => row.g === 2).sort((a, b) => (a.day < b.day ? -1 : 1));
+  const totals = sets.filter((row) => row.g === 3).map((row) => ({ total: row.count }));
+  return {
+    items: rows.map(toAiItem),
+    total: totals[0]?.total ?? 0,
+    perModel: perModel.map((row) => ({ model: row.model, provider: row.any_provider, count: row.count, inputTokens: row.sum_input, outputTokens: row.sum_output, totalCost: row.sum_cost })),
+    perDay: perDay.map((row) => ({ day: row.day, count: row.count, totalCost: row.sum_cost })),
+  };
+}
+
+export async function findAiTrace(engine: TelemetryEngine, projectId: string, id: string): Promise<(AiTraceItem & { conversationKey: string; attributes: Record<string, string> }) | null> {
+  const rows = await runQuery<AiRow & { attributes: Record<string, string> }>(
+    engine,
+    'ai.detail',
+    `SELECT ${AI_COLUMNS}, attributes FROM ai_traces FINAL WHERE project_id = {project:UUID} AND id = {id:UUID} LIMIT 1`,
+    { project: projectId, id },
+  );
+  const row = rows[0];
+  return row ? { ...toAiItem(row), conversationKey: row.conversation_key, attributes: row.attributes } : null;
+}
+
+// ---- waterfall and distributed traces -------------------------------------------------------
+
+export type EntityKind = 'endpoint' | 'task' | 'ai';
+
+export interface EntityRef {
+  projectId: string;
+  kind: EntityKind;
+  id: string;
+  name: string;
+  recordedAt: string | null;
+  durationMs: number;
+  statusCode: number;
+  isRoot: boolean;
+  parentSpanId: string | null;
+  distributedTraceId: string | null;
+}
+
+interface EntityRow {
+  project_id: string;
+  kind: EntityKind;
+  id: string;
+  name: string;
+  recorded_at: string;
+  duration_ns: number;
+  status_code: number;
+  is_root: boolean;
+  parent_span_id: string;
+  distributed_trace_id: string;
+}
+
+const toEntity = (row: EntityRow): EntityRef => ({
+  projectId: row.project_id,
+  kind: row.kind,
+  id: row.id,
+  name: row.name,
+  recordedAt: isoOf(row.recorded_at),
+  durationMs: row.duration_ns / 1e6,
+  statusCode: row.status_code,
+  isRoot: Boolean(row.is_root),
+  parentSpanId: nullIfNil(row.parent_span_id),
+  distributedTraceId: nullIfNil(row.distributed_trace_id),
+});
+
+const ENTITY_COLUMNS = 'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id';
+
+function entityUnion(where: string): string {
+  return `SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code FROM endpoints FINAL WHERE ${where}
+          UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code FROM tasks FINAL WHERE ${where}
+          UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code FROM ai_traces FINAL WHERE ${where}`;
+}
+
+/** One entity of the project by id (entity ids are trace ids of their spans). */
+export async function findEntity(engine: TelemetryEngine, projectId: string, id: string): Promise<EntityRef | null> {
+  const rows = await runQuery<EntityRow>(engine, 'entity.find', `${entityUnion('project_id = {project:UUID} AND id = {id:UUID}')} LIMIT 1`, { project: projectId, id });
+  return rows[0] ? toEntity(rows[0]) : null;
+}
+
+/** Every entity sharing a distributed trace id, within the given projects (the caller's). */
+export async function entitiesOfDistributedTrace(engine: TelemetryEngine, projectIds: readonly string[], distributedTraceId: string): Promise<EntityRef[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await runQuery<EntityRow>(
+    engine,
+    'distributed-trace.entities',
+    `SELECT * FROM (${entityUnion('project_id IN {projects:Array(UUID)} AND distributed_trace_id = {dt:UUID}')}) ORDER BY recorded_at LIMIT 1000`,
+    { projects: [...projectIds], dt: distributedTraceId },
+  );
+  return rows.map(toEntity);
+}
+
+export interface SpanItem {
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  kind: string;
+  startTime: string | null;
+  durationMs: number;
+  statusCode: number;
+  attributes: Record<string, string>;
+  events: Array<{ time: string | null; name: string; attributes: Record<string, string> }>;
+}
+
+interface SpanRow {
+  span_id: string;
+  parent_span_id: string;
+  name: string;
+  kind: string;
+  start_time: string;
+  duration_ns: number;
+  status_code: number;
+  attributes: Record<string, string>;
+  events: Array<[string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }>;
+}
+
+/** The spans of one entity (spans.trace_id is the owning entity id), in start order, at most 5000. */
+export async function spansOf(engine: TelemetryEngine, projectId: string, entityId: string): Promise<SpanItem[]> {
+  const rows = await runQuery<SpanRow>(
+    engine,
+    'spans.waterfall',
+    `SELECT span_id, parent_span_id, name, kind, start_time, duration_ns, status_code, attributes,
+            arrayMap(e -> (toString(e.1), e.2, e.3), events) AS events
+       FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID} ORDER BY start_time, span_id LIMIT 5000`,
+    { project: projectId, id: entityId },
+  );
+  return rows.map((row) => ({
+    spanId: row.span_id,
+    parentSpanId: nullIfNil(row.parent_span_id),
+    name: row.name,
+    kind: row.kind,
+    startTime: isoOf(row.start_time),
+    durationMs: row.duration_ns / 1e6,
+    statusCode: row.status_code,
+    attributes: row.attributes,
+    events: row.events.map((event) =>
+      Array.isArray(event) ? { time: isoOf(event[0]), name: event[1], attributes: event[2] } : { time: isoOf(event.time), name: event.name, attributes: event.attributes },
+    ),
+  }));
+}

@@ -1,0 +1,186 @@
+/**
+ * Issues: exceptions grouped by hash and ranked, their sparkline series, linked entities, and
+ * the occurrences of one group. Deduplication: exceptions are ReplacingMergeTree on
+ * (hash, dedup_key); the group list counts with FINAL.
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+
+export const EXCEPTION_FIELDS: Record<string, FieldSpec> = {
+  hash: { sql: 'hash', type: 'string' },
+  isMessage: { sql: 'is_message', type: 'bool' },
+  isTask: { sql: 'is_task', type: 'bool' },
+  serverName: { sql: 'server_name', type: 'string' },
+  appVersion: { sql: 'app_version', type: 'string' },
+  source: { sql: 'source', type: 'string' },
+  stackTrace: { sql: 'stack_trace', type: 'string' },
+};
+export const EXCEPTION_MAPS = { attributes: 'attributes' };
+
+export const EXCEPTION_ORDER: Record<string, string> = {
+  count: 'count',
+  lastSeen: 'last_seen',
+  firstSeen: 'first_seen',
+  sessionsAffected: 'sessions',
+  usersAffected: 'users',
+};
+
+/** The user of an occurrence: the first of these attributes that is set. */
+const USER = "coalesce(nullIf(attributes['user.id'], ''), nullIf(attributes['enduser.id'], ''), nullIf(attributes['userId'], ''))";
+
+export interface ExceptionGroupRow {
+  /** Bucket starts (epoch seconds) and counts of the sparkline. */
+  spark: [number[], number[]];
+  hash: string;
+  title: string;
+  sample_trace: string;
+  message_flag: boolean;
+  count: number;
+  sessions: number;
+  users: number;
+  first_seen: string;
+  last_seen: string;
+  last_trace_id: string;
+  last_is_task: boolean;
+}
+
+export interface ExceptionGroupInput {
+  range: TimeRange;
+  filters?: Filter[] | undefined;
+  search?: string | undefined;
+  orderBy: string;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+  /** Sparkline bucket: the per-bucket counts come from the same pass (sumMap). */
+  bucketSeconds: number;
+}
+
+export async function exceptionGroups(engine: TelemetryEngine, projectId: string, input: ExceptionGroupInput): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
+  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  let where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
+  if (input.search) {
+    params.search = input.search;
+    where += ' AND positionCaseInsensitiveUTF8(stack_trace, {search:String}) > 0';
+  }
+  const order = EXCEPTION_ORDER[input.orderBy] ?? 'count';
+  // The stack-trace text (the widest column) is read afterwards for the page's groups only.
+  const groups = await runQuery<Omit<ExceptionGroupRow, 'sample_trace' | 'title'> & { total_groups: number }>(
+      engine,
+      'exceptions.groups',
+      `SELECT hash, any(is_message) AS message_flag,
+              count() AS count, uniqExactIf(session_id, session_id != toUUID('00000000-0000-0000-0000-000000000000')) AS sessions,
+              uniqExactIf(${USER}, ${USER} IS NOT NULL) AS users,
+              toString(min(recorded_at)) AS first_seen, toString(max(recorded_at)) AS last_seen,
+              argMax(trace_id, recorded_at) AS last_trace_id, argMax(is_task, recorded_at) AS last_is_task,
+              sumMap([${bucketOf('recorded_at', input.bucketSeconds, params)}], [toUInt64(1)]) AS spark,
+              count() OVER () AS total_groups
+         FROM exceptions FINAL WHERE ${where}
+        GROUP BY hash
+        ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, hash
+        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      params,
+    );
+  const texts = new Map<string, string>();
+  if (groups.length > 0) {
+    const textParams: Record<string, unknown> = { project: projectId, hashes: groups.map((row) => row.hash) };
+    const found = await runQuery<{ hash: string; sample_trace: string }>(
+      engine,
+      'exceptions.groups.text',
+      `SELECT hash, stack_trace AS sample_trace FROM exceptions
+        WHERE project_id = {project:UUID} AND ${inRange('recorded_at', input.range, textParams)} AND hash IN {hashes:Array(String)}
+        LIMIT 1 BY hash`,
+      textParams,
+    );
+    for (const row of found) texts.set(row.hash, row.sample_trace);
+  }
+  const rows: ExceptionGroupRow[] = groups.map((row) => {
+    const text = texts.get(row.hash) ?? '';
+    return { ...row, sample_trace: text, title: text.split('\n', 1)[0] ?? '' };
+  });
+  if (rows.length > 0 || input.page === 1) return { rows, total: groups[0]?.total_groups ?? 0 };
+  // A page past the end has no row to carry the total: count the groups.
+  const totals = await runQuery<{ total: number }>(engine, 'exceptions.groups.count', `SELECT uniqExact(hash) AS total FROM exceptions WHERE ${where}`, params);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Names of linked endpoints and tasks by entity id. An entity is recorded before its exceptions
+ * (at most a day before, for a long task), so the lookup reads only [from - 1 day, to) and never
+ * scans the project's whole history for a handful of ids.
+ */
+export async function entityNames(engine: TelemetryEngine, projectId: string, ids: readonly string[], range: TimeRange): Promise<Map<string, { kind: 'endpoint' | 'task'; name: string }>> {
+  const wanted = [...new Set(ids.filter((id) => nullIfNil(id) !== null))];
+  if (wanted.length === 0) return new Map();
+  const params: Record<string, unknown> = { project: projectId, ids: wanted };
+  const within = inRange('recorded_at', { fromMs: range.fromMs - 86400_000, toMs: range.toMs }, params);
+  const rows = await runQuery<{ id: string; kind: 'endpoint' | 'task'; name: string }>(
+    engine,
+    'exceptions.linked',
+    `SELECT id, 'endpoint' AS kind, any(name) AS name FROM endpoints WHERE project_id = {project:UUID} AND ${within} AND id IN {ids:Array(UUID)} GROUP BY id
+     UNION ALL
+     SELECT id, 'task' AS kind, any(name) AS name FROM tasks WHERE project_id = {project:UUID} AND ${within} AND id IN {ids:Array(UUID)} GROUP BY id`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, name: row.name }]));
+}
+
+export interface OccurrenceRow {
+  recorded_at: string;
+  stack_trace: string;
+  raw_stack_trace: string;
+  is_message: boolean;
+  trace_id: string;
+  is_task: boolean;
+  session_id: string;
+  session_recording_id: string;
+  distributed_trace_id: string;
+  server_name: string;
+  app_version: string;
+  attributes: Record<string, string>;
+  source: string;
+  has_recording: number;
+}
+
+export async function exceptionOccurrences(
+  engine: TelemetryEngine,
+  projectId: string,
+  hash: string,
+  input: { range: TimeRange; filters?: Filter[] | undefined; direction: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<{ rows: OccurrenceRow[]; total: number }> {
+  const params: Record<string, unknown> = { project: projectId, hash, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const where = `project_id = {project:UUID} AND hash = {hash:String} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
+  const [rows, totals] = await Promise.all([
+    runQuery<OccurrenceRow>(
+      engine,
+      'exceptions.occurrences',
+      `SELECT recorded_at, stack_trace, raw_stack_trace, is_message, trace_id, is_task, session_id, session_recording_id,
+              distributed_trace_id, server_name, app_version, attributes, source,
+              (session_id != toUUID('00000000-0000-0000-0000-000000000000') AND session_id IN (
+                 SELECT session_id FROM session_recordings WHERE project_id = {project:UUID})) AS has_recording
+         FROM exceptions FINAL WHERE ${where}
+        ORDER BY recorded_at ${input.direction === 'asc' ? 'ASC' : 'DESC'}, dedup_key
+        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      params,
+    ),
+    runQuery<{ total: number }>(engine, 'exceptions.occurrences.count', `SELECT count() AS total FROM exceptions FINAL WHERE ${where}`, params),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export const occurrenceOf = (row: OccurrenceRow) => ({
+  recordedAt: isoOf(row.recorded_at),
+  stackTrace: row.stack_trace,
+  rawStackTrace: row.raw_stack_trace,
+  isMessage: Boolean(row.is_message),
+  traceId: nullIfNil(row.trace_id),
+  isTask: Boolean(row.is_task),
+  sessionId: nullIfNil(row.session_id),
+  sessionRecordingId: nullIfNil(row.session_recording_id),
+  hasRecording: Boolean(row.has_recording),
+  distributedTraceId: nullIfNil(row.distributed_trace_id),
+  serverName: row.server_name,
+  appVersion: row.app_version,
+  attributes: row.attributes,
+  source: row.source,
+});

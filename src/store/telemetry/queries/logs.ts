@@ -1,0 +1,93 @@
+/**
+ * Log search: the spec's body (range, serviceName, minSeverity, traceId, attribute filters,
+ * free-text search over bodies, orderBy, sortDirection, pagination). Pages are read with one row
+ * more than asked to answer hasMore without counting the range; FINAL deduplicates re-sent
+ * records (ReplacingMergeTree on dedup_key).
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { filterSql, inRange, isoOf, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+
+export const LOG_FIELDS: Record<string, FieldSpec> = {
+  severityText: { sql: 'severity_text', type: 'string' },
+  severityNumber: { sql: 'severity_number', type: 'number' },
+  body: { sql: 'body', type: 'string' },
+  spanId: { sql: 'span_id', type: 'string' },
+};
+export const LOG_MAPS = { attributes: 'attributes', resource: 'resource_attributes' };
+export const LOG_ORDER: Record<string, string> = { timestamp: 'timestamp', severity: 'severity_number', serviceName: 'service_name' };
+
+export interface LogSearch {
+  range: TimeRange;
+  serviceName?: string | undefined;
+  minSeverity?: number | undefined;
+  traceId?: string | undefined;
+  filters?: Filter[] | undefined;
+  search?: string | undefined;
+  orderBy: string;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+interface LogRow {
+  timestamp: string;
+  observed_timestamp: string;
+  severity_number: number;
+  severity_text: string;
+  body: string;
+  trace_id: string;
+  span_id: string;
+  service_name: string;
+  attributes: Record<string, string>;
+  resource_attributes: Record<string, string>;
+}
+
+export async function searchLogs(engine: TelemetryEngine, projectId: string, input: LogSearch) {
+  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize + 1, offset: (input.page - 1) * input.pageSize };
+  let where = `project_id = {project:UUID} AND ${inRange('timestamp', input.range, params)}`;
+  if (input.serviceName !== undefined) {
+    params.service = input.serviceName;
+    where += ' AND service_name = {service:String}';
+  }
+  if (input.minSeverity !== undefined) {
+    params.minSeverity = input.minSeverity;
+    where += ' AND severity_number >= {minSeverity:UInt8}';
+  }
+  if (input.traceId !== undefined) {
+    params.traceId = input.traceId.toLowerCase().replace(/-/g, '');
+    where += ' AND trace_id = {traceId:String}';
+  }
+  where += filterSql(input.filters, LOG_FIELDS, LOG_MAPS, params);
+  if (input.search) {
+    // hasTokenCaseInsensitive could use the token index only for whole tokens; substring search is the contract.
+    params.search = input.search;
+    where += ' AND positionCaseInsensitiveUTF8(body, {search:String}) > 0';
+  }
+  const order = LOG_ORDER[input.orderBy] ?? 'timestamp';
+  const direction = input.direction === 'asc' ? 'ASC' : 'DESC';
+  const rows = await runQuery<LogRow>(
+    engine,
+    'logs.search',
+    `SELECT timestamp, observed_timestamp, severity_number, severity_text, body, trace_id, span_id, service_name, attributes, resource_attributes
+       FROM logs FINAL WHERE ${where}
+      ORDER BY ${order} ${direction}${order === 'timestamp' ? '' : `, timestamp ${direction}`}, dedup_key
+      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    params,
+  );
+  const hasMore = rows.length > input.pageSize;
+  return {
+    hasMore,
+    items: rows.slice(0, input.pageSize).map((row) => ({
+      timestamp: isoOf(row.timestamp),
+      observedTimestamp: isoOf(row.observed_timestamp),
+      severityNumber: row.severity_number,
+      severityText: row.severity_text,
+      body: row.body,
+      traceId: row.trace_id || null,
+      spanId: row.span_id || null,
+      serviceName: row.service_name,
+      attributes: row.attributes,
+      resourceAttributes: row.resource_attributes,
+    })),
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Metrics: discovery (names, dimension keys and their values within a range) and bucketed
+ * aggregation queries grouped by dimensions. metric_points is ReplacingMergeTree on dedup_key:
+ * queries read FINAL. The sort key starts (project_id, name, hour), so a query on one metric
+ * reads only that metric's granules.
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { bucketOf, filterSql, inRange, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+
+export const METRIC_FIELDS: Record<string, FieldSpec> = { serverName: { sql: 'server_name', type: 'string' }, value: { sql: 'value', type: 'number' } };
+export const METRIC_MAPS = { dimensions: 'dimensions' };
+
+export const AGGREGATIONS = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+const AGGREGATE_SQL: Record<Aggregation, string> = {
+  avg: 'avg(value)',
+  sum: 'sum(value)',
+  min: 'min(value)',
+  max: 'max(value)',
+  count: 'count()',
+  p50: 'quantile(0.5)(value)',
+  p90: 'quantile(0.9)(value)',
+  p95: 'quantile(0.95)(value)',
+  p99: 'quantile(0.99)(value)',
+};
+
+export const MAX_SERIES = 50;
+const MAX_NAMES = 1000;
+const MAX_VALUES = 50;
+
+export async function discoverMetrics(engine: TelemetryEngine, projectId: string, range: TimeRange) {
+  const params: Record<string, unknown> = { project: projectId, names: MAX_NAMES };
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
+  const [names, dimensions] = await Promise.all([
+    runQuery<{ name: string; points: number; last_seen: string }>(
+      engine,
+      'metrics.discover.names',
+      `SELECT name, count() AS points, toString(max(recorded_at)) AS last_seen FROM metric_points WHERE ${where} GROUP BY name ORDER BY name LIMIT {names:UInt32}`,
+      params,
+    ),
+    runQuery<{ name: string; key: string; dimension_values: string[] }>(
+      engine,
+      'metrics.discover.dimensions',
+      `SELECT name, key, arraySort(groupUniqArray(${MAX_VALUES})(dimensions[key])) AS dimension_values
+         FROM metric_points ARRAY JOIN mapKeys(dimensions) AS key
+        WHERE ${where} GROUP BY name, key ORDER BY name, key LIMIT 10000`,
+      params,
+    ),
+  ]);
+  const byName = new Map<string, Array<{ key: string; values: string[] }>>();
+  for (const row of dimensions) {
+    const list = byName.get(row.name) ?? [];
+    list.push({ key: row.key, values: row.dimension_values });
+    byName.set(row.name, list);
+  }
+  return names.map((row) => ({ name: row.name, points: row.points, lastSeen: `${row.last_seen.replace(' ', 'T')}Z`, dimensions: byName.get(row.name) ?? [] }));
+}
+
+export interface MetricQuery {
+  range: TimeRange;
+  bucketSeconds: number;
+  name: string;
+  aggregation: Aggregation;
+  groupBy: string[];
+  filters?: Filter[] | undefined;
+}
+
+/** Series per group (at most MAX_SERIES groups, the largest by point count), zero buckets absent. */
+export async function queryMetric(engine: TelemetryEngine, projectId: string, query: MetricQuery) {
+  const params: Record<string, unknown> = { project: projectId, name: query.name, maxSeries: MAX_SERIES };
+  const groupExprs = query.groupBy.map((key, index) => {
+    if (key === 'serverName') return 'server_name';
+    params[`g${index}`] = key;
+    return `dimensions[{g${index}:String}]`;
+  });
+  const group = groupExprs.length === 0 ? '[]' : `[${groupExprs.map((expr) => `toString(${expr})`).join(', ')}]`;
+  const where = `project_id = {project:UUID} AND name = {name:String} AND ${inRange('recorded_at', query.range, params)}${filterSql(query.filters, METRIC_FIELDS, METRIC_MAPS, params)}`;
+  const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(
+    engine,
+    'metrics.query',
+    `SELECT ${group} AS grp, ${bucketOf('recorded_at', query.bucketSeconds, params)} AS t, ${AGGREGATE_SQL[query.aggregation]} AS value
+       FROM metric_points FINAL
+      WHERE ${where}${
+        groupExprs.length === 0
+          ? ''
+          : ` AND ${group} IN (SELECT ${group} FROM metric_points WHERE ${where} GROUP BY ${group} ORDER BY count() DESC LIMIT {maxSeries:UInt32})`
+      }
+      GROUP BY grp, t ORDER BY grp, t`,
+    params,
+  );
+  const series = new Map<string, { group: Record<string, string>; points: Array<{ t: number; value: number | null }> }>();
+  for (const row of rows) {
+    const id = JSON.stringify(row.grp);
+    let entry = series.get(id);
+    if (!entry) {
+      entry = { group: Object.fromEntries(query.groupBy.map((key, index) => [key, row.grp[index] ?? ''])), points: [] };
+      series.set(id, entry);
+    }
+    entry.points.push({ t: row.t, value: row.value });
+  }
+  return [...series.values()];
+}

@@ -1,0 +1,80 @@
+/**
+ * Homepage figures and the dashboard's bucketed series across the project's telemetry.
+ * Counting reads deduplicate with FINAL; distinct counts (uniqExact) need no deduplication.
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { bucketOf, inRange, runQuery, type TimeRange } from './run.js';
+
+export interface Stats {
+  requests: number;
+  serverErrors: number;
+  clientErrors: number;
+  errorRate: number;
+  p95Ms: number | null;
+  tasks: number;
+  taskFailures: number;
+  exceptions: number;
+  issues: number;
+  aiCalls: number;
+  aiCost: number;
+  sessions: number;
+}
+
+export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
+  const params: Record<string, unknown> = { project: projectId };
+  const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
+  const [endpoints, tasks, exceptions, ai, sessions] = await Promise.all([
+    runQuery<{ n: number; s: number; c: number; p95: number | null }>(
+      engine,
+      'stats.endpoints',
+      `SELECT count() AS n, countIf(status_code >= 500) AS s, countIf(status_code >= 400 AND status_code < 500) AS c,
+              if(countIf(NOT streaming) = 0, NULL, quantileIf(0.95)(duration_ns, NOT streaming) / 1e6) AS p95
+         FROM endpoints FINAL WHERE ${where('recorded_at')}`,
+      params,
+    ),
+    runQuery<{ n: number; f: number }>(engine, 'stats.tasks', `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`, params),
+    runQuery<{ n: number; h: number }>(engine, 'stats.exceptions', `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`, params),
+    runQuery<{ n: number; cost: number }>(engine, 'stats.ai', `SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`, params),
+    runQuery<{ n: number }>(engine, 'stats.sessions', `SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`, params),
+  ]);
+  const e = endpoints[0];
+  const requests = e?.n ?? 0;
+  return {
+    requests,
+    serverErrors: e?.s ?? 0,
+    clientErrors: e?.c ?? 0,
+    errorRate: requests > 0 ? (e?.s ?? 0) / requests : 0,
+    p95Ms: requests > 0 ? (e?.p95 ?? null) : null,
+    tasks: tasks[0]?.n ?? 0,
+    taskFailures: tasks[0]?.f ?? 0,
+    exceptions: exceptions[0]?.n ?? 0,
+    issues: exceptions[0]?.h ?? 0,
+    aiCalls: ai[0]?.n ?? 0,
+    aiCost: ai[0]?.cost ?? 0,
+    sessions: sessions[0]?.n ?? 0,
+  };
+}
+
+/** Per bucket: requests, server errors, P95 of requests, exceptions, task runs. */
+export async function projectSeries(engine: TelemetryEngine, projectId: string, range: TimeRange, bucketSeconds: number) {
+  const params: Record<string, unknown> = { project: projectId };
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
+  const bucket = bucketOf('recorded_at', bucketSeconds, params);
+  const [requests, exceptions, tasks] = await Promise.all([
+    runQuery<{ t: number; n: number; s: number; p95: number }>(
+      engine,
+      'dashboard.requests',
+      `SELECT ${bucket} AS t, count() AS n, countIf(status_code >= 500) AS s, quantile(0.95)(duration_ns) / 1e6 AS p95 FROM endpoints FINAL WHERE ${where} GROUP BY t`,
+      params,
+    ),
+    runQuery<{ t: number; n: number }>(engine, 'dashboard.exceptions', `SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`, params),
+    runQuery<{ t: number; n: number }>(engine, 'dashboard.tasks', `SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`, params),
+  ]);
+  return {
+    requests: new Map(requests.map((row) => [row.t, row.n])),
+    serverErrors: new Map(requests.map((row) => [row.t, row.s])),
+    p95Ms: new Map(requests.map((row) => [row.t, row.p95])),
+    exceptions: new Map(exceptions.map((row) => [row.t, row.n])),
+    tasks: new Map(tasks.map((row) => [row.t, row.n])),
+  };
+}

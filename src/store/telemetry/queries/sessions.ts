@@ -1,0 +1,175 @@
+/**
+ * Browser sessions: list with filters (URL, user agent, time, has errors), detail with linked
+ * exceptions, and the recording segments of a session in segmentIndex order. sessions and
+ * session_recordings are ReplacingMergeTree by version: read FINAL.
+ */
+import type { TelemetryEngine } from '../engine.js';
+import { filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+
+export const SESSION_FIELDS: Record<string, FieldSpec> = {
+  url: { sql: "attributes['url']", type: 'string' },
+  path: { sql: "attributes['path']", type: 'string' },
+  userAgent: { sql: "attributes['userAgent']", type: 'string' },
+  clientIp: { sql: 'client_ip', type: 'string' },
+  durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
+};
+export const SESSION_MAPS = { attributes: 'attributes' };
+
+const ZERO = "toUUID('00000000-0000-0000-0000-000000000000')";
+
+interface SessionRow {
+  id: string;
+  started_at: string;
+  ended_at: string | null;
+  duration_ns: number | null;
+  client_ip: string;
+  attributes: Record<string, string>;
+  distributed_trace_id: string;
+  error_count: number;
+  segments: number;
+}
+
+const toSession = (row: SessionRow) => ({
+  id: row.id,
+  startedAt: isoOf(row.started_at),
+  endedAt: isoOf(row.ended_at),
+  durationMs: row.duration_ns === null ? null : row.duration_ns / 1e6,
+  clientIp: row.client_ip,
+  url: row.attributes.url ?? null,
+  userAgent: row.attributes.userAgent ?? null,
+  attributes: row.attributes,
+  distributedTraceId: nullIfNil(row.distributed_trace_id),
+  errorCount: row.error_count,
+  recordingSegments: row.segments,
+});
+
+export type SessionItem = ReturnType<typeof toSession>;
+
+/** Sessions last at most 60 minutes (plus the 15-minute inactivity timeout): their exceptions fall in [start, start + 2 h). */
+const SESSION_SPAN_MS = 2 * 3600_000;
+
+function errorsWithin(params: Record<string, unknown>, range: TimeRange | null): string {
+  if (range === null) return '';
+  return ` AND ${inRange('recorded_at', { fromMs: range.fromMs, toMs: range.toMs + SESSION_SPAN_MS }, params)}`;
+}
+
+/** `sub` narrows the exception and recording subqueries (to the sessions being answered). */
+function sessionSelect(where: string, sub: string): string {
+  return `SELECT s.id AS id, s.started_at AS started_at, s.ended_at AS ended_at, s.duration_ns AS duration_ns, s.client_ip AS client_ip, s.attributes AS attributes,
+                 s.distributed_trace_id AS distributed_trace_id, ifNull(e.n, 0) AS error_count, ifNull(r.n, 0) AS segments
+            FROM (SELECT * FROM sessions FINAL WHERE ${where}) AS s
+            LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE project_id = {project:UUID} AND session_id != ${ZERO}${sub} GROUP BY session_id) AS e ON e.session_id = s.id
+            LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE project_id = {project:UUID}${sub} GROUP BY session_id) AS r ON r.session_id = s.id`;
+}
+
+export async function listSessions(
+  engine: TelemetryEngine,
+  projectId: string,
+  input: { range: TimeRange; filters?: Filter[] | undefined; hasErrors?: boolean | undefined; direction: 'asc' | 'desc'; page: number; pageSize: number },
+): Promise<{ items: SessionItem[]; hasMore: boolean }> {
+  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize + 1, offset: (input.page - 1) * input.pageSize };
+  let where = `project_id = {project:UUID} AND ${inRange('started_at', input.range, params)}${filterSql(input.filters, SESSION_FIELDS, SESSION_MAPS, params)}`;
+  // inRange binds fromMs/toMs; the exception window binds the same names widened, so bind it under its own.
+  const errorParams: Record<string, unknown> = {};
+  const errorsRange = errorsWithin(errorParams, input.range).replace(/\{fromMs:/g, '{errFromMs:').replace(/\{toMs:/g, '{errToMs:');
+  params.errFromMs = errorParams.fromMs;
+  params.errToMs = errorParams.toMs;
+  if (input.hasErrors !== undefined) {
+    where += ` AND id ${input.hasErrors ? '' : 'NOT '}IN (SELECT session_id FROM exceptions WHERE project_id = {project:UUID} AND session_id != ${ZERO}${errorsRange})`;
+  }
+  // The page first, then the error and segment counts of its sessions only.
+  const page = await runQuery<Omit<SessionRow, 'error_count' | 'segments'>>(
+    engine,
+    'sessions.list',
+    `SELECT id, started_at, ended_at, duration_ns, client_ip, attributes, distributed_trace_id FROM sessions FINAL WHERE ${where}
+      ORDER BY started_at ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+    params,
+  );
+  const rows = page.slice(0, input.pageSize);
+  const counts = new Map<string, { errors: number; segments: number }>();
+  if (rows.length > 0) {
+    const countParams = { project: projectId, ids: rows.map((row) => row.id), errFromMs: params.errFromMs, errToMs: params.errToMs };
+    const found = await runQuery<{ session_id: string; errors: number; segments: number }>(
+      engine,
+      'sessions.list.counts',
+      `SELECT session_id, sum(errors) AS errors, sum(segments) AS segments FROM (
+         SELECT session_id, count() AS errors, 0 AS segments FROM exceptions
+          WHERE project_id = {project:UUID}${errorsRange} AND session_id IN {ids:Array(UUID)} GROUP BY session_id
+         UNION ALL
+         SELECT session_id, 0 AS errors, uniqExact(segment_index) AS segments FROM session_recordings
+          WHERE project_id = {project:UUID} AND session_id IN {ids:Array(UUID)} GROUP BY session_id)
+       GROUP BY session_id`,
+      countParams,
+    );
+    for (const row of found) counts.set(row.session_id, { errors: row.errors, segments: row.segments });
+  }
+  const items = rows.map((row) => toSession({ ...row, error_count: counts.get(row.id)?.errors ?? 0, segments: counts.get(row.id)?.segments ?? 0 }));
+  return { items, hasMore: page.length > input.pageSize };
+}
+
+export async function findSession(engine: TelemetryEngine, projectId: string, id: string) {
+  const params = { project: projectId, id };
+  const [rows, exceptions, segments] = await Promise.all([
+    runQuery<SessionRow>(engine, 'sessions.detail', `${sessionSelect('project_id = {project:UUID} AND id = {id:UUID}', ' AND session_id = {id:UUID}')} LIMIT 1`, params),
+    runQuery<{ hash: string; recorded_at: string; title: string; is_message: boolean }>(
+      engine,
+      'sessions.exceptions',
+      `SELECT hash, recorded_at, splitByChar('\\n', stack_trace)[1] AS title, is_message FROM exceptions FINAL
+        WHERE project_id = {project:UUID} AND session_id = {id:UUID} ORDER BY recorded_at LIMIT 500`,
+      params,
+    ),
+    recordingSegments(engine, projectId, id),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...toSession(row),
+    exceptions: exceptions.map((e) => ({ hash: e.hash, recordedAt: isoOf(e.recorded_at), title: e.title, isMessage: Boolean(e.is_message) })),
+    segments: segments.map((s) => ({ segmentIndex: s.segmentIndex, startedAt: s.startedAt, endedAt: s.endedAt, eventCount: s.eventCount, byteSize: s.byteSize })),
+  };
+}
+
+export interface RecordingSegment {
+  segmentIndex: number;
+  exceptionId: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  eventCount: number;
+  byteSize: number;
+  objectKey: string;
+  logs: string;
+  actions: string;
+}
+
+/** Always-on segments of a session, by segmentIndex (the newest copy of a re-sent segment). */
+export async function recordingSegments(engine: TelemetryEngine, projectId: string, sessionId: string): Promise<RecordingSegment[]> {
+  const rows = await runQuery<{
+    segment_index: number;
+    exception_id: string;
+    started_at: string;
+    ended_at: string;
+    event_count: number;
+    byte_size: number;
+    object_key: string;
+    logs: string;
+    actions: string;
+  }>(
+    engine,
+    'sessions.segments',
+    `SELECT segment_index, exception_id, started_at, ended_at, event_count, byte_size, object_key, logs, actions
+       FROM session_recordings FINAL WHERE project_id = {project:UUID} AND session_id = {id:UUID}
+      ORDER BY segment_index, exception_id LIMIT 1 BY segment_index LIMIT 10000`,
+    { project: projectId, id: sessionId },
+  );
+  return rows.map((row) => ({
+    segmentIndex: row.segment_index,
+    exceptionId: nullIfNil(row.exception_id),
+    startedAt: isoOf(row.started_at),
+    endedAt: isoOf(row.ended_at),
+    eventCount: row.event_count,
+    byteSize: row.byte_size,
+    objectKey: row.object_key,
+    logs: row.logs,
+    actions: row.actions,
+  }));
+}

@@ -1,0 +1,3 @@
+import { readApiContract } from './read-api.contract.js';
+
+readApiContract('chdb');
