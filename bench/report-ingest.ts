@@ -22,86 +22,14 @@ import { parseReportPayload } from '../src/ingest/report/payload.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
 import { batchRows } from '../src/store/telemetry/rows.js';
+import { buildReportPayload, EXCEPTIONS_PER_FRAME, METRICS_PER_FRAME, SPANS_PER_TRACE, TRACES_PER_FRAME } from './report-payloads.js';
 import { fmt, report, rssMb } from './support.js';
 
 const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
 const WARM_UP_PAYLOADS = 32;
 const IN_FLIGHT = 16;
 const FRAMES = 2;
-const TRACES_PER_FRAME = 250;
-const SPANS_PER_TRACE = 3;
-const EXCEPTIONS_PER_FRAME = 6;
 
-const ROUTES = ['GET /api/users/:id', 'POST /api/orders', 'GET /api/products', 'PUT /api/cart/:id', 'DELETE /api/sessions/:id'];
-const SPAN_NAMES = ['db.users.select', 'cache.redis.get', 'http.client.payments.post', 'db.orders.insert'];
-const METRIC_NAMES = ['mem.used', 'mem.total', 'cpu.used_pcnt', 'go.go_routines', 'go.heap_objects', 'go.num_gc', 'go.gc_pause'];
-
-// Recent instants: the tables' retention would drop old ones.
-const base = Date.now() - 3_600_000;
-const timestamp = (offsetMs: number, nanos: number): string =>
-  new Date(base + offsetMs).toISOString().replace('Z', `${String(nanos % 1_000_000).padStart(6, '0')}Z`);
-
-function goStackTrace(n: number): string {
-  return [
-    `*errors.errorString: order ${n} not found for customer ${randomUUID()}`,
-    '(*OrderHandler).createOrder()',
-    `    /home/build/src/shop/internal/api/orders.go:${50 + (n % 7)}`,
-    '(*Context).Next()',
-    '    /home/build/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/context.go:174',
-    '(*Engine).handleHTTPRequest()',
-    '    /home/build/go/pkg/mod/github.com/gin-gonic/gin@v1.9.1/gin.go:620',
-    'serverHandler.ServeHTTP()',
-    '    /usr/local/go/src/net/http/server.go:3137',
-    '',
-  ].join('\n');
-}
-
-function buildPayload(seed: number): object {
-  let n = seed * 10_000;
-  const collectionFrames = Array.from({ length: FRAMES }, (_, f) => {
-    const traces = Array.from({ length: TRACES_PER_FRAME }, (_, t) => {
-      n++;
-      const offsetMs = seed * 50 + f * 5000 + t * 17;
-      return {
-        id: randomUUID(),
-        endpoint: ROUTES[n % ROUTES.length],
-        duration: 1_000_000 + (n % 50_000_000),
-        recordedAt: timestamp(offsetMs, n),
-        statusCode: n % 50 === 0 ? 500 : 200,
-        bodySize: 200 + (n % 20_000),
-        clientIP: `10.0.${n % 256}.${(n >> 8) % 256}`,
-        attributes: {
-          'user.id': String(n % 5000),
-          'tenant.id': `tenant-${n % 40}`,
-          region: 'eu-central-1',
-          'http.user_agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 Safari/605.1.15',
-          'request.id': randomUUID(),
-          plan: n % 3 === 0 ? 'pro' : 'free',
-          'feature.flags': 'checkout-v2,search-beta',
-          locale: 'de-DE',
-          'cart.items': String(n % 12),
-          'deploy.id': 'deploy-2024-05-01-3',
-        },
-        spans: Array.from({ length: SPANS_PER_TRACE }, (_, s) => ({
-          id: randomUUID(),
-          name: SPAN_NAMES[(n + s) % SPAN_NAMES.length],
-          startTime: timestamp(offsetMs + s, n + s),
-          duration: 100_000 + ((n * 7 + s) % 5_000_000),
-        })),
-      };
-    });
-    const stackTraces = Array.from({ length: EXCEPTIONS_PER_FRAME }, (_, e) => ({
-      traceId: traces[e * 40]?.id ?? null,
-      stackTrace: goStackTrace(n + e),
-      recordedAt: timestamp(seed * 50 + f * 5000 + e * 40, e),
-      isMessage: false,
-      attributes: { 'user.id': String(e) },
-    }));
-    const metrics = METRIC_NAMES.map((name, m) => ({ name, value: 100 + ((n + m) % 1000) / 7, recordedAt: timestamp(seed * 50 + f * 5000, m) }));
-    return { stackTraces, metrics, traces };
-  });
-  return { collectionFrames, appVersion: '2.4.1', serverName: 'web-1' };
-}
 
 function cpuSecondsSince(before: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(before);
@@ -122,7 +50,7 @@ async function main(): Promise<void> {
   const bodies: Buffer[] = [];
   const rawBytes: number[] = [];
   for (let i = 0; i < WARM_UP_PAYLOADS + PAYLOADS; i++) {
-    const json = JSON.stringify(buildPayload(i));
+    const json = JSON.stringify(buildReportPayload(i, FRAMES));
     rawBytes.push(Buffer.byteLength(json));
     bodies.push(gzipSync(json));
   }
@@ -228,7 +156,7 @@ async function main(): Promise<void> {
     [
       'payload',
       `${FRAMES} frames: ${tracesPerPayload} traces, ${tracesPerPayload * SPANS_PER_TRACE} spans, ${FRAMES * EXCEPTIONS_PER_FRAME} exceptions, ` +
-        `${FRAMES * METRIC_NAMES.length} metrics; ${fmt(measuredRawBytes / PAYLOADS / 1e6, 2)} MB JSON, ` +
+        `${FRAMES * METRICS_PER_FRAME} metrics; ${fmt(measuredRawBytes / PAYLOADS / 1e6, 2)} MB JSON, ` +
         `${fmt(measured.bodies.reduce((sum, body) => sum + body.length, 0) / PAYLOADS / 1e6, 2)} MB gzip`,
     ],
     ['run', `${PAYLOADS} payloads (${fmt(traces)} traces) after ${WARM_UP_PAYLOADS} to warm up, ${IN_FLIGHT} in flight through app.inject`],
