@@ -65,6 +65,20 @@ describe('OpenAPI document', () => {
     expect(logs.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'projectId', in: 'query' })]));
   });
 
+  it('files every operation under a tag, so the reference is browsable by resource', async () => {
+    const document = (await service.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const untagged = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation.tags?.length)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(untagged).toEqual([]);
+    expect(document.paths['/api/report']?.post?.tags).toEqual(['Ingest']);
+    expect(document.paths['/api/projects']?.get?.tags).toEqual(['Projects']);
+  });
+
   it('serves the browsable reference at /api/docs from local assets', async () => {
     const page = await service.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

@@ -19,6 +19,7 @@ export function useOpenApi(instance: FastifyInstance): void {
   early.set(instance, seen);
   instance.addHook('onRoute', (route) => {
     seen.push(route);
+    tagByPath(route);
   });
   void instance.register(swagger, {
     openapi: {
@@ -36,6 +37,25 @@ export function useOpenApi(instance: FastifyInstance): void {
   });
   void instance.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   instance.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiDocument(instance));
+}
+
+/** Groups in the browsable reference for routes whose schema names none, by path. */
+const TAGS_BY_PATH: ReadonlyArray<[RegExp, string]> = [
+  [/^\/api\/(report|otel)\b/, 'Ingest'],
+  [/^\/api\/(auth|me|invitations)\b|^\/\.well-known\//, 'Accounts and sign-in'],
+  [/^\/api\/device\b/, 'Device authorization'],
+  [/^\/api\/personal-access-tokens\b/, 'Personal access tokens'],
+  [/^\/api\/projects\b/, 'Projects'],
+  [/^\/api\/organizations\b/, 'Organizations'],
+  [/^\/api\/billing\b/, 'Billing'],
+  [/^\/api\/symbols\b/, 'Debug symbols'],
+];
+
+function tagByPath(route: RouteOptions): void {
+  const schema = (route.schema ?? {}) as { tags?: string[]; hide?: boolean };
+  if (schema.tags || schema.hide) return;
+  const tag = TAGS_BY_PATH.find(([pattern]) => pattern.test(route.url))?.[1];
+  if (tag) route.schema = { ...schema, tags: [tag] };
 }
 
 /** Lists the routes of `ingest` (a separate listener) in the document of `app`. */
