@@ -345,6 +345,24 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(sum(filtered.series[0].values)).toBe(7);
     });
 
+    it('keeps the 50 series with the most points when a grouped metric has more', async () => {
+      // 52 hosts: host-00 and host-01 have one point each, every other host two.
+      const dataPoints = Array.from({ length: 52 }, (_, i) => {
+        const host = `host-${String(i).padStart(2, '0')}`;
+        const points = [{ timeUnixNano: nanosAgo(90_000 + i), asDouble: i, attributes: attrs({ host }) }];
+        if (i >= 2) points.push({ timeUnixNano: nanosAgo(95_000 + i), asDouble: i, attributes: attrs({ host }) });
+        return points;
+      }).flat();
+      await otlp('metrics', { resourceMetrics: [{ resource: { attributes: attrs({ 'service.name': 'fleet' }) }, scopeMetrics: [{ metrics: [{ name: 'fleet.load', gauge: { dataPoints } }] }] }] });
+      const grouped = (await post('/api/metrics/query', { name: 'fleet.load', aggregation: 'count', groupBy: ['host'] })).json();
+      const hosts = grouped.series.map((series: { group: { host: string } }) => series.group.host).sort();
+      expect(hosts).toHaveLength(50);
+      expect(hosts).not.toContain('host-00');
+      expect(hosts).not.toContain('host-01');
+      const sum = (values: Array<number | null>) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
+      for (const series of grouped.series) expect(sum(series.values)).toBe(2);
+    });
+
     it('answers homepage stats, the dashboard series and overview', async () => {
       const stats = (await post('/api/stats', {})).json();
       expect(stats).toMatchObject({ requests: 35, serverErrors: 2, tasks: 6, exceptions: 4, issues: 3, aiCalls: 1, sessions: 2 });

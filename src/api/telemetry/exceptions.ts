@@ -67,9 +67,9 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         orderBy: sort.orderBy,
         direction: sort.direction,
         bucketSeconds,
+        withLinked: true,
         ...pagination,
       });
-      const linked = await entityNames(services.telemetry, projectId, rows.map((row) => row.last_trace_id), range);
       const perHash = new Map<string, Map<number, number>>();
       for (const row of rows) {
         const [keys, counts] = row.spark;
@@ -77,7 +77,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       }
       const items = rows.map((row) => {
         const traceId = nullIfNil(row.last_trace_id);
-        const entity = traceId ? linked.get(traceId) : undefined;
+        const entity = row.linked;
         return {
           hash: row.hash,
           title: row.title,

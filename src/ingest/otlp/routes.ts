@@ -83,6 +83,27 @@ const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
   },
 };
 
+const PREFLIGHT_SCHEMA = {
+  summary: 'CORS preflight of a browser exporter',
+  description: 'Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.',
+  security: [],
+  response: {
+    204: {
+      description: 'Preflight accepted',
+      headers: {
+        type: 'object',
+        properties: {
+          'access-control-allow-origin': { type: 'string' },
+          'access-control-allow-methods': { type: 'string' },
+          'access-control-allow-headers': { type: 'string' },
+          'access-control-max-age': { type: 'string' },
+        },
+      },
+      type: 'null',
+    },
+  },
+} as const;
+
 export async function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): Promise<void> {
   // Browser exporters send credentials in Authorization, so preflights must allow it.
   await scope.register(cors, {
@@ -94,6 +115,8 @@ export async function otlpRoutes(scope: FastifyInstance, services: Services, gua
   useRawBodies(scope, { maxBytes: LIMITS.otlpBytes, timeoutMs: services.config.bodyTimeoutMs });
   for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<[OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]>) {
     scope.post(path, { onRequest: guards }, (request, reply) => exportSignal(services, signal, convert, request, reply));
+    // The cors hook answers the preflight before any handler; this route puts it in the OpenAPI document.
+    scope.options(path, { schema: PREFLIGHT_SCHEMA }, (_request, reply) => reply.code(204).send());
   }
 }
 

@@ -42,6 +42,28 @@ export interface ExceptionGroupRow {
   last_seen: string;
   last_trace_id: string;
   last_is_task: boolean;
+  /** The last linked entity, when asked for (withLinked) and still within reach. */
+  linked: LinkedEntity | null;
+}
+
+export interface LinkedEntity {
+  kind: 'endpoint' | 'task';
+  name: string;
+}
+
+/** One stack-trace text per group hash, read for the page's groups only (the widest column). */
+async function groupTexts(engine: TelemetryEngine, projectId: string, hashes: readonly string[], range: TimeRange): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const params: Record<string, unknown> = { project: projectId, hashes };
+  const rows = await runQuery<{ hash: string; sample_trace: string }>(
+    engine,
+    'exceptions.groups.text',
+    `SELECT hash, stack_trace AS sample_trace FROM exceptions
+      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND hash IN {hashes:Array(String)}
+      LIMIT 1 BY hash`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.hash, row.sample_trace]));
 }
 
 export interface ExceptionGroupInput {
@@ -54,6 +76,8 @@ export interface ExceptionGroupInput {
   pageSize: number;
   /** Sparkline bucket: the per-bucket counts come from the same pass (sumMap). */
   bucketSeconds: number;
+  /** Look up the name of each group's last linked endpoint or task. */
+  withLinked?: boolean;
 }
 
 export async function exceptionGroups(engine: TelemetryEngine, projectId: string, input: ExceptionGroupInput): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
@@ -65,7 +89,7 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
   }
   const order = EXCEPTION_ORDER[input.orderBy] ?? 'count';
   // The stack-trace text (the widest column) is read afterwards for the page's groups only.
-  const groups = await runQuery<Omit<ExceptionGroupRow, 'sample_trace' | 'title'> & { total_groups: number }>(
+  const groups = await runQuery<Omit<ExceptionGroupRow, 'sample_trace' | 'title' | 'linked'> & { total_groups: number }>(
       engine,
       'exceptions.groups',
       `SELECT hash, any(is_message) AS message_flag,
@@ -81,22 +105,14 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
         LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
       params,
     );
-  const texts = new Map<string, string>();
-  if (groups.length > 0) {
-    const textParams: Record<string, unknown> = { project: projectId, hashes: groups.map((row) => row.hash) };
-    const found = await runQuery<{ hash: string; sample_trace: string }>(
-      engine,
-      'exceptions.groups.text',
-      `SELECT hash, stack_trace AS sample_trace FROM exceptions
-        WHERE project_id = {project:UUID} AND ${inRange('recorded_at', input.range, textParams)} AND hash IN {hashes:Array(String)}
-        LIMIT 1 BY hash`,
-      textParams,
-    );
-    for (const row of found) texts.set(row.hash, row.sample_trace);
-  }
+  // The page's stack-trace texts and linked entities are independent lookups: run them together.
+  const [texts, linked] = await Promise.all([
+    groupTexts(engine, projectId, groups.map((row) => row.hash), input.range),
+    input.withLinked ? entityNames(engine, projectId, groups.map((row) => row.last_trace_id), input.range) : new Map<string, LinkedEntity>(),
+  ]);
   const rows: ExceptionGroupRow[] = groups.map((row) => {
     const text = texts.get(row.hash) ?? '';
-    return { ...row, sample_trace: text, title: text.split('\n', 1)[0] ?? '' };
+    return { ...row, sample_trace: text, title: text.split('\n', 1)[0] ?? '', linked: linked.get(row.last_trace_id) ?? null };
   });
   if (rows.length > 0 || input.page === 1) return { rows, total: groups[0]?.total_groups ?? 0 };
   // A page past the end has no row to carry the total: count the groups.
@@ -109,7 +125,7 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
  * (at most a day before, for a long task), so the lookup reads only [from - 1 day, to) and never
  * scans the project's whole history for a handful of ids.
  */
-export async function entityNames(engine: TelemetryEngine, projectId: string, ids: readonly string[], range: TimeRange): Promise<Map<string, { kind: 'endpoint' | 'task'; name: string }>> {
+export async function entityNames(engine: TelemetryEngine, projectId: string, ids: readonly string[], range: TimeRange): Promise<Map<string, LinkedEntity>> {
   const wanted = [...new Set(ids.filter((id) => nullIfNil(id) !== null))];
   if (wanted.length === 0) return new Map();
   const params: Record<string, unknown> = { project: projectId, ids: wanted };

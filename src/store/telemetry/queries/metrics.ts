@@ -76,19 +76,18 @@ export async function queryMetric(engine: TelemetryEngine, projectId: string, qu
   });
   const group = groupExprs.length === 0 ? '[]' : `[${groupExprs.map((expr) => `toString(${expr})`).join(', ')}]`;
   const where = `project_id = {project:UUID} AND name = {name:String} AND ${inRange('recorded_at', query.range, params)}${filterSql(query.filters, METRIC_FIELDS, METRIC_MAPS, params)}`;
-  const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(
-    engine,
-    'metrics.query',
-    `SELECT ${group} AS grp, ${bucketOf('recorded_at', query.bucketSeconds, params)} AS t, ${AGGREGATE_SQL[query.aggregation]} AS value
-       FROM metric_points FINAL
-      WHERE ${where}${
-        groupExprs.length === 0
-          ? ''
-          : ` AND ${group} IN (SELECT ${group} FROM metric_points WHERE ${where} GROUP BY ${group} ORDER BY count() DESC LIMIT {maxSeries:UInt32})`
-      }
-      GROUP BY grp, t ORDER BY grp, t`,
-    params,
-  );
+  const buckets = `SELECT ${group} AS grp, ${bucketOf('recorded_at', query.bucketSeconds, params)} AS t, ${AGGREGATE_SQL[query.aggregation]} AS value`;
+  // Grouped: one pass, keeping the MAX_SERIES groups with the most points (ranked over the
+  // aggregated rows by a window, so the points are not read a second time to find them).
+  const sql =
+    groupExprs.length === 0
+      ? `${buckets} FROM metric_points FINAL WHERE ${where} GROUP BY grp, t ORDER BY grp, t`
+      : `SELECT grp, t, value FROM (
+           SELECT grp, t, value, dense_rank() OVER (ORDER BY points DESC, grp) AS series_rank FROM (
+             ${buckets}, sum(count()) OVER (PARTITION BY grp) AS points FROM metric_points FINAL WHERE ${where} GROUP BY grp, t))
+          WHERE series_rank <= {maxSeries:UInt32}
+          ORDER BY grp, t`;
+  const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(engine, 'metrics.query', sql, params);
   const series = new Map<string, { group: Record<string, string>; points: Array<{ t: number; value: number | null }> }>();
   for (const row of rows) {
     const id = JSON.stringify(row.grp);
