@@ -64,6 +64,49 @@ describe('configuration', () => {
     expect(result.stderr).toMatch(/sightline: invalid configuration:\n {2}PORT="70000": /);
   });
 
+  it('mail and sign-in: off by default; the sender follows PUBLIC_URL; reset links live 30 minutes', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://obs.example.com/' });
+    expect(config.mail).toEqual({ smtpUrl: null, from: 'Sightline <no-reply@obs.example.com>' });
+    expect(config.passwordResetTtlMinutes).toBe(30);
+    expect(config.oauth).toEqual({ oidc: null, google: null, github: null });
+    const on = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Ops <ops@example.com>',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      GITHUB_CLIENT_ID: 'h',
+      GITHUB_CLIENT_SECRET: 'hs',
+      GITHUB_URL: 'https://github.example.com/',
+    });
+    expect(on.mail).toEqual({ smtpUrl: 'smtps://u:p@mail.example.com:465', from: 'Ops <ops@example.com>' });
+    expect(on.oauth).toEqual({
+      oidc: { issuer: 'https://id.example.com', clientId: 'c', clientSecret: null, name: 'Single sign-on' },
+      google: { clientId: 'g', clientSecret: 'gs' },
+      github: { clientId: 'h', clientSecret: 'hs', url: 'https://github.example.com' },
+    });
+  });
+
+  it('refuses half-configured providers, plain-http provider URLs off loopback and non-SMTP mail URLs', () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(message({ OIDC_ISSUER: 'https://id.example.com' })).toContain('OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+    expect(message({ GOOGLE_CLIENT_ID: 'g' })).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    expect(message({ GITHUB_CLIENT_SECRET: 's' })).toContain('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together');
+    expect(message({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'c' })).toContain('OIDC_ISSUER="http://id.example.com": must be an https URL');
+    expect(message({ GITHUB_URL: 'http://10.0.0.5' })).toContain('GITHUB_URL="http://10.0.0.5": must be an https URL');
+    expect(message({ SMTP_URL: 'http://mail.example.com' })).toContain('SMTP_URL="http://mail.example.com": must be an smtp:// or smtps:// URL');
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe('http://localhost:4000');
+  });
+
   it('documents every variable in the README configuration table', () => {
     const readme = fs.readFileSync(path.resolve('README.md'), 'utf8');
     for (const name of Object.keys(VARIABLES)) expect(readme, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));

@@ -66,6 +66,19 @@ export const VARIABLES = {
   STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'), description: 'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.' },
   STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'), description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.' },
   STRIPE_API_URL: { schema: url, default: 'https://api.stripe.com', description: 'Stripe API base URL; change only to reach stripe-mock or an egress proxy.' },
+
+  SMTP_URL: { schema: url.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'), description: 'Outgoing mail server as a nodemailer connection URL (smtp://user:pass@host:587 upgrades with STARTTLS, smtps://...:465 is TLS from the start). Unset: no mail is sent, and password reset is not available.' },
+  MAIL_FROM: { schema: z.string().min(3).max(320), description: 'Sender of the mail the service sends. Default: Sightline <no-reply@host of PUBLIC_URL>.' },
+  PASSWORD_RESET_TTL_MINUTES: { schema: positiveInt.max(24 * 60), default: '30', description: 'Life of a password reset link, in minutes (single use; a newer request replaces it).' },
+  OIDC_ISSUER: { schema: url, description: 'Issuer URL of an OpenID Connect provider for single sign-on (discovery at ISSUER/.well-known/openid-configuration); https unless on loopback. With OIDC_CLIENT_ID it turns on the provider `oidc`.' },
+  OIDC_CLIENT_ID: { schema: z.string().min(1), description: 'Client id registered at OIDC_ISSUER (redirect URI PUBLIC_URL/api/auth/oauth/oidc/callback).' },
+  OIDC_CLIENT_SECRET: { schema: z.string().min(1), description: 'Client secret at OIDC_ISSUER; unset: a public client (PKCE only).' },
+  OIDC_NAME: { schema: z.string().min(1).max(100), default: 'Single sign-on', description: 'Name of the OIDC provider on the sign-in page.' },
+  GOOGLE_CLIENT_ID: { schema: z.string().min(1), description: 'Google OAuth client id; with GOOGLE_CLIENT_SECRET it turns on "Sign in with Google" (redirect URI PUBLIC_URL/api/auth/oauth/google/callback).' },
+  GOOGLE_CLIENT_SECRET: { schema: z.string().min(1), description: 'Google OAuth client secret.' },
+  GITHUB_CLIENT_ID: { schema: z.string().min(1), description: 'GitHub OAuth app client id; with GITHUB_CLIENT_SECRET it turns on "Sign in with GitHub" (callback URL PUBLIC_URL/api/auth/oauth/github/callback).' },
+  GITHUB_CLIENT_SECRET: { schema: z.string().min(1), description: 'GitHub OAuth app client secret.' },
+  GITHUB_URL: { schema: url, default: 'https://github.com', description: 'GitHub web URL; set it to a GitHub Enterprise Server URL to sign in there (its API is then GITHUB_URL/api/v3).' },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;
@@ -100,6 +113,15 @@ export interface Config {
     catalogue: PlanCatalogue;
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
   };
+  /** Outgoing mail; `smtpUrl` null when no mail server is configured. */
+  mail: { smtpUrl: string | null; from: string };
+  passwordResetTtlMinutes: number;
+  /** Social sign-in providers; null when not configured. */
+  oauth: {
+    oidc: { issuer: string; clientId: string; clientSecret: string | null; name: string } | null;
+    google: { clientId: string; clientSecret: string } | null;
+    github: { clientId: string; clientSecret: string; url: string } | null;
+  };
 }
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
@@ -117,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (onlyOneS3Key) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   const onlyOneStripeKey = (values.STRIPE_SECRET_KEY === undefined) !== (values.STRIPE_WEBHOOK_SECRET === undefined);
   if (onlyOneStripeKey) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  problems.push(...signInProblems(values));
   const catalogue = values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
   if (problems.length > 0 || catalogue === null) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
@@ -128,6 +151,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
     BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
+    SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
+    OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
+    GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string; GITHUB_CLIENT_ID?: string; GITHUB_CLIENT_SECRET?: string; GITHUB_URL: string;
   };
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -173,7 +199,50 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiUrl: v.STRIPE_API_URL }
           : null,
     },
+    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `Sightline <no-reply@${new URL(v.PUBLIC_URL ?? 'http://localhost').hostname}>` },
+    passwordResetTtlMinutes: v.PASSWORD_RESET_TTL_MINUTES,
+    oauth: {
+      oidc:
+        v.OIDC_ISSUER && v.OIDC_CLIENT_ID
+          ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID, clientSecret: v.OIDC_CLIENT_SECRET ?? null, name: v.OIDC_NAME }
+          : null,
+      google: v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null,
+      github:
+        v.GITHUB_CLIENT_ID && v.GITHUB_CLIENT_SECRET
+          ? { clientId: v.GITHUB_CLIENT_ID, clientSecret: v.GITHUB_CLIENT_SECRET, url: v.GITHUB_URL.replace(/\/+$/, '') }
+          : null,
+    },
   };
+}
+
+/**
+ * Social sign-in settings that only make sense together, and provider URLs that must be https:
+ * plain http is accepted only on a loopback address (a provider run by a test or on this host).
+ */
+function signInProblems(values: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const pairs: Array<[string, string]> = [
+    ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+    ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ];
+  for (const [a, b] of pairs) if ((values[a] === undefined) !== (values[b] === undefined)) problems.push(`${a} and ${b} must be set together`);
+  if (values.OIDC_CLIENT_SECRET !== undefined && values.OIDC_ISSUER === undefined) problems.push('OIDC_CLIENT_SECRET needs OIDC_ISSUER and OIDC_CLIENT_ID');
+  for (const name of ['OIDC_ISSUER', 'GITHUB_URL']) {
+    const value = values[name];
+    if (typeof value === 'string' && !isHttpsOrLoopbackHttp(value)) problems.push(`${name}=${JSON.stringify(value)}: must be an https URL (http only on a loopback address)`);
+  }
+  return problems;
+}
+
+/** https anywhere, or http on a loopback address (127.0.0.0/8, ::1, localhost). */
+export function isHttpsOrLoopbackHttp(value: string): boolean {
+  const parsed = new URL(value);
+  return parsed.protocol === 'https:' || isLoopbackHttp(parsed);
+}
+
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname));
 }
 
 /** The catalogue of PLANS_FILE, or null with a problem added when it is unreadable or invalid. */

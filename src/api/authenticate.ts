@@ -12,7 +12,7 @@ import { forbidden, unauthorized } from '../server/errors.js';
 import type { Services } from '../server/services.js';
 import { findPersonalAccessTokenByHash } from '../store/meta/repositories/personal-access-tokens.js';
 import { findUserOfLiveFamily } from '../store/meta/repositories/refresh-tokens.js';
-import { findUserById, type User } from '../store/meta/repositories/users.js';
+import { findUserForSession, type User } from '../store/meta/repositories/users.js';
 
 /** How the caller proved who they are. */
 export type CredentialKind = 'session' | 'cli' | 'device' | 'pat';
@@ -48,10 +48,17 @@ async function resolvePrincipal(services: Services, token: string): Promise<Prin
   }
   const claims = await services.sessions.verify(token);
   if (!claims) return null;
-  // A device access token dies with its family (logout, refresh-token reuse), not only at expiry.
-  const user =
-    claims.kind === 'device' ? await findUserOfLiveFamily(services.meta, claims.familyId, claims.userId) : await findUserById(services.meta, claims.userId);
-  return user ? { user, credential: claims.kind } : null;
+  // A device access token dies with its family (logout, refresh-token reuse, password reset), not only at expiry.
+  if (claims.kind === 'device') {
+    const user = await findUserOfLiveFamily(services.meta, claims.familyId, claims.userId);
+    return user ? { user, credential: claims.kind } : null;
+  }
+  // A session or CLI token issued before the password last changed is void. `iat` has whole
+  // seconds, so a token issued within the second of the change (the reset's own new session) stands.
+  const found = await findUserForSession(services.meta, claims.userId);
+  if (!found) return null;
+  if (found.passwordChangedAt !== null && claims.issuedAt < Math.floor(found.passwordChangedAt.getTime() / 1000)) return null;
+  return { user: found.user, credential: claims.kind };
 }
 
 /** The authenticated caller of a route behind requireUser. */

@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   deviceAuthorize: { bucket: 'device-authorize', limit: 10, windowMs: MINUTE },
   /** Shared by the device token grant, the refresh grant (same route) and logout. */
   oauthToken: { bucket: 'oauth-token', limit: 60, windowMs: MINUTE },
+  /** Shared by the start and the callback route of every social sign-in provider. */
+  oauth: { bucket: 'oauth', limit: 20, windowMs: MINUTE },
+  /** Asking for a password reset mail. */
+  passwordReset: { bucket: 'password-reset', limit: 5, windowMs: MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export function rateLimit(services: Services, rule: RateLimitRule) {

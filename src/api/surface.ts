@@ -2,14 +2,16 @@
  * The application surface: JSON and form bodies capped at 8 MB after decompression, and one
  * encapsulated plugin per resource. Each plugin authenticates its protected routes itself
  * (requireUser, then the project or organization scope); the public routes are register, login,
- * the device authorize/token/logout endpoints, discovery, the plan catalogue and the payment
- * webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
+ * password reset, the sign-in options and social sign-in (start, callback), the device
+ * authorize/token/logout endpoints, discovery, the plan catalogue and the payment webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */
 import type { FastifyInstance } from 'fastify';
 import { useApplicationBodies } from '../server/body-parsers.js';
 import { LIMITS } from '../server/limits.js';
 import type { Services } from '../server/services.js';
+import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
+import { socialSignInRoutes } from './auth/social/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { deviceRoutes } from './device/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
@@ -25,6 +27,8 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   scope.decorateRequest('projectScope', null);
   scope.decorateRequest('organizationScope', null);
   await scope.register(async (publicScope) => authRoutes(publicScope, services));
+  await scope.register(async (publicScope) => passwordResetRoutes(publicScope, services));
+  await scope.register(async (publicScope) => socialSignInRoutes(publicScope, services));
   await scope.register(async (publicScope) => discoveryRoutes(publicScope, services));
   await scope.register(async (userScope) => meRoutes(userScope, services));
   await scope.register(async (resource) => personalAccessTokenRoutes(resource, services));

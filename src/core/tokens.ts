@@ -22,6 +22,10 @@ export const newRefreshToken = (): string => `tpr_${randomBytes(24).toString('he
 export const newDeviceCode = (): string => `tpd_${randomBytes(24).toString('hex')}`;
 export const newInvitationToken = (): string => `tpi_${randomBytes(20).toString('hex')}`;
 
+/** Password reset links carry 32 random bytes as base64url (no prefix: the link says what it is). */
+export const PASSWORD_RESET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const newPasswordResetToken = (): string => randomBytes(32).toString('base64url');
+
 /**
  * SHA-256 hex of a secret: the only form in which hashed credentials are stored and looked up.
  * Looking a secret up by its hash replaces comparing secrets, so no comparison can leak timing.

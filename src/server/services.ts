@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { AdmissionGate } from '../ingest/admission.js';
 import { ProjectCache } from '../ingest/project-cache.js';
 import { GroupCommitWriter } from '../ingest/writer.js';
+import { createMailer, type Mailer } from './mail.js';
 import { ServiceMetrics } from './metrics.js';
 import { SymbolTables } from '../ingest/symbolication/tables.js';
 import { TableBuilder } from '../ingest/symbolication/table-builder.js';
@@ -39,6 +40,8 @@ export interface Services {
   payments: PaymentProvider;
   /** Coalesced last-use times of personal access tokens. */
   tokenUse: TokenUseRecorder;
+  /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
+  mailer: Mailer | null;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;
@@ -79,6 +82,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, now);
     const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
+    const mailer = createMailer(config.mail);
 
     return {
       config,
@@ -98,10 +102,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       }),
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
+      mailer,
       now,
       async close() {
         await writer.close();
         await tokenUse.close().catch(warnTokenUse);
+        await mailer?.close();
         await unsubscribe();
         for (const store of opened.reverse()) await store.close();
       },

@@ -1,7 +1,8 @@
 /**
  * Per-client-address limits of the authentication routes, with the memory and the Redis
  * coordination store: device authorize 10/min, password sign-in 10/min, token routes 60/min shared
- * by the device-code grant, the refresh grant and logout. Each 429 carries the real wait.
+ * by the device-code grant, the refresh grant and logout, password-reset requests 5/min, and
+ * 20/min shared by the start and callback routes of social sign-in. Each 429 carries the real wait.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -34,10 +35,17 @@ afterAll(async () => {
 const stores: Array<[name: string, env: Record<string, string>]> = [['memory', {}]];
 if (redisReachable) stores.push(['redis', { REDIS_URL, REDIS_KEY_PREFIX: prefix }]);
 
+/**
+ * Mail and GitHub sign-in are configured but never reached by these requests (no mail goes to an
+ * unknown address; start only builds the provider URL, a callback with an unknown state stops
+ * before the provider), so both point at a closed loopback port.
+ */
+const identity = { SMTP_URL: 'smtp://127.0.0.1:9', GITHUB_CLIENT_ID: 'client', GITHUB_CLIENT_SECRET: 'secret', GITHUB_URL: 'http://127.0.0.1:9' };
+
 describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService(env);
+    service = await startTestService({ ...env, ...identity });
   });
   afterAll(async () => service?.close());
 
@@ -78,6 +86,29 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
     expectLimited(await deviceGrant());
     expectLimited(await refreshGrant());
     expectLimited(await logout());
+  });
+
+  it('password-reset requests: 5 a minute per client address', async () => {
+    const ask = (ip: string) => call(service.app, { method: 'POST', url: '/api/auth/password-reset', remoteAddress: ip, payload: { email: 'nobody@example.com' } });
+    for (let i = 0; i < 5; i++) expect((await ask('192.0.2.50')).status).toBe(202);
+    expectLimited(await ask('192.0.2.50'));
+    expect((await ask('192.0.2.51')).status).toBe(202);
+    // Confirming a link is not this limit's business (the token is unguessable and used once).
+    const confirm = await call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', remoteAddress: '192.0.2.50', payload: { token: 'x', password: 'a long enough password' } });
+    expect(confirm.status).toBe(422);
+  });
+
+  it('social sign-in: 20 a minute per client address, shared by start and callback', async () => {
+    const ip = '192.0.2.60';
+    const start = () => call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: ip });
+    const callback = () => call(service.app, { method: 'GET', url: `/api/auth/oauth/github/callback?code=c&state=${'A'.repeat(43)}`, remoteAddress: ip });
+    for (let i = 0; i < 10; i++) {
+      expect((await start()).status).toBe(302);
+      expect((await callback()).status).toBe(302);
+    }
+    expectLimited(await start());
+    expectLimited(await callback());
+    expect((await call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: '192.0.2.61' })).status).toBe(302);
   });
 
   it('ordinary authenticated calls are not limited', async () => {

@@ -20,6 +20,14 @@ import { DAY, TestClock, bearer, call } from './helpers.js';
 const PUBLIC = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
+  // Password reset: for people who cannot sign in; the request answers alike for every address, the confirm needs the mailed token.
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  // What the sign-in page offers (no account data).
+  'GET /api/auth/providers',
+  // Social sign-in: the browser arrives without a credential; the callback needs the state of its own start.
+  'GET /api/auth/oauth/:provider/start',
+  'GET /api/auth/oauth/:provider/callback',
   'POST /api/auth/device/authorize',
   'POST /api/auth/device/token',
   'POST /api/auth/logout',

@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildService, type ChildService } from '../support/child-service.js';
+import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
+import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 
 interface Answer {
   request: string;
@@ -16,8 +18,13 @@ interface Answer {
   text: string;
 }
 
+const SMTP_PASSWORD = 'smtp-password-for-the-secrets-test';
+const OIDC_CLIENT_SECRET = 'oidc-client-secret-for-the-secrets-test';
+
 describe('secrets in logs and answers', () => {
   let service: ChildService;
+  let mail: TestMailServer;
+  let provider: TestOidcProvider;
   let dataDir: string;
   const answers: Answer[] = [];
   /** Each secret with the request whose answer issued it. */
@@ -42,9 +49,28 @@ describe('secrets in logs and answers', () => {
   }
   const issued = (request: string, ...values: string[]) => values.forEach((value) => secrets.set(value, request));
 
+  /** A browser request that does not follow redirects: the answer's Location and cookie. */
+  async function navigate(url: string, cookie?: string) {
+    const response = await fetch(`${service.url}${url}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    const text = await response.text();
+    answers.push({ request: `GET ${url.split('?')[0]} #${answers.length}`, status: response.status, text });
+    return { status: response.status, location: new URL(response.headers.get('location') ?? 'about:blank'), cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+  }
+
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-secrets-'));
-    service = await startChildService({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' });
+    mail = await startMailServer({ login: { user: 'sightline', password: SMTP_PASSWORD }, refuse: /^bounce@/ });
+    provider = await startOidcProvider();
+    secrets.set(SMTP_PASSWORD, 'none');
+    secrets.set(OIDC_CLIENT_SECRET, 'none');
+    service = await startChildService({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      SMTP_URL: mail.url,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'sightline',
+      OIDC_CLIENT_SECRET,
+    });
 
     const password = 'correct horse battery staple';
     secrets.set(password, 'none');
@@ -101,11 +127,44 @@ describe('secrets in logs and answers', () => {
     await send('GET', '/api/projects', { token: login.body!.token });
     await send('GET', '/api/projects', { token: joined.body!.token });
     await send('GET', '/api/me', { token: registered.body!.project.token });
+
+    // Mail: an invitation the mail server refuses (logged as a warning), and a password reset.
+    const bounced = await send('POST', `/api/organizations/${organizationId}/invitations`, { token: session, json: { email: 'bounce@example.com', role: 'write' } });
+    issued(bounced.request, bounced.body!.token);
+    await mail.next(); // the first invitation's mail
+    await send('POST', '/api/auth/password-reset', { json: { email: 'nobody@example.com' } });
+    await send('POST', '/api/auth/password-reset', { json: { email: 'owner@example.com' } });
+    const resetToken = linkIn(await mail.next(), 'http://localhost').searchParams.get('token')!;
+    secrets.set(resetToken, 'none');
+    await send('POST', '/api/auth/password-reset/confirm', { json: { token: resetToken, password: 'short' } });
+    const newPassword = 'a new password after the reset';
+    secrets.set(newPassword, 'none');
+    const reset = await send('POST', '/api/auth/password-reset/confirm', { json: { token: resetToken, password: newPassword } });
+    issued(reset.request, reset.body!.token);
+    await send('POST', '/api/auth/password-reset/confirm', { json: { token: resetToken, password: newPassword } });
+    await send('GET', '/api/me', { token: session });
+
+    // Social sign-in: the code, the session in the final fragment and the client secret stay out of logs.
+    provider.profile = { sub: 'owner-at-sso', email: 'owner@example.com', email_verified: true };
+    const start = await navigate('/api/auth/oauth/oidc/start');
+    // The provider's own answer is not the service's: not recorded.
+    const atProvider = new URL((await fetch(start.location.href, { redirect: 'manual' })).headers.get('location')!);
+    secrets.set(atProvider.searchParams.get('code')!, 'none');
+    const callback = `${atProvider.pathname}${atProvider.search}`;
+    const signedIn = await navigate(callback, start.cookie);
+    const socialSession = new URLSearchParams(signedIn.location.hash.slice(1)).get('token')!;
+    secrets.set(socialSession, 'none');
+    await send('GET', '/api/me', { token: socialSession });
+    await navigate(callback, start.cookie); // replayed: refused
+    // A wait for the background mail failure to be logged.
+    for (let i = 0; i < 100 && !service.output().includes('the invitation mail was not sent'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   }, 120_000);
 
   afterAll(async () => {
     service?.child.kill('SIGTERM');
     await service?.exited;
+    await mail?.close();
+    await provider?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -114,6 +173,9 @@ describe('secrets in logs and answers', () => {
     expect(secrets.size + shownAgain.size).toBeGreaterThan(15);
     expect(service.output()).toMatch(/"level":/);
     expect(service.output()).toMatch(/request refused/);
+    expect(service.output()).toMatch(/the invitation mail was not sent/);
+    expect(answers.filter((a) => a.request.startsWith('POST /api/auth/password-reset/confirm')).map((a) => a.status)).toEqual([422, 200, 422]);
+    expect(answers.filter((a) => a.request.startsWith('GET /api/auth/oauth/oidc/callback')).map((a) => a.status)).toEqual([302, 302]);
   });
 
   it('no log line holds a secret', () => {

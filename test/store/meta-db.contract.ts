@@ -32,6 +32,7 @@ const EXPECTED_TABLES = [
   'memberships',
   'organization_settings',
   'organizations',
+  'password_reset_tokens',
   'personal_access_tokens',
   'plans',
   'project_role_overrides',
@@ -41,6 +42,7 @@ const EXPECTED_TABLES = [
   'schema_migrations',
   'subscriptions',
   'symbol_files',
+  'user_identities',
   'users',
 ];
 
@@ -421,6 +423,44 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         const reason = await rejection(db.query("UPDATE refresh_token_families SET revoked_at = now() WHERE id = $1", [family!.id]));
         expect(isCheckViolation(reason, 'refresh_token_families_revocation')).toBe(true);
         await db.query("UPDATE refresh_token_families SET revoked_at = now(), revoked_reason = 'reuse_detected' WHERE id = $1", [family!.id]);
+      });
+
+      it('password reset tokens: SHA-256 hash unique, one open token per user, replaced in place', async () => {
+        const user = await newUser(db);
+        const open = (hash: string) =>
+          db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [user, hash]);
+        await open(sha256('one'));
+        expect(isUniqueViolation(await rejection(open(sha256('two'))), 'password_reset_tokens_open_key')).toBe(true);
+        expect(isCheckViolation(await rejection(open('not-a-hash')), 'password_reset_tokens_token_hash_format')).toBe(true);
+        await db.query(
+          `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')
+           ON CONFLICT (user_id) WHERE used_at IS NULL DO UPDATE SET token_hash = EXCLUDED.token_hash`,
+          [user, sha256('two')],
+        );
+        expect(await db.query('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user])).toEqual([{ token_hash: sha256('two') }]);
+        await db.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1', [user]);
+        await open(sha256('three'));
+        const other = await newUser(db);
+        const reused = db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 minute')", [other, sha256('three')]);
+        expect(isUniqueViolation(await rejection(reused), 'password_reset_tokens_token_hash_key')).toBe(true);
+        expect(isCheckViolation(await rejection(db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now())', [other, sha256('four')])), 'password_reset_tokens_expiry')).toBe(true);
+      });
+
+      it('user identities: one user per (provider, subject); deleting the user removes its identities and reset tokens', async () => {
+        const user = await newUser(db);
+        const link = (provider: string, subject: string, userId = user) =>
+          db.query("INSERT INTO user_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, 'a@example.com')", [provider, subject, userId]);
+        await link('github', '583231');
+        await link('oidc', '583231');
+        const taken = await rejection(link('github', '583231', await newUser(db)));
+        expect(taken).toBeInstanceOf(UniqueViolationError);
+        expect(isUniqueViolation(taken, 'user_identities_pkey')).toBe(true);
+        expect(isCheckViolation(await rejection(link('GitHub!', 'x')), 'user_identities_provider_format')).toBe(true);
+        expect(isCheckViolation(await rejection(link('github', '')), 'user_identities_subject_length')).toBe(true);
+        await db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [user, sha256(randomUUID())]);
+        await db.query('DELETE FROM users WHERE id = $1', [user]);
+        expect(await count(db, 'user_identities', 'user_id = $1', [user])).toBe(0);
+        expect(await count(db, 'password_reset_tokens', 'user_id = $1', [user])).toBe(0);
       });
 
       it('symbol files: kind and arch checked, one row per (project, kind, build, arch)', async () => {

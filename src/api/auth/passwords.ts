@@ -3,9 +3,15 @@
  * (m=19 MiB, t=2, p=1). Verification is constant time inside the library.
  */
 import { hash, verify } from '@node-rs/argon2';
+import { unprocessable } from '../../server/errors.js';
 
 /** Longer passwords are refused before hashing: argon2 cost grows with input. */
 export const PASSWORD_MAX_LENGTH = 256;
+
+/** The password rules of register and reset: 422 naming them when broken. */
+export function assertPasswordRules(password: string, minLength: number): void {
+  if (password.length < minLength || password.length > PASSWORD_MAX_LENGTH) throw unprocessable(`password must be ${minLength} to ${PASSWORD_MAX_LENGTH} characters`);
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

@@ -6,16 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isFirstPartyClient } from '../../core/device-flow.js';
-import { HttpError, forbidden, unauthorized, unprocessable } from '../../server/errors.js';
+import { unauthorized, unprocessable } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
-import { insertMembership, insertOrganization, listMemberships } from '../../store/meta/repositories/organizations.js';
-import { insertProject } from '../../store/meta/repositories/projects.js';
-import { countUsers, findUserCredentials, insertUser } from '../../store/meta/repositories/users.js';
+import { listMemberships } from '../../store/meta/repositories/organizations.js';
+import { findUserCredentials } from '../../store/meta/repositories/users.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { acceptInvitation } from '../organizations/invitations.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { PASSWORD_MAX_LENGTH, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { assertRegistrationOpen, createAccount } from './accounts.js';
+import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 
@@ -58,22 +57,16 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
       const emailAddress = request.body.email.trim();
       // An invitation is the way in when registration is otherwise closed.
       if (invitationToken === undefined) await assertRegistrationOpen(services);
-      if (password.length < config.auth.passwordMinLength || password.length > PASSWORD_MAX_LENGTH) {
-        throw unprocessable(`password must be ${config.auth.passwordMinLength} to ${PASSWORD_MAX_LENGTH} characters`);
-      }
+      assertPasswordRules(password, config.auth.passwordMinLength);
       const passwordHash = await hashPassword(password);
       try {
-        const created = await services.meta.transaction(async (tx) => {
-          const user = await insertUser(tx, { email: emailAddress, name: name.trim(), passwordHash });
-          if (invitationToken !== undefined) {
-            const membership = await acceptInvitation(tx, invitationToken, user.id, new Date(services.now()));
-            return { user, organization: membership.organization, role: membership.role, project: null };
-          }
-          const organization = await insertOrganization(tx, request.body.organizationName?.trim() || `${name.trim()}'s organization`);
-          await insertMembership(tx, organization.id, user.id, 'admin');
-          const project = await insertProject(tx, { organizationId: organization.id, name: 'My first project', framework: 'opentelemetry' });
-          return { user, organization, role: 'admin' as const, project };
-        });
+        const created = await services.meta.transaction((tx) =>
+          createAccount(
+            tx,
+            { email: emailAddress, name: name.trim(), passwordHash, organizationName: request.body.organizationName?.trim(), invitationToken },
+            new Date(services.now()),
+          ),
+        );
         const { token, expiresAt } = await services.sessions.issue({ userId: created.user.id, kind: 'session' });
         return reply.code(201).send({
           token,
@@ -122,13 +115,4 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
       organizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role, suspended: m.organization.suspended })),
     };
   });
-}
-
-async function assertRegistrationOpen(services: Services): Promise<void> {
-  const policy = services.config.auth.registration;
-  if (policy === 'open') return;
-  if (policy === 'first-user' && (await countUsers(services.meta)) === 0) return;
-  throw policy === 'invite-only' || policy === 'first-user'
-    ? forbidden('registration is closed: ask an organization admin for an invitation')
-    : new HttpError(500, 'unknown registration policy');
 }

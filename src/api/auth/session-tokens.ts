@@ -16,6 +16,9 @@ export type SessionClaims =
   /** A device-flow access token, valid only while its refresh-token family is. */
   | { userId: string; kind: 'device'; familyId: string };
 
+/** Claims of a verified token, with when it was issued (epoch seconds, the JWT `iat`). */
+export type VerifiedSession = SessionClaims & { issuedAt: number };
+
 export class SessionTokens {
   private readonly key: Uint8Array;
 
@@ -45,7 +48,7 @@ export class SessionTokens {
   }
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
-  async verify(token: string): Promise<SessionClaims | null> {
+  async verify(token: string): Promise<VerifiedSession | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -53,9 +56,10 @@ export class SessionTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.now()),
       });
-      if (!payload.sub) return null;
-      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind };
-      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid };
+      if (!payload.sub || typeof payload.iat !== 'number') return null;
+      const issuedAt = payload.iat;
+      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind, issuedAt };
+      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid, issuedAt };
       return null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

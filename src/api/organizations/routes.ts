@@ -1,7 +1,7 @@
 /**
  * Organizations (path `:organizationId`): members (list; role change and removal by an admin, or
  * leaving by oneself; never the last admin), invitations (admin; within the plan's seat limit,
- * counting members and open invitations), settings (read by members, written by admins), and
+ * counting members and open invitations; mailed to the invitee when mail is configured), settings (read by members, written by admins), and
  * accepting an invitation as a signed-in user.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { limitMessage, limitReached } from '../../core/plans.js';
 import { ROLES, type Role } from '../../core/roles.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
 import { forbidden, notFound, unprocessable } from '../../server/errors.js';
+import { sendInBackground } from '../../server/mail.js';
 import type { Services } from '../../server/services.js';
 import {
   countPendingInvitations,
@@ -126,12 +127,29 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
           expiresAt: new Date(createdAt.getTime() + INVITATION_LIFE_DAYS * DAY_MS),
         });
       });
-      // No mail is sent: the admin passes the link on. The token is in this answer only.
-      return reply.code(201).send({
-        ...invitationAnswer(invitation, createdAt),
-        token,
-        acceptUrl: `${services.config.publicUrl}/invitations/accept?token=${token}`,
-      });
+      // The token is in this answer (the admin may pass the link on) and, with mail configured,
+      // in a mail to the invitee sent after this answer; a failed mail is logged, never an error here.
+      const acceptUrl = `${services.config.publicUrl}/invitations/accept?token=${token}`;
+      const { mailer } = services;
+      if (mailer) {
+        const organization = await findOrganizationSettings(services.meta, organizationId);
+        const inviter = principalOf(request).user;
+        sendInBackground(
+          mailer,
+          {
+            to: email,
+            subject: `You are invited to ${organization?.name ?? 'an organization'} on Sightline`,
+            text: [
+              `${inviter.name || inviter.email} invited you to join ${organization?.name ?? 'their organization'} on Sightline as ${invitation.role}.`,
+              '',
+              `Accept the invitation within ${INVITATION_LIFE_DAYS} days:`,
+              acceptUrl,
+            ].join('\n'),
+          },
+          (reason) => request.log.warn({ reason, invitationId: invitation.id }, 'the invitation mail was not sent'),
+        );
+      }
+      return reply.code(201).send({ ...invitationAnswer(invitation, createdAt), token, acceptUrl, mailQueued: mailer !== null });
     },
   );
 

@@ -5,7 +5,7 @@
 import type { MetaTx } from '../types.js';
 import { toUser, type User, type UserColumns } from './users.js';
 
-export type FamilyRevocationReason = 'logout' | 'reuse_detected';
+export type FamilyRevocationReason = 'logout' | 'reuse_detected' | 'password_changed';
 
 export async function insertRefreshFamily(db: MetaTx, family: { userId: string; clientId: string; createdAt: Date }): Promise<string> {
   const rows = await db.query<{ id: string }>(
@@ -91,6 +91,15 @@ export async function revokeRefreshFamily(db: MetaTx, familyId: string, reason: 
     now,
     reason,
   ]);
+}
+
+/** Revokes every live family of a user (all their device logins); returns how many. */
+export async function revokeRefreshFamiliesOfUser(db: MetaTx, userId: string, reason: FamilyRevocationReason, now: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = $3 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+    [userId, now, reason],
+  );
+  return rows.length;
 }
 
 /** The user of a device access token whose family is still live, or null. */

@@ -21,11 +21,6 @@ export type UserColumns = Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>;
 
 export const toUser = (row: UserColumns): User => ({ id: row.id, email: row.email, name: row.name, createdAt: row.created_at });
 
-export async function findUserById(db: MetaTx, id: string): Promise<User | null> {
-  const rows = await db.query<UserRow>('SELECT id, email, name, password_hash, created_at FROM users WHERE id = $1', [id]);
-  return rows[0] ? toUser(rows[0]) : null;
-}
-
 /** The user and their password hash, for sign-in only. */
 export async function findUserCredentials(db: MetaTx, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
   const rows = await db.query<UserRow>('SELECT id, email, name, password_hash, created_at FROM users WHERE lower(email) = lower($1)', [email]);
@@ -37,10 +32,28 @@ export async function countUsers(db: MetaTx): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export async function insertUser(db: MetaTx, user: { email: string; name: string; passwordHash: string }): Promise<User> {
+/** `passwordHash` null: an account made through social sign-in, with no password until a reset sets one. */
+export async function insertUser(db: MetaTx, user: { email: string; name: string; passwordHash: string | null }): Promise<User> {
   const rows = await db.query<UserRow>(
     'INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id, email, name, password_hash, created_at',
     [user.email, user.name, user.passwordHash],
   );
   return toUser(rows[0]!);
+}
+
+/**
+ * The user of a session or CLI token, with when their password last changed (tokens issued before
+ * then are void).
+ */
+export async function findUserForSession(db: MetaTx, id: string): Promise<{ user: User; passwordChangedAt: Date | null } | null> {
+  const rows = await db.query<UserColumns & { password_changed_at: Date | null }>(
+    'SELECT id, email, name, created_at, password_changed_at FROM users WHERE id = $1',
+    [id],
+  );
+  return rows[0] ? { user: toUser(rows[0]), passwordChangedAt: rows[0].password_changed_at } : null;
+}
+
+/** Sets a new password hash and records the change (which voids earlier session tokens). */
+export async function setPasswordHash(db: MetaTx, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [userId, passwordHash, now]);
 }

@@ -1,0 +1,72 @@
+/**
+ * Outgoing mail through a real SMTP server on loopback: the SMTP client logs in with the
+ * credentials of SMTP_URL, invitations are mailed to the invitee (the answer still carries the
+ * link), and a mail that fails never fails the invitation; its failure is described without the
+ * message or the credentials.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpMailer, describeMailFailure } from '../../src/server/mail.js';
+import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { bearer, call } from './helpers.js';
+
+const PUBLIC_URL = 'https://sightline.test';
+const LOGIN = { user: 'sightline', password: 'smtp password 123' };
+
+describe('mail', () => {
+  let mail: TestMailServer;
+  let service: TestService;
+
+  beforeAll(async () => {
+    mail = await startMailServer({ login: LOGIN, refuse: /^bounce@/ });
+    service = await startTestService({ PUBLIC_URL, SMTP_URL: mail.url, MAIL_FROM: 'Sightline Alerts <alerts@example.com>' });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await mail?.close();
+  });
+
+  const invite = (admin: Awaited<ReturnType<typeof registerUser>>, email: string) =>
+    call(service.app, { method: 'POST', url: `/api/organizations/${admin.organization.id}/invitations`, headers: bearer(admin.token), payload: { email, role: 'read-only' } });
+
+  it('mails an invitation to the invitee; the answer still holds the link', async () => {
+    const admin = await registerUser(service.app, { name: 'Ada Admin' });
+    const invited = await invite(admin, 'invitee@example.com');
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ mailQueued: true, acceptUrl: `${PUBLIC_URL}/invitations/accept?token=${invited.body!.token}` });
+    const message = await mail.next();
+    expect(message.from?.value).toEqual([{ name: 'Sightline Alerts', address: 'alerts@example.com' }]);
+    expect(message.to).toMatchObject({ value: [{ address: 'invitee@example.com' }] });
+    expect(message.subject).toBe("You are invited to Ada Admin's organization on Sightline");
+    expect(message.text).toContain('Ada Admin invited you to join');
+    expect(linkIn(message, `${PUBLIC_URL}/invitations/accept`).href).toBe(invited.body!.acceptUrl);
+  });
+
+  it('an invitation whose mail is refused is still created', async () => {
+    const admin = await registerUser(service.app);
+    expect((await invite(admin, 'bounce@example.com')).status).toBe(201);
+    const listed = await call(service.app, { method: 'GET', url: `/api/organizations/${admin.organization.id}/invitations`, headers: bearer(admin.token) });
+    expect(listed.body!.invitations).toEqual([expect.objectContaining({ email: 'bounce@example.com', status: 'pending' })]);
+  });
+
+  it('describes a failed send by its codes, without the message or the credentials', async () => {
+    const refused = new SmtpMailer(mail.url, 'a@example.com');
+    const failure = await refused.send({ to: 'bounce@example.com', subject: 'secret subject', text: 'secret-link-123' }).then(
+      () => null,
+      (error: unknown) => describeMailFailure(error),
+    );
+    await refused.close();
+    expect(failure).toMatch(/^EENVELOPE: SMTP 550: /);
+    expect(failure).not.toMatch(/secret/);
+
+    const wrongLogin = new SmtpMailer(mail.url.replace(encodeURIComponent(LOGIN.password), 'wrong-password'), 'a@example.com');
+    const denied = await wrongLogin.send({ to: 'someone@example.com', subject: 's', text: 't' }).then(
+      () => null,
+      (error: unknown) => describeMailFailure(error),
+    );
+    await wrongLogin.close();
+    expect(denied).toMatch(/^EAUTH: SMTP 535: /);
+    expect(denied).not.toContain('wrong-password');
+    expect(denied).not.toContain(LOGIN.password);
+  });
+});
