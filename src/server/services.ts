@@ -20,6 +20,7 @@ import type { MetaDb } from '../store/meta/types.js';
 import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
+import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
@@ -64,6 +65,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const telemetry = await openTelemetryEngine(config.telemetry);
     opened.push(telemetry);
     await migrateTelemetry(telemetry);
+    // Reads are bounded process-wide: one service per process, limits from configuration.
+    setQueryLimits(config.queryLimits);
 
     // openMetaDb applies the metadata migrations before it returns.
     const meta = await openMetaDb(config.meta.kind === 'pglite' ? { kind: 'pglite', path: config.meta.path } : { kind: 'postgres', url: config.meta.url });

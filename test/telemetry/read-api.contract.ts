@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERFETCH_MAX_ROWS } from '../../src/store/telemetry/queries/logs.js';
 import { setQueryLimits } from '../../src/store/telemetry/queries/run.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../support/telemetry-engines.js';
@@ -401,6 +402,41 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(byTrace.items.map((l: { body: string }) => l.body)).toEqual(['payment failed: card declined']);
       const byAttribute = (await post('/api/logs', { filters: [{ field: 'attributes.tenant', op: 'eq', value: 'acme' }], pagination: { page: 1, pageSize: 10 } })).json();
       expect(byAttribute.items.map((l: { body: string }) => l.body)).toEqual(['user signed in']);
+    });
+
+    it('lists a re-sent log once, on every page, whether the page is read without FINAL or with it', async () => {
+      // Two days ago, outside the default range the other log tests read.
+      const window = { fromDate: ago(3 * 86400_000), toDate: ago(86400_000) };
+      const base = Date.now() - 2 * 86400_000;
+      const batch = (service: string, count: number) => ({
+        resourceLogs: [
+          {
+            resource: { attributes: attrs({ 'service.name': service }) },
+            scopeLogs: [
+              { logRecords: Array.from({ length: count }, (_, i) => ({ timeUnixNano: (BigInt(base + i * 10) * 1_000_000n).toString(), severityNumber: 9, body: { stringValue: `${service} ${i}` } })) },
+            ],
+          },
+        ],
+      });
+      // Each send is its own request, so the copies land in separate parts until a merge.
+      for (let copy = 0; copy < 3; copy++) await otlp('logs', batch('replayer', 5));
+      const page = async (n: number) =>
+        (await post('/api/logs', { ...window, serviceName: 'replayer', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: n, pageSize: 2 } })).json();
+      const pages = [await page(1), await page(2), await page(3)];
+      expect(pages.map((p) => [p.items.map((l: { body: string }) => l.body), p.hasMore])).toEqual([
+        [['replayer 0', 'replayer 1'], true],
+        [['replayer 2', 'replayer 3'], true],
+        [['replayer 4'], false],
+      ]);
+
+      // Past OVERFETCH_MAX_ROWS the page is read with FINAL: 10,001 logs sent twice, page 21 of 500.
+      for (let copy = 0; copy < 2; copy++) await otlp('logs', batch('deep', OVERFETCH_MAX_ROWS + 1));
+      const deep = (await post('/api/logs', { ...window, serviceName: 'deep', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 21, pageSize: 500 } })).json();
+      expect(deep).toMatchObject({ hasMore: false, items: [{ body: `deep ${OVERFETCH_MAX_ROWS}` }] });
+      const shallow = (await post('/api/logs', { ...window, serviceName: 'deep', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 20, pageSize: 500 } })).json();
+      expect(shallow.items).toHaveLength(500);
+      expect(shallow.items[499].body).toBe(`deep ${OVERFETCH_MAX_ROWS - 1}`);
+      expect(shallow.hasMore).toBe(true);
     });
 
     it('lists sessions with filters, details one, and streams its recording by segmentIndex', async () => {

@@ -18,7 +18,10 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxExecutionSeconds: 20, maxR
 
 let limits: QueryLimits = { ...DEFAULT_QUERY_LIMITS };
 
-/** Operators (and tests proving the 4xx path) tighten or relax the bounds of every read. */
+/**
+ * The bounds of every read in this process: openServices sets them from configuration
+ * (QUERY_MAX_EXECUTION_SECONDS, QUERY_MAX_ROWS_TO_READ); tests of the 4xx path tighten them.
+ */
 export function setQueryLimits(next: Partial<QueryLimits>): QueryLimits {
   const previous = limits;
   limits = { ...limits, ...next };
