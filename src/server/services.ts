@@ -21,6 +21,8 @@ import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
+import { RollupMarks } from '../ingest/rollup-marks.js';
+import { RollupJob } from './rollup-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
@@ -43,6 +45,10 @@ export interface Services {
   tokenUse: TokenUseRecorder;
   /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
   mailer: Mailer | null;
+  /** Marks the hours ingest wrote to, for the hourly rollup. */
+  rollupMarks: RollupMarks;
+  /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
+  rollups: RollupJob;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;
@@ -86,6 +92,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
     const mailer = createMailer(config.mail);
+    const rollups = new RollupJob(telemetry, {
+      intervalMs: config.rollupIntervalMs,
+      onError: (error) => process.emitWarning(`rolling up endpoint hours failed: ${(error as Error).message}`),
+    });
+    rollups.start();
 
     return {
       config,
@@ -106,8 +117,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
       mailer,
+      rollupMarks: new RollupMarks(telemetry, now),
+      rollups,
       now,
       async close() {
+        await rollups.close();
         await writer.close();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();

@@ -89,7 +89,7 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         `SELECT name, sorting_key, engine_full FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations'`,
       );
       expect(tables.map((t) => t.name).sort()).toEqual(
-        ['ai_traces', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'session_recordings', 'sessions', 'spans', 'tasks'],
+        ['ai_traces', 'endpoint_hourly', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'rollup_hours', 'session_recordings', 'sessions', 'spans', 'tasks'],
       );
       for (const table of tables) {
         expect(table.sorting_key, table.name).toMatch(/^project_id,/);

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { buildApps } from '../../src/server/app.js';
@@ -51,4 +52,14 @@ export async function registerUser(app: FastifyInstance, overrides: Partial<{ em
     organization: { id: string };
     project: { id: string; token: string };
   };
+}
+
+/** Sends traces in one gzipped native report frame through the real route; returns the response. */
+export async function reportTraces(app: FastifyInstance, projectToken: string, traces: unknown[]) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/report',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces }] })),
+  });
 }

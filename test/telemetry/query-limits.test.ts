@@ -3,10 +3,9 @@
  * the rows a list must scan answers 422 "narrow the time range", not 500 and not a partial answer.
  */
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryLimits, setQueryLimits, DEFAULT_QUERY_LIMITS } from '../../src/store/telemetry/queries/run.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { registerUser, reportTraces, startTestService, type TestService } from '../support/service.js';
 
 describe('read limits from configuration', () => {
   let service: TestService;
@@ -30,12 +29,7 @@ describe('read limits from configuration', () => {
       bodySize: 1,
       clientIP: '',
     }));
-    const sent = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: { authorization: `Bearer ${owner.project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces }] })),
-    });
+    const sent = await reportTraces(service.app, owner.project.token, traces);
     expect(sent.statusCode, sent.body).toBe(200);
     const listed = await service.app.inject({
       method: 'POST',

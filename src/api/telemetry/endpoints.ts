@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { impactOf, taskRank } from '../../core/impact.js';
 import type { Services } from '../../server/services.js';
+import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import { ATTRIBUTE_MAPS, ENDPOINT_FIELDS, TASK_FIELDS, endpointAggregates, entityDetail, taskAggregates, type EndpointAggregateRow } from '../../store/telemetry/queries/entities.js';
 import { bucketStarts, type TimeRange } from '../../store/telemetry/queries/run.js';
 import {
@@ -30,7 +31,8 @@ import {
   type ListBody,
 } from './conventions.js';
 
-export const DEFAULT_APDEX_MS = 500;
+/** The rollup's threshold: the default is answered from it. */
+export const DEFAULT_APDEX_MS = ROLLED_APDEX_MS;
 
 const ENDPOINT_ORDER = ['impact', 'requests', 'p50', 'p95', 'p99', 'errorRate', 'clientErrorRate', 'apdex', 'name', 'lastSeen'] as const;
 

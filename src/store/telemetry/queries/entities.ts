@@ -5,6 +5,7 @@
  * pass over the range's granules.
  */
 import type { TelemetryEngine } from '../engine.js';
+import { endpointParts } from './rollups.js';
 import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
 
 export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
@@ -67,29 +68,37 @@ export interface EndpointListInput {
   groupBy: 'name' | 'route';
 }
 
-/** Per endpoint (or route) counts for Apdex and Impact; quantiles over non-streaming requests. */
-export async function endpointAggregates(engine: TelemetryEngine, projectId: string, input: EndpointListInput, filterClause = ''): Promise<EndpointAggregateRow[]> {
-  const params: Record<string, unknown> = { project: projectId, tNs: Math.round(input.thresholdMs * 1e6), limit: MAX_GROUPS };
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterClause || filterSql(input.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
-  const key = input.groupBy === 'route' ? 'route' : 'name';
+/** Filters the hourly rollup can answer: its columns carry the same names. */
+const ROLLED_FIELDS = new Set(['name', 'method', 'route']);
+
+/**
+ * Per endpoint (or route) counts for Apdex and Impact; quantiles over non-streaming requests.
+ * Whole hours come from the hourly rollup where it can answer (endpointParts).
+ */
+export async function endpointAggregates(engine: TelemetryEngine, projectId: string, input: EndpointListInput): Promise<EndpointAggregateRow[]> {
+  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS };
+  const parts = await endpointParts(
+    engine,
+    projectId,
+    {
+      range: input.range,
+      filters: `${filterSql(input.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`,
+      filtersRollable: (input.filters ?? []).every((filter) => ROLLED_FIELDS.has(filter.field)),
+      thresholdMs: input.thresholdMs,
+    },
+    params,
+  );
+  const byRoute = input.groupBy === 'route';
   return runQuery<EndpointAggregateRow>(
     engine,
-    input.groupBy === 'route' ? 'endpoints.grouped' : 'endpoints.list',
-    `SELECT ${key === 'route' ? "route AS group_key, arrayStringConcat(arraySort(groupUniqArray(method)), ',') AS any_method, any(route) AS any_route" : 'name AS group_key, any(route) AS any_route, any(method) AS any_method'},
-            count() AS requests,
-            countIf(status_code >= 500) AS server_errors,
-            countIf(status_code >= 400 AND status_code < 500) AS client_errors,
-            countIf(NOT streaming) AS latency_requests,
-            countIf(NOT streaming AND duration_ns <= {tNs:Int64}) AS satisfied,
-            countIf(NOT streaming AND duration_ns > {tNs:Int64} AND duration_ns <= 4 * {tNs:Int64}) AS tolerating,
-            countIf(streaming) AS streaming_requests,
-            quantilesIf(0.5, 0.95, 0.99)(duration_ns, NOT streaming) AS q,
+    `${byRoute ? 'endpoints.grouped' : 'endpoints.list'}${parts.rolled ? '.rollup' : ''}`,
+    `SELECT ${byRoute ? "h_route AS group_key, arrayStringConcat(arraySort(groupUniqArray(h_method)), ',') AS any_method, any(h_route) AS any_route" : 'name AS group_key, any(h_route) AS any_route, any(h_method) AS any_method'},
+            ${parts.figures},
             if(latency_requests = 0, NULL, q[1] / 1e6) AS p50_ms, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95_ms,
             if(latency_requests = 0, NULL, q[3] / 1e6) AS p99_ms,
-            toString(max(recorded_at)) AS last_seen
-       FROM endpoints FINAL
-      WHERE ${where}
-      GROUP BY ${key === 'route' ? 'route' : 'name'}
+            toString(last) AS last_seen
+       FROM ${parts.sql}
+      GROUP BY ${byRoute ? 'h_route' : 'name'}
       ORDER BY requests DESC
       LIMIT {limit:UInt32}`,
     params,

@@ -1,8 +1,11 @@
 /**
  * Homepage figures and the dashboard's bucketed series across the project's telemetry.
  * Counting reads deduplicate with FINAL; distinct counts (uniqExact) need no deduplication.
+ * Endpoint figures take whole hours from the hourly rollup (endpointParts); P95 is of
+ * non-streaming requests, as everywhere latency is scored.
  */
 import type { TelemetryEngine } from '../engine.js';
+import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
 import { bucketOf, inRange, runQuery, type TimeRange } from './run.js';
 
 export interface Stats {
@@ -23,14 +26,15 @@ export interface Stats {
 export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
   const params: Record<string, unknown> = { project: projectId };
   const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
+  const endpointParams: Record<string, unknown> = {};
+  const parts = await endpointParts(engine, projectId, { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS }, endpointParams);
   const [endpoints, tasks, exceptions, ai, sessions] = await Promise.all([
     runQuery<{ n: number; s: number; c: number; p95: number | null }>(
       engine,
       'stats.endpoints',
-      `SELECT count() AS n, countIf(status_code >= 500) AS s, countIf(status_code >= 400 AND status_code < 500) AS c,
-              if(countIf(NOT streaming) = 0, NULL, quantileIf(0.95)(duration_ns, NOT streaming) / 1e6) AS p95
-         FROM endpoints FINAL WHERE ${where('recorded_at')}`,
-      params,
+      `SELECT requests AS n, server_errors AS s, client_errors AS c, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
+         FROM (SELECT ${parts.figures} FROM ${parts.sql})`,
+      endpointParams,
     ),
     runQuery<{ n: number; f: number }>(engine, 'stats.tasks', `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`, params),
     runQuery<{ n: number; h: number }>(engine, 'stats.exceptions', `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`, params),
@@ -60,12 +64,16 @@ export async function projectSeries(engine: TelemetryEngine, projectId: string, 
   const params: Record<string, unknown> = { project: projectId };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
   const bucket = bucketOf('recorded_at', bucketSeconds, params);
+  const endpointParams: Record<string, unknown> = {};
+  const parts = await endpointParts(engine, projectId, { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS, bucketSeconds }, endpointParams);
   const [requests, exceptions, tasks] = await Promise.all([
-    runQuery<{ t: number; n: number; s: number; p95: number }>(
+    runQuery<{ t: number; n: number; s: number; p95: number | null }>(
       engine,
       'dashboard.requests',
-      `SELECT ${bucket} AS t, count() AS n, countIf(status_code >= 500) AS s, quantile(0.95)(duration_ns) / 1e6 AS p95 FROM endpoints FINAL WHERE ${where} GROUP BY t`,
-      params,
+      `SELECT h_bucket AS t, ${parts.figures}, requests AS n, server_errors AS s, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
+         FROM ${parts.sql}
+        GROUP BY t`,
+      endpointParams,
     ),
     runQuery<{ t: number; n: number }>(engine, 'dashboard.exceptions', `SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`, params),
     runQuery<{ t: number; n: number }>(engine, 'dashboard.tasks', `SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`, params),

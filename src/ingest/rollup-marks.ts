@@ -1,0 +1,44 @@
+/**
+ * Tells the hourly rollup which hours received rows (store/telemetry/queries/rollups.ts). Called
+ * after a request's rows are stored, so a mark is always later than the rows it announces. Live
+ * traffic marks each (project, hour) once per process; rows landing in an hour that ended
+ * LATE_AFTER_MS ago (late or re-sent data, which a roll may have missed) mark it every time.
+ */
+import type { EndpointRecord } from '../core/records.js';
+import type { TelemetryEngine } from '../store/telemetry/engine.js';
+import { HOUR_MS, LATE_AFTER_MS, isRollableHour, markHours } from '../store/telemetry/queries/rollups.js';
+
+const NANOS_PER_HOUR = 3_600_000_000_000n;
+
+export class RollupMarks {
+  /** Hours (epoch seconds) this process has marked, by `project:hour`, for hours not yet late. */
+  private readonly marked = new Map<string, number>();
+
+  constructor(
+    private readonly engine: TelemetryEngine,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async afterWrite(projectId: string, endpoints: readonly Pick<EndpointRecord, 'recordedAt'>[]): Promise<void> {
+    if (endpoints.length === 0) return;
+    const now = this.now();
+    const hours = new Set<number>();
+    for (const { recordedAt } of endpoints) {
+      // Instants the rollup's DateTime hours cannot hold (before 1970, after 2106) stay raw-only.
+      const hour = recordedAt >= 0n ? Number(recordedAt / NANOS_PER_HOUR) * 3600 : -1;
+      if (isRollableHour(hour)) hours.add(hour);
+    }
+    const due: Array<{ projectId: string; hour: number }> = [];
+    for (const hour of hours) {
+      const key = `${projectId}:${hour}`;
+      const late = hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now;
+      if (!late && this.marked.has(key)) continue;
+      due.push({ projectId, hour });
+      if (!late) this.marked.set(key, hour);
+    }
+    if (due.length === 0) return;
+    await markHours(this.engine, 'endpoints', due);
+    // Hours that turned late are marked on every write from now on; forget them.
+    for (const [key, hour] of this.marked) if (hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now) this.marked.delete(key);
+  }
+}

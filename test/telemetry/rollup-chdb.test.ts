@@ -1,0 +1,3 @@
+import { rollupContract } from './rollup.contract.js';
+
+rollupContract('chdb');
