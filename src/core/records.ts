@@ -59,7 +59,8 @@ export interface TaskRecord extends EntityBase {
   statusCode: number;
 }
 
-export interface AiTraceRecord extends EntityBase {
+/** What an LLM call's span says of it: stored on the AI trace row and answered by the read API. */
+export interface AiCall {
   /** From `trace.name`, falling back to the span name. */
   name: string;
   model: string;
@@ -75,9 +76,12 @@ export interface AiTraceRecord extends EntityBase {
   finishReason: string;
   toolCalls: number;
   conversationId: string;
+  isError: boolean;
+}
+
+export interface AiTraceRecord extends EntityBase, AiCall {
   /** Object-store key of the full conversation JSON; empty when there was no content. */
   conversationKey: string;
-  isError: boolean;
 }
 
 export type SpanKind = 'SERVER' | 'CLIENT' | 'INTERNAL' | 'PRODUCER' | 'CONSUMER';

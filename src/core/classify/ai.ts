@@ -7,26 +7,11 @@
  * LiteLLM and Langfuse style), in US dollars — otherwise computed from the token counts and the
  * list prices in model-prices.json, and 0 for a model that is not listed.
  */
-import type { Attributes } from '../records.js';
+import type { AiCall, Attributes } from '../records.js';
 import { findAttribute, firstAttribute } from './attributes.js';
 import { type Conversation, countToolCalls } from './conversation.js';
 import type { KeyValue, OtlpSpan } from './otlp-model.js';
 import { type Cost, costFromPrices, modelPrice, type TokenUsage } from './pricing.js';
-
-export interface AiCall extends Cost {
-  name: string;
-  model: string;
-  provider: string;
-  operation: string;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  finishReason: string;
-  toolCalls: number;
-  conversationId: string;
-  isError: boolean;
-}
 
 const GEN_AI_PREFIX = 'gen_ai.';
 // Token attributes: the semantic conventions' name first, then names instrumentations used before

@@ -210,30 +210,12 @@ function readEnum<T>(r: WireReader, names: readonly T[], field: string): T {
 // ---- trace/v1 ------------------------------------------------------------------------------
 
 function readResourceSpans(r: WireReader): OtlpResourceSpans {
-  const outer = r.enter('ResourceSpans');
-  let resource: OtlpResource = { attributes: [] };
-  const scopeSpans: OtlpScopeSpans[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: resource */) resource = readResource(r);
-    else if (tag === 18 /* 2: scope_spans */) scopeSpans.push(readScopeSpans(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [resource, scopeSpans] = readEnvelope(r, 'ResourceSpans', readResource, emptyResource, readScopeSpans);
   return { resource, scopeSpans };
 }
 
 function readScopeSpans(r: WireReader): OtlpScopeSpans {
-  const outer = r.enter('ScopeSpans');
-  let scope = emptyScope();
-  const spans: OtlpSpan[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: scope */) scope = readScope(r);
-    else if (tag === 18 /* 2: spans */) spans.push(readSpan(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [scope, spans] = readEnvelope(r, 'ScopeSpans', readScope, emptyScope, readSpan);
   return { scope, spans };
 }
 
@@ -336,30 +318,12 @@ function readStatus(r: WireReader): OtlpSpan['status'] {
 // ---- metrics/v1 ----------------------------------------------------------------------------
 
 function readResourceMetrics(r: WireReader): OtlpResourceMetrics {
-  const outer = r.enter('ResourceMetrics');
-  let resource: OtlpResource = { attributes: [] };
-  const scopeMetrics: OtlpScopeMetrics[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: resource */) resource = readResource(r);
-    else if (tag === 18 /* 2: scope_metrics */) scopeMetrics.push(readScopeMetrics(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [resource, scopeMetrics] = readEnvelope(r, 'ResourceMetrics', readResource, emptyResource, readScopeMetrics);
   return { resource, scopeMetrics };
 }
 
 function readScopeMetrics(r: WireReader): OtlpScopeMetrics {
-  const outer = r.enter('ScopeMetrics');
-  let scope = emptyScope();
-  const metrics: OtlpMetric[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: scope */) scope = readScope(r);
-    else if (tag === 18 /* 2: metrics */) metrics.push(readMetric(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [scope, metrics] = readEnvelope(r, 'ScopeMetrics', readScope, emptyScope, readMetric);
   return { scope, metrics };
 }
 
@@ -544,30 +508,12 @@ function countDataPoints(r: WireReader, message: string): number {
 // ---- logs/v1 -------------------------------------------------------------------------------
 
 function readResourceLogs(r: WireReader): OtlpResourceLogs {
-  const outer = r.enter('ResourceLogs');
-  let resource: OtlpResource = { attributes: [] };
-  const scopeLogs: OtlpScopeLogs[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: resource */) resource = readResource(r);
-    else if (tag === 18 /* 2: scope_logs */) scopeLogs.push(readScopeLogs(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [resource, scopeLogs] = readEnvelope(r, 'ResourceLogs', readResource, emptyResource, readScopeLogs);
   return { resource, scopeLogs };
 }
 
 function readScopeLogs(r: WireReader): OtlpScopeLogs {
-  const outer = r.enter('ScopeLogs');
-  let scope = emptyScope();
-  const logRecords: OtlpLogRecord[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: scope */) scope = readScope(r);
-    else if (tag === 18 /* 2: log_records */) logRecords.push(readLogRecord(r));
-    else r.skip(tag);
-  }
-  r.leave(outer);
+  const [scope, logRecords] = readEnvelope(r, 'ScopeLogs', readScope, emptyScope, readLogRecord);
   return { scope, logRecords };
 }
 
@@ -625,6 +571,28 @@ function readLogRecord(r: WireReader): OtlpLogRecord {
   }
   r.leave(outer);
   return { timeUnixNano, observedTimeUnixNano, severityNumber, severityText, body, attributes, flags, traceId, spanId, eventName };
+}
+
+/**
+ * The envelopes of every signal (Resource<X>, Scope<X>): field 1 a resource or scope, field 2
+ * the repeated contents, anything else skipped.
+ */
+function readEnvelope<Head, Item>(r: WireReader, message: string, readHead: (r: WireReader) => Head, emptyHead: () => Head, readItem: (r: WireReader) => Item): [Head, Item[]] {
+  const outer = r.enter(message);
+  let head = emptyHead();
+  const items: Item[] = [];
+  while (r.pos < r.limit) {
+    const tag = r.tag();
+    if (tag === 10 /* 1 */) head = readHead(r);
+    else if (tag === 18 /* 2 */) items.push(readItem(r));
+    else r.skip(tag);
+  }
+  r.leave(outer);
+  return [head, items];
+}
+
+function emptyResource(): OtlpResource {
+  return { attributes: [] };
 }
 
 function emptyScope(): OtlpScope {

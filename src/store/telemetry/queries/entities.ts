@@ -4,6 +4,7 @@
  * Lists deduplicate ReplacingMergeTree rows with FINAL (split per partition), which keeps one
  * pass over the range's granules.
  */
+import type { AiCall } from '../../../core/records.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
 import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
@@ -228,26 +229,11 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
 
 // ---- AI traces ------------------------------------------------------------------------------
 
-export interface AiTraceItem {
+export interface AiTraceItem extends AiCall {
   id: string;
-  name: string;
   recordedAt: string | null;
   durationMs: number;
-  model: string;
-  provider: string;
-  operation: string;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  reasoningTokens: number;
-  inputCost: number;
-  outputCost: number;
-  totalCost: number;
-  finishReason: string;
-  toolCalls: number;
-  isError: boolean;
   distributedTraceId: string | null;
-  conversationId: string;
 }
 
 interface AiRow {
