@@ -7,6 +7,9 @@
  * unknown or foreign state, cancelled or failed at the provider), the registration policy with and
  * without an invitation, and return paths.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_CLOSED, createAccount } from '../../src/api/auth/accounts.js';
 import { hashPassword } from '../../src/api/auth/passwords.js';
@@ -130,8 +133,8 @@ describe('social sign-in', () => {
     const signedIn = await signIn('/api/auth/oauth/oidc/start');
     const profile = await me(signedIn.token!);
     expect(profile.body).toMatchObject({ user: { id: existing.user.id, email: 'Linked.User@example.com' }, organizations: [{ id: existing.organization.id }] });
-    const rows = await service.services.meta.query('SELECT provider, subject, user_id, email FROM user_identities WHERE user_id = $1', [existing.user.id]);
-    expect(rows).toEqual([{ provider: 'oidc', subject: 'linked-subject', user_id: existing.user.id, email: 'linked.user@EXAMPLE.com' }]);
+    const rows = await service.services.meta.query('SELECT issuer, subject, provider, user_id, email FROM user_identities WHERE user_id = $1', [existing.user.id]);
+    expect(rows).toEqual([{ issuer: provider.issuer, subject: 'linked-subject', provider: 'oidc', user_id: existing.user.id, email: 'linked.user@EXAMPLE.com' }]);
     // The link holds by subject even when the provider's address changes later.
     provider.profile = { ...provider.profile, email: 'changed@example.com' };
     expect((await me((await signIn('/api/auth/oauth/oidc/start')).token!)).body!.user.id).toBe(existing.user.id);
@@ -248,8 +251,8 @@ describe('social sign-in', () => {
       expect(signedIn.error).toBeNull();
       expect((await me(signedIn.token!)).body).toMatchObject({ user: { email: 'octocat@example.com', name: 'octocat' } });
       expect(github.requests).toEqual(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/v3/user', 'GET /api/v3/user/emails']);
-      const rows = await service.services.meta.query("SELECT subject FROM user_identities WHERE provider = 'github'");
-      expect(rows).toEqual([{ subject: '583231' }]);
+      const rows = await service.services.meta.query("SELECT issuer, subject FROM user_identities WHERE provider = 'github'");
+      expect(rows).toEqual([{ issuer: github.url, subject: '583231' }]);
     });
 
     it('refuses an account whose primary address is not verified', async () => {
@@ -331,5 +334,40 @@ describe('social sign-in with an unreachable provider', () => {
     expect((await call(service.app, { method: 'GET', url: '/api/auth/providers' })).body!.providers).toEqual([
       { id: 'oidc', name: 'Single sign-on', startUrl: `${PUBLIC_URL}/api/auth/oauth/oidc/start` },
     ]);
+  });
+});
+
+describe('social sign-in after the OpenID Connect issuer changes', () => {
+  let before: TestOidcProvider;
+  let after: TestOidcProvider;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-issuer-'));
+  beforeAll(async () => {
+    [before, after] = await Promise.all([startOidcProvider(), startOidcProvider()]);
+  });
+  afterAll(async () => {
+    await Promise.all([before?.close(), after?.close()]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const signInAt = async (provider: TestOidcProvider, profile: TestOidcProvider['profile']) => {
+    const service = await startTestService({ DATA_DIR: dataDir, PUBLIC_URL, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline' });
+    try {
+      provider.profile = profile;
+      const signedIn = await signInThrough(service.app, '/api/auth/oauth/oidc/start');
+      expect(signedIn.error).toBeNull();
+      return (await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(signedIn.token!) })).body!.user as { id: string; email: string };
+    } finally {
+      await service.close();
+    }
+  };
+
+  it('a subject the new issuer shares with the old one signs in its own person, not the old account', async () => {
+    // Subjects are unique only within their issuer (OpenID Connect Core §2): both say "42".
+    const first = await signInAt(before, { sub: '42', email: 'first@example.com', email_verified: true });
+    const second = await signInAt(after, { sub: '42', email: 'second@example.com', email_verified: true });
+    expect(second.email).toBe('second@example.com');
+    expect(second.id).not.toBe(first.id);
+    // The old issuer's account still finds its own person.
+    expect((await signInAt(before, { sub: '42', email: 'first@example.com', email_verified: true })).id).toBe(first.id);
   });
 });

@@ -446,17 +446,19 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         expect(isCheckViolation(await rejection(db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now())', [other, sha256('four')])), 'password_reset_tokens_expiry')).toBe(true);
       });
 
-      it('user identities: one user per (provider, subject); deleting the user removes its identities and reset tokens', async () => {
+      it('user identities: one user per (issuer, subject); deleting the user removes its identities and reset tokens', async () => {
         const user = await newUser(db);
-        const link = (provider: string, subject: string, userId = user) =>
-          db.query("INSERT INTO user_identities (provider, subject, user_id, email) VALUES ($1, $2, $3, 'a@example.com')", [provider, subject, userId]);
-        await link('github', '583231');
-        await link('oidc', '583231');
-        const taken = await rejection(link('github', '583231', await newUser(db)));
+        const link = (issuer: string, subject: string, userId = user, provider = 'oidc') =>
+          db.query("INSERT INTO user_identities (issuer, subject, provider, user_id, email) VALUES ($1, $2, $3, $4, 'a@example.com')", [issuer, subject, provider, userId]);
+        await link('https://github.com', '583231', user, 'github');
+        // The same subject at another issuer is another account.
+        await link('https://sso.example.com', '583231');
+        const taken = await rejection(link('https://github.com', '583231', await newUser(db), 'github'));
         expect(taken).toBeInstanceOf(UniqueViolationError);
         expect(isUniqueViolation(taken, 'user_identities_pkey')).toBe(true);
-        expect(isCheckViolation(await rejection(link('GitHub!', 'x')), 'user_identities_provider_format')).toBe(true);
-        expect(isCheckViolation(await rejection(link('github', '')), 'user_identities_subject_length')).toBe(true);
+        expect(isCheckViolation(await rejection(link('https://github.com', 'x', user, 'GitHub!')), 'user_identities_provider_format')).toBe(true);
+        expect(isCheckViolation(await rejection(link('https://github.com', '')), 'user_identities_subject_length')).toBe(true);
+        expect(isCheckViolation(await rejection(link('', 'x')), 'user_identities_issuer_length')).toBe(true);
         await db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [user, sha256(randomUUID())]);
         await db.query('DELETE FROM users WHERE id = $1', [user]);
         expect(await count(db, 'user_identities', 'user_id = $1', [user])).toBe(0);

@@ -22,7 +22,9 @@ export interface PendingSignIn {
 
 /** The person the provider vouches for. */
 export interface SocialProfile {
-  /** The provider's stable id of the account (OIDC `sub`, GitHub user id). */
+  /** Who vouches for the account: the ID token's validated `iss`, or GitHub's URL. */
+  issuer: string;
+  /** The account's stable id at the issuer (OIDC `sub`, GitHub user id); unique only there. */
   subject: string;
   email: string;
   /** Whether the provider has verified that the person controls `email`. */
@@ -107,7 +109,7 @@ class OidcProvider implements SocialProvider {
     const email = typeof source.email === 'string' ? source.email : '';
     const name = typeof source.name === 'string' ? source.name : typeof claims.name === 'string' ? claims.name : '';
     // Some providers send the boolean as a string.
-    return { subject: claims.sub, email, emailVerified: source.email_verified === true || source.email_verified === 'true', name };
+    return { issuer: claims.iss, subject: claims.sub, email, emailVerified: source.email_verified === true || source.email_verified === 'true', name };
   }
 }
 
@@ -117,6 +119,7 @@ class GitHubProvider implements SocialProvider {
   readonly name = 'GitHub';
   private readonly configuration: oidc.Configuration;
   private readonly api: string;
+  private readonly url: string;
 
   constructor(github: NonNullable<Config['oauth']['github']>) {
     this.configuration = new oidc.Configuration(
@@ -126,6 +129,7 @@ class GitHubProvider implements SocialProvider {
     );
     this.configuration.timeout = PROVIDER_TIMEOUT_S;
     for (const apply of insecureOnLoopback(github.url)) apply(this.configuration);
+    this.url = github.url;
     // github.com serves its REST API on its own host; Enterprise Server under /api/v3.
     this.api = new URL(github.url).hostname === 'github.com' ? 'https://api.github.com' : `${github.url}/api/v3`;
   }
@@ -148,6 +152,7 @@ class GitHubProvider implements SocialProvider {
     // Only the primary address, and only when GitHub has verified it.
     const primary = Array.isArray(emails) ? emails.find((entry) => entry.primary === true && typeof entry.email === 'string') : undefined;
     return {
+      issuer: this.url,
       subject: String(user.id),
       email: (primary?.email as string | undefined) ?? '',
       emailVerified: primary?.verified === true,

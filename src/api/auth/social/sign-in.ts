@@ -1,6 +1,6 @@
 /**
  * Who a social sign-in signs in. The rule, in order:
- * 1. the provider account is linked to a user: that user;
+ * 1. the account (issuer and subject) is linked to a user: that user;
  * 2. a user has the provider's verified e-mail address: the account is linked to them;
  * 3. otherwise a new user (no password) with an organization and a first project, or a member of
  *    the inviting organization — under the registration policy, exactly like password registration.
@@ -19,9 +19,9 @@ const RACED = 'another sign-in of this account happened at the same moment: sign
 
 export async function userOfSocialSignIn(services: Services, provider: SocialProvider, profile: SocialProfile, invitationToken: string | undefined): Promise<User> {
   if (!profile.email || !profile.emailVerified) throw unprocessable(`your ${provider.name} account has no verified e-mail address`);
-  const identity = { provider: provider.id, subject: profile.subject, email: profile.email, createdAt: new Date(services.now()) };
+  const identity = { issuer: profile.issuer, subject: profile.subject, provider: provider.id, email: profile.email, createdAt: new Date(services.now()) };
 
-  const linked = await findUserByIdentity(services.meta, provider.id, profile.subject);
+  const linked = await findUserByIdentity(services.meta, identity);
   if (linked) return linked;
 
   const existing = await findUserCredentials(services.meta, profile.email);
