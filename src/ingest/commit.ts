@@ -42,12 +42,9 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
   const rows = batchRows(commit.batch);
   rows.push(['ingest_usage', [ingestUsageRow(usageRecord(project, bytes, skipped, receivedAt))]]);
   await services.writer.write(rows);
-  try {
-    await services.rollupMarks.afterWrite(project.id, commit.batch.endpoints);
-  } catch (error) {
-    // The rows are stored; a client retry re-sends them (deduplicated) and marks again.
-    throw new WriteFailedError('marking rollup hours failed', true, { cause: error });
-  }
+  // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
+  // re-sends them (deduplicated) and marks again.
+  await services.rollupMarks.afterWrite(project.id, commit.batch.endpoints);
 
   services.metrics.ingestBytes.inc({ route: commit.route }, bytes);
   if (skipped > 0) services.metrics.skippedRecords.inc({ route: commit.route }, skipped);

@@ -3,10 +3,12 @@
  * after a request's rows are stored, so a mark is always later than the rows it announces. Live
  * traffic marks each (project, hour) once per process; rows landing in an hour that ended
  * LATE_AFTER_MS ago (late or re-sent data, which a roll may have missed) mark it every time.
+ * Marks go through the group-commit writer, so concurrent requests' marks share one insert.
  */
 import type { EndpointRecord } from '../core/records.js';
-import type { TelemetryEngine } from '../store/telemetry/engine.js';
-import { HOUR_MS, LATE_AFTER_MS, isRollableHour, markHours } from '../store/telemetry/queries/rollups.js';
+import { rollupMarkRow } from '../store/telemetry/rows.js';
+import { HOUR_MS, LATE_AFTER_MS, isRollableHour } from '../store/telemetry/queries/rollups.js';
+import type { GroupCommitWriter } from './writer.js';
 
 const NANOS_PER_HOUR = 3_600_000_000_000n;
 
@@ -15,7 +17,7 @@ export class RollupMarks {
   private readonly marked = new Map<string, number>();
 
   constructor(
-    private readonly engine: TelemetryEngine,
+    private readonly writer: Pick<GroupCommitWriter, 'write'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -28,16 +30,16 @@ export class RollupMarks {
       const hour = recordedAt >= 0n ? Number(recordedAt / NANOS_PER_HOUR) * 3600 : -1;
       if (isRollableHour(hour)) hours.add(hour);
     }
-    const due: Array<{ projectId: string; hour: number }> = [];
+    const due: string[] = [];
     for (const hour of hours) {
       const key = `${projectId}:${hour}`;
       const late = hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now;
       if (!late && this.marked.has(key)) continue;
-      due.push({ projectId, hour });
+      due.push(rollupMarkRow('endpoints', projectId, hour));
       if (!late) this.marked.set(key, hour);
     }
     if (due.length === 0) return;
-    await markHours(this.engine, 'endpoints', due);
+    await this.writer.write([['rollup_hours', due]]);
     // Hours that turned late are marked on every write from now on; forget them.
     for (const [key, hour] of this.marked) if (hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now) this.marked.delete(key);
   }

@@ -117,7 +117,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
       mailer,
-      rollupMarks: new RollupMarks(telemetry, now),
+      rollupMarks: new RollupMarks(writer, now),
       rollups,
       now,
       async close() {

@@ -33,7 +33,8 @@ export type TelemetryTable =
   | 'sessions'
   | 'session_recordings'
   | 'profiles'
-  | 'ingest_usage';
+  | 'ingest_usage'
+  | 'rollup_hours';
 
 const ns = (value: bigint): string => value.toString();
 
@@ -252,6 +253,14 @@ export function ingestUsageRow(r: IngestUsageRecord): string {
     requests: r.requests,
     skipped_records: r.skippedRecords,
   });
+}
+
+/**
+ * A mark that rows landed in this hour (epoch seconds) of a rolled table: `marked_at` is left to
+ * the column's default, the server's time when the mark is inserted.
+ */
+export function rollupMarkRow(table: 'endpoints', projectId: string, hour: number): string {
+  return JSON.stringify({ table_name: table, project_id: projectId, hour });
 }
 
 /** Rows of one batch per table, in a fixed order; empty tables are left out. */

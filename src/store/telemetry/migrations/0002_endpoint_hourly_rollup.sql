@@ -36,8 +36,9 @@ CREATE TABLE IF NOT EXISTS rollup_hours (
   table_name LowCardinality(String),
   project_id UUID,
   hour DateTime('UTC'),
-  rolled_at SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
-  marked_at SimpleAggregateFunction(max, DateTime64(3, 'UTC'))
+  rolled_at SimpleAggregateFunction(max, DateTime64(3, 'UTC')) DEFAULT toDateTime64(0, 3, 'UTC'),
+  -- A mark is inserted without it: the server's time of the insert.
+  marked_at SimpleAggregateFunction(max, DateTime64(3, 'UTC')) DEFAULT now64(3, 'UTC')
 ) ENGINE = AggregatingMergeTree
 ORDER BY (project_id, table_name, hour)
 TTL hour + INTERVAL 91 DAY;

@@ -31,23 +31,10 @@ export const LATE_AFTER_MS = ROLL_SETTLE_MS / 2;
  */
 export const ROLLUP_MIN_HOURS = 48;
 
-export type RolledTable = 'endpoints';
-
 /** The hour (epoch seconds) and its end fit the rollup's DateTime columns (1970 to 2106). */
 const LAST_ROLLABLE_HOUR_END = Math.floor(0xffff_ffff / 3600) * 3600;
 export function isRollableHour(hour: number): boolean {
   return hour >= 0 && hour + 3600 <= LAST_ROLLABLE_HOUR_END;
-}
-
-/** Records that rows landed in these hours (epoch seconds of the hour start) of these projects. */
-export async function markHours(engine: TelemetryEngine, table: RolledTable, marks: ReadonlyArray<{ projectId: string; hour: number }>): Promise<void> {
-  if (marks.length === 0) return;
-  await engine.command(
-    `INSERT INTO rollup_hours (table_name, project_id, hour, rolled_at, marked_at)
-     SELECT {table:String}, toUUID(m.1), toDateTime(m.2, 'UTC'), toDateTime64(0, 3, 'UTC'), now64(3, 'UTC')
-       FROM (SELECT arrayJoin(arrayZip({projects:Array(String)}, {hours:Array(UInt32)})) AS m)`,
-    { table, projects: marks.map((mark) => mark.projectId), hours: marks.map((mark) => mark.hour) },
-  );
 }
 
 /**
