@@ -23,6 +23,7 @@ import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../ingest/rollup-marks.js';
 import { RollupJob } from './rollup-job.js';
+import { PURGE_INTERVAL_MS, ProjectPurgeJob } from './project-purge-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
@@ -49,6 +50,8 @@ export interface Services {
   rollupMarks: RollupMarks;
   /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
   rollups: RollupJob;
+  /** Removes deleted projects' telemetry and objects (runInBackground after a delete). */
+  purges: ProjectPurgeJob;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;
@@ -97,6 +100,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       onError: (error) => process.emitWarning(`rolling up endpoint hours failed: ${(error as Error).message}`),
     });
     rollups.start();
+    const purges = new ProjectPurgeJob(
+      { meta, telemetry, objects },
+      { intervalMs: PURGE_INTERVAL_MS, onError: (error) => process.emitWarning(`purging a deleted project's data failed: ${(error as Error).message}`) },
+    );
+    purges.start();
 
     return {
       config,
@@ -119,9 +127,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       mailer,
       rollupMarks: new RollupMarks(writer, now),
       rollups,
+      purges,
       now,
       async close() {
         await rollups.close();
+        await purges.close();
         await writer.close();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();

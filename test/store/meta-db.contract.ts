@@ -23,6 +23,9 @@ import {
   type MetaTx,
 } from '../../src/store/meta/index.js';
 
+import { finishPurge, pendingPurges, recordPurgeFailure } from '../../src/store/meta/repositories/project-purges.js';
+import { deleteProject } from '../../src/store/meta/repositories/projects.js';
+
 export type OpenFreshMetaDb = () => Promise<MetaDb>;
 
 const EXPECTED_TABLES = [
@@ -35,6 +38,7 @@ const EXPECTED_TABLES = [
   'password_reset_tokens',
   'personal_access_tokens',
   'plans',
+  'project_purges',
   'project_role_overrides',
   'projects',
   'refresh_token_families',
@@ -463,6 +467,21 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         await db.query('DELETE FROM users WHERE id = $1', [user]);
         expect(await count(db, 'user_identities', 'user_id = $1', [user])).toBe(0);
         expect(await count(db, 'password_reset_tokens', 'user_id = $1', [user])).toBe(0);
+      });
+
+      it('project purges: deleting a project records its purge in the same statement; failures are kept; finishing removes it', async () => {
+        const org = await newOrg(db);
+        const [project, other] = [await newProject(db, org), await newProject(db, org)];
+        const at = new Date('2026-01-02T03:04:05Z');
+        expect(await deleteProject(db, project.id, at)).toBe(true);
+        expect(await deleteProject(db, project.id, at)).toBe(false);
+        const pending = await pendingPurges(db, 1000);
+        expect(pending.filter((purge) => purge.projectId === project.id)).toEqual([{ projectId: project.id, requestedAt: at, attempts: 0 }]);
+        expect(pending.some((purge) => purge.projectId === other.id)).toBe(false);
+        await recordPurgeFailure(db, project.id, 'x'.repeat(5000));
+        expect(await db.query('SELECT attempts, char_length(last_error) AS length FROM project_purges WHERE project_id = $1', [project.id])).toEqual([{ attempts: 1, length: 2000 }]);
+        await finishPurge(db, project.id);
+        expect(await count(db, 'project_purges', 'project_id = $1', [project.id])).toBe(0);
       });
 
       it('symbol files: kind and arch checked, one row per (project, kind, build, arch)', async () => {

@@ -55,6 +55,11 @@ const updateSchema = {
   },
 } as const;
 
+const deleteSchema = {
+  description:
+    "Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background. The organization's month of ingest usage is kept for billing.",
+} as const;
+
 export function projectRoutes(scope: FastifyInstance, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
   const now = () => new Date(services.now());
@@ -106,11 +111,13 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     },
   );
 
-  scope.delete('/api/projects', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
+  scope.delete('/api/projects', { schema: deleteSchema, onRequest: requireProjectRole(services, 'write') }, async (request) => {
     const { projectId } = projectScopeOf(request);
-    if (!(await deleteProject(services.meta, projectId))) throw notFound('the project no longer exists');
+    if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
     // Its ingest token stops at once here and, through the coordination store, on other processes.
     await announceProjectChanges(services, [projectId]);
+    // Its telemetry and objects go in the background (recorded with the delete, so never lost).
+    services.purges.runInBackground();
     return { status: 'deleted' };
   });
 

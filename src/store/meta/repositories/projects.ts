@@ -133,8 +133,17 @@ export async function updateProject(
   return rows[0] ? toProject(rows[0]) : null;
 }
 
-export async function deleteProject(db: MetaTx, id: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('DELETE FROM projects WHERE id = $1 RETURNING id', [id]);
+/**
+ * Deletes the project and, in the same statement, schedules the purge of its telemetry and
+ * stored objects (project_purges; the purge job does it).
+ */
+export async function deleteProject(db: MetaTx, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `WITH deleted AS (DELETE FROM projects WHERE id = $1 RETURNING id),
+          purge AS (INSERT INTO project_purges (project_id, requested_at) SELECT id, $2 FROM deleted ON CONFLICT (project_id) DO NOTHING)
+     SELECT id FROM deleted`,
+    [id, now],
+  );
   return rows.length > 0;
 }
 

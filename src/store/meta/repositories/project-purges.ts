@@ -1,0 +1,27 @@
+/** Deleted projects whose data the purge job has still to remove (migration 0004). */
+import type { MetaTx } from '../types.js';
+
+export interface ProjectPurge {
+  projectId: string;
+  requestedAt: Date;
+  attempts: number;
+}
+
+/** The oldest purges not done yet. */
+export async function pendingPurges(db: MetaTx, limit: number): Promise<ProjectPurge[]> {
+  const rows = await db.query<{ project_id: string; requested_at: Date; attempts: number }>(
+    'SELECT project_id, requested_at, attempts FROM project_purges ORDER BY requested_at, project_id LIMIT $1',
+    [limit],
+  );
+  return rows.map((row) => ({ projectId: row.project_id, requestedAt: new Date(row.requested_at), attempts: Number(row.attempts) }));
+}
+
+/** The project's data is gone. */
+export async function finishPurge(db: MetaTx, projectId: string): Promise<void> {
+  await db.query('DELETE FROM project_purges WHERE project_id = $1', [projectId]);
+}
+
+/** A purge failed: it stays pending, with the failure, for the next run. */
+export async function recordPurgeFailure(db: MetaTx, projectId: string, error: string): Promise<void> {
+  await db.query('UPDATE project_purges SET attempts = attempts + 1, last_error = $2 WHERE project_id = $1', [projectId, error.slice(0, 2000)]);
+}

@@ -1,0 +1,3 @@
+import { projectPurgeContract } from './project-purge.contract.js';
+
+projectPurgeContract('chdb');
