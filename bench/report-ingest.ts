@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   }
 
   // The same bodies through the pure stages of the pipeline, one after the other, to see where
-  // the time goes: + validation into records, + rows as JSONEachRow lines (what the writer sends).
+  // the time goes: + validation into records, + rows as JSONCompactEachRow lines (what the writer sends).
   const ctx = { projectId: project.id, remoteIp: '203.0.113.9', receivedAt: BigInt(Date.now()) * 1_000_000n };
   const stageCpuSeconds = (work: (body: Buffer) => void): number => {
     let best = Infinity;
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   // the insert cost any pipeline on this engine pays, without HTTP or the writer.
   const bulkCtx = { ...ctx, projectId: randomUUID() };
   const pending = new Map<string, string[]>();
-  const insert = async (table: string, lines: string[]) => services.telemetry.insertJsonEachRow(table, Buffer.from(`${lines.join('\n')}\n`));
+  const insert = async (table: string, lines: string[]) => services.telemetry.insertRows(table, Buffer.from(`${lines.join('\n')}\n`));
   const bulkCpuBefore = process.cpuUsage();
   const bulkStarted = performance.now();
   for (const body of measured.bodies) {
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     ['ratio by CPU time (one core)', `${fmt((100 * floorCpuSeconds) / cpuSeconds)}%`],
     [
       'CPU by stage, same bodies',
-      `gunzip + JSON.parse ${fmt(floorCpuSeconds, 2)} s, + validation ${fmt(validationCpuSeconds, 2)} s, + JSONEachRow rows ${fmt(rowsCpuSeconds, 2)} s, ` +
+      `gunzip + JSON.parse ${fmt(floorCpuSeconds, 2)} s, + validation ${fmt(validationCpuSeconds, 2)} s, + rows ${fmt(rowsCpuSeconds, 2)} s, ` +
         `whole pipeline ${fmt(cpuSeconds, 1)} s`,
     ],
     [

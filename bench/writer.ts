@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const baselineRows = makeRows(randomUUID());
   const baseline = await timed(async () => {
     for (let i = 0; i < baselineRows.length; i += BLOCK) {
-      await engine.insertJsonEachRow('endpoints', Buffer.from(`${baselineRows.slice(i, i + BLOCK).join('\n')}\n`));
+      await engine.insertRows('endpoints', Buffer.from(`${baselineRows.slice(i, i + BLOCK).join('\n')}\n`));
     }
   });
 

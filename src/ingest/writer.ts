@@ -14,7 +14,7 @@
  * that is safe because every table deduplicates re-sent records by id or content key.
  */
 export interface RowSink {
-  insertJsonEachRow(table: string, rows: Buffer): Promise<void>;
+  insertRows(table: string, rows: Buffer): Promise<void>;
 }
 
 export interface WriterOptions {
@@ -148,7 +148,7 @@ export class GroupCommitWriter {
     const started = performance.now();
     const body = Buffer.from(`${lines.join('\n')}\n`);
     queue.inFlight = this.sink
-      .insertJsonEachRow(queue.table, body)
+      .insertRows(queue.table, body)
       .then(
         () => {
           this.report(queue.table, lines.length, waiters.length, started);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
-import { endpointRow, sessionRow } from '../../src/store/telemetry/rows.js';
+import { columnsOf, endpointRow, sessionRow, spanRow } from '../../src/store/telemetry/rows.js';
 import { GroupCommitWriter, WriteFailedError } from '../../src/ingest/writer.js';
 import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
 
@@ -97,8 +97,22 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       }
     });
 
+    it('every row format fills columns of its table: all of them, but for those a default fills', async () => {
+      const columns = await engine.query<{ table: string; name: string; default_kind: string }>(
+        "SELECT table, name, default_kind FROM system.columns WHERE database = currentDatabase() AND table != 'schema_migrations' ORDER BY table, position",
+      );
+      const written = ['endpoints', 'tasks', 'ai_traces', 'spans', 'exceptions', 'metric_points', 'logs', 'sessions', 'session_recordings', 'profiles', 'ingest_usage', 'rollup_hours'];
+      for (const table of written) {
+        const ofTable = columns.filter((column) => column.table === table);
+        const required = ofTable.filter((column) => column.default_kind === '').map((column) => column.name);
+        const filled = columnsOf(table);
+        expect(filled.filter((name) => !ofTable.some((column) => column.name === name)), `${table}: unknown columns`).toEqual([]);
+        expect(required.filter((name) => !filled.includes(name)), `${table}: columns left empty`).toEqual([]);
+      }
+    });
+
     it('round-trips a row: nanoseconds, int64 beyond 2^53, maps and quotes', async () => {
-      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(endpoint())}\n`));
+      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(endpoint())}\n`));
       const rows = await engine.query<Record<string, unknown>>(
         `SELECT toString(toUnixTimestamp64Nano(recorded_at)) AS at, toString(duration_ns) AS duration, attributes, status_code, is_root
          FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
@@ -109,10 +123,33 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       ]);
     });
 
+    it('round-trips a span with its events (a named tuple in an array)', async () => {
+      const span = {
+        projectId: PROJECT,
+        traceId: '3b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f53',
+        spanId: '00000000-0000-0000-a000-000000000001',
+        parentSpanId: '00000000-0000-0000-0000-000000000000',
+        name: 'db "query"',
+        kind: 'CLIENT' as const,
+        startTime: RECENT,
+        durationNs: 5n,
+        statusCode: 2,
+        attributes: { 'db.system': 'postgresql' },
+        events: [{ time: RECENT + 1n, name: 'exception', attributes: { 'exception.message': 'boom\n' } }],
+      };
+      await engine.insertRows('spans', Buffer.from(`${spanRow(span)}\n`));
+      const rows = await engine.query<Record<string, unknown>>(
+        `SELECT name, status_code, attributes, arrayMap(e -> (toString(toUnixTimestamp64Nano(e.1)), e.2, e.3), events) AS events
+           FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}`,
+        { project: PROJECT, trace: span.traceId },
+      );
+      expect(rows).toEqual([{ name: 'db "query"', status_code: 2, attributes: span.attributes, events: [[(RECENT + 1n).toString(), 'exception', { 'exception.message': 'boom\n' }]] }]);
+    });
+
     it('deduplicates a re-sent record by its id', async () => {
       const again = endpoint({ id: '1b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f51' });
-      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(again)}\n`));
-      await engine.insertJsonEachRow('endpoints', Buffer.from(`${endpointRow(again)}\n`));
+      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(again)}\n`));
+      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(again)}\n`));
       const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: again.id });
       expect(rows[0]?.n).toBe(1);
     });
@@ -121,8 +158,8 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const id = '2b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f52';
       const startedAt = BigInt(Date.now()) * 1_000_000n;
       const base = { projectId: PROJECT, id, startedAt, clientIp: '1.1.1.1', distributedTraceId: NIL_UUID };
-      await engine.insertJsonEachRow('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n })}\n`));
-      await engine.insertJsonEachRow('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n })}\n`));
+      await engine.insertRows('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n })}\n`));
+      await engine.insertRows('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n })}\n`));
       const rows = await engine.query<{ v: string; duration: number }>(
         `SELECT attributes['v'] AS v, duration_ns AS duration FROM sessions FINAL WHERE id = {id:UUID}`,
         { id },
@@ -162,7 +199,7 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
 
     it('refuses a row with a column the table does not have', async () => {
       const row = JSON.stringify({ ...JSON.parse(endpointRow(endpoint())), no_such_column: 1 });
-      await expect(engine.insertJsonEachRow('endpoints', Buffer.from(`${row}\n`))).rejects.toBeInstanceOf(TelemetryQueryError);
+      await expect(engine.insertRows('endpoints', Buffer.from(`${row}\n`))).rejects.toBeInstanceOf(TelemetryQueryError);
     });
 
     it('rejects every request of a failed insert with WriteFailedError, and nothing else', async () => {

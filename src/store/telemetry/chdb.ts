@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { Session } from 'chdb';
 import { clickhouseCodeOf, INSERT_SETTINGS, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
+import { columnsOf } from './rows.js';
 
 export interface ChdbOptions {
   path: string;
@@ -29,8 +30,14 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await session.queryBindAsync(sql, params, { format: 'Null' });
     },
-    async insertJsonEachRow(table: string, rows: Buffer): Promise<void> {
-      await session.insert({ table: `${database}.${checkIdentifier(table)}`, values: rows, format: 'JSONEachRow', settings: INSERT_SETTINGS });
+    async insertRows(table: string, rows: Buffer): Promise<void> {
+      await session.insert({
+        table: `${database}.${checkIdentifier(table)}`,
+        columns: [...columnsOf(table)],
+        values: rows,
+        format: 'JSONCompactEachRow',
+        settings: INSERT_SETTINGS,
+      });
     },
     async ping(): Promise<void> {
       await session.queryAsync('SELECT 1', { format: 'Null' });
@@ -87,7 +94,7 @@ function wrapErrors(engine: TelemetryEngine): TelemetryEngine {
     database: engine.database,
     query: wrap('query', engine.query.bind(engine)) as TelemetryEngine['query'],
     command: wrap('command', engine.command.bind(engine)),
-    insertJsonEachRow: wrap('insert', engine.insertJsonEachRow.bind(engine)),
+    insertRows: wrap('insert', engine.insertRows.bind(engine)),
     ping: wrap('ping', engine.ping.bind(engine)),
     close: engine.close.bind(engine),
   };

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { wrapErrors, checkIdentifier } from './chdb.js';
 import { INSERT_SETTINGS, READ_SETTINGS, type QueryParams, type TelemetryEngine } from './engine.js';
+import { columnsOf } from './rows.js';
 
 export interface ClickHouseHttpOptions {
   url: string;
@@ -43,10 +44,10 @@ export async function openClickHouseHttp(options: ClickHouseHttpOptions): Promis
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await client.command({ query: sql, query_params: params });
     },
-    async insertJsonEachRow(table: string, rows: Buffer): Promise<void> {
-      // exec streams our already-encoded JSONEachRow bytes as the body; insert() would re-encode.
+    async insertRows(table: string, rows: Buffer): Promise<void> {
+      // exec streams our already-encoded rows as the body; insert() would re-encode.
       const result = await client.exec({
-        query: `INSERT INTO ${checkIdentifier(table)} FORMAT JSONEachRow`,
+        query: `INSERT INTO ${checkIdentifier(table)} (${columnsOf(table).map(checkIdentifier).join(', ')}) FORMAT JSONCompactEachRow`,
         values: Readable.from([rows], { objectMode: false }),
         clickhouse_settings: INSERT_SETTINGS,
       });

@@ -14,8 +14,8 @@ export interface TelemetryEngine {
   query<T>(sql: string, params?: QueryParams, settings?: Record<string, string | number>): Promise<T[]>;
   /** Runs a statement that returns nothing (DDL, ALTER, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
-  /** Inserts newline-delimited JSONEachRow rows into a table of the database. */
-  insertJsonEachRow(table: string, rows: Buffer): Promise<void>;
+  /** Inserts newline-delimited rows of rows.ts (JSONCompactEachRow, its columnsOf the table). */
+  insertRows(table: string, rows: Buffer): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
