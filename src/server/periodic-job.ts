@@ -40,18 +40,17 @@ export class PeriodicJob<Result> {
       this.again = true;
       return;
     }
-    void this.runOnce()
-      .catch(this.options.onError)
-      .finally(() => {
-        if (!this.again) return;
-        this.again = false;
-        this.runInBackground();
-      });
+    void this.runOnce().catch(this.options.onError);
   }
 
+  /** Joins the run in progress, or starts one. */
   runOnce(): Promise<Result> {
     this.running ??= this.work(() => this.closing).finally(() => {
       this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.runInBackground();
+      }
     });
     return this.running;
   }

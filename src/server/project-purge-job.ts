@@ -1,9 +1,11 @@
 /**
  * Removes the data of deleted projects: deleting a project (store/meta/repositories/projects.ts)
  * records a purge in the same statement, and this job deletes the project's telemetry rows and
- * stored objects, then the record. Runs at start, every PURGE_INTERVAL_MS and when a project is
- * deleted (wake). Every step is safe to repeat, so a crash or a second process at worst repeats
- * work; a failed purge stays recorded (attempts, last_error) and is tried again next run.
+ * stored objects, then the record. A purge waits `settleMs` after the delete, so that ingest
+ * requests admitted before it (a token cached up to PROJECT_CACHE_TTL_MS, a body arriving for up
+ * to BODY_TIMEOUT_MS) have written their rows. Runs at start and every PURGE_INTERVAL_MS. Every
+ * step is safe to repeat, so a crash or a second process at worst repeats work; a failed purge
+ * stays recorded (attempts, last_error) and is tried again next run.
  */
 import type { MetaDb } from '../store/meta/types.js';
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../store/meta/repositories/project-purges.js';
@@ -13,7 +15,7 @@ import { purgeProjectTelemetry } from '../store/telemetry/queries/purge.js';
 import { TABLE_FORMAT_VERSION } from '../symbols/table/serialize.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
-export const PURGE_INTERVAL_MS = 5 * 60_000;
+export const PURGE_INTERVAL_MS = 60_000;
 const BATCH = 20;
 
 /**
@@ -48,13 +50,19 @@ export interface PurgeStores {
   objects: ObjectStore;
 }
 
+export interface PurgeTiming {
+  /** How long after the delete a purge waits. */
+  settleMs: number;
+  now: () => number;
+}
+
 /** Resolves runOnce() with the number of projects purged. */
 export class ProjectPurgeJob extends PeriodicJob<number> {
-  constructor(stores: PurgeStores, options: PeriodicJobOptions) {
+  constructor(stores: PurgeStores, timing: PurgeTiming, options: PeriodicJobOptions) {
     super(async (closing) => {
       let purged = 0;
       // Failures stay pending; one pass over what is pending now, so they wait for the next run.
-      const pending = await pendingPurges(stores.meta, BATCH);
+      const pending = await pendingPurges(stores.meta, new Date(timing.now() - timing.settleMs), BATCH);
       for (const { projectId } of pending) {
         if (closing()) break;
         try {

@@ -50,7 +50,7 @@ export interface Services {
   rollupMarks: RollupMarks;
   /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
   rollups: RollupJob;
-  /** Removes deleted projects' telemetry and objects (runInBackground after a delete). */
+  /** Removes deleted projects' telemetry and objects, a few minutes after the delete. */
   purges: ProjectPurgeJob;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
@@ -102,6 +102,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     rollups.start();
     const purges = new ProjectPurgeJob(
       { meta, telemetry, objects },
+      // A minute beyond the longest an ingest request admitted before the delete can take to arrive.
+      { settleMs: config.projectCacheTtlMs + config.bodyTimeoutMs + 60_000, now },
       { intervalMs: PURGE_INTERVAL_MS, onError: (error) => process.emitWarning(`purging a deleted project's data failed: ${(error as Error).message}`) },
     );
     purges.start();

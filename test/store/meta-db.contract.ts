@@ -469,13 +469,14 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         expect(await count(db, 'password_reset_tokens', 'user_id = $1', [user])).toBe(0);
       });
 
-      it('project purges: deleting a project records its purge in the same statement; failures are kept; finishing removes it', async () => {
+      it('project purges: deleting a project records its purge in the same statement; pending once requested before the bound; failures are kept; finishing removes it', async () => {
         const org = await newOrg(db);
         const [project, other] = [await newProject(db, org), await newProject(db, org)];
         const at = new Date('2026-01-02T03:04:05Z');
         expect(await deleteProject(db, project.id, at)).toBe(true);
         expect(await deleteProject(db, project.id, at)).toBe(false);
-        const pending = await pendingPurges(db, 1000);
+        expect((await pendingPurges(db, at, 1000)).some((purge) => purge.projectId === project.id)).toBe(false);
+        const pending = await pendingPurges(db, new Date(at.getTime() + 1), 1000);
         expect(pending.filter((purge) => purge.projectId === project.id)).toEqual([{ projectId: project.id, requestedAt: at, attempts: 0 }]);
         expect(pending.some((purge) => purge.projectId === other.id)).toBe(false);
         await recordPurgeFailure(db, project.id, 'x'.repeat(5000));

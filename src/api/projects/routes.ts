@@ -57,7 +57,7 @@ const updateSchema = {
 
 const deleteSchema = {
   description:
-    "Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background. The organization's month of ingest usage is kept for billing.",
+    "Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background within a few minutes. The organization's month of ingest usage is kept for billing.",
 } as const;
 
 export function projectRoutes(scope: FastifyInstance, services: Services): void {
@@ -116,8 +116,7 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
     // Its ingest token stops at once here and, through the coordination store, on other processes.
     await announceProjectChanges(services, [projectId]);
-    // Its telemetry and objects go in the background (recorded with the delete, so never lost).
-    services.purges.runInBackground();
+    // Its telemetry and objects go a few minutes later, in the background (server/project-purge-job.ts).
     return { status: 'deleted' };
   });
 

@@ -7,11 +7,11 @@ export interface ProjectPurge {
   attempts: number;
 }
 
-/** The oldest purges not done yet. */
-export async function pendingPurges(db: MetaTx, limit: number): Promise<ProjectPurge[]> {
+/** The oldest purges not done yet that were requested before `requestedBefore`. */
+export async function pendingPurges(db: MetaTx, requestedBefore: Date, limit: number): Promise<ProjectPurge[]> {
   const rows = await db.query<{ project_id: string; requested_at: Date; attempts: number }>(
-    'SELECT project_id, requested_at, attempts FROM project_purges ORDER BY requested_at, project_id LIMIT $1',
-    [limit],
+    'SELECT project_id, requested_at, attempts FROM project_purges WHERE requested_at < $1 ORDER BY requested_at, project_id LIMIT $2',
+    [requestedBefore, limit],
   );
   return rows.map((row) => ({ projectId: row.project_id, requestedAt: new Date(row.requested_at), attempts: Number(row.attempts) }));
 }
