@@ -24,6 +24,7 @@ import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../ingest/rollup-marks.js';
 import { RollupJob } from './rollup-job.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from './project-purge-job.js';
+import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from './object-expiry-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
@@ -52,6 +53,8 @@ export interface Services {
   rollups: RollupJob;
   /** Removes deleted projects' telemetry and objects, a few minutes after the delete. */
   purges: ProjectPurgeJob;
+  /** Deletes stored objects whose rows have expired. */
+  objectExpiry: ObjectExpiryJob;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;
@@ -107,6 +110,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       { intervalMs: PURGE_INTERVAL_MS, onError: (error) => process.emitWarning(`purging a deleted project's data failed: ${(error as Error).message}`) },
     );
     purges.start();
+    const objectExpiry = new ObjectExpiryJob(objects, now, {
+      intervalMs: OBJECT_EXPIRY_INTERVAL_MS,
+      onError: (error) => process.emitWarning(`deleting expired objects failed: ${(error as Error).message}`),
+    });
+    objectExpiry.start();
 
     return {
       config,
@@ -130,10 +138,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       rollupMarks: new RollupMarks(writer, now),
       rollups,
       purges,
+      objectExpiry,
       now,
       async close() {
         await rollups.close();
         await purges.close();
+        await objectExpiry.close();
         await writer.close();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();

@@ -157,6 +157,24 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       expect((await store.list('rec/', { after: 'rec/03' })).keys).toEqual(keys.slice(3));
     });
 
+    it(`${name}: lists the keys of objects written before an instant`, async () => {
+      await store.put('age/old-1', Buffer.from('1'));
+      await store.put('age/old-2', Buffer.from('2'));
+      // S3 keeps LastModified to the second.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const between = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await store.put('age/new', Buffer.from('3'));
+      await store.put('aged/old-elsewhere', Buffer.from('4'));
+      expect((await store.listWrittenBefore('age/', between)).keys).toEqual(['age/old-1', 'age/old-2']);
+      expect((await store.listWrittenBefore('age/', new Date(Date.now() + 60_000))).keys).toEqual(['age/new', 'age/old-1', 'age/old-2']);
+      // Pages are list's pages, filtered: the cursor runs past keys that are kept out.
+      const first = await store.listWrittenBefore('age/', between, { limit: 1 });
+      expect(first).toEqual({ keys: [], next: 'age/new' });
+      const second = await store.listWrittenBefore('age/', between, { limit: 2, after: first.next! });
+      expect(second).toEqual({ keys: ['age/old-1', 'age/old-2'] });
+    });
+
     it(`${name}: rejects invalid keys with InvalidObjectKeyError`, async () => {
       const bad = ['', '/etc/passwd', '../x', 'a/../b', 'a/./b', '..', '.hidden', 'a/.tmp', 'a//b', 'a/', 'a b', 'a\\b', 'ä', 'a\0b', 'a?b', 'x'.repeat(1025)];
       for (const key of bad) {

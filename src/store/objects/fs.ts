@@ -130,6 +130,19 @@ export class FsObjectStore implements ObjectStore {
     return { keys, next: keys[limit - 1] };
   }
 
+  async listWrittenBefore(prefix: string, before: Date, opts: ListOptions = {}): Promise<{ keys: string[]; next?: string }> {
+    const page = await this.list(prefix, opts);
+    const keys: string[] = [];
+    for (const key of page.keys) {
+      const info = await stat(this.path(key)).catch((err: unknown) => {
+        if (isMissing(err)) return null; // deleted since the listing
+        throw err;
+      });
+      if (info !== null && info.mtimeMs < before.getTime()) keys.push(key);
+    }
+    return page.next === undefined ? { keys } : { keys, next: page.next };
+  }
+
   async ping(): Promise<void> {
     await mkdir(this.root, { recursive: true });
     const probe = join(this.root, `.ping.${randomBytes(6).toString('hex')}.tmp`);

@@ -145,10 +145,18 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async list(prefix: string, opts: ListOptions = {}): Promise<{ keys: string[]; next?: string }> {
+    return this.listPage(prefix, opts, () => true);
+  }
+
+  async listWrittenBefore(prefix: string, before: Date, opts: ListOptions = {}): Promise<{ keys: string[]; next?: string }> {
+    return this.listPage(prefix, opts, (modified) => modified !== undefined && modified.getTime() < before.getTime());
+  }
+
+  private async listPage(prefix: string, opts: ListOptions, keep: (lastModified: Date | undefined) => boolean): Promise<{ keys: string[]; next?: string }> {
     validatePrefix(prefix);
     if (opts.after !== undefined) validatePrefix(opts.after);
     const limit = listLimit(opts.limit);
-    // The cursor is the last key returned (StartAfter), the same cursor the fs engine uses.
+    // The cursor is the last key listed (StartAfter), the same cursor the fs engine uses.
     const res = await this.client.send(
       new ListObjectsV2Command({
         Bucket: this.bucket,
@@ -157,8 +165,9 @@ export class S3ObjectStore implements ObjectStore {
         ...(opts.after !== undefined && { StartAfter: this.prefix + opts.after }),
       }),
     );
-    const keys = (res.Contents ?? []).flatMap((o) => (o.Key === undefined ? [] : [o.Key.slice(this.prefix.length)]));
-    const last = keys[keys.length - 1];
+    const listed = (res.Contents ?? []).filter((o) => o.Key !== undefined);
+    const last = listed[listed.length - 1]?.Key?.slice(this.prefix.length);
+    const keys = listed.filter((o) => keep(o.LastModified)).map((o) => o.Key!.slice(this.prefix.length));
     return res.IsTruncated === true && last !== undefined ? { keys, next: last } : { keys };
   }
 

@@ -21,6 +21,12 @@ export interface ObjectStore {
    * `next` is set when more keys may follow; pass it back as `after` for the next page.
    */
   list(prefix: string, opts?: ListOptions): Promise<{ keys: string[]; next?: string }>;
+  /**
+   * Like list, keeping only keys of objects last written before `before`. The page is list's
+   * page filtered, so it may hold fewer keys than the limit, or none, while `next` says more
+   * may follow.
+   */
+  listWrittenBefore(prefix: string, before: Date, opts?: ListOptions): Promise<{ keys: string[]; next?: string }>;
   /** Throws when the storage is not usable (missing bucket, unreachable server, unwritable folder). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,142 @@
+/**
+ * A project filled with one of everything through the real routes (report, OTLP traces with an
+ * AI conversation, logs, profiles, a Dart symbol upload and a Flutter crash that builds its
+ * symbol table), and the object keys that name a project: for tests of data lifecycles.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { bytesOf, messageField, stringAttribute, varintField } from '../../src/ingest/otlp/test-protobuf.js';
+import type { TestService } from './service.js';
+
+const FIXTURES = path.resolve('test/fixtures/symbols');
+const DART = {
+  file: 'dart/android-arm64-dwarf4/app.android-arm64.symbols',
+  arch: 'arm64',
+  debugId: '73a2cdb8fd92d0c20b4186374bff33e3',
+  trace: 'traces/dart-android-arm64-dwarf4/crash.txt',
+};
+const MS = 1_000_000;
+
+export interface Project {
+  id: string;
+  token: string;
+  uploadToken: string;
+}
+
+export const uploadTokenOf = async (service: TestService, projectId: string) =>
+  (await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [projectId]))[0]!.upload_token;
+
+/** One of everything, through the real routes: every telemetry table and every object family gets a row or an object. */
+export async function fillProject(service: TestService, project: Project): Promise<void> {
+  const inject = (options: InjectOptions) => service.app.inject(options);
+  const at = (agoMs: number) => new Date(Date.now() - agoMs).toISOString();
+  const traceId = randomUUID();
+  const sessionId = randomUUID();
+  const report = await inject({
+    method: 'POST',
+    url: '/api/report',
+    headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
+    payload: {
+      appVersion: '1.0.0',
+      serverName: 'web-1',
+      collectionFrames: [
+        {
+          traces: [
+            { id: traceId, endpoint: 'GET /a', duration: 5 * MS, recordedAt: at(60_000), statusCode: 200, bodySize: 1, clientIP: '', spans: [{ id: randomUUID(), name: 'db', startTime: at(60_000), duration: MS }] },
+            { id: randomUUID(), endpoint: 'job', duration: 5 * MS, recordedAt: at(60_000), statusCode: 0, bodySize: 0, clientIP: '', isTask: true },
+          ],
+          stackTraces: [
+            { traceId, stackTrace: 'Error: boom\n    at a (a.js:1:1)', recordedAt: at(60_000), isMessage: false, sessionId },
+            // A Flutter crash: symbolication builds the symbol table (an object) from the upload.
+            { stackTrace: fs.readFileSync(path.join(FIXTURES, DART.trace), 'utf8'), recordedAt: at(60_000), isMessage: false },
+          ],
+          metrics: [{ name: 'mem', value: 1, recordedAt: at(60_000) }],
+          sessions: [{ id: sessionId, startedAt: at(120_000), attributes: { url: 'https://a.example/' } }],
+          sessionRecordings: [{ sessionId, segmentIndex: 0, events: [{ type: 2 }], startedAt: at(120_000), endedAt: at(100_000) }],
+        },
+      ],
+    },
+  });
+  expect(report.statusCode, report.body).toBe(200);
+  const nanos = (BigInt(Date.now()) * 1_000_000n).toString();
+  const attrs = (values: Record<string, string>) => Object.entries(values).map(([key, value]) => ({ key, value: { stringValue: value } }));
+  const otlp = async (signal: string, payload: unknown, contentType = 'application/json') => {
+    const response = await inject({
+      method: 'POST',
+      url: `/api/otel/${signal}`,
+      headers: { authorization: `Bearer ${project.token}`, 'content-type': contentType },
+      payload: payload as string,
+    });
+    expect(response.statusCode, `${signal}: ${response.body}`).toBe(200);
+  };
+  await otlp(
+    'v1/traces',
+    JSON.stringify({
+      resourceSpans: [
+        {
+          resource: { attributes: attrs({ 'service.name': 'chat' }) },
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: randomBytes(16).toString('hex'),
+                  spanId: randomBytes(8).toString('hex'),
+                  name: 'chat gpt-4o',
+                  kind: 3,
+                  startTimeUnixNano: nanos,
+                  endTimeUnixNano: nanos,
+                  attributes: attrs({
+                    'gen_ai.operation.name': 'chat',
+                    'gen_ai.request.model': 'gpt-4o',
+                    'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Hello?' }] }]),
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+  );
+  await otlp('v1/logs', JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: nanos, severityNumber: 9, body: { stringValue: 'hello' } }] }] }] }));
+  await otlp(
+    'v1development/profiles',
+    Buffer.from(bytesOf(messageField(1, messageField(1, stringAttribute(1, 'service.name', 'profiled')), messageField(2, messageField(2, messageField(2, varintField(1, 1))))))),
+    'application/x-protobuf',
+  );
+  await service.services.writer.drain();
+}
+
+export async function uploadDartSymbols(service: TestService, project: Project): Promise<void> {
+  const boundary = '----purge';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(DART.file)}"\r\n\r\n`),
+    fs.readFileSync(path.join(FIXTURES, DART.file)),
+    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="arch"\r\n\r\n${DART.arch}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="debug_id"\r\n\r\n${DART.debugId}\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/symbols/upload',
+    headers: { authorization: `Bearer ${project.uploadToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  expect(response.json()).toEqual({ uploaded: 1 });
+}
+
+/** Every stored object key that names the project. */
+export async function objectsOf(service: TestService, projectId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (const family of ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'symboltables']) {
+    let after: string | undefined;
+    do {
+      const page = await service.services.objects.list(`${family}/`, after === undefined ? {} : { after });
+      keys.push(...page.keys.filter((key) => key.includes(projectId)));
+      after = page.next;
+    } while (after !== undefined);
+  }
+  return keys.sort();
+}
