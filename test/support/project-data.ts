@@ -110,21 +110,28 @@ export async function fillProject(service: TestService, project: Project): Promi
   await service.services.writer.drain();
 }
 
-export async function uploadDartSymbols(service: TestService, project: Project): Promise<void> {
-  const boundary = '----purge';
+/** Uploads one Dart symbols file with its arch and debug id through POST /api/symbols/upload. */
+export async function uploadDartSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer; arch: string; debugId: string }): Promise<void> {
+  const boundary = '----dartsymbols';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(DART.file)}"\r\n\r\n`),
-    fs.readFileSync(path.join(FIXTURES, DART.file)),
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="arch"\r\n\r\n${DART.arch}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="debug_id"\r\n\r\n${DART.debugId}\r\n--${boundary}--\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="arch"\r\n\r\n${file.arch}\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="debug_id"\r\n\r\n${file.debugId}\r\n--${boundary}--\r\n`),
   ]);
   const response = await service.app.inject({
     method: 'POST',
     url: '/api/symbols/upload',
-    headers: { authorization: `Bearer ${project.uploadToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${uploadToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: body,
   });
   expect(response.json()).toEqual({ uploaded: 1 });
+}
+
+/** The Dart fixture whose crash fillProject sends. */
+export async function uploadDartSymbols(service: TestService, project: Project): Promise<void> {
+  const bytes = fs.readFileSync(path.join(FIXTURES, DART.file));
+  await uploadDartSymbolFile(service, project.uploadToken, { name: path.basename(DART.file), bytes, arch: DART.arch, debugId: DART.debugId });
 }
 
 /** Every stored object key that names the project. */
