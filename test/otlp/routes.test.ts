@@ -11,7 +11,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../src/ingest/otlp/test-protobuf.js';
+import { bytesOf, doubleField, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../src/ingest/otlp/test-protobuf.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const PROTOBUF = 'application/x-protobuf';
@@ -147,13 +147,43 @@ describe('success answers', () => {
     expect(await query(`SELECT severity_number FROM logs FINAL WHERE project_id = {project:UUID} AND body = 'hello json'`)).toEqual([{ severity_number: 17 }]);
   });
 
+  it('stores Summary points, protobuf and OTLP/JSON, as .avg, .count and quantiles, with no partial_success', async () => {
+    const quantile = (q: number, value: number) => messageField(6, doubleField(1, q), doubleField(2, value));
+    const point = messageField(1, stringAttribute(7, 'rpc.method', 'Get'), fixed64Field(3, NOW), fixed64Field(4, 4n), doubleField(5, 10), quantile(0.5, 2), quantile(0.9, 4), quantile(0.99, 5));
+    const protobuf = await send('/api/otel/v1/metrics', bytesOf(messageField(1, messageField(2, messageField(2, stringField(1, 'rpc.proto'), messageField(11, point))))));
+    expect(protobuf.statusCode).toBe(200);
+    expect(protobuf.rawPayload).toHaveLength(0);
+
+    const summary = { dataPoints: [{ timeUnixNano: String(NOW), count: '3', sum: '6', quantileValues: [{ quantile: 0.5, value: 1 }, { quantile: 0.95, value: '2.5' }] }] };
+    const json = await send('/api/otel/v1/metrics', JSON.stringify({ resourceMetrics: [{ scopeMetrics: [{ metrics: [{ name: 'rpc.json', summary }] }] }] }), { 'content-type': 'application/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.body).toBe('{}');
+
+    const rows = await query(
+      `SELECT name, value, dimensions['temporality'] AS temporality, dimensions['rpc.method'] AS method
+       FROM metric_points FINAL WHERE project_id = {project:UUID} AND name LIKE 'rpc.%' ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'rpc.json.avg', value: 2, temporality: 'cumulative', method: '' },
+      { name: 'rpc.json.count', value: 3, temporality: 'cumulative', method: '' },
+      { name: 'rpc.json.p50', value: 1, temporality: 'cumulative', method: '' },
+      { name: 'rpc.json.p95', value: 2.5, temporality: 'cumulative', method: '' },
+      { name: 'rpc.proto.avg', value: 2.5, temporality: 'cumulative', method: 'Get' },
+      { name: 'rpc.proto.count', value: 4, temporality: 'cumulative', method: 'Get' },
+      { name: 'rpc.proto.p50', value: 2, temporality: 'cumulative', method: 'Get' },
+      { name: 'rpc.proto.p90', value: 4, temporality: 'cumulative', method: 'Get' },
+      { name: 'rpc.proto.p99', value: 5, temporality: 'cumulative', method: 'Get' },
+    ]);
+  });
+
   it('reports rejected records in partial_success, encoded like the request, and counts them in usage', async () => {
-    const summary = messageField(2, stringField(1, 'rpc.latency'), messageField(11, messageField(1, fixed64Field(3, NOW)), messageField(1, fixed64Field(3, NOW + 1n))));
+    // Two points without a time: there is no instant to file them at.
+    const timeless = messageField(2, stringField(1, 'timeless.gauge'), messageField(5, messageField(1, fixed64Field(6, 1n)), messageField(1, fixed64Field(6, 2n))));
     const gauge = messageField(2, stringField(1, 'kept.gauge'), messageField(5, messageField(1, fixed64Field(3, NOW), fixed64Field(6, 1n))));
-    const protobuf = await send('/api/otel/v1/metrics', bytesOf(messageField(1, messageField(2, summary, gauge))));
+    const protobuf = await send('/api/otel/v1/metrics', bytesOf(messageField(1, messageField(2, timeless, gauge))));
     expect(protobuf.statusCode).toBe(200);
     expect(ProtobufMetricsSerializer.deserializeResponse(protobuf.rawPayload)).toEqual({
-      partialSuccess: { rejectedDataPoints: 2, errorMessage: 'Summary metrics are not stored (rpc.latency)' },
+      partialSuccess: { rejectedDataPoints: 2, errorMessage: 'data points without time_unix_nano were rejected' },
     });
     expect(await query(`SELECT value FROM metric_points FINAL WHERE project_id = {project:UUID} AND name = 'kept.gauge'`)).toEqual([{ value: 1 }]);
 

@@ -9,8 +9,7 @@
  *   2^63 - 1 ns (2262), which the stores' DateTime64(9) columns cannot hold (ingest/otlp/limits.ts).
  * - enums are names, not numbers; values outside the proto's enum are decode errors.
  * - only what Sightline reads is kept: span links, trace_state, schema URLs, dropped counts,
- *   histogram buckets and exemplars are skipped; exponential histograms and summaries keep only
- *   their data-point count (they are dropped and reported as rejected).
+ *   histogram buckets (explicit and exponential) and exemplars are skipped.
  */
 
 /** An attribute or log-body value with its OTLP type kept. */
@@ -104,6 +103,7 @@ export interface OtlpNumberPoint {
   flags: number;
 }
 
+/** A HistogramDataPoint or an ExponentialHistogramDataPoint: their count and sum, not their buckets. */
 export interface OtlpHistogramPoint {
   attributes: KeyValue[];
   startTimeUnixNano: bigint;
@@ -114,12 +114,26 @@ export interface OtlpHistogramPoint {
   flags: number;
 }
 
+/** SummaryDataPoint.ValueAtQuantile. */
+export interface OtlpValueAtQuantile {
+  /** 0 to 1 by the proto; senders may break that. */
+  quantile: number;
+  value: number;
+}
+
+/** A SummaryDataPoint; its sum is not optional in the proto (0 when not sent). */
+export interface OtlpSummaryPoint extends OtlpHistogramPoint {
+  sum: number;
+  quantileValues: OtlpValueAtQuantile[];
+}
+
 export type OtlpMetricData =
   | { type: 'gauge'; points: OtlpNumberPoint[] }
   | { type: 'sum'; points: OtlpNumberPoint[]; temporality: OtlpTemporality; isMonotonic: boolean }
   | { type: 'histogram'; points: OtlpHistogramPoint[]; temporality: OtlpTemporality }
-  | { type: 'exponentialHistogram'; pointCount: number }
-  | { type: 'summary'; pointCount: number }
+  | { type: 'exponentialHistogram'; points: OtlpHistogramPoint[]; temporality: OtlpTemporality }
+  /** No temporality field: the proto defines a summary's count and sum as cumulative. */
+  | { type: 'summary'; points: OtlpSummaryPoint[] }
   /** A metric with no data field set. */
   | { type: 'none' };
 

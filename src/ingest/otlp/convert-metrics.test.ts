@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OtlpMetric, OtlpMetricData, OtlpNumberPoint } from '../../core/classify/otlp-model.js';
+import type { OtlpHistogramPoint, OtlpMetric, OtlpMetricData, OtlpNumberPoint, OtlpSummaryPoint } from '../../core/classify/otlp-model.js';
 import { keyValues, PROJECT_ID, RECEIVED_AT, type PlainAttributes } from '../../core/classify/test-spans.js';
 import { convertMetrics } from './index.js';
 
@@ -12,6 +12,17 @@ const point = (value: number | undefined, attributes: PlainAttributes = {}, over
   startTimeUnixNano: 0n,
   timeUnixNano: TIME,
   value,
+  flags: 0,
+  ...overrides,
+});
+
+const summaryPoint = (count: number, sum: number, quantiles: [quantile: number, value: number][], overrides: Partial<OtlpSummaryPoint> = {}): OtlpSummaryPoint => ({
+  attributes: [],
+  startTimeUnixNano: 0n,
+  timeUnixNano: TIME,
+  count,
+  sum,
+  quantileValues: quantiles.map(([quantile, value]) => ({ quantile, value })),
   flags: 0,
   ...overrides,
 });
@@ -51,12 +62,102 @@ describe('metric conversion', () => {
     ]);
   });
 
-  it('drops exponential histograms and summaries, counting their points as rejected', () => {
-    const conversion = convert(['latency', { type: 'exponentialHistogram', pointCount: 3 }], ['gc', { type: 'summary', pointCount: 2 }]);
-    expect(conversion.points).toEqual([]);
+  it('turns an exponential histogram into <name>.avg and <name>.count as it does a histogram, with its temporality', () => {
+    const exponential = (count: number, sum: number | undefined, overrides: Partial<OtlpHistogramPoint> = {}): OtlpHistogramPoint => ({
+      attributes: keyValues({ route: '/a' }),
+      startTimeUnixNano: 0n,
+      timeUnixNano: TIME,
+      count,
+      sum,
+      flags: 0,
+      ...overrides,
+    });
+    const conversion = convert([
+      'payload.size',
+      {
+        type: 'exponentialHistogram',
+        temporality: 'CUMULATIVE',
+        points: [exponential(4, 1000), exponential(2, undefined), exponential(0, 0), exponential(3, 9, { flags: 1 }), exponential(5, 5, { timeUnixNano: 0n })],
+      },
+    ]);
+    const dimensions = { 'service.name': 'checkout', region: 'eu', route: '/a', temporality: 'cumulative' };
+    expect(summary(conversion)).toEqual([
+      { name: 'payload.size.avg', value: 250, dimensions },
+      { name: 'payload.size.count', value: 4, dimensions },
+      { name: 'payload.size.count', value: 2, dimensions },
+      { name: 'payload.size.count', value: 0, dimensions },
+    ]);
+    expect(conversion.rejected).toEqual({ count: 1, messages: ['data points without time_unix_nano were rejected'] });
+  });
+
+  it('turns a summary into <name>.avg, <name>.count and the p50, p90, p95 and p99 it carries, as cumulative', () => {
+    const conversion = convert([
+      'rpc.latency',
+      {
+        type: 'summary',
+        points: [
+          summaryPoint(4, 10, [
+            [0, 0.5],
+            [0.5, 2],
+            [0.75, 3],
+            [0.9, 4],
+            [0.95, 4.5],
+            [0.99, 6],
+            [1, 7],
+          ]),
+          summaryPoint(0, 0, [[0.5, 0]]),
+        ],
+      },
+    ]);
+    const dimensions = { 'service.name': 'checkout', region: 'eu', temporality: 'cumulative' };
+    expect(summary(conversion)).toEqual([
+      { name: 'rpc.latency.avg', value: 2.5, dimensions },
+      { name: 'rpc.latency.count', value: 4, dimensions },
+      { name: 'rpc.latency.p50', value: 2, dimensions },
+      { name: 'rpc.latency.p90', value: 4, dimensions },
+      { name: 'rpc.latency.p95', value: 4.5, dimensions },
+      { name: 'rpc.latency.p99', value: 6, dimensions },
+      // A zero count has no average.
+      { name: 'rpc.latency.count', value: 0, dimensions },
+      { name: 'rpc.latency.p50', value: 0, dimensions },
+    ]);
+    expect(conversion.points.every((metricPoint) => metricPoint.recordedAt === TIME)).toBe(true);
+    expect(conversion.rejected).toEqual({ count: 0, messages: [] });
+  });
+
+  it('rejects malformed summary points and quantiles one by one, keeping the rest', () => {
+    const conversion = convert([
+      'gc.pause',
+      {
+        type: 'summary',
+        points: [
+          summaryPoint(2, 4, [[0.5, 1]], { timeUnixNano: 0n }),
+          summaryPoint(2, 4, [
+            [1.5, 9],
+            [Number.NaN, 9],
+            [0.5, 1],
+            [0.5, 8],
+            [0.9, Number.POSITIVE_INFINITY],
+            [0.99, 3],
+          ]),
+          summaryPoint(1, 1, [[0.5, 1]], { flags: 1 }),
+        ],
+      },
+    ]);
+    expect(summary(conversion).map(({ name, value }) => [name, value])).toEqual([
+      ['gc.pause.avg', 2],
+      ['gc.pause.count', 2],
+      ['gc.pause.p50', 1],
+      ['gc.pause.p99', 3],
+    ]);
     expect(conversion.rejected).toEqual({
       count: 5,
-      messages: ['ExponentialHistogram metrics are not stored (latency)', 'Summary metrics are not stored (gc)'],
+      messages: [
+        'data points without time_unix_nano were rejected',
+        'quantiles outside [0, 1] were rejected (gc.pause)',
+        'repeated quantiles were rejected (gc.pause)',
+        'data points with a non-finite value were rejected (gc.pause.p90)',
+      ],
     });
   });
 

@@ -147,8 +147,25 @@ describe('OTLP/JSON metric and log requests', () => {
                 { name: 'g', gauge: { dataPoints: [{ timeUnixNano: '10', asDouble: 1.5 }] } },
                 { name: 's', sum: { dataPoints: [{ timeUnixNano: '10', asInt: '-3' }], aggregationTemporality: 2, isMonotonic: true } },
                 { name: 'h', histogram: { data_points: [{ time_unix_nano: '10', count: '4', sum: 10, bucketCounts: ['1', '3'], explicitBounds: [5] }], aggregation_temporality: 1 } },
-                { name: 'e', exponentialHistogram: { dataPoints: [{}, {}] } },
-                { name: 'q', summary: { dataPoints: [{}] } },
+                {
+                  name: 'e',
+                  exponentialHistogram: {
+                    dataPoints: [
+                      { timeUnixNano: '10', count: '3', sum: '7.5', scale: 3, zeroCount: '1', positive: { offset: 2, bucketCounts: ['1', '1'] }, min: 0.5, max: 4 },
+                      { time_unix_nano: '10', count: 2 },
+                    ],
+                    aggregationTemporality: 'AGGREGATION_TEMPORALITY_CUMULATIVE',
+                  },
+                },
+                {
+                  name: 'q',
+                  summary: {
+                    dataPoints: [
+                      { timeUnixNano: '10', count: '4', sum: 10, quantileValues: [{ quantile: 0.5, value: 2 }, { quantile: '0.99', value: '4.5' }] },
+                      { time_unix_nano: '10', quantile_values: [{}] },
+                    ],
+                  },
+                },
               ],
             },
           ],
@@ -160,9 +177,32 @@ describe('OTLP/JSON metric and log requests', () => {
       { type: 'gauge', points: [{ attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, value: 1.5, flags: 0 }] },
       { type: 'sum', points: [{ attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, value: -3, flags: 0 }], temporality: 'CUMULATIVE', isMonotonic: true },
       { type: 'histogram', points: [{ attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, count: 4, sum: 10, flags: 0 }], temporality: 'DELTA' },
-      { type: 'exponentialHistogram', pointCount: 2 },
-      { type: 'summary', pointCount: 1 },
+      {
+        type: 'exponentialHistogram',
+        points: [
+          { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, count: 3, sum: 7.5, flags: 0 },
+          { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, count: 2, sum: undefined, flags: 0 },
+        ],
+        temporality: 'CUMULATIVE',
+      },
+      {
+        type: 'summary',
+        points: [
+          // Doubles may be strings.
+          { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, count: 4, sum: 10, quantileValues: [{ quantile: 0.5, value: 2 }, { quantile: 0.99, value: 4.5 }], flags: 0 },
+          // Absent doubles are 0, as in protobuf.
+          { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 10n, count: 0, sum: 0, quantileValues: [{ quantile: 0, value: 0 }], flags: 0 },
+        ],
+      },
     ]);
+  });
+
+  it('rejects mis-typed summary quantiles, naming their path', () => {
+    const summaryWith = (quantileValues: unknown) => json({ resourceMetrics: [{ scopeMetrics: [{ metrics: [{ name: 'q', summary: { dataPoints: [{ quantileValues }] } }] }] }] });
+    const decode = (bytes: Uint8Array) => decodeMetricsRequest(bytes, 'json');
+    expect(decodeError(summaryWith([{ quantile: 'half', value: 1 }]), decode)).toMatch(/summary\.dataPoints\[0\]\.quantileValues\[0\]\.quantile must be a number/);
+    expect(decodeError(summaryWith([7]), decode)).toMatch(/quantileValues\[0\] must be an object/);
+    expect(decodeError(summaryWith({}), decode)).toMatch(/quantileValues must be an array/);
   });
 
   it('rejects a temporality outside its enum', () => {

@@ -31,8 +31,10 @@ import {
   type OtlpScopeSpans,
   type OtlpSpan,
   type OtlpSpanEvent,
+  type OtlpSummaryPoint,
   type OtlpTemporality,
   type OtlpTraceRequest,
+  type OtlpValueAtQuantile,
   SPAN_KINDS,
   STATUS_CODES,
   TEMPORALITIES,
@@ -191,6 +193,11 @@ function double(value: unknown, path: string): number {
   if (value === '-Infinity') return Number.NEGATIVE_INFINITY;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return fail(path, 'must be a number');
+}
+
+/** A double, or undefined when absent or null. */
+function optionalDouble(value: unknown, path: string): number | undefined {
+  return value === undefined || value === null ? undefined : double(value, path);
 }
 
 /**
@@ -379,19 +386,14 @@ function readMetricData(source: JsonObject, path: string): OtlpMetricData {
     };
   }
   if ((data = object(source['histogram'], join(path, 'histogram'))) !== undefined) {
-    const histogramPath = join(path, 'histogram');
-    return {
-      type: 'histogram',
-      points: list(data, 'dataPoints', 'data_points', histogramPath, readHistogramPoint),
-      temporality: readTemporality(data, histogramPath),
-    };
+    return { type: 'histogram', ...readHistogram(data, join(path, 'histogram')) };
   }
   const exponential = field(source, 'exponentialHistogram', 'exponential_histogram');
   if ((data = object(exponential, join(path, 'exponentialHistogram'))) !== undefined) {
-    return { type: 'exponentialHistogram', pointCount: countElements(data, join(path, 'exponentialHistogram')) };
+    return { type: 'exponentialHistogram', ...readHistogram(data, join(path, 'exponentialHistogram')) };
   }
   if ((data = object(source['summary'], join(path, 'summary'))) !== undefined) {
-    return { type: 'summary', pointCount: countElements(data, join(path, 'summary')) };
+    return { type: 'summary', points: list(data, 'dataPoints', 'data_points', join(path, 'summary'), readSummaryPoint) };
   }
   return { type: 'none' };
 }
@@ -401,12 +403,9 @@ function readTemporality(data: JsonObject, path: string): OtlpTemporality {
   return TEMPORALITIES[enumIndex(value, join(path, 'aggregationTemporality'), TEMPORALITIES, 'AGGREGATION_TEMPORALITY_')]!;
 }
 
-/** Data points of a dropped metric type are only counted. */
-function countElements(data: JsonObject, path: string): number {
-  const points = field(data, 'dataPoints', 'data_points');
-  if (points === undefined || points === null) return 0;
-  if (!Array.isArray(points)) fail(join(path, 'dataPoints'), 'must be an array');
-  return points.length;
+/** Histogram and ExponentialHistogram: their points are read alike (buckets are skipped). */
+function readHistogram(data: JsonObject, path: string): { points: OtlpHistogramPoint[]; temporality: OtlpTemporality } {
+  return { points: list(data, 'dataPoints', 'data_points', path, readHistogramPoint), temporality: readTemporality(data, path) };
 }
 
 function readNumberPoint(value: unknown, path: string): OtlpNumberPoint {
@@ -427,15 +426,25 @@ function readNumberPoint(value: unknown, path: string): OtlpNumberPoint {
 
 function readHistogramPoint(value: unknown, path: string): OtlpHistogramPoint {
   const source = object(value, path) ?? fail(path, 'must be a data point object');
-  const sum = source['sum'];
   return {
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
     startTimeUnixNano: unixNanos(field(source, 'startTimeUnixNano', 'start_time_unix_nano'), join(path, 'startTimeUnixNano')),
     timeUnixNano: unixNanos(field(source, 'timeUnixNano', 'time_unix_nano'), join(path, 'timeUnixNano')),
     count: countNumber(source['count'], join(path, 'count')),
-    sum: sum === undefined || sum === null ? undefined : double(sum, join(path, 'sum')),
+    sum: optionalDouble(source['sum'], join(path, 'sum')),
     flags: uint32(source['flags'], join(path, 'flags')),
   };
+}
+
+function readSummaryPoint(value: unknown, path: string): OtlpSummaryPoint {
+  const source = object(value, path) ?? fail(path, 'must be a data point object');
+  const point = readHistogramPoint(source, path);
+  return { ...point, sum: point.sum ?? 0, quantileValues: list(source, 'quantileValues', 'quantile_values', path, readValueAtQuantile) };
+}
+
+function readValueAtQuantile(value: unknown, path: string): OtlpValueAtQuantile {
+  const source = object(value, path) ?? fail(path, 'must be a quantile object');
+  return { quantile: optionalDouble(source['quantile'], join(path, 'quantile')) ?? 0, value: optionalDouble(source['value'], join(path, 'value')) ?? 0 };
 }
 
 // ---- logs/v1 -------------------------------------------------------------------------------

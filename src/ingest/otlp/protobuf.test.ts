@@ -11,6 +11,7 @@ import {
   messageField,
   stringAttribute,
   stringField,
+  varint,
   varintField,
 } from './test-protobuf.js';
 
@@ -167,7 +168,7 @@ describe('protobuf metric requests', () => {
     decodeMetricsRequest(metricsRequest(...metricFields), 'protobuf').resourceMetrics[0]!.scopeMetrics[0]!.metrics[0]!;
   const numberPoint = (...fields: number[][]) => messageField(1, fixed64Field(3, 1_000n), ...fields);
 
-  it('decodes gauges, sums with temporality, histograms, and counts dropped types', () => {
+  it('decodes gauges, sums with temporality and histograms', () => {
     expect(decodeMetric(stringField(1, 'g'), stringField(3, 'ms'), messageField(5, numberPoint(doubleField(4, 1.5), stringAttribute(7, 'a', 'b'))))).toEqual({
       name: 'g',
       description: '',
@@ -186,9 +187,50 @@ describe('protobuf metric requests', () => {
       temporality: 'DELTA',
       points: [{ attributes: [], startTimeUnixNano: 0n, timeUnixNano: 1n, count: 4, sum: 10, flags: 0 }],
     });
-    expect(decodeMetric(messageField(10, messageField(1), messageField(1), varintField(2, 1))).data).toEqual({ type: 'exponentialHistogram', pointCount: 2 });
-    expect(decodeMetric(messageField(11, messageField(1))).data).toEqual({ type: 'summary', pointCount: 1 });
     expect(decodeMetric(numberPoint()).data).toEqual({ type: 'none' });
+  });
+
+  it('decodes exponential histogram points by their own field numbers: count and sum, buckets skipped', () => {
+    const point = messageField(
+      1,
+      stringAttribute(1, 'a', 'b'),
+      fixed64Field(2, 5n),
+      fixed64Field(3, 9n),
+      fixed64Field(4, 3n),
+      doubleField(5, 7.5),
+      varintField(6, 3), // scale (sint32 zigzag)
+      fixed64Field(7, 1n), // zero_count
+      messageField(8, varintField(1, 2), messageField(2, varint(1), varint(1))), // positive buckets
+      varintField(10, 1), // flags
+      doubleField(12, 0.5), // min
+      doubleField(13, 4), // max
+    );
+    expect(decodeMetric(messageField(10, point, messageField(1, fixed64Field(3, 9n), fixed64Field(4, 2n)), varintField(2, 2))).data).toEqual({
+      type: 'exponentialHistogram',
+      temporality: 'CUMULATIVE',
+      points: [
+        { attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }], startTimeUnixNano: 5n, timeUnixNano: 9n, count: 3, sum: 7.5, flags: 1 },
+        // sum is optional: absent stays absent.
+        { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 9n, count: 2, sum: undefined, flags: 0 },
+      ],
+    });
+  });
+
+  it('decodes summary points with their quantile values; an absent sum is 0', () => {
+    const quantile = (q: number, value: number) => messageField(6, doubleField(1, q), doubleField(2, value));
+    const point = messageField(1, stringAttribute(7, 'a', 'b'), fixed64Field(2, 5n), fixed64Field(3, 9n), fixed64Field(4, 4n), doubleField(5, 10), quantile(0.5, 2), quantile(0.99, 4.5), varintField(8, 1));
+    expect(decodeMetric(messageField(11, point, messageField(1, fixed64Field(3, 9n), messageField(6)))).data).toEqual({
+      type: 'summary',
+      points: [
+        { attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }], startTimeUnixNano: 5n, timeUnixNano: 9n, count: 4, sum: 10, quantileValues: [{ quantile: 0.5, value: 2 }, { quantile: 0.99, value: 4.5 }], flags: 1 },
+        { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 9n, count: 0, sum: 0, quantileValues: [{ quantile: 0, value: 0 }], flags: 0 },
+      ],
+    });
+  });
+
+  it('a truncated summary quantile is a decode error', () => {
+    const truncated = messageField(11, messageField(1, messageField(6, [9, 0, 0])));
+    expect(decodeError(metricsRequest(truncated), (bytes) => decodeMetricsRequest(bytes, 'protobuf')).message).toContain('8-byte value runs past the end of its message');
   });
 
   it('a number point with neither as_double nor as_int has no value', () => {

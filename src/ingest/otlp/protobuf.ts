@@ -38,8 +38,10 @@ import {
   type OtlpSpanEvent,
   type OtlpSpanKind,
   type OtlpStatusCode,
+  type OtlpSummaryPoint,
   type OtlpTemporality,
   type OtlpTraceRequest,
+  type OtlpValueAtQuantile,
   MAX_SEVERITY_NUMBER,
   SPAN_KINDS,
   STATUS_CODES,
@@ -352,13 +354,13 @@ function readMetric(r: WireReader): OtlpMetric {
         data = readSum(r);
         break;
       case 74 /* 9: histogram */:
-        data = readHistogram(r);
+        data = { type: 'histogram', ...readHistogram(r, 'Histogram', HISTOGRAM_POINT) };
         break;
       case 82 /* 10: exponential_histogram */:
-        data = { type: 'exponentialHistogram', pointCount: countDataPoints(r, 'ExponentialHistogram') };
+        data = { type: 'exponentialHistogram', ...readHistogram(r, 'ExponentialHistogram', EXPONENTIAL_HISTOGRAM_POINT) };
         break;
       case 90 /* 11: summary */:
-        data = { type: 'summary', pointCount: countDataPoints(r, 'Summary') };
+        data = readSummary(r);
         break;
       default:
         r.skip(tag);
@@ -441,22 +443,59 @@ function readNumberPoint(r: WireReader): OtlpNumberPoint {
   return { attributes, startTimeUnixNano, timeUnixNano, value, flags };
 }
 
-function readHistogram(r: WireReader): OtlpMetricData {
-  const outer = r.enter('Histogram');
+/**
+ * Where the three count-and-sum data points keep what is read of them. They agree on
+ * start_time_unix_nano = 2, time_unix_nano = 3, count = 4 (fixed64) and sum = 5 (double);
+ * attributes and flags sit at different numbers, and field 6 means something else in each.
+ */
+interface CountSumPointLayout {
+  message: string;
+  attributesTag: number;
+  flagsTag: number;
+  /** SummaryDataPoint only. */
+  quantileValuesTag?: number;
+}
+
+const HISTOGRAM_POINT: CountSumPointLayout = { message: 'HistogramDataPoint', attributesTag: 74 /* 9 */, flagsTag: 80 /* 10 */ };
+const EXPONENTIAL_HISTOGRAM_POINT: CountSumPointLayout = { message: 'ExponentialHistogramDataPoint', attributesTag: 10 /* 1 */, flagsTag: 80 /* 10 */ };
+const SUMMARY_POINT: CountSumPointLayout = { message: 'SummaryDataPoint', attributesTag: 58 /* 7 */, flagsTag: 64 /* 8 */, quantileValuesTag: 50 /* 6 */ };
+
+/** Histogram and ExponentialHistogram share a layout: data_points = 1, aggregation_temporality = 2. */
+function readHistogram(r: WireReader, message: string, pointLayout: CountSumPointLayout): { points: OtlpHistogramPoint[]; temporality: OtlpTemporality } {
+  const outer = r.enter(message);
   const points: OtlpHistogramPoint[] = [];
   let temporality: OtlpTemporality = 'UNSPECIFIED';
   while (r.pos < r.limit) {
     const tag = r.tag();
-    if (tag === 10 /* 1: data_points */) points.push(readHistogramPoint(r));
-    else if (tag === 16 /* 2: aggregation_temporality */) temporality = readEnum(r, TEMPORALITIES, 'Histogram.aggregation_temporality');
+    if (tag === 10 /* 1: data_points */) points.push(readCountSumPoint(r, pointLayout));
+    else if (tag === 16 /* 2: aggregation_temporality */) temporality = readEnum(r, TEMPORALITIES, `${message}.aggregation_temporality`);
     else r.skip(tag);
   }
   r.leave(outer);
-  return { type: 'histogram', points, temporality };
+  return { points, temporality };
 }
 
-function readHistogramPoint(r: WireReader): OtlpHistogramPoint {
-  const outer = r.enter('HistogramDataPoint');
+function readSummary(r: WireReader): OtlpMetricData {
+  const outer = r.enter('Summary');
+  const points: OtlpSummaryPoint[] = [];
+  while (r.pos < r.limit) {
+    const tag = r.tag();
+    if (tag === 10 /* 1: data_points */) points.push(readSummaryPoint(r));
+    else r.skip(tag);
+  }
+  r.leave(outer);
+  return { type: 'summary', points };
+}
+
+function readSummaryPoint(r: WireReader): OtlpSummaryPoint {
+  const quantileValues: OtlpValueAtQuantile[] = [];
+  const point = readCountSumPoint(r, SUMMARY_POINT, quantileValues);
+  return { ...point, sum: point.sum ?? 0, quantileValues };
+}
+
+/** `quantileValues` receives the point's quantile_values when the layout has them. */
+function readCountSumPoint(r: WireReader, layout: CountSumPointLayout, quantileValues: OtlpValueAtQuantile[] = []): OtlpHistogramPoint {
+  const outer = r.enter(layout.message);
   const attributes: KeyValue[] = [];
   let startTimeUnixNano = 0n;
   let timeUnixNano = 0n;
@@ -466,8 +505,14 @@ function readHistogramPoint(r: WireReader): OtlpHistogramPoint {
   while (r.pos < r.limit) {
     const tag = r.tag();
     switch (tag) {
-      case 74 /* 9: attributes */:
+      case layout.attributesTag:
         attributes.push(readKeyValue(r, 0));
+        break;
+      case layout.flagsTag:
+        flags = r.uint32();
+        break;
+      case layout.quantileValuesTag:
+        quantileValues.push(readValueAtQuantile(r));
         break;
       case 17 /* 2: start_time_unix_nano (fixed64) */:
         startTimeUnixNano = r.unixNanos();
@@ -481,9 +526,6 @@ function readHistogramPoint(r: WireReader): OtlpHistogramPoint {
       case 41 /* 5: sum */:
         sum = r.double();
         break;
-      case 80 /* 10: flags */:
-        flags = r.uint32();
-        break;
       default:
         r.skip(tag);
     }
@@ -492,17 +534,18 @@ function readHistogramPoint(r: WireReader): OtlpHistogramPoint {
   return { attributes, startTimeUnixNano, timeUnixNano, count, sum, flags };
 }
 
-/** ExponentialHistogram and Summary are dropped; only their data_points (field 1) are counted. */
-function countDataPoints(r: WireReader, message: string): number {
-  const outer = r.enter(message);
-  let count = 0;
+function readValueAtQuantile(r: WireReader): OtlpValueAtQuantile {
+  const outer = r.enter('SummaryDataPoint.ValueAtQuantile');
+  let quantile = 0;
+  let value = 0;
   while (r.pos < r.limit) {
     const tag = r.tag();
-    if (tag === 10 /* 1: data_points */) count++;
-    r.skip(tag);
+    if (tag === 9 /* 1: quantile */) quantile = r.double();
+    else if (tag === 17 /* 2: value */) value = r.double();
+    else r.skip(tag);
   }
   r.leave(outer);
-  return count;
+  return { quantile, value };
 }
 
 // ---- logs/v1 -------------------------------------------------------------------------------

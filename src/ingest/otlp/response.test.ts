@@ -36,8 +36,8 @@ describe('export responses', () => {
   });
 
   it('reports partial success in JSON, int64 as a decimal string', () => {
-    const partial = { count: 2, messages: ['Summary metrics are not stored (latency)'] };
-    const errorMessage = 'Summary metrics are not stored (latency)';
+    const errorMessage = 'data points without time_unix_nano were rejected';
+    const partial = { count: 2, messages: [errorMessage] };
     expect(JsonMetricsSerializer.deserializeResponse(encodeExportResponse('metrics', 'json', partial).body)).toEqual({
       partialSuccess: { rejectedDataPoints: '2', errorMessage },
     });

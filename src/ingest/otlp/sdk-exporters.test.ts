@@ -18,7 +18,7 @@ import { OTLPTraceExporter as ProtoTraceExporter } from '@opentelemetry/exporter
 import { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
-import { AggregationTemporality, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, AggregationType, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyValue, KeyValue, OtlpMetric, OtlpSpan, OtlpTraceRequest } from '../../core/classify/otlp-model.js';
@@ -166,9 +166,10 @@ describe('traces from the SDK exporters', () => {
 });
 
 describe('metrics from the SDK exporters', () => {
-  it('decode identically from protobuf and JSON (gzip): counter, up-down counter, gauge and histogram', async () => {
+  it('decode identically from protobuf and JSON (gzip): counter, up-down counter, gauge, histogram and exponential histogram', async () => {
     const provider = new MeterProvider({
       resource,
+      views: [{ instrumentName: 'payload.size', aggregation: { type: AggregationType.EXPONENTIAL_HISTOGRAM } }],
       readers: [
         new PeriodicExportingMetricReader({
           exporter: new ProtoMetricExporter({ url: `${baseUrl}/proto/v1/metrics`, temporalityPreference: AggregationTemporality.DELTA }),
@@ -187,6 +188,9 @@ describe('metrics from the SDK exporters', () => {
     const latency = meter.createHistogram('http.server.duration', { unit: 'ms' });
     latency.record(10);
     latency.record(30);
+    const payload = meter.createHistogram('payload.size', { unit: 'By' });
+    payload.record(100, { route: '/upload' });
+    payload.record(300, { route: '/upload' });
     await provider.forceFlush();
     await provider.shutdown();
 
@@ -211,6 +215,11 @@ describe('metrics from the SDK exporters', () => {
     expect(byName.get('queue.depth')!.data).toMatchObject({ type: 'sum', isMonotonic: false, points: [{ value: -2 }] });
     expect(byName.get('cpu.temperature')).toMatchObject({ unit: 'Cel', data: { type: 'gauge', points: [{ value: 61.5 }] } });
     expect(byName.get('http.server.duration')!.data).toMatchObject({ type: 'histogram', temporality: 'DELTA', points: [{ count: 2, sum: 40 }] });
+    expect(byName.get('payload.size')!.data).toMatchObject({
+      type: 'exponentialHistogram',
+      temporality: 'DELTA',
+      points: [{ count: 2, sum: 400, attributes: [{ key: 'route', value: { type: 'string', value: '/upload' } }] }],
+    });
     const point = (byName.get('orders.placed')!.data as { points: { timeUnixNano: bigint }[] }).points[0]!;
     expect(point.timeUnixNano).toBeGreaterThan(0n);
   });
