@@ -1,8 +1,10 @@
 /**
  * Reads a request body as a stream: decompresses it (gzip, deflate, br) while counting the
  * decompressed bytes, stops as soon as the cap is passed (so a gzip bomb costs at most the cap),
- * and gives up with 408 when the body has not fully arrived in time.
+ * and gives up with 408 when the body has not fully arrived in time. A request answered before
+ * its body was read has the rest discarded, within bounds (discardRestOfBody).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { HttpError, badRequest, payloadTooLarge } from './errors.js';
@@ -49,6 +51,45 @@ export async function readBody(stream: Readable, contentEncoding: string | undef
     clearTimeout(timer);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+/**
+ * How much of a refused request's body is read and thrown away after the answer before the
+ * connection is closed anyway. Clients that read while they send (fetch, curl, Go) stop within
+ * a few chunks of the answer; the bounds only cost a client that sends everything first.
+ */
+export const DISCARD_BOUNDS = { bytes: 32 * 1024 * 1024, ms: 5_000 } as const;
+
+/**
+ * Reads and discards the rest of a request body that was answered before its end (401, 413,
+ * 503...). Closing at once would reset the connection while the client still sends, and a client
+ * that fails its next write before reading the answer (Node's fetch: EPIPE) never sees the
+ * status. Past the bounds the connection is closed once the answer is flushed.
+ */
+export function discardRestOfBody(request: IncomingMessage, response: ServerResponse): void {
+  if (request.readableEnded || request.destroyed) return;
+  let discarded = 0;
+  const stop = (): void => {
+    clearTimeout(timer);
+    request.off('data', count);
+  };
+  const closeAfterAnswer = (): void => {
+    stop();
+    // Destroying an unfinished request closes its socket.
+    if (response.writableFinished) request.destroy();
+    else response.once('finish', () => request.destroy());
+  };
+  const count = (chunk: Buffer): void => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_BOUNDS.bytes) closeAfterAnswer();
+  };
+  const timer = setTimeout(closeAfterAnswer, DISCARD_BOUNDS.ms).unref();
+  request.once('end', stop);
+  request.once('close', stop);
+  request.on('data', count);
+  // A body parser (multipart, a decompressor) may still be attached and pausing the stream.
+  request.unpipe();
+  request.resume();
 }
 
 function decompressorFor(contentEncoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {

@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
 import { WriteFailedError } from '../ingest/writer.js';
+import { discardRestOfBody } from './body.js';
 import { HttpError } from './errors.js';
 
 export function useErrorAnswers(app: FastifyInstance): void {
@@ -13,9 +14,13 @@ export function useErrorAnswers(app: FastifyInstance): void {
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.statusCode, reason: answer.message }, 'request refused');
     void reply.code(answer.statusCode).headers(answer.headers);
-    // Answered before the body was read to its end (413, 408, an early 400): close rather than
-    // leave a client streaming hundreds of megabytes into a connection nobody reads.
-    if (!request.raw.complete) void reply.header('connection', 'close');
+    // Answered before the body was read to its end (401, 413, 503, an early 400): the rest is
+    // discarded within bounds so the client can read the answer. A 408's body is not arriving:
+    // nothing to wait for.
+    if (!request.raw.complete) {
+      if (answer.statusCode === 408) void reply.header('connection', 'close');
+      else discardRestOfBody(request.raw, reply.raw);
+    }
     if (answer.statusCode === 401) return reply.send();
     return reply.send({ error: answer.message });
   });
