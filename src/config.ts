@@ -65,6 +65,7 @@ export const VARIABLES = {
   QUERY_MAX_EXECUTION_SECONDS: { schema: positiveInt.max(3600), default: '20', description: 'Read API: seconds one query may run before it is stopped and the caller is told (422) to narrow the time range or add filters.' },
   QUERY_MAX_ROWS_TO_READ: { schema: positiveInt, default: '2000000000', description: 'Read API: rows one query may scan before it is stopped with the same 422.' },
   ROLLUP_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '60', description: 'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).' },
+  METRICS_TOKEN: { schema: z.string().min(16).max(4096).regex(/^\S+$/, 'must not contain whitespace'), description: 'Turns on GET /metrics (Prometheus) on every listener, answering only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). Unset: there is no /metrics.', secret: true },
   PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
 
   PLANS_FILE: { schema: z.string().min(1), description: 'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.' },
@@ -114,6 +115,8 @@ export interface Config {
   symbolTableCacheBytes: number;
   writer: { maxRows: number; flushMs: number };
   projectCacheTtlMs: number;
+  /** Bearer token of GET /metrics; null: no /metrics route. */
+  metricsToken: string | null;
   /** Interval of the rollup job; 0 = off. */
   rollupIntervalMs: number;
   /** Bounds of every read API query (QUERY_*). */
@@ -158,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
     SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
     OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     symbolTableCacheBytes: v.SYMBOL_TABLE_CACHE_MB * 1024 * 1024,
     writer: { maxRows: v.WRITER_MAX_ROWS, flushMs: v.WRITER_FLUSH_MS },
     projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
+    metricsToken: v.METRICS_TOKEN ?? null,
     rollupIntervalMs: v.ROLLUP_INTERVAL_SECONDS * 1000,
     queryLimits: { maxExecutionSeconds: v.QUERY_MAX_EXECUTION_SECONDS, maxRowsToRead: v.QUERY_MAX_ROWS_TO_READ },
     billing: {
