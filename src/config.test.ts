@@ -50,18 +50,65 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message).toMatch(/PORT="eighty": /);
     expect(message).toMatch(/REGISTRATION="maybe": must be one of open, first-user, invite-only/);
-    expect(message).toMatch(/SESSION_SECRET="short": /);
+    expect(message).toMatch(/SESSION_SECRET \(value hidden\): /);
     expect(message).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
   });
 
-  it('stops `sightline serve` with exit code 78 and the message when the configuration is bad', () => {
+  it('stops `sightline serve` with exit code 78 and the message when the configuration is bad, secrets left out', () => {
     const result = spawnSync(process.execPath, [path.resolve('bin/sightline.mjs'), 'serve'], {
-      env: { ...process.env, PORT: '70000' },
+      env: { ...process.env, PORT: '70000', SESSION_SECRET: 'short-SECRET-MARKER', DATABASE_URL: 'postgres://admin:SECRET-MARKER@db host/x' },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(result.status).toBe(78);
     expect(result.stderr).toMatch(/sightline: invalid configuration:\n {2}PORT="70000": /);
+    expect(result.stderr).toContain('SESSION_SECRET (value hidden): ');
+    expect(result.stderr).toContain('DATABASE_URL="postgres://***@db host/x": ');
+    expect(result.stdout + result.stderr).not.toContain('SECRET-MARKER');
+  });
+
+  it('never shows the value of a secret variable nor the credentials of a URL in its errors', () => {
+    const MARKER = 'mk7f3q';
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${JSON.stringify(Object.keys(env))}`);
+    };
+    const secrets = Object.entries(VARIABLES).filter(([, spec]) => 'secret' in spec && spec.secret).map(([name]) => name);
+    // Every variable named like a credential is declared secret.
+    for (const name of Object.keys(VARIABLES).filter((n) => /(SECRET|TOKEN|_KEY|_KEY_ID)$/.test(n))) expect(secrets, name).toContain(name);
+    for (const name of secrets) {
+      // A malformed value (too short, wrong prefix) and one that is fine but misses its partner.
+      for (const value of [MARKER, `${MARKER}${'x'.repeat(40)}`]) {
+        const message = messageOf({ [name]: value, PORT: 'eighty' });
+        expect(message, name).not.toContain(MARKER);
+        expect(message).toContain('PORT="eighty"');
+      }
+    }
+    expect(messageOf({ SESSION_SECRET: `short${MARKER}` })).toMatch(/^invalid configuration:\n {2}SESSION_SECRET \(value hidden\): .*32/);
+    expect(messageOf({ STRIPE_SECRET_KEY: MARKER, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toContain('STRIPE_SECRET_KEY (value hidden): must be a Stripe secret or restricted key');
+
+    const urls: Array<[string, string, string]> = [
+      ['DATABASE_URL', `postgres://admin:${MARKER}@db host:5432/sightline`, 'DATABASE_URL="postgres://***@db host:5432/sightline": '],
+      ['DATABASE_URL', `//admin:${MARKER}@db:5432/sightline`, 'DATABASE_URL="***@db:5432/sightline": '],
+      ['DATABASE_URL', `postgres://admin:p/ss@${MARKER}@db:99999/x`, 'DATABASE_URL="postgres://***@db:99999/x": '],
+      ['REDIS_URL', `redis ://:${MARKER}@cache:6379`, 'REDIS_URL="***@cache:6379": '],
+      ['CLICKHOUSE_URL', `http://default:${MARKER}@click house:8123`, 'CLICKHOUSE_URL="http://***@click house:8123": '],
+      ['S3_ENDPOINT', `https://key:${MARKER}@minio :9000`, 'S3_ENDPOINT="https://***@minio :9000": '],
+      ['SMTP_URL', `http://mailer:${MARKER}@mail.example.com:587`, 'SMTP_URL="http://***@mail.example.com:587": must be an smtp:// or smtps:// URL'],
+      ['OIDC_ISSUER', `http://client:${MARKER}@id.example.com`, 'OIDC_ISSUER="http://***@id.example.com": must be an https URL'],
+      ['PUBLIC_URL', `https://u:${MARKER}@obs example.com`, 'PUBLIC_URL="https://***@obs example.com": '],
+    ];
+    for (const [name, value, expected] of urls) {
+      const message = messageOf({ [name]: value, ...(name === 'OIDC_ISSUER' ? { OIDC_CLIENT_ID: 'c' } : {}) });
+      expect(message, value).not.toContain(MARKER);
+      expect(message, value).toContain(expected);
+    }
+    // Values without credentials stay as they were, e-mail addresses included.
+    expect(messageOf({ MAIL_FROM: 'a@' })).toContain('MAIL_FROM="a@": ');
   });
 
   it('mail and sign-in: off by default; the sender follows PUBLIC_URL; reset links live 30 minutes', () => {

@@ -23,6 +23,8 @@ interface VariableSpec {
   schema: z.ZodType;
   default?: string;
   description: string;
+  /** A credential: its value never appears in an error message. */
+  secret?: true;
 }
 
 /** Every environment variable the service reads. */
@@ -40,13 +42,13 @@ export const VARIABLES = {
   S3_BUCKET: { schema: z.string().min(1), description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.' },
   S3_ENDPOINT: { schema: url, description: 'S3-compatible endpoint (MinIO, R2, ...). Unset: AWS.' },
   S3_REGION: { schema: z.string().min(1), default: 'us-east-1', description: 'S3 region.' },
-  S3_ACCESS_KEY_ID: { schema: z.string().min(1), description: 'S3 access key; unset: the AWS SDK default credential chain.' },
-  S3_SECRET_ACCESS_KEY: { schema: z.string().min(1), description: 'S3 secret key.' },
+  S3_ACCESS_KEY_ID: { schema: z.string().min(1), description: 'S3 access key; unset: the AWS SDK default credential chain.', secret: true },
+  S3_SECRET_ACCESS_KEY: { schema: z.string().min(1), description: 'S3 secret key.', secret: true },
   S3_FORCE_PATH_STYLE: { schema: bool, default: 'false', description: 'Path-style S3 addressing (needed by most self-hosted S3 servers).' },
   REDIS_URL: { schema: url, description: 'Redis URL for rate limits, caches and counters shared by several processes. Unset: in memory.' },
   REDIS_KEY_PREFIX: { schema: z.string(), default: 'sightline:', description: 'Prefix of every Redis key.' },
 
-  SESSION_SECRET: { schema: z.string().min(32), description: 'Secret (>= 32 chars) signing dashboard session tokens. Unset: generated once into DATA_DIR/session-secret. Required when several processes share DATABASE_URL.' },
+  SESSION_SECRET: { schema: z.string().min(32), description: 'Secret (>= 32 chars) signing dashboard session tokens. Unset: generated once into DATA_DIR/session-secret. Required when several processes share DATABASE_URL.', secret: true },
   SESSION_TTL_HOURS: { schema: positiveInt.max(24 * 90), default: '168', description: 'Life of a dashboard session token, in hours.' },
   REGISTRATION: { schema: z.enum(['open', 'first-user', 'invite-only']), default: 'first-user', description: 'Who may register: anyone, only the first user (then invitations), or invitations only.' },
   PASSWORD_MIN_LENGTH: { schema: positiveInt.min(8).max(128), default: '10', description: 'Minimum password length.' },
@@ -63,11 +65,12 @@ export const VARIABLES = {
   QUERY_MAX_EXECUTION_SECONDS: { schema: positiveInt.max(3600), default: '20', description: 'Read API: seconds one query may run before it is stopped and the caller is told (422) to narrow the time range or add filters.' },
   QUERY_MAX_ROWS_TO_READ: { schema: positiveInt, default: '2000000000', description: 'Read API: rows one query may scan before it is stopped with the same 422.' },
   ROLLUP_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '60', description: 'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).' },
+  METRICS_TOKEN: { schema: z.string().min(16).max(4096).regex(/^\S+$/, 'must not contain whitespace'), description: 'Turns on GET /metrics (Prometheus) on every listener, answering only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). Unset: there is no /metrics.', secret: true },
   PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
 
   PLANS_FILE: { schema: z.string().min(1), description: 'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.' },
-  STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'), description: 'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.' },
-  STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'), description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.' },
+  STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'), description: 'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.', secret: true },
+  STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'), description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.', secret: true },
   STRIPE_API_URL: { schema: url, default: 'https://api.stripe.com', description: 'Stripe API base URL; change only to reach stripe-mock or an egress proxy.' },
 
   SMTP_URL: { schema: url.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'), description: 'Outgoing mail server as a nodemailer connection URL (smtp://user:pass@host:587 upgrades with STARTTLS, smtps://...:465 is TLS from the start). Unset: no mail is sent, and password reset is not available.' },
@@ -75,12 +78,12 @@ export const VARIABLES = {
   PASSWORD_RESET_TTL_MINUTES: { schema: positiveInt.max(24 * 60), default: '30', description: 'Life of a password reset link, in minutes (single use; a newer request replaces it).' },
   OIDC_ISSUER: { schema: url, description: 'Issuer URL of an OpenID Connect provider for single sign-on (discovery at ISSUER/.well-known/openid-configuration); https unless on loopback. With OIDC_CLIENT_ID it turns on the provider `oidc`.' },
   OIDC_CLIENT_ID: { schema: z.string().min(1), description: 'Client id registered at OIDC_ISSUER (redirect URI PUBLIC_URL/api/auth/oauth/oidc/callback).' },
-  OIDC_CLIENT_SECRET: { schema: z.string().min(1), description: 'Client secret at OIDC_ISSUER; unset: a public client (PKCE only).' },
+  OIDC_CLIENT_SECRET: { schema: z.string().min(1), description: 'Client secret at OIDC_ISSUER; unset: a public client (PKCE only).', secret: true },
   OIDC_NAME: { schema: z.string().min(1).max(100), default: 'Single sign-on', description: 'Name of the OIDC provider on the sign-in page.' },
   GOOGLE_CLIENT_ID: { schema: z.string().min(1), description: 'Google OAuth client id; with GOOGLE_CLIENT_SECRET it turns on "Sign in with Google" (redirect URI PUBLIC_URL/api/auth/oauth/google/callback).' },
-  GOOGLE_CLIENT_SECRET: { schema: z.string().min(1), description: 'Google OAuth client secret.' },
+  GOOGLE_CLIENT_SECRET: { schema: z.string().min(1), description: 'Google OAuth client secret.', secret: true },
   GITHUB_CLIENT_ID: { schema: z.string().min(1), description: 'GitHub OAuth app client id; with GITHUB_CLIENT_SECRET it turns on "Sign in with GitHub" (callback URL PUBLIC_URL/api/auth/oauth/github/callback).' },
-  GITHUB_CLIENT_SECRET: { schema: z.string().min(1), description: 'GitHub OAuth app client secret.' },
+  GITHUB_CLIENT_SECRET: { schema: z.string().min(1), description: 'GitHub OAuth app client secret.', secret: true },
   GITHUB_URL: { schema: url, default: 'https://github.com', description: 'GitHub web URL; set it to a GitHub Enterprise Server URL to sign in there (its API is then GITHUB_URL/api/v3).' },
 } satisfies Record<string, VariableSpec>;
 
@@ -112,6 +115,8 @@ export interface Config {
   symbolTableCacheBytes: number;
   writer: { maxRows: number; flushMs: number };
   projectCacheTtlMs: number;
+  /** Bearer token of GET /metrics; null: no /metrics route. */
+  metricsToken: string | null;
   /** Interval of the rollup job; 0 = off. */
   rollupIntervalMs: number;
   /** Bounds of every read API query (QUERY_*). */
@@ -140,7 +145,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (raw === undefined) continue;
     const parsed = spec.schema.safeParse(raw);
     if (parsed.success) values[name] = parsed.data;
-    else problems.push(`${name}=${JSON.stringify(raw)}: ${describeIssue(parsed.error)} (${spec.description})`);
+    else problems.push(`${shownValue(name, raw)}: ${describeIssue(parsed.error)} (${spec.description})`);
   }
   const onlyOneS3Key = (values.S3_ACCESS_KEY_ID === undefined) !== (values.S3_SECRET_ACCESS_KEY === undefined);
   if (onlyOneS3Key) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -156,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
     SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
     OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
@@ -199,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     symbolTableCacheBytes: v.SYMBOL_TABLE_CACHE_MB * 1024 * 1024,
     writer: { maxRows: v.WRITER_MAX_ROWS, flushMs: v.WRITER_FLUSH_MS },
     projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
+    metricsToken: v.METRICS_TOKEN ?? null,
     rollupIntervalMs: v.ROLLUP_INTERVAL_SECONDS * 1000,
     queryLimits: { maxExecutionSeconds: v.QUERY_MAX_EXECUTION_SECONDS, maxRowsToRead: v.QUERY_MAX_ROWS_TO_READ },
     billing: {
@@ -239,7 +245,7 @@ function signInProblems(values: Record<string, unknown>): string[] {
   if (values.OIDC_CLIENT_SECRET !== undefined && values.OIDC_ISSUER === undefined) problems.push('OIDC_CLIENT_SECRET needs OIDC_ISSUER and OIDC_CLIENT_ID');
   for (const name of ['OIDC_ISSUER', 'GITHUB_URL']) {
     const value = values[name];
-    if (typeof value === 'string' && !isHttpsOrLoopbackHttp(value)) problems.push(`${name}=${JSON.stringify(value)}: must be an https URL (http only on a loopback address)`);
+    if (typeof value === 'string' && !isHttpsOrLoopbackHttp(value)) problems.push(`${shownValue(name, value)}: must be an https URL (http only on a loopback address)`);
   }
   return problems;
 }
@@ -259,9 +265,24 @@ function readPlanCatalogue(file: string, problems: string[]): PlanCatalogue | nu
   try {
     return parsePlanCatalogue(JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')));
   } catch (error) {
-    problems.push(`PLANS_FILE=${JSON.stringify(file)}: ${(error as Error).message}`);
+    problems.push(`${shownValue('PLANS_FILE', file)}: ${(error as Error).message}`);
     return null;
   }
+}
+
+/**
+ * `NAME="value"` for an error message, without what must not reach logs: a secret variable's
+ * value, and a URL's credentials (`scheme://user:password@host` -> `scheme://***@host`, also for
+ * values too malformed to parse, so everything up to the last `@` goes).
+ */
+function shownValue(name: string, value: string): string {
+  if ((VARIABLES as Record<string, VariableSpec>)[name]?.secret) return `${name} (value hidden)`;
+  const at = value.lastIndexOf('@');
+  if (at < 0) return `${name}=${JSON.stringify(value)}`;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0];
+  // Without a scheme, `user:password@host` still has a colon before the `@`; an e-mail address has none.
+  const hidden = scheme !== undefined ? `${scheme}***${value.slice(at)}` : value.slice(0, at).includes(':') ? `***${value.slice(at)}` : value;
+  return `${name}=${JSON.stringify(hidden)}`;
 }
 
 function describeIssue(error: z.ZodError): string {

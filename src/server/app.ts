@@ -10,6 +10,7 @@ import { ingestSurface } from '../ingest/surface.js';
 import { useErrorAnswers } from './error-handler.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from './limits.js';
+import { metricsRoute } from './metrics.js';
 import type { Services } from './services.js';
 
 export interface Apps {
@@ -50,9 +51,7 @@ function newInstance(services: Services): FastifyInstance {
   useErrorAnswers(instance);
   useOpenApi(instance);
   closeConnectionsWhenClosing(instance);
-  instance.get('/metrics', async (_request, reply) =>
-    reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics()),
-  );
+  if (config.metricsToken !== null) metricsRoute(instance, services.metrics, config.metricsToken);
   healthRoutes(instance, { telemetry: services.telemetry, meta: services.meta, objects: services.objects, coord: services.coord });
   return instance;
 }

@@ -1,9 +1,14 @@
 /**
  * The service's own metrics, in Prometheus text format at GET /metrics. Labels never carry
- * project or organization ids, so the endpoint shows no tenant data.
+ * project or organization ids, so the endpoint shows no tenant data; it still tells traffic
+ * volumes and versions, so it exists only when METRICS_TOKEN is set, and answers only that token.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FlushEvent } from '../ingest/writer.js';
+import { bearerToken } from './bearer.js';
+import { unauthorized } from './errors.js';
 
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -48,3 +53,16 @@ export class ServiceMetrics {
     this.writerFlushSeconds.observe({ table: event.table }, event.durationMs / 1000);
   };
 }
+
+/** GET /metrics for the holder of `token` (401 with an empty body for anyone else). */
+export function metricsRoute(instance: FastifyInstance, metrics: ServiceMetrics, token: string): void {
+  const expected = digestOf(token);
+  instance.get('/metrics', async (request, reply) => {
+    const presented = bearerToken(request.headers.authorization);
+    // Digests have one length, so the comparison takes the same time whatever was presented.
+    if (presented === null || !timingSafeEqual(digestOf(presented), expected)) throw unauthorized();
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
+
+const digestOf = (value: string): Buffer => createHash('sha256').update(value).digest();

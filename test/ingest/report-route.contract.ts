@@ -26,7 +26,7 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
 
     beforeAll(async () => {
       environment = await telemetryEngineEnvironment(engine);
-      service = await startTestService({ ...environment.env });
+      service = await startTestService({ ...environment.env, METRICS_TOKEN: 'report-route-metrics-token' });
       const registered = await registerUser(service.app);
       token = registered.project.token;
       projectId = registered.project.id;
@@ -165,7 +165,7 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       });
       expect(response.statusCode).toBe(200);
       expect(await query(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND name IN ('GET /ok', 'GET /bad')`)).toEqual([{ n: 1 }]);
-      const metrics = await service.app.inject({ method: 'GET', url: '/metrics' });
+      const metrics = await service.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer report-route-metrics-token' } });
       expect(metrics.body).toMatch(/sightline_ingest_skipped_records_total\{route="report"\} 3/);
     });
 

@@ -24,6 +24,7 @@ import {
 } from '../../src/store/meta/index.js';
 
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../../src/store/meta/repositories/project-purges.js';
+import { MAX_DASHBOARDS_PER_PROJECT, insertDashboard } from '../../src/store/meta/repositories/dashboards.js';
 import { deleteProject } from '../../src/store/meta/repositories/projects.js';
 
 export type OpenFreshMetaDb = () => Promise<MetaDb>;
@@ -636,6 +637,17 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           expect(await count(tx, 'projects', 'organization_id = $1', [org])).toBe(3);
         });
         expect(await count(db, 'projects', 'organization_id = $1', [org])).toBe(3);
+      });
+
+      it('dashboards: concurrent creations in their own transactions stop at the per-project cap', async () => {
+        const project = await newProject(db, await newOrg(db));
+        const user = await newUser(db);
+        await db.query("INSERT INTO dashboards (project_id, name) SELECT $1, 'seeded ' || g FROM generate_series(1, $2::int) AS g", [project.id, MAX_DASHBOARDS_PER_PROJECT - 2]);
+        const created = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => db.transaction((tx) => insertDashboard(tx, { projectId: project.id, name: `racing ${i}`, definition: {}, createdBy: user }))),
+        );
+        expect(created.filter((dashboard) => dashboard !== null)).toHaveLength(2);
+        expect(await count(db, 'dashboards', 'project_id = $1', [project.id])).toBe(MAX_DASHBOARDS_PER_PROJECT);
       });
     });
 

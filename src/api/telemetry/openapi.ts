@@ -74,7 +74,7 @@ export function openApiDocument(instance: FastifyInstance): Document {
 const EARLY_SUMMARIES: Record<string, string> = {
   '/health': 'Liveness: 200 while the process serves',
   '/ready': 'Readiness: 200 when every store answers, 503 otherwise',
-  '/metrics': 'Prometheus metrics (text exposition format)',
+  '/metrics': 'Prometheus metrics (text exposition format); present only when METRICS_TOKEN is set, for `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise)',
 };
 
 /** Adds the routes swagger did not see (registered before it loaded), with a minimal entry. */

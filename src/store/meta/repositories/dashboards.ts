@@ -21,6 +21,9 @@ interface DashboardRow {
   updated_at: Date;
 }
 
+/** Most saved dashboards one project holds (the list answers them all). */
+export const MAX_DASHBOARDS_PER_PROJECT = 500;
+
 const COLUMNS = 'id, project_id, name, definition, created_by, created_at, updated_at';
 
 const toDashboard = (row: DashboardRow): Dashboard => ({
@@ -34,7 +37,7 @@ const toDashboard = (row: DashboardRow): Dashboard => ({
 });
 
 /** At most `limit` dashboards of the project, by name. */
-export async function listDashboards(db: MetaTx, projectId: string, limit = 500): Promise<Dashboard[]> {
+export async function listDashboards(db: MetaTx, projectId: string, limit = MAX_DASHBOARDS_PER_PROJECT): Promise<Dashboard[]> {
   const rows = await db.query<DashboardRow>(`SELECT ${COLUMNS} FROM dashboards WHERE project_id = $1 ORDER BY name, id LIMIT $2`, [projectId, limit]);
   return rows.map(toDashboard);
 }
@@ -44,8 +47,16 @@ export async function findDashboard(db: MetaTx, projectId: string, id: string): 
   return rows[0] ? toDashboard(rows[0]) : null;
 }
 
-export async function insertDashboard(db: MetaTx, input: { projectId: string; name: string; definition: Record<string, unknown>; createdBy: string }): Promise<Dashboard> {
-  const rows = await db.query<DashboardRow>(
+/**
+ * Saves a dashboard, or answers null when the project holds MAX_DASHBOARDS_PER_PROJECT already.
+ * Run it in a transaction: the project row stays locked until the end, so concurrent creations
+ * count one after the other (NO KEY UPDATE leaves other rows referencing the project unblocked).
+ */
+export async function insertDashboard(tx: MetaTx, input: { projectId: string; name: string; definition: Record<string, unknown>; createdBy: string }): Promise<Dashboard | null> {
+  await tx.query('SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE', [input.projectId]);
+  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM dashboards WHERE project_id = $1', [input.projectId]);
+  if ((held?.n ?? 0) >= MAX_DASHBOARDS_PER_PROJECT) return null;
+  const rows = await tx.query<DashboardRow>(
     `INSERT INTO dashboards (project_id, name, definition, created_by) VALUES ($1, $2, $3::jsonb, $4) RETURNING ${COLUMNS}`,
     [input.projectId, input.name, JSON.stringify(input.definition), input.createdBy],
   );

@@ -7,7 +7,7 @@
 import type { AiCall } from '../../../core/records.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
-import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
+import { bucketOf, filterSql, inRange, isoOf, nullIfNil, ownValue, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
 
 export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
@@ -300,7 +300,7 @@ export async function aiTraceList(
 ): Promise<AiListResult> {
   const params: Record<string, unknown> = { project: projectId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, AI_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
-  const order = AI_ORDER[input.orderBy] ?? 'total_cost';
+  const order = ownValue(AI_ORDER, input.orderBy) ?? 'total_cost';
   const [rows, sets] = await Promise.all([
     runQuery<AiRow>(engine, 'ai.list', `SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`, params),
     // Totals, per model and per day in one pass (GROUPING SETS); per-model rows have day = ''.

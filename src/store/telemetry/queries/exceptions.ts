@@ -4,7 +4,7 @@
  * (hash, dedup_key); the group list counts with FINAL.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { bucketOf, filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import { bucketOf, filterSql, inRange, isoOf, nullIfNil, ownValue, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
 
 export const EXCEPTION_FIELDS: Record<string, FieldSpec> = {
   hash: { sql: 'hash', type: 'string' },
@@ -87,7 +87,7 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
     params.search = input.search;
     where += ' AND positionCaseInsensitiveUTF8(stack_trace, {search:String}) > 0';
   }
-  const order = EXCEPTION_ORDER[input.orderBy] ?? 'count';
+  const order = ownValue(EXCEPTION_ORDER, input.orderBy) ?? 'count';
   // The stack-trace text (the widest column) is read afterwards for the page's groups only.
   const groups = await runQuery<Omit<ExceptionGroupRow, 'sample_trace' | 'title' | 'linked'> & { total_groups: number }>(
       engine,

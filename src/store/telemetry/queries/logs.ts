@@ -6,7 +6,7 @@
  * costs several times the read itself on freshly written parts (pageWithoutDuplicates).
  */
 import type { TelemetryEngine } from '../engine.js';
-import { filterSql, inRange, isoOf, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import { filterSql, inRange, isoOf, ownValue, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
 
 export const LOG_FIELDS: Record<string, FieldSpec> = {
   severityText: { sql: 'severity_text', type: 'string' },
@@ -66,7 +66,7 @@ export async function searchLogs(engine: TelemetryEngine, projectId: string, inp
     params.search = input.search;
     where += ' AND positionCaseInsensitiveUTF8(body, {search:String}) > 0';
   }
-  const order = LOG_ORDER[input.orderBy] ?? 'timestamp';
+  const order = ownValue(LOG_ORDER, input.orderBy) ?? 'timestamp';
   const direction = input.direction === 'asc' ? 'ASC' : 'DESC';
   const orderBy = `${order} ${direction}${order === 'timestamp' ? '' : `, timestamp ${direction}`}, dedup_key`;
   const offset = (input.page - 1) * input.pageSize;

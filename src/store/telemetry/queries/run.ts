@@ -103,6 +103,14 @@ export interface FieldSpec {
 /** Map columns whose keys are filterable as `<prefix>.<key>`. */
 export type MapFields = Record<string, string>;
 
+/**
+ * `record[key]` when `key` is the record's own property: a caller-supplied name such as
+ * `constructor` or `__proto__` must not resolve through Object.prototype.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export class FilterError extends Error {
   override name = 'FilterError';
 }
@@ -118,10 +126,10 @@ export function filterSql(filters: readonly Filter[] | undefined, fields: Record
   if (!filters || filters.length === 0) return '';
   const clauses: string[] = [];
   filters.forEach((filter, index) => {
-    let spec = fields[filter.field];
+    let spec = ownValue(fields, filter.field);
     if (!spec) {
       const dot = filter.field.indexOf('.');
-      const column = dot > 0 ? maps[filter.field.slice(0, dot)] : undefined;
+      const column = dot > 0 ? ownValue(maps, filter.field.slice(0, dot)) : undefined;
       const key = dot > 0 ? filter.field.slice(dot + 1) : '';
       if (!column || key === '') throw new FilterError(`filters[${index}].field ${JSON.stringify(filter.field)} is not filterable here; use one of ${allowedFields(fields, maps)}`);
       params[`fk${index}`] = key;
