@@ -1,7 +1,8 @@
 /**
  * The common tail of every ingest route: objects first (a stored row never points at a missing
- * object), then the request's rows and its usage row in one group commit, then the monthly
- * usage counter and the service metrics. Resolves only when everything is stored.
+ * object), then the request's rows in one group commit, its rollup marks, its usage row last,
+ * then the monthly usage counter and the service metrics. Resolves only when everything is
+ * stored.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TelemetryBatch } from '../core/records.js';
@@ -39,12 +40,13 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
       throw new WriteFailedError('storing ingest objects failed', true, { cause: error });
     }
   }
-  const rows = batchRows(commit.batch);
-  rows.push(['ingest_usage', [ingestUsageRow(usageRecord(project, bytes, skipped, receivedAt))]]);
-  await services.writer.write(rows);
+  await services.writer.write(batchRows(commit.batch));
   // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
   // re-sends them (deduplicated) and marks again.
   await services.rollupMarks.afterWrite(project.id, commit.batch.endpoints);
+  // Last: usage rows are summed, not deduplicated, so a request refused with 503 must leave
+  // none, or the client's retry would count its bytes twice.
+  await services.writer.write([['ingest_usage', [ingestUsageRow(usageRecord(project, bytes, skipped, receivedAt))]]]);
 
   services.metrics.ingestBytes.inc({ route: commit.route }, bytes);
   if (skipped > 0) services.metrics.skippedRecords.inc({ route: commit.route }, skipped);

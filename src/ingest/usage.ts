@@ -1,6 +1,6 @@
 /**
  * Ingest usage: decompressed bytes per project and calendar month (UTC). The row goes to the
- * telemetry store in the same group commit as the request's data; the organization's running
+ * telemetry store once every other row of the request is stored; the organization's running
  * monthly total is kept in the coordination store for the quota check.
  */
 import type { IngestUsageRecord } from '../core/records.js';

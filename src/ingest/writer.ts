@@ -11,7 +11,8 @@
  *
  * A failed insert rejects every request that had rows in it (the route answers 503 and the
  * client re-sends the frame). Rows the same request had in other tables may already be stored;
- * that is safe because every table deduplicates re-sent records by id or content key.
+ * that is safe because every table deduplicates re-sent records by id or content key, except
+ * the summed usage rows, which ingest/commit.ts writes only once the rest is stored.
  */
 export interface RowSink {
   insertRows(table: string, rows: Buffer): Promise<void>;

@@ -130,7 +130,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
         maxBytes: config.symbolTableCacheBytes,
         now,
-        onError: (key, error) => process.emitWarning(`symbol table ${key.kind} ${key.buildId}-${key.arch} of project ${key.projectId}: ${(error as Error).message}`),
+        onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
       }),
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,

@@ -257,7 +257,14 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       }
     });
 
-    it('answers 503 with Retry-After while storage fails, and stores again once it recovers', async () => {
+    it('answers 503 with Retry-After while storage fails, and stores again once it recovers, counting its usage once', async () => {
+      const usage = async () =>
+        (
+          await query<{ bytes: number; requests: number }>(
+            'SELECT toUInt64(sum(bytes)) AS bytes, toUInt64(sum(requests)) AS requests FROM ingest_usage WHERE project_id = {project:UUID}',
+          )
+        )[0]!;
+      const before = await usage();
       await service.services.telemetry.command('RENAME TABLE endpoints TO endpoints_parked');
       const id = randomUUID();
       const body = { appVersion: '', serverName: '', collectionFrames: [{ traces: [{ id, endpoint: 'GET /later', duration: 1, recordedAt: isoAgo(minute), statusCode: 200, bodySize: 0, clientIP: '' }] }] };
@@ -271,6 +278,8 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       }
       expect((await send(body)).statusCode).toBe(200);
       expect(await query(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id })).toEqual([{ n: 1 }]);
+      // The refused request left no usage row: the retry is the one counted.
+      expect(await usage()).toEqual({ bytes: before.bytes + Buffer.byteLength(JSON.stringify(body)), requests: before.requests + 1 });
     });
 
     it('counts decompressed bytes per project and month in the usage table', async () => {

@@ -111,13 +111,15 @@ export async function fillProject(service: TestService, project: Project): Promi
 }
 
 /** Uploads one Dart symbols file with its arch and debug id through POST /api/symbols/upload. */
-export async function uploadDartSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer; arch: string; debugId: string }): Promise<void> {
-  const boundary = '----dartsymbols';
+/** Uploads one symbol file, with the given form fields, through the real route. */
+export async function uploadSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}): Promise<void> {
+  const boundary = '----symbolfile';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
     file.bytes,
-    Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="arch"\r\n\r\n${file.arch}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="debug_id"\r\n\r\n${file.debugId}\r\n--${boundary}--\r\n`),
+    Buffer.from('\r\n'),
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   const response = await service.app.inject({
     method: 'POST',
@@ -126,6 +128,10 @@ export async function uploadDartSymbolFile(service: TestService, uploadToken: st
     payload: body,
   });
   expect(response.json()).toEqual({ uploaded: 1 });
+}
+
+export async function uploadDartSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer; arch: string; debugId: string }): Promise<void> {
+  await uploadSymbolFile(service, uploadToken, file, { arch: file.arch, debug_id: file.debugId });
 }
 
 /** The Dart fixture whose crash fillProject sends. */

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MARKED_HOURS_PER_REQUEST } from '../../src/ingest/rollup-marks.js';
+import { markUnknownHours } from '../../src/store/telemetry/queries/rollups.js';
 import { observeQueries } from '../../src/store/telemetry/queries/run.js';
 import { rollupMarkRow } from '../../src/store/telemetry/rows.js';
 import { registerUser, reportTraces, startTestService, type TestService } from '../support/service.js';
@@ -158,9 +160,11 @@ export function rollupContract(engine: TelemetryEngineName): void {
 
     it('stays exact when current and stale hours alternate past the spelled-out ranges', async () => {
       // 140 hours of one row each, from 200 h back, all rolled; then every other hour is marked
-      // stale (70 gaps, more than the raw part spells out as ranges).
+      // stale (70 gaps, more than the raw part spells out as ranges). Sent in requests of 35
+      // hours, within the hours one request marks.
       const base = top - 200 * HOUR;
-      await report(Array.from({ length: 140 }, (_, i) => trace('GET /many', base + i * HOUR + 5 * MINUTE, 10 + i)));
+      const many = Array.from({ length: 140 }, (_, i) => trace('GET /many', base + i * HOUR + 5 * MINUTE, 10 + i));
+      for (let i = 0; i < many.length; i += 35) await report(many.slice(i, i + 35));
       expect(await service.services.rollups.runOnce()).toBe(140);
       const range = { fromDate: at(base), toDate: at(base + 140 * HOUR) };
       const rolledAnswer = (await read('POST', '/api/endpoints', range)).items;
@@ -190,6 +194,48 @@ export function rollupContract(engine: TelemetryEngineName): void {
       const lateMark = await lastMark(closed);
       await report([trace('GET /late', closed + 41 * MINUTE, 5)]);
       expect(await lastMark(closed) > lateMark).toBe(true);
+    });
+
+    it('marks at most MAX_MARKED_HOURS_PER_REQUEST hours of a request, the latest within the mark window, and stores its rows', async () => {
+      const spread = await registerUser(service.app);
+      const now = Date.now();
+      const pastHours = 5000;
+      const traces = [
+        ...Array.from({ length: pastHours }, (_, i) => trace('GET /spread', now - (i + 1) * HOUR, 5)),
+        ...[0, 1, 2].map((i) => trace('GET /spread', Date.UTC(2100, 0, 1, i), 5)),
+      ];
+      const response = await reportTraces(service.app, spread.project.token, traces);
+      expect(response.statusCode, response.body).toBe(200);
+
+      // Every row is stored; those older than the tables' 90-day TTL expire by it, marks or not.
+      const retained = 89 * 24;
+      const [stored] = await service.services.telemetry.query<{ past: string; future: string }>(
+        `SELECT toString(countIf(recorded_at >= fromUnixTimestamp64Milli({since:Int64}) AND recorded_at < now64())) AS past,
+                toString(countIf(toYear(recorded_at) = 2100)) AS future
+           FROM endpoints FINAL WHERE project_id = {p:UUID}`,
+        { p: spread.project.id, since: now - retained * HOUR },
+      );
+      expect(stored).toEqual({ past: String(retained), future: '3' });
+      const marked = await service.services.telemetry.query<{ hour: number }>(
+        'SELECT DISTINCT toUnixTimestamp(hour) AS hour FROM rollup_hours WHERE project_id = {p:UUID} ORDER BY hour DESC',
+        { p: spread.project.id },
+      );
+      // The latest hours of the request: the 48 hours before the current one.
+      const latest = Array.from({ length: MAX_MARKED_HOURS_PER_REQUEST }, (_, i) => (Math.floor((now - (i + 1) * HOUR) / HOUR) * HOUR) / 1000);
+      expect(marked.map((row) => row.hour)).toEqual(latest);
+
+      // The job's start marks the hours it does not know within the same window, the rows of
+      // 2100 left out.
+      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', { p: spread.project.id });
+      await markUnknownHours(service.services.telemetry);
+      const [known] = await service.services.telemetry.query<{ hours: string; last: number }>(
+        'SELECT toString(uniqExact(hour)) AS hours, toUnixTimestamp(max(hour)) AS last FROM rollup_hours WHERE project_id = {p:UUID}',
+        { p: spread.project.id },
+      );
+      expect(Number(known!.hours)).toBeGreaterThanOrEqual(retained);
+      expect(known!.last).toBe(latest[0]);
+      // Thousands of hours to roll: not the business of the tests after this one.
+      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', { p: spread.project.id });
     });
 
     it('stores and rolls around instants outside the hours the rollup can hold (before 1970, after 2106)', async () => {

@@ -5,41 +5,44 @@
  */
 import { exceptionHash } from '../../core/grouping.js';
 import type { ExceptionRecord } from '../../core/records.js';
-import { detectTraceFlavor, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos, type LookupTable } from '../../symbols/index.js';
-import type { SymbolTables, TableKey } from './tables.js';
+import { detectTraceFlavor, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos } from '../../symbols/index.js';
+import { buildKey, type Build, type SymbolTables } from './tables.js';
 
 export const SYMBOLICATED_FRAMEWORKS = new Set(['flutter', 'ios']);
 
+/**
+ * Distinct builds looked up for one trace: an iOS crash names tens of images, a Dart trace one
+ * build. Images past it keep their raw frames, as frames of a build without symbols do.
+ */
+export const MAX_BUILDS_PER_TRACE = 64;
+/** Distinct builds looked up for one request (in one metadata query); the rest keep raw frames. */
+export const MAX_BUILDS_PER_REQUEST = 256;
+
 /** Symbolicates the batch's exceptions in place; answers how many traces changed. */
 export async function symbolicateExceptions(exceptions: ExceptionRecord[], projectId: string, tables: SymbolTables): Promise<number> {
-  const needed = new Map<string, TableKey>();
+  const buildsPerTrace: Build[][] = [];
   const flavors = exceptions.map((exception) => {
     if (exception.isMessage) return null;
     const flavor = detectTraceFlavor(exception.stackTrace);
     if (flavor === 'dart') {
       const trace = parseDartTrace(exception.stackTrace);
-      if (trace.buildId && trace.arch) need(needed, { projectId, kind: 'dart', buildId: trace.buildId, arch: trace.arch });
+      if (trace.buildId && trace.arch) buildsPerTrace.push([{ kind: 'dart', buildId: trace.buildId, arch: trace.arch }]);
     } else if (flavor === 'ios') {
       const trace = parseIosTrace(exception.stackTrace);
-      for (const uuid of trace.uuids) need(needed, { projectId, kind: 'ios', buildId: uuid, arch: trace.arch });
+      buildsPerTrace.push(trace.uuids.slice(0, MAX_BUILDS_PER_TRACE).map((uuid) => ({ kind: 'ios', buildId: uuid, arch: trace.arch })));
     }
     return flavor;
   });
-  if (needed.size === 0) return 0;
+  const needed = fairShare(buildsPerTrace, MAX_BUILDS_PER_REQUEST);
+  if (needed.length === 0) return 0;
 
-  const loaded = new Map<string, LookupTable>();
-  await Promise.all(
-    [...needed.entries()].map(async ([id, key]) => {
-      const table = await tables.get(key);
-      if (table) loaded.set(id, table);
-    }),
-  );
+  const loaded = await tables.forBuilds(projectId, needed);
   let changed = 0;
   exceptions.forEach((exception, i) => {
     const flavor = flavors[i];
     if (!flavor) return;
     const kind = flavor === 'dart' ? 'dart' : 'ios';
-    const resolve = (buildId: string, arch: string) => loaded.get(tableId({ projectId, kind, buildId, arch }));
+    const resolve = (buildId: string, arch: string) => loaded.get(buildKey({ kind, buildId, arch }));
     const text = exception.stackTrace;
     const symbolicated = flavor === 'dart' ? symbolicateDart(text, resolve) : symbolicateIos(text, resolve);
     if (symbolicated === text) return;
@@ -51,10 +54,20 @@ export async function symbolicateExceptions(exceptions: ExceptionRecord[], proje
   return changed;
 }
 
-function tableId(key: TableKey): string {
-  return `${key.kind}/${key.buildId}-${key.arch}`;
-}
-
-function need(needed: Map<string, TableKey>, key: TableKey): void {
-  needed.set(tableId(key), key);
+/**
+ * At most `limit` distinct builds, taken round-robin across the traces (every trace's first
+ * build, then every trace's second, ...), so traces naming many builds cannot crowd out the
+ * few builds of the others.
+ */
+function fairShare(buildsPerTrace: readonly Build[][], limit: number): Build[] {
+  const picked = new Map<string, Build>();
+  let remaining = buildsPerTrace.filter((builds) => builds.length > 0);
+  for (let round = 0; remaining.length > 0; round++) {
+    for (const builds of remaining) {
+      picked.set(buildKey(builds[round]!), builds[round]!);
+      if (picked.size === limit) return [...picked.values()];
+    }
+    remaining = remaining.filter((builds) => builds.length > round + 1);
+  }
+  return [...picked.values()];
 }

@@ -2,26 +2,31 @@
  * Lookup tables per build, three levels deep: a bounded in-memory LRU, each entry checked
  * against its symbol file row every REVALIDATE_MS; the serialized table in the object store,
  * keyed by the file's content hash (so a restart does not re-parse DWARF); and the uploaded
- * symbol file, parsed in a worker. Concurrent requests for the same build share one load.
+ * symbol file, parsed in a worker. The symbol file rows of all the builds a request needs are
+ * read in one query. Concurrent requests for the same build share one load.
  */
 import { deserializeTable, SymbolFileError, TABLE_FORMAT_VERSION, type LookupTable } from '../../symbols/index.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
-import { findSymbolFile, type SymbolFileKind } from '../../store/meta/repositories/symbol-files.js';
+import { findSymbolFiles, type SymbolBuild, type SymbolFile } from '../../store/meta/repositories/symbol-files.js';
 import type { TableBuilder } from './table-builder.js';
 
-export interface TableKey {
-  projectId: string;
-  kind: Extract<SymbolFileKind, 'dart' | 'ios'>;
-  buildId: string;
-  arch: string;
+export interface Build extends SymbolBuild {
+  kind: 'dart' | 'ios';
+}
+
+/** A build's key in the maps of tables handed out. */
+export function buildKey(build: SymbolBuild): string {
+  return `${build.kind}/${build.buildId}-${build.arch}`;
 }
 
 interface CachedTable {
   table: LookupTable | null;
+  /** The serialized table's size; the entry counts this plus ENTRY_BYTES against the bound. */
   bytes: number;
   /** contentSha256 of the symbol file the table was built from; '' for a missing build. */
   source: string;
+  expiresAt: number;
 }
 
 /** A missing build is asked for again after this long: its symbols may be uploaded meanwhile. */
@@ -32,9 +37,14 @@ const MISSING_TTL_MS = 60_000;
  * takes effect within this time on every process.
  */
 const REVALIDATE_MS = 60_000;
+/**
+ * What every cache entry costs beyond its table's bytes (its key, source hash, record and map
+ * slot take a few hundred bytes), so remembered misses count against the bound too.
+ */
+export const ENTRY_BYTES = 512;
 
 export class SymbolTables {
-  private readonly cache = new Map<string, CachedTable & { expiresAt: number }>();
+  private readonly cache = new Map<string, CachedTable>();
   private readonly loading = new Map<string, Promise<LookupTable | null>>();
   private cachedBytes = 0;
 
@@ -42,30 +52,67 @@ export class SymbolTables {
     private readonly meta: MetaDb,
     private readonly objects: ObjectStore,
     private readonly builder: TableBuilder,
-    private readonly options: { maxBytes: number; now?: () => number; onError?: (key: TableKey, error: unknown) => void },
+    private readonly options: { maxBytes: number; now?: () => number; onError?: (what: string, error: unknown) => void },
   ) {}
 
-  /** The table of one build, or null when no symbols were uploaded for it (or they cannot be read). */
-  async get(key: TableKey): Promise<LookupTable | null> {
-    const id = `${key.projectId}/${key.kind}/${key.buildId}-${key.arch}`;
-    const cached = this.cache.get(id);
-    if (cached && cached.expiresAt > this.now()) {
-      this.cache.delete(id); // re-insert: Map order is the LRU order
-      this.cache.set(id, cached);
-      return cached.table;
-    }
-    let pending = this.loading.get(id);
-    if (!pending) {
-      pending = this.load(key).finally(() => this.loading.delete(id));
-      this.loading.set(id, pending);
-    }
-    return pending;
+  /** Entries held and the bytes they count against `maxBytes`. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.cache.size, bytes: this.cachedBytes };
   }
 
-  private async load(key: TableKey): Promise<LookupTable | null> {
-    const id = `${key.projectId}/${key.kind}/${key.buildId}-${key.arch}`;
+  /**
+   * The tables of those of a project's builds that have symbols, by buildKey. Builds neither
+   * cached nor being loaded are looked up with one metadata query between them.
+   */
+  async forBuilds(projectId: string, builds: readonly Build[]): Promise<Map<string, LookupTable>> {
+    const now = this.now();
+    const pending = new Map<string, Promise<LookupTable | null>>();
+    const unknown: Build[] = [];
+    for (const build of builds) {
+      const key = buildKey(build);
+      if (pending.has(key)) continue;
+      const id = `${projectId}/${key}`;
+      const cached = this.cache.get(id);
+      if (cached && cached.expiresAt > now) {
+        this.cache.delete(id); // re-insert: Map order is the LRU order
+        this.cache.set(id, cached);
+        pending.set(key, Promise.resolve(cached.table));
+        continue;
+      }
+      const loading = this.loading.get(id);
+      if (loading) pending.set(key, loading);
+      else unknown.push(build);
+    }
+    if (unknown.length > 0) {
+      const files = findSymbolFiles(this.meta, projectId, unknown).then(
+        (found) => new Map(found.map((file) => [buildKey(file), file])),
+        (error: unknown) => {
+          this.options.onError?.(`symbol files of project ${projectId}`, error);
+          return null;
+        },
+      );
+      for (const build of unknown) {
+        const key = buildKey(build);
+        const id = `${projectId}/${key}`;
+        const loading = files.then((found) => this.load(id, build, found)).finally(() => this.loading.delete(id));
+        this.loading.set(id, loading);
+        pending.set(key, loading);
+      }
+    }
+    const tables = new Map<string, LookupTable>();
+    await Promise.all(
+      [...pending].map(async ([key, table]) => {
+        const loaded = await table;
+        if (loaded) tables.set(key, loaded);
+      }),
+    );
+    return tables;
+  }
+
+  /** `files`: the symbol files found for the request's builds, null when looking them up failed. */
+  private async load(id: string, build: Build, files: Map<string, SymbolFile> | null): Promise<LookupTable | null> {
     try {
-      const file = await findSymbolFile(this.meta, key.projectId, key.kind, key.buildId, key.arch);
+      const file = files?.get(buildKey(build));
       if (!file) return this.remember(id, null, 0, '', MISSING_TTL_MS);
       const sha = file.contentSha256;
       const previous = this.cache.get(id);
@@ -77,28 +124,28 @@ export class SymbolTables {
       if (artifact && cachedTable) return this.remember(id, cachedTable, artifact.byteLength, sha, REVALIDATE_MS);
       const source = await this.objects.get(file.objectKey);
       if (!source) return this.remember(id, null, 0, '', MISSING_TTL_MS);
-      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, ...(key.kind === 'ios' ? { uuid: key.buildId } : {}) });
+      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, ...(build.kind === 'ios' ? { uuid: build.buildId } : {}) });
       const table = deserializeTable(serialized);
       await this.objects.put(artifactKey, serialized);
       // Tables built from an earlier upload of this build are of no further use.
       for (const stale of (await this.objects.list(artifactPrefix)).keys) if (stale !== artifactKey) await this.objects.delete(stale);
       return this.remember(id, table, serialized.byteLength, sha, REVALIDATE_MS);
     } catch (error) {
-      this.options.onError?.(key, error);
+      this.options.onError?.(`symbol table ${id}`, error);
       return this.remember(id, null, 0, '', MISSING_TTL_MS);
     }
   }
 
   private remember(id: string, table: LookupTable | null, bytes: number, source: string, ttlMs: number): LookupTable | null {
     const previous = this.cache.get(id);
-    if (previous) this.cachedBytes -= previous.bytes;
+    if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
     this.cache.delete(id);
     this.cache.set(id, { table, bytes, source, expiresAt: this.now() + ttlMs });
-    this.cachedBytes += bytes;
+    this.cachedBytes += bytes + ENTRY_BYTES;
     for (const [oldest, entry] of this.cache) {
       if (this.cachedBytes <= this.options.maxBytes || oldest === id) break;
       this.cache.delete(oldest);
-      this.cachedBytes -= entry.bytes;
+      this.cachedBytes -= entry.bytes + ENTRY_BYTES;
     }
     return table;
   }

@@ -42,11 +42,27 @@ export async function upsertSymbolFile(db: MetaTx, file: SymbolFile): Promise<vo
   );
 }
 
-export async function findSymbolFile(db: MetaTx, projectId: string, kind: SymbolFileKind, buildId: string, arch: string): Promise<SymbolFile | null> {
-  const rows = await db.query<{ object_key: string; size: number; content_sha256: string }>(
-    `SELECT object_key, size, content_sha256 FROM symbol_files WHERE project_id = $1 AND kind = $2 AND build_id = $3 AND arch = $4`,
-    [projectId, kind, buildId, arch],
+export interface SymbolBuild {
+  kind: SymbolFileKind;
+  buildId: string;
+  arch: string;
+}
+
+/** The symbol files of a project's builds that were uploaded, in one query however many builds are asked for. */
+export async function findSymbolFiles(db: MetaTx, projectId: string, builds: readonly SymbolBuild[]): Promise<SymbolFile[]> {
+  if (builds.length === 0) return [];
+  const rows = await db.query<{ kind: SymbolFileKind; build_id: string; arch: string; object_key: string; size: number; content_sha256: string }>(
+    `SELECT kind, build_id, arch, object_key, size, content_sha256 FROM symbol_files
+      WHERE project_id = $1 AND (kind, build_id, arch) IN (SELECT * FROM unnest($2::text[], $3::text[], $4::text[]))`,
+    [projectId, builds.map((build) => build.kind), builds.map((build) => build.buildId), builds.map((build) => build.arch)],
   );
-  const row = rows[0];
-  return row ? { projectId, kind, buildId, arch, objectKey: row.object_key, size: row.size, contentSha256: row.content_sha256 } : null;
+  return rows.map((row) => ({
+    projectId,
+    kind: row.kind,
+    buildId: row.build_id,
+    arch: row.arch,
+    objectKey: row.object_key,
+    size: row.size,
+    contentSha256: row.content_sha256,
+  }));
 }

@@ -31,24 +31,42 @@ export const LATE_AFTER_MS = ROLL_SETTLE_MS / 2;
  */
 export const ROLLUP_MIN_HOURS = 48;
 
-/** The hour (epoch seconds) and its end fit the rollup's DateTime columns (1970 to 2106). */
+/** The end of the last hour (epoch seconds) the rollup's DateTime columns hold (2106). */
 const LAST_ROLLABLE_HOUR_END = Math.floor(0xffff_ffff / 3600) * 3600;
-export function isRollableHour(hour: number): boolean {
-  return hour >= 0 && hour + 3600 <= LAST_ROLLABLE_HOUR_END;
+
+/**
+ * Hours may be marked from the raw table's retention back (its TTL, 90 days: older rows expire
+ * at the next merge, and so do their rolls) to an hour ahead (client clocks run fast). Each mark
+ * costs a roll of the hour, and a live hour's mark is remembered until the hour turns late, so
+ * an hour outside the window is not marked. Its rows are stored all the same: a past hour's
+ * expire, a future hour's read raw until the hour is marked within the window (by traffic
+ * reaching it, or at the job's start) and rolled with them.
+ */
+export const MARK_WINDOW_PAST_MS = 90 * 24 * HOUR_MS;
+export const MARK_WINDOW_AHEAD_MS = HOUR_MS;
+
+/** The first and last hour (epoch seconds) that may be marked at `nowMs`: the window, within what the rollup holds. */
+export function markableHours(nowMs: number): { first: number; last: number } {
+  return {
+    first: Math.max(0, Math.floor((nowMs - MARK_WINDOW_PAST_MS) / HOUR_MS) * 3600),
+    last: Math.min(LAST_ROLLABLE_HOUR_END - 3600, Math.floor((nowMs + MARK_WINDOW_AHEAD_MS) / HOUR_MS) * 3600),
+  };
 }
 
 /**
- * Marks every hour holding endpoint rows that rollup_hours does not know (data written before
- * the rollup existed, or loaded around ingest). Reads only the sort key's columns.
+ * Marks every hour within the mark window holding endpoint rows that rollup_hours does not
+ * know (data written before the rollup existed, or loaded around ingest). Reads only the sort
+ * key's columns.
  */
-export async function markUnknownHours(engine: TelemetryEngine): Promise<void> {
+export async function markUnknownHours(engine: TelemetryEngine, nowMs = Date.now()): Promise<void> {
+  const { first, last } = markableHours(nowMs);
   await engine.command(
     `INSERT INTO rollup_hours (table_name, project_id, hour, rolled_at, marked_at)
      SELECT 'endpoints', project_id, h, toDateTime64(0, 3, 'UTC'), now64(3, 'UTC')
        FROM (SELECT DISTINCT project_id, toDateTime(toStartOfHour(recorded_at), 'UTC') AS h FROM endpoints
-              WHERE recorded_at >= fromUnixTimestamp64Milli(toInt64(0)) AND recorded_at < fromUnixTimestamp64Milli({end:Int64}))
+              WHERE recorded_at >= fromUnixTimestamp64Milli({from:Int64}) AND recorded_at < fromUnixTimestamp64Milli({to:Int64}))
       WHERE (project_id, h) NOT IN (SELECT project_id, hour FROM rollup_hours WHERE table_name = 'endpoints')`,
-    { end: LAST_ROLLABLE_HOUR_END * 1000 },
+    { from: first * 1000, to: (last + 3600) * 1000 },
   );
 }
 
