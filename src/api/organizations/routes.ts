@@ -4,7 +4,7 @@
  * counting members and open invitations; mailed to the invitee when mail is configured), settings (read by members, written by admins), and
  * accepting an invitation as a signed-in user.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVITATION_LIFE_DAYS, invitationStatus } from '../../core/invitations.js';
 import { organizationSettingsProblem, type OrganizationSettingsInput } from '../../core/organizations.js';
 import { limitMessage, limitReached } from '../../core/plans.js';
@@ -81,11 +81,13 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: member }, async (request) => {
-    const { organizationId, role } = organizationScopeOf(request);
+  // Admins remove anyone; every member may leave. Checked before the body is read, like every role.
+  const adminUnlessLeaving = async (request: FastifyRequest<{ Params: { userId: string } }>) => {
+    if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
+  };
+  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: [member, adminUnlessLeaving] }, async (request) => {
+    const { organizationId } = organizationScopeOf(request);
     const { userId } = request.params;
-    // Admins remove anyone; every member may leave.
-    if (role !== 'admin' && userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
     if (!UUID.test(userId)) throw notFound(NO_MEMBER);
     const removed = await services.meta.transaction(async (tx) => {
       await lockOrganization(tx, organizationId);

@@ -1,9 +1,7 @@
-/** Metrics discovery and queries, homepage stats, the dashboard reads and saved dashboards. */
+/** Metrics discovery and queries, homepage stats and the dashboard reads (saved dashboards: dashboards.ts). */
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound, unprocessable } from '../../server/errors.js';
+import { badRequest } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
-import { principalOf } from '../authenticate.js';
-import { deleteDashboard, findDashboard, insertDashboard, listDashboards, updateDashboard, type Dashboard } from '../../store/meta/repositories/dashboards.js';
 import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
 import { projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
 import { exceptionGroups } from '../../store/telemetry/queries/exceptions.js';
@@ -21,7 +19,6 @@ import {
   num,
   obj,
   projectOf,
-  projectQuery,
   rangeProperties,
   rangeQuery,
   routeSchema,
@@ -50,15 +47,6 @@ const statsSchema = obj({
 
 const intArray = { type: 'array', items: int } as const;
 
-const dashboardSchema = obj({ id: str, name: str, definition: { type: 'object', additionalProperties: true }, createdBy: nstr, createdAt: str, updatedAt: str });
-const toDashboard = (d: Dashboard) => ({ ...d, createdAt: d.createdAt.toISOString(), updatedAt: d.updatedAt.toISOString() });
-const DASHBOARD_BODY = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 200 }, definition: { type: 'object', additionalProperties: true, description: 'panels and layout, opaque to the service' } },
-} as const;
-const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
-const MAX_DEFINITION_BYTES = 256 * 1024;
 
 interface MetricQueryBody extends RangeInput {
   name: string;
@@ -218,62 +206,4 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
       };
     },
   );
-
-  // ---- saved dashboards (metadata store) ----
-  scope.get(
-    '/api/dashboards',
-    { schema: routeSchema('Dashboards', 'Saved dashboards of the project (at most 500)', { querystring: projectQuery, response: obj({ dashboards: { type: 'array', items: dashboardSchema } }) }) },
-    async (request) => ({ dashboards: (await listDashboards(services.meta, projectOf(request))).map(toDashboard) }),
-  );
-
-  scope.get<{ Params: { id: string } }>(
-    '/api/dashboards/:id',
-    { schema: routeSchema('Dashboards', 'One saved dashboard', { querystring: projectQuery, params: ID_PARAM, response: dashboardSchema }) },
-    async (request) => {
-      const found = await findDashboard(services.meta, projectOf(request), request.params.id.toLowerCase());
-      if (!found) throw notFound('no such dashboard in this project');
-      return toDashboard(found);
-    },
-  );
-
-  scope.post<{ Body: { name?: string; definition?: Record<string, unknown> } }>(
-    '/api/dashboards',
-    {
-      schema: routeSchema('Dashboards', 'Save a dashboard', { querystring: projectQuery, body: { ...DASHBOARD_BODY, required: ['name'] }, response: dashboardSchema, status: 201 }),
-    },
-    async (request, reply) => {
-      const definition = request.body.definition ?? {};
-      checkDefinition(definition);
-      const name = (request.body.name ?? '').trim();
-      if (name.length === 0) throw unprocessable('name must be 1 to 200 characters');
-      const created = await insertDashboard(services.meta, { projectId: projectOf(request), name, definition, createdBy: principalOf(request).user.id });
-      return reply.code(201).send(toDashboard(created));
-    },
-  );
-
-  scope.put<{ Params: { id: string }; Body: { name?: string; definition?: Record<string, unknown> } }>(
-    '/api/dashboards/:id',
-    { schema: routeSchema('Dashboards', 'Rename or redefine a saved dashboard', { querystring: projectQuery, params: ID_PARAM, body: DASHBOARD_BODY, response: dashboardSchema }) },
-    async (request) => {
-      if (request.body.definition) checkDefinition(request.body.definition);
-      const name = request.body.name?.trim();
-      if (name !== undefined && name.length === 0) throw unprocessable('name must be 1 to 200 characters');
-      const updated = await updateDashboard(services.meta, projectOf(request), request.params.id.toLowerCase(), { name, definition: request.body.definition });
-      if (!updated) throw notFound('no such dashboard in this project');
-      return toDashboard(updated);
-    },
-  );
-
-  scope.delete<{ Params: { id: string } }>(
-    '/api/dashboards/:id',
-    { schema: routeSchema('Dashboards', 'Delete a saved dashboard', { querystring: projectQuery, params: ID_PARAM, response: obj({ deleted: { type: 'boolean' } }) }) },
-    async (request) => {
-      if (!(await deleteDashboard(services.meta, projectOf(request), request.params.id.toLowerCase()))) throw notFound('no such dashboard in this project');
-      return { deleted: true };
-    },
-  );
-}
-
-function checkDefinition(definition: Record<string, unknown>): void {
-  if (Buffer.byteLength(JSON.stringify(definition)) > MAX_DEFINITION_BYTES) throw unprocessable('definition is larger than 256 KB');
 }
