@@ -17,6 +17,8 @@ const MINUTE = 60_000;
 
 export const RATE_LIMITS = {
   passwordSignIn: { bucket: 'password-sign-in', limit: 10, windowMs: MINUTE },
+  /** Registering with a password: each attempt costs an argon2 hash. */
+  register: { bucket: 'register', limit: 10, windowMs: MINUTE },
   deviceAuthorize: { bucket: 'device-authorize', limit: 10, windowMs: MINUTE },
   /** Shared by the device token grant, the refresh grant (same route) and logout. */
   oauthToken: { bucket: 'oauth-token', limit: 60, windowMs: MINUTE },
