@@ -1,7 +1,8 @@
 /**
  * Organizations (path `:organizationId`): members (list; role change and removal by an admin, or
  * leaving by oneself; never the last admin), invitations (admin; within the plan's seat limit,
- * counting members and open invitations; mailed to the invitee when mail is configured), settings (read by members, written by admins), and
+ * counting members and open invitations; mailed to the invitee when mail is configured; rate
+ * limited per organization and per address), settings (read by members, written by admins), and
  * accepting an invitation as a signed-in user.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,6 +39,7 @@ import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../billing/plan-of.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
 import { UUID } from '../project-scope.js';
+import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
 import { acceptInvitation } from './invitations.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -108,11 +110,19 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     '/api/organizations/:organizationId/invitations',
     {
       onRequest: admin,
-      schema: { body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } } },
+      schema: {
+        description:
+          'Invites an address (admin); with mail configured the link is mailed to it. 422 at the seat limit; 429 past 50 invitations an hour from the organization or 5 an hour to the address from all organizations.',
+        body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } },
+      },
     },
     async (request, reply) => {
       const { organizationId } = organizationScopeOf(request);
       const email = request.body.email.trim();
+      // Each invitation is a mail: neither an organization nor anyone's inbox gets a flood of them.
+      // The address is counted by its SHA-256, so the coordination store holds no addresses.
+      await assertWithinRateLimit(services, RATE_LIMITS.invitationsPerOrganization, organizationId);
+      await assertWithinRateLimit(services, RATE_LIMITS.invitationsPerRecipient, tokenHash(email.toLowerCase()));
       const token = newInvitationToken();
       const createdAt = now();
       const invitation = await services.meta.transaction(async (tx) => {
