@@ -2,7 +2,8 @@
  * Outgoing mail through a real SMTP server on loopback: the SMTP client logs in with the
  * credentials of SMTP_URL, invitations are mailed to the invitee (the answer still carries the
  * link), and a mail that fails never fails the invitation; its failure is described without the
- * message or the credentials.
+ * message or the credentials. Invitations, and so their mails, are limited to 50 an hour per
+ * organization and 5 an hour per recipient across organizations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer, describeMailFailure } from '../../src/server/mail.js';
@@ -40,6 +41,45 @@ describe('mail', () => {
     expect(message.subject).toBe("You are invited to Ada Admin's organization on Sightline");
     expect(message.text).toContain('Ada Admin invited you to join');
     expect(linkIn(message, `${PUBLIC_URL}/invitations/accept`).href).toBe(invited.body!.acceptUrl);
+  });
+
+  /** The recipients of the next `count` mails, sorted. */
+  async function nextRecipients(count: number): Promise<string[]> {
+    const recipients: string[] = [];
+    for (let i = 0; i < count; i++) recipients.push(...((await mail.next()).to as { value: Array<{ address: string }> }).value.map((to) => to.address));
+    return recipients.sort();
+  }
+  const mailsTo = (address: string) => mail.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.value[0]?.address === address).length;
+
+  function expectLimited(response: Awaited<ReturnType<typeof call>>) {
+    expect(response.status).toBe(429);
+    expect(response.body!.error).toMatch(/^Too many requests, try again in \d+s$/);
+    expect(response.headers['retry-after']).toBe(/(\d+)s$/.exec(response.body!.error)![1]);
+  }
+
+  it('mails one address at most 5 invitations an hour, from all organizations together', async () => {
+    const [first, second] = [await registerUser(service.app), await registerUser(service.app)];
+    for (const admin of [first, first, first, second, second]) expect((await invite(admin, 'popular@example.com')).status).toBe(201);
+    expectLimited(await invite(first, 'popular@example.com'));
+    expectLimited(await invite(second, 'Popular@Example.com'));
+    const brandNew = await registerUser(service.app);
+    expectLimited(await invite(brandNew, 'popular@example.com'));
+    // Another address is not held back, and its mail arrives after every one that was sent.
+    expect((await invite(first, 'someone-else@example.com')).status).toBe(201);
+    expect(await nextRecipients(6)).toEqual([...Array(5).fill('popular@example.com'), 'someone-else@example.com']);
+    expect(mailsTo('popular@example.com')).toBe(5);
+  });
+
+  it('an organization sends at most 50 invitations an hour; another organization is not held back', async () => {
+    const busy = await registerUser(service.app);
+    const addresses = Array.from({ length: 50 }, (_, i) => `team-${i}@example.com`);
+    for (const address of addresses) expect((await invite(busy, address)).status).toBe(201);
+    expectLimited(await invite(busy, 'one-too-many@example.com'));
+    expect((await invite(await registerUser(service.app), 'elsewhere@example.com')).status).toBe(201);
+    expect(await nextRecipients(51)).toEqual([...addresses, 'elsewhere@example.com'].sort());
+    expect(mailsTo('one-too-many@example.com')).toBe(0);
+    const listed = await call(service.app, { method: 'GET', url: `/api/organizations/${busy.organization.id}/invitations`, headers: bearer(busy.token) });
+    expect(listed.body!.invitations).toHaveLength(50);
   });
 
   it('an invitation whose mail is refused is still created', async () => {

@@ -5,13 +5,17 @@
  * answer 401 with an empty body to a missing, malformed, expired, revoked or unknown credential
  * and to a credential of another kind (project, upload or refresh token). A user route must also,
  * unless it only concerns the caller (an explicit list), answer 403 `Access denied` to a member of
- * another organization and 403 to a member of a suspended organization (billing excepted).
+ * another organization and 403 to a member of a suspended organization (billing excepted). Every
+ * method of every such route names the least role it needs (REQUIRED_ROLE; a route missing there
+ * fails), and a read-only and a write member of the organization are refused exactly where that
+ * role is above theirs, so a change filed under a reader's scope fails the suite.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceProjectChanges } from '../../src/api/project-changes.js';
 import { applicationSurface } from '../../src/api/surface.js';
+import { ROLES, atLeast, type Role } from '../../src/core/roles.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { DAY, TestClock, bearer, call } from './helpers.js';
@@ -58,6 +62,71 @@ const CALLER_ONLY = new Set([
  */
 const OWN_CREDENTIAL = new Map([['POST /api/symbols/upload', 'project upload token']]);
 
+/**
+ * The least role each method of each project or organization route needs: reading is for every
+ * member, changing a project or its data needs write, and the organization's members, invitations,
+ * settings and billing need admin. Decided here, apart from the code, so a route filed under the
+ * wrong role fails against it; a new route fails until it is added.
+ */
+const REQUIRED_ROLE = new Map<string, Role>([
+  ['POST /api/projects', 'write'],
+  ['PUT /api/projects', 'write'],
+  ['DELETE /api/projects', 'write'],
+  ['GET /api/projects/connection', 'read-only'],
+  ['POST /api/projects/source-map-token', 'write'],
+  ['POST /api/projects/upload-token', 'write'],
+  ['GET /api/organizations/:organizationId/members', 'read-only'],
+  ['PUT /api/organizations/:organizationId/members/:userId', 'admin'],
+  // Removing someone else (the probe's :userId is the owner); every member may remove themself, to leave.
+  ['DELETE /api/organizations/:organizationId/members/:userId', 'admin'],
+  ['GET /api/organizations/:organizationId/invitations', 'admin'],
+  ['POST /api/organizations/:organizationId/invitations', 'admin'],
+  ['DELETE /api/organizations/:organizationId/invitations/:id', 'admin'],
+  ['GET /api/organizations/:organizationId/settings', 'read-only'],
+  ['PUT /api/organizations/:organizationId/settings', 'admin'],
+  ['GET /api/billing/usage', 'read-only'],
+  ['GET /api/billing/subscription', 'read-only'],
+  ['POST /api/billing/checkout', 'admin'],
+  ['POST /api/billing/portal', 'admin'],
+  // Telemetry reads; the POSTs carry a query in the body and change nothing.
+  ...[
+    'POST /api/exception-stack-traces',
+    'POST /api/exception-stack-traces/:hash',
+    'POST /api/endpoints',
+    'POST /api/endpoints/grouped',
+    'POST /api/endpoints/detail',
+    'POST /api/tasks',
+    'POST /api/tasks/detail',
+    'POST /api/ai-traces',
+    'GET /api/ai-traces/:id',
+    'GET /api/traces/:id',
+    'GET /api/metrics/discover',
+    'POST /api/metrics/query',
+    'POST /api/stats',
+    'GET /api/dashboard',
+    'GET /api/dashboard/overview',
+    'POST /api/logs',
+    'POST /api/sessions',
+    'GET /api/sessions/:id',
+    'GET /api/sessions/:id/recording',
+  ].map((key) => [key, 'read-only'] as const),
+  // Saved dashboards are shared by the project: anyone may read them, a writer changes anyone's.
+  ['GET /api/dashboards', 'read-only'],
+  ['GET /api/dashboards/:id', 'read-only'],
+  ['POST /api/dashboards', 'write'],
+  ['PUT /api/dashboards/:id', 'write'],
+  ['DELETE /api/dashboards/:id', 'write'],
+]);
+
+/**
+ * The request body of a role probe. A route's role is checked before its body is read, so a
+ * malformed body stops every admitted probe at 400 and no handler changes anything. Creating a
+ * project is the exception: its organization may come from the body, so the handler checks the role
+ * (before validating the rest); an empty body is refused there, 403 or 422, and creates nothing.
+ */
+const ROLE_PROBE_BODY = new Map([['POST /api/projects', {}]]);
+const MALFORMED_JSON = '{"unterminated';
+
 /** Where a suspended organization's admins settle the account. */
 const REACHABLE_WHEN_SUSPENDED = /^[A-Z]+ \/api\/billing\//;
 
@@ -73,6 +142,8 @@ describe('route inventory of the application surface', () => {
   const routes: Route[] = [];
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let stranger: Awaited<ReturnType<typeof registerUser>>;
+  /** Session tokens of members of the owner's organization, by role. */
+  const members = new Map<Role, string>();
   const badCredentials: Array<[label: string, authorization: string | undefined]> = [];
 
   async function deviceLogin(sessionToken: string, address: string) {
@@ -104,6 +175,18 @@ describe('route inventory of the application surface', () => {
 
     owner = await registerUser(service.app);
     stranger = await registerUser(service.app);
+    members.set('admin', owner.token);
+    for (const role of ['write', 'read-only'] as const) {
+      const email = `${role}-member-${randomUUID()}@example.com`;
+      const invitation = await call(service.app, { method: 'POST', url: `/api/organizations/${owner.organization.id}/invitations`, headers: bearer(owner.token), payload: { email, role } });
+      const joined = await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
+      });
+      expect(joined.body?.organization).toMatchObject({ id: owner.organization.id, role });
+      members.set(role, joined.body!.token);
+    }
     const revokedPat = await createPat(owner.token, { name: 'revoked' });
     await call(service.app, { method: 'DELETE', url: `/api/personal-access-tokens/${revokedPat.id}`, headers: bearer(owner.token) });
     const loggedOut = await deviceLogin(owner.token, '192.0.2.2');
@@ -133,7 +216,7 @@ describe('route inventory of the application surface', () => {
   afterAll(async () => service?.close());
 
   /** A request to the route with the owner's project and organization in every place a route reads them. */
-  function probe(route: Route, authorization: string | undefined) {
+  function probe(route: Route, authorization: string | undefined, payload: object | string = {}) {
     const path = route.url
       .replace(':organizationId', owner.organization.id)
       .replace(':userId', owner.user.id)
@@ -141,8 +224,8 @@ describe('route inventory of the application surface', () => {
     return call(service.app, {
       method: route.method as 'GET',
       url: `${path}?projectId=${owner.project.id}&organizationId=${owner.organization.id}`,
-      headers: authorization === undefined ? {} : { authorization },
-      ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
+      headers: { ...(authorization === undefined ? {} : { authorization }), 'content-type': 'application/json' },
+      ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload }),
     });
   }
 
@@ -153,8 +236,26 @@ describe('route inventory of the application surface', () => {
     expect(routes.length).toBeGreaterThan(PUBLIC.size + CALLER_ONLY.size);
     for (const route of routes) expect(service.app.hasRoute({ method: route.method as 'GET', url: route.url }), keyOf(route)).toBe(true);
     const keys = new Set(routes.map(keyOf));
-    for (const key of [...PUBLIC, ...CALLER_ONLY, ...OWN_CREDENTIAL.keys()]) expect(keys.has(key), key).toBe(true);
+    for (const key of [...PUBLIC, ...CALLER_ONLY, ...OWN_CREDENTIAL.keys(), ...REQUIRED_ROLE.keys(), ...ROLE_PROBE_BODY.keys()]) expect(keys.has(key), key).toBe(true);
     expect(scopedRoutes().length).toBeGreaterThan(10);
+  });
+
+  it('every method of every project or organization route names the role it needs', () => {
+    const unclassified = [...new Set(scopedRoutes().map(keyOf))].filter((key) => !REQUIRED_ROLE.has(key));
+    expect(unclassified).toEqual([]);
+  });
+
+  it.each(ROLES.filter((role) => role !== 'admin'))('a %s member is refused exactly the routes that need more', async (role) => {
+    const failures: string[] = [];
+    for (const route of scopedRoutes()) {
+      const required = REQUIRED_ROLE.get(keyOf(route));
+      if (required === undefined) continue; // reported by the classification test
+      const response = await probe(route, `Bearer ${members.get(role)}`, ROLE_PROBE_BODY.get(keyOf(route)) ?? MALFORMED_JSON);
+      const refused = response.status === 403;
+      if (atLeast(role, required) ? refused || response.status === 401 : !refused) failures.push(`${keyOf(route)} (needs ${required}): ${response.status} ${response.raw}`);
+      else if (refused && route.method !== 'HEAD' && !/needs the (write|admin) role/.test(response.body?.error)) failures.push(`${keyOf(route)}: ${response.raw}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('every protected route answers 401 with an empty body to every missing, malformed, expired, revoked, unknown or foreign credential', async () => {

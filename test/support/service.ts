@@ -37,12 +37,16 @@ export async function startTestService(env: Record<string, string> = {}, options
 
 let userCounter = 0;
 
-/** Registers a user (with their organization and first project) through the real route. */
+/**
+ * Registers a user (with their organization and first project) through the real route, each from
+ * its own client address so that suites making many users stay under the register rate limit.
+ */
 export async function registerUser(app: FastifyInstance, overrides: Partial<{ email: string; password: string; name: string }> = {}) {
   userCounter++;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
+    remoteAddress: `10.${(userCounter >> 16) & 255}.${(userCounter >> 8) & 255}.${userCounter & 255}`,
     payload: { email: `user${userCounter}-${process.pid}@example.com`, password: 'correct horse battery', name: `User ${userCounter}`, ...overrides },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);

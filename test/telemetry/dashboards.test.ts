@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DASHBOARDS_PER_PROJECT } from '../../src/store/meta/repositories/dashboards.js';
-import { MAX_DEFINITION_DEPTH } from '../../src/api/telemetry/metrics.js';
+import { MAX_DEFINITION_DEPTH } from '../../src/api/telemetry/dashboards.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 /** `{"a":{"a":...{}}}` with `levels` objects in all (the outermost included). */

@@ -13,6 +13,7 @@ import { listMemberships } from '../../store/meta/repositories/organizations.js'
 import { findUserCredentials } from '../../store/meta/repositories/users.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
+import { assertInvitationOpen } from '../organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from './accounts.js';
 import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -51,12 +52,14 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
 
   scope.post<{ Body: { email: string; password: string; name: string; organizationName?: string; invitationToken?: string } }>(
     '/api/auth/register',
-    { schema: registerSchema },
+    { schema: registerSchema, onRequest: rateLimit(services, RATE_LIMITS.register) },
     async (request, reply) => {
       const { password, name, invitationToken } = request.body;
       const emailAddress = request.body.email.trim();
-      // An invitation is the way in when registration is otherwise closed.
+      // An invitation is the way in when registration is otherwise closed. Checked before the
+      // password is hashed or the address looked at: a bogus one costs nothing and tells nothing.
       if (invitationToken === undefined) await assertRegistrationOpen(services);
+      else await assertInvitationOpen(services.meta, invitationToken, new Date(services.now()));
       assertPasswordRules(password, config.auth.passwordMinLength);
       const passwordHash = await hashPassword(password);
       try {

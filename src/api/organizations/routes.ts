@@ -1,10 +1,11 @@
 /**
  * Organizations (path `:organizationId`): members (list; role change and removal by an admin, or
  * leaving by oneself; never the last admin), invitations (admin; within the plan's seat limit,
- * counting members and open invitations; mailed to the invitee when mail is configured), settings (read by members, written by admins), and
+ * counting members and open invitations; mailed to the invitee when mail is configured; rate
+ * limited per organization and per address), settings (read by members, written by admins), and
  * accepting an invitation as a signed-in user.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVITATION_LIFE_DAYS, invitationStatus } from '../../core/invitations.js';
 import { organizationSettingsProblem, type OrganizationSettingsInput } from '../../core/organizations.js';
 import { limitMessage, limitReached } from '../../core/plans.js';
@@ -38,6 +39,7 @@ import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../billing/plan-of.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
 import { UUID } from '../project-scope.js';
+import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
 import { acceptInvitation } from './invitations.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -81,11 +83,13 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: member }, async (request) => {
-    const { organizationId, role } = organizationScopeOf(request);
+  // Admins remove anyone; every member may leave. Checked before the body is read, like every role.
+  const adminUnlessLeaving = async (request: FastifyRequest<{ Params: { userId: string } }>) => {
+    if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
+  };
+  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: [member, adminUnlessLeaving] }, async (request) => {
+    const { organizationId } = organizationScopeOf(request);
     const { userId } = request.params;
-    // Admins remove anyone; every member may leave.
-    if (role !== 'admin' && userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
     if (!UUID.test(userId)) throw notFound(NO_MEMBER);
     const removed = await services.meta.transaction(async (tx) => {
       await lockOrganization(tx, organizationId);
@@ -106,11 +110,19 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     '/api/organizations/:organizationId/invitations',
     {
       onRequest: admin,
-      schema: { body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } } },
+      schema: {
+        description:
+          'Invites an address (admin); with mail configured the link is mailed to it. 422 at the seat limit; 429 past 50 invitations an hour from the organization or 5 an hour to the address from all organizations.',
+        body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } },
+      },
     },
     async (request, reply) => {
       const { organizationId } = organizationScopeOf(request);
       const email = request.body.email.trim();
+      // Each invitation is a mail: neither an organization nor anyone's inbox gets a flood of them.
+      // The address is counted by its SHA-256, so the coordination store holds no addresses.
+      await assertWithinRateLimit(services, RATE_LIMITS.invitationsPerOrganization, organizationId);
+      await assertWithinRateLimit(services, RATE_LIMITS.invitationsPerRecipient, tokenHash(email.toLowerCase()));
       const token = newInvitationToken();
       const createdAt = now();
       const invitation = await services.meta.transaction(async (tx) => {

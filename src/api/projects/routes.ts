@@ -76,14 +76,15 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       const { user } = principalOf(request);
       const organizationId = request.body?.organizationId ?? projectScopeOf(request).organizationId;
       if (!UUID.test(organizationId)) throw badRequest('organizationId must be an organization id (UUID)');
-      const name = request.body?.name ?? '';
-      const framework = request.body?.framework ?? '';
-      const problem = projectNameProblem(name) ?? frameworkProblem(framework);
-      if (problem !== null) throw unprocessable(problem);
+      // The role first: someone who may not create a project learns nothing from validation.
       const membership = await findMembership(services.meta, organizationId, user.id);
       if (!membership) throw forbidden();
       if (membership.organization.suspended) throw forbidden(SUSPENDED);
       if (!atLeast(membership.role, 'write')) throw forbidden('creating a project needs the write role in the organization');
+      const name = request.body?.name ?? '';
+      const framework = request.body?.framework ?? '';
+      const problem = projectNameProblem(name) ?? frameworkProblem(framework);
+      if (problem !== null) throw unprocessable(problem);
       const project = await services.meta.transaction(async (tx) => {
         await lockOrganization(tx, organizationId);
         const plan = await planOf(services, tx, organizationId);

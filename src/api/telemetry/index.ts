@@ -1,12 +1,14 @@
 /**
  * The telemetry read API (docs/ARCHITECTURE.md "Read API"): one encapsulated scope per resource,
  * each behind requireUser then requireProjectRole(read-only), so every query is built from the
- * authorized project scope. Distributed traces cross projects and filter to the caller's own.
+ * authorized project scope. Saved dashboards can be changed, so each of their routes names its own
+ * role. Distributed traces cross projects and filter to the caller's own.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../server/services.js';
 import { requireUser } from '../authenticate.js';
 import { requireProjectRole } from '../project-scope.js';
+import { savedDashboardRoutes } from './dashboards.js';
 import { endpointRoutes } from './endpoints.js';
 import { exceptionRoutes } from './exceptions.js';
 import { logRoutes } from './logs.js';
@@ -24,5 +26,9 @@ export async function telemetryRoutes(scope: FastifyInstance, services: Services
       routes(resource, services);
     });
   }
+  await scope.register(async (resource) => {
+    resource.addHook('onRequest', requireUser(services));
+    savedDashboardRoutes(resource, services);
+  });
   await scope.register(async (resource) => distributedTraceRoutes(resource, services));
 }

@@ -94,14 +94,18 @@ export async function revokeInvitation(db: MetaTx, organizationId: string, id: s
   return rows.length > 0;
 }
 
+const OPEN_BY_TOKEN_HASH = `SELECT ${COLUMNS} FROM invitations
+  WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2`;
+
+/** The open, unexpired invitation with this token hash. */
+export async function findOpenInvitation(db: MetaTx, tokenHash: string, now: Date): Promise<Invitation | null> {
+  const rows = await db.query<InvitationRow>(OPEN_BY_TOKEN_HASH, [tokenHash, now]);
+  return rows[0] ? toInvitation(rows[0]) : null;
+}
+
 /** The open, unexpired invitation with this token hash, locked until the transaction ends. */
 export async function findOpenInvitationForUpdate(db: MetaTx, tokenHash: string, now: Date): Promise<Invitation | null> {
-  const rows = await db.query<InvitationRow>(
-    `SELECT ${COLUMNS} FROM invitations
-      WHERE token_hash = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2
-      FOR UPDATE`,
-    [tokenHash, now],
-  );
+  const rows = await db.query<InvitationRow>(`${OPEN_BY_TOKEN_HASH} FOR UPDATE`, [tokenHash, now]);
   return rows[0] ? toInvitation(rows[0]) : null;
 }
 
