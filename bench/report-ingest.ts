@@ -13,16 +13,11 @@
  * cores the process used meanwhile.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { loadConfig } from '../src/config.js';
 import { parseReportPayload } from '../src/ingest/report/payload.js';
-import { buildApps } from '../src/server/app.js';
-import { openServices } from '../src/server/services.js';
 import { batchRows } from '../src/store/telemetry/rows.js';
 import { buildReportPayload, EXCEPTIONS_PER_FRAME, METRICS_PER_FRAME, SPANS_PER_TRACE, TRACES_PER_FRAME } from './report-payloads.js';
+import { startBenchService } from './service.js';
 import { fmt, report, rssMb } from './support.js';
 
 const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
@@ -37,15 +32,8 @@ function cpuSecondsSince(before: NodeJS.CpuUsage): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-report-ingest-'));
-  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
-  const { app } = await buildApps(services);
-  const registered = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' },
-  });
-  const { project } = registered.json() as { project: { id: string; token: string } };
+  const { services, app, owner, close } = await startBenchService('report-ingest');
+  const { project } = owner;
 
   const bodies: Buffer[] = [];
   const rawBytes: number[] = [];
@@ -145,9 +133,7 @@ async function main(): Promise<void> {
   for (const [table, lines] of pending) if (lines.length > 0) await insert(table, lines);
   const bulkSeconds = (performance.now() - bulkStarted) / 1000;
   const bulkCpuSeconds = cpuSecondsSince(bulkCpuBefore);
-  await app.close();
-  await services.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 
   const traces = PAYLOADS * tracesPerPayload;
   const mbPerSecond = (seconds: number): string => `${fmt(measuredRawBytes / 1e6 / seconds, 1)} MB/s`;

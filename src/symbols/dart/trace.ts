@@ -1,15 +1,18 @@
 import { normalizeArch, type DartArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
-import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, type TableResolver } from '../trace/text.js';
+import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, traceLine, type TableResolver } from '../trace/text.js';
 
 /** The spec's cap on emitted Dart frames, inline expansions and raw lines included. */
 export const DART_FRAME_CAP = 50;
 
-/** `#00 abs 0000007a1c5ee6ab virt 000000000030a6ab _kDartIsolateSnapshotInstructions+0x1e1dab` (the VM's non-symbolic frame). */
-export const DART_FRAME = /^\s*#\d+\s+abs\s+[0-9a-fA-F]+(?:\s+virt\s+[0-9a-fA-F]+)?(?:\s+(.*?))?\s*$/;
+/**
+ * `#00 abs 0000007a1c5ee6ab virt 000000000030a6ab _kDartIsolateSnapshotInstructions+0x1e1dab` (the
+ * VM's non-symbolic frame), read from a `traceLine`; group 1 is the location, if any.
+ */
+const DART_FRAME = /^#\d+\s+abs\s+[0-9a-fA-F]+(?:\s+virt\s+[0-9a-fA-F]+)?(?:\s+(\S.*))?$/;
 const SYMBOL_OFFSET = /^(\S+)\+0x([0-9a-fA-F]+)$/;
 const BUILD_ID = /\bbuild_id(?::\s*|=)'([0-9a-fA-F]+)'/;
-const OS_ARCH = /^\s*os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
+const OS_ARCH = /^os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
 
 export interface DartTraceFrame {
   /** The frame line exactly as received. */
@@ -60,20 +63,27 @@ export function symbolicateDart(text: string, resolve: TableResolver): string {
   return joinTraceLines([...lines.slice(0, preambleEnd), ...output.slice(0, DART_FRAME_CAP)], trailingNewline);
 }
 
+export function isDartFrame(line: string): boolean {
+  const text = traceLine(line);
+  return text !== null && DART_FRAME.test(text);
+}
+
 function parseLines(lines: readonly string[]): DartTrace {
   const { framesStart } = splitPreamble(lines);
   let buildId: string | null = null;
   let arch: DartArch | null = null;
   const frames: DartTraceFrame[] = [];
   for (const line of lines.slice(framesStart)) {
-    const frame = DART_FRAME.exec(line);
+    const text = traceLine(line);
+    if (text === null) continue;
+    const frame = DART_FRAME.exec(text);
     if (frame) {
       const location = SYMBOL_OFFSET.exec(frame[1] ?? '');
       frames.push({ raw: line, symbol: location ? location[1]! : null, offset: location ? parseHex(location[2]!) : null });
       continue;
     }
-    buildId ??= BUILD_ID.exec(line)?.[1]?.toLowerCase() ?? null;
-    const archToken = OS_ARCH.exec(line)?.[1];
+    buildId ??= BUILD_ID.exec(text)?.[1]?.toLowerCase() ?? null;
+    const archToken = OS_ARCH.exec(text)?.[1];
     if (archToken !== undefined) arch ??= normalizeArch(archToken);
   }
   return { buildId, arch, frames };

@@ -1,11 +1,11 @@
 import { normalizeArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
-import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, type TableResolver } from '../trace/text.js';
+import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, traceLine, type TableResolver } from '../trace/text.js';
 import { TEXT_SEGMENT_ANCHOR } from './anchor.js';
 
-/** `#00 fb1f31bf712f3200b388cd91c37e2d71 0x41a3 ShopApp` (traceway-ios wire format). */
-export const IOS_FRAME = /^\s*#\d+\s+([0-9a-fA-F]{32})\s+0x([0-9a-fA-F]+)\s+(.+?)\s*$/;
-const OS_ARCH = /^\s*os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
+/** `#00 fb1f31bf712f3200b388cd91c37e2d71 0x41a3 ShopApp` (traceway-ios wire format), read from a `traceLine`. */
+const IOS_FRAME = /^#\d+\s+([0-9a-fA-F]{32})\s+0x([0-9a-fA-F]+)\s+(\S.*)$/;
+const OS_ARCH = /^os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
 const ZERO_UUID = '0'.repeat(32);
 /** The spec's slice when the `os:` line names no arch. */
 const DEFAULT_ARCH = 'arm64';
@@ -65,17 +65,24 @@ export function symbolicateIos(text: string, resolve: TableResolver): string {
   return joinTraceLines([...lines.slice(0, preambleEnd), ...output], trailingNewline);
 }
 
+export function isIosFrame(line: string): boolean {
+  const text = traceLine(line);
+  return text !== null && IOS_FRAME.test(text);
+}
+
 function parseLines(lines: readonly string[]): IosTrace {
   const { framesStart } = splitPreamble(lines);
   let arch: string | null = null;
   const frames: IosTraceFrame[] = [];
   for (const line of lines.slice(framesStart)) {
-    const frame = IOS_FRAME.exec(line);
+    const text = traceLine(line);
+    if (text === null) continue;
+    const frame = IOS_FRAME.exec(text);
     if (frame) {
       frames.push({ raw: line, uuid: frame[1]!.toLowerCase(), offset: parseHex(frame[2]!), image: frame[3]! });
       continue;
     }
-    const archToken = OS_ARCH.exec(line)?.[1];
+    const archToken = OS_ARCH.exec(text)?.[1];
     if (archToken !== undefined) arch ??= normalizeArch(archToken) ?? archToken.toLowerCase();
   }
   const uuids = [...new Set(frames.map((frame) => frame.uuid))].filter((uuid) => uuid !== ZERO_UUID);

@@ -23,8 +23,30 @@ export function joinTraceLines(lines: readonly string[], trailingNewline: boolea
   return lines.join('\n') + (trailingNewline ? '\n' : '');
 }
 
-/** The `*** *** *** …` line both clients print between the error text and the frames. */
-const SEPARATOR = /^\s*\*{3}(?:\s+\*{3})+\s*$/;
+/**
+ * Frame and header lines are about 100 characters (an iOS image name makes some longer). A longer
+ * line is none of them: it is copied as it stands and no pattern reads it, which bounds the work
+ * per line whatever a client sends.
+ */
+export const MAX_TRACE_LINE = 4096;
+
+/**
+ * A line as the frame and header patterns read it: trimmed, or null when it is too long to be one.
+ * The patterns are written for trimmed text, so none has a whitespace run at either end that could
+ * trade characters with its neighbour; every quantifier is followed by a character it cannot match,
+ * which keeps matching linear (an untrimmed `\s+(.*?)\s*$` backtracks cubically on a run of blanks).
+ */
+export function traceLine(line: string): string | null {
+  return line.length > MAX_TRACE_LINE ? null : line.trim();
+}
+
+/** The `*** *** *** …` line both clients print between the error text and the frames (trimmed). */
+const SEPARATOR = /^\*{3}(?:\s+\*{3})+$/;
+
+function isSeparator(line: string): boolean {
+  const text = traceLine(line);
+  return text !== null && SEPARATOR.test(text);
+}
 
 /**
  * Where the frames start: after the first separator line, or — without one —
@@ -32,7 +54,7 @@ const SEPARATOR = /^\s*\*{3}(?:\s+\*{3})+\s*$/;
  * and frames appear twice (the spec's rule for traces without a separator).
  */
 export function splitPreamble(lines: readonly string[]): { preambleEnd: number; framesStart: number } {
-  const separator = lines.findIndex((line) => SEPARATOR.test(line));
+  const separator = lines.findIndex(isSeparator);
   return separator >= 0 ? { preambleEnd: separator, framesStart: separator + 1 } : { preambleEnd: lines.length, framesStart: 0 };
 }
 

@@ -1,0 +1,25 @@
+/** The whole service for the end-to-end benches: embedded engines on a temporary data folder, one registered user. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { buildApps } from '../src/server/app.js';
+import { openServices } from '../src/server/services.js';
+
+export async function startBenchService(name: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
+  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
+  const { app } = await buildApps(services);
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'bench@example.com', password: 'bench password 1', name: 'Bench' },
+  });
+  const owner = registered.json() as { token: string; project: { id: string; token: string } };
+  const close = async (): Promise<void> => {
+    await app.close();
+    await services.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { services, app, owner, close };
+}
