@@ -38,4 +38,28 @@ describe('separate ingest listener', () => {
       expect((await instance.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
     }
   });
+
+  it('CORS: ingest answers and preflights on the ingest listener; no allowance for other paths on either listener', async () => {
+    const ingest = apps.ingest!;
+    const { project } = await registerUser(apps.app);
+    const origin = 'https://shop.example';
+    const preflight = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type', origin };
+    const body = '{"collectionFrames":[],"appVersion":"","serverName":""}';
+    for (const authorization of [`Bearer ${project.token}`, 'Bearer wrong']) {
+      const answer = await ingest.inject({ method: 'POST', url: '/api/report', headers: { authorization, origin, 'content-type': 'application/json' }, payload: body });
+      expect(answer.statusCode).toBe(authorization.includes('wrong') ? 401 : 200);
+      expect(answer.headers['access-control-allow-origin']).toBe(origin);
+      expect(String(answer.headers['access-control-expose-headers']).toLowerCase()).toContain('retry-after');
+    }
+    for (const url of ['/api/report', '/api/otel/v1/traces']) {
+      const answer = await ingest.inject({ method: 'OPTIONS', url, headers: preflight });
+      expect(answer.statusCode, url).toBe(204);
+      expect(answer.headers['access-control-allow-origin'], url).toBe(origin);
+    }
+    for (const [instance, url] of [[ingest, '/health'], [ingest, '/api/projects'], [apps.app, '/api/projects'], [apps.app, '/api/auth/login'], [apps.app, '/api/report']] as const) {
+      const answer = await instance.inject({ method: 'OPTIONS', url, headers: preflight });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+  });
 });

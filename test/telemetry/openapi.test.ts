@@ -22,7 +22,7 @@ function registeredRoutes(service: TestService): Array<{ method: string; path: s
     stack.length = depth + 1;
     for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, path });
   }
-  // OPTIONS routes stay in: the OTLP paths' CORS preflights are part of the interface (the
+  // OPTIONS routes stay in: the ingest paths' CORS preflights are part of the interface (the
   // cors plugin's own catch-all, a wildcard, is not).
   return routes.filter((route) => route.method !== 'HEAD' && !route.path.includes('*') && !route.path.startsWith('/api/docs') && route.path !== '/api/openapi.json');
 }
@@ -51,7 +51,7 @@ describe('OpenAPI document', () => {
     const missing = routes.filter((route) => !document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]);
     expect(missing).toEqual([]);
     for (const path of ['/api/logs', '/api/endpoints', '/api/report', '/api/otel/v1/traces', '/api/auth/login', '/api/distributed-traces/{id}']) expect(document.paths[path]).toBeDefined();
-    for (const signal of ['traces', 'metrics', 'logs']) expect(Object.keys(document.paths[`/api/otel/v1/${signal}`]!).sort()).toEqual(['options', 'post']);
+    for (const path of ['/api/report', '/api/otel/v1/traces', '/api/otel/v1/metrics', '/api/otel/v1/logs']) expect(Object.keys(document.paths[path]!).sort()).toEqual(['options', 'post']);
   });
 
   it('describes the read routes from their schemas (body, pagination bounds, responses)', async () => {

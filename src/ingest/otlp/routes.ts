@@ -1,11 +1,11 @@
 /**
  * OTLP/HTTP routes under /api/otel: traces, metrics, logs and (experimental) profiles, with
- * CORS so browser exporters work. Protobuf when Content-Type is application/x-protobuf, OTLP/JSON
- * otherwise; bodies capped at 10 MB after decompression; answers in the request's encoding,
- * with partial_success when records were rejected rather than classified away.
+ * CORS so browser exporters work (../cors.ts). Protobuf when Content-Type is
+ * application/x-protobuf, OTLP/JSON otherwise; bodies capped at 10 MB after decompression;
+ * answers in the request's encoding, with partial_success when records were rejected rather than
+ * classified away.
  */
 import { randomBytes } from 'node:crypto';
-import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyTraces } from '../../core/classify/index.js';
 import { emptyBatch, type TelemetryBatch } from '../../core/records.js';
@@ -14,6 +14,7 @@ import { badRequest } from '../../server/errors.js';
 import { LIMITS } from '../../server/limits.js';
 import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
+import { preflightRoute } from '../cors.js';
 import { commitIngest, unixNanos, type IngestObject } from '../commit.js';
 import {
   convertLogs,
@@ -83,40 +84,11 @@ const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
   },
 };
 
-const PREFLIGHT_SCHEMA = {
-  summary: 'CORS preflight of a browser exporter',
-  description: 'Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.',
-  security: [],
-  response: {
-    204: {
-      description: 'Preflight accepted',
-      headers: {
-        type: 'object',
-        properties: {
-          'access-control-allow-origin': { type: 'string' },
-          'access-control-allow-methods': { type: 'string' },
-          'access-control-allow-headers': { type: 'string' },
-          'access-control-max-age': { type: 'string' },
-        },
-      },
-      type: 'null',
-    },
-  },
-} as const;
-
-export async function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): Promise<void> {
-  // Browser exporters send credentials in Authorization, so preflights must allow it.
-  await scope.register(cors, {
-    origin: true,
-    methods: ['POST', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'content-encoding'],
-    maxAge: 86_400,
-  });
+export function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.otlpBytes, timeoutMs: services.config.bodyTimeoutMs });
   for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<[OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]>) {
     scope.post(path, { onRequest: guards }, (request, reply) => exportSignal(services, signal, convert, request, reply));
-    // The cors hook answers the preflight before any handler; this route puts it in the OpenAPI document.
-    scope.options(path, { schema: PREFLIGHT_SCHEMA }, (_request, reply) => reply.code(204).send());
+    preflightRoute(scope, path);
   }
 }
 

@@ -2,7 +2,7 @@
  * POST /api/report, the native report protocol: project token, admission, a body capped at
  * 64 MB after decompression, validation that keeps good records and counts bad ones,
  * symbolication for Flutter and iOS projects, recording events to the object store, every row
- * through the group-commit writer, then `{}`.
+ * through the group-commit writer, then `{}`. CORS, for browser SDKs: ../cors.ts.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -13,6 +13,7 @@ import { LIMITS } from '../../server/limits.js';
 import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { AdmissionGate } from '../admission.js';
+import { preflightRoute } from '../cors.js';
 import type { IngestProject } from '../project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';
 import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
@@ -43,6 +44,7 @@ export function reportRoute(scope: FastifyInstance, services: Services, guards: 
     }
     return reply.send({});
   });
+  preflightRoute(scope, '/api/report');
 }
 
 async function ingestReport(services: Services, request: FastifyRequest, project: IngestProject, body: Buffer): Promise<void> {

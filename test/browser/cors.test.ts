@@ -1,0 +1,157 @@
+/**
+ * A browser SDK on a page of another origin, in real Chromium (Debian's `chromium`, driven by
+ * playwright-core; no browser is ever downloaded): the page, served from one loopback origin,
+ * posts reports to the service on another — gzip through CompressionStream, and uncompressed
+ * with `keepalive` — and reads the answers itself: 200s, a 401 for a wrong token and a 503 whose
+ * Retry-After it can read, never a network error. The rows are then read back from the service.
+ *
+ * Needs /usr/bin/chromium (`apt-get install -y chromium`; .ci/run installs it). Without it the
+ * suite fails, saying so: it is never skipped.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
+import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The SDK side, as a page would ship it: everything below runs in the browser. */
+const PAGE = `<!doctype html>
+<meta charset="utf-8">
+<title>Shop</title>
+<script>
+  async function gzip(text) {
+    const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  window.sendReport = async (service, token, report, { compress, keepalive }) => {
+    const headers = { 'Authorization': 'Bearer ' + token, 'Content-Type': 'application/json' };
+    let body = JSON.stringify(report);
+    if (compress) {
+      body = await gzip(body);
+      headers['Content-Encoding'] = 'gzip';
+    }
+    try {
+      const response = await fetch(service + '/api/report', { method: 'POST', mode: 'cors', headers, body, keepalive });
+      return { status: response.status, body: await response.text(), retryAfter: response.headers.get('Retry-After') };
+    } catch (error) {
+      return { networkError: String(error) };
+    }
+  };
+</script>
+<p>A page of another origin than the service.</p>
+`;
+
+interface Answer {
+  status?: number;
+  body?: string;
+  retryAfter?: string | null;
+  networkError?: string;
+}
+
+let service: TestService;
+let serviceOrigin: string;
+let pageServer: http.Server;
+let pageOrigin: string;
+let userDataDir: string;
+let context: BrowserContext | undefined;
+let page: Page;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let suspendedToken: string;
+
+function report(endpoint: string) {
+  const at = new Date(Date.now() - 1000).toISOString();
+  return {
+    appVersion: '1.0.0',
+    serverName: 'browser',
+    collectionFrames: [
+      { traces: [{ id: randomUUID(), endpoint, duration: 3_000_000, recordedAt: at, statusCode: 200, bodySize: 10, clientIP: '' }], stackTraces: [], metrics: [] },
+    ],
+  };
+}
+
+/** Calls the page's sendReport in the page (the test's tsconfig has no DOM types: globalThis is the window there). */
+const send = (token: string, body: unknown, options: { compress: boolean; keepalive: boolean }): Promise<Answer> =>
+  page.evaluate(
+    ([origin, token, body, options]) => (globalThis as unknown as { sendReport: (...args: unknown[]) => Promise<Answer> }).sendReport(origin, token, body, options),
+    [serviceOrigin, token, body, options] as const,
+  );
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Debian's chromium is missing (${CHROMIUM}): install it with \`apt-get install -y chromium\` (.ci/run installs it when it is missing)`);
+  }
+  service = await startTestService();
+  serviceOrigin = (await service.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+  owner = await registerUser(service.app);
+  const suspended = await registerUser(service.app);
+  suspendedToken = suspended.project.token;
+  await suspendOrganization(service.services.meta, suspended.organization.id, UNPAID_SUSPENSION_REASON, new Date());
+  await announceProjectChanges(service.services, [suspended.project.id]);
+
+  pageServer = http.createServer((request, response) => {
+    if (request.url !== '/') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+  });
+  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
+  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+
+  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-chromium-'));
+  context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${pageOrigin}/`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  await new Promise((resolve) => (pageServer ? pageServer.close(resolve) : resolve(undefined)));
+  await service?.close();
+});
+
+describe('a browser SDK on another origin', () => {
+  it('posts a gzip report and a keepalive report and reads the 200s; a wrong token reads 401, a paused project 503 with Retry-After', async () => {
+    expect(new URL(pageOrigin).origin).not.toBe(new URL(serviceOrigin).origin);
+    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe(pageOrigin);
+
+    const gzip = await send(owner.project.token, report('GET /browser-gzip'), { compress: true, keepalive: false });
+    expect(gzip).toEqual({ status: 200, body: '{}', retryAfter: null });
+    const keepalive = await send(owner.project.token, report('GET /browser-keepalive'), { compress: false, keepalive: true });
+    expect(keepalive).toEqual({ status: 200, body: '{}', retryAfter: null });
+
+    const refused = await send('0'.repeat(32), report('GET /browser-refused'), { compress: true, keepalive: false });
+    expect(refused).toEqual({ status: 401, body: '', retryAfter: null });
+    const paused = await send(suspendedToken, report('GET /browser-paused'), { compress: false, keepalive: true });
+    expect(paused).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+
+    // Read back through the application API: both accepted reports are stored, the refused one is not.
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const listed = await fetch(`${serviceOrigin}/api/endpoints?projectId=${owner.project.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fromDate: from, toDate: to, pagination: { page: 1, pageSize: 50 } }),
+    });
+    expect(listed.status).toBe(200);
+    const names = ((await listed.json()) as { items: Array<{ name: string }> }).items.map((item) => item.name).sort();
+    expect(names).toEqual(['GET /browser-gzip', 'GET /browser-keepalive']);
+  });
+});
