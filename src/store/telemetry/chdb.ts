@@ -16,22 +16,23 @@ import { columnsOf } from './rows.js';
 export interface ChdbOptions {
   path: string;
   database: string;
-  /** Statements (reads, DDL) that run at once; more wait for a free connection. Default 8. */
-  queryConnections?: number;
 }
+
+/** Statements (reads, DDL, ping) that run at once; more wait for a free connection. */
+const QUERY_CONNECTIONS = 8;
 
 export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   fs.mkdirSync(options.path, { recursive: true });
-  const session = new Session(options.path);
+  const insertConnection = new Session(options.path);
   const database = checkIdentifier(options.database);
-  session.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
+  insertConnection.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
   // A connection keeps its current database, so every statement below runs unqualified.
   const connect = () => {
     const connection = new Session(options.path);
     connection.query(`USE ${database}`);
     return connection;
   };
-  const pool = new ConnectionPool(Array.from({ length: options.queryConnections ?? 8 }, connect));
+  const pool = new ConnectionPool(Array.from({ length: QUERY_CONNECTIONS }, connect));
 
   const engine: TelemetryEngine = {
     engine: 'chdb',
@@ -46,7 +47,7 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
     },
     async insertRows(table: string, rows: Buffer): Promise<void> {
-      await session.insert({
+      await insertConnection.insert({
         table: `${database}.${checkIdentifier(table)}`,
         columns: [...columnsOf(table)],
         values: rows,
@@ -59,7 +60,7 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     },
     async close(): Promise<void> {
       pool.close();
-      session.close();
+      insertConnection.close();
     },
   };
   return wrapErrors(engine);
