@@ -10,6 +10,12 @@
  * median and the ratio. The hourly endpoint rollup is built after the load (READ_BENCH_ROLLUP=0:
  * not), so the endpoint, stats and dashboard routes read whole hours from it.
  *
+ * Then READ_BENCH_USERS "users" (default 8; 0: skip) each make READ_BENCH_VISITS visits at once:
+ * the dashboard home (stats, dashboard series, top endpoints and newest issues, requested
+ * together as the page does) followed by the endpoint list, over 24 h; p50/p95 of every request
+ * are set against the same visits made by one user alone. READ_BENCH_ROUTES=0 skips the
+ * per-route phase.
+ *
  *   READ_BENCH_ROWS=1000000 npm run bench read-api
  */
 import fs from 'node:fs';
@@ -25,6 +31,8 @@ import { fmt, report, timed } from './support.js';
 const ROWS = Number(process.env.READ_BENCH_ROWS ?? 10_000_000);
 const REPEAT = Number(process.env.READ_BENCH_REPEAT ?? 11);
 const SEED = Number(process.env.READ_BENCH_SEED ?? 42);
+const USERS = Number(process.env.READ_BENCH_USERS ?? 8);
+const VISITS = Number(process.env.READ_BENCH_VISITS ?? 5);
 const BLOCK = 1_000_000;
 const WEEK_MS = 7 * 86400_000;
 
@@ -279,10 +287,12 @@ async function main(): Promise<void> {
   ];
   const lines: Array<[string, string]> = [];
   const failures: string[] = [];
-  for (const [label, rangeMs] of [
-    ['24 h', 86400_000],
-    ['7 d', WEEK_MS],
-  ] as const) {
+  for (const [label, rangeMs] of process.env.READ_BENCH_ROUTES === '0'
+    ? []
+    : ([
+        ['24 h', 86400_000],
+        ['7 d', WEEK_MS],
+      ] as const)) {
     const r = { fromDate: new Date(nowMs - rangeMs).toISOString(), toDate: new Date(nowMs).toISOString() };
     for (const c of cases) {
       const api = await measure(c.api(r));
@@ -296,8 +306,50 @@ async function main(): Promise<void> {
       ]);
     }
   }
-  report(`read-api: latency over ${REPEAT} calls (fastify inject, authenticated) vs one raw SQL statement on chDB`, lines);
-  report('read-api: goal (within 2x of raw SQL and under 500 ms median)', [['misses', failures.length === 0 ? 'none' : failures.join('; ')]]);
+  if (lines.length > 0) {
+    report(`read-api: latency over ${REPEAT} calls (fastify inject, authenticated) vs one raw SQL statement on chDB`, lines);
+    report('read-api: goal (within 2x of raw SQL and under 500 ms median)', [['misses', failures.length === 0 ? 'none' : failures.join('; ')]]);
+  }
+
+  // ---- concurrent users -------------------------------------------------------------------
+  if (USERS > 0) {
+    const day = { fromDate: new Date(nowMs - 86400_000).toISOString(), toDate: new Date(nowMs).toISOString() };
+    const home = [
+      ['POST /api/stats', call('POST', '/api/stats', day)],
+      ['GET /api/dashboard', call('GET', `/api/dashboard?fromDate=${day.fromDate}&toDate=${day.toDate}`)],
+      ['POST /api/endpoints', call('POST', '/api/endpoints', day)],
+      ['POST /api/exception-stack-traces', call('POST', '/api/exception-stack-traces', day)],
+    ] as const;
+    const endpointList = call('POST', '/api/endpoints', day);
+    /** `users` users make `VISITS` visits each, all at once; every request's milliseconds by route. */
+    const visits = async (users: number): Promise<Map<string, number[]>> => {
+      const byRoute = new Map<string, number[]>();
+      const request = async (route: string, fn: () => Promise<void>) => {
+        const { seconds } = await timed(fn);
+        byRoute.set(route, [...(byRoute.get(route) ?? []), seconds * 1000]);
+      };
+      const user = async () => {
+        for (let visit = 0; visit < VISITS; visit++) {
+          await Promise.all(home.map(([route, fn]) => request(route, fn)));
+          await request('POST /api/endpoints (list page)', endpointList);
+        }
+      };
+      await Promise.all(Array.from({ length: users }, user));
+      return byRoute;
+    };
+    await visits(1); // warm
+    const alone = await visits(1);
+    const together = await visits(USERS);
+    const figures = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return `p50 ${fmt(percentile(sorted, 0.5), 1)} ms  p95 ${fmt(percentile(sorted, 0.95), 1)} ms`;
+    };
+    const all = (byRoute: Map<string, number[]>) => [...byRoute.values()].flat();
+    report(`read-api: ${USERS} users at once vs one alone, ${VISITS} visits each (home + endpoint list, 24 h)`, [
+      ['every request', `alone ${figures(all(alone))} | ${USERS} users ${figures(all(together))}`],
+      ...[...alone.keys()].map((route): [string, string] => [route, `alone ${figures(alone.get(route)!)} | ${USERS} users ${figures(together.get(route)!)}`]),
+    ]);
+  }
   await app.close();
   await services.close();
   // READ_BENCH_KEEP=1 leaves the loaded store for inspection (DATA_DIR of a service or a chDB session).

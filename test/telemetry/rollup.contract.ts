@@ -108,9 +108,9 @@ export function rollupContract(engine: TelemetryEngineName): void {
       const rows = await service.services.telemetry.query<{ n: number }>('SELECT toUInt64(sum(requests)) AS n FROM endpoint_hourly FINAL WHERE project_id = {p:UUID}', { p: owner.project.id });
       expect(rows[0]!.n).toBe(9);
       // The rolled hours are answered from the rollup: with their raw rows gone the answers stand.
-      await service.services.telemetry.command('DELETE FROM endpoints WHERE project_id = {p:UUID} AND recorded_at < {before:DateTime64(3)}', {
+      await service.services.telemetry.command('DELETE FROM endpoints WHERE project_id = {p:UUID} AND recorded_at < fromUnixTimestamp64Milli({before:Int64})', {
         p: owner.project.id,
-        before: (top - 50 * HOUR) / 1000,
+        before: top - 50 * HOUR,
       });
       expect(withoutTags(await answers())).toEqual(withoutTags(raw));
     });

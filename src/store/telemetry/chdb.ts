@@ -1,10 +1,16 @@
 /**
  * Embedded telemetry engine: chDB (ClickHouse in-process). One data folder per process, as chDB
  * allows only one active session folder at a time; queries and inserts run off the event loop.
+ *
+ * A chDB connection runs one statement at a time, and the binding runs every statement with bound
+ * parameters one at a time across the whole process. So statements go out with their parameters
+ * rendered as literals (literals.ts) over a pool of connections to the same folder, and inserts
+ * have a connection of their own: a slow read holds up neither other reads nor ingest.
  */
 import fs from 'node:fs';
 import { Session } from 'chdb';
 import { clickhouseCodeOf, INSERT_SETTINGS, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
+import { quoteString, renderParameters } from './literals.js';
 import { columnsOf } from './rows.js';
 
 export interface ChdbOptions {
@@ -12,26 +18,36 @@ export interface ChdbOptions {
   database: string;
 }
 
+/** Statements (reads, DDL, ping) that run at once; more wait for a free connection. */
+const QUERY_CONNECTIONS = 8;
+
 export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   fs.mkdirSync(options.path, { recursive: true });
-  const session = new Session(options.path);
+  const insertConnection = new Session(options.path);
   const database = checkIdentifier(options.database);
-  session.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
-  // The session keeps its current database, so every statement below runs unqualified.
-  session.query(`USE ${database}`);
+  insertConnection.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
+  // A connection keeps its current database, so every statement below runs unqualified.
+  const connect = () => {
+    const connection = new Session(options.path);
+    connection.query(`USE ${database}`);
+    return connection;
+  };
+  const pool = new ConnectionPool(Array.from({ length: QUERY_CONNECTIONS }, connect));
 
   const engine: TelemetryEngine = {
     engine: 'chdb',
     database: options.database,
     async query<T>(sql: string, params: QueryParams = {}, settings: Record<string, string | number> = {}): Promise<T[]> {
-      const result = await session.queryBindAsync(withSettings(sql, { ...READ_SETTINGS, ...settings }), params, { format: 'JSONEachRow' });
+      const statement = withSettings(renderParameters(sql, params), { ...READ_SETTINGS, ...settings });
+      const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'JSONEachRow' }));
       return parseJsonEachRow<T>(result.text());
     },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
-      await session.queryBindAsync(sql, params, { format: 'Null' });
+      const statement = renderParameters(sql, params);
+      await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
     },
     async insertRows(table: string, rows: Buffer): Promise<void> {
-      await session.insert({
+      await insertConnection.insert({
         table: `${database}.${checkIdentifier(table)}`,
         columns: [...columnsOf(table)],
         values: rows,
@@ -40,20 +56,46 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       });
     },
     async ping(): Promise<void> {
-      await session.queryAsync('SELECT 1', { format: 'Null' });
+      await pool.use((connection) => connection.queryAsync('SELECT 1', { format: 'Null' }));
     },
     async close(): Promise<void> {
-      session.close();
+      pool.close();
+      insertConnection.close();
     },
   };
   return wrapErrors(engine);
+}
+
+/** Hands each statement an idle connection, or queues it (first come, first served) for one. */
+class ConnectionPool {
+  private readonly idle: Session[];
+  private readonly waiting: Array<(connection: Session) => void> = [];
+  constructor(private readonly connections: readonly Session[]) {
+    this.idle = [...connections];
+  }
+
+  async use<T>(run: (connection: Session) => Promise<T>): Promise<T> {
+    const connection = this.idle.pop() ?? (await new Promise<Session>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await run(connection);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(connection);
+      else this.idle.push(connection);
+    }
+  }
+
+  close(): void {
+    // chDB defers closing a connection until the statements running on it finish.
+    for (const connection of this.connections) connection.close();
+  }
 }
 
 /** Appends a SETTINGS clause (chDB has no per-query settings argument). */
 function withSettings(sql: string, settings: Record<string, string | number>): string {
   const entries = Object.entries(settings);
   if (entries.length === 0) return sql;
-  const clause = entries.map(([k, v]) => `${k} = ${typeof v === 'number' ? v : `'${v.replace(/'/g, "\\'")}'`}`).join(', ');
+  const clause = entries.map(([k, v]) => `${k} = ${typeof v === 'number' ? v : quoteString(v)}`).join(', ');
   return `${sql.trimEnd().replace(/;$/, '')}\nSETTINGS ${clause}`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The telemetry store's engine interface: ClickHouse SQL, two implementations (chDB in-process,
- * ClickHouse server over HTTP). Queries use ClickHouse's server-side parameter binding
- * (`{name:Type}`), never string interpolation of values.
+ * ClickHouse server over HTTP). Values travel as `{name:Type}` parameters, never interpolated by
+ * the caller: the server engine binds them server-side, chDB renders them as typed literals
+ * (literals.ts).
  */
 export type TelemetryEngineName = 'chdb' | 'clickhouse-http';
 
