@@ -28,8 +28,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Paths that belong to the service, never to the app: an unknown one stays a JSON 404. */
-const SERVICE_PATH = /^\/(api|\.well-known)(\/|$)|^\/(health|ready|metrics)$/;
+/**
+ * Paths that belong to the service, never to the app: an unknown one stays a JSON 404. `/metrics`
+ * is not among them: it is the dashboard's metrics explorer, and the Prometheus route of that name
+ * (present only with METRICS_TOKEN) is an exact route that wins over this fallback.
+ */
+const SERVICE_PATH = /^\/(api|\.well-known)(\/|$)|^\/(health|ready)$/;
 
 export const NOT_BUILT =
   'The dashboard is not built. Run `npm install` (or `npm run build`) at the repository root, which builds web/ into web/dist, then reload.';

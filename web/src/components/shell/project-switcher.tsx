@@ -29,8 +29,10 @@ export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => vo
     <Menu>
       <MenuTrigger
         className="flex h-10 w-full items-center gap-2 rounded-md px-1.5 text-left outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring max-lg:justify-center"
-        aria-label={`Project: ${project?.name ?? 'none'}. Switch project`}
+        title={project?.name}
       >
+        {/* The accessible name leads with the action and then reads the visible text. */}
+        <span className="sr-only">Switch project: </span>
         <span className="flex size-6 shrink-0 items-center justify-center rounded bg-accent-soft text-xs font-semibold text-accent" aria-hidden>
           {(project?.name ?? '?').slice(0, 1).toUpperCase()}
         </span>

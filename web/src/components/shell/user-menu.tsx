@@ -22,10 +22,10 @@ export function UserMenu({ user }: { user: User | undefined }) {
   return (
     <Menu>
       <MenuTrigger
-        aria-label="Account menu"
         className="flex size-8 items-center justify-center rounded-full bg-muted text-xs font-semibold outline-none hover:ring-2 hover:ring-border focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {user ? initials(user.name) : <UserRound className="size-4" />}
+        <span className="sr-only">Account menu</span>
+        {user ? <span aria-hidden>{initials(user.name)}</span> : <UserRound className="size-4" aria-hidden />}
       </MenuTrigger>
       <MenuContent align="end" className="w-60">
         {user && (
