@@ -90,7 +90,25 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/connection\?projectId=/);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await page.getByRole('button', { name: /^Switch project: / }).textContent()).toContain('Analytical Engines');
+    await expect.poll(() => page.getByRole('button', { name: /^Switch project: / }).textContent()).toContain('Analytical Engines');
+  });
+
+  it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const token = await stored('sightline.session');
+    const connection = await service.app.inject({
+      method: 'GET',
+      url: `/api/projects/connection?projectId=${search().get('projectId')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const projectToken = (connection.json() as { token: string }).token;
+    await page.getByRole('heading', { name: 'Connection', exact: true, level: 1 }).waitFor();
+    await page.getByLabel('project token', { exact: true }).getByText(projectToken).waitFor();
+    await page.getByRole('button', { name: 'Copy connection string' }).click();
+    await page.getByText('connection string copied').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`${projectToken}@${base}/api/report`);
+    await page.getByRole('tab', { name: 'Python' }).click();
+    await page.getByLabel('Python: Run with the exporter variables').getByText(`Bearer%20${projectToken}`).waitFor();
   });
 
   it('creates a project from the switcher and moves to it', async () => {
@@ -100,7 +118,7 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('dialog', { name: 'Create project' }).waitFor();
     await capture('create-project');
     await page.getByLabel('Name', { exact: true }).fill('Checkout API');
-    await page.getByLabel('Framework').selectOption('nodejs');
+    await page.getByLabel('Framework', { exact: true }).selectOption('nodejs');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.getByText('Project Checkout API created').waitFor();
     await expect.poll(() => search().get('projectId')).not.toBe(before);

@@ -78,8 +78,16 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/home'), 'HomePage'),
 });
 
-/** Pages whose part of the dashboard has not landed yet: a real page saying what will be there. */
-const placeholderRoutes = PAGES.filter((page) => page.to !== '/').map((page) =>
+const connectionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/connection',
+  component: lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT = new Set<string>(['/', '/connection']);
+
+const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
   createRoute({
     getParentRoute: () => appRoute,
     path: page.to,
@@ -91,7 +99,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   callbackRoute,
-  appRoute.addChildren([homeRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, connectionRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

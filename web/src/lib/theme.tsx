@@ -39,7 +39,13 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const resolved = choice === 'system' ? (dark ? 'dark' : 'light') : choice;
   useEffect(() => {
-    document.documentElement.classList.toggle('dark', resolved === 'dark');
+    const root = document.documentElement;
+    if (root.classList.contains('dark') === (resolved === 'dark')) return;
+    // Swap every colour at once: without this, controls with a colour transition fade through
+    // the old theme's colours for a moment (a white button in a dark page).
+    root.classList.add('theme-switching');
+    root.classList.toggle('dark', resolved === 'dark');
+    requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove('theme-switching')));
   }, [resolved]);
 
   const value = useMemo<ThemeState>(

@@ -7,7 +7,7 @@ import { PageHeader } from './page-header';
 /** A page whose part of the dashboard has not landed: says what it will show and where to go now. */
 export function ComingSoon({ page }: { page: Page }) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-4 p-6">
+    <div className="grid gap-4 px-6 py-5">
       <PageHeader title={page.label} />
       <Card className="grid justify-items-start gap-2 p-6">
         <div className="flex items-center gap-2 text-sm font-medium">

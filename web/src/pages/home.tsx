@@ -15,14 +15,14 @@ export function HomePage() {
 
   if (projects && projects.length === 0) {
     return (
-      <div className="mx-auto grid max-w-6xl gap-4 p-6">
+      <div className="grid gap-4 px-6 py-5">
         <PageHeader title="Welcome to Sightline" description="You are not a member of any project yet. Create one from the project menu, or ask an administrator to invite you." />
       </div>
     );
   }
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4 p-6">
+    <div className="grid gap-4 px-6 py-5">
       <PageHeader
         title={project?.name ?? 'Home'}
         description={

@@ -48,10 +48,10 @@ export function AppShell() {
       <Sidebar onCreateProject={() => setCreating(true)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-panel px-4">
-          <Button variant="secondary" size="md" className="w-56 justify-start text-muted-foreground max-md:w-auto" onClick={() => setPaletteOpen(true)}>
+          <Button variant="secondary" size="md" className="w-64 justify-start text-muted-foreground max-md:w-auto" onClick={() => setPaletteOpen(true)}>
             <Search />
-            <span className="max-md:hidden">Search or jump to…</span>
-            <kbd className="ml-auto rounded border bg-muted px-1 font-mono text-[10px] max-md:hidden">Ctrl K</kbd>
+            <span className="max-md:hidden">Jump to…</span>
+            <kbd className="ml-auto rounded border bg-muted px-1.5 font-mono text-[11px] leading-4 max-md:hidden">Ctrl K</kbd>
           </Button>
           <div className="ml-auto flex items-center gap-2">
             <TimeRangePicker />
@@ -76,7 +76,7 @@ export function AppShell() {
 /** The page frame while the projects load: the final layout in grey, never a blank page. */
 export function PageSkeleton() {
   return (
-    <div className="mx-auto grid max-w-6xl gap-4 p-6" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-4 px-6 py-5" aria-busy="true" aria-label="Loading">
       <Skeleton className="h-6 w-48" />
       <div className="grid grid-cols-4 gap-3">
         {[0, 1, 2, 3].map((i) => (
