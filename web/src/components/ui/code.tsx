@@ -10,7 +10,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.success(`${label} copied`);
+      toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} copied`);
       setTimeout(() => setCopied(false), 1500);
     } catch {
       toast.error('The browser did not allow copying; select the text instead.');
