@@ -194,6 +194,27 @@ describe('dashboard in Chromium', () => {
     }
   });
 
+  it('creates a personal access token, shows its secret once, and revokes it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByText('No tokens yet.').waitFor();
+    await page.getByLabel('Token name').fill('CI deploy');
+    await page.getByLabel('Expires after').selectOption('365');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByLabel('new token', { exact: true }).textContent())!.trim();
+    expect(secret).toMatch(/^tpp_/);
+    const asToken = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${secret}` } });
+    expect((await asToken()).statusCode).toBe(200);
+    await page.getByRole('cell', { name: 'CI deploy', exact: true }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'CI deploy' }).textContent()).toContain(secret.slice(0, 12));
+    await capture('account-token-created');
+    await page.getByRole('button', { name: 'Revoke CI deploy' }).click();
+    await page.getByRole('dialog', { name: 'Revoke CI deploy?' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByText('Token CI deploy revoked').waitFor();
+    await page.getByText('No tokens yet.').waitFor();
+    expect((await asToken()).statusCode).toBe(401);
+  });
+
   it('sends a person whose session ended to sign-in, and back to the page afterwards', async () => {
     await page.evaluate("localStorage.setItem('sightline.session', 'expired-or-revoked')");
     const url = `/metrics?projectId=${search().get('projectId')}&range=6h`;

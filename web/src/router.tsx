@@ -84,8 +84,14 @@ const connectionRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/account',
+  component: lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
+});
+
 /** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection']);
+const BUILT = new Set<string>(['/', '/connection', '/settings/account']);
 
 const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
   createRoute({
@@ -99,7 +105,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   callbackRoute,
-  appRoute.addChildren([homeRoute, connectionRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
