@@ -215,6 +215,57 @@ describe('dashboard in Chromium', () => {
     expect((await asToken()).statusCode).toBe(401);
   });
 
+  it('approves and denies CLI sign-ins on /device, and says when a code is unknown', async () => {
+    const authorize = async () => {
+      const answer = await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: { client_id: 'sightline-cli' }, headers: { 'user-agent': 'sightline-cli/0.1.0 (linux x64)' } });
+      return answer.json() as { device_code: string; user_code: string; verification_uri_complete: string };
+    };
+    const poll = (deviceCode: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/auth/device/token',
+        payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode, client_id: 'sightline-cli' },
+      });
+
+    // The link the CLI prints, with the code filled in.
+    const first = await authorize();
+    await page.goto(new URL(first.verification_uri_complete).pathname + new URL(first.verification_uri_complete).search);
+    await page.getByRole('heading', { name: 'Approve this sign-in?' }).waitFor();
+    await page.getByText(first.user_code).waitFor();
+    await page.getByText('sightline-cli/0.1.0 (linux x64)').waitFor();
+    await capture('device-approve');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'Device approved' }).waitFor();
+    await capture('device-approved');
+    const approved = await poll(first.device_code);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toHaveProperty('access_token');
+
+    // A code typed by hand, then denied.
+    const second = await authorize();
+    await page.goto('/device');
+    await page.getByLabel('Code').fill(second.user_code.toLowerCase());
+    await capture('device-enter-code');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('heading', { name: 'Request denied' }).waitFor();
+    const denied = await poll(second.device_code);
+    expect(denied.statusCode).toBe(400);
+    expect(denied.json()).toMatchObject({ error: 'access_denied' });
+
+    // A code nobody issued (or one already used): the page says so.
+    await watch.allowing([/HTTP 404: GET .*\/api\/device\?/, /console error: Failed to load resource: .* 404/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.goto(`/device?user_code=${first.user_code}`);
+      await page.getByRole('heading', { name: 'Code not found' }).waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await capture('device-unknown');
+  });
+
   it('sends a person whose session ended to sign-in, and back to the page afterwards', async () => {
     await page.evaluate("localStorage.setItem('sightline.session', 'expired-or-revoked')");
     const url = `/metrics?projectId=${search().get('projectId')}&range=6h`;

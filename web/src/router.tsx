@@ -62,14 +62,32 @@ const callbackRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
 });
 
+function requireSession({ location }: { location: { href: string } }) {
+  if (sessionToken() === null) throw redirect({ to: '/login', search: { redirect: location.href } });
+}
+
 /** Everything behind sign-in: without a session, /login first and then back here. */
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
-    if (sessionToken() === null) throw redirect({ to: '/login', search: { redirect: location.href } });
-  },
+  beforeLoad: requireSession,
   component: AppShell,
+});
+
+/** Signed-in pages without the shell (the CLI approval page stands alone, like sign-in). */
+const bareRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app-bare',
+  beforeLoad: requireSession,
+  component: Outlet,
+});
+
+const deviceRoute = createRoute({
+  getParentRoute: () => bareRoute,
+  path: '/device',
+  validateSearch: (search: Record<string, unknown>): { user_code?: string } =>
+    typeof search.user_code === 'string' && search.user_code !== '' ? { user_code: search.user_code } : {},
+  component: lazyRouteComponent(() => import('./pages/device'), 'DevicePage'),
 });
 
 const homeRoute = createRoute({
@@ -105,6 +123,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   callbackRoute,
+  bareRoute.addChildren([deviceRoute]),
   appRoute.addChildren([homeRoute, connectionRoute, accountRoute, ...placeholderRoutes]),
 ]);
 

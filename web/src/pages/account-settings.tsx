@@ -91,7 +91,7 @@ function PersonalAccessTokens() {
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3 border-b px-4 py-3">
         <div className="w-72">
           <Field label="Token name" htmlFor="token-name">
-            <Input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="CI deploy" />
+            <Input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. deploy from CI" />
           </Field>
         </div>
         <div className="w-36">
