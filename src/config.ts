@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { BUILT_IN_CATALOGUE, parsePlanCatalogue, type PlanCatalogue } from './core/plans.js';
 
@@ -18,6 +19,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
+/** Where `npm install` builds the dashboard, relative to this file (src/ or a compiled copy beside it). */
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 interface VariableSpec {
   schema: z.ZodType;
@@ -52,6 +55,7 @@ export const VARIABLES = {
   SESSION_TTL_HOURS: { schema: positiveInt.max(24 * 90), default: '168', description: 'Life of a dashboard session token, in hours.' },
   REGISTRATION: { schema: z.enum(['open', 'first-user', 'invite-only']), default: 'first-user', description: 'Who may register: anyone, only the first user (then invitations), or invitations only.' },
   PASSWORD_MIN_LENGTH: { schema: positiveInt.min(8).max(128), default: '10', description: 'Minimum password length.' },
+  WEB_DIR: { schema: z.string().min(1), description: 'Folder of the built dashboard served at /. Unset: web/dist of this installation (built by npm install).' },
   TRUST_PROXY: { schema: bool, default: 'false', description: 'Take the client address from X-Forwarded-For (only behind a proxy you run).' },
 
   BODY_TIMEOUT_MS: { schema: positiveInt, default: '30000', description: 'A request body that has not fully arrived in this time gets 408.' },
@@ -109,6 +113,8 @@ export interface Config {
     passwordMinLength: number;
   };
   trustProxy: boolean;
+  /** The built dashboard (web/dist unless WEB_DIR says otherwise). */
+  webDir: string;
   bodyTimeoutMs: number;
   ingest: { maxConcurrency: number; queueWaitMs: number };
   symbolUploads: { maxConcurrency: number; queueWaitMs: number };
@@ -160,7 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; DATABASE_URL?: string;
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
-    SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean;
+    SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
     BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
     SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
@@ -198,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       passwordMinLength: v.PASSWORD_MIN_LENGTH,
     },
     trustProxy: v.TRUST_PROXY,
+    webDir: v.WEB_DIR === undefined ? DEFAULT_WEB_DIR : path.resolve(v.WEB_DIR),
     bodyTimeoutMs: v.BODY_TIMEOUT_MS,
     ingest: { maxConcurrency: v.INGEST_MAX_CONCURRENCY, queueWaitMs: v.INGEST_QUEUE_WAIT_MS },
     symbolUploads: { maxConcurrency: v.SYMBOL_UPLOAD_CONCURRENCY, queueWaitMs: v.SYMBOL_UPLOAD_QUEUE_WAIT_MS },

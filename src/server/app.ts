@@ -12,6 +12,7 @@ import { healthRoutes } from './health.js';
 import { LIMITS } from './limits.js';
 import { metricsRoute } from './metrics.js';
 import type { Services } from './services.js';
+import { webRoutes } from './web.js';
 
 export interface Apps {
   app: FastifyInstance;
@@ -23,6 +24,8 @@ export async function buildApps(services: Services): Promise<Apps> {
   const split = services.config.ingestPort !== null;
   const app = newInstance(services);
   await app.register(async (scope) => applicationSurface(scope, services));
+  // The dashboard: beside the API on the application listener, never on a separate ingest one.
+  await app.register(async (scope) => webRoutes(scope, services.config.webDir));
   if (!split) {
     await app.register(async (scope) => ingestSurface(scope, services));
     await app.ready();

@@ -42,6 +42,11 @@ describe('registration through an invitation', () => {
   });
   afterAll(async () => service?.close());
 
+  it('after the first account the sign-in options tell the register page that registration needs an invitation', async () => {
+    const answer = await call(service.app, { method: 'GET', url: '/api/auth/providers' });
+    expect(answer).toMatchObject({ status: 200, body: { registrationOpen: false } });
+  });
+
   const register = (email: string, invitationToken: string, password = 'correct horse battery') =>
     call(service.app, { method: 'POST', url: '/api/auth/register', payload: { email, password, name: 'Someone', invitationToken } });
 

@@ -72,6 +72,7 @@ describe('social sign-in', () => {
     expect(answer.body).toEqual({
       passwordSignIn: true,
       passwordReset: true,
+      registrationOpen: true,
       providers: [
         { id: 'google', name: 'Google', startUrl: `${PUBLIC_URL}/api/auth/oauth/google/start` },
         { id: 'github', name: 'GitHub', startUrl: `${PUBLIC_URL}/api/auth/oauth/github/start` },

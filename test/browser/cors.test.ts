@@ -5,33 +5,19 @@
  * with `keepalive` — and reads the answers itself: 200s, a 401 for a wrong token and a 503 whose
  * Retry-After it can read, never a network error. The rows are then read back from the service.
  *
- * Needs /usr/bin/chromium (`apt-get install -y chromium`; .ci/run installs it). Without it the
+ * Needs Debian's chromium (test/support/browser.ts; .ci/run installs it). Without it the
  * suite fails, saying so: it is never skipped.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceProjectChanges } from '../../src/api/project-changes.js';
 import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
+import { launchChromium, type LaunchedBrowser } from '../support/browser.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The SDK side, as a page would ship it: everything below runs in the browser. */
 const PAGE = `<!doctype html>
@@ -71,8 +57,7 @@ let service: TestService;
 let serviceOrigin: string;
 let pageServer: http.Server;
 let pageOrigin: string;
-let userDataDir: string;
-let context: BrowserContext | undefined;
+let browser: LaunchedBrowser | undefined;
 let page: Page;
 let owner: Awaited<ReturnType<typeof registerUser>>;
 let suspendedToken: string;
@@ -96,9 +81,6 @@ const send = (token: string, body: unknown, options: { compress: boolean; keepal
   );
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Debian's chromium is missing (${CHROMIUM}): install it with \`apt-get install -y chromium\` (.ci/run installs it when it is missing)`);
-  }
   service = await startTestService();
   serviceOrigin = (await service.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
   owner = await registerUser(service.app);
@@ -114,15 +96,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
 
-  userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
-  page = context.pages()[0] ?? (await context.newPage());
+  browser = await launchChromium();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(`${pageOrigin}/`);
 });
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
+  await browser?.close();
   await new Promise((resolve) => (pageServer ? pageServer.close(resolve) : resolve(undefined)));
   await service?.close();
 });

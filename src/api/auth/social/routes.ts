@@ -19,6 +19,7 @@ import { HttpError, badRequest, notFound } from '../../../server/errors.js';
 import type { Services } from '../../../server/services.js';
 import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
+import { assertRegistrationOpen } from '../accounts.js';
 import { configuredProviders, type PendingSignIn, type ProviderId, type SocialProvider } from './providers.js';
 import { userOfSocialSignIn } from './sign-in.js';
 
@@ -68,6 +69,10 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
             properties: {
               passwordSignIn: { type: 'boolean' },
               passwordReset: { type: 'boolean', description: 'false when no mail server is configured' },
+              registrationOpen: {
+                type: 'boolean',
+                description: 'whether someone may register now without an invitation (REGISTRATION policy; first-user closes after the first account)',
+              },
               providers: {
                 type: 'array',
                 items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, startUrl: { type: 'string' } } },
@@ -80,6 +85,11 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
     async () => ({
       passwordSignIn: true,
       passwordReset: services.mailer !== null,
+      // The register page tells a newcomer up front that they need an invitation.
+      registrationOpen: await assertRegistrationOpen(services).then(
+        () => true,
+        () => false,
+      ),
       providers: [...providers.values()].map((provider) => ({
         id: provider.id,
         name: provider.name,

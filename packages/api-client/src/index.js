@@ -1,0 +1,7 @@
+// Plain ESM so that the dashboard (through Vite) and the CLI (through Node) use it without a build step.
+import createClient from 'openapi-fetch';
+
+/** A client whose paths, parameters and bodies are checked against the service's OpenAPI document. */
+export function createApiClient(options = {}) {
+  return createClient(options);
+}

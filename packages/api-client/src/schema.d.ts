@@ -1,0 +1,4621 @@
+// Generated from the service's OpenAPI document by `npm run generate:api-client`; do not edit.
+// test/api/api-client.test.ts fails when this file differs from what the routes declare.
+
+export interface paths {
+    "/api/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                        name: string;
+                        organizationName?: string;
+                        invitationToken?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        password: string;
+                        clientId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset link (answers 202 whether or not the address has an account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status?: "sent";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of a reset link; answers a new dashboard session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token?: string;
+                            /** Format: date-time */
+                            expiresAt?: string;
+                            user?: {
+                                id?: string;
+                                email?: string;
+                                name?: string;
+                                /** Format: date-time */
+                                createdAt?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-in options: password sign-in and reset, and the configured social providers with their start URLs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            passwordSignIn?: boolean;
+                            /** @description false when no mail server is configured */
+                            passwordReset?: boolean;
+                            /** @description whether someone may register now without an invitation (REGISTRATION policy; first-user closes after the first account) */
+                            registrationOpen?: boolean;
+                            providers?: {
+                                id?: string;
+                                name?: string;
+                                startUrl?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start signing in with a provider: redirects the browser to it */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description An invitation token: a new account joins the inviting organization */
+                    invitation?: string;
+                    /** @description A path on this site to land on after signing in */
+                    redirect?: string;
+                };
+                header?: never;
+                path: {
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider sends the browser back: signs in and redirects to the dashboard */
+        get: {
+            parameters: {
+                query?: {
+                    state?: string;
+                    code?: string;
+                    error?: string;
+                };
+                header?: never;
+                path: {
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Redirect (Location header) */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-access-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/personal-access-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/device/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/device/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        framework?: string;
+                        backendUrl?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        framework?: string;
+                        organizationId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** @description Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background within a few minutes. The organization's month of ingest usage is kept for billing. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/source-map-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/upload-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        role: "admin" | "write" | "read-only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** @description Invites an address (admin); with mail configured the link is mailed to it. 422 at the seat limit; 429 past 50 invitations an hour from the organization or 5 an hour to the address from all organizations. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "admin" | "write" | "read-only";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        timezone?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        planCode: string;
+                        interval: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/symbols/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exception-stack-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exceptions grouped by stack-trace hash and ranked, with sparklines and the linked endpoint or task */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "count" | "lastSeen" | "firstSeen" | "sessionsAffected" | "usersAffected";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                hash: string;
+                                title: string;
+                                stackTrace: string;
+                                isMessage: boolean;
+                                count: number;
+                                sessionsAffected: number;
+                                usersAffected: number;
+                                firstSeen: string | null;
+                                lastSeen: string | null;
+                                /** @description occurrences per bucket (bucketSeconds), oldest first */
+                                sparkline: number[];
+                                linked: {
+                                    /** @enum {string} */
+                                    kind: "endpoint" | "task";
+                                    id: string;
+                                    name: string | null;
+                                } | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                            bucketSeconds?: number;
+                            bucketStarts?: number[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exception-stack-traces/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Occurrences of one exception group: full and raw trace, attributes, linked trace, session and recording */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "recordedAt";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                recordedAt: string | null;
+                                stackTrace: string;
+                                rawStackTrace: string;
+                                isMessage: boolean;
+                                traceId: string | null;
+                                isTask: boolean;
+                                linked: {
+                                    /** @enum {string} */
+                                    kind: "endpoint" | "task";
+                                    id: string;
+                                    name: string | null;
+                                } | null;
+                                sessionId: string | null;
+                                sessionRecordingId: string | null;
+                                hasRecording: boolean;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                appVersion: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                source: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound HTTP endpoints ranked by Impact, with Apdex, P50/P95/P99, error and client-error rates */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "impact" | "requests" | "p50" | "p95" | "p99" | "errorRate" | "clientErrorRate" | "apdex" | "name" | "lastSeen";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                        /** @description Apdex T in milliseconds (default 500) */
+                        apdexThresholdMs?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                name: string;
+                                method: string;
+                                route: string;
+                                requests: number;
+                                serverErrors: number;
+                                clientErrors: number;
+                                streamingRequests: number;
+                                /** @description true when any request streamed (SSE, WebSocket): excluded from latency and Apdex */
+                                streaming: boolean;
+                                p50Ms: number | null;
+                                p95Ms: number | null;
+                                p99Ms: number | null;
+                                apdex: number | null;
+                                errorRate: number;
+                                clientErrorRate: number;
+                                impact: number;
+                                impactComponents: {
+                                    apdex: number;
+                                    errorRate: number;
+                                    p99: number;
+                                    clientErrorRate: number;
+                                    volumeWeightedErrorRate: number;
+                                };
+                                reason: string;
+                                lastSeen: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                            apdexThresholdMs?: number;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/endpoints/grouped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Endpoints rolled up by route template (all methods of a route together) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "impact" | "requests" | "p50" | "p95" | "p99" | "errorRate" | "clientErrorRate" | "apdex" | "name" | "lastSeen";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                        /** @description Apdex T in milliseconds (default 500) */
+                        apdexThresholdMs?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                name: string;
+                                method: string;
+                                route: string;
+                                requests: number;
+                                serverErrors: number;
+                                clientErrors: number;
+                                streamingRequests: number;
+                                /** @description true when any request streamed (SSE, WebSocket): excluded from latency and Apdex */
+                                streaming: boolean;
+                                p50Ms: number | null;
+                                p95Ms: number | null;
+                                p99Ms: number | null;
+                                apdex: number | null;
+                                errorRate: number;
+                                clientErrorRate: number;
+                                impact: number;
+                                impactComponents: {
+                                    apdex: number;
+                                    errorRate: number;
+                                    p99: number;
+                                    clientErrorRate: number;
+                                    volumeWeightedErrorRate: number;
+                                };
+                                reason: string;
+                                lastSeen: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                            apdexThresholdMs?: number;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/endpoints/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One endpoint by name: totals, series, slowest and failing traces */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        name: string;
+                        limit?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            fromDate: string;
+                            toDate: string;
+                            bucketSeconds: number;
+                            count: number;
+                            serverErrors: number;
+                            clientErrors: number;
+                            p50Ms: number | null;
+                            p95Ms: number | null;
+                            p99Ms: number | null;
+                            series: {
+                                t: number[];
+                                count: number[];
+                                errors: number[];
+                                p95Ms: (number | null)[];
+                            };
+                            slowest: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            failing: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Background tasks ranked by count x (P95 - P50) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "rank" | "count" | "p50" | "p95" | "p99" | "failures" | "name" | "lastSeen";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                name: string;
+                                count: number;
+                                failures: number;
+                                p50Ms: number;
+                                p95Ms: number;
+                                p99Ms: number;
+                                rank: number;
+                                lastSeen: string | null;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One task by name: totals, series, slowest and failing runs */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        name: string;
+                        limit?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            fromDate: string;
+                            toDate: string;
+                            bucketSeconds: number;
+                            count: number;
+                            serverErrors: number;
+                            clientErrors: number;
+                            p50Ms: number | null;
+                            p95Ms: number | null;
+                            p99Ms: number | null;
+                            series: {
+                                t: number[];
+                                count: number[];
+                                errors: number[];
+                                p95Ms: (number | null)[];
+                            };
+                            slowest: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            failing: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** LLM calls ranked by total cost (default), with totals per model and per day */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "totalCost" | "recordedAt" | "durationMs" | "totalTokens";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                model: string;
+                                provider: string;
+                                operation: string;
+                                inputTokens: number;
+                                outputTokens: number;
+                                cachedTokens: number;
+                                reasoningTokens: number;
+                                inputCost: number;
+                                outputCost: number;
+                                totalCost: number;
+                                finishReason: string;
+                                toolCalls: number;
+                                isError: boolean;
+                                distributedTraceId: string | null;
+                                conversationId: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                            perModel?: {
+                                model: string;
+                                provider: string;
+                                count: number;
+                                inputTokens: number;
+                                outputTokens: number;
+                                totalCost: number;
+                            }[];
+                            perDay?: {
+                                day: string;
+                                count: number;
+                                totalCost: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai-traces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One LLM call with its attributes, spans and the stored conversation */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            recordedAt: string | null;
+                            durationMs: number;
+                            model: string;
+                            provider: string;
+                            operation: string;
+                            inputTokens: number;
+                            outputTokens: number;
+                            cachedTokens: number;
+                            reasoningTokens: number;
+                            inputCost: number;
+                            outputCost: number;
+                            totalCost: number;
+                            finishReason: string;
+                            toolCalls: number;
+                            isError: boolean;
+                            distributedTraceId: string | null;
+                            conversationId: string;
+                            attributes: {
+                                [key: string]: string;
+                            };
+                            /** @description the stored conversation JSON, or null when none was stored */
+                            conversation: unknown;
+                            spans: {
+                                spanId: string;
+                                parentSpanId: string | null;
+                                name: string;
+                                kind: string;
+                                startTime: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                events: {
+                                    time: string | null;
+                                    name: string;
+                                    attributes: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The span waterfall of one endpoint, task or AI trace (by entity id) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            projectId: string;
+                            /** @enum {string} */
+                            kind: "endpoint" | "task" | "ai";
+                            id: string;
+                            name: string;
+                            recordedAt: string | null;
+                            durationMs: number;
+                            statusCode: number;
+                            isRoot: boolean;
+                            parentSpanId: string | null;
+                            distributedTraceId: string | null;
+                            spans: {
+                                spanId: string;
+                                parentSpanId: string | null;
+                                name: string;
+                                kind: string;
+                                startTime: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                events: {
+                                    time: string | null;
+                                    name: string;
+                                    attributes: {
+                                        [key: string]: string;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Metric names seen in the range with their dimensions and up to 50 values each */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                    /** @description ISO 8601; default toDate - 24 h */
+                    fromDate?: string;
+                    /** @description ISO 8601; default now; at most 31 days after fromDate */
+                    toDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            metrics: {
+                                name: string;
+                                points: number;
+                                lastSeen: string;
+                                dimensions: {
+                                    key: string;
+                                    values: string[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One metric aggregated per time bucket, grouped by dimensions (at most 50 series) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        name: string;
+                        /**
+                         * @default avg
+                         * @enum {string}
+                         */
+                        aggregation?: "avg" | "sum" | "min" | "max" | "count" | "p50" | "p90" | "p95" | "p99";
+                        /** @description dimension keys, or serverName */
+                        groupBy?: string[];
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        /** @description default: chosen from the range */
+                        bucketSeconds?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            aggregation: string;
+                            bucketSeconds: number;
+                            bucketStarts: number[];
+                            series: {
+                                group: {
+                                    [key: string]: string;
+                                };
+                                values: (number | null)[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Homepage figures over the range */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            fromDate: string;
+                            toDate: string;
+                            requests: number;
+                            serverErrors: number;
+                            clientErrors: number;
+                            errorRate: number;
+                            p95Ms: number | null;
+                            tasks: number;
+                            taskFailures: number;
+                            exceptions: number;
+                            issues: number;
+                            aiCalls: number;
+                            aiCost: number;
+                            sessions: number;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The homepage charts: requests, server errors, P95, exceptions and task runs per bucket */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                    /** @description ISO 8601; default toDate - 24 h */
+                    fromDate?: string;
+                    /** @description ISO 8601; default now; at most 31 days after fromDate */
+                    toDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bucketSeconds: number;
+                            bucketStarts: number[];
+                            requests: number[];
+                            serverErrors: number[];
+                            p95Ms: (number | null)[];
+                            exceptions: number[];
+                            tasks: number[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The homepage lists: stats, top endpoints by Impact, top issues, top tasks, top AI models by cost */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                    /** @description ISO 8601; default toDate - 24 h */
+                    fromDate?: string;
+                    /** @description ISO 8601; default now; at most 31 days after fromDate */
+                    toDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            stats: {
+                                fromDate: string;
+                                toDate: string;
+                                requests: number;
+                                serverErrors: number;
+                                clientErrors: number;
+                                errorRate: number;
+                                p95Ms: number | null;
+                                tasks: number;
+                                taskFailures: number;
+                                exceptions: number;
+                                issues: number;
+                                aiCalls: number;
+                                aiCost: number;
+                                sessions: number;
+                            };
+                            endpoints: {
+                                name: string;
+                                requests: number;
+                                impact: number;
+                                reason: string;
+                                p95Ms: number | null;
+                                errorRate: number;
+                            }[];
+                            issues: {
+                                hash: string;
+                                title: string;
+                                count: number;
+                                lastSeen: string | null;
+                            }[];
+                            tasks: {
+                                name: string;
+                                count: number;
+                                rank: number;
+                            }[];
+                            aiModels: {
+                                model: string;
+                                count: number;
+                                totalCost: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log records, filtered and paginated (the spec's log search body) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        serviceName?: string;
+                        /** @description OpenTelemetry severity number (9 INFO, 13 WARN, 17 ERROR) */
+                        minSeverity?: number;
+                        traceId?: string;
+                        /** @description attribute filters: "attributes.<key>", "resource.<key>", or severityText, severityNumber, body, spanId */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        /** @description free text, case-insensitive substring of the body; over more than 24 h it needs another selector */
+                        search?: string;
+                        /**
+                         * @default timestamp
+                         * @enum {string}
+                         */
+                        orderBy?: "timestamp" | "severity" | "serviceName";
+                        /**
+                         * @default desc
+                         * @enum {string}
+                         */
+                        sortDirection?: "asc" | "desc";
+                        pagination: {
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                timestamp: string | null;
+                                observedTimestamp: string | null;
+                                severityNumber: number;
+                                severityText: string;
+                                body: string;
+                                traceId: string | null;
+                                spanId: string | null;
+                                serviceName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                resourceAttributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Browser sessions started in the range, newest first; filters url, path, userAgent, clientIp, durationMs, attributes.<key> */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @enum {string} */
+                        orderBy?: "startedAt";
+                        /** @enum {string} */
+                        sortDirection?: "asc" | "desc";
+                        hasErrors?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                startedAt: string | null;
+                                endedAt: string | null;
+                                durationMs: number | null;
+                                clientIp: string;
+                                url: string | null;
+                                userAgent: string | null;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                                distributedTraceId: string | null;
+                                errorCount: number;
+                                recordingSegments: number;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One session with its attributes, linked exceptions and recording segments */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            startedAt: string | null;
+                            endedAt: string | null;
+                            durationMs: number | null;
+                            clientIp: string;
+                            url: string | null;
+                            userAgent: string | null;
+                            attributes: {
+                                [key: string]: string;
+                            };
+                            distributedTraceId: string | null;
+                            errorCount: number;
+                            recordingSegments: number;
+                            exceptions: {
+                                hash: string;
+                                recordedAt: string | null;
+                                title: string;
+                                isMessage: boolean;
+                            }[];
+                            segments: {
+                                segmentIndex: number;
+                                startedAt: string | null;
+                                endedAt: string | null;
+                                eventCount: number;
+                                byteSize: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/json stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved dashboards of the project (at most 500) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dashboards: {
+                                id: string;
+                                name: string;
+                                definition: {
+                                    [key: string]: unknown;
+                                };
+                                createdBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Save a dashboard (write role; 422 when the project holds 500 already, or the definition is nested deeper than 32 levels or larger than 256 KB) */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @description panels and layout, opaque to the service; at most 32 levels deep and 256 KB */
+                        definition?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            createdBy: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One saved dashboard */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            createdBy: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Rename or redefine a saved dashboard (write role) */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @description panels and layout, opaque to the service; at most 32 levels deep and 256 KB */
+                        definition?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            definition: {
+                                [key: string]: unknown;
+                            };
+                            createdBy: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a saved dashboard (write role) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distributed-traces/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every endpoint, task and AI trace sharing a distributed trace id, across the projects the caller can read, with span waterfalls */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            entities: {
+                                projectId: string;
+                                /** @enum {string} */
+                                kind: "endpoint" | "task" | "ai";
+                                id: string;
+                                name: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                isRoot: boolean;
+                                parentSpanId: string | null;
+                                distributedTraceId: string | null;
+                                spans: {
+                                    spanId: string;
+                                    parentSpanId: string | null;
+                                    name: string;
+                                    kind: string;
+                                    startTime: string | null;
+                                    durationMs: number;
+                                    statusCode: number;
+                                    attributes: {
+                                        [key: string]: string;
+                                    };
+                                    events: {
+                                        time: string | null;
+                                        name: string;
+                                        attributes: {
+                                            [key: string]: string;
+                                        };
+                                    }[];
+                                }[];
+                            }[];
+                            startedAt: string | null;
+                            durationMs: number | null;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no entity of a readable project carries this id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otel/v1/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        /**
+         * CORS preflight of a browser exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preflight accepted */
+                204: {
+                    headers: {
+                        type?: unknown;
+                        properties?: unknown;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otel/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        /**
+         * CORS preflight of a browser exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preflight accepted */
+                204: {
+                    headers: {
+                        type?: unknown;
+                        properties?: unknown;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otel/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        /**
+         * CORS preflight of a browser exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preflight accepted */
+                204: {
+                    headers: {
+                        type?: unknown;
+                        properties?: unknown;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otel/v1development/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        /**
+         * CORS preflight of a browser exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preflight accepted */
+                204: {
+                    headers: {
+                        type?: unknown;
+                        properties?: unknown;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: 200 while the process serves */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 when every store answers, 503 otherwise */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,308 @@
+/**
+ * The dashboard in a real browser (Debian's Chromium) against a real service on embedded engines,
+ * listening on a loopback port and serving the built web/dist: a person registers, lands on the
+ * shell, creates a project, switches theme and time range, uses the palette, opens every page of
+ * the sidebar, loses their session and signs in again, and signs out. Any console error or
+ * failed request fails the suite; every page is screenshotted light and dark into
+ * test/browser/screenshots/ (git-ignored) and checked with axe.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+const SCREENSHOTS = path.resolve('test/browser/screenshots');
+const SIDEBAR = [
+  'Home',
+  'Issues',
+  'Endpoints',
+  'Tasks',
+  'AI traces',
+  'Sessions',
+  'Logs',
+  'Metrics',
+  'Dashboards',
+  'Connection',
+  'Project settings',
+  'Organization',
+  'Account',
+];
+const PASSWORD = 'correct horse battery staple';
+const EMAIL = `ada-${process.pid}@example.com`;
+
+describe('dashboard in Chromium', () => {
+  let service: TestService;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let watch: ReturnType<typeof watchProblems>;
+  let base: string;
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    service = await startTestService();
+    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium({ baseURL: base });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    watch = watchProblems(page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  /** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
+  async function capture(name: string): Promise<void> {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect.poll(() => isDark()).toBe(colorScheme === 'dark');
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
+      const violations = await seriousAccessibilityViolations(page);
+      expect(violations, `${name} (${colorScheme})`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  const search = () => new URL(page.url()).searchParams;
+  // Expressions evaluated in the page (strings: the test's TypeScript has no DOM types).
+  const isDark = () => page.evaluate<boolean>("document.documentElement.classList.contains('dark')");
+  const stored = (key: string) => page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(key)})`);
+
+  it('shows the sign-in page to a stranger, with no dead link to register', async () => {
+    await page.goto('/');
+    await page.waitForURL(/\/login\?redirect=%2F/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in to Sightline' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Create an account' }).isVisible()).toBe(true);
+    await capture('login');
+  });
+
+  it('registers a new account and lands on the shell with its first project', async () => {
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/register/);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    await capture('register');
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Organization name (optional)').fill('Analytical Engines');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/connection\?projectId=/);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Switch project: / }).textContent()).toContain('Analytical Engines');
+  });
+
+  it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const token = await stored('sightline.session');
+    const connection = await service.app.inject({
+      method: 'GET',
+      url: `/api/projects/connection?projectId=${search().get('projectId')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const projectToken = (connection.json() as { token: string }).token;
+    await page.getByRole('heading', { name: 'Connection', exact: true, level: 1 }).waitFor();
+    await page.getByLabel('project token', { exact: true }).getByText(projectToken).waitFor();
+    await page.getByRole('button', { name: 'Copy connection string' }).click();
+    await page.getByText('connection string copied').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`${projectToken}@${base}/api/report`);
+    await page.getByRole('tab', { name: 'Python' }).click();
+    await page.getByLabel('Python: Run with the exporter variables').getByText(`Bearer%20${projectToken}`).waitFor();
+  });
+
+  it('creates a project from the switcher and moves to it', async () => {
+    const before = search().get('projectId');
+    await page.getByRole('button', { name: /Switch project/ }).click();
+    await page.getByRole('menuitem', { name: 'Create project' }).click();
+    await page.getByRole('dialog', { name: 'Create project' }).waitFor();
+    await capture('create-project');
+    await page.getByLabel('Name', { exact: true }).fill('Checkout API');
+    await page.getByLabel('Framework', { exact: true }).selectOption('nodejs');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByText('Project Checkout API created').waitFor();
+    await expect.poll(() => search().get('projectId')).not.toBe(before);
+    await page.getByRole('button', { name: /^Switch project: Checkout API/ }).waitFor();
+    // The API agrees: both projects exist in the organization.
+    const token = await stored('sightline.session');
+    const listed = await service.app.inject({ method: 'GET', url: '/api/projects', headers: { authorization: `Bearer ${token}` } });
+    expect((listed.json() as { projects: Array<{ name: string; id: string }> }).projects.map((p) => p.name).sort()).toEqual(['Checkout API', 'My first project'].sort());
+    // The switcher lists them under the organization.
+    await page.getByRole('button', { name: /Switch project/ }).click();
+    await page.getByRole('menu').getByText('Analytical Engines').waitFor();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Checkout API', 'Create project']));
+    await page.keyboard.press('Escape');
+  });
+
+  it('switches theme with the toggle, remembers it, and returns to the system theme from the user menu', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => isDark()).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    expect(await isDark()).toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await expect.poll(() => isDark()).toBe(false);
+    expect(await stored('sightline.theme')).toBeNull();
+  });
+
+  it('keeps the time range in the URL and carries it from page to page', async () => {
+    await page.getByRole('button', { name: /^Time range: Last 24 hours$/ }).click();
+    await page.getByRole('button', { name: /Last 7 days/ }).click();
+    await expect.poll(() => search().get('range')).toBe('7d');
+    const projectId = search().get('projectId');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Issues' }).click();
+    await page.waitForURL(/\/issues\?/);
+    expect(search().get('range')).toBe('7d');
+    expect(search().get('projectId')).toBe(projectId);
+    await page.getByRole('button', { name: 'Time range: Last 7 days' }).waitFor();
+    // A custom range: from and to replace the preset.
+    await page.getByRole('button', { name: 'Time range: Last 7 days' }).click();
+    await page.getByLabel('From', { exact: true }).fill('2026-01-02T08:00');
+    await page.getByLabel('To', { exact: true }).fill('2026-01-03T09:30');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => search().get('from')).not.toBeNull();
+    expect(search().get('range')).toBeNull();
+    expect(new Date(search().get('to')!).getTime() - new Date(search().get('from')!).getTime()).toBe(25.5 * 3600_000);
+    await page.reload();
+    await page.getByRole('button', { name: /^Time range: Jan 2/ }).waitFor();
+    await page.getByRole('button', { name: /^Time range:/ }).click();
+    await page.getByRole('button', { name: /Last 24 hours/ }).click();
+    await expect.poll(() => search().get('range')).toBe('24h');
+  });
+
+  it('opens the palette with Ctrl-K and jumps to a page', async () => {
+    await page.keyboard.press('Control+k');
+    await page.getByPlaceholder('Type a page, a project or an action…').waitFor();
+    await capture('palette');
+    await page.keyboard.type('Logs');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/logs\?/);
+    await page.getByRole('heading', { name: 'Logs' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('opens every page of the sidebar (screenshots light and dark, axe)', async () => {
+    for (const label of SIDEBAR) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+      await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
+      await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
+      expect(search().get('projectId')).toBeTruthy();
+      await capture(`page-${label.toLowerCase().replace(/\s+/g, '-')}`);
+    }
+  });
+
+  it('creates a personal access token, shows its secret once, and revokes it', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByText('No tokens yet.').waitFor();
+    await page.getByLabel('Token name').fill('CI deploy');
+    await page.getByLabel('Expires after').selectOption('365');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.getByLabel('new token', { exact: true }).textContent())!.trim();
+    expect(secret).toMatch(/^tpp_/);
+    const asToken = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${secret}` } });
+    expect((await asToken()).statusCode).toBe(200);
+    await page.getByRole('cell', { name: 'CI deploy', exact: true }).waitFor();
+    expect(await page.getByRole('row').filter({ hasText: 'CI deploy' }).textContent()).toContain(secret.slice(0, 12));
+    await capture('account-token-created');
+    await page.getByRole('button', { name: 'Revoke CI deploy' }).click();
+    await page.getByRole('dialog', { name: 'Revoke CI deploy?' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke token' }).click();
+    await page.getByText('Token CI deploy revoked').waitFor();
+    await page.getByText('No tokens yet.').waitFor();
+    expect((await asToken()).statusCode).toBe(401);
+  });
+
+  it('approves and denies CLI sign-ins on /device, and says when a code is unknown', async () => {
+    const authorize = async () => {
+      const answer = await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: { client_id: 'sightline-cli' }, headers: { 'user-agent': 'sightline-cli/0.1.0 (linux x64)' } });
+      return answer.json() as { device_code: string; user_code: string; verification_uri_complete: string };
+    };
+    const poll = (deviceCode: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/auth/device/token',
+        payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode, client_id: 'sightline-cli' },
+      });
+
+    // The link the CLI prints, with the code filled in.
+    const first = await authorize();
+    await page.goto(new URL(first.verification_uri_complete).pathname + new URL(first.verification_uri_complete).search);
+    await page.getByRole('heading', { name: 'Approve this sign-in?' }).waitFor();
+    await page.getByText(first.user_code).waitFor();
+    await page.getByText('sightline-cli/0.1.0 (linux x64)').waitFor();
+    await capture('device-approve');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('heading', { name: 'Device approved' }).waitFor();
+    await capture('device-approved');
+    const approved = await poll(first.device_code);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toHaveProperty('access_token');
+
+    // A code typed by hand, then denied.
+    const second = await authorize();
+    await page.goto('/device');
+    await page.getByLabel('Code').fill(second.user_code.toLowerCase());
+    await capture('device-enter-code');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('heading', { name: 'Request denied' }).waitFor();
+    const denied = await poll(second.device_code);
+    expect(denied.statusCode).toBe(400);
+    expect(denied.json()).toMatchObject({ error: 'access_denied' });
+
+    // A code nobody issued (or one already used): the page says so.
+    await watch.allowing([/HTTP 404: GET .*\/api\/device\?/, /console error: Failed to load resource: .* 404/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.goto(`/device?user_code=${first.user_code}`);
+      await page.getByRole('heading', { name: 'Code not found' }).waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await capture('device-unknown');
+  });
+
+  it('sends a person whose session ended to sign-in, and back to the page afterwards', async () => {
+    await page.evaluate("localStorage.setItem('sightline.session', 'expired-or-revoked')");
+    const url = `/metrics?projectId=${search().get('projectId')}&range=6h`;
+    await watch.allowing([/HTTP 401: GET .*\/api\/(me|projects)/, /console error: Failed to load resource: .* 401/], async () => {
+      // Both calls of the shell come back 401, and Chromium logs each, before the step ends, so
+      // neither is reported after the allowance is over.
+      let logged = 0;
+      const bothLogged = new Promise<void>((resolve) => {
+        const onConsole = (message: { text(): string }) => {
+          if (/status of 401/.test(message.text()) && ++logged === 2) {
+            page.off('console', onConsole);
+            resolve();
+          }
+        };
+        page.on('console', onConsole);
+      });
+      await page.goto(url);
+      await bothLogged;
+      await page.waitForURL(/\/login\?redirect=/);
+    });
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(url);
+    expect(await stored('sightline.session')).toBeNull();
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/metrics' && u.searchParams.get('range') === '6h');
+    await page.getByRole('heading', { name: 'Metrics' }).waitFor();
+  });
+
+  it('signs out from the user menu', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await stored('sightline.session')).toBeNull();
+  });
+
+  it('saw no console error and no failed request on the way', () => {
+    expect(watch.problems).toEqual([]);
+  });
+}, 300_000);

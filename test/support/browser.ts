@@ -1,0 +1,98 @@
+/**
+ * Debian's Chromium driven by playwright-core, for browser tests against a real service. Never a
+ * downloaded browser: the binary is /usr/bin/chromium (CHROMIUM_PATH overrides), started headless
+ * with a fresh profile folder that is removed on close. Self-contained so any browser test can use it.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Quiet, reproducible, offline: no sandbox (root in CI), no GPU, no background calls home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LaunchedBrowser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchChromium(options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<LaunchedBrowser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium; .ci/run installs it when it is missing)`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Everything that went wrong in a page: console errors, uncaught exceptions, requests that failed
+ * or were answered 4xx/5xx. A test asserts the list is empty; `expect` lets a step that provokes
+ * one on purpose (a 401 to test sign-in) name it, so it is not reported.
+ */
+export function watchProblems(page: Page) {
+  const problems: string[] = [];
+  const expected: RegExp[] = [];
+  const report = (problem: string) => {
+    if (!expected.some((pattern) => pattern.test(problem))) problems.push(problem);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') report(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => report(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'failed';
+    // A navigation that replaces the page aborts its pending fetches: not a failure of the app.
+    if (reason !== 'net::ERR_ABORTED') report(`request failed: ${request.method()} ${request.url()} ${reason}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) report(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return {
+    problems,
+    /** Runs `step` with problems matching `patterns` allowed (and requires that each occurred is not asserted). */
+    async allowing<T>(patterns: RegExp[], step: () => Promise<T>): Promise<T> {
+      expected.push(...patterns);
+      try {
+        return await step();
+      } finally {
+        expected.splice(expected.length - patterns.length, patterns.length);
+      }
+    },
+  };
+}
+
+/** axe-core's violations of impact serious or critical on the page as it is now. */
+export async function seriousAccessibilityViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
+  const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(source);
+  // A string expression: this file's TypeScript has no DOM types.
+  const violations = await page.evaluate<Array<{ id: string; impact: string; help: string; targets: string[] }>>(`
+    axe.run(document, { resultTypes: ['violations'] }).then((result) =>
+      result.violations.map((v) => ({ id: v.id, impact: v.impact || 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))
+  `);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}

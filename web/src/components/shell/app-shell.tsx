@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
+import { meQuery } from '@/lib/queries';
+import { CommandPalette } from './command-palette';
+import { CreateProjectDialog } from './create-project-dialog';
+import { Sidebar } from './sidebar';
+import { ThemeToggle } from './theme-toggle';
+import { TimeRangePicker } from './time-range-picker';
+import { UserMenu } from './user-menu';
+
+export function AppShell() {
+  const navigate = useNavigate();
+  const { projectId } = useSearch({ strict: false });
+  const { project, projects, isLoading } = useCurrentProject();
+  const me = useQuery(meQuery);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  // Keep a valid project in the URL: the one named, else the last used, else the first.
+  useEffect(() => {
+    if (!projects || projects.length === 0) return;
+    if (project) {
+      rememberProject(project.id);
+      return;
+    }
+    const pick = preferredProject(projects);
+    if (pick && pick.id !== projectId) void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: pick.id }), replace: true });
+  }, [projects, project, projectId, navigate]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setPaletteOpen((open) => !open);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <div className="flex h-screen overflow-hidden">
+      <Sidebar onCreateProject={() => setCreating(true)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-panel px-4">
+          <Button variant="secondary" size="md" className="w-64 justify-start text-muted-foreground max-md:w-auto" onClick={() => setPaletteOpen(true)}>
+            <Search />
+            <span className="max-md:hidden">Jump to…</span>
+            <kbd className="ml-auto rounded border bg-muted px-1.5 font-mono text-[11px] leading-4 max-md:hidden">Ctrl K</kbd>
+          </Button>
+          <div className="ml-auto flex items-center gap-2">
+            <TimeRangePicker />
+            <ThemeToggle />
+            <UserMenu user={me.data?.user} />
+          </div>
+        </header>
+        <main className="min-h-0 flex-1 overflow-y-auto">
+          {isLoading || (projects && projects.length > 0 && !project) ? (
+            <PageSkeleton />
+          ) : (
+            <Outlet />
+          )}
+        </main>
+      </div>
+      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={() => setCreating(true)} />
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}
+
+/** The page frame while the projects load: the final layout in grey, never a blank page. */
+export function PageSkeleton() {
+  return (
+    <div className="grid gap-4 px-6 py-5" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-6 w-48" />
+      <div className="grid grid-cols-4 gap-3">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+      <Skeleton className="h-64" />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { CalendarClock, Check } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
+import { DEFAULT_PRESET, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
+
+export function TimeRangePicker() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false });
+  const [open, setOpen] = useState(false);
+  const current = resolveRange(search);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      setFrom(toLocalInput(current.from));
+      setTo(toLocalInput(current.to));
+      setProblem(null);
+    }
+    setOpen(next);
+  };
+
+  const pick = (range: string) => {
+    void navigate({ to: '.', search: (prev) => ({ ...prev, range: range as never, from: undefined, to: undefined }) });
+    setOpen(false);
+  };
+
+  const applyCustom = (event: FormEvent) => {
+    event.preventDefault();
+    const start = new Date(from);
+    const end = new Date(to);
+    if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start >= end) {
+      setProblem('The start must be before the end.');
+      return;
+    }
+    void navigate({ to: '.', search: (prev) => ({ ...prev, range: undefined, from: start.toISOString(), to: end.toISOString() }) });
+    setOpen(false);
+  };
+
+  const active = current.custom ? null : (search.range ?? DEFAULT_PRESET);
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>
+        <Button aria-label={`Time range: ${current.label}`}>
+          <CalendarClock />
+          <span className="max-w-64 truncate tabular">{current.label}</span>
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent className="w-72">
+        <ul className="grid gap-px p-1" aria-label="Presets">
+          {PRESETS.map((preset) => (
+            <li key={preset.value}>
+              <button
+                type="button"
+                onClick={() => pick(preset.value)}
+                className="flex h-8 w-full items-center gap-2 rounded-sm px-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted"
+              >
+                <span className="flex-1">{preset.label}</span>
+                <span className="font-mono text-xs text-muted-foreground">{preset.value}</span>
+                {active === preset.value && <Check className="size-4 text-accent" aria-label="selected" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={applyCustom} className="grid gap-2 border-t p-3">
+          <div className="text-xs font-medium">Custom range</div>
+          <div className="grid gap-1">
+            <Label htmlFor="range-from">From</Label>
+            <Input id="range-from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="range-to">To</Label>
+            <Input id="range-to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} required />
+          </div>
+          {problem && (
+            <p role="alert" className="text-xs text-danger">
+              {problem}
+            </p>
+          )}
+          <Button type="submit" variant="primary" size="sm" className="justify-self-end">
+            Apply
+          </Button>
+        </form>
+      </PopoverContent>
+    </Popover>
+  );
+}

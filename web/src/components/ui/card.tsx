@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Card({ className, ...props }: ComponentProps<'section'>) {
+  return <section className={cn('rounded-lg border bg-panel', className)} {...props} />;
+}
+
+export function CardHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+  return (
+    <header className="flex items-start justify-between gap-4 border-b px-4 py-3">
+      <div className="grid gap-0.5">
+        <h2 className="text-sm font-semibold">{title}</h2>
+        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+      </div>
+      {actions}
+    </header>
+  );
+}
+
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
+}

@@ -1,0 +1,37 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from '@/components/shell/toasts';
+import { cn } from '@/lib/utils';
+import { Button } from './button';
+
+export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success(`${label.charAt(0).toUpperCase()}${label.slice(1)} copied`);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      toast.error('The browser did not allow copying; select the text instead.');
+    }
+  };
+  return (
+    <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)} onClick={() => void copy()} aria-label={`Copy ${label}`}>
+      {copied ? <Check className="text-success" /> : <Copy />}
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+/** A value to paste elsewhere: monospace, selectable, scrolls rather than wraps, with a copy button. */
+export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
+  return (
+    <div className={cn('relative rounded-md border bg-muted', className)}>
+      <pre className="overflow-x-auto py-2.5 pr-24 pl-3 font-mono text-xs leading-5" tabIndex={0} aria-label={label}>
+        <code>{code}</code>
+      </pre>
+      <CopyButton value={code} label={label} className="absolute top-1.5 right-1.5" />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** The account queries the shell and several pages share (one cache entry each). */
+import { queryOptions } from '@tanstack/react-query';
+import { api, read } from './api';
+import type { Me, Project } from './types';
+
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: () => read<Me>(api.GET('/api/me')),
+});
+
+export const projectsQuery = queryOptions({
+  queryKey: ['projects'],
+  queryFn: async () => (await read<{ projects: Project[] }>(api.GET('/api/projects'))).projects,
+});
+
+export const providersQuery = queryOptions({
+  queryKey: ['auth-providers'],
+  queryFn: () => read<import('./types').Providers>(api.GET('/api/auth/providers')),
+  staleTime: 5 * 60_000,
+});

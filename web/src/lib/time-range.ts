@@ -1,0 +1,63 @@
+/**
+ * The time range of every telemetry page, kept in the URL (`range=24h`, or `from` and `to` as
+ * ISO timestamps for a custom range) so a reload or a pasted link shows the same window.
+ */
+export const PRESETS = [
+  { value: '15m', label: 'Last 15 minutes', ms: 15 * 60_000 },
+  { value: '1h', label: 'Last hour', ms: 60 * 60_000 },
+  { value: '6h', label: 'Last 6 hours', ms: 6 * 60 * 60_000 },
+  { value: '24h', label: 'Last 24 hours', ms: 24 * 60 * 60_000 },
+  { value: '7d', label: 'Last 7 days', ms: 7 * 24 * 60 * 60_000 },
+  { value: '30d', label: 'Last 30 days', ms: 30 * 24 * 60 * 60_000 },
+] as const;
+
+export type Preset = (typeof PRESETS)[number]['value'];
+
+/** The API's own default window (fromDate/toDate default to the last 24 h). */
+export const DEFAULT_PRESET: Preset = '24h';
+
+export interface RangeSearch {
+  range?: Preset;
+  from?: string;
+  to?: string;
+}
+
+const isPreset = (value: unknown): value is Preset => PRESETS.some((preset) => preset.value === value);
+const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+
+/** Keeps only a well-formed range from the query string; anything else falls back to the default. */
+export function parseRange(search: Record<string, unknown>): RangeSearch {
+  if (isInstant(search.from) && isInstant(search.to) && Date.parse(search.from) < Date.parse(search.to)) {
+    return { from: search.from, to: search.to };
+  }
+  return isPreset(search.range) ? { range: search.range } : {};
+}
+
+export interface ResolvedRange {
+  from: Date;
+  to: Date;
+  label: string;
+  custom: boolean;
+}
+
+export function resolveRange(search: RangeSearch, now: number = Date.now()): ResolvedRange {
+  if (search.from !== undefined && search.to !== undefined) {
+    const from = new Date(search.from);
+    const to = new Date(search.to);
+    return { from, to, label: `${formatInstant(from)} – ${formatInstant(to)}`, custom: true };
+  }
+  const preset = PRESETS.find((p) => p.value === (search.range ?? DEFAULT_PRESET)) ?? PRESETS[3];
+  return { from: new Date(now - preset.ms), to: new Date(now), label: preset.label, custom: false };
+}
+
+const instantFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function formatInstant(date: Date): string {
+  return instantFormat.format(date);
+}
+
+/** `yyyy-MM-ddTHH:mm` in local time, the value of an <input type="datetime-local">. */
+export function toLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,181 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { CodeBlock } from '@/components/ui/code';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/input';
+import { toast } from '@/components/shell/toasts';
+import { api, read } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { meQuery } from '@/lib/queries';
+import { PageHeader } from './page-header';
+
+interface AccessToken {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+const tokensQuery = {
+  queryKey: ['personal-access-tokens'],
+  queryFn: async () => (await read<{ tokens: AccessToken[] }>(api.GET('/api/personal-access-tokens'))).tokens,
+};
+
+const EXPIRIES = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: '', label: 'Never' },
+];
+
+export function AccountSettingsPage() {
+  const me = useQuery(meQuery);
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <PageHeader title="Account" description="Your profile and the tokens that act as you." />
+      <Card>
+        <CardHeader title="Profile" />
+        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
+          <dt className="text-muted-foreground">Name</dt>
+          <dd>{me.data?.user.name ?? <Skeleton className="h-4 w-40" />}</dd>
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd>{me.data?.user.email ?? <Skeleton className="h-4 w-56" />}</dd>
+        </dl>
+      </Card>
+      <PersonalAccessTokens />
+    </div>
+  );
+}
+
+function PersonalAccessTokens() {
+  const queryClient = useQueryClient();
+  const tokens = useQuery(tokensQuery);
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('90');
+  const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
+  const [revoking, setRevoking] = useState<AccessToken | null>(null);
+
+  const create = useMutation({
+    mutationFn: () =>
+      read<AccessToken & { token: string }>(
+        api.POST('/api/personal-access-tokens', { body: { name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) } } as never),
+      ),
+    onSuccess: async (created) => {
+      setSecret({ name: created.name, token: created.token });
+      setName('');
+      await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
+    },
+  });
+
+  const revoke = useMutation({
+    mutationFn: (token: AccessToken) => read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
+    onSuccess: async (_answer, token) => {
+      setRevoking(null);
+      toast.success(`Token ${token.name} revoked`);
+      await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Personal access tokens" description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once." />
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 border-b px-4 py-3">
+        <div className="w-72">
+          <Field label="Token name" htmlFor="token-name">
+            <Input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. deploy from CI" />
+          </Field>
+        </div>
+        <div className="w-36">
+          <Field label="Expires after" htmlFor="token-expiry">
+            <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+              {EXPIRIES.map((e) => (
+                <option key={e.label} value={e.value}>
+                  {e.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Button type="submit" variant="primary" disabled={create.isPending || name.trim() === ''}>
+          {create.isPending ? 'Creating…' : 'Create token'}
+        </Button>
+        {create.error && (
+          <p role="alert" className="w-full text-sm text-danger">
+            {create.error.message}
+          </p>
+        )}
+      </form>
+      {secret && (
+        <div className="grid gap-2 border-b bg-accent-soft/50 px-4 py-3" role="status">
+          <p className="text-sm">
+            <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
+          </p>
+          <CodeBlock code={secret.token} label="new token" />
+        </div>
+      )}
+      {tokens.isLoading ? (
+        <div className="grid gap-2 p-4" aria-busy="true">
+          <Skeleton className="h-6" />
+          <Skeleton className="h-6" />
+        </div>
+      ) : tokens.data && tokens.data.length > 0 ? (
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs text-muted-foreground">
+            <tr className="border-b">
+              <th className="px-4 py-2 font-medium">Name</th>
+              <th className="px-4 py-2 font-medium">Token</th>
+              <th className="px-4 py-2 font-medium">Created</th>
+              <th className="px-4 py-2 font-medium">Last used</th>
+              <th className="px-4 py-2 font-medium">Expires</th>
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.data.map((token) => (
+              <tr key={token.id} className="border-b last:border-0">
+                <td className="px-4 py-2 font-medium">{token.name}</td>
+                <td className="px-4 py-2 font-mono text-xs text-muted-foreground">{token.prefix}…</td>
+                <td className="px-4 py-2 tabular">{formatDateTime(token.createdAt)}</td>
+                <td className="px-4 py-2 tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
+                <td className="px-4 py-2 tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</td>
+                <td className="px-4 py-2 text-right">
+                  <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="px-4 py-6 text-sm text-muted-foreground">No tokens yet. Create one above for a script or the CLI.</p>
+      )}
+      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
+        <DialogContent title={`Revoke ${revoking?.name ?? 'token'}?`} description="Anything using it stops working at once. This cannot be undone.">
+          {revoke.error && (
+            <p role="alert" className="text-sm text-danger">
+              {revoke.error.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button onClick={() => setRevoking(null)}>Cancel</Button>
+            <Button variant="danger" disabled={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking)}>
+              Revoke token
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+/** The frame of the sign-in pages: the mark, a title and one narrow panel. */
+export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-background p-6">
+      <div className="grid justify-items-center gap-3 text-center">
+        <img src="/favicon.svg" alt="Sightline" className="size-9" />
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+        {subtitle && <p className="max-w-sm text-sm text-muted-foreground">{subtitle}</p>}
+      </div>
+      <div className="grid w-full max-w-sm gap-4 rounded-lg border bg-panel p-6 shadow-sm">{children}</div>
+      {footer && <div className="text-sm text-muted-foreground">{footer}</div>}
+    </main>
+  );
+}
+
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,145 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { Field, Input } from '@/components/ui/input';
+import { ApiError, api, read } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { AuthLayout, FormError } from './auth-layout';
+
+const route = getRouteApi('/app-bare/device');
+
+interface DeviceRequest {
+  userCode: string;
+  clientId: string;
+  clientName: string;
+  requestedAt: string;
+  expiresAt: string;
+  requesterIp: string | null;
+  requesterUserAgent: string | null;
+}
+
+/**
+ * CLI sign-in approval (device flow): the CLI prints a code and this URL; the signed-in person
+ * checks the request is theirs and approves or denies it.
+ */
+export function DevicePage() {
+  const { user_code: userCode } = route.useSearch();
+  return userCode ? <Decide userCode={userCode} /> : <EnterCode />;
+}
+
+function EnterCode() {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: '/device', search: { user_code: code.trim().toUpperCase() } });
+  };
+  return (
+    <AuthLayout title="Sign in a device" subtitle="Enter the code your terminal shows.">
+      <form onSubmit={submit} className="grid gap-3">
+        <Field label="Code" htmlFor="user-code" hint="Eight letters, like ABCD-EFGH.">
+          <Input
+            id="user-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            required
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono tracking-widest uppercase"
+            placeholder="XXXX-XXXX"
+          />
+        </Field>
+        <Button type="submit" variant="primary" size="lg">
+          Continue
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+
+function Decide({ userCode }: { userCode: string }) {
+  const request = useQuery({
+    queryKey: ['device', userCode],
+    queryFn: () => read<DeviceRequest>(api.GET('/api/device', { params: { query: { user_code: userCode } } } as never)),
+    staleTime: Infinity,
+  });
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'deny') =>
+      read<{ status: 'approved' | 'denied' }>(
+        decision === 'approve'
+          ? api.POST('/api/device/approve', { body: { user_code: userCode } } as never)
+          : api.POST('/api/device/deny', { body: { user_code: userCode } } as never),
+      ),
+  });
+
+  if (decide.data?.status === 'approved') {
+    return <EndState icon={<CheckCircle2 className="size-8 text-success" />} title="Device approved" text="Return to your terminal: it is signed in." />;
+  }
+  if (decide.data?.status === 'denied') {
+    return <EndState icon={<XCircle className="size-8 text-danger" />} title="Request denied" text="The terminal was not signed in. Nothing else changed." />;
+  }
+  if (request.error) {
+    const unknown = request.error instanceof ApiError && request.error.status === 404;
+    return (
+      <EndState
+        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        title={unknown ? 'Code not found' : 'Could not load the request'}
+        text={unknown ? `No pending request has the code ${userCode}: it may have expired (codes last 10 minutes) or been decided already. Run the login command again for a new code.` : request.error.message}
+      />
+    );
+  }
+  return (
+    <AuthLayout title="Approve this sign-in?" subtitle="Approve only if you started it in your own terminal just now.">
+      {request.isLoading || !request.data ? (
+        <div className="grid gap-2" aria-busy="true">
+          <Skeleton className="h-5" />
+          <Skeleton className="h-5" />
+          <Skeleton className="h-5" />
+        </div>
+      ) : (
+        <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Code</dt>
+          <dd className="font-mono tracking-wider">{request.data.userCode}</dd>
+          <dt className="text-muted-foreground">Application</dt>
+          <dd>{request.data.clientName}</dd>
+          <dt className="text-muted-foreground">Requested</dt>
+          <dd className="tabular">{formatDateTime(request.data.requestedAt)}</dd>
+          <dt className="text-muted-foreground">From</dt>
+          <dd className="font-mono text-xs break-all">{request.data.requesterIp ?? 'unknown address'}</dd>
+          {request.data.requesterUserAgent && (
+            <>
+              <dt className="text-muted-foreground">Client</dt>
+              <dd className="font-mono text-xs break-all">{request.data.requesterUserAgent}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">Expires</dt>
+          <dd className="tabular">{formatDateTime(request.data.expiresAt)}</dd>
+        </dl>
+      )}
+      <FormError message={decide.error?.message} />
+      <div className="grid grid-cols-2 gap-2">
+        <Button size="lg" disabled={!request.data || decide.isPending} onClick={() => decide.mutate('deny')}>
+          Deny
+        </Button>
+        <Button size="lg" variant="primary" disabled={!request.data || decide.isPending} onClick={() => decide.mutate('approve')}>
+          Approve
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function EndState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <AuthLayout title={title}>
+      <div className="grid justify-items-center gap-3 text-center">
+        {icon}
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+    </AuthLayout>
+  );
+}

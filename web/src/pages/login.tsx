@@ -1,0 +1,82 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { api, read } from '@/lib/api';
+import { providersQuery } from '@/lib/queries';
+import { storeSession } from '@/lib/session';
+import type { SessionAnswer } from '@/lib/types';
+import { AuthLayout, FormError } from './auth-layout';
+
+const route = getRouteApi('/login');
+
+export function LoginPage() {
+  const { redirect, error } = route.useSearch();
+  const router = useRouter();
+  const providers = useQuery(providersQuery);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const signIn = useMutation({
+    mutationFn: () => read<SessionAnswer>(api.POST('/api/auth/login', { body: { email, password } })),
+    onSuccess: (answer) => {
+      storeSession(answer.token);
+      router.history.replace(redirect ?? '/');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate();
+  };
+
+  const social = providers.data?.providers ?? [];
+  return (
+    <AuthLayout
+      title="Sign in to Sightline"
+      footer={
+        providers.data?.registrationOpen !== false && (
+          <>
+            New here?{' '}
+            <Link to="/register" className="font-medium text-accent hover:underline">
+              Create an account
+            </Link>
+          </>
+        )
+      }
+    >
+      <FormError message={error && `Sign-in failed: ${error}`} />
+      <form onSubmit={submit} className="grid gap-3">
+        <Field label="E-mail" htmlFor="email">
+          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+        </Field>
+        <Field label="Password" htmlFor="password">
+          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        </Field>
+        <FormError message={signIn.error?.message} />
+        <Button type="submit" variant="primary" size="lg" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      {social.length > 0 && (
+        <div className="grid gap-2">
+          <div className="flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          {social.map((provider) => (
+            <a
+              key={provider.id}
+              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+              href={`${provider.startUrl ?? ''}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}
+            >
+              Continue with {provider.name}
+            </a>
+          ))}
+        </div>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { Field, Input } from '@/components/ui/input';
+import { api, read } from '@/lib/api';
+import { providersQuery } from '@/lib/queries';
+import { storeSession } from '@/lib/session';
+import type { SessionAnswer } from '@/lib/types';
+import { AuthLayout, FormError } from './auth-layout';
+
+const route = getRouteApi('/register');
+
+interface Registered extends SessionAnswer {
+  organization: { id: string; name: string };
+  project: { id: string } | null;
+}
+
+export function RegisterPage() {
+  const { invitation } = route.useSearch();
+  const router = useRouter();
+  const providers = useQuery(providersQuery);
+  const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value });
+
+  const register = useMutation({
+    mutationFn: () =>
+      read<Registered>(
+        api.POST('/api/auth/register', {
+          body: {
+            name: form.name,
+            email: form.email,
+            password: form.password,
+            ...(invitation ? { invitationToken: invitation } : form.organizationName.trim() ? { organizationName: form.organizationName } : {}),
+          },
+        }),
+      ),
+    onSuccess: (answer) => {
+      storeSession(answer.token);
+      router.history.replace(answer.project ? `/connection?projectId=${answer.project.id}` : '/');
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    register.mutate();
+  };
+
+  // The policy, read up front: without an invitation a closed registration shows why, not a form.
+  const closed = !invitation && providers.data?.registrationOpen === false;
+  return (
+    <AuthLayout
+      title={invitation ? 'Join your team on Sightline' : 'Create your Sightline account'}
+      subtitle={
+        invitation
+          ? 'You were invited to an organization: create your account to join it.'
+          : 'Your account comes with an organization and a first project.'
+      }
+      footer={
+        <>
+          Have an account?{' '}
+          <Link to="/login" className="font-medium text-accent hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {providers.isLoading ? (
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-8" />
+          <Skeleton className="h-8" />
+          <Skeleton className="h-8" />
+        </div>
+      ) : closed ? (
+        <p className="text-sm text-muted-foreground">
+          Registration on this server is by invitation. Ask an administrator of your organization to invite you; the invitation link opens this page
+          with everything filled in.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="grid gap-3">
+          <Field label="Name" htmlFor="name">
+            <Input id="name" autoComplete="name" value={form.name} onChange={set('name')} required maxLength={200} autoFocus />
+          </Field>
+          <Field label="E-mail" htmlFor="email">
+            <Input id="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
+          </Field>
+          <Field label="Password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
+            <Input id="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} required minLength={10} />
+          </Field>
+          {!invitation && (
+            <Field label="Organization name (optional)" htmlFor="organization">
+              <Input id="organization" value={form.organizationName} onChange={set('organizationName')} maxLength={100} placeholder="Your team or company" />
+            </Field>
+          )}
+          <FormError message={register.error?.message} />
+          <Button type="submit" variant="primary" size="lg" disabled={register.isPending}>
+            {register.isPending ? 'Creating account…' : invitation ? 'Create account and join' : 'Create account'}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Routes (paths are DASHBOARD.md §3's contract). Every page under the shell shares the URL state
+ * of the root: projectId and the time range, which links carry from page to page.
+ */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  retainSearchParams,
+} from '@tanstack/react-router';
+import { onUnauthorized } from './lib/api';
+import { sessionToken } from './lib/session';
+import { parseRange, type RangeSearch } from './lib/time-range';
+import { AppShell } from './components/shell/app-shell';
+import { ComingSoon } from './pages/coming-soon';
+import { NotFound } from './pages/not-found';
+import { PAGES } from './lib/navigation';
+
+export interface AppSearch extends RangeSearch {
+  projectId?: string;
+}
+
+const rootRoute = createRootRoute({
+  validateSearch: (search: Record<string, unknown>): AppSearch => ({
+    ...(typeof search.projectId === 'string' && search.projectId !== '' ? { projectId: search.projectId } : {}),
+    ...parseRange(search),
+  }),
+  search: { middlewares: [retainSearchParams(['projectId', 'range', 'from', 'to'])] },
+  component: Outlet,
+  notFoundComponent: NotFound,
+});
+
+/** A same-origin path to come back to after signing in; anything else is ignored (no open redirect). */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
+}
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => ({
+    ...(safeRedirect(search.redirect) ? { redirect: safeRedirect(search.redirect) } : {}),
+    ...(typeof search.error === 'string' ? { error: search.error } : {}),
+  }),
+  component: lazyRouteComponent(() => import('./pages/login'), 'LoginPage'),
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/register',
+  validateSearch: (search: Record<string, unknown>): { invitation?: string } =>
+    typeof search.invitation === 'string' ? { invitation: search.invitation } : {},
+  component: lazyRouteComponent(() => import('./pages/register'), 'RegisterPage'),
+});
+
+const callbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/callback',
+  component: lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
+});
+
+function requireSession({ location }: { location: { href: string } }) {
+  if (sessionToken() === null) throw redirect({ to: '/login', search: { redirect: location.href } });
+}
+
+/** Everything behind sign-in: without a session, /login first and then back here. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: requireSession,
+  component: AppShell,
+});
+
+/** Signed-in pages without the shell (the CLI approval page stands alone, like sign-in). */
+const bareRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app-bare',
+  beforeLoad: requireSession,
+  component: Outlet,
+});
+
+const deviceRoute = createRoute({
+  getParentRoute: () => bareRoute,
+  path: '/device',
+  validateSearch: (search: Record<string, unknown>): { user_code?: string } =>
+    typeof search.user_code === 'string' && search.user_code !== '' ? { user_code: search.user_code } : {},
+  component: lazyRouteComponent(() => import('./pages/device'), 'DevicePage'),
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('./pages/home'), 'HomePage'),
+});
+
+const connectionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/connection',
+  component: lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/account',
+  component: lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT = new Set<string>(['/', '/connection', '/settings/account']);
+
+const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: page.to,
+    component: () => <ComingSoon page={page} />,
+  }),
+);
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  registerRoute,
+  callbackRoute,
+  bareRoute.addChildren([deviceRoute]),
+  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, ...placeholderRoutes]),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+
+onUnauthorized(() => {
+  const here = router.state.location;
+  if (here.pathname === '/login') return;
+  void router.navigate({ to: '/login', search: { redirect: here.href } });
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
