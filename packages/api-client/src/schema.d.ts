@@ -4310,7 +4310,30 @@ export interface paths {
             };
         };
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight of a browser SDK or exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day. Every answer of the POST route, refusals included, carries Access-Control-Allow-Origin and exposes Retry-After.
+         */
+        options: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Preflight accepted */
+                204: {
+                    headers: {
+                        type?: unknown;
+                        properties?: unknown;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         head?: never;
         patch?: never;
         trace?: never;
@@ -4344,8 +4367,8 @@ export interface paths {
         };
         delete?: never;
         /**
-         * CORS preflight of a browser exporter
-         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         * CORS preflight of a browser SDK or exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day. Every answer of the POST route, refusals included, carries Access-Control-Allow-Origin and exposes Retry-After.
          */
         options: {
             parameters: {
@@ -4400,8 +4423,8 @@ export interface paths {
         };
         delete?: never;
         /**
-         * CORS preflight of a browser exporter
-         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         * CORS preflight of a browser SDK or exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day. Every answer of the POST route, refusals included, carries Access-Control-Allow-Origin and exposes Retry-After.
          */
         options: {
             parameters: {
@@ -4456,8 +4479,8 @@ export interface paths {
         };
         delete?: never;
         /**
-         * CORS preflight of a browser exporter
-         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         * CORS preflight of a browser SDK or exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day. Every answer of the POST route, refusals included, carries Access-Control-Allow-Origin and exposes Retry-After.
          */
         options: {
             parameters: {
@@ -4512,8 +4535,8 @@ export interface paths {
         };
         delete?: never;
         /**
-         * CORS preflight of a browser exporter
-         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day.
+         * CORS preflight of a browser SDK or exporter
+         * @description Any origin; allows POST with the Authorization, Content-Type and Content-Encoding headers; cached for a day. Every answer of the POST route, refusals included, carries Access-Control-Allow-Origin and exposes Retry-After.
          */
         options: {
             parameters: {
