@@ -32,6 +32,7 @@ describe('billing without a payment provider', () => {
       { code: 'free', name: 'Free', default: true, limits: SMALL_CATALOGUE.plans[0]!.limits, currency: 'usd', prices: { month: 0, year: 0 } },
       { code: 'team', name: 'Team', default: false, limits: SMALL_CATALOGUE.plans[1]!.limits, currency: 'usd', prices: { month: 4900, year: 49000 } },
     ]);
+    expect(plans.body!.billingConfigured).toBe(false);
   });
 
   it('usage: plan, period, decompressed ingest bytes of this month across the organization’s projects, and all seven limits', async () => {
@@ -205,6 +206,11 @@ describe('billing through Stripe', () => {
   }
 
   const planCode = async () => (await as(service, user.token, 'GET', '/api/billing/usage')).body!.usage.planCode;
+
+  it('says in the plan catalogue that billing is configured', async () => {
+    const plans = await call(service.app, { method: 'GET', url: '/api/billing/plans' });
+    expect(plans.body!.billingConfigured).toBe(true);
+  });
 
   it('checkout asks Stripe for a subscription session of the plan’s price, tagged with the organization', async () => {
     const checkout = await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'month' });

@@ -36,7 +36,11 @@ const planAnswer = (plan: Plan, defaultPlan: string) => ({
 
 function catalogueRoutes(scope: FastifyInstance, services: Services): void {
   const { catalogue } = services.config.billing;
-  scope.get('/api/billing/plans', async () => ({ plans: catalogue.plans.map((plan) => planAnswer(plan, catalogue.defaultPlan)) }));
+  // `billingConfigured` tells a dashboard up front whether checkout and the portal can work.
+  scope.get('/api/billing/plans', async () => ({
+    plans: catalogue.plans.map((plan) => planAnswer(plan, catalogue.defaultPlan)),
+    billingConfigured: services.payments.name !== 'none',
+  }));
 }
 
 function webhookRoutes(scope: FastifyInstance, services: Services): void {
