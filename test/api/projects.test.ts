@@ -160,6 +160,21 @@ describe('projects', () => {
     expect(stored).toEqual([]);
   });
 
+  it('rotating the ingest token needs write access; the previous token stops at once and the new one works', async () => {
+    const other = await registerUser(service.app);
+    const report = (token: string) => call(service.app, { method: 'POST', url: '/api/report', headers: bearer(token), payload: REPORT });
+    expect((await report(other.project.token)).status).toBe(200);
+    const url = `/api/projects/token?projectId=${other.project.id}`;
+    expect((await as(admin.token, 'POST', url)).status).toBe(403);
+    const rotated = await as(other.token, 'POST', url);
+    expect(rotated.status).toBe(200);
+    const token = rotated.body!.token as string;
+    expect(token).not.toBe(other.project.token);
+    expect((await report(other.project.token)).status).toBe(401);
+    expect((await report(token)).status).toBe(200);
+    expect((await as(other.token, 'GET', `/api/projects/connection?projectId=${other.project.id}`)).body!.token).toBe(token);
+  });
+
   it('delete needs write access; the deleted project’s ingest token stops at once', async () => {
     const other = await registerUser(service.app);
     const report = () => call(service.app, { method: 'POST', url: '/api/report', headers: bearer(other.project.token), payload: REPORT });

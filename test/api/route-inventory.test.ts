@@ -73,6 +73,7 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['PUT /api/projects', 'write'],
   ['DELETE /api/projects', 'write'],
   ['GET /api/projects/connection', 'read-only'],
+  ['POST /api/projects/token', 'write'],
   ['POST /api/projects/source-map-token', 'write'],
   ['POST /api/projects/upload-token', 'write'],
   ['GET /api/organizations/:organizationId/members', 'read-only'],

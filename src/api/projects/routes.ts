@@ -1,7 +1,7 @@
 /**
  * Projects: the reachable list, and the project-scoped routes (`?projectId=`): create (next to
  * an existing project, in its organization or another the caller can write to, within the plan's
- * project limit), update, delete, the Connection page's tokens and their rotation.
+ * project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map).
  */
 import type { FastifyInstance } from 'fastify';
 import { limitMessage, limitReached } from '../../core/plans.js';
@@ -16,6 +16,7 @@ import {
   findProject,
   insertProject,
   listProjectsOfUser,
+  rotateIngestToken,
   rotateSourceMapToken,
   rotateUploadToken,
   updateProject,
@@ -132,6 +133,18 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       sourceMapToken: visible(project.sourceMapToken, role),
     };
   });
+
+  scope.post(
+    '/api/projects/token',
+    { schema: { description: 'Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401.' }, onRequest: requireProjectRole(services, 'write') },
+    async (request) => {
+      const { projectId } = projectScopeOf(request);
+      const token = await rotateIngestToken(services.meta, projectId, now());
+      if (token === null) throw notFound('the project no longer exists');
+      await announceProjectChanges(services, [projectId]);
+      return { token };
+    },
+  );
 
   scope.post('/api/projects/source-map-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
     const sourceMapToken = await rotateSourceMapToken(services.meta, projectScopeOf(request).projectId, now());

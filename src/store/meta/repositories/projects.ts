@@ -147,6 +147,12 @@ export async function deleteProject(db: MetaTx, id: string, now: Date): Promise<
   return rows.length > 0;
 }
 
+/** Replaces the ingest token; the previous one matches nothing from this statement on (the project cache aside). */
+export async function rotateIngestToken(db: MetaTx, id: string, now: Date): Promise<string | null> {
+  const rows = await db.query<{ token: string }>('UPDATE projects SET token = $2, updated_at = $3 WHERE id = $1 RETURNING token', [id, newIngestToken(), now]);
+  return rows[0]?.token ?? null;
+}
+
 /** Replaces the source-map upload token; the previous one matches nothing from this statement on. */
 export async function rotateSourceMapToken(db: MetaTx, id: string, now: Date): Promise<string | null> {
   const rows = await db.query<{ source_map_token: string }>(
