@@ -266,6 +266,146 @@ describe('dashboard in Chromium', () => {
     await capture('device-unknown');
   });
 
+  /** A call to the API as the person signed in in the browser. */
+  const asBrowser = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    service.app.inject({ method, url, headers: { authorization: `Bearer ${await stored('sightline.session')}` }, ...(payload ? { payload } : {}) });
+
+  it('project settings: renames, changes the framework, rotates each token behind a confirmation, deletes after typing the name', async () => {
+    const all = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ id: string; name: string }> };
+    const projectId = all.projects.find((p) => p.name === 'Checkout API')!.id;
+    await page.goto(`/settings/project?projectId=${projectId}`);
+    await page.getByRole('heading', { name: 'Project settings', level: 1 }).waitFor();
+    await page.getByLabel('Project name').fill('Checkout service');
+    await page.getByLabel('Framework', { exact: true }).selectOption('go');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Project Checkout service saved').waitFor();
+    await page.getByRole('button', { name: /^Switch project: .*Checkout service/ }).waitFor();
+    const listed = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ id: string; name: string; framework: string }> };
+    expect(listed.projects.find((p) => p.id === projectId)).toMatchObject({ name: 'Checkout service', framework: 'go' });
+
+    const connection = async () => (await asBrowser('GET', `/api/projects/connection?projectId=${projectId}`)).json() as Record<string, string>;
+    const before = await connection();
+    const report = (token: string) =>
+      service.app.inject({ method: 'POST', url: '/api/report', headers: { authorization: `Bearer ${token}` }, payload: { collectionFrames: [], appVersion: '', serverName: '' } });
+    expect((await report(before.token!)).statusCode).toBe(200);
+    await capture('project-settings');
+    for (const [label, key] of [['ingest token', 'token'], ['symbol upload token', 'uploadToken'], ['source-map upload token', 'sourceMapToken']] as const) {
+      await page.getByRole('button', { name: `Rotate ${label}` }).click();
+      await page.getByRole('dialog', { name: `Rotate the ${label}?` }).waitFor();
+      if (key === 'token') await capture('project-rotate-confirm');
+      await page.getByRole('button', { name: 'Rotate token' }).click();
+      await expect.poll(async () => (await connection())[key]).not.toBe(before[key]);
+      await page.getByLabel(label, { exact: true }).getByText((await connection())[key]!).waitFor();
+    }
+    expect((await report(before.token!)).statusCode).toBe(401);
+    expect((await report((await connection()).token!)).statusCode).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete project…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Checkout service?' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Project name').fill('Checkout');
+    expect(await dialog.getByRole('button', { name: 'Delete project' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Project name').fill('Checkout service');
+    await capture('project-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete project' }).click();
+    await page.getByText('Project Checkout service deleted').waitFor();
+    await expect.poll(() => search().get('projectId')).not.toBe(projectId);
+    expect(new URL(page.url()).pathname).toBe('/');
+    const after = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ name: string }> };
+    expect(after.projects.map((p) => p.name)).toEqual(['My first project']);
+  });
+
+  let readerToken = '';
+
+  it('organization settings: name and time zone, invitations with a copyable link (no mail), members, usage bars, no billing buttons without billing', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
+    await page.getByLabel('Organization name').fill('Analytical Engines Ltd');
+    await page.getByLabel('Time zone').selectOption('Europe/London');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Organization Analytical Engines Ltd saved').waitFor();
+    const me = (await asBrowser('GET', '/api/me')).json() as { organizations: Array<{ id: string }> };
+    const organizationId = me.organizations[0]!.id;
+    expect((await asBrowser('GET', `/api/organizations/${organizationId}/settings`)).json()).toEqual({ name: 'Analytical Engines Ltd', timezone: 'Europe/London' });
+
+    // Usage against the plan; the test service has no payment provider, so no checkout or portal.
+    await expect.poll(() => page.getByRole('meter', { name: 'Projects' }).getAttribute('aria-valuetext')).toMatch(/^1 of /);
+    await expect.poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext')).toMatch(/^1 of /);
+    expect(await page.getByRole('meter', { name: 'Ingest this month' }).getAttribute('aria-valuetext')).toMatch(/^[1-9][0-9]* B of 1.00 PB$/);
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
+
+    // Invite: without mail the page shows the link to pass on.
+    const invite = async (email: string, role: string) => {
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Role', { exact: true }).selectOption(role);
+      await page.getByRole('button', { name: 'Invite', exact: true }).click();
+      await page.getByText(`${email} is invited`).waitFor();
+      const link = (await page.getByLabel('invitation link', { exact: true }).textContent())!.trim();
+      return new URL(link).searchParams.get('token')!;
+    };
+    const readerEmail = `grace-${process.pid}@example.com`;
+    const readerInvitation = await invite(readerEmail, 'read-only');
+    await capture('organization-invited');
+    const register = async (email: string, name: string, invitationToken: string) => {
+      const answer = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: PASSWORD, name, invitationToken } });
+      expect(answer.statusCode).toBe(201);
+      return (answer.json() as { token: string }).token;
+    };
+    readerToken = await register(readerEmail, 'Grace Hopper', readerInvitation);
+    const tempEmail = `temp-${process.pid}@example.com`;
+    await register(tempEmail, 'Temporary Member', await invite(tempEmail, 'write'));
+    const revokedEmail = `nobody-${process.pid}@example.com`;
+    await invite(revokedEmail, 'write');
+
+    await page.getByRole('button', { name: `Revoke invitation to ${revokedEmail}` }).click();
+    await page.getByRole('button', { name: 'Revoke invitation' }).click();
+    await page.getByText(`Invitation to ${revokedEmail} revoked`).waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: revokedEmail }).textContent()).toContain('revoked');
+
+    await page.reload();
+    await page.getByRole('cell', { name: readerEmail }).waitFor();
+    // Role change: to write and back to read-only.
+    await page.getByLabel('Role of Grace Hopper').selectOption('write');
+    await page.getByText('Grace Hopper is now Write').waitFor();
+    await page.getByLabel('Role of Grace Hopper').selectOption('read-only');
+    await page.getByText('Grace Hopper is now Read-only').waitFor();
+    const members = async () =>
+      ((await asBrowser('GET', `/api/organizations/${organizationId}/members`)).json() as { members: Array<{ email: string; role: string }> }).members;
+    expect((await members()).find((m) => m.email === readerEmail)?.role).toBe('read-only');
+    // Remove.
+    await page.getByRole('button', { name: 'Remove Temporary Member' }).click();
+    await page.getByRole('dialog', { name: 'Remove Temporary Member?' }).waitFor();
+    await page.getByRole('button', { name: 'Remove member' }).click();
+    await page.getByText('Temporary Member removed').waitFor();
+    expect((await members()).map((m) => m.email).sort()).toEqual([EMAIL, readerEmail].sort());
+    await expect.poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext')).toMatch(/^2 of /);
+    await capture('organization-settings');
+  });
+
+  it('a read-only member sees the settings pages without write actions, tokens hidden', async () => {
+    const own = await stored('sightline.session');
+    const projectId = search().get('projectId');
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(readerToken)})`);
+    await page.goto(`/settings/project?projectId=${projectId}`);
+    await page.getByText('Hidden: your role in this organization is read-only.').waitFor();
+    await page.getByText('My first project in Analytical Engines Ltd').waitFor();
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
+    expect(await page.getByText('•••••••• hidden').count()).toBe(3);
+    await capture('project-settings-read-only');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
+    await page.getByRole('cell', { name: 'Grace Hopper (you)' }).waitFor();
+    await page.getByRole('meter', { name: 'Seats' }).waitFor();
+    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('combobox').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Invitations' }).count()).toBe(0);
+    await capture('organization-settings-read-only');
+
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(own)})`);
+    await page.goto(`/settings/account?projectId=${projectId}`);
+    await page.getByText(EMAIL).waitFor();
+  });
+
   it('sends a person whose session ended to sign-in, and back to the page afterwards', async () => {
     await page.evaluate("localStorage.setItem('sightline.session', 'expired-or-revoked')");
     const url = `/metrics?projectId=${search().get('projectId')}&range=6h`;

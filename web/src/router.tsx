@@ -108,8 +108,20 @@ const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
 });
 
+const projectSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/project',
+  component: lazyRouteComponent(() => import('./pages/project-settings'), 'ProjectSettingsPage'),
+});
+
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/organization',
+  component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
+});
+
 /** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection', '/settings/account']);
+const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
 
 const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
   createRoute({
@@ -124,7 +136,7 @@ const routeTree = rootRoute.addChildren([
   registerRoute,
   callbackRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

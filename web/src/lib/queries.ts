@@ -1,7 +1,7 @@
 /** The account queries the shell and several pages share (one cache entry each). */
 import { queryOptions } from '@tanstack/react-query';
 import { api, read } from './api';
-import type { Me, Project } from './types';
+import type { Connection, Me, Project } from './types';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -18,3 +18,11 @@ export const providersQuery = queryOptions({
   queryFn: () => read<import('./types').Providers>(api.GET('/api/auth/providers')),
   staleTime: 5 * 60_000,
 });
+
+/** The project's tokens, shared by /connection and /settings/project (rotation updates both). */
+export const connectionQuery = (projectId: string | undefined) =>
+  queryOptions({
+    queryKey: ['connection', projectId],
+    enabled: projectId !== undefined,
+    queryFn: () => read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } } as never)),
+  });

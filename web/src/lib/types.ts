@@ -17,6 +17,9 @@ export interface Me {
   organizations: Array<{ id: string; name: string; role: Role; suspended: boolean }>;
 }
 
+/** What a read-only member sees instead of a project's secrets (src/core/projects.ts HIDDEN_TOKEN). */
+export const HIDDEN_TOKEN = 'read-only-hidden-token';
+
 export interface Project {
   id: string;
   name: string;
@@ -25,6 +28,14 @@ export interface Project {
   backendUrl: string;
   role: Role;
   token: string;
+}
+
+/** GET /api/projects/connection: the project's three secrets (HIDDEN_TOKEN for read-only members). */
+export interface Connection {
+  projectId: string;
+  token: string;
+  uploadToken: string;
+  sourceMapToken: string;
 }
 
 export interface SessionAnswer {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
@@ -161,21 +161,16 @@ function PersonalAccessTokens() {
       ) : (
         <p className="px-4 py-6 text-sm text-muted-foreground">No tokens yet. Create one above for a script or the CLI.</p>
       )}
-      <Dialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
-        <DialogContent title={`Revoke ${revoking?.name ?? 'token'}?`} description="Anything using it stops working at once. This cannot be undone.">
-          {revoke.error && (
-            <p role="alert" className="text-sm text-danger">
-              {revoke.error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => setRevoking(null)}>Cancel</Button>
-            <Button variant="danger" disabled={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking)}>
-              Revoke token
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke ${revoking?.name ?? 'token'}?`}
+        description="Anything using it stops working at once. This cannot be undone."
+        confirmLabel="Revoke token"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+      />
     </Card>
   );
 }

@@ -2,29 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
-import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
+import { connectionQuery } from '@/lib/queries';
+import { HIDDEN_TOKEN, type Connection } from '@/lib/types';
 import { PageHeader } from './page-header';
 import { snippetsFor } from './connection-snippets';
-
-interface Connection {
-  projectId: string;
-  token: string;
-  uploadToken: string;
-  sourceMapToken: string;
-}
-
-/** What a read-only member sees instead of a secret (src/core/projects.ts HIDDEN_TOKEN). */
-const HIDDEN = 'read-only-hidden-token';
 
 /** Everything a project needs to send data (DASHBOARD.md principle 5). */
 export function ConnectionPage() {
   const { project } = useCurrentProject();
-  const connection = useQuery({
-    queryKey: ['connection', project?.id],
-    enabled: project !== undefined,
-    queryFn: () => read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: project!.id } } } as never)),
-  });
+  const connection = useQuery(connectionQuery(project?.id));
   const origin = window.location.origin;
 
   return (
@@ -35,7 +22,7 @@ export function ConnectionPage() {
           <Skeleton className="h-40" />
           <Skeleton className="h-72" />
         </div>
-      ) : connection.data.token === HIDDEN ? (
+      ) : connection.data.token === HIDDEN_TOKEN ? (
         <Card className="p-4 text-sm text-muted-foreground">
           The project's tokens are hidden: your role in this organization is read-only. Ask a member with the write role for them.
         </Card>

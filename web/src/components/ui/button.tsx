@@ -11,7 +11,7 @@ export const buttonVariants = cva(
         primary: 'bg-accent text-accent-foreground hover:bg-accent/90',
         secondary: 'border border-input bg-panel hover:bg-muted',
         ghost: 'hover:bg-muted',
-        danger: 'bg-danger text-white hover:bg-danger/90',
+        danger: 'bg-danger text-white hover:bg-danger/90 dark:text-background',
       },
       size: {
         sm: 'h-7 px-2.5 text-xs',

@@ -2,6 +2,7 @@ import { Dialog as D } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { Button } from './button';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -38,5 +39,59 @@ export function DialogContent({
         )}
       </D.Content>
     </D.Portal>
+  );
+}
+
+/** "Are you sure?" before a destructive action: the server's error shows in the dialog, where it happened. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  disabled = false,
+  error,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  error?: Error | null;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={title} description={description}>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          {children}
+          {error && (
+            <p role="alert" className="text-sm text-danger">
+              {error.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={pending || disabled}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
