@@ -362,7 +362,7 @@ describe('dashboard in Chromium', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: revokedEmail }).textContent()).toContain('revoked');
 
     await page.reload();
-    await page.getByRole('cell', { name: readerEmail }).waitFor();
+    await page.getByLabel('Role of Grace Hopper').waitFor();
     // Role change: to write and back to read-only.
     await page.getByLabel('Role of Grace Hopper').selectOption('write');
     await page.getByText('Grace Hopper is now Write').waitFor();
@@ -394,7 +394,7 @@ describe('dashboard in Chromium', () => {
     await capture('project-settings-read-only');
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
-    await page.getByRole('cell', { name: 'Grace Hopper (you)' }).waitFor();
+    await page.getByRole('row', { name: /Grace Hopper.*\(you\)/ }).waitFor();
     await page.getByRole('meter', { name: 'Seats' }).waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     expect(await page.getByRole('main').getByRole('combobox').count()).toBe(0);

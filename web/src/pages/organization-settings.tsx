@@ -194,7 +194,12 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
       (await read<{ members: Member[] }>(api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } } as never))).members,
   });
   const [removing, setRemoving] = useState<Member | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: membersKey(organizationId) });
+  // Seats in the usage bars count members.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKey(organizationId) }),
+      queryClient.invalidateQueries({ queryKey: usageKey(organizationId) }),
+    ]);
 
   const changeRole = useMutation({
     mutationFn: ({ member, role }: { member: Member; role: Role }) =>
@@ -541,7 +546,7 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
             note="Ingest pauses (503) when the month's decompressed bytes reach the limit."
           />
           <UsageBar label="Projects" used={usage.data.counters.projects} limit={usage.data.limits.projects} format={String} />
-          <UsageBar label="Seats" used={usage.data.counters.seats} limit={usage.data.limits.seats} format={String} note="Members; open invitations also hold a seat." />
+          <UsageBar label="Seats" used={usage.data.counters.seats} limit={usage.data.limits.seats} format={String} note="Members. An open invitation also needs a free seat." />
         </div>
       )}
     </Card>
