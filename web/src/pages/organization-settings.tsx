@@ -54,6 +54,7 @@ const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
 ];
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 const BYTES_PER_GB = 1_000_000_000;
+const formatCount = (n: number) => n.toLocaleString();
 
 /** The organization of the current project: settings, members, invitations, plan and usage. */
 export function OrganizationSettingsPage() {
@@ -545,8 +546,8 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
             format={formatBytes}
             note="Ingest pauses (503) when the month's decompressed bytes reach the limit."
           />
-          <UsageBar label="Projects" used={usage.data.counters.projects} limit={usage.data.limits.projects} format={String} />
-          <UsageBar label="Seats" used={usage.data.counters.seats} limit={usage.data.limits.seats} format={String} note="Members. An open invitation also needs a free seat." />
+          <UsageBar label="Projects" used={usage.data.counters.projects} limit={usage.data.limits.projects} format={formatCount} />
+          <UsageBar label="Seats" used={usage.data.counters.seats} limit={usage.data.limits.seats} format={formatCount} note="Members. An open invitation also needs a free seat." />
         </div>
       )}
     </Card>
