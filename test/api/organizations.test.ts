@@ -39,7 +39,7 @@ describe('organizations', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: 'Writer@Example.com', role: 'write', status: 'pending' });
     expect(created.body!.token).toMatch(/^tpi_[0-9a-f]{40}$/);
-    expect(created.body!.acceptUrl).toBe(`http://localhost:8080/invitations/accept?token=${created.body!.token}`);
+    expect(created.body!.acceptUrl).toBe(`http://localhost:8080/accept-invitation?token=${created.body!.token}`);
     expect(new Date(created.body!.expiresAt).getTime() - new Date(created.body!.createdAt).getTime()).toBe(7 * DAY);
     const list = await as(admin.token, 'GET', `/api/organizations/${org}/invitations`);
     expect(list.raw).not.toContain(created.body!.token);

@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const SCREENSHOTS = path.resolve('test/browser/screenshots');
 const SIDEBAR = [
@@ -38,10 +39,12 @@ describe('dashboard in Chromium', () => {
   let page: Page;
   let watch: ReturnType<typeof watchProblems>;
   let base: string;
+  let mail: TestMailServer;
 
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    service = await startTestService();
+    mail = await startMailServer();
+    service = await startTestService({ SMTP_URL: mail.url });
     base = await service.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ baseURL: base });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -51,6 +54,7 @@ describe('dashboard in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    await mail?.close();
   });
 
   /** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
@@ -300,6 +304,127 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await stored('sightline.session')).toBeNull();
+  });
+
+  /** The path and query of a link the service hands out (PUBLIC_URL is not this test's port). */
+  const pathOf = (link: string) => {
+    const url = new URL(link);
+    return url.pathname + url.search;
+  };
+  const inviteToAda = async (email: string) => {
+    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+    const ada = login.json() as { token: string };
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${ada.token}` } });
+    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find((o) => o.name === 'Analytical Engines')!;
+    const invited = await service.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${organization.id}/invitations`,
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { email, role: 'write' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const { acceptUrl } = invited.json() as { acceptUrl: string };
+    const mailed = await mail.next();
+    expect(mailed.to).toMatchObject({ value: [{ address: email }] });
+    expect(linkIn(mailed, acceptUrl.split('?')[0]!).href).toBe(acceptUrl);
+    return { acceptUrl, organization };
+  };
+  const organizationsOf = async (email: string, password: string) => {
+    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } });
+    return (me.json() as { organizations: Array<{ name: string; role: string }> }).organizations;
+  };
+  const signOut = async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+  };
+  const GRACE = `grace-${process.pid}@example.com`;
+  const HOPPER = { email: `hopper-${process.pid}@example.com`, password: 'a different horse battery' };
+
+  it('lets a stranger with an invitation link register into the organization', async () => {
+    const { acceptUrl } = await inviteToAda(GRACE);
+    expect(pathOf(acceptUrl)).toMatch(/^\/accept-invitation\?token=/);
+    await page.goto(pathOf(acceptUrl));
+    await page.getByRole('heading', { name: 'Join your team on Sightline' }).waitFor();
+    await capture('accept-invitation-signed-out');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/register\?invitation=/);
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('E-mail').fill(GRACE);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await page.getByLabel('Organization name (optional)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([expect.objectContaining({ name: 'Analytical Engines', role: 'write' })]);
+    await signOut();
+  });
+
+  it('lets a person with an account sign in from the invitation link and accept it, once', async () => {
+    await registerUser(service.app, { ...HOPPER, name: 'Grace B. Hopper' });
+    const { acceptUrl } = await inviteToAda(HOPPER.email);
+    await page.goto(pathOf(acceptUrl));
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Faccept-invitation/);
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(HOPPER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Accept the invitation?' }).waitFor();
+    await page.getByText(HOPPER.email).waitFor();
+    await capture('accept-invitation');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByRole('heading', { name: 'You joined Analytical Engines' }).waitFor();
+    await capture('accept-invitation-accepted');
+    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain('Analytical Engines');
+    await page.getByRole('link', { name: 'Open the dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The same link again: used up, and the page says so.
+    await watch.allowing([/HTTP 404: POST .*\/api\/invitations\/accept/, /console error: Failed to load resource: .* 404/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.goto(pathOf(acceptUrl));
+      await page.getByRole('button', { name: 'Accept invitation' }).click();
+      await page.getByRole('heading', { name: 'Invitation not found' }).waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await capture('accept-invitation-not-found');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await signOut();
+  });
+
+  it('resets a forgotten password by the mailed link and signs in with the new one', async () => {
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(/\/forgot-password/);
+    await page.getByLabel('E-mail').waitFor();
+    await capture('forgot-password');
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    await capture('forgot-password-sent');
+    const mailed = await mail.next();
+    expect(mailed.to).toMatchObject({ value: [{ address: HOPPER.email }] });
+    const link = linkIn(mailed, 'http');
+    expect(link.pathname).toBe('/reset-password');
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await capture('reset-password');
+    const renewed = 'a third horse, battery and staple';
+    await page.getByLabel('New password', { exact: true }).fill(renewed);
+    await page.getByLabel('Repeat the new password').fill(renewed);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByText('Password changed; you are signed in').waitFor();
+    await signOut();
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(renewed);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const old = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: HOPPER.email, password: HOPPER.password } });
+    expect(old.statusCode).toBe(401);
+    await signOut();
   });
 
   it('saw no console error and no failed request on the way', () => {

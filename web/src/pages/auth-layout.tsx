@@ -23,3 +23,16 @@ export function FormError({ message }: { message: string | null | undefined }) {
     </p>
   );
 }
+
+/** A page that ends a flow: an icon, a title and what happened (and, optionally, where to go next). */
+export function EndState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <AuthLayout title={title}>
+      <div className="grid justify-items-center gap-3 text-center">
+        {icon}
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
+    </AuthLayout>
+  );
+}

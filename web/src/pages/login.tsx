@@ -54,6 +54,11 @@ export function LoginPage() {
         <Field label="Password" htmlFor="password">
           <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </Field>
+        {providers.data?.passwordReset && (
+          <Link to="/forgot-password" className="justify-self-end text-xs text-accent hover:underline">
+            Forgot your password?
+          </Link>
+        )}
         <FormError message={signIn.error?.message} />
         <Button type="submit" variant="primary" size="lg" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
