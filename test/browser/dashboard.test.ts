@@ -346,12 +346,16 @@ describe('dashboard in Chromium', () => {
     const { acceptUrl } = await inviteToAda(GRACE);
     expect(pathOf(acceptUrl)).toMatch(/^\/accept-invitation\?token=/);
     await page.goto(pathOf(acceptUrl));
-    await page.getByRole('heading', { name: 'Join your team on Sightline' }).waitFor();
+    await page.getByRole('heading', { name: 'Join Analytical Engines on Sightline' }).waitFor();
+    await page.getByText(`${GRACE} was invited with the write role`).waitFor();
     await capture('accept-invitation-signed-out');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/register\?invitation=/);
+    await page.getByText('You were invited to Analytical Engines with the write role').waitFor();
+    // The invited address is filled in.
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(GRACE);
+    await capture('register-invitation');
     await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
-    await page.getByLabel('E-mail').fill(GRACE);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     expect(await page.getByLabel('Organization name (optional)').count()).toBe(0);
     await page.getByRole('button', { name: 'Create account and join' }).click();
@@ -369,7 +373,7 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('E-mail').fill(HOPPER.email);
     await page.getByLabel('Password', { exact: true }).fill(HOPPER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Accept the invitation?' }).waitFor();
+    await page.getByRole('heading', { name: 'Join Analytical Engines?' }).waitFor();
     await page.getByText(HOPPER.email).waitFor();
     await capture('accept-invitation');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
@@ -380,12 +384,11 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     // The same link again: used up, and the page says so.
-    await watch.allowing([/HTTP 404: POST .*\/api\/invitations\/accept/, /console error: Failed to load resource: .* 404/], async () => {
+    await watch.allowing([/HTTP 404: POST .*\/api\/invitations\/preview/, /console error: Failed to load resource: .* 404/], async () => {
       let logged = false;
       const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
       page.on('console', onConsole);
       await page.goto(pathOf(acceptUrl));
-      await page.getByRole('button', { name: 'Accept invitation' }).click();
       await page.getByRole('heading', { name: 'Invitation not found' }).waitFor();
       await expect.poll(() => logged).toBe(true);
       page.off('console', onConsole);

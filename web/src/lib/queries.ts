@@ -18,3 +18,12 @@ export const providersQuery = queryOptions({
   queryFn: () => read<import('./types').Providers>(api.GET('/api/auth/providers')),
   staleTime: 5 * 60_000,
 });
+
+/** What an invitation link offers (organization, address, role); an ApiError 404 when it is no longer open. */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => read<import('./types').InvitationPreview>(api.POST('/api/invitations/preview', { body: { token } })),
+    retry: false,
+    staleTime: Infinity,
+  });
