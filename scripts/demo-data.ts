@@ -3,7 +3,7 @@
  * batches for the real ingest routes. `demoBatch` builds one batch covering the `spanMs` before
  * `now` (pure, seeded, so tests can reuse it); `sendDemoBatch` posts it with a project token:
  *
- * - native report (POST /api/report): endpoint calls with a log-normal latency spread per endpoint
+ * - native report (POST /api/report): a shopper's browser session with a recording, endpoint calls with a log-normal latency spread per endpoint
  *   and failures (checkout fails ~5%), spans (db, cache, the payments call), background tasks,
  *   exceptions from a few fixed stack traces (so they group and repeat), a message, and metrics;
  *   the payments service's calls share the checkout's distributed trace id;
@@ -58,7 +58,7 @@ export interface DemoBatch {
   reports: unknown[];
   otlp: { traces: unknown; logs: unknown; metrics: unknown };
   /** What the batch holds, for printing. */
-  summary: { calls: number; failures: number; tasks: number; exceptions: number; logs: number; metrics: number; aiCalls: number };
+  summary: { calls: number; failures: number; tasks: number; exceptions: number; logs: number; metrics: number; aiCalls: number; sessions: number };
 }
 
 /** A small seeded generator (mulberry32), so a batch is reproducible. */
@@ -73,7 +73,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function demoBatch(options: { now?: number; spanMs?: number; calls?: number; random?: () => number } = {}): DemoBatch {
+export function demoBatch(options: { now?: number; spanMs?: number; calls?: number; random?: () => number; session?: boolean } = {}): DemoBatch {
   const now = options.now ?? Date.now();
   const spanMs = options.spanMs ?? 5_000;
   const random = options.random ?? Math.random;
@@ -96,7 +96,7 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
   const shop = { traces: [] as unknown[], stackTraces: [] as unknown[], metrics: [] as unknown[] };
   const payments = { traces: [] as unknown[], stackTraces: [] as unknown[], metrics: [] as unknown[] };
   const logRecords: unknown[] = [];
-  const summary = { calls: 0, failures: 0, tasks: 0, exceptions: 0, logs: 0, metrics: 0, aiCalls: 0 };
+  const summary = { calls: 0, failures: 0, tasks: 0, exceptions: 0, logs: 0, metrics: 0, aiCalls: 0, sessions: 0 };
   const log = (atMs: number, traceId: string, severityNumber: number, body: string, extra: Record<string, string | number> = {}) => {
     logRecords.push({ timeUnixNano: nanos(atMs), severityNumber, severityText: severityNumber >= 17 ? 'ERROR' : severityNumber >= 13 ? 'WARN' : 'INFO', body: { stringValue: body }, traceId: hex(traceId), attributes: attrs(extra) });
     summary.logs++;
@@ -229,18 +229,89 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
   };
   summary.metrics += 3;
 
-  const frame = (records: typeof shop) => ({ collectionFrames: [records] });
+  const frame = (records: object) => ({ collectionFrames: [records] });
+  const reports: unknown[] = [
+    { appVersion: '2.4.1', serverName: 'shop-1', ...frame(shop) },
+    { appVersion: '1.9.0', serverName: 'payments-1', ...frame(payments) },
+  ];
+  if (options.session ?? true) {
+    reports.push({ appVersion: '2.4.1', serverName: 'browser', ...frame(browserSession(now - spanMs, random)) });
+    summary.sessions++;
+    summary.exceptions++;
+  }
   return {
-    reports: [
-      { appVersion: '2.4.1', serverName: 'shop-1', ...frame(shop) },
-      { appVersion: '1.9.0', serverName: 'payments-1', ...frame(payments) },
-    ],
+    reports,
     otlp: {
       traces: { resourceSpans: [{ resource: resource('shop-assistant'), scopeSpans: [{ spans: aiSpans }] }] },
       logs: { resourceLogs: [{ resource: resource('shop'), scopeLogs: [{ logRecords }] }] },
       metrics: otlpMetrics,
     },
     summary,
+  };
+}
+
+/**
+ * A shopper's browser session: the session row, a recording segment (rrweb events: meta, a full
+ * snapshot of a small shop page, mouse moves, a click on "Checkout"), its console logs and
+ * actions, and an exception raised in the page during the session.
+ */
+function browserSession(startMs: number, random: () => number) {
+  const id = randomUUID();
+  const at = (offsetMs: number) => new Date(startMs + offsetMs).toISOString();
+  let nextId = 1;
+  const el = (tagName: string, attributes: Record<string, string>, childNodes: unknown[] = []) => ({ type: 2, tagName, attributes, childNodes, id: nextId++ });
+  const text = (textContent: string) => ({ type: 3, textContent, id: nextId++ });
+  const document = { type: 0, id: nextId++, childNodes: [] as unknown[] };
+  const doctype = { type: 1, name: 'html', publicId: '', systemId: '', id: nextId++ };
+  const style = el('style', {}, [text('body{font-family:system-ui,sans-serif;margin:0;color:#111}header{background:#1e293b;color:#fff;padding:14px 24px;font-weight:600}main{display:flex;gap:16px;padding:24px}.p{border:1px solid #ddd;border-radius:8px;padding:16px;width:180px}button{margin:0 24px;padding:10px 18px;background:#4f46e5;color:#fff;border:0;border-radius:6px}')]);
+  const products = ['Trail Lite · 89 €', 'Road Runner 2 · 95 €', 'Daily Trainer · 79 €'].map((name) => el('div', { class: 'p' }, [text(name)]));
+  const checkout = el('button', { id: 'checkout' }, [text('Checkout')]);
+  const body = el('body', {}, [el('header', {}, [text('Demo shop')]), el('main', {}, products), checkout]);
+  document.childNodes = [doctype, el('html', { lang: 'en' }, [el('head', {}, [style]), body])];
+  const moves = Array.from({ length: 12 }, (_, i) => ({
+    type: 3,
+    data: { source: 1, positions: [{ x: 100 + i * 40 + Math.floor(random() * 20), y: 120 + i * 12, id: body.id, timeOffset: 0 }] },
+    timestamp: startMs + 400 + i * 150,
+  }));
+  const events = [
+    { type: 4, data: { href: 'https://shop.example/products', width: 1280, height: 720 }, timestamp: startMs },
+    { type: 2, data: { node: document, initialOffset: { left: 0, top: 0 } }, timestamp: startMs + 10 },
+    ...moves,
+    { type: 3, data: { source: 2, type: 2, id: checkout.id, x: 70, y: 300 }, timestamp: startMs + 2400 },
+  ];
+  const exceptionAt = at(2450);
+  return {
+    sessions: [
+      {
+        id,
+        startedAt: at(0),
+        endedAt: at(3000),
+        attributes: { url: 'https://shop.example/products', path: '/products', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0', language: 'en-GB', viewport: '1280x720', timezone: 'Europe/Berlin' },
+      },
+    ],
+    sessionRecordings: [
+      {
+        sessionId: id,
+        segmentIndex: 0,
+        events,
+        logs: [{ level: 'error', message: "TypeError: Cannot read properties of null (reading 'focus')", timestamp: exceptionAt }],
+        actions: [
+          { type: 'navigation', url: 'https://shop.example/products', timestamp: at(0) },
+          { type: 'network', method: 'GET', url: '/api/products', status: 200, durationMs: 31, timestamp: at(120) },
+          { type: 'click', target: 'button#checkout', timestamp: at(2400) },
+        ],
+        startedAt: at(0),
+        endedAt: at(3000),
+      },
+    ],
+    stackTraces: [
+      {
+        stackTrace: "TypeError: Cannot read properties of null (reading 'focus')\n    at openCart (https://shop.example/assets/app-3f9a.js:1:48211)\n    at HTMLButtonElement.onClick (https://shop.example/assets/app-3f9a.js:1:50993)",
+        recordedAt: exceptionAt,
+        isMessage: false,
+        sessionId: id,
+      },
+    ],
   };
 }
 

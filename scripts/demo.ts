@@ -90,11 +90,12 @@ export async function runDemo(options: Options): Promise<ListedProject> {
   options.print(`sending to ${options.url} ${options.once ? 'one batch' : `a batch every ${options.intervalSeconds} s (Ctrl-C stops)`}`);
   const spanMs = options.intervalSeconds * 1000;
   const random = options.seed === undefined ? Math.random : seededRandom(options.seed);
-  for (;;) {
-    const batch = demoBatch({ spanMs, random });
+  // A browser session about every 30 seconds, the first batch included.
+  for (let n = 0; ; n++) {
+    const batch = demoBatch({ spanMs, random, session: n % Math.max(1, Math.round(30 / options.intervalSeconds)) === 0 });
     await sendDemoBatch(options.url, project.token, batch);
     const s = batch.summary;
-    options.print(`${new Date().toISOString()} sent ${s.calls} calls (${s.failures} failed), ${s.tasks} task runs, ${s.exceptions} exceptions, ${s.logs} logs, ${s.metrics} metrics, ${s.aiCalls} AI calls`);
+    options.print(`${new Date().toISOString()} sent ${s.calls} calls (${s.failures} failed), ${s.tasks} task runs, ${s.exceptions} exceptions, ${s.logs} logs, ${s.metrics} metrics, ${s.aiCalls} AI calls, ${s.sessions} browser sessions`);
     if (options.once) return project;
     await new Promise((resolve) => setTimeout(resolve, spanMs));
   }

@@ -30,7 +30,7 @@ describe('npm run demo', () => {
     const first = await demo();
     expect(first).toContain(`registered ${DEMO_EMAIL}`);
     expect(first).toMatch(/created project Demo \(/);
-    expect(first).toMatch(/sent \d+ calls \(\d+ failed\), \d+ task runs, \d+ exceptions, \d+ logs, \d+ metrics, \d+ AI calls/);
+    expect(first).toMatch(/sent \d+ calls \(\d+ failed\), \d+ task runs, \d+ exceptions, \d+ logs, \d+ metrics, \d+ AI calls, 1 browser sessions/);
     await service.services.writer.drain();
 
     const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
@@ -70,6 +70,17 @@ describe('npm run demo', () => {
     expect(ai.length).toBeGreaterThanOrEqual(1);
     expect(ai[0]).toMatchObject({ operation: 'chat', finishReason: 'stop' });
     expect(ai[0]!.totalCost as number).toBeGreaterThan(0);
+
+    // The shopper's session, its recording segment, and the exception raised during it.
+    const sessions = (await read('/api/sessions')).items;
+    expect(sessions).toHaveLength(1);
+    const sessionId = sessions[0]!.id as string;
+    const recording = await service.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/recording?projectId=${project.id}`, headers });
+    expect(recording.statusCode, recording.body).toBe(200);
+    const segments = (recording.json() as { segments: Array<{ events: Array<{ type: number }>; actions: unknown[] }> }).segments;
+    expect(segments[0]!.events.map((e) => e.type).slice(0, 2)).toEqual([4, 2]);
+    expect(segments[0]!.actions).toHaveLength(3);
+    expect(issues.some((issue) => issue.sessionsAffected === 1)).toBe(true);
 
     const second = await demo();
     expect(second).toContain(`signed in as ${DEMO_EMAIL}`);
