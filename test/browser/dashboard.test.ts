@@ -44,7 +44,8 @@ describe('dashboard in Chromium', () => {
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     mail = await startMailServer();
-    service = await startTestService({ SMTP_URL: mail.url });
+    // Mail on (password reset, invitation mails) and the Prometheus route on, which shares /metrics with the dashboard's page.
+    service = await startTestService({ SMTP_URL: mail.url, METRICS_TOKEN: 'browser-suite-metrics-token' });
     base = await service.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ baseURL: base });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -297,6 +298,11 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/metrics' && u.searchParams.get('range') === '6h');
     await page.getByRole('heading', { name: 'Metrics' }).waitFor();
+    // Opened by URL, /metrics is the dashboard's page even with the Prometheus route on; a scraper still gets its text.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Metrics' }).waitFor();
+    const scraped = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer browser-suite-metrics-token' } });
+    expect(await scraped.text()).toMatch(/^# HELP sightline_/m);
   });
 
   it('signs out from the user menu', async () => {
@@ -434,3 +440,36 @@ describe('dashboard in Chromium', () => {
     expect(watch.problems).toEqual([]);
   });
 }, 300_000);
+
+describe('dashboard in Chromium, without mail', () => {
+  let service: TestService;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    browser = await launchChromium({ baseURL: await service.app.listen({ port: 0, host: '127.0.0.1' }) });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('offers no password reset on sign-in, and /forgot-password says why', async () => {
+    const watch = watchProblems(page);
+    // The providers answer says whether mail is configured; two frames after it, React has rendered it.
+    const providers = page.waitForResponse((response) => response.url().endsWith('/api/auth/providers'));
+    await page.goto('/login');
+    expect(((await (await providers).json()) as { passwordReset: boolean }).passwordReset).toBe(false);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(await page.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
+    await page.goto('/forgot-password');
+    await page.getByText('This server cannot send mail').waitFor();
+    expect(await page.getByLabel('E-mail').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'forgot-password-no-mail-light.png'), fullPage: true });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(watch.problems).toEqual([]);
+  });
+}, 120_000);

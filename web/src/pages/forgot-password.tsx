@@ -39,7 +39,11 @@ export function ForgotPasswordPage() {
     );
   }
   return (
-    <AuthLayout title="Reset your password" subtitle="Enter the e-mail address of your account; we mail you a link to choose a new password." footer={backToSignIn}>
+    <AuthLayout
+      title="Reset your password"
+      subtitle={providers.data?.passwordReset === false ? undefined : 'Enter the e-mail address of your account; we mail you a link to choose a new password.'}
+      footer={backToSignIn}
+    >
       {providers.isLoading ? (
         <div className="grid gap-3" aria-busy="true">
           <Skeleton className="h-8" />
