@@ -8,7 +8,7 @@
  *   exceptions from a few fixed stack traces (so they group and repeat), a message, and metrics;
  *   the payments service's calls share the checkout's distributed trace id;
  * - OTLP (POST /api/otel/v1/...): logs of each call carrying its trace id, metrics of each kind
- *   (gauge, sum, histogram), and AI calls (gen_ai spans with model, tokens, cost and conversation).
+ *   (gauge, counter, up-down counter, histogram, exponential histogram, summary), and AI calls (gen_ai spans with model, tokens, cost and conversation).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -214,6 +214,38 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
                 sum: { aggregationTemporality: 1, isMonotonic: true, dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, asInt: String(summary.calls) }] },
               },
               {
+                name: 'db.client.connections.usage',
+                unit: '{connection}',
+                sum: { aggregationTemporality: 2, isMonotonic: false, dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, asInt: String(3 + Math.floor(random() * 8)) }] },
+              },
+              {
+                name: 'payment.amount',
+                unit: 'EUR',
+                exponentialHistogram: {
+                  aggregationTemporality: 1,
+                  dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, count: '6', sum: 648.5, scale: 0, zeroCount: '0', positive: { offset: 5, bucketCounts: ['1', '3', '2'] } }],
+                },
+              },
+              {
+                name: 'checkout.duration',
+                unit: 'ms',
+                summary: {
+                  dataPoints: [
+                    {
+                      startTimeUnixNano: start,
+                      timeUnixNano: end,
+                      count: '12',
+                      sum: 3900,
+                      quantileValues: [
+                        { quantile: 0.5, value: 260 + random() * 40 },
+                        { quantile: 0.95, value: 610 + random() * 120 },
+                        { quantile: 0.99, value: 900 + random() * 300 },
+                      ],
+                    },
+                  ],
+                },
+              },
+              {
                 name: 'http.server.request.duration',
                 unit: 'ms',
                 histogram: {
@@ -227,7 +259,7 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
       },
     ],
   };
-  summary.metrics += 3;
+  summary.metrics += 6;
 
   const frame = (records: object) => ({ collectionFrames: [records] });
   const reports: unknown[] = [

@@ -52,7 +52,8 @@ async function signIn(options: Options): Promise<string> {
     body: { email: options.email, password: options.password, name: 'Demo', organizationName: 'Demo shop' },
   });
   if (registered.status !== 201) throw new Error(`cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); pass --token or --email/--password`);
-  options.print(`registered ${options.email} (password: ${options.password})`);
+  // The default demo password is printed so the newcomer can sign in and look; a chosen one is not.
+  options.print(`registered ${options.email}${options.password === DEMO_PASSWORD ? ` (password: ${DEMO_PASSWORD})` : ''}`);
   return registered.body.token;
 }
 

@@ -63,7 +63,9 @@ describe('npm run demo', () => {
 
     const discovered = await service.app.inject({ method: 'GET', url: `/api/metrics/discover?projectId=${project.id}`, headers });
     const metricNames = (discovered.json() as { metrics: Array<{ name: string }> }).metrics.map((m) => m.name);
-    expect(metricNames).toEqual(expect.arrayContaining(['http.server.active_requests', 'queue.depth', 'payments.pending']));
+    expect(metricNames).toEqual(
+      expect.arrayContaining(['http.server.active_requests', 'http.server.requests', 'db.client.connections.usage', 'payment.amount.avg', 'checkout.duration.p95', 'queue.depth', 'payments.pending']),
+    );
     expect(metricNames.some((name) => name.startsWith('http.server.request.duration'))).toBe(true);
 
     const ai = (await read('/api/ai-traces')).items;
