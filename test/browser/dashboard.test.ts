@@ -7,10 +7,12 @@
  * test/browser/screenshots/ (git-ignored) and checked with axe.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
+import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
@@ -32,6 +34,18 @@ const SIDEBAR = [
 ];
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = `ada-${process.pid}@example.com`;
+
+/** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
+async function captureLightAndDark(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, `${name} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 describe('dashboard in Chromium', () => {
   let service: TestService;
@@ -58,17 +72,7 @@ describe('dashboard in Chromium', () => {
     await mail?.close();
   });
 
-  /** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
-  async function capture(name: string): Promise<void> {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect.poll(() => isDark()).toBe(colorScheme === 'dark');
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-      const violations = await seriousAccessibilityViolations(page);
-      expect(violations, `${name} (${colorScheme})`).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  const capture = (name: string) => captureLightAndDark(page, name);
 
   const search = () => new URL(page.url()).searchParams;
   // Expressions evaluated in the page (strings: the test's TypeScript has no DOM types).
@@ -468,8 +472,62 @@ describe('dashboard in Chromium, without mail', () => {
     await page.goto('/forgot-password');
     await page.getByText('This server cannot send mail').waitFor();
     expect(await page.getByLabel('E-mail').count()).toBe(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'forgot-password-no-mail-light.png'), fullPage: true });
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await captureLightAndDark(page, 'forgot-password-no-mail');
+    expect(watch.problems).toEqual([]);
+  });
+}, 120_000);
+
+describe('dashboard in Chromium, joining by invitation through single sign-on', () => {
+  let service: TestService;
+  let provider: TestOidcProvider;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    // The provider sends the browser back to PUBLIC_URL: the port is chosen before the service starts.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const base = `http://127.0.0.1:${port}`;
+    service = await startTestService({ PUBLIC_URL: base, REGISTRATION: 'first-user', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline', OIDC_NAME: 'Acme SSO' });
+    await service.app.listen({ port, host: '127.0.0.1' });
+    browser = await launchChromium({ baseURL: base });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await provider?.close();
+  });
+
+  it('lets an invitee with no account join through the provider, though registration is closed', async () => {
+    const watch = watchProblems(page);
+    const admin = await registerUser(service.app, { name: 'Ada Admin' });
+    const invited = await service.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${admin.organization.id}/invitations`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { email: 'sso-newcomer@example.com', role: 'read-only' },
+    });
+    const { acceptUrl } = invited.json() as { acceptUrl: string };
+    provider.profile = { sub: 'sso-newcomer', email: 'sso-newcomer@example.com', email_verified: true, name: 'Sso Newcomer' };
+
+    await page.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).waitFor();
+    await captureLightAndDark(page, 'register-invitation-sso');
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    const session = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${session}` } });
+    expect((me.json() as { user: { email: string }; organizations: Array<{ id: string; role: string }> }).organizations).toEqual([
+      expect.objectContaining({ id: admin.organization.id, role: 'read-only' }),
+    ]);
     expect(watch.problems).toEqual([]);
   });
 }, 120_000);

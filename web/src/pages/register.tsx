@@ -8,7 +8,7 @@ import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, FormError } from './auth-layout';
+import { AuthLayout, FormError, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 
@@ -109,6 +109,7 @@ export function RegisterPage() {
           </Button>
         </form>
       )}
+      {!closed && !invited.error && <SocialSignIn providers={providers.data} params={{ invitation }} />}
     </AuthLayout>
   );
 }
