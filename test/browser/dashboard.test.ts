@@ -475,6 +475,31 @@ describe('dashboard in Chromium, without mail', () => {
     await captureLightAndDark(page, 'forgot-password-no-mail');
     expect(watch.problems).toEqual([]);
   });
+
+  it('says so when an invitation or reset link is incomplete, and when a reset link is not valid', async () => {
+    const watch = watchProblems(page);
+    await page.goto('/accept-invitation');
+    await page.getByRole('heading', { name: 'This invitation link is incomplete' }).waitFor();
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { name: 'This reset link is incomplete' }).waitFor();
+    await captureLightAndDark(page, 'reset-password-incomplete');
+    await page.goto('/reset-password?token=prt_not-a-real-token');
+    await page.getByLabel('New password', { exact: true }).fill('a long enough password');
+    await page.getByLabel('Repeat the new password').fill('a long enough passwort');
+    await page.getByText('The two passwords differ.').waitFor();
+    await page.getByLabel('Repeat the new password').fill('a long enough password');
+    await watch.allowing([/HTTP 422: POST .*\/api\/auth\/password-reset\/confirm/, /console error: Failed to load resource: .* 422/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 422/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await page.getByText('this password reset link is invalid or has expired').waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await captureLightAndDark(page, 'reset-password-invalid');
+    expect(watch.problems).toEqual([]);
+  });
 }, 120_000);
 
 describe('dashboard in Chromium, joining by invitation through single sign-on', () => {
