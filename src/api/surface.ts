@@ -2,7 +2,7 @@
  * The application surface: JSON and form bodies capped at 8 MB after decompression, and one
  * encapsulated plugin per resource. Each plugin authenticates its protected routes itself
  * (requireUser, then the project or organization scope); the public routes are register, login,
- * password reset, the sign-in options and social sign-in (start, callback), the device
+ * password reset, the sign-in options and social sign-in (start, callback), an invitation's preview, the device
  * authorize/token/logout endpoints, discovery, the plan catalogue and the payment webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import { socialSignInRoutes } from './auth/social/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { deviceRoutes } from './device/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
+import { invitationPreviewRoutes } from './organizations/invitations.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { symbolUploadRoute } from './symbols/upload.js';
@@ -30,6 +31,7 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   await scope.register(async (publicScope) => passwordResetRoutes(publicScope, services));
   await scope.register(async (publicScope) => socialSignInRoutes(publicScope, services));
   await scope.register(async (publicScope) => discoveryRoutes(publicScope, services));
+  await scope.register(async (publicScope) => invitationPreviewRoutes(publicScope, services));
   await scope.register(async (userScope) => meRoutes(userScope, services));
   await scope.register(async (resource) => personalAccessTokenRoutes(resource, services));
   await scope.register(async (resource) => deviceRoutes(resource, services));

@@ -22,7 +22,8 @@ export interface Apps {
 
 export async function buildApps(services: Services): Promise<Apps> {
   const split = services.config.ingestPort !== null;
-  const app = newInstance(services);
+  // The application listener serves the dashboard, whose metrics page shares /metrics.
+  const app = newInstance(services, services.config.webDir);
   await app.register(async (scope) => applicationSurface(scope, services));
   // The dashboard: beside the API on the application listener, never on a separate ingest one.
   await app.register(async (scope) => webRoutes(scope, services.config.webDir));
@@ -31,14 +32,14 @@ export async function buildApps(services: Services): Promise<Apps> {
     await app.ready();
     return { app, ingest: null };
   }
-  const ingest = newInstance(services);
+  const ingest = newInstance(services, null);
   documentSibling(app, ingest);
   await ingest.register(async (scope) => ingestSurface(scope, services));
   await Promise.all([app.ready(), ingest.ready()]);
   return { app, ingest };
 }
 
-function newInstance(services: Services): FastifyInstance {
+function newInstance(services: Services, webRoot: string | null): FastifyInstance {
   const { config } = services;
   const instance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -54,7 +55,7 @@ function newInstance(services: Services): FastifyInstance {
   useErrorAnswers(instance);
   useOpenApi(instance);
   closeConnectionsWhenClosing(instance);
-  if (config.metricsToken !== null) metricsRoute(instance, services.metrics, config.metricsToken);
+  if (config.metricsToken !== null) metricsRoute(instance, services.metrics, config.metricsToken, webRoot);
   healthRoutes(instance, { telemetry: services.telemetry, meta: services.meta, objects: services.objects, coord: services.coord });
   return instance;
 }

@@ -9,6 +9,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { FlushEvent } from '../ingest/writer.js';
 import { bearerToken } from './bearer.js';
 import { unauthorized } from './errors.js';
+import { isBrowserNavigation, sendAppPage } from './web.js';
 
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -54,10 +55,15 @@ export class ServiceMetrics {
   };
 }
 
-/** GET /metrics for the holder of `token` (401 with an empty body for anyone else). */
-export function metricsRoute(instance: FastifyInstance, metrics: ServiceMetrics, token: string): void {
+/**
+ * GET /metrics for the holder of `token` (401 with an empty body for anyone else). On the
+ * listener that serves the dashboard (`webRoot` given), /metrics is also the dashboard's metrics
+ * page: a browser opening it by URL (no Authorization, asks for HTML) gets the app instead.
+ */
+export function metricsRoute(instance: FastifyInstance, metrics: ServiceMetrics, token: string, webRoot: string | null): void {
   const expected = digestOf(token);
   instance.get('/metrics', async (request, reply) => {
+    if (webRoot !== null && isBrowserNavigation(request)) return sendAppPage(reply, webRoot);
     const presented = bearerToken(request.headers.authorization);
     // Digests have one length, so the comparison takes the same time whatever was presented.
     if (presented === null || !timingSafeEqual(digestOf(presented), expected)) throw unauthorized();

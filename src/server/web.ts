@@ -30,8 +30,9 @@ export const CONTENT_SECURITY_POLICY = [
 
 /**
  * Paths that belong to the service, never to the app: an unknown one stays a JSON 404. `/metrics`
- * is not among them: it is the dashboard's metrics explorer, and the Prometheus route of that name
- * (present only with METRICS_TOKEN) is an exact route that wins over this fallback.
+ * is not among them: it is the dashboard's metrics explorer. The Prometheus route of that name
+ * (present only with METRICS_TOKEN) is an exact route that wins over this fallback, so it hands a
+ * browser's navigation to `sendAppPage` itself (see isBrowserNavigation).
  */
 const SERVICE_PATH = /^\/(api|\.well-known)(\/|$)|^\/(health|ready)$/;
 
@@ -43,22 +44,10 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const indexFile = path.join(root, 'index.html');
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'same-origin')
-      .sendFile('index.html');
-
   app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = decodePath(request.url.split('?')[0] ?? '/');
     if (urlPath === null || SERVICE_PATH.test(urlPath)) return notFound(request, reply);
-    const built = fs.existsSync(indexFile);
-    if (!built) {
-      if (!acceptsHtml(request)) return notFound(request, reply);
-      return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
-    }
+    if (!fs.existsSync(indexFile)) return acceptsHtml(request) ? sendAppPage(reply, root) : notFound(request, reply);
     if (urlPath !== '/' && urlPath !== '/index.html' && isFile(root, urlPath)) {
       const immutable = urlPath.startsWith('/assets/');
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -67,8 +56,33 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
     }
     // A missing hashed file is a stale page asking for an old build: a 404, not the app.
     if (urlPath.startsWith('/assets/') || !acceptsHtml(request)) return notFound(request, reply);
-    return sendIndex(reply);
+    return sendAppPage(reply, root);
   });
+}
+
+/**
+ * The app's index.html (its router then shows the page of the URL), revalidated on every load,
+ * under the Content-Security-Policy; without a build, how to make one.
+ */
+export async function sendAppPage(reply: FastifyReply, root: string): Promise<FastifyReply> {
+  let page: Buffer;
+  try {
+    page = await fs.promises.readFile(path.join(root, 'index.html'));
+  } catch {
+    return reply.code(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+  }
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', CONTENT_SECURITY_POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(page);
+}
+
+/** A person's browser opening a page by URL: it asks for HTML and presents no credential. */
+export function isBrowserNavigation(request: FastifyRequest): boolean {
+  return request.headers.authorization === undefined && acceptsHtml(request);
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply) {

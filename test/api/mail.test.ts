@@ -34,13 +34,13 @@ describe('mail', () => {
     const admin = await registerUser(service.app, { name: 'Ada Admin' });
     const invited = await invite(admin, 'invitee@example.com');
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ mailQueued: true, acceptUrl: `${PUBLIC_URL}/invitations/accept?token=${invited.body!.token}` });
+    expect(invited.body).toMatchObject({ mailQueued: true, acceptUrl: `${PUBLIC_URL}/accept-invitation?token=${invited.body!.token}` });
     const message = await mail.next();
     expect(message.from?.value).toEqual([{ name: 'Sightline Alerts', address: 'alerts@example.com' }]);
     expect(message.to).toMatchObject({ value: [{ address: 'invitee@example.com' }] });
     expect(message.subject).toBe("You are invited to Ada Admin's organization on Sightline");
     expect(message.text).toContain('Ada Admin invited you to join');
-    expect(linkIn(message, `${PUBLIC_URL}/invitations/accept`).href).toBe(invited.body!.acceptUrl);
+    expect(linkIn(message, `${PUBLIC_URL}/accept-invitation`).href).toBe(invited.body!.acceptUrl);
   });
 
   /** The recipients of the next `count` mails, sorted. */

@@ -39,7 +39,7 @@ describe('organizations', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email: 'Writer@Example.com', role: 'write', status: 'pending' });
     expect(created.body!.token).toMatch(/^tpi_[0-9a-f]{40}$/);
-    expect(created.body!.acceptUrl).toBe(`http://localhost:8080/invitations/accept?token=${created.body!.token}`);
+    expect(created.body!.acceptUrl).toBe(`http://localhost:8080/accept-invitation?token=${created.body!.token}`);
     expect(new Date(created.body!.expiresAt).getTime() - new Date(created.body!.createdAt).getTime()).toBe(7 * DAY);
     const list = await as(admin.token, 'GET', `/api/organizations/${org}/invitations`);
     expect(list.raw).not.toContain(created.body!.token);
@@ -131,10 +131,19 @@ describe('organizations', () => {
     // Two seats are taken again (admin, outsider); free one and invite the outsider's second address.
     await as(admin.token, 'DELETE', `/api/organizations/${org}/members/${outsider.body!.user.id}`);
     const invitation = await invite('outsider+work@example.com', 'read-only');
+    // The link's page shows, to anyone holding the token, what accepting it means; nothing for a bogus token.
+    const preview = (token: string) => call(service.app, { method: 'POST', url: '/api/invitations/preview', payload: { token } });
+    const settings = await as(admin.token, 'GET', `/api/organizations/${org}/settings`);
+    expect(await preview(invitation.body!.token)).toMatchObject({
+      status: 200,
+      body: { organization: { name: settings.body!.name }, email: 'outsider+work@example.com', role: 'read-only', expiresAt: invitation.body!.expiresAt },
+    });
+    expect((await preview('inv_not-a-real-token')).status).toBe(404);
     const accepted = await as(outsider.body!.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token });
     expect(accepted).toMatchObject({ status: 200, body: { organization: { id: org, role: 'read-only' } } });
     expect((await invite('outsider+again@example.com')).status).toBe(422);
     expect(await as(outsider.body!.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token })).toMatchObject({ status: 404 });
+    expect((await preview(invitation.body!.token)).status).toBe(404);
   });
 
   it('settings: members read them, admins change them, invalid values are 422', async () => {

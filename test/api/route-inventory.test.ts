@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset/confirm',
   // What the sign-in page offers (no account data).
   'GET /api/auth/providers',
+  // What an invitation link offers (its organization's name, the address and role), for the holder of its token.
+  'POST /api/invitations/preview',
   // Social sign-in: the browser arrives without a credential; the callback needs the state of its own start.
   'GET /api/auth/oauth/:provider/start',
   'GET /api/auth/oauth/:provider/callback',

@@ -7,11 +7,14 @@
  * test/browser/screenshots/ (git-ignored) and checked with axe.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
+import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
+import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const SCREENSHOTS = path.resolve('test/browser/screenshots');
 const SIDEBAR = [
@@ -32,16 +35,31 @@ const SIDEBAR = [
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = `ada-${process.pid}@example.com`;
 
+/** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
+async function captureLightAndDark(page: Page, name: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, `${name} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 describe('dashboard in Chromium', () => {
   let service: TestService;
   let browser: LaunchedBrowser;
   let page: Page;
   let watch: ReturnType<typeof watchProblems>;
   let base: string;
+  let mail: TestMailServer;
 
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    service = await startTestService();
+    mail = await startMailServer();
+    // Mail on (password reset, invitation mails) and the Prometheus route on, which shares /metrics with the dashboard's page.
+    service = await startTestService({ SMTP_URL: mail.url, METRICS_TOKEN: 'browser-suite-metrics-token' });
     base = await service.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ baseURL: base });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -51,19 +69,10 @@ describe('dashboard in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await service?.close();
+    await mail?.close();
   });
 
-  /** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
-  async function capture(name: string): Promise<void> {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await expect.poll(() => isDark()).toBe(colorScheme === 'dark');
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-      const violations = await seriousAccessibilityViolations(page);
-      expect(violations, `${name} (${colorScheme})`).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  const capture = (name: string) => captureLightAndDark(page, name);
 
   const search = () => new URL(page.url()).searchParams;
   // Expressions evaluated in the page (strings: the test's TypeScript has no DOM types).
@@ -433,6 +442,11 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => u.pathname === '/metrics' && u.searchParams.get('range') === '6h');
     await page.getByRole('heading', { name: 'Metrics' }).waitFor();
+    // Opened by URL, /metrics is the dashboard's page even with the Prometheus route on; a scraper still gets its text.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Metrics' }).waitFor();
+    const scraped = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer browser-suite-metrics-token' } });
+    expect(await scraped.text()).toMatch(/^# HELP sightline_/m);
   });
 
   it('signs out from the user menu', async () => {
@@ -442,7 +456,243 @@ describe('dashboard in Chromium', () => {
     expect(await stored('sightline.session')).toBeNull();
   });
 
+  /** The path and query of a link the service hands out (PUBLIC_URL is not this test's port). */
+  const pathOf = (link: string) => {
+    const url = new URL(link);
+    return url.pathname + url.search;
+  };
+  const inviteToAda = async (email: string) => {
+    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+    const ada = login.json() as { token: string };
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${ada.token}` } });
+    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find((o) => o.name === 'Analytical Engines')!;
+    const invited = await service.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${organization.id}/invitations`,
+      headers: { authorization: `Bearer ${ada.token}` },
+      payload: { email, role: 'write' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const { acceptUrl } = invited.json() as { acceptUrl: string };
+    const mailed = await mail.next();
+    expect(mailed.to).toMatchObject({ value: [{ address: email }] });
+    expect(linkIn(mailed, acceptUrl.split('?')[0]!).href).toBe(acceptUrl);
+    return { acceptUrl, organization };
+  };
+  const organizationsOf = async (email: string, password: string) => {
+    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } });
+    return (me.json() as { organizations: Array<{ name: string; role: string }> }).organizations;
+  };
+  const signOut = async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login/);
+  };
+  const GRACE = `grace-${process.pid}@example.com`;
+  const HOPPER = { email: `hopper-${process.pid}@example.com`, password: 'a different horse battery' };
+
+  it('lets a stranger with an invitation link register into the organization', async () => {
+    const { acceptUrl } = await inviteToAda(GRACE);
+    expect(pathOf(acceptUrl)).toMatch(/^\/accept-invitation\?token=/);
+    await page.goto(pathOf(acceptUrl));
+    await page.getByRole('heading', { name: 'Join Analytical Engines on Sightline' }).waitFor();
+    await page.getByText(`${GRACE} was invited with the write role`).waitFor();
+    await capture('accept-invitation-signed-out');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/register\?invitation=/);
+    await page.getByText('You were invited to Analytical Engines with the write role').waitFor();
+    // The invited address is filled in.
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(GRACE);
+    await capture('register-invitation');
+    await page.getByLabel('Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await page.getByLabel('Organization name (optional)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([expect.objectContaining({ name: 'Analytical Engines', role: 'write' })]);
+    await signOut();
+  });
+
+  it('lets a person with an account sign in from the invitation link and accept it, once', async () => {
+    await registerUser(service.app, { ...HOPPER, name: 'Grace B. Hopper' });
+    const { acceptUrl } = await inviteToAda(HOPPER.email);
+    await page.goto(pathOf(acceptUrl));
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Faccept-invitation/);
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(HOPPER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Join Analytical Engines?' }).waitFor();
+    await page.getByText(HOPPER.email).waitFor();
+    await capture('accept-invitation');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByRole('heading', { name: 'You joined Analytical Engines' }).waitFor();
+    await capture('accept-invitation-accepted');
+    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain('Analytical Engines');
+    await page.getByRole('link', { name: 'Open the dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The same link again: used up, and the page says so.
+    await watch.allowing([/HTTP 404: POST .*\/api\/invitations\/preview/, /console error: Failed to load resource: .* 404/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.goto(pathOf(acceptUrl));
+      await page.getByRole('heading', { name: 'Invitation not found' }).waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await capture('accept-invitation-not-found');
+    await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+    await signOut();
+  });
+
+  it('resets a forgotten password by the mailed link and signs in with the new one', async () => {
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(/\/forgot-password/);
+    await page.getByLabel('E-mail').waitFor();
+    await capture('forgot-password');
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    await capture('forgot-password-sent');
+    const mailed = await mail.next();
+    expect(mailed.to).toMatchObject({ value: [{ address: HOPPER.email }] });
+    const link = linkIn(mailed, 'http');
+    expect(link.pathname).toBe('/reset-password');
+    await page.goto(link.pathname + link.search);
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await capture('reset-password');
+    const renewed = 'a third horse, battery and staple';
+    await page.getByLabel('New password', { exact: true }).fill(renewed);
+    await page.getByLabel('Repeat the new password').fill(renewed);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByText('Password changed; you are signed in').waitFor();
+    await signOut();
+    await page.getByLabel('E-mail').fill(HOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(renewed);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const old = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: HOPPER.email, password: HOPPER.password } });
+    expect(old.statusCode).toBe(401);
+    await signOut();
+  });
+
   it('saw no console error and no failed request on the way', () => {
     expect(watch.problems).toEqual([]);
   });
 }, 300_000);
+
+describe('dashboard in Chromium, without mail', () => {
+  let service: TestService;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    browser = await launchChromium({ baseURL: await service.app.listen({ port: 0, host: '127.0.0.1' }) });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('offers no password reset on sign-in, and /forgot-password says why', async () => {
+    const watch = watchProblems(page);
+    // The providers answer says whether mail is configured; two frames after it, React has rendered it.
+    const providers = page.waitForResponse((response) => response.url().endsWith('/api/auth/providers'));
+    await page.goto('/login');
+    expect(((await (await providers).json()) as { passwordReset: boolean }).passwordReset).toBe(false);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(await page.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
+    await page.goto('/forgot-password');
+    await page.getByText('This server cannot send mail').waitFor();
+    expect(await page.getByLabel('E-mail').count()).toBe(0);
+    await captureLightAndDark(page, 'forgot-password-no-mail');
+    expect(watch.problems).toEqual([]);
+  });
+
+  it('says so when an invitation or reset link is incomplete, and when a reset link is not valid', async () => {
+    const watch = watchProblems(page);
+    await page.goto('/accept-invitation');
+    await page.getByRole('heading', { name: 'This invitation link is incomplete' }).waitFor();
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { name: 'This reset link is incomplete' }).waitFor();
+    await captureLightAndDark(page, 'reset-password-incomplete');
+    await page.goto('/reset-password?token=prt_not-a-real-token');
+    await page.getByLabel('New password', { exact: true }).fill('a long enough password');
+    await page.getByLabel('Repeat the new password').fill('a long enough passwort');
+    await page.getByText('The two passwords differ.').waitFor();
+    await page.getByLabel('Repeat the new password').fill('a long enough password');
+    await watch.allowing([/HTTP 422: POST .*\/api\/auth\/password-reset\/confirm/, /console error: Failed to load resource: .* 422/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 422/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.getByRole('button', { name: 'Set password and sign in' }).click();
+      await page.getByText('this password reset link is invalid or has expired').waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await captureLightAndDark(page, 'reset-password-invalid');
+    expect(watch.problems).toEqual([]);
+  });
+}, 120_000);
+
+describe('dashboard in Chromium, joining by invitation through single sign-on', () => {
+  let service: TestService;
+  let provider: TestOidcProvider;
+  let browser: LaunchedBrowser;
+  let page: Page;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider();
+    // The provider sends the browser back to PUBLIC_URL: the port is chosen before the service starts.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const base = `http://127.0.0.1:${port}`;
+    service = await startTestService({ PUBLIC_URL: base, REGISTRATION: 'first-user', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline', OIDC_NAME: 'Acme SSO' });
+    await service.app.listen({ port, host: '127.0.0.1' });
+    browser = await launchChromium({ baseURL: base });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await provider?.close();
+  });
+
+  it('lets an invitee with no account join through the provider, though registration is closed', async () => {
+    const watch = watchProblems(page);
+    const admin = await registerUser(service.app, { name: 'Ada Admin' });
+    const invited = await service.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${admin.organization.id}/invitations`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { email: 'sso-newcomer@example.com', role: 'read-only' },
+    });
+    const { acceptUrl } = invited.json() as { acceptUrl: string };
+    provider.profile = { sub: 'sso-newcomer', email: 'sso-newcomer@example.com', email_verified: true, name: 'Sso Newcomer' };
+
+    await page.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).waitFor();
+    await captureLightAndDark(page, 'register-invitation-sso');
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    const session = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
+    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${session}` } });
+    expect((me.json() as { user: { email: string }; organizations: Array<{ id: string; role: string }> }).organizations).toEqual([
+      expect.objectContaining({ id: admin.organization.id, role: 'read-only' }),
+    ]);
+    expect(watch.problems).toEqual([]);
+  });
+}, 120_000);

@@ -1,9 +1,15 @@
 /**
  * GET /metrics is opt-in: without METRICS_TOKEN there is no such route (nor an OpenAPI entry);
- * with it, only `Authorization: Bearer <METRICS_TOKEN>` is answered, anything else is 401 empty.
+ * with it, only `Authorization: Bearer <METRICS_TOKEN>` is answered, anything else is 401 empty,
+ * except a browser opening the dashboard's metrics page (no Authorization, asks for HTML), which
+ * gets the dashboard.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { CONTENT_SECURITY_POLICY } from '../../src/server/web.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -28,13 +34,38 @@ describe('/metrics without METRICS_TOKEN', () => {
   });
 });
 
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+
 describe('/metrics with METRICS_TOKEN', () => {
   let service: TestService;
+  let webDir: string;
   beforeAll(async () => {
-    service = await startTestService({ METRICS_TOKEN });
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), INDEX);
+    service = await startTestService({ METRICS_TOKEN, WEB_DIR: webDir });
   });
   afterAll(async () => {
     await service?.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it("gives a browser opening /metrics the dashboard (its metrics page), with the app's CSP", async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/metrics?projectId=p1&range=6h', headers: BROWSER });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still answers a scraper asking for HTML with its token with the Prometheus text, and a wrong token with 401', async () => {
+    const scraped = await service.app.inject({ method: 'GET', url: '/metrics', headers: { ...BROWSER, authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toMatch(/^# HELP sightline_/m);
+    const wrong = await service.app.inject({ method: 'GET', url: '/metrics', headers: { ...BROWSER, authorization: 'Bearer x' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toBe('');
   });
 
   it('answers the token holder with the Prometheus text', async () => {
@@ -55,6 +86,8 @@ describe('/metrics with METRICS_TOKEN', () => {
       { authorization: `Bearer ${METRICS_TOKEN}x` },
       { authorization: `Bearer ${METRICS_TOKEN.toUpperCase()}` },
       { authorization: 'Bearer x' },
+      { accept: 'text/plain;version=0.0.4;q=1,*/*;q=0.1' },
+      { accept: 'application/json' },
     ];
     for (const headers of refused) {
       const response = await service.app.inject({ method: 'GET', url: '/metrics', headers });

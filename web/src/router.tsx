@@ -62,6 +62,31 @@ const callbackRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
 });
 
+/** The `?token=` of a link the service mails (invitation, password reset). */
+function tokenSearch(search: Record<string, unknown>): { token?: string } {
+  return typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {};
+}
+
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/accept-invitation',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/accept-invitation'), 'AcceptInvitationPage'),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./pages/reset-password'), 'ResetPasswordPage'),
+});
+
 function requireSession({ location }: { location: { href: string } }) {
   if (sessionToken() === null) throw redirect({ to: '/login', search: { redirect: location.href } });
 }
@@ -135,6 +160,9 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   callbackRoute,
+  acceptInvitationRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
   appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
 ]);

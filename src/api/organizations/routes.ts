@@ -141,7 +141,7 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
       });
       // The token is in this answer (the admin may pass the link on) and, with mail configured,
       // in a mail to the invitee sent after this answer; a failed mail is logged, never an error here.
-      const acceptUrl = `${services.config.publicUrl}/invitations/accept?token=${token}`;
+      const acceptUrl = `${services.config.publicUrl}/accept-invitation?token=${token}`;
       const { mailer } = services;
       if (mailer) {
         const organization = await findOrganizationSettings(services.meta, organizationId);

@@ -26,3 +26,12 @@ export const connectionQuery = (projectId: string | undefined) =>
     enabled: projectId !== undefined,
     queryFn: () => read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } } as never)),
   });
+
+/** What an invitation link offers (organization, address, role); an ApiError 404 when it is no longer open. */
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => read<import('./types').InvitationPreview>(api.POST('/api/invitations/preview', { body: { token } })),
+    retry: false,
+    staleTime: Infinity,
+  });

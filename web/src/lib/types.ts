@@ -46,6 +46,8 @@ export interface SessionAnswer {
 
 export type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json'];
 
+export type InvitationPreview = paths['/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
+
 /** The dashboard project picker's values (src/core/projects.ts FRAMEWORKS). */
 export const FRAMEWORKS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'opentelemetry', label: 'OpenTelemetry (any server)' },

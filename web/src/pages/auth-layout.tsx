@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { buttonVariants } from '@/components/ui/button';
+import type { Providers } from '@/lib/types';
 
 /** The frame of the sign-in pages: the mark, a title and one narrow panel. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -21,5 +23,42 @@ export function FormError({ message }: { message: string | null | undefined }) {
     <p role="alert" className="rounded-md border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger">
       {message}
     </p>
+  );
+}
+
+/** A page that ends a flow: an icon, a title and what happened (and, optionally, where to go next). */
+export function EndState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+  return (
+    <AuthLayout title={title}>
+      <div className="grid justify-items-center gap-3 text-center">
+        {icon}
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
+    </AuthLayout>
+  );
+}
+
+/**
+ * "Continue with …" for each configured social provider, below a divider; `params` go to the
+ * provider's start URL (`redirect` to come back to a page, `invitation` to join through one).
+ */
+export function SocialSignIn({ providers, params }: { providers: Providers | undefined; params: Record<string, string | undefined> }) {
+  const social = providers?.providers ?? [];
+  if (social.length === 0) return null;
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      {social.map((provider) => (
+        <a key={provider.id} className={buttonVariants({ variant: 'secondary', size: 'lg' })} href={`${provider.startUrl ?? ''}${query ? `?${query}` : ''}`}>
+          Continue with {provider.name}
+        </a>
+      ))}
+    </div>
   );
 }

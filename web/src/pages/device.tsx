@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { AuthLayout, FormError } from './auth-layout';
+import { AuthLayout, EndState, FormError } from './auth-layout';
 
 const route = getRouteApi('/app-bare/device');
 
@@ -128,17 +128,6 @@ function Decide({ userCode }: { userCode: string }) {
         <Button size="lg" variant="primary" disabled={!request.data || decide.isPending} onClick={() => decide.mutate('approve')}>
           Approve
         </Button>
-      </div>
-    </AuthLayout>
-  );
-}
-
-function EndState({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <AuthLayout title={title}>
-      <div className="grid justify-items-center gap-3 text-center">
-        {icon}
-        <p className="text-sm text-muted-foreground">{text}</p>
       </div>
     </AuthLayout>
   );

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, FormError } from './auth-layout';
+import { AuthLayout, FormError, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/login');
 
@@ -31,7 +31,6 @@ export function LoginPage() {
     signIn.mutate();
   };
 
-  const social = providers.data?.providers ?? [];
   return (
     <AuthLayout
       title="Sign in to Sightline"
@@ -54,29 +53,17 @@ export function LoginPage() {
         <Field label="Password" htmlFor="password">
           <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </Field>
+        {providers.data?.passwordReset && (
+          <Link to="/forgot-password" className="justify-self-end text-xs text-accent hover:underline">
+            Forgot your password?
+          </Link>
+        )}
         <FormError message={signIn.error?.message} />
         <Button type="submit" variant="primary" size="lg" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
-      {social.length > 0 && (
-        <div className="grid gap-2">
-          <div className="flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px flex-1 bg-border" />
-            or
-            <span className="h-px flex-1 bg-border" />
-          </div>
-          {social.map((provider) => (
-            <a
-              key={provider.id}
-              className={buttonVariants({ variant: 'secondary', size: 'lg' })}
-              href={`${provider.startUrl ?? ''}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`}
-            >
-              Continue with {provider.name}
-            </a>
-          ))}
-        </div>
-      )}
+      <SocialSignIn providers={providers.data} params={{ redirect }} />
     </AuthLayout>
   );
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
-import { api, read } from '@/lib/api';
-import { providersQuery } from '@/lib/queries';
+import { ApiError, api, read } from '@/lib/api';
+import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, FormError } from './auth-layout';
+import { AuthLayout, FormError, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 
@@ -23,6 +23,12 @@ export function RegisterPage() {
   const providers = useQuery(providersQuery);
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
   const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value });
+  // With an invitation: its organization, and the invited address filled in.
+  const invited = useQuery({ ...invitationQuery(invitation ?? ''), enabled: invitation !== undefined });
+  const invitedEmail = invited.data?.email;
+  useEffect(() => {
+    if (invitedEmail) setForm((current) => (current.email === '' ? { ...current, email: invitedEmail } : current));
+  }, [invitedEmail]);
 
   const register = useMutation({
     mutationFn: () =>
@@ -51,10 +57,12 @@ export function RegisterPage() {
   const closed = !invitation && providers.data?.registrationOpen === false;
   return (
     <AuthLayout
-      title={invitation ? 'Join your team on Sightline' : 'Create your Sightline account'}
+      title={invitation ? `Join ${invited.data?.organization?.name ?? 'your team'} on Sightline` : 'Create your Sightline account'}
       subtitle={
         invitation
-          ? 'You were invited to an organization: create your account to join it.'
+          ? invited.data?.organization?.name
+            ? `You were invited to ${invited.data.organization.name} with the ${invited.data.role ?? 'member'} role: create your account to join it.`
+            : 'You were invited to an organization: create your account to join it.'
           : 'Your account comes with an organization and a first project.'
       }
       footer={
@@ -66,7 +74,9 @@ export function RegisterPage() {
         </>
       }
     >
-      {providers.isLoading ? (
+      {invited.error ? (
+        <FormError message={invited.error instanceof ApiError && invited.error.status === 404 ? 'This invitation has expired, was revoked or was used already: ask for a new one.' : invited.error.message} />
+      ) : providers.isLoading || (invitation && invited.isLoading) ? (
         <div className="grid gap-3" aria-busy="true">
           <Skeleton className="h-8" />
           <Skeleton className="h-8" />
@@ -99,6 +109,7 @@ export function RegisterPage() {
           </Button>
         </form>
       )}
+      {!closed && !invited.error && <SocialSignIn providers={providers.data} params={{ invitation }} />}
     </AuthLayout>
   );
 }

@@ -1,0 +1,69 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { MailCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/card';
+import { Field, Input } from '@/components/ui/input';
+import { api, read } from '@/lib/api';
+import { providersQuery } from '@/lib/queries';
+import { AuthLayout, EndState, FormError } from './auth-layout';
+
+const backToSignIn = (
+  <Link to="/login" className="font-medium text-accent hover:underline">
+    Back to sign-in
+  </Link>
+);
+
+/** Asks for a password reset mail (only where the server can send mail: `passwordReset` of the providers). */
+export function ForgotPasswordPage() {
+  const providers = useQuery(providersQuery);
+  const [email, setEmail] = useState('');
+  const request = useMutation({
+    mutationFn: () => read<{ status: 'sent' }>(api.POST('/api/auth/password-reset', { body: { email } })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    request.mutate();
+  };
+
+  if (request.isSuccess) {
+    return (
+      <EndState
+        icon={<MailCheck className="size-8 text-success" />}
+        title="Check your mail"
+        text={`If ${email} has a Sightline account, a link to choose a new password is on its way. It works once, for a limited time.`}
+      >
+        <p className="text-center text-sm">{backToSignIn}</p>
+      </EndState>
+    );
+  }
+  return (
+    <AuthLayout
+      title="Reset your password"
+      subtitle={providers.data?.passwordReset === false ? undefined : 'Enter the e-mail address of your account; we mail you a link to choose a new password.'}
+      footer={backToSignIn}
+    >
+      {providers.isLoading ? (
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-8" />
+          <Skeleton className="h-8" />
+        </div>
+      ) : providers.data?.passwordReset === false ? (
+        <p className="text-sm text-muted-foreground">
+          This server cannot send mail, so passwords are not reset by mail here. Ask the administrator of this Sightline installation to set one for you.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="grid gap-3">
+          <Field label="E-mail" htmlFor="email">
+            <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          </Field>
+          <FormError message={request.error?.message} />
+          <Button type="submit" variant="primary" size="lg" disabled={request.isPending}>
+            {request.isPending ? 'Sending…' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { CircleHelp } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from '@/components/shell/toasts';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { api, read } from '@/lib/api';
+import { storeSession } from '@/lib/session';
+import type { SessionAnswer } from '@/lib/types';
+import { AuthLayout, EndState, FormError } from './auth-layout';
+
+const route = getRouteApi('/reset-password');
+
+/** The page of a mailed reset link: choose a new password, which also signs in. */
+export function ResetPasswordPage() {
+  const { token } = route.useSearch();
+  const router = useRouter();
+  const [password, setPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const reset = useMutation({
+    mutationFn: () => read<SessionAnswer>(api.POST('/api/auth/password-reset/confirm', { body: { token: token ?? '', password } })),
+    onSuccess: (answer) => {
+      storeSession(answer.token);
+      toast.success('Password changed; you are signed in');
+      router.history.replace('/');
+    },
+  });
+  const mismatch = repeated !== '' && repeated !== password;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!mismatch) reset.mutate();
+  };
+
+  if (!token) {
+    return (
+      <EndState
+        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        title="This reset link is incomplete"
+        text="The link has no reset token. Open the whole link from the mail, or ask for a new one."
+      >
+        <Link to="/forgot-password" className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+          Ask for a new link
+        </Link>
+      </EndState>
+    );
+  }
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Signing in with the new password ends your other sessions and CLI logins."
+      footer={
+        <Link to="/forgot-password" className="font-medium text-accent hover:underline">
+          Ask for a new link
+        </Link>
+      }
+    >
+      <form onSubmit={submit} className="grid gap-3">
+        <Field label="New password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
+          <Input id="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={10} autoFocus />
+        </Field>
+        <Field label="Repeat the new password" htmlFor="repeated">
+          <Input id="repeated" type="password" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} required aria-invalid={mismatch} />
+        </Field>
+        <FormError message={mismatch ? 'The two passwords differ.' : reset.error?.message} />
+        <Button type="submit" variant="primary" size="lg" disabled={reset.isPending || mismatch}>
+          {reset.isPending ? 'Saving…' : 'Set password and sign in'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
