@@ -326,7 +326,7 @@ describe('dashboard in Chromium', () => {
 
   let readerToken = '';
 
-  it('organization settings: name and time zone, invitations with a copyable link (no mail), members, usage bars, no billing buttons without billing', async () => {
+  it('organization settings: name and time zone, invitations mailed with the link also shown to pass on, members, usage bars, no billing buttons without billing', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
     await page.getByLabel('Organization name').fill('Analytical Engines Ltd');
     await page.getByLabel('Time zone').selectOption('Europe/London');
@@ -342,12 +342,13 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByRole('meter', { name: 'Ingest this month' }).getAttribute('aria-valuetext')).toMatch(/^[1-9][0-9]* B of 1.00 PB$/);
     expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
 
-    // Invite: without mail the page shows the link to pass on.
+    // Invite: this suite's service mails invitations; the page also shows the link to pass on.
     const invite = async (email: string, role: string) => {
       await page.getByLabel('E-mail address').fill(email);
       await page.getByLabel('Role', { exact: true }).selectOption(role);
       await page.getByRole('button', { name: 'Invite', exact: true }).click();
-      await page.getByText(`${email} is invited`).waitFor();
+      await page.getByRole('status').getByText(`Invitation mailed to ${email}`).waitFor();
+      expect((await mail.next()).to).toMatchObject({ value: [{ address: email }] });
       const link = (await page.getByLabel('invitation link', { exact: true }).textContent())!.trim();
       return new URL(link).searchParams.get('token')!;
     };
@@ -465,7 +466,7 @@ describe('dashboard in Chromium', () => {
     const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
     const ada = login.json() as { token: string };
     const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${ada.token}` } });
-    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find((o) => o.name === 'Analytical Engines')!;
+    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find((o) => o.name === 'Analytical Engines Ltd')!;
     const invited = await service.app.inject({
       method: 'POST',
       url: `/api/organizations/${organization.id}/invitations`,
@@ -489,19 +490,20 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
   };
-  const GRACE = `grace-${process.pid}@example.com`;
+  // Not the grace-… address the organization settings test made a member.
+  const GRACE = `grace-invitee-${process.pid}@example.com`;
   const HOPPER = { email: `hopper-${process.pid}@example.com`, password: 'a different horse battery' };
 
   it('lets a stranger with an invitation link register into the organization', async () => {
     const { acceptUrl } = await inviteToAda(GRACE);
     expect(pathOf(acceptUrl)).toMatch(/^\/accept-invitation\?token=/);
     await page.goto(pathOf(acceptUrl));
-    await page.getByRole('heading', { name: 'Join Analytical Engines on Sightline' }).waitFor();
+    await page.getByRole('heading', { name: 'Join Analytical Engines Ltd on Sightline' }).waitFor();
     await page.getByText(`${GRACE} was invited with the write role`).waitFor();
     await capture('accept-invitation-signed-out');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/register\?invitation=/);
-    await page.getByText('You were invited to Analytical Engines with the write role').waitFor();
+    await page.getByText('You were invited to Analytical Engines Ltd with the write role').waitFor();
     // The invited address is filled in.
     await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(GRACE);
     await capture('register-invitation');
@@ -510,7 +512,7 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByLabel('Organization name (optional)').count()).toBe(0);
     await page.getByRole('button', { name: 'Create account and join' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([expect.objectContaining({ name: 'Analytical Engines', role: 'write' })]);
+    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([expect.objectContaining({ name: 'Analytical Engines Ltd', role: 'write' })]);
     await signOut();
   });
 
@@ -523,13 +525,13 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('E-mail').fill(HOPPER.email);
     await page.getByLabel('Password', { exact: true }).fill(HOPPER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Join Analytical Engines?' }).waitFor();
+    await page.getByRole('heading', { name: 'Join Analytical Engines Ltd?' }).waitFor();
     await page.getByText(HOPPER.email).waitFor();
     await capture('accept-invitation');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
-    await page.getByRole('heading', { name: 'You joined Analytical Engines' }).waitFor();
+    await page.getByRole('heading', { name: 'You joined Analytical Engines Ltd' }).waitFor();
     await capture('accept-invitation-accepted');
-    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain('Analytical Engines');
+    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain('Analytical Engines Ltd');
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
@@ -638,6 +640,24 @@ describe('dashboard in Chromium, without mail', () => {
       page.off('console', onConsole);
     });
     await captureLightAndDark(page, 'reset-password-invalid');
+    expect(watch.problems).toEqual([]);
+  });
+
+  it('shows the invitation link to pass on when the server sends no mail', async () => {
+    const watch = watchProblems(page);
+    const admin = await registerUser(service.app);
+    await page.goto('/login');
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(admin.token)})`);
+    await page.goto(`/settings/organization?projectId=${admin.project.id}`);
+    const email = `no-mail-invitee-${process.pid}@example.com`;
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByRole('status').getByText('This server sends no mail: pass on this link, shown only now.').waitFor();
+    const link = new URL((await page.getByLabel('invitation link', { exact: true }).textContent())!.trim());
+    expect(link.pathname).toBe('/accept-invitation');
+    const preview = await service.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token: link.searchParams.get('token') } });
+    expect(preview.json()).toMatchObject({ email });
+    await captureLightAndDark(page, 'organization-invited-no-mail');
     expect(watch.problems).toEqual([]);
   });
 }, 120_000);
