@@ -19,6 +19,8 @@ const HOUR = 60 * MINUTE;
 
 export const RATE_LIMITS = {
   passwordSignIn: { bucket: 'password-sign-in', limit: 10, windowMs: MINUTE },
+  /** Changing one's password: a guess of the current password, limited apart from sign-in. */
+  passwordChange: { bucket: 'password-change', limit: 10, windowMs: MINUTE },
   /** Registering with a password: each attempt costs an argon2 hash. */
   register: { bucket: 'register', limit: 10, windowMs: MINUTE },
   deviceAuthorize: { bucket: 'device-authorize', limit: 10, windowMs: MINUTE },

@@ -78,6 +78,21 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
     expect((await signIn('192.0.2.21')).status).toBe(401);
   });
 
+  it('password change: 10 a minute per client address, whatever the account', async () => {
+    const user = await registerUser(service.app);
+    const change = (ip: string) =>
+      call(service.app, {
+        method: 'POST',
+        url: '/api/auth/password',
+        remoteAddress: ip,
+        headers: bearer(user.token),
+        payload: { currentPassword: 'wrong password', newPassword: 'a brand new passphrase' },
+      });
+    for (let i = 0; i < 10; i++) expect((await change('192.0.2.30')).status).toBe(422);
+    expectLimited(await change('192.0.2.30'));
+    expect((await change('192.0.2.31')).status).toBe(422);
+  });
+
   it('register: 10 a minute per client address, refused attempts included', async () => {
     const register = (ip: string, invitation?: object) =>
       call(service.app, {

@@ -46,6 +46,7 @@ const PUBLIC = new Set([
 /** Authenticated routes about the caller alone, with no project or organization to refuse. */
 const CALLER_ONLY = new Set([
   'GET /api/me',
+  'POST /api/auth/password',
   'POST /api/personal-access-tokens',
   'GET /api/personal-access-tokens',
   'DELETE /api/personal-access-tokens/:id',

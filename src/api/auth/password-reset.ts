@@ -22,11 +22,13 @@ export const INVALID_RESET_LINK = 'this password reset link is invalid or has ex
 
 const MINUTE_MS = 60_000;
 
-const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
+export const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
 const userAnswer = {
   type: 'object',
   properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
 } as const;
+/** A new dashboard session, as a reset and a password change answer it. */
+export const sessionAnswer = { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userAnswer } } as const;
 
 const requestSchema = {
   summary: 'Mail a password reset link (answers 202 whether or not the address has an account)',
@@ -53,7 +55,7 @@ const confirmSchema = {
     properties: { token: { type: 'string', maxLength: 100 }, password: { type: 'string' } },
   },
   response: {
-    200: { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userAnswer } },
+    200: sessionAnswer,
     400: errorAnswer,
     422: errorAnswer,
   },

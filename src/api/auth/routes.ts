@@ -10,11 +10,13 @@ import { unauthorized, unprocessable } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
-import { findUserCredentials } from '../../store/meta/repositories/users.js';
-import { principalOf, requireUser } from '../authenticate.js';
+import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
+import { findUserCredentials, findUserPasswordHash, setPasswordHash } from '../../store/meta/repositories/users.js';
+import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertInvitationOpen } from '../organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from './accounts.js';
+import { errorAnswer, sessionAnswer } from './password-reset.js';
 import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
@@ -107,6 +109,26 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
   );
 }
 
+export const WRONG_CURRENT_PASSWORD = 'the current password is not correct';
+export const NO_PASSWORD_YET = 'this account has no password yet (it signs in with a social provider): set one through a password reset';
+
+const changePasswordSchema = {
+  summary: "Change the caller's password; ends their other sessions and answers a new dashboard session",
+  body: {
+    type: 'object',
+    required: ['currentPassword', 'newPassword'],
+    additionalProperties: false,
+    properties: { currentPassword: { type: 'string', maxLength: PASSWORD_MAX_LENGTH }, newPassword: { type: 'string' } },
+  },
+  response: {
+    200: sessionAnswer,
+    400: errorAnswer,
+    403: errorAnswer,
+    422: errorAnswer,
+    429: errorAnswer,
+  },
+} as const;
+
 /** Routes every signed-in user has about themselves. */
 export function meRoutes(scope: FastifyInstance, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
@@ -118,4 +140,30 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
       organizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role, suspended: m.organization.suspended })),
     };
   });
+
+  // A wrong current password is a 422 naming it, not a 401 (that means "your credential is bad" and
+  // signs the dashboard out) nor a 403 (the spec's 403 is about access to a project or organization).
+  // Like a reset, the change ends the user's device logins and older session and CLI tokens, and
+  // answers a new session; personal access tokens stay.
+  scope.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/api/auth/password',
+    { schema: changePasswordSchema, onRequest: [requireDashboardUser(), rateLimit(services, RATE_LIMITS.passwordChange)] },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const { currentPassword, newPassword } = request.body;
+      const currentHash = await findUserPasswordHash(services.meta, user.id);
+      if (currentHash === null) throw unprocessable(NO_PASSWORD_YET);
+      if (!(await verifyPassword(currentHash, currentPassword))) throw unprocessable(WRONG_CURRENT_PASSWORD);
+      assertPasswordRules(newPassword, services.config.auth.passwordMinLength);
+      const passwordHash = await hashPassword(newPassword);
+      const now = new Date(services.now());
+      await services.meta.transaction(async (tx) => {
+        await setPasswordHash(tx, user.id, passwordHash, now);
+        await revokeRefreshFamiliesOfUser(tx, user.id, 'password_changed', now);
+      });
+      const session = await services.sessions.issue({ userId: user.id, kind: 'session' });
+      void reply.header('cache-control', 'no-store');
+      return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
+    },
+  );
 }

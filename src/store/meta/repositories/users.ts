@@ -27,6 +27,12 @@ export async function findUserCredentials(db: MetaTx, email: string): Promise<{ 
   return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
 }
 
+/** The password hash of a user (null: social sign-in only, no password yet), for a password change. */
+export async function findUserPasswordHash(db: MetaTx, id: string): Promise<string | null> {
+  const rows = await db.query<Pick<UserRow, 'password_hash'>>('SELECT password_hash FROM users WHERE id = $1', [id]);
+  return rows[0]?.password_hash ?? null;
+}
+
 export async function countUsers(db: MetaTx): Promise<number> {
   const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   return rows[0]?.n ?? 0;
