@@ -416,6 +416,49 @@ describe('dashboard in Chromium', () => {
     await page.getByText(EMAIL).waitFor();
   });
 
+  it('changes the password on Account settings: wrong current one and differing repeats said, then changed and back, staying signed in', async () => {
+    // The read-only test left this page open with Ada's session.
+    const renewed = 'an entirely new horse battery';
+    const fill = async (current: string, next: string, repeated: string) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel('New password', { exact: true }).fill(next);
+      await page.getByLabel('Repeat the new password').fill(repeated);
+    };
+    await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await fill(PASSWORD, renewed, 'something else entirely');
+    await page.getByRole('alert').getByText('The two new passwords differ.').waitFor();
+    expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
+    await fill('not my password at all', renewed, renewed);
+    await watch.allowing([/HTTP 422: POST .*\/api\/auth\/password$/, /console error: Failed to load resource: .* 422/], async () => {
+      let logged = false;
+      const onConsole = (message: { text(): string }) => void (/status of 422/.test(message.text()) && (logged = true));
+      page.on('console', onConsole);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('alert').getByText('the current password is not correct').waitFor();
+      await expect.poll(() => logged).toBe(true);
+      page.off('console', onConsole);
+    });
+    await capture('account-password-wrong');
+    const before = await stored('sightline.session');
+    await fill(PASSWORD, renewed, renewed);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed; your other sessions are signed out').waitFor();
+    await capture('account-password-changed');
+    expect(await stored('sightline.session')).not.toBe(before);
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
+    // From an address of its own, clear of the sign-in limit the browser's later sign-ins count against.
+    const signIn = (password: string) => service.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.77', payload: { email: EMAIL, password } });
+    expect((await signIn(renewed)).statusCode).toBe(200);
+    expect((await signIn(PASSWORD)).statusCode).toBe(401);
+    // Back to the suite's password, through the form again, for the tests that follow.
+    await fill(renewed, PASSWORD, PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByLabel('Current password').inputValue()).toBe('');
+    expect((await signIn(PASSWORD)).statusCode).toBe(200);
+    await page.reload();
+    await page.getByText(EMAIL).waitFor();
+  });
+
   it('sends a person whose session ended to sign-in, and back to the page afterwards', async () => {
     await page.evaluate("localStorage.setItem('sightline.session', 'expired-or-revoked')");
     const url = `/metrics?projectId=${search().get('projectId')}&range=6h`;

@@ -9,6 +9,9 @@ import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
+import { storeSession } from '@/lib/session';
+import type { SessionAnswer } from '@/lib/types';
+import { FormError } from './auth-layout';
 import { PageHeader } from './page-header';
 
 interface AccessToken {
@@ -36,7 +39,7 @@ export function AccountSettingsPage() {
   const me = useQuery(meQuery);
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Account" description="Your profile and the tokens that act as you." />
+      <PageHeader title="Account" description="Your profile, your password and the tokens that act as you." />
       <Card>
         <CardHeader title="Profile" />
         <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
@@ -46,8 +49,75 @@ export function AccountSettingsPage() {
           <dd>{me.data?.user.email ?? <Skeleton className="h-4 w-56" />}</dd>
         </dl>
       </Card>
+      <ChangePassword />
       <PersonalAccessTokens />
     </div>
+  );
+}
+
+/**
+ * The change ends the other sessions and CLI logins (as a reset does) and answers a new session,
+ * stored at once so this tab stays signed in.
+ */
+function ChangePassword() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const change = useMutation({
+    mutationFn: async () => {
+      const answer = await read<SessionAnswer>(api.POST('/api/auth/password', { body: { currentPassword, newPassword } }));
+      storeSession(answer.token);
+      return answer;
+    },
+    onSuccess: () => {
+      setCurrentPassword('');
+      setNewPassword('');
+      setRepeated('');
+      toast.success('Password changed; your other sessions are signed out');
+    },
+  });
+  const mismatch = repeated !== '' && repeated !== newPassword;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!mismatch) change.mutate();
+  };
+
+  return (
+    <Card>
+      <CardHeader title="Password" description="Changing it signs out your other sessions and CLI logins. Personal access tokens keep working." />
+      <form onSubmit={submit} className="grid max-w-sm gap-3 px-4 py-3">
+        <Field label="Current password" htmlFor="current-password">
+          <Input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            required
+          />
+        </Field>
+        <Field label="New password" htmlFor="new-password" hint="At least 10 characters; a few words make a good one.">
+          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
+        </Field>
+        <Field label="Repeat the new password" htmlFor="repeated-password">
+          <Input
+            id="repeated-password"
+            type="password"
+            autoComplete="new-password"
+            value={repeated}
+            onChange={(e) => setRepeated(e.target.value)}
+            required
+            aria-invalid={mismatch}
+          />
+        </Field>
+        <FormError message={mismatch ? 'The two new passwords differ.' : change.error?.message} />
+        <div>
+          <Button type="submit" variant="primary" disabled={change.isPending || mismatch}>
+            {change.isPending ? 'Changing…' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 
