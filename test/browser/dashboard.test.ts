@@ -387,6 +387,9 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Remove member' }).click();
     await page.getByText('Temporary Member removed').waitFor();
     expect((await members()).map((m) => m.email).sort()).toEqual([EMAIL, readerEmail].sort());
+    // The only admin (Ada herself) has no Remove: the API would refuse it.
+    expect(await page.getByRole('button', { name: 'Remove Ada Lovelace' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove Grace Hopper' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext')).toMatch(/^2 of [0-9,]+$/);
     await capture('organization-settings');
   });

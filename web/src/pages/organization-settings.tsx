@@ -253,6 +253,8 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
           <tbody>
             {members.data?.map((member) => {
               const who = member.name || member.email;
+              // The API refuses to remove the last admin (anyone else, the caller included, may go).
+              const lastAdmin = member.role === 'admin' && members.data.filter((m) => m.role === 'admin').length === 1;
               return (
                 <tr key={member.userId} className="border-b last:border-0">
                   <td className="px-4 py-2 font-medium">
@@ -282,9 +284,11 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                   <td className="px-4 py-2 tabular">{formatDateTime(member.joinedAt)}</td>
                   {isAdmin && (
                     <td className="px-4 py-2 text-right">
-                      <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
-                        Remove
-                      </Button>
+                      {!lastAdmin && (
+                        <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
+                          Remove
+                        </Button>
+                      )}
                     </td>
                   )}
                 </tr>
