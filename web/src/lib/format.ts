@@ -1,8 +1,16 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const preciseTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', fractionalSecondDigits: 3 });
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
 
 /** A timestamp from the API for a table cell, or a dash when there is none. */
 export function formatDateTime(value: string | null | undefined): string {
   return value ? dateTime.format(new Date(value)) : '—';
+}
+
+/** A timestamp to the millisecond, for spans, logs and occurrences. */
+export function formatPreciseTime(value: string | number | Date | null | undefined): string {
+  return value === null || value === undefined ? '—' : preciseTime.format(new Date(value));
 }
 
 /** Bytes in decimal units (the plans' ingest limit is in GB of 10⁹ bytes). */
@@ -15,4 +23,65 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+}
+
+/** A duration in milliseconds, humanized (DASHBOARD.md §1.6): µs, ms, s, min, h. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  const sign = ms < 0 ? '-' : '';
+  const value = Math.abs(ms);
+  if (value === 0) return '0 ms';
+  if (value < 1) return `${sign}${trim(value * 1000)} µs`;
+  if (value < 1000) return `${sign}${trim(value)} ms`;
+  if (value < 60_000) return `${sign}${trim(value / 1000)} s`;
+  if (value < 3_600_000) return `${sign}${trim(value / 60_000)} min`;
+  return `${sign}${trim(value / 3_600_000)} h`;
+}
+
+/** Three significant figures at most, no trailing zeros: 1.25, 12.5, 125. */
+function trim(value: number): string {
+  return String(Number(value.toPrecision(value >= 100 ? String(Math.round(value)).length : 3)));
+}
+
+/** A count for a figure or a cell: 1234 → "1,234"; `short` gives "1.2K". */
+export function formatCount(value: number | null | undefined, short = false): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return short && Math.abs(value) >= 10_000 ? compact.format(value) : whole.format(value);
+}
+
+/** A ratio (0.0123) as a percentage ("1.23 %"); small non-zero ratios keep two significant figures. */
+export function formatPercent(ratio: number | null | undefined): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '—';
+  const percent = ratio * 100;
+  if (percent === 0) return '0 %';
+  return `${percent < 1 ? Number(percent.toPrecision(2)) : Number(percent.toFixed(percent < 10 ? 2 : 1))} %`;
+}
+
+/** Money in US dollars (AI cost): cents and below keep their significant digits. */
+export function formatCost(usd: number | null | undefined): string {
+  if (usd === null || usd === undefined || !Number.isFinite(usd)) return '—';
+  if (usd !== 0 && Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2))}`;
+  return `$${usd.toFixed(2)}`;
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "5 min ago", "in 2 h": the age of a timestamp relative to now. */
+export function formatRelative(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+  if (value === null || value === undefined) return '—';
+  const seconds = Math.round((new Date(value).getTime() - now) / 1000);
+  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 30],
+    ['month', 12],
+    ['year', Number.POSITIVE_INFINITY],
+  ];
+  let amount = seconds;
+  for (const [unit, size] of steps) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit);
+    amount /= size;
+  }
+  return relative.format(Math.round(amount), 'year');
 }

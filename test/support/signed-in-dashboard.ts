@@ -1,0 +1,79 @@
+/**
+ * A signed-in dashboard in Chromium against a real service on embedded engines, for the browser
+ * suites of the telemetry pages: one registered user (through the real route) with its first
+ * project, the session put where the web app keeps it, the page watched for console errors and
+ * failed requests, and light/dark screenshots with an axe check. Data is sent by each suite through
+ * the real ingest routes (scripts/demo-data.ts, the OpenTelemetry SDK).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from './browser.js';
+import { registerUser, startTestService, type TestService } from './service.js';
+
+export const SCREENSHOTS = path.resolve('test/browser/screenshots');
+
+export interface SignedInDashboard {
+  service: TestService;
+  /** The service's loopback origin, e.g. http://127.0.0.1:43121 */
+  base: string;
+  browser: LaunchedBrowser;
+  page: Page;
+  watch: ReturnType<typeof watchProblems>;
+  session: string;
+  projectId: string;
+  projectToken: string;
+  /** GET an API path with the user's session; the parsed JSON (throws on a non-2xx answer). */
+  api<T>(url: string): Promise<T>;
+  /** Opens a dashboard path with `projectId` (and any other query) set. */
+  open(pathname: string, query?: Record<string, string>): Promise<void>;
+  /** Light and dark full-page screenshots named `name`, each checked with axe. */
+  capture(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openSignedInDashboard(options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {}): Promise<SignedInDashboard> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const service = await startTestService(options.env ?? {});
+  const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const user = await registerUser(service.app);
+  const browser = await launchChromium({ baseURL: base, ...(options.viewport ? { viewport: options.viewport } : {}) });
+  // The web app reads its session from localStorage (web/src/lib/session.ts) before the first render.
+  await browser.context.addInitScript(`localStorage.setItem('sightline.session', ${JSON.stringify(user.token)})`);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const watch = watchProblems(page);
+
+  return {
+    service,
+    base,
+    browser,
+    page,
+    watch,
+    session: user.token,
+    projectId: user.project.id,
+    projectToken: user.project.token,
+    async api<T>(url: string): Promise<T> {
+      const response = await service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
+      if (response.statusCode >= 300) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as T;
+    },
+    async open(pathname: string, query: Record<string, string> = {}): Promise<void> {
+      const search = new URLSearchParams({ projectId: user.project.id, ...query });
+      await page.goto(`${pathname}?${search}`);
+    },
+    async capture(name: string): Promise<void> {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
+        expect(await seriousAccessibilityViolations(page), `${name} (${colorScheme})`).toEqual([]);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    },
+    async close(): Promise<void> {
+      await browser.close();
+      await service.close();
+    },
+  };
+}

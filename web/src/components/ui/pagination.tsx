@@ -1,0 +1,28 @@
+/** Previous / next paging for a list whose page number lives in the URL (`page`). */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { formatCount } from '@/lib/format';
+import { Button } from './button';
+
+export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number | undefined; onPage: (page: number) => void }) {
+  const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3 px-3 py-2 text-xs text-muted-foreground">
+      <span className="tabular">
+        {total === undefined || total === 0 ? '' : `${formatCount(first)}–${formatCount(Math.min(total, page * pageSize))} of ${formatCount(total)}`}
+      </span>
+      <div className="flex items-center gap-1">
+        <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+          <ChevronLeft aria-hidden />
+        </Button>
+        <span className="tabular">
+          Page {page}
+          {last !== undefined && ` of ${last}`}
+        </span>
+        <Button size="sm" variant="ghost" disabled={last !== undefined && page >= last} onClick={() => onPage(page + 1)} aria-label="Next page">
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * What a page shows when it is not showing data (DASHBOARD.md §1.7–8): skeletons of the final
+ * layout while loading, the server's own message on an error (403 names the role needed, 422 says
+ * how to narrow the query), and an empty state that says what would fill the page.
+ */
+import { AlertTriangle, Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { Skeleton } from './card';
+
+export function ErrorState({ error, className }: { error: unknown; className?: string }) {
+  const status = error instanceof ApiError ? error.status : undefined;
+  const message = error instanceof Error ? error.message : 'Something went wrong.';
+  const title = status === 403 ? 'You do not have access to this' : status === 422 ? 'This query cannot run as it is' : status === 404 ? 'Not found' : 'Could not load this';
+  const hint =
+    status === 403
+      ? 'Ask an administrator of the organization for a role that can see it.'
+      : status === 422
+        ? 'Narrow the time range or the filters and try again.'
+        : undefined;
+  return (
+    <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 px-4 py-3 text-sm', className)}>
+      <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
+      <div className="grid gap-0.5">
+        <p className="font-medium">{title}</p>
+        <p className="text-muted-foreground">{message}</p>
+        {hint && <p className="text-muted-foreground">{hint}</p>}
+      </div>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
+  return (
+    <div className={cn('grid justify-items-center gap-2 px-6 py-10 text-center', className)}>
+      <Inbox className="size-6 text-muted-foreground" aria-hidden />
+      <p className="text-sm font-medium">{title}</p>
+      {children && <div className="max-w-md text-sm text-muted-foreground">{children}</div>}
+    </div>
+  );
+}
+
+/** Rows of grey bars shaped like the table that will replace them. */
+export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; columns?: number }) {
+  return (
+    <div aria-busy="true" aria-label="Loading" className="grid gap-px">
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className="flex h-9 items-center gap-4 border-b px-3 last:border-b-0">
+          {Array.from({ length: columns }, (_, column) => (
+            <Skeleton key={column} className={cn('h-3.5', column === 0 ? 'flex-[3]' : 'flex-1')} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Dense tables (DASHBOARD.md §1.8: tables before cards, figures right-aligned in tabular digits).
+ * `SortHeader` makes a column sortable through the URL: the page owns the state, the header only
+ * says which column and direction it shows (aria-sort) and asks for the next one.
+ */
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/utils';
+
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={cn('w-full border-collapse text-sm', className)} {...props} />
+    </div>
+  );
+}
+
+export function THead(props: ComponentProps<'thead'>) {
+  return <thead {...props} />;
+}
+
+export function TBody(props: ComponentProps<'tbody'>) {
+  return <tbody {...props} />;
+}
+
+/** A row; `active` marks the keyboard cursor of j/k (see useListKeyboard). */
+export function TR({ className, active, ...props }: ComponentProps<'tr'> & { active?: boolean }) {
+  return (
+    <tr
+      data-active={active ? '' : undefined}
+      className={cn('border-b last:border-b-0 hover:bg-muted/60 data-[active]:bg-accent-soft', className)}
+      {...props}
+    />
+  );
+}
+
+export function TH({ className, numeric, ...props }: ComponentProps<'th'> & { numeric?: boolean }) {
+  return (
+    <th
+      scope="col"
+      className={cn('h-8 border-b px-3 text-left text-xs font-medium whitespace-nowrap text-muted-foreground', numeric && 'text-right', className)}
+      {...props}
+    />
+  );
+}
+
+export function TD({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
+  return <td className={cn('h-9 px-3 align-middle', numeric && 'text-right whitespace-nowrap tabular', className)} {...props} />;
+}
+
+export type SortDirection = 'asc' | 'desc';
+
+export function SortHeader({
+  label,
+  column,
+  sort,
+  direction,
+  onSort,
+  numeric,
+  className,
+}: {
+  label: string;
+  column: string;
+  sort: string | undefined;
+  direction: SortDirection | undefined;
+  /** Called with the column and the direction it should show next (numbers start descending). */
+  onSort: (column: string, direction: SortDirection) => void;
+  numeric?: boolean;
+  className?: string;
+}) {
+  const current = sort === column ? direction : undefined;
+  const next: SortDirection = current === undefined ? (numeric ? 'desc' : 'asc') : current === 'desc' ? 'asc' : 'desc';
+  const Icon = current === 'asc' ? ArrowUp : current === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <TH numeric={numeric} aria-sort={current === undefined ? 'none' : current === 'asc' ? 'ascending' : 'descending'} className={className}>
+      <button
+        type="button"
+        onClick={() => onSort(column, next)}
+        className={cn(
+          'inline-flex items-center gap-1 rounded-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          current !== undefined && 'text-foreground',
+        )}
+      >
+        {label}
+        <Icon className={cn('size-3', current === undefined && 'opacity-40')} aria-hidden />
+      </button>
+    </TH>
+  );
+}
