@@ -53,10 +53,11 @@ async function resolvePrincipal(services: Services, token: string): Promise<Prin
     const user = await findUserOfLiveFamily(services.meta, claims.familyId, claims.userId);
     return user ? { user, credential: claims.kind } : null;
   }
-  // A session or CLI token issued before the password last changed is void. `iat` has whole
-  // seconds, so a token issued within the second of the change (the reset's own new session) stands.
-  const found = await findUserForSession(services.meta, claims.userId);
-  if (!found) return null;
+  // A session or CLI token issued before the password last changed is void, and so is one signed
+  // out. `iat` has whole seconds, so a token issued within the second of the change (the reset's
+  // own new session) stands.
+  const found = await findUserForSession(services.meta, claims.userId, claims.tokenId);
+  if (!found || found.ended) return null;
   if (found.passwordChangedAt !== null && claims.issuedAt < Math.floor(found.passwordChangedAt.getTime() / 1000)) return null;
   return { user: found.user, credential: claims.kind };
 }

@@ -1,7 +1,7 @@
 /**
  * The application surface: JSON and form bodies capped at 8 MB after decompression, and one
  * encapsulated plugin per resource. Each plugin authenticates its protected routes itself
- * (requireUser, then the project or organization scope); the public routes are register, login,
+ * (requireUser, then the project or organization scope); the public routes are register, login, sign-out (ends the token it carries, idempotent),
  * password reset, the sign-in options and social sign-in (start, callback), an invitation's preview, the device
  * authorize/token/logout endpoints, discovery, the plan catalogue and the payment webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */

@@ -37,6 +37,8 @@ const PUBLIC = new Set([
   'POST /api/auth/device/authorize',
   'POST /api/auth/device/token',
   'POST /api/auth/logout',
+  // Ends the session token it carries; like logout, an ended or unknown token answers the same 204 (idempotent).
+  'POST /api/auth/sign-out',
   'GET /.well-known/oauth-authorization-server',
   'GET /.well-known/oauth-protected-resource',
   'GET /api/billing/plans',
@@ -46,7 +48,10 @@ const PUBLIC = new Set([
 /** Authenticated routes about the caller alone, with no project or organization to refuse. */
 const CALLER_ONLY = new Set([
   'GET /api/me',
+  'PATCH /api/me',
   'POST /api/auth/password',
+  'GET /api/auth/device-sessions',
+  'DELETE /api/auth/device-sessions/:id',
   'POST /api/personal-access-tokens',
   'GET /api/personal-access-tokens',
   'DELETE /api/personal-access-tokens/:id',
@@ -76,6 +81,7 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['PUT /api/projects', 'write'],
   ['DELETE /api/projects', 'write'],
   ['GET /api/projects/connection', 'read-only'],
+  ['GET /api/projects/data-status', 'read-only'],
   ['POST /api/projects/token', 'write'],
   ['POST /api/projects/source-map-token', 'write'],
   ['POST /api/projects/upload-token', 'write'],

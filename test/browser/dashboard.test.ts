@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
+import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const SCREENSHOTS = path.resolve('test/browser/screenshots');
@@ -496,11 +497,16 @@ describe('dashboard in Chromium', () => {
     expect(await scraped.text()).toMatch(/^# HELP sightline_/m);
   });
 
-  it('signs out from the user menu', async () => {
+  it('signs out from the user menu, which ends the session on the server too', async () => {
+    const token = await stored('sightline.session');
+    const me = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     expect(await stored('sightline.session')).toBeNull();
+    // A copy of the token (another tab, the browser's history of storage) no longer works.
+    expect((await me()).statusCode).toBe(401);
   });
 
   /** The path and query of a link the service hands out (PUBLIC_URL is not this test's port). */
@@ -762,3 +768,256 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
     expect(watch.problems).toEqual([]);
   });
 }, 120_000);
+
+/**
+ * Every focusable control of the page, in the order Tab should reach them (DOM order: the pages
+ * use no positive tabindex), each tagged `data-tab-probe` with its index and described by its
+ * unfocused outline and box-shadow. A string expression: this file has no DOM types.
+ */
+const COLLECT_TABBABLES = `(() => {
+  // Tab starts from a mark before everything (blurring an autofocused field would start after it).
+  const start = document.createElement('span');
+  start.tabIndex = -1;
+  document.body.prepend(start);
+  start.focus();
+  const candidates = document.querySelectorAll('a[href], button, input, select, textarea, [tabindex], summary');
+  const tabbable = [...candidates].filter((el) => {
+    if (el.matches(':disabled') || el.tabIndex < 0 || el.closest('[inert], [hidden]')) return false;
+    if (el instanceof HTMLInputElement && el.type === 'hidden') return false;
+    const style = getComputedStyle(el);
+    return style.visibility !== 'hidden' && el.getClientRects().length > 0;
+  });
+  return tabbable.map((el, index) => {
+    el.setAttribute('data-tab-probe', String(index));
+    const style = getComputedStyle(el);
+    const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || el.id || el.tagName).trim().slice(0, 40);
+    return { index, name: el.tagName.toLowerCase() + ' ' + name, outline: style.outlineStyle === 'none' ? 'none' : style.outlineStyle + ' ' + style.outlineWidth + ' ' + style.outlineColor, boxShadow: style.boxShadow };
+  });
+})()`;
+
+/**
+ * The focused element's probe index and its focus styles. A focus group (Radix tabs: the list is
+ * the tab stop and hands focus to its selected tab) counts as the group's index, with `delegated`.
+ */
+const FOCUSED = `(() => {
+  const el = document.activeElement;
+  const style = el ? getComputedStyle(el) : null;
+  const probe = el && el.closest('[data-tab-probe]');
+  return {
+    index: probe ? Number(probe.getAttribute('data-tab-probe')) : -1,
+    delegated: probe !== el,
+    name: el ? el.tagName.toLowerCase() + ' ' + (el.getAttribute('aria-label') || el.textContent || el.id || '').trim().slice(0, 40) : 'nothing',
+    outline: !style || style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : style.outlineStyle + ' ' + style.outlineWidth + ' ' + style.outlineColor,
+    boxShadow: style ? style.boxShadow : 'none',
+  };
+})()`;
+
+interface FocusStyle {
+  index: number;
+  delegated?: boolean;
+  name: string;
+  outline: string;
+  boxShadow: string;
+}
+
+/**
+ * Presses Tab through the whole page: each control must take focus in turn and look different
+ * focused (outline or box-shadow) than unfocused. Returns the problems, one line each.
+ */
+async function walkTabOrder(page: Page): Promise<string[]> {
+  const controls = await page.evaluate<FocusStyle[]>(COLLECT_TABBABLES);
+  expect(controls.length).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const control of controls) {
+    await page.keyboard.press('Tab');
+    // Transitions (colors) settle within 150 ms; a ring (box-shadow) shows at once.
+    let focused = await page.evaluate<FocusStyle>(FOCUSED);
+    for (let waited = 0; waited < 300 && focused.outline === control.outline && focused.boxShadow === control.boxShadow; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      focused = await page.evaluate<FocusStyle>(FOCUSED);
+    }
+    if (focused.index !== control.index) {
+      problems.push(`Tab ${control.index}: expected ${control.name}, focus is on ${focused.name} (#${focused.index})`);
+      break;
+    }
+    // A delegated focus lands on another element than the one measured unfocused: it must show some indicator.
+    const before = focused.delegated ? { outline: 'none', boxShadow: 'none' } : control;
+    const visible = focused.outline !== before.outline && focused.outline !== 'none';
+    if (!visible && focused.boxShadow === before.boxShadow) problems.push(`${control.name}: no visible focus indicator (outline ${focused.outline}, box-shadow ${focused.boxShadow})`);
+  }
+  return problems;
+}
+
+describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyboard, tablet width', () => {
+  let service: TestService;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let watch: ReturnType<typeof watchProblems>;
+  let base: string;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let deviceUserCode = '';
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    service = await startTestService();
+    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchChromium({ baseURL: base });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    watch = watchProblems(page);
+    owner = await registerUser(service.app, { name: 'Ada Lovelace' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  const signIn = async () => {
+    await page.goto('/login');
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(owner.token)})`);
+  };
+  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    service.app.inject({ method, url, headers: { authorization: `Bearer ${owner.token}` }, ...(payload ? { payload } : {}) });
+  const PART_ONE_PAGES = (projectId: string) => [
+    ['connection', `/connection?projectId=${projectId}`, 'Connection'],
+    ['project-settings', `/settings/project?projectId=${projectId}`, 'Project settings'],
+    ['organization-settings', `/settings/organization?projectId=${projectId}`, 'Organization'],
+    ['account-settings', `/settings/account?projectId=${projectId}`, 'Account'],
+  ] as const;
+
+  it('Connection and home wait for the first data, then flip to receiving once a demo batch arrives through the ingest routes', async () => {
+    await signIn();
+    await page.goto(`/connection?projectId=${owner.project.id}`);
+    const status = page.getByRole('status').filter({ hasText: /data/ });
+    await status.getByText('Waiting for the first data…').waitFor();
+    await captureLightAndDark(page, 'connection-waiting');
+    await page.goto(`/?projectId=${owner.project.id}`);
+    await page.getByText('Waiting for the first data…').waitFor();
+
+    await page.goto(`/connection?projectId=${owner.project.id}`);
+    await status.getByText('Waiting for the first data…').waitFor();
+    await sendDemoBatch(base, owner.project.token, demoBatch({ now: Date.now(), spanMs: 5000, calls: 20, session: false }));
+    // The page polls every 3 s while waiting: no reload.
+    await status.getByText('Receiving data').waitFor({ timeout: 10_000 });
+    expect(await status.textContent()).toMatch(/last event \d+ s ago/);
+    await captureLightAndDark(page, 'connection-receiving');
+    await page.goto(`/?projectId=${owner.project.id}`);
+    await page.getByRole('status').getByText('Receiving data').waitFor();
+  });
+
+  it('lists CLI logins on Account settings and revokes one behind a confirmation that Esc closes; the CLI refresh then fails', async () => {
+    const started = (await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: { client_id: 'sightline-cli' } })).json() as { device_code: string; user_code: string };
+    expect((await api('POST', '/api/device/approve', { user_code: started.user_code })).statusCode).toBe(200);
+    const tokens = (
+      await service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code } })
+    ).json() as { refresh_token: string };
+
+    await page.goto(`/settings/account?projectId=${owner.project.id}`);
+    const logins = page.locator('section', { has: page.getByRole('heading', { name: 'CLI logins' }) });
+    const revoke = logins.getByRole('button', { name: /^Revoke Sightline CLI login from / });
+    await revoke.waitFor();
+    expect(await logins.getByRole('row').nth(1).textContent()).toContain('Sightline CLI');
+    await captureLightAndDark(page, 'account-cli-logins');
+
+    // Esc closes the confirmation and revokes nothing.
+    await revoke.click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke this Sightline CLI login?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('aria-label')")).toMatch(/^Revoke Sightline CLI login/);
+    await revoke.click();
+    await dialog.getByRole('button', { name: 'Revoke login' }).click();
+    await page.getByText('Sightline CLI login revoked').waitFor();
+    await logins.getByText('npx sightline-cli login').waitFor();
+    await captureLightAndDark(page, 'account-cli-logins-empty');
+    const refreshed = await service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token } });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('edits the display name in the profile; the user menu and the API follow', async () => {
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Ada King');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Profile saved').waitFor();
+    const me = (await api('GET', '/api/me')).json() as { user: { name: string } };
+    expect(me.user.name).toBe('Ada King');
+    expect(await page.getByRole('button', { name: 'Save profile' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menu').getByText('Ada King').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  });
+
+  it('the last admin cannot lower their own role: the select is disabled and says why', async () => {
+    await page.goto(`/settings/organization?projectId=${owner.project.id}`);
+    const role = page.getByLabel('Role of Ada King');
+    await role.waitFor();
+    expect(await role.isDisabled()).toBe(true);
+    expect(await role.getAttribute('title')).toBe('The only admin cannot take a lower role: make another member admin first.');
+    expect(await role.getAttribute('aria-description')).toBe('The only admin cannot take a lower role: make another member admin first.');
+  });
+
+  it('Tab reaches every control of every part-1 page in order, each with a visible focus indicator', async () => {
+    const started = (await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: {} })).json() as { user_code: string };
+    deviceUserCode = started.user_code;
+    const problems: string[] = [];
+    const walk = async (name: string, url: string, ready: () => Promise<void>) => {
+      await page.goto(url);
+      await ready();
+      problems.push(...(await walkTabOrder(page)).map((problem) => `${name}: ${problem}`));
+    };
+    const signedIn = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
+    await page.evaluate("localStorage.removeItem('sightline.session')");
+    await walk('login', '/login', () => page.getByRole('button', { name: 'Sign in' }).waitFor());
+    await walk('register', '/register', () => page.getByRole('button', { name: 'Create account' }).waitFor());
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(signedIn)})`);
+    for (const [name, url, heading] of PART_ONE_PAGES(owner.project.id)) {
+      await walk(name, url, async () => {
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await page.getByRole('main').locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      });
+    }
+    await walk('device', '/device', () => page.getByLabel('Code').waitFor());
+    await walk('device-approve', `/device?user_code=${deviceUserCode}`, () => page.getByRole('button', { name: 'Approve' }).waitFor());
+    expect(problems).toEqual([]);
+  });
+
+  it('at a tablet width (900 px) every part-1 page fits without horizontal scrolling (screenshots *-tablet.png)', async () => {
+    await page.setViewportSize({ width: 900, height: 1000 });
+    const overflow = `(() => {
+      const root = document.documentElement;
+      const main = document.querySelector('main');
+      return { page: root.scrollWidth - root.clientWidth, main: main ? main.scrollWidth - main.clientWidth : 0 };
+    })()`;
+    const pages: Array<readonly [string, string, () => Promise<void>]> = [
+      ...PART_ONE_PAGES(owner.project.id).map(([name, url, heading]) => [name, url, () => page.getByRole('heading', { name: heading, level: 1 }).waitFor()] as const),
+      ['device', `/device?user_code=${deviceUserCode}`, () => page.getByRole('button', { name: 'Approve' }).waitFor()],
+    ];
+    const failures: string[] = [];
+    for (const [name, url, ready] of pages) {
+      await page.goto(url);
+      await ready();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      const measured = await page.evaluate<{ page: number; main: number }>(overflow);
+      if (measured.page > 0 || measured.main > 0) failures.push(`${name}: ${JSON.stringify(measured)}`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-tablet.png`), fullPage: true });
+    }
+    const token = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
+    await page.evaluate("localStorage.removeItem('sightline.session')");
+    for (const name of ['login', 'register'] as const) {
+      await page.goto(`/${name}`);
+      await page.getByRole('button', { name: name === 'login' ? 'Sign in' : 'Create account' }).waitFor();
+      const measured = await page.evaluate<{ page: number; main: number }>(overflow);
+      if (measured.page > 0 || measured.main > 0) failures.push(`${name}: ${JSON.stringify(measured)}`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-tablet.png`), fullPage: true });
+    }
+    await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(token)})`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(failures).toEqual([]);
+  });
+
+  it('saw no console error and no failed request on the way', () => {
+    expect(watch.problems).toEqual([]);
+  });
+}, 300_000);

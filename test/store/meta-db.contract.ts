@@ -32,6 +32,7 @@ export type OpenFreshMetaDb = () => Promise<MetaDb>;
 const EXPECTED_TABLES = [
   'dashboards',
   'device_codes',
+  'ended_sessions',
   'invitations',
   'memberships',
   'organization_settings',
@@ -732,8 +733,9 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           'Mine',
           user,
         ]);
+        await db.query("INSERT INTO ended_sessions (token_id, user_id, ended_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')", [hex(16), user]);
         await db.query('DELETE FROM users WHERE id = $1', [user]);
-        for (const table of ['memberships', 'personal_access_tokens', 'refresh_token_families']) {
+        for (const table of ['memberships', 'personal_access_tokens', 'refresh_token_families', 'ended_sessions']) {
           expect(await count(db, table, 'user_id = $1', [user]), table).toBe(0);
         }
         expect(await count(db, 'refresh_tokens', 'family_id = $1', [family!.id])).toBe(0);

@@ -13,7 +13,7 @@ import { sendInBackground } from '../../server/mail.js';
 import type { Services } from '../../server/services.js';
 import { isPasswordResetTokenOpen, replacePasswordResetToken, usePasswordResetToken } from '../../store/meta/repositories/password-resets.js';
 import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
-import { findUserCredentials, findUserForSession, setPasswordHash } from '../../store/meta/repositories/users.js';
+import { findUser, findUserCredentials, setPasswordHash } from '../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertPasswordRules, hashPassword } from './passwords.js';
 
@@ -23,7 +23,7 @@ export const INVALID_RESET_LINK = 'this password reset link is invalid or has ex
 const MINUTE_MS = 60_000;
 
 export const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
-const userAnswer = {
+export const userAnswer = {
   type: 'object',
   properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
 } as const;
@@ -120,10 +120,10 @@ export function passwordResetRoutes(scope: FastifyInstance, services: Services):
       await revokeRefreshFamiliesOfUser(tx, owner, 'password_changed', now);
       return owner;
     });
-    const found = await findUserForSession(services.meta, userId);
-    if (!found) throw unprocessable(INVALID_RESET_LINK);
+    const user = await findUser(services.meta, userId);
+    if (!user) throw unprocessable(INVALID_RESET_LINK);
     const session = await services.sessions.issue({ userId, kind: 'session' });
     void reply.header('cache-control', 'no-store');
-    return { token: session.token, expiresAt: session.expiresAt.toISOString(), user: found.user };
+    return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
   });
 }

@@ -6,17 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isFirstPartyClient } from '../../core/device-flow.js';
-import { unauthorized, unprocessable } from '../../server/errors.js';
+import { notFound, unauthorized, unprocessable } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
-import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
-import { findUserCredentials, findUserPasswordHash, setPasswordHash } from '../../store/meta/repositories/users.js';
+import { endSession } from '../../store/meta/repositories/ended-sessions.js';
+import { revokeRefreshFamiliesOfUser, revokeRefreshFamily } from '../../store/meta/repositories/refresh-tokens.js';
+import { findUserCredentials, findUserPasswordHash, setPasswordHash, updateUserName } from '../../store/meta/repositories/users.js';
+import { bearerToken } from '../../server/bearer.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertInvitationOpen } from '../organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from './accounts.js';
-import { errorAnswer, sessionAnswer } from './password-reset.js';
+import { errorAnswer, sessionAnswer, userAnswer } from './password-reset.js';
 import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
@@ -107,7 +109,32 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
       return { token, expiresAt: expiresAt.toISOString(), user: found.user };
     },
   );
+
+  // Session tokens are signed and stateless, so signing out records the token's id until its
+  // expiry (authentication refuses it from then on); a device access token ends its whole login,
+  // as logout with its refresh token does. Public like logout (RFC 7009 §2.2): a token already
+  // ended, expired or unknown answers the same 204, so the call is idempotent and a client can
+  // always clear its own state after it. A personal access token is left alone: it is revoked on
+  // its own route. Only a request with no bearer credential at all is refused (401).
+  scope.post('/api/auth/sign-out', { schema: signOutSchema }, async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (token === null) throw unauthorized();
+    const claims = await services.sessions.verify(token);
+    const now = new Date(services.now());
+    if (claims?.kind === 'session' || claims?.kind === 'cli') {
+      await endSession(services.meta, { tokenId: claims.tokenId, userId: claims.userId, endedAt: now, expiresAt: new Date(claims.expiresAt * 1000) });
+    } else if (claims?.kind === 'device') {
+      await revokeRefreshFamily(services.meta, claims.familyId, 'logout', now);
+    }
+    return reply.code(204).header('cache-control', 'no-store').send();
+  });
 }
+
+const signOutSchema = {
+  summary: 'Ends the session the bearer token is (dashboard session or CLI token; a device access token ends its device login); idempotent',
+  security: [{ bearer: [] }],
+  response: { 204: { description: 'ended, or nothing left to end', type: 'null' }, 401: { description: 'no bearer credential (empty body)', type: 'null' } },
+} as const;
 
 export const WRONG_CURRENT_PASSWORD = 'the current password is not correct';
 export const NO_PASSWORD_YET = 'this account has no password yet (it signs in with a social provider): set one through a password reset';
@@ -129,6 +156,15 @@ const changePasswordSchema = {
   },
 } as const;
 
+export const NAME_MAX_LENGTH = 200;
+
+const updateMeSchema = {
+  summary: "Change the caller's display name (trimmed; 1 to 200 characters)",
+  security: [{ bearer: [] }],
+  body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' } } },
+  response: { 200: { type: 'object', required: ['user'], properties: { user: userAnswer } }, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer, 422: errorAnswer },
+} as const;
+
 /** Routes every signed-in user has about themselves. */
 export function meRoutes(scope: FastifyInstance, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
@@ -139,6 +175,16 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
       user,
       organizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role, suspended: m.organization.suspended })),
     };
+  });
+
+  // A missing or non-string name is a malformed body (400, from the schema); a string out of
+  // bounds is a validation failure (422), as the spec's errors table splits them.
+  scope.patch<{ Body: { name: string } }>('/api/me', { schema: updateMeSchema, onRequest: requireDashboardUser() }, async (request) => {
+    const name = request.body.name.trim();
+    if (name.length === 0 || name.length > NAME_MAX_LENGTH) throw unprocessable(`name must be 1 to ${NAME_MAX_LENGTH} characters (after trimming spaces)`);
+    const user = await updateUserName(services.meta, principalOf(request).user.id, name, new Date(services.now()));
+    if (!user) throw notFound('the account no longer exists');
+    return { user };
   });
 
   // A wrong current password is a 422 naming it, not a 401 (that means "your credential is bad" and

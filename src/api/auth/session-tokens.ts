@@ -16,8 +16,11 @@ export type SessionClaims =
   /** A device-flow access token, valid only while its refresh-token family is. */
   | { userId: string; kind: 'device'; familyId: string };
 
-/** Claims of a verified token, with when it was issued (epoch seconds, the JWT `iat`). */
-export type VerifiedSession = SessionClaims & { issuedAt: number };
+/**
+ * Claims of a verified token, with when it was issued and expires (epoch seconds, the JWT `iat`
+ * and `exp`) and its id (the JWT `jti`, what signing out records).
+ */
+export type VerifiedSession = SessionClaims & { issuedAt: number; expiresAt: number; tokenId: string };
 
 export class SessionTokens {
   private readonly key: Uint8Array;
@@ -56,10 +59,10 @@ export class SessionTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.now()),
       });
-      if (!payload.sub || typeof payload.iat !== 'number') return null;
-      const issuedAt = payload.iat;
-      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind, issuedAt };
-      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid, issuedAt };
+      if (!payload.sub || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return null;
+      const times = { issuedAt: payload.iat, expiresAt: payload.exp, tokenId: payload.jti };
+      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind, ...times };
+      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid, ...times };
       return null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

@@ -2,13 +2,17 @@
  * Device authorization (RFC 8628). Public and rate limited per client address: authorize, the
  * token endpoint (device-code and refresh grants) and logout; bodies are JSON or form-encoded,
  * answers carry `Cache-Control: no-store`, refusals are RFC 6749 §5.2 `{error, error_description}`.
- * Behind a dashboard user: looking up, approving and denying a user code.
+ * Behind a dashboard user: looking up, approving and denying a user code, and the caller's device
+ * logins (list, revoke).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_CLIENT_ID, DEVICE_GRANT_TYPE, FIRST_PARTY_CLIENTS, isFirstPartyClient, normalizeUserCode } from '../../core/device-flow.js';
 import { badRequest, notFound } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
+import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
+import { errorAnswer } from '../auth/password-reset.js';
+import { UUID } from '../project-scope.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from './grants.js';
@@ -75,7 +79,7 @@ function approvalRoutes(scope: FastifyInstance, services: Services): void {
     return {
       userCode: code.userCode,
       clientId: code.clientId,
-      clientName: FIRST_PARTY_CLIENTS[code.clientId]?.name ?? code.clientId,
+      clientName: clientName(code.clientId),
       requestedAt: code.createdAt.toISOString(),
       expiresAt: code.expiresAt.toISOString(),
       requesterIp: code.requesterIp,
@@ -92,6 +96,83 @@ function approvalRoutes(scope: FastifyInstance, services: Services): void {
       return { status: decision };
     });
   }
+  deviceSessionRoutes(scope, services);
+}
+
+const clientName = (clientId: string): string => FIRST_PARTY_CLIENTS[clientId]?.name ?? clientId;
+
+const deviceSessionAnswer = {
+  type: 'object',
+  required: ['id', 'clientId', 'clientName', 'createdAt', 'lastUsedAt', 'expiresAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid', description: 'the login (refresh-token family)' },
+    clientId: { type: 'string' },
+    clientName: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time', description: 'when the device login was approved and its first tokens issued' },
+    lastUsedAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'when the client last obtained tokens (the login or its latest refresh); a client in use refreshes its 15-minute access token, so this is its last use to within 15 minutes',
+    },
+    expiresAt: { type: 'string', format: 'date-time', description: 'when the login ends unless refreshed (90 days after the latest refresh)' },
+  },
+} as const;
+
+const deviceSessionErrors = { 401: { description: 'no valid credential (empty body)' }, 403: errorAnswer } as const;
+
+/**
+ * The caller's CLI logins. Behind requireDashboardUser like approval: a dashboard session or a
+ * personal access token (the spec accepts a PAT wherever a session is, and a PAT is a credential
+ * the person made and manages themself), never a device or CLI token, so a token held by a device
+ * can neither list the person's other logins nor end them.
+ */
+function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
+  scope.get(
+    '/api/auth/device-sessions',
+    {
+      schema: {
+        summary: "The caller's active CLI logins (device authorizations whose refresh-token family is live)",
+        security: [{ bearer: [] }],
+        response: { 200: { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: deviceSessionAnswer } } }, ...deviceSessionErrors },
+      },
+    },
+    async (request) => {
+      const logins = await listLiveFamiliesOfUser(services.meta, principalOf(request).user.id, new Date(services.now()));
+      return {
+        sessions: logins.map((login) => ({
+          id: login.id,
+          clientId: login.clientId,
+          clientName: clientName(login.clientId),
+          createdAt: login.createdAt.toISOString(),
+          lastUsedAt: login.lastRefreshedAt.toISOString(),
+          expiresAt: login.expiresAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  scope.delete<{ Params: { id: string } }>(
+    '/api/auth/device-sessions/:id',
+    {
+      schema: {
+        summary: "Revokes one of the caller's CLI logins: its refresh token is refused from now on and its access tokens stop at once",
+        security: [{ bearer: [] }],
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        response: {
+          200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['revoked'] } } },
+          404: errorAnswer,
+          ...deviceSessionErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      // Another user's login, an unknown id and one already ended answer alike.
+      const revoked = UUID.test(id) && (await revokeFamilyOfUser(services.meta, id, principalOf(request).user.id, 'revoked_by_user', new Date(services.now())));
+      if (!revoked) throw notFound('no active CLI login of yours has this id');
+      return { status: 'revoked' as const };
+    },
+  );
 }
 
 const NO_PENDING_CODE = 'no pending device request has this code: it may have expired or been decided';

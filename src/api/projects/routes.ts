@@ -1,7 +1,8 @@
 /**
  * Projects: the reachable list, and the project-scoped routes (`?projectId=`): create (next to
  * an existing project, in its organization or another the caller can write to, within the plan's
- * project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map).
+ * project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map),
+ * and whether the project has received data yet.
  */
 import type { FastifyInstance } from 'fastify';
 import { limitMessage, limitReached } from '../../core/plans.js';
@@ -22,6 +23,8 @@ import {
   updateProject,
   type Project,
 } from '../../store/meta/repositories/projects.js';
+import { dataStatus } from '../../store/telemetry/queries/data-status.js';
+import { errorAnswer } from '../auth/password-reset.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../billing/plan-of.js';
 import { announceProjectChanges } from '../project-changes.js';
@@ -133,6 +136,34 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       sourceMapToken: visible(project.sourceMapToken, role),
     };
   });
+
+  scope.get(
+    '/api/projects/data-status',
+    {
+      schema: {
+        summary: 'Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all',
+        security: [{ bearer: [] }],
+        querystring: { type: 'object', required: ['projectId'], properties: { projectId: { type: 'string', format: 'uuid' } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['lastEventAt', 'hasData'],
+            properties: {
+              lastEventAt: { type: ['string', 'null'], format: 'date-time', description: 'time of the newest event of the last 24 hours (as its client stamped it); null when there is none' },
+              hasData: { type: 'boolean', description: 'whether the project holds any event, older ones included' },
+            },
+          },
+          400: errorAnswer,
+          403: errorAnswer,
+        },
+      },
+      onRequest: requireProjectRole(services, 'read-only'),
+    },
+    async (request) => {
+      const status = await dataStatus(services.telemetry, projectScopeOf(request).projectId, services.now());
+      return { lastEventAt: status.lastEventMs === null ? null : new Date(status.lastEventMs).toISOString(), hasData: status.hasData };
+    },
+  );
 
   scope.post(
     '/api/projects/token',

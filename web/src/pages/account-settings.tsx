@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { Button, SubmitButton } from '@/components/ui/button';
+import { Card, CardHeader, ListPending, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
@@ -10,7 +10,7 @@ import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
-import type { SessionAnswer } from '@/lib/types';
+import type { DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
 import { FormError } from './auth-layout';
 import { PageHeader } from './page-header';
 
@@ -22,6 +22,11 @@ interface AccessToken {
   expiresAt: string | null;
   lastUsedAt: string | null;
 }
+
+const deviceSessionsQuery = {
+  queryKey: ['device-sessions'],
+  queryFn: async () => (await read<{ sessions: DeviceSession[] }>(api.GET('/api/auth/device-sessions'))).sessions,
+};
 
 const tokensQuery = {
   queryKey: ['personal-access-tokens'],
@@ -36,22 +41,139 @@ const EXPIRIES = [
 ];
 
 export function AccountSettingsPage() {
-  const me = useQuery(meQuery);
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Account" description="Your profile, your password and the tokens that act as you." />
-      <Card>
-        <CardHeader title="Profile" />
-        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
-          <dt className="text-muted-foreground">Name</dt>
-          <dd>{me.data?.user.name ?? <Skeleton className="h-4 w-40" />}</dd>
-          <dt className="text-muted-foreground">E-mail</dt>
-          <dd>{me.data?.user.email ?? <Skeleton className="h-4 w-56" />}</dd>
-        </dl>
-      </Card>
+      <PageHeader title="Account" description="Your profile, your password, your CLI logins and the tokens that act as you." />
+      <Profile />
       <ChangePassword />
+      <CliLogins />
       <PersonalAccessTokens />
     </div>
+  );
+}
+
+/** The display name is editable (PATCH /api/me); the e-mail address is the sign-in and is shown only. */
+function Profile() {
+  const queryClient = useQueryClient();
+  const me = useQuery(meQuery);
+  const [name, setName] = useState<string | null>(null);
+  const current = me.data?.user.name ?? '';
+  const value = name ?? current;
+  const save = useMutation({
+    mutationFn: () => read<{ user: User }>(api.PATCH('/api/me', { body: { name: value } })),
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData<Me>(meQuery.queryKey, (old) => old && { ...old, user: { ...old.user, ...user } });
+      setName(null);
+      toast.success('Profile saved');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const unchanged = value.trim() === current || value.trim() === '';
+
+  return (
+    <Card>
+      <CardHeader title="Profile" description="Your name is what other members see; the e-mail address is how you sign in." />
+      <form onSubmit={submit} className="grid max-w-sm gap-3 px-4 py-3">
+        {me.data ? (
+          <Field label="Name" htmlFor="profile-name">
+            <Input id="profile-name" autoComplete="name" value={value} onChange={(e) => setName(e.target.value)} maxLength={200} required />
+          </Field>
+        ) : (
+          <Skeleton className="h-14" />
+        )}
+        <div className="grid gap-1.5">
+          <span className="text-xs font-medium text-muted-foreground">E-mail</span>
+          <span className="text-sm">{me.data?.user.email ?? <Skeleton className="h-4 w-56" />}</span>
+        </div>
+        <FormError message={save.error?.message} />
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={unchanged}>
+          Save profile
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}
+
+/** Device logins of the CLI (`npx sightline-cli login`): each one refresh-token family, revocable. */
+function CliLogins() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(deviceSessionsQuery);
+  const [revoking, setRevoking] = useState<DeviceSession | null>(null);
+  const revoke = useMutation({
+    mutationFn: (session: DeviceSession) => read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
+    onSuccess: async (_answer, session) => {
+      setRevoking(null);
+      toast.success(`${session.clientName} login revoked`);
+      await queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey });
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader title="CLI logins" description="Devices signed in with the CLI. Revoking one signs that device out at its next command." />
+      <ListPending query={sessions} />
+      {!sessions.data ? null : sessions.data.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-muted-foreground">
+              <tr className="border-b">
+                <th className="px-4 py-2 font-medium">Client</th>
+                <th className="px-4 py-2 font-medium">Signed in</th>
+                <th className="px-4 py-2 font-medium">Last used</th>
+                <th className="px-4 py-2 font-medium">Expires</th>
+                <th className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.data.map((session) => (
+                <tr key={session.id} className="border-b last:border-0">
+                  <td className="px-4 py-2">
+                    <span className="font-medium">{session.clientName}</span>{' '}
+                    <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
+                  </td>
+                  <td className="px-4 py-2 tabular">{formatDateTime(session.createdAt)}</td>
+                  <td className="px-4 py-2 tabular" title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)">
+                    {formatDateTime(session.lastUsedAt)}
+                  </td>
+                  <td className="px-4 py-2 tabular">{formatDateTime(session.expiresAt)}</td>
+                  <td className="px-4 py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-danger"
+                      onClick={() => setRevoking(session)}
+                      aria-label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
+                    >
+                      Revoke
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
+          <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
+          <CodeBlock code="npx sightline-cli login" label="CLI login command" />
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title={`Revoke this ${revoking?.clientName ?? 'CLI'} login?`}
+        description="The device is signed out: its next command fails until someone signs in there again."
+        confirmLabel="Revoke login"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+      />
+    </Card>
   );
 }
 
@@ -111,11 +233,9 @@ function ChangePassword() {
           />
         </Field>
         <FormError message={mismatch ? 'The two new passwords differ.' : change.error?.message} />
-        <div>
-          <Button type="submit" variant="primary" disabled={change.isPending || mismatch}>
-            {change.isPending ? 'Changing…' : 'Change password'}
-          </Button>
-        </div>
+        <SubmitButton pending={change.isPending} pendingLabel="Changing…" disabled={mismatch}>
+          Change password
+        </SubmitButton>
       </form>
     </Card>
   );

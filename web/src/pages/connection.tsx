@@ -7,6 +7,7 @@ import { connectionQuery } from '@/lib/queries';
 import { HIDDEN_TOKEN, type Connection } from '@/lib/types';
 import { PageHeader } from './page-header';
 import { snippetsFor } from './connection-snippets';
+import { DataStatusBanner } from './data-status';
 
 /** Everything a project needs to send data (DASHBOARD.md principle 5). */
 export function ConnectionPage() {
@@ -17,6 +18,7 @@ export function ConnectionPage() {
   return (
     <div className="grid gap-4 px-6 py-5">
       <PageHeader title="Connection" description={`Send telemetry to ${project?.name ?? 'this project'}: pick what your application speaks.`} />
+      {project && <DataStatusBanner projectId={project.id} />}
       {connection.isLoading || !connection.data ? (
         <div className="grid gap-4" aria-busy="true">
           <Skeleton className="h-40" />
@@ -71,7 +73,7 @@ function ConnectionDetails({ connection, origin }: { connection: Connection; ori
             ))}
           </Tabs.List>
           {snippets.frameworks.map((f) => (
-            <Tabs.Content key={f.id} value={f.id} className="grid gap-3 p-4 outline-none">
+            <Tabs.Content key={f.id} value={f.id} className="grid gap-3 p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
               {f.steps.map((step) => (
                 <div key={step.title} className="grid gap-1.5">
                   <h3 className="text-xs font-medium text-muted-foreground">{step.title}</h3>

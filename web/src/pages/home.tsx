@@ -4,6 +4,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { useCurrentProject } from '@/lib/current-project';
 import { resolveRange, formatInstant } from '@/lib/time-range';
 import { useSearch } from '@tanstack/react-router';
+import { DataStatusBanner } from './data-status';
 import { PageHeader } from './page-header';
 
 const FIGURES = ['Requests', 'Error rate', 'P95 latency', 'Issues', 'AI cost'];
@@ -41,6 +42,7 @@ export function HomePage() {
       </div>
       <Card>
         <CardHeader title="Send your first data" description="Home fills with requests, errors and issues once the project receives telemetry." />
+        {project && <DataStatusBanner projectId={project.id} className="mx-4 mt-4" />}
         <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Cable className="size-4" aria-hidden />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { Card, CardHeader, ListPending, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
@@ -54,6 +54,7 @@ const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
 ];
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 const BYTES_PER_GB = 1_000_000_000;
+const LAST_ADMIN_EXPLANATION = 'The only admin cannot take a lower role: make another member admin first.';
 const formatCount = (n: number) => n.toLocaleString();
 
 /** The organization of the current project: settings, members, invitations, plan and usage. */
@@ -264,19 +265,29 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                   <td className="px-4 py-2">{member.email}</td>
                   <td className="px-4 py-2">
                     {isAdmin ? (
-                      <Select
-                        aria-label={`Role of ${who}`}
-                        className="h-7 w-32"
-                        value={member.role}
-                        disabled={changeRole.isPending}
-                        onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r.value} value={r.value}>
-                            {r.label}
-                          </option>
-                        ))}
-                      </Select>
+                      <span className="flex items-center gap-2">
+                        <Select
+                          aria-label={`Role of ${who}`}
+                          className="h-7 w-32"
+                          value={member.role}
+                          // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
+                          disabled={changeRole.isPending || lastAdmin}
+                          title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                          aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                          onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r.value} value={r.value}>
+                              {r.label}
+                            </option>
+                          ))}
+                        </Select>
+                        {lastAdmin && (
+                          <span className="text-xs text-muted-foreground" aria-hidden>
+                            only admin
+                          </span>
+                        )}
+                      </span>
                     ) : (
                       roleLabel(member.role)
                     )}
@@ -406,15 +417,8 @@ function Invitations({ organizationId }: { organizationId: string }) {
           <CodeBlock code={sent.acceptUrl} label="invitation link" />
         </div>
       )}
-      {invitations.isLoading ? (
-        <div className="grid gap-2 p-4" aria-busy="true">
-          <Skeleton className="h-6" />
-        </div>
-      ) : invitations.error ? (
-        <p role="alert" className="p-4 text-sm text-danger">
-          {invitations.error.message}
-        </p>
-      ) : invitations.data && invitations.data.length > 0 ? (
+      <ListPending query={invitations} />
+      {!invitations.data ? null : invitations.data.length > 0 ? (
         <table className="w-full text-sm">
           <thead className="text-left text-xs text-muted-foreground">
             <tr className="border-b">

@@ -5,7 +5,7 @@
 import type { MetaTx } from '../types.js';
 import { toUser, type User, type UserColumns } from './users.js';
 
-export type FamilyRevocationReason = 'logout' | 'reuse_detected' | 'password_changed';
+export type FamilyRevocationReason = 'logout' | 'reuse_detected' | 'password_changed' | 'revoked_by_user';
 
 export async function insertRefreshFamily(db: MetaTx, family: { userId: string; clientId: string; createdAt: Date }): Promise<string> {
   const rows = await db.query<{ id: string }>(
@@ -111,4 +111,42 @@ export async function findUserOfLiveFamily(db: MetaTx, familyId: string, userId:
     [familyId, userId],
   );
   return rows[0] ? toUser(rows[0]) : null;
+}
+
+/** A live device login as its owner sees it. */
+export interface DeviceLogin {
+  id: string;
+  clientId: string;
+  createdAt: Date;
+  /** When its newest refresh token was issued: the login itself or its latest refresh. */
+  lastRefreshedAt: Date;
+  /** When its newest refresh token expires (each refresh pushes it back). */
+  expiresAt: Date;
+}
+
+/** The user's live device logins (not revoked, newest refresh token unexpired), most recently refreshed first. */
+export async function listLiveFamiliesOfUser(db: MetaTx, userId: string, now: Date): Promise<DeviceLogin[]> {
+  const rows = await db.query<{ id: string; client_id: string; created_at: Date; last_refreshed_at: Date; expires_at: Date }>(
+    `SELECT f.id, f.client_id, f.created_at, t.created_at AS last_refreshed_at, t.expires_at
+       FROM refresh_token_families f JOIN refresh_tokens t ON t.family_id = f.id AND t.rotated_at IS NULL
+      WHERE f.user_id = $1 AND f.revoked_at IS NULL AND t.expires_at > $2
+      ORDER BY t.created_at DESC, f.id`,
+    [userId, now],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    clientId: row.client_id,
+    createdAt: row.created_at,
+    lastRefreshedAt: row.last_refreshed_at,
+    expiresAt: row.expires_at,
+  }));
+}
+
+/** Revokes one live login of the user; false when it is not theirs or already revoked. */
+export async function revokeFamilyOfUser(db: MetaTx, familyId: string, userId: string, reason: FamilyRevocationReason, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE refresh_token_families SET revoked_at = $3, revoked_reason = $4 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
+    [familyId, userId, now, reason],
+  );
+  return rows.length > 0;
 }

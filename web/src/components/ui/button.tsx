@@ -34,3 +34,14 @@ export function Button({
   const Component = asChild ? Slot.Root : 'button';
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
+
+/** A form's primary submit button, saying what it does while the request runs. */
+export function SubmitButton({ pending, pendingLabel, disabled = false, children }: { pending: boolean; pendingLabel: string; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <div>
+      <Button type="submit" variant="primary" disabled={pending || disabled}>
+        {pending ? pendingLabel : children}
+      </Button>
+    </div>
+  );
+}

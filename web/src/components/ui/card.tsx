@@ -20,3 +20,25 @@ export function CardHeader({ title, description, actions }: { title: string; des
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return <div aria-hidden className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
 }
+
+/**
+ * What a list shows before its rows: a skeleton while loading, the server's message on failure.
+ * Null once the data is there, so the caller renders its rows or its empty state.
+ */
+export function ListPending({ query }: { query: { isLoading: boolean; error: Error | null } }) {
+  if (query.isLoading) {
+    return (
+      <div className="grid gap-2 p-4" aria-busy="true">
+        <Skeleton className="h-6" />
+      </div>
+    );
+  }
+  if (query.error) {
+    return (
+      <p role="alert" className="p-4 text-sm text-danger">
+        {query.error.message}
+      </p>
+    );
+  }
+  return null;
+}

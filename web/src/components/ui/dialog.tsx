@@ -1,5 +1,5 @@
 import { Dialog as D } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
@@ -16,6 +16,10 @@ export function DialogContent({
   hideTitle = false,
   ...props
 }: ComponentProps<typeof D.Content> & { title: string; description?: string; hideTitle?: boolean }) {
+  // Most dialogs here are opened by state, not by a Dialog.Trigger, and Radix returns focus only to
+  // a Trigger: without this, Esc or Cancel would drop keyboard users at the top of the page. The
+  // control that had focus when the dialog opened gets it back, if it is still there.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-40 bg-black/40" />
@@ -26,6 +30,16 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          props.onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          props.onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
       >
         <div className={cn('grid gap-1', hideTitle && 'sr-only')}>
           <D.Title className="text-base font-semibold">{title}</D.Title>
