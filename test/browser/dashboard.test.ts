@@ -11,13 +11,12 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from '../support/browser.js';
+import { captureLightAndDark, launchChromium, screenshotWholePage, SCREENSHOTS, watchProblems, type LaunchedBrowser } from '../support/browser.js';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
-const SCREENSHOTS = path.resolve('test/browser/screenshots');
 const SIDEBAR = [
   'Home',
   'Issues',
@@ -36,17 +35,6 @@ const SIDEBAR = [
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = `ada-${process.pid}@example.com`;
 
-/** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
-async function captureLightAndDark(page: Page, name: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-    const violations = await seriousAccessibilityViolations(page);
-    expect(violations, `${name} (${colorScheme})`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe('dashboard in Chromium', () => {
   let service: TestService;
@@ -1001,7 +989,7 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       const measured = await page.evaluate<{ page: number; main: number }>(overflow);
       if (measured.page > 0 || measured.main > 0) failures.push(`${name}: ${JSON.stringify(measured)}`);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-tablet.png`), fullPage: true });
+      await screenshotWholePage(page, path.join(SCREENSHOTS, `${name}-tablet.png`));
     }
     const token = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
     await page.evaluate("localStorage.removeItem('sightline.session')");
@@ -1010,7 +998,7 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
       await page.getByRole('button', { name: name === 'login' ? 'Sign in' : 'Create account' }).waitFor();
       const measured = await page.evaluate<{ page: number; main: number }>(overflow);
       if (measured.page > 0 || measured.main > 0) failures.push(`${name}: ${JSON.stringify(measured)}`);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-tablet.png`), fullPage: true });
+      await screenshotWholePage(page, path.join(SCREENSHOTS, `${name}-tablet.png`));
     }
     await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(token)})`);
     await page.setViewportSize({ width: 1440, height: 900 });

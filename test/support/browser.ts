@@ -8,6 +8,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Where the browser suites put their pictures (git-ignored): look at them before calling a page done. */
+export const SCREENSHOTS = path.resolve('test/browser/screenshots');
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -95,4 +99,29 @@ export async function seriousAccessibilityViolations(page: Page): Promise<Array<
       result.violations.map((v) => ({ id: v.id, impact: v.impact || 'unknown', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) })))
   `);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * A screenshot of the whole page. The shell is one screen high and scrolls inside <main>, which
+ * Playwright's fullPage cannot see past; for the picture, the shell is let grow to its content.
+ */
+export async function screenshotWholePage(page: Page, file: string): Promise<void> {
+  const unfold = await page.addStyleTag({ content: '.h-screen { height: auto !important; min-height: 100vh; overflow: visible !important } main { overflow: visible !important }' });
+  try {
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await unfold.evaluate('(element) => element.remove()').catch(() => {});
+  }
+}
+
+/** Light and dark screenshots of the page as it is, each checked with axe (contrast differs by theme). */
+export async function captureLightAndDark(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
+    await screenshotWholePage(page, path.join(SCREENSHOTS, `${name}-${colorScheme}.png`));
+    expect(await seriousAccessibilityViolations(page), `${name} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

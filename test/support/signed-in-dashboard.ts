@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { launchChromium, seriousAccessibilityViolations, watchProblems, type LaunchedBrowser } from './browser.js';
+import { captureLightAndDark, launchChromium, SCREENSHOTS, watchProblems, type LaunchedBrowser } from './browser.js';
 import { registerUser, startTestService, type TestService } from './service.js';
 
-export const SCREENSHOTS = path.resolve('test/browser/screenshots');
+export { SCREENSHOTS };
 
 export interface SignedInDashboard {
   service: TestService;
@@ -62,15 +62,7 @@ export async function openSignedInDashboard(options: { env?: Record<string, stri
       const search = new URLSearchParams({ projectId: user.project.id, ...query });
       await page.goto(`${pathname}?${search}`);
     },
-    async capture(name: string): Promise<void> {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
-        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${colorScheme}.png`), fullPage: true });
-        expect(await seriousAccessibilityViolations(page), `${name} (${colorScheme})`).toEqual([]);
-      }
-      await page.emulateMedia({ colorScheme: 'light' });
-    },
+    capture: (name: string) => captureLightAndDark(page, name),
     async close(): Promise<void> {
       await browser.close();
       await service.close();
