@@ -188,6 +188,8 @@ export function TimeSeriesChart({
         ...series.map((s, index): uPlot.Series => {
           const color = s.color ?? (((index % 7) + 1) as ChartColor);
           const filled = kind === 'area' || kind === 'stacked' || kind === 'bar';
+          // A value between two gaps draws no line: mark it with a dot so it is not lost.
+          const isolated = kind !== 'bar' && s.values.some((v, i) => v !== null && (s.values[i - 1] ?? null) === null && (s.values[i + 1] ?? null) === null);
           return {
             label: s.name,
             show: visible[index],
@@ -195,7 +197,7 @@ export function TimeSeriesChart({
             width: kind === 'bar' ? 0 : 1.5,
             fill: filled ? theme.colorOf(color, kind === 'bar' ? 0.85 : kind === 'stacked' ? 0.55 : 0.16) : undefined,
             paths: bars,
-            points: { show: false },
+            points: { show: isolated, size: 5, fill: theme.colorOf(color) },
             spanGaps: false,
           };
         }),
