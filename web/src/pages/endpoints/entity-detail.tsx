@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
-import { TimeSeriesChart } from '@/components/charts/time-series-chart';
+import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatCount, formatDuration, formatPercent } from '@/lib/format';

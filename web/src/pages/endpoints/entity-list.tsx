@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { TimeSeriesChart } from '@/components/charts/time-series-chart';
+import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';

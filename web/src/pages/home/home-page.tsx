@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Cable } from 'lucide-react';
-import { TimeSeriesChart } from '@/components/charts/time-series-chart';
+import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
