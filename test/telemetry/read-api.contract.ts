@@ -258,10 +258,41 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(body.slowest.map((t: { durationMs: number }) => t.durationMs)).toEqual([1000, 1000, 200]);
       expect(body.failing).toHaveLength(3);
       expect(body.series.count.reduce((a: number, b: number) => a + b, 0)).toBe(10);
+      expect(body.series.p50Ms).toHaveLength(body.series.t.length);
+      expect(body.series.p99Ms).toHaveLength(body.series.t.length);
+      // 7 x 200, 2 x 500, 1 x 404: every call counted once, the most frequent code first.
+      expect(body.statusCodes).toEqual([
+        { statusCode: 200, count: 7 },
+        { statusCode: 500, count: 2 },
+        { statusCode: 404, count: 1 },
+      ]);
+      // The newest calls first: the crafted ones were recorded 60 s, 61 s, 62 s ... ago.
+      expect(body.recent.map((t: { id: string }) => t.id)).toEqual(checkoutIds.slice(0, 3));
       const waterfall = await get(`/api/traces/${checkoutIds[8]}`);
       expect(waterfall.statusCode, waterfall.body).toBe(200);
       expect(waterfall.json()).toMatchObject({ kind: 'endpoint', name: 'GET /checkout', statusCode: 500, spans: [{ name: 'db.orders.insert', durationMs: 900 }] });
       expect((await get(`/api/traces/${randomUUID()}`)).statusCode).toBe(404);
+    });
+
+    it('stacks total time by endpoint: the top N by time, the rest as other, streams left out', async () => {
+      const response = await post('/api/endpoints/series', { top: 1 });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      expect(body.series.map((s: { name: string }) => s.name)).toEqual(['GET /checkout']);
+      expect(body.series[0].totalMs).toHaveLength(body.bucketStarts.length);
+      // GET /checkout: 5 x 50 + 3 x 200 + 2 x 1000 = 2850 ms; other: GET /health 20 x 10 + UNMATCHED 4 x 10 (the 60 s stream is not counted).
+      expect(sum(body.series[0].totalMs)).toBeCloseTo(2850, 6);
+      expect(sum(body.other)).toBeCloseTo(240, 6);
+      const filtered = (await post('/api/endpoints/series', { search: 'health' })).json();
+      expect(filtered.series.map((s: { name: string }) => s.name)).toEqual(['GET /health']);
+      expect(sum(filtered.other)).toBe(0);
+      const tasks = (await post('/api/tasks/series', {})).json();
+      expect(tasks.series.map((s: { name: string; totalMs: number[] }) => [s.name, sum(s.totalMs)])).toEqual([
+        ['reindex', 160],
+        ['mail', 10],
+      ]);
+      expect((await post('/api/endpoints/series', { filters: [{ field: 'nope', op: 'eq', value: 1 }] })).statusCode).toBe(400);
     });
 
     it('ranks tasks by count x (P95 - P50)', async () => {
@@ -517,7 +548,9 @@ export function readApiContract(engine: TelemetryEngineName): void {
         { method: 'POST', url: '/api/endpoints', body: {} },
         { method: 'POST', url: '/api/endpoints/grouped', body: {} },
         { method: 'POST', url: '/api/endpoints/detail', body: { name: 'GET /checkout' } },
+        { method: 'POST', url: '/api/endpoints/series', body: {} },
         { method: 'POST', url: '/api/tasks', body: {} },
+        { method: 'POST', url: '/api/tasks/series', body: {} },
         { method: 'POST', url: '/api/tasks/detail', body: { name: 'reindex' } },
         { method: 'POST', url: '/api/ai-traces', body: {} },
         { method: 'GET', url: `/api/ai-traces/${randomUUID()}` },
@@ -558,6 +591,9 @@ export function readApiContract(engine: TelemetryEngineName): void {
       it('reads nothing of another project through its own scope', async () => {
         const own = (await post('/api/endpoints', {}, stranger.token, stranger.project.id)).json();
         expect(own.items).toEqual([]);
+        const time = (await post('/api/endpoints/series', {}, stranger.token, stranger.project.id)).json();
+        expect(time.series).toEqual([]);
+        expect(time.other.every((value: number) => value === 0)).toBe(true);
         const logs = (await post('/api/logs', { pagination: { page: 1, pageSize: 10 } }, stranger.token, stranger.project.id)).json();
         expect(logs.items).toEqual([]);
         expect((await get(`/api/traces/${checkoutIds[8]}`, stranger.token, stranger.project.id)).statusCode).toBe(404);

@@ -18,6 +18,7 @@ import { AppShell } from './components/shell/app-shell';
 import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
 import { PAGES } from './lib/navigation';
+import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -118,7 +119,35 @@ const deviceRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
-  component: lazyRouteComponent(() => import('./pages/home'), 'HomePage'),
+  component: lazyRouteComponent(() => import('./pages/home/home-page'), 'HomePage'),
+});
+
+const endpointsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/endpoints',
+  validateSearch: parseListSearch,
+  component: lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
+});
+
+const endpointDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/endpoints/detail',
+  validateSearch: parseDetailSearch,
+  component: lazyRouteComponent(() => import('./pages/endpoints/endpoint-detail-page'), 'EndpointDetailPage'),
+});
+
+const tasksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tasks',
+  validateSearch: parseListSearch,
+  component: lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
+});
+
+const taskDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/tasks/detail',
+  validateSearch: parseDetailSearch,
+  component: lazyRouteComponent(() => import('./pages/tasks/task-detail-page'), 'TaskDetailPage'),
 });
 
 const connectionRoute = createRoute({
@@ -146,7 +175,7 @@ const organizationSettingsRoute = createRoute({
 });
 
 /** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
+const BUILT = new Set<string>(['/', '/endpoints', '/tasks', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
 
 const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
   createRoute({
@@ -164,7 +193,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, endpointsRoute, endpointDetailRoute, tasksRoute, taskDetailRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -2682,8 +2682,15 @@ export interface paths {
                                 t: number[];
                                 count: number[];
                                 errors: number[];
+                                p50Ms: (number | null)[];
                                 p95Ms: (number | null)[];
+                                p99Ms: (number | null)[];
                             };
+                            /** @description calls per status code, most frequent first (at most 50 codes) */
+                            statusCodes: {
+                                statusCode: number;
+                                count: number;
+                            }[];
                             slowest: {
                                 id: string;
                                 recordedAt: string | null;
@@ -2706,6 +2713,230 @@ export interface paths {
                                     [key: string]: string;
                                 };
                             }[];
+                            /** @description the newest calls */
+                            recent: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/endpoints/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Total time per bucket of the endpoints with the most total time (top N) and of all others; streaming requests left out */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @description how many series before "other" (default 8) */
+                        top?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bucketSeconds: number;
+                            bucketStarts: number[];
+                            series: {
+                                name: string;
+                                totalMs: number[];
+                            }[];
+                            other: number[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Total run time per bucket of the tasks with the most total time (top N) and of all others */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        /** @description Conjunction of conditions on the route's filterable fields; map columns as "attributes.<key>". */
+                        filters?: {
+                            field: string;
+                            /** @enum {string} */
+                            op: "eq" | "neq" | "contains" | "gt" | "gte" | "lt" | "lte";
+                            value: string | number | boolean;
+                        }[];
+                        search?: string;
+                        /** @description how many series before "other" (default 8) */
+                        top?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bucketSeconds: number;
+                            bucketStarts: number[];
+                            series: {
+                                name: string;
+                                totalMs: number[];
+                            }[];
+                            other: number[];
                         };
                     };
                 };
@@ -2930,8 +3161,15 @@ export interface paths {
                                 t: number[];
                                 count: number[];
                                 errors: number[];
+                                p50Ms: (number | null)[];
                                 p95Ms: (number | null)[];
+                                p99Ms: (number | null)[];
                             };
+                            /** @description calls per status code, most frequent first (at most 50 codes) */
+                            statusCodes: {
+                                statusCode: number;
+                                count: number;
+                            }[];
                             slowest: {
                                 id: string;
                                 recordedAt: string | null;
@@ -2944,6 +3182,18 @@ export interface paths {
                                 };
                             }[];
                             failing: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            /** @description the newest calls */
+                            recent: {
                                 id: string;
                                 recordedAt: string | null;
                                 durationMs: number;

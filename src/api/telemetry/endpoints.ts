@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { impactOf, taskRank } from '../../core/impact.js';
 import type { Services } from '../../server/services.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
-import { ATTRIBUTE_MAPS, ENDPOINT_FIELDS, TASK_FIELDS, endpointAggregates, entityDetail, taskAggregates, type EndpointAggregateRow } from '../../store/telemetry/queries/entities.js';
-import { bucketStarts, type TimeRange } from '../../store/telemetry/queries/run.js';
+import { ATTRIBUTE_MAPS, ENDPOINT_FIELDS, TASK_FIELDS, endpointAggregates, entityDetail, taskAggregates, timeByEntity, type EndpointAggregateRow } from '../../store/telemetry/queries/entities.js';
+import { bucketStarts, fillSeries, type TimeRange } from '../../store/telemetry/queries/run.js';
 import {
   bucketSecondsOf,
   filtersSql,
@@ -158,9 +158,11 @@ const detailResponse = obj({
   p50Ms: nnum,
   p95Ms: nnum,
   p99Ms: nnum,
-  series: obj({ t: { type: 'array', items: int }, count: numArray, errors: numArray, p95Ms: { type: 'array', items: nnum } }),
+  series: obj({ t: { type: 'array', items: int }, count: numArray, errors: numArray, p50Ms: { type: 'array', items: nnum }, p95Ms: { type: 'array', items: nnum }, p99Ms: { type: 'array', items: nnum } }),
+  statusCodes: { type: 'array', description: 'calls per status code, most frequent first (at most 50 codes)', items: obj({ statusCode: int, count: int }) },
   slowest: { type: 'array', items: traceSummary },
   failing: { type: 'array', items: traceSummary },
+  recent: { type: 'array', description: 'the newest calls', items: traceSummary },
 });
 const detailBody = {
   type: 'object',
@@ -186,9 +188,58 @@ async function detailOf(services: Services, projectId: string, table: 'endpoints
     p50Ms: detail.p50Ms,
     p95Ms: detail.p95Ms,
     p99Ms: detail.p99Ms,
-    series: { t: ts, count: ts.map((t) => byT.get(t)?.count ?? 0), errors: ts.map((t) => byT.get(t)?.errors ?? 0), p95Ms: ts.map((t) => byT.get(t)?.p95Ms ?? null) },
+    series: {
+      t: ts,
+      count: ts.map((t) => byT.get(t)?.count ?? 0),
+      errors: ts.map((t) => byT.get(t)?.errors ?? 0),
+      p50Ms: ts.map((t) => byT.get(t)?.p50Ms ?? null),
+      p95Ms: ts.map((t) => byT.get(t)?.p95Ms ?? null),
+      p99Ms: ts.map((t) => byT.get(t)?.p99Ms ?? null),
+    },
+    statusCodes: detail.statusCodes,
     slowest: detail.slowest,
     failing: detail.failing,
+    recent: detail.recent,
+  };
+}
+
+interface TimeSeriesBody {
+  fromDate?: string;
+  toDate?: string;
+  filters?: ListBody['filters'];
+  search?: string;
+  top?: number;
+}
+
+const DEFAULT_TOP = 8;
+const timeSeriesBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...rangeProperties,
+    filters: listBody([]).properties.filters,
+    search: { type: 'string', maxLength: 500 },
+    top: { type: 'integer', minimum: 1, maximum: 20, description: `how many series before "other" (default ${DEFAULT_TOP})` },
+  },
+} as const;
+const timeSeriesResponse = obj({
+  bucketSeconds: int,
+  bucketStarts: { type: 'array', items: int },
+  series: { type: 'array', items: obj({ name: str, totalMs: numArray }) },
+  other: numArray,
+});
+
+/** Total time per bucket of the top entities by total time, and of the others together. */
+async function timeSeriesOf(services: Services, projectId: string, table: 'endpoints' | 'tasks', body: TimeSeriesBody | undefined, now: number) {
+  const range = timeRangeOf(body, now);
+  const bucketSeconds = bucketSecondsOf(range);
+  filtersSql(body?.filters, table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS, ATTRIBUTE_MAPS, {});
+  const answer = await timeByEntity(services.telemetry, projectId, table, { range, bucketSeconds, top: body?.top ?? DEFAULT_TOP, filters: body?.filters, search: body?.search });
+  return {
+    bucketSeconds,
+    bucketStarts: bucketStarts(range, bucketSeconds),
+    series: answer.series.map((entry) => ({ name: entry.name, totalMs: fillSeries(range, bucketSeconds, entry.totalMs) })),
+    other: fillSeries(range, bucketSeconds, answer.other),
   };
 }
 
@@ -219,6 +270,25 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     '/api/endpoints/detail',
     { schema: routeSchema('Endpoints', 'One endpoint by name: totals, series, slowest and failing traces', { body: detailBody, response: detailResponse }) },
     async (request) => detailOf(services, projectOf(request), 'endpoints', request.body, services.now()),
+  );
+
+  scope.post<{ Body: TimeSeriesBody }>(
+    '/api/endpoints/series',
+    {
+      schema: routeSchema('Endpoints', 'Total time per bucket of the endpoints with the most total time (top N) and of all others; streaming requests left out', {
+        body: timeSeriesBody,
+        response: timeSeriesResponse,
+      }),
+    },
+    async (request) => timeSeriesOf(services, projectOf(request), 'endpoints', request.body, services.now()),
+  );
+
+  scope.post<{ Body: TimeSeriesBody }>(
+    '/api/tasks/series',
+    {
+      schema: routeSchema('Tasks', 'Total run time per bucket of the tasks with the most total time (top N) and of all others', { body: timeSeriesBody, response: timeSeriesResponse }),
+    },
+    async (request) => timeSeriesOf(services, projectOf(request), 'tasks', request.body, services.now()),
   );
 
   scope.post<{ Body: ListBody }>(

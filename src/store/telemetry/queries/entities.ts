@@ -176,19 +176,22 @@ export interface EntityDetail {
   p50Ms: number | null;
   p95Ms: number | null;
   p99Ms: number | null;
-  series: Array<{ t: number; count: number; errors: number; p95Ms: number | null }>;
+  series: Array<{ t: number; count: number; errors: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null }>;
+  /** Calls (runs) per status code, most frequent first. */
+  statusCodes: Array<{ statusCode: number; count: number }>;
   slowest: TraceSummary[];
   failing: TraceSummary[];
+  recent: TraceSummary[];
 }
 
-/** An endpoint or task by name: totals, a bucketed series, its slowest and failing traces. */
+/** An endpoint or task by name: totals, a bucketed series, status codes, its slowest, failing and newest traces. */
 export async function entityDetail(engine: TelemetryEngine, projectId: string, table: 'endpoints' | 'tasks', name: string, range: TimeRange, bucketSeconds: number, limit: number): Promise<EntityDetail> {
   const params: Record<string, unknown> = { project: projectId, name, limit };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND name = {name:String}`;
   const bucket = bucketOf('recorded_at', bucketSeconds, params);
   const failure = table === 'endpoints' ? 'status_code >= 500' : 'status_code >= 500';
   const columns = 'id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes';
-  const [totals, series, slowest, failing] = await Promise.all([
+  const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
     runQuery<{ count: number; server_errors: number; client_errors: number; p50: number | null; p95: number | null; p99: number | null }>(
       engine,
       `${table}.detail.totals`,
@@ -198,11 +201,18 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
          FROM ${table} FINAL WHERE ${where}`,
       params,
     ),
-    runQuery<{ t: number; count: number; errors: number; p95: number }>(
+    runQuery<{ t: number; count: number; errors: number; p50: number; p95: number; p99: number }>(
       engine,
       `${table}.detail.series`,
-      `SELECT ${bucket} AS t, count() AS count, countIf(${failure}) AS errors, quantile(0.95)(duration_ns) / 1e6 AS p95
+      `SELECT ${bucket} AS t, count() AS count, countIf(${failure}) AS errors,
+              quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50, q[2] / 1e6 AS p95, q[3] / 1e6 AS p99
          FROM ${table} FINAL WHERE ${where} GROUP BY t ORDER BY t`,
+      params,
+    ),
+    runQuery<{ status_code: number; count: number }>(
+      engine,
+      `${table}.detail.status`,
+      `SELECT status_code, count() AS count FROM ${table} FINAL WHERE ${where} GROUP BY status_code ORDER BY count DESC, status_code LIMIT 50`,
       params,
     ),
     runQuery<TraceSummaryRow>(engine, `${table}.detail.slowest`, `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY duration_ns DESC LIMIT {limit:UInt32}`, params),
@@ -212,6 +222,7 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
       `SELECT ${columns} FROM ${table} FINAL WHERE ${where} AND (${table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500'}) ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
       params,
     ),
+    runQuery<TraceSummaryRow>(engine, `${table}.detail.recent`, `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY recorded_at DESC LIMIT {limit:UInt32}`, params),
   ]);
   const total = totals[0];
   return {
@@ -221,10 +232,55 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
     p50Ms: total?.count ? total.p50 : null,
     p95Ms: total?.count ? total.p95 : null,
     p99Ms: total?.count ? total.p99 : null,
-    series: series.map((row) => ({ t: row.t, count: row.count, errors: row.errors, p95Ms: row.p95 })),
+    series: series.map((row) => ({ t: row.t, count: row.count, errors: row.errors, p50Ms: row.p50, p95Ms: row.p95, p99Ms: row.p99 })),
+    statusCodes: statusCodes.map((row) => ({ statusCode: row.status_code, count: row.count })),
     slowest: slowest.map(toTraceSummary),
     failing: failing.map(toTraceSummary),
+    recent: recent.map(toTraceSummary),
   };
+}
+
+export interface TimeByEntity {
+  /** The `top` entities by total time over the range, largest first, with their time per bucket. */
+  series: Array<{ name: string; totalMs: Map<number, number> }>;
+  /** Everything else, per bucket. */
+  other: Map<number, number>;
+}
+
+/**
+ * Total time spent per bucket by each of the `top` endpoints (tasks) with the most time over the
+ * range, and by all others together: the stacked "where does the time go" chart. Streaming
+ * requests are left out: their duration is the life of a stream, not work.
+ */
+export async function timeByEntity(
+  engine: TelemetryEngine,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  input: { range: TimeRange; bucketSeconds: number; top: number; filters?: Filter[] | undefined; search?: string | undefined },
+): Promise<TimeByEntity> {
+  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS * 200 };
+  const fields = table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS;
+  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${table === 'endpoints' ? ' AND NOT streaming' : ''}${filterSql(input.filters, fields, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
+  const bucket = bucketOf('recorded_at', input.bucketSeconds, params);
+  const rows = await runQuery<{ t: number; name: string; total_ms: number }>(
+    engine,
+    `${table}.time-by-name`,
+    `SELECT ${bucket} AS t, name, sum(duration_ns) / 1e6 AS total_ms FROM ${table} FINAL WHERE ${where} GROUP BY t, name LIMIT {limit:UInt32}`,
+    params,
+  );
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.name, (totals.get(row.name) ?? 0) + row.total_ms);
+  const top = [...totals.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, input.top)
+    .map(([name]) => name);
+  const series = new Map(top.map((name) => [name, new Map<number, number>()]));
+  const other = new Map<number, number>();
+  for (const row of rows) {
+    const target = series.get(row.name) ?? other;
+    target.set(row.t, (target.get(row.t) ?? 0) + row.total_ms);
+  }
+  return { series: top.map((name) => ({ name, totalMs: series.get(name)! })), other };
 }
 
 // ---- AI traces ------------------------------------------------------------------------------

@@ -1,0 +1,58 @@
+/** `/endpoints`: inbound HTTP endpoints ranked by Impact (DASHBOARD.md §3). */
+import { Link } from '@tanstack/react-router';
+import { EmptyState } from '@/components/ui/states';
+import { api, read } from '@/lib/api';
+import { formatCount } from '@/lib/format';
+import { ApdexValue, DurationCell, ErrorRateValue, ImpactBadge } from './entity-parts';
+import { EntityListPage, type EntityListConfig } from './entity-list';
+import type { EndpointItem, EndpointList, TimeByEntity } from './types';
+
+type EndpointOrder = 'impact' | 'requests' | 'p50' | 'p95' | 'p99' | 'errorRate' | 'apdex' | 'name';
+
+export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
+  feature: 'endpoints',
+  title: 'Endpoints',
+  description: 'Inbound HTTP endpoints, worst first by Impact: slow answers, server errors and client errors weighted by traffic.',
+  noun: 'endpoint',
+  sortKeys: ['impact', 'requests', 'p50', 'p95', 'p99', 'errorRate', 'apdex', 'name'],
+  defaultSort: { sort: 'impact', dir: 'desc' },
+  grouping: true,
+  rowKey: (item) => `${item.method} ${item.name}`,
+  columns: [
+    {
+      label: 'Endpoint',
+      sortKey: 'name',
+      className: 'w-full max-w-0',
+      cell: (item) =>
+        // A route group has no detail of its own: it opens the endpoints of that route.
+        item.method.includes(',') || item.name === item.route ? (
+          <Link to="/endpoints" search={(prev) => ({ ...prev, group: undefined, q: item.route, page: undefined })} className="block truncate font-mono text-xs text-accent hover:underline" title={`${item.method} ${item.route}`}>
+            <span className="text-muted-foreground">{item.method}</span> {item.route}
+          </Link>
+        ) : (
+          <Link to="/endpoints/detail" search={{ name: item.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={item.name}>
+            {item.name}
+          </Link>
+        ),
+    },
+    { label: 'Calls', sortKey: 'requests', numeric: true, cell: (item) => formatCount(item.requests) },
+    { label: 'Typical (P50)', sortKey: 'p50', numeric: true, cell: (item) => <DurationCell ms={item.p50Ms} /> },
+    { label: 'Slow (P95)', sortKey: 'p95', numeric: true, cell: (item) => <DurationCell ms={item.p95Ms} /> },
+    { label: 'P99', sortKey: 'p99', numeric: true, cell: (item) => <DurationCell ms={item.p99Ms} /> },
+    { label: 'Errors', sortKey: 'errorRate', numeric: true, cell: (item) => <ErrorRateValue value={item.errorRate} /> },
+    { label: 'Apdex', sortKey: 'apdex', numeric: true, cell: (item) => <ApdexValue value={item.apdex} /> },
+    { label: 'Impact', sortKey: 'impact', numeric: true, cell: (item) => <ImpactBadge item={item} /> },
+  ],
+  fetchList: (scope, query, grouped) =>
+    read<EndpointList>(api.POST(grouped ? '/api/endpoints/grouped' : '/api/endpoints', { params: { query: { projectId: scope.projectId } }, body: query })),
+  fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query })),
+  empty: (
+    <EmptyState title="No endpoint calls in this range">
+      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className="text-accent hover:underline">Connect a service</Link>, or widen the time range.
+    </EmptyState>
+  ),
+};
+
+export function EndpointsPage() {
+  return <EntityListPage config={ENDPOINTS} />;
+}

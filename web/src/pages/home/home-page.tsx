@@ -1,0 +1,246 @@
+/**
+ * `/`: the project at a glance over the URL's range — headline figures with their change against
+ * the previous range of the same length, requests and errors over time, the endpoints hurting
+ * most (Impact) and the newest issues; onboarding (to /connection) while the project is empty.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowRight, Cable } from 'lucide-react';
+import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { useCurrentProject } from '@/lib/current-project';
+import { formatCost, formatCount, formatDuration, formatPercent, formatRelative } from '@/lib/format';
+import { previousParams, scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
+import { resolveRange } from '@/lib/time-range';
+import { ErrorRateValue, FigureTile, ImpactBadge, ScopedLink } from '../endpoints/entity-parts';
+import { DataStatusBanner } from '../data-status';
+import { PageHeader } from '../page-header';
+import type { DashboardSeries, IssueList, Overview, Stats } from './types';
+
+/** Everything a project can send; none of it in the range and none before means "not connected yet". */
+const hasData = (stats: Stats) => stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions > 0;
+
+function Onboarding({ projectId, projectName }: { projectId: string | undefined; projectName: string }) {
+  return (
+    <Card>
+      <CardHeader title="Send your first data" description="Home fills with requests, errors and issues once the project receives telemetry." />
+      {projectId && <DataStatusBanner projectId={projectId} className="mx-4 mt-4" />}
+      <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Cable className="size-4" aria-hidden />
+          The project's token, connection string, OTLP variables and a snippet for your framework.
+        </p>
+        <Link
+          to="/connection"
+          className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-accent-foreground outline-none hover:bg-accent/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+        >
+          Connect {projectName}
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export function HomePage() {
+  const { project, projects } = useCurrentProject();
+  const scope = useTelemetryScope();
+
+  const overview = useQuery({
+    queryKey: ['home', 'overview', ...scopeKey(scope)],
+    queryFn: () => read<Overview>(api.GET('/api/dashboard/overview', { params: { query: scopeParams(scope!) } })),
+    enabled: scope !== undefined,
+  });
+  const previous = useQuery({
+    queryKey: ['home', 'previous', ...scopeKey(scope)],
+    queryFn: () => {
+      const { projectId, ...range } = previousParams(scope!);
+      return read<Stats>(api.POST('/api/stats', { params: { query: { projectId } }, body: range }));
+    },
+    enabled: scope !== undefined,
+  });
+  const series = useQuery({
+    queryKey: ['home', 'series', ...scopeKey(scope)],
+    queryFn: () => read<DashboardSeries>(api.GET('/api/dashboard', { params: { query: scopeParams(scope!) } })),
+    enabled: scope !== undefined,
+  });
+  const issues = useQuery({
+    queryKey: ['home', 'issues', ...scopeKey(scope)],
+    queryFn: () =>
+      read<IssueList>(
+        api.POST('/api/exception-stack-traces', {
+          params: { query: { projectId: scope!.projectId } },
+          body: { ...scopeParams(scope!), orderBy: 'firstSeen', sortDirection: 'desc', pagination: { page: 1, pageSize: 5 } },
+        }),
+      ),
+    enabled: scope !== undefined,
+  });
+
+  if (projects && projects.length === 0) {
+    return (
+      <div className="grid gap-4 px-6 py-5">
+        <PageHeader title="Welcome to Sightline" description="You are not a member of any project yet. Create one from the project menu, or ask an administrator to invite you." />
+      </div>
+    );
+  }
+
+  const stats = overview.data?.stats;
+  const before = previous.data;
+  const empty = stats !== undefined && before !== undefined && !hasData(stats) && !hasData(before);
+  const loading = overview.isPending;
+
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <PageHeader title={project?.name ?? 'Home'} description={`${resolveRange(scope?.range ?? {}).label}; changes against the range before it.`} />
+      {overview.isError && <ErrorState error={overview.error} />}
+      {empty ? (
+        <>
+          <Onboarding projectId={project?.id} projectName={project?.name ?? 'the project'} />
+          <p className="text-xs text-muted-foreground">Nothing was received in this range or the one before it. Pick a wider range above if the project sent data earlier.</p>
+        </>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+            <FigureTile label="Requests" loading={loading} value={formatCount(stats?.requests)} current={stats?.requests} previous={before?.requests} />
+            <FigureTile label="Error rate" loading={loading} value={formatPercent(stats?.errorRate)} current={stats?.errorRate} previous={before?.errorRate} worseWhenUp />
+            <FigureTile label="P95 latency" loading={loading} value={<span className="font-mono">{formatDuration(stats?.p95Ms)}</span>} current={stats?.p95Ms} previous={before?.p95Ms} worseWhenUp />
+            <FigureTile label="Issues" loading={loading} value={formatCount(stats?.issues)} current={stats?.issues} previous={before?.issues} worseWhenUp />
+            <FigureTile label="AI cost" loading={loading} value={formatCost(stats?.aiCost)} current={stats?.aiCost} previous={before?.aiCost} />
+          </div>
+
+          <div className="grid gap-4 xl:grid-cols-2">
+            <Card>
+              <CardHeader title="Requests and server errors" description="Per interval; drag across a chart to zoom" />
+              <div className="px-4 pt-3 pb-2">
+                {series.isError ? (
+                  <ErrorState error={series.error} />
+                ) : (
+                  <TimeSeriesChart
+                    title="Requests and server errors"
+                    kind="area"
+                    syncKey="home"
+                    loading={series.isPending}
+                    timestamps={series.data?.bucketStarts ?? []}
+                    series={series.data ? [
+                      { name: 'requests', values: series.data.requests, color: 1 },
+                      { name: 'server errors', values: series.data.serverErrors, color: 'danger' },
+                    ] : []}
+                    emptyTitle="No requests in this range"
+                  />
+                )}
+              </div>
+            </Card>
+            <Card>
+              <CardHeader title="P95 latency" description="Of requests, per interval" />
+              <div className="px-4 pt-3 pb-2">
+                {series.isError ? (
+                  <ErrorState error={series.error} />
+                ) : (
+                  <TimeSeriesChart
+                    title="P95 latency"
+                    format="duration"
+                    syncKey="home"
+                    loading={series.isPending}
+                    timestamps={series.data?.bucketStarts ?? []}
+                    series={series.data ? [{ name: 'P95', values: series.data.p95Ms, color: 2 }] : []}
+                    emptyTitle="No requests in this range"
+                  />
+                )}
+              </div>
+            </Card>
+          </div>
+
+          <div className="grid items-start gap-4 xl:grid-cols-2">
+            <Card className="overflow-hidden">
+              <CardHeader
+                title="Top endpoints by Impact"
+                description="Where slowness and errors hurt most"
+                actions={
+                  <Link to="/endpoints" className="text-xs text-accent hover:underline">
+                    All endpoints
+                  </Link>
+                }
+              />
+              {loading ? (
+                <TableSkeleton rows={5} columns={4} />
+              ) : (overview.data?.endpoints.length ?? 0) === 0 ? (
+                <EmptyState title="No endpoint calls in this range" />
+              ) : (
+                <Table aria-label="Top endpoints by Impact">
+                  <THead>
+                    <tr>
+                      <TH>Endpoint</TH>
+                      <TH numeric>Calls</TH>
+                      <TH numeric>P95</TH>
+                      <TH numeric>Errors</TH>
+                      <TH numeric>Impact</TH>
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {overview.data?.endpoints.map((endpoint) => (
+                      <TR key={endpoint.name}>
+                        <TD className="w-full max-w-0">
+                          <Link to="/endpoints/detail" search={{ name: endpoint.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={endpoint.name}>
+                            {endpoint.name}
+                          </Link>
+                        </TD>
+                        <TD numeric>{formatCount(endpoint.requests)}</TD>
+                        <TD numeric className="font-mono text-xs">
+                          {formatDuration(endpoint.p95Ms)}
+                        </TD>
+                        <TD numeric>
+                          <ErrorRateValue value={endpoint.errorRate} />
+                        </TD>
+                        <TD numeric>
+                          <ImpactBadge item={endpoint} />
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              )}
+            </Card>
+            <Card className="overflow-hidden">
+              <CardHeader title="Newest issues" description="First seen most recently" />
+              {issues.isError ? (
+                <ErrorState error={issues.error} className="m-4" />
+              ) : issues.isPending ? (
+                <TableSkeleton rows={5} columns={3} />
+              ) : issues.data.items.length === 0 ? (
+                <EmptyState title="No issues in this range">Exceptions and error messages appear here, grouped by their stack trace.</EmptyState>
+              ) : (
+                <Table aria-label="Newest issues">
+                  <THead>
+                    <tr>
+                      <TH>Issue</TH>
+                      <TH numeric>Events</TH>
+                      <TH numeric>First seen</TH>
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {issues.data.items.map((issue) => (
+                      <TR key={issue.hash}>
+                        <TD className="w-full max-w-0">
+                          <ScopedLink path={`/issues/${issue.hash}`} className="block truncate text-accent" title={issue.title}>
+                            {issue.title}
+                          </ScopedLink>
+                        </TD>
+                        <TD numeric>{formatCount(issue.count)}</TD>
+                        <TD numeric className="text-muted-foreground">
+                          {formatRelative(issue.firstSeen)}
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

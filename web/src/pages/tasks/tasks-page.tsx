@@ -1,0 +1,59 @@
+/** `/tasks`: background tasks ranked by runs × (P95 − P50), the list of endpoints reused. */
+import { Link } from '@tanstack/react-router';
+import { EmptyState } from '@/components/ui/states';
+import { api, read } from '@/lib/api';
+import { formatCount, formatDuration } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { EntityListPage, type EntityListConfig } from '../endpoints/entity-list';
+import { DurationCell } from '../endpoints/entity-parts';
+import type { TaskItem, TaskList, TimeByEntity } from '../endpoints/types';
+
+type TaskOrder = 'rank' | 'count' | 'failures' | 'p50' | 'p95' | 'p99' | 'name';
+
+const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
+  feature: 'tasks',
+  title: 'Tasks',
+  description: 'Background jobs and scheduled work, ranked by the time their slow runs cost: runs × (P95 − P50).',
+  noun: 'task',
+  sortKeys: ['rank', 'count', 'failures', 'p50', 'p95', 'p99', 'name'],
+  defaultSort: { sort: 'rank', dir: 'desc' },
+  columns: [
+    {
+      label: 'Task',
+      sortKey: 'name',
+      className: 'w-full max-w-0',
+      cell: (item) => (
+        <Link to="/tasks/detail" search={{ name: item.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={item.name}>
+          {item.name}
+        </Link>
+      ),
+    },
+    { label: 'Runs', sortKey: 'count', numeric: true, cell: (item) => formatCount(item.count) },
+    { label: 'Failures', sortKey: 'failures', numeric: true, cell: (item) => <span className={cn(item.failures > 0 ? 'text-danger' : 'text-muted-foreground')}>{formatCount(item.failures)}</span> },
+    { label: 'Typical (P50)', sortKey: 'p50', numeric: true, cell: (item) => <DurationCell ms={item.p50Ms} /> },
+    { label: 'Slow (P95)', sortKey: 'p95', numeric: true, cell: (item) => <DurationCell ms={item.p95Ms} /> },
+    { label: 'P99', sortKey: 'p99', numeric: true, cell: (item) => <DurationCell ms={item.p99Ms} /> },
+    {
+      label: 'Rank',
+      sortKey: 'rank',
+      numeric: true,
+      cell: (item) => (
+        <span className="font-mono text-xs" title={`${formatCount(item.count)} runs × (P95 − P50): time lost to runs slower than typical`}>
+          {formatDuration(item.rank)}
+        </span>
+      ),
+    },
+  ],
+  fetchList: (scope, query) => read<TaskList>(api.POST('/api/tasks', { params: { query: { projectId: scope.projectId } }, body: query })),
+  fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/tasks/series', { params: { query: { projectId: scope.projectId } }, body: query })),
+  empty: (
+    <EmptyState title="No task runs in this range">
+      Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of kind consumer).{' '}
+      <Link to="/connection" className="text-accent hover:underline">Connect a service</Link>, or widen the time range.
+    </EmptyState>
+  ),
+};
+
+export function TasksPage() {
+  return <EntityListPage config={TASKS} />;
+}
