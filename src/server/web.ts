@@ -14,12 +14,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * What the app may load: its own scripts only (no inline script, no eval), its own API, images
  * from itself and data: URLs. Inline *styles* are allowed because Radix's scroll lock and the
  * toast library insert <style> elements at run time; a style cannot run code.
+ *
+ * Session replays (rrweb-player on /sessions/:id) rebuild the recorded page in an about:blank
+ * iframe, which inherits this policy: its stylesheets become <style> elements (allowed above),
+ * its scripts are never rebuilt, but its images keep the recorded site's absolute URLs. So images
+ * may come from any http(s) origin — an image cannot run code. Nothing else was needed: the
+ * player uses no eval, no blob: worker and no srcdoc.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self' data: https: http:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

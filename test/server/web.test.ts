@@ -42,6 +42,10 @@ describe('dashboard serving', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Session replays show the recorded site's images, from its own origin; scripts stay ours.
+    expect(csp).toContain("img-src 'self' data: https: http:");
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).not.toMatch(/script-src[^;]*(https?:|\*|blob:|data:)/);
   });
 
   it('caches hashed assets for a year as immutable, and other files with revalidation', async () => {

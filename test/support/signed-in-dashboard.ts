@@ -40,7 +40,9 @@ export async function openSignedInDashboard(options: { env?: Record<string, stri
   const user = await registerUser(service.app);
   const browser = await launchChromium({ baseURL: base, ...(options.viewport ? { viewport: options.viewport } : {}) });
   // The web app reads its session from localStorage (web/src/lib/session.ts) before the first render.
-  await browser.context.addInitScript(`localStorage.setItem('sightline.session', ${JSON.stringify(user.token)})`);
+  // Init scripts run in every frame: frames without storage (about:blank, a sandboxed replay
+  // iframe) are not the app, and must not report the refusal as a page error.
+  await browser.context.addInitScript(`try { localStorage.setItem('sightline.session', ${JSON.stringify(user.token)}) } catch {}`);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const watch = watchProblems(page);
 

@@ -17,8 +17,9 @@ import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
 import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
-import { PAGES } from './lib/navigation';
+import { PAGES, type Page } from './lib/navigation';
 import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
+import { validateSessionSearch, validateSessionsSearch } from './pages/sessions/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -174,10 +175,28 @@ const organizationSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 });
 
-/** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/endpoints', '/tasks', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
+const sessionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sessions',
+  validateSearch: validateSessionsSearch,
+  component: lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
+});
 
-const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
+const sessionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sessions/$id',
+  validateSearch: validateSessionSearch,
+  component: lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/sessions', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
+const BUILT = new Set<string>(BUILT_PATHS);
+
+/** A built path leaves the placeholders' type too, so a page's route id (`/app/sessions`) names one route. */
+const isPlaceholder = (page: Page): page is Page & { to: Exclude<Page['to'], (typeof BUILT_PATHS)[number]> } => !BUILT.has(page.to);
+
+const placeholderRoutes = PAGES.filter(isPlaceholder).map((page) =>
   createRoute({
     getParentRoute: () => appRoute,
     path: page.to,
@@ -193,7 +212,20 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, endpointsRoute, endpointDetailRoute, tasksRoute, taskDetailRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
+  appRoute.addChildren([
+    homeRoute,
+    endpointsRoute,
+    endpointDetailRoute,
+    tasksRoute,
+    taskDetailRoute,
+    sessionsRoute,
+    sessionRoute,
+    connectionRoute,
+    accountRoute,
+    projectSettingsRoute,
+    organizationSettingsRoute,
+    ...placeholderRoutes,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -1,9 +1,24 @@
-/** Previous / next paging for a list whose page number lives in the URL (`page`). */
+/**
+ * Previous / next paging for a list whose page number lives in the URL (`page`). Lists that do not
+ * count their rows (`total` undefined) pass `hasMore`, the API's "there is a next page".
+ */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatCount } from '@/lib/format';
 import { Button } from './button';
 
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number | undefined; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  hasMore,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number | undefined;
+  hasMore?: boolean;
+  onPage: (page: number) => void;
+}) {
   const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
   return (
@@ -19,7 +34,7 @@ export function Pagination({ page, pageSize, total, onPage }: { page: number; pa
           Page {page}
           {last !== undefined && ` of ${last}`}
         </span>
-        <Button size="sm" variant="ghost" disabled={last !== undefined && page >= last} onClick={() => onPage(page + 1)} aria-label="Next page">
+        <Button size="sm" variant="ghost" disabled={last !== undefined ? page >= last : hasMore === false} onClick={() => onPage(page + 1)} aria-label="Next page">
           <ChevronRight aria-hidden />
         </Button>
       </div>
