@@ -5,7 +5,6 @@ import { readCommands } from './commands/read.js';
 import { action, withExamples } from './commands/shared.js';
 import { uploadCommands } from './commands/uploads.js';
 import { CliError, EXIT } from './errors.js';
-import { serveMcp } from './mcp.js';
 
 function program(): Command {
   const root = new Command('sightline-cli')
@@ -26,7 +25,7 @@ function program(): Command {
     root
       .command('mcp')
       .description('serve the read commands as Model Context Protocol tools on stdio, for coding agents')
-      .action(action(async (context) => serveMcp(context))),
+      .action(action(async (context) => (await import('./mcp.js')).serveMcp(context))),
     'sightline-cli mcp --profile default',
   );
   // Every subcommand exits through the same handler (help, version and usage errors included).

@@ -17,7 +17,8 @@ interface StoredFile {
   profiles: Record<string, { url: string; projectId?: string; credentials?: { kind: string; accessToken?: string; refreshToken?: string; accessTokenExpiresAt?: string; token?: string } }>;
 }
 
-describe('sightline-cli sign-in', () => {
+// Every case runs several CLI processes; on a shared, busy machine each can take seconds.
+describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
   const clock = new OffsetClock();
   let running: ListeningService;
   let user: Awaited<ReturnType<typeof registerUser>>;
