@@ -46,7 +46,24 @@ describe('npm pack of sightline-cli', { timeout: 300_000 }, () => {
 
     const version = execFileSync(path.join(app, 'node_modules/.bin/sightline-cli'), ['--version'], { env, encoding: 'utf8' });
     expect(version.trim()).toBe('0.1.0');
-    const help = execFileSync(path.join(app, 'node_modules/.bin/sightline-cli'), ['symbols', 'upload', '--help'], { env, encoding: 'utf8' });
-    expect(help).toContain('Example');
+
+    // Every command, found by walking the help's command lists, explains itself with an example.
+    const helpOf = (command: string[]) => execFileSync(path.join(app, 'node_modules/.bin/sightline-cli'), [...command, '--help'], { env, encoding: 'utf8' });
+    const withoutExample: string[] = [];
+    const visited: string[] = [];
+    const queue: string[][] = [[]];
+    while (queue.length > 0) {
+      const command = queue.shift()!;
+      const help = helpOf(command);
+      visited.push(command.join(' '));
+      if (!/\nExamples?:\n {2}\$ sightline-cli /.test(help)) withoutExample.push(command.join(' ') || '(root)');
+      const listed = help.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '';
+      for (const line of listed.split('\n')) {
+        const name = /^ {2}(\S+)/.exec(line)?.[1];
+        if (name && name !== 'help') queue.push([...command, name]);
+      }
+    }
+    expect(visited).toEqual(expect.arrayContaining(['login', 'logs tail', 'symbols upload', 'mcp', 'profiles use', 'metrics query']));
+    expect(withoutExample).toEqual([]);
   });
 });

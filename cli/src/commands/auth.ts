@@ -43,7 +43,7 @@ export function authCommands(program: Command): void {
 
   withExamples(program.command('whoami').description('show the signed-in user, service and default project').action(action(whoami)), 'sightline-cli whoami -o json');
 
-  const profiles = program.command('profiles').description('named sign-ins, e.g. one per service');
+  const profiles = withExamples(program.command('profiles').description('named sign-ins, e.g. one per service'), 'sightline-cli profiles list');
   withExamples(profiles.command('list').description('list the profiles').action(action(listProfiles)), 'sightline-cli profiles list');
   withExamples(
     profiles

@@ -34,7 +34,7 @@ const meOrganizations = z.object({ organizations: z.array(z.object({ id: z.strin
 export function readCommands(program: Command): void {
   projectCommands(program);
 
-  const issues = program.command('issues').description('errors grouped by stack trace');
+  const issues = withExamples(program.command('issues').description('errors grouped by stack trace'), 'sightline-cli issues list --since 7d');
   listCommand(issues, 'issues seen in the range, latest first', 'text in the title or stack trace', listIssues, 'sightline-cli issues list --since 7d');
   withExamples(
     timeOptions(issues.command('show').argument('<hash>', 'the issue hash (first column of `issues list`)').description('the stack trace and latest occurrences of an issue'), '7d')
@@ -48,7 +48,7 @@ export function readCommands(program: Command): void {
     'sightline-cli issues show 3f2a9c1d0b4e5f67',
   );
 
-  const endpoints = program.command('endpoints').description('inbound HTTP endpoints');
+  const endpoints = withExamples(program.command('endpoints').description('inbound HTTP endpoints'), 'sightline-cli endpoints list --since 1h');
   listCommand(endpoints, 'endpoints ranked by impact', 'text in the name', listEndpoints, 'sightline-cli endpoints list --since 1h -o json');
   withExamples(
     timeOptions(endpoints.command('show').argument('<name>', 'endpoint name, "METHOD /route"').description('latency, errors, slowest and failing calls of one endpoint'))
@@ -62,12 +62,12 @@ export function readCommands(program: Command): void {
     'sightline-cli endpoints show "POST /api/checkout" --since 24h',
   );
 
-  const tasks = program.command('tasks').description('background tasks and scheduled jobs');
+  const tasks = withExamples(program.command('tasks').description('background tasks and scheduled jobs'), 'sightline-cli tasks list');
   listCommand(tasks, 'tasks ranked by count × (P95 − P50)', 'text in the name', listTasks, 'sightline-cli tasks list --since 7d');
 
   logCommands(program);
 
-  const traces = program.command('traces').description('span waterfalls');
+  const traces = withExamples(program.command('traces').description('span waterfalls'), 'sightline-cli traces show <id>');
   withExamples(
     traces
       .command('show')
@@ -82,7 +82,7 @@ export function readCommands(program: Command): void {
     'sightline-cli traces show 0f8e2d4c-1b6a-4c3e-9d7f-2a5b8c1e6d40',
   );
 
-  const metrics = program.command('metrics').description('metrics');
+  const metrics = withExamples(program.command('metrics').description('metrics'), 'sightline-cli metrics query http.server.active_requests');
   withExamples(
     timeOptions(metrics.command('query').argument('<name>', 'metric name').description('one metric per time bucket, optionally grouped by dimensions'), '1h')
       .addOption(choice('--aggregation <aggregation>', AGGREGATIONS).default('avg'))
@@ -103,7 +103,7 @@ export function readCommands(program: Command): void {
     'sightline-cli metrics query http.server.active_requests --aggregation max --group-by serverName --since 6h',
   );
 
-  const aiTraces = program.command('ai-traces').description('LLM calls with tokens and costs');
+  const aiTraces = withExamples(program.command('ai-traces').description('LLM calls with tokens and costs'), 'sightline-cli ai-traces list --since 7d');
   listCommand(aiTraces, 'LLM calls ranked by total cost', 'text in the name', listAiTraces, 'sightline-cli ai-traces list --since 7d --fields name,model,totalCost');
 }
 
@@ -126,7 +126,7 @@ async function scope(context: Context): Promise<{ session: Session; projectId: s
 }
 
 function projectCommands(program: Command): void {
-  const projects = program.command('projects').description('your projects and the default one');
+  const projects = withExamples(program.command('projects').description('your projects and the default one'), 'sightline-cli projects list');
   withExamples(
     projects
       .command('list')
@@ -229,7 +229,7 @@ function logFilterOptions(command: Command): Command {
 }
 
 function logCommands(program: Command): void {
-  const logs = program.command('logs').description('log search and tail');
+  const logs = withExamples(program.command('logs').description('log search and tail'), 'sightline-cli logs tail --min-severity warn');
   withExamples(
     pageOptions(timeOptions(logFilterOptions(logs.command('query').description('search logs, newest first')), '1h'), 100).action(
       action<LogFlags & PageFlags>(async (context, options) => {

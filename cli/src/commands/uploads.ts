@@ -18,7 +18,7 @@ const HIDDEN_TOKEN = 'read-only-hidden-token';
 const DART_ARCHES = ['arm64', 'arm', 'x64', 'ia32', 'x86_64', 'amd64', 'aarch64'];
 
 export function uploadCommands(program: Command): void {
-  const symbols = program.command('symbols').description('debug symbols for crash symbolication');
+  const symbols = withExamples(program.command('symbols').description('debug symbols for crash symbolication'), 'sightline-cli symbols upload build/');
   withExamples(
     symbols
       .command('upload')
@@ -32,7 +32,7 @@ export function uploadCommands(program: Command): void {
     'SIGHTLINE_UPLOAD_TOKEN=... sightline-cli symbols upload --url https://sightline.example.com build/   # in CI',
   );
 
-  const sourcemaps = program.command('sourcemaps').description('JavaScript source maps');
+  const sourcemaps = withExamples(program.command('sourcemaps').description('JavaScript source maps'), 'sightline-cli sourcemaps upload dist/');
   withExamples(
     sourcemaps
       .command('upload')
