@@ -1,0 +1,53 @@
+/** Helpers of the command definitions: typed actions, common options, examples in --help. */
+import { Command, Option } from 'commander';
+import { Context, type GlobalOptions } from '../context.js';
+import { usageError } from '../errors.js';
+import type { Page } from '../queries.js';
+
+/** An action with its context, its own options (as declared on the command) and its positional arguments. */
+export function action<Options extends object>(handler: (context: Context, options: Options, args: unknown[]) => Promise<void>) {
+  return async (...received: unknown[]): Promise<void> => {
+    const command = received[received.length - 1] as Command;
+    await handler(new Context(command.optsWithGlobals<GlobalOptions>()), command.opts() as Options, command.processedArgs);
+  };
+}
+
+export function withExamples(command: Command, ...examples: string[]): Command {
+  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((line) => `  $ ${line}`).join('\n')}`);
+}
+
+export interface TimeFlags {
+  since?: string;
+  from?: string;
+  to?: string;
+}
+
+export function timeOptions(command: Command, defaultSince = '24h'): Command {
+  return command
+    .option('--since <duration>', `how far back: 30m, 1h, 24h, 7d (default ${defaultSince})`)
+    .option('--from <time>', 'start of the range (ISO 8601)')
+    .option('--to <time>', 'end of the range (ISO 8601; default now)');
+}
+
+export interface PageFlags {
+  page: string;
+  limit: string;
+}
+
+export function pageOptions(command: Command, defaultLimit = 50): Command {
+  return command.option('--limit <n>', 'rows per page (1-500)', String(defaultLimit)).option('--page <n>', 'page number', '1');
+}
+
+export function pageFrom(flags: PageFlags): Page {
+  return { page: positiveInt(flags.page, '--page', 1_000_000), pageSize: positiveInt(flags.limit, '--limit', 500) };
+}
+
+export function positiveInt(text: string, flag: string, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw usageError(`${flag} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+export function choice(flag: string, values: readonly string[]): Option {
+  return new Option(flag).choices(values);
+}

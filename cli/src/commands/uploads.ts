@@ -1,0 +1,141 @@
+/** symbols upload and sourcemaps upload. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SingleBar } from 'cli-progress';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { CliError, EXIT, notSignedIn, usageError } from '../errors.js';
+import { refusal, serverMessage } from '../http.js';
+import { printDetail } from '../output.js';
+import { findSymbolFiles, type SymbolFile } from '../uploads/discover.js';
+import { postMultipart, type UploadPart } from '../uploads/multipart.js';
+import { action, withExamples } from './shared.js';
+
+const connectionSchema = z.object({ projectId: z.string(), uploadToken: z.string(), sourceMapToken: z.string() });
+/** What a read-only member sees instead of a project's secrets. */
+const HIDDEN_TOKEN = 'read-only-hidden-token';
+const DART_ARCHES = ['arm64', 'arm', 'x64', 'ia32', 'x86_64', 'amd64', 'aarch64'];
+
+export function uploadCommands(program: Command): void {
+  const symbols = withExamples(program.command('symbols').description('debug symbols for crash symbolication'), 'sightline-cli symbols upload build/');
+  withExamples(
+    symbols
+      .command('upload')
+      .argument('<paths...>', 'files or folders: Dart .symbols, iOS .dSYM bundles, Android mapping.txt')
+      .description('find debug-symbol files under the paths and upload them')
+      .option('--upload-token <token>', "the project's upload token (else SIGHTLINE_UPLOAD_TOKEN, else fetched with your sign-in)")
+      .option('--arch <arch>', 'Dart only: architecture when the file name does not end in -<arch>.symbols')
+      .option('--debug-id <id>', 'Dart only: build id for files without a build-id note (Apple builds)')
+      .action(action<{ uploadToken?: string; arch?: string; debugId?: string }>(uploadSymbols)),
+    'sightline-cli symbols upload build/app/outputs/symbols build/ios/Runner.app.dSYM',
+    'SIGHTLINE_UPLOAD_TOKEN=... sightline-cli symbols upload --url https://sightline.example.com build/   # in CI',
+  );
+
+  const sourcemaps = withExamples(program.command('sourcemaps').description('JavaScript source maps'), 'sightline-cli sourcemaps upload dist/');
+  withExamples(
+    sourcemaps
+      .command('upload')
+      .argument('<dir>', 'build folder with .js and .map files')
+      .description('upload the source maps of a JavaScript build')
+      .option('--sourcemap-token <token>', "the project's source-map token (else SIGHTLINE_SOURCEMAP_TOKEN, else fetched with your sign-in)")
+      .action(action<{ sourcemapToken?: string }>(uploadSourceMaps)),
+    'sightline-cli sourcemaps upload dist/',
+  );
+}
+
+/** An explicit token, else the environment's, else the project's (needs the write role to see it). */
+async function projectSecret(context: Context, explicit: string | undefined, variable: string, pick: 'uploadToken' | 'sourceMapToken'): Promise<string> {
+  const given = explicit ?? process.env[variable];
+  if (given) return given;
+  let session;
+  try {
+    session = context.session();
+  } catch {
+    throw notSignedIn(`no ${pick === 'uploadToken' ? 'upload' : 'source-map'} token`);
+  }
+  const projectId = await context.projectId(session);
+  // GET /api/projects/connection?projectId=: the OpenAPI document does not declare the query parameter yet.
+  const connection = await session.callParsed(connectionSchema, (api) => api.GET('/api/projects/connection', { params: { query: { projectId } } } as never));
+  const token = connection[pick];
+  if (token === HIDDEN_TOKEN) throw new CliError("your role on the project cannot see its tokens (read-only)", EXIT.apiError, `pass the token with --${pick === 'uploadToken' ? 'upload-token' : 'sourcemap-token'} or ${variable}`);
+  return token;
+}
+
+type FileOutcome = { path: string; kind: string };
+
+async function uploadSymbols(context: Context, options: { uploadToken?: string; arch?: string; debugId?: string }, args: unknown[]): Promise<void> {
+  const paths = args[0] as string[];
+  if (options.arch !== undefined && !DART_ARCHES.includes(options.arch)) throw usageError(`--arch "${options.arch}" is not a Dart architecture`, `use one of ${DART_ARCHES.slice(0, 4).join(', ')}`);
+  const files = findSymbolFiles(paths);
+  if (files.length === 0) throw usageError(`no debug-symbol files under ${paths.join(', ')}`, 'looked for *.symbols, *.dSYM bundles and R8/ProGuard mapping .txt files');
+  const url = context.baseUrl();
+  const token = await projectSecret(context, options.uploadToken, 'SIGHTLINE_UPLOAD_TOKEN', 'uploadToken');
+  const accepted: FileOutcome[] = [];
+  const skipped: FileOutcome[] = [];
+  const failed: Array<FileOutcome & { status: number; error: string }> = [];
+  const interactive = process.stderr.isTTY === true;
+  for (const file of files) {
+    const parts: UploadPart[] = [];
+    if (file.kind === 'dart' && options.arch) parts.push({ field: 'arch', value: options.arch });
+    if (file.kind === 'dart' && options.debugId) parts.push({ field: 'debug_id', value: options.debugId });
+    parts.push({ field: 'files', file: file.path });
+    const { response, body } = await sendWithProgress(new URL('/api/symbols/upload', url).href, token, parts, file, interactive);
+    if (response.status === 401) {
+      throw notSignedIn(`the upload token was refused (401${serverMessage(body) ? `: ${serverMessage(body)}` : ''}): it is not the upload token of a live project`);
+    }
+    const uploaded = response.ok ? z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded : undefined;
+    if (uploaded === undefined) {
+      const error = refusal(response, body);
+      failed.push({ path: file.path, kind: file.kind, status: response.status, error: error.message });
+      if (!interactive) process.stderr.write(`failed ${file.path}: ${error.message}\n`);
+    } else (uploaded > 0 ? accepted : skipped).push({ path: file.path, kind: file.kind });
+  }
+  const lines = [
+    ...accepted.map((file) => `accepted  ${file.path}  (${file.kind})`),
+    ...skipped.map((file) => `skipped   ${file.path}  (not a symbol file the service recognises)`),
+    ...failed.map((file) => `failed    ${file.path}  ${file.error}`),
+    `${accepted.length} accepted, ${skipped.length} skipped, ${failed.length} failed`,
+  ];
+  printDetail({ json: { accepted, skipped, failed }, text: lines.join('\n') }, context.output);
+  if (failed.length > 0) process.exitCode = EXIT.apiError;
+}
+
+async function sendWithProgress(url: string, token: string, parts: UploadPart[], file: SymbolFile, interactive: boolean) {
+  const label = `${path.basename(file.path)} (${file.kind})`;
+  if (!interactive) {
+    // CI logs: one plain line per file and per retry, no redraws.
+    process.stderr.write(`uploading ${file.path} (${file.kind}, ${file.size} bytes)\n`);
+    return postMultipart(url, token, parts, { onRetry: (attempt, wait) => process.stderr.write(`service busy (503): retrying ${file.path} in ${wait} s (attempt ${attempt + 1})\n`) });
+  }
+  const bar = new SingleBar({ format: `{bar} {percentage}% {label}`, hideCursor: true, clearOnComplete: false, stream: process.stderr });
+  bar.start(Math.max(file.size, 1), 0, { label });
+  try {
+    return await postMultipart(url, token, parts, {
+      onProgress: (sent, total) => bar.update(Math.min(file.size, Math.round((sent / total) * file.size))),
+      onRetry: (_attempt, wait) => bar.update(0, { label: `${label} — service busy, retrying in ${wait} s` }),
+    });
+  } finally {
+    bar.stop();
+  }
+}
+
+async function uploadSourceMaps(context: Context, options: { sourcemapToken?: string }, args: unknown[]): Promise<void> {
+  const dir = String(args[0]);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usageError(`no such folder: ${dir}`);
+  const files = (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((name) => /\.(js|mjs|cjs)(\.map)?$/.test(name) && !name.split(path.sep).includes('node_modules'))
+    .map((name) => path.join(dir, name))
+    .filter((file) => fs.statSync(file).isFile());
+  if (!files.some((file) => file.endsWith('.map'))) throw usageError(`no .map files under ${dir}`, 'build with source maps enabled');
+  const url = context.baseUrl();
+  const token = await projectSecret(context, options.sourcemapToken, 'SIGHTLINE_SOURCEMAP_TOKEN', 'sourceMapToken');
+  const { response, body } = await postMultipart(new URL('/api/sourcemaps/upload', url).href, token, files.map((file) => ({ field: 'files', file })));
+  const message = serverMessage(body);
+  if (response.status === 404 && message?.startsWith('no route')) {
+    throw new CliError(`the service at ${url} does not support source-map uploads (POST /api/sourcemaps/upload: ${message})`, EXIT.apiError, 'upgrade the service; symbol uploads (`symbols upload`) work today');
+  }
+  if (!response.ok) throw refusal(response, body);
+  const uploaded = z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded ?? null;
+  printDetail({ json: { files: files.length, uploaded }, text: `Uploaded ${files.length} files from ${dir}.` }, context.output);
+}

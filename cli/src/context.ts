@@ -1,0 +1,88 @@
+/** What every command resolves first: the profile, the service URL, the session, the project. */
+import { z } from 'zod';
+import { CliError, EXIT, notSignedIn, usageError } from './errors.js';
+import { formatFrom, type OutputOptions } from './output.js';
+import { Session } from './session.js';
+import { DEFAULT_PROFILE, readStore, type Profile } from './store.js';
+
+export interface GlobalOptions {
+  url?: string;
+  profile?: string;
+  output?: string;
+  fields?: string;
+  project?: string;
+}
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  framework: z.string(),
+  organizationId: z.string(),
+  role: z.string(),
+});
+export type ProjectSummary = z.infer<typeof projectSchema>;
+export const projectListSchema = z.object({ projects: z.array(projectSchema) });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class Context {
+  readonly profileName: string;
+  readonly output: OutputOptions;
+
+  constructor(readonly options: GlobalOptions) {
+    this.profileName = options.profile ?? process.env.SIGHTLINE_PROFILE ?? readStore().currentProfile ?? DEFAULT_PROFILE;
+    const fields = options.fields?.split(',').map((field) => field.trim()).filter((field) => field !== '');
+    this.output = { format: formatFrom(options.output, process.stdout.isTTY === true), fields: fields && fields.length > 0 ? fields : undefined };
+  }
+
+  profile(): Profile | undefined {
+    return readStore().profiles[this.profileName];
+  }
+
+  /** --url, else SIGHTLINE_URL, else the profile's. */
+  baseUrl(): string {
+    const url = this.options.url ?? process.env.SIGHTLINE_URL ?? this.profile()?.url;
+    if (!url) throw usageError('no service URL', 'pass --url https://sightline.example.com (or set SIGHTLINE_URL), or sign in with `login --url`');
+    return normalizeUrl(url);
+  }
+
+  session(): Session {
+    const profile = this.profile();
+    if (!profile?.credentials) throw notSignedIn(`not signed in (profile ${this.profileName})`);
+    return new Session(this.profileName, this.options.url ? normalizeUrl(this.options.url) : profile.url, profile.credentials);
+  }
+
+  /** --project (id or name), else SIGHTLINE_PROJECT, else the profile's default project. */
+  async projectId(session: Session, explicit = this.options.project): Promise<string> {
+    const wanted = explicit ?? process.env.SIGHTLINE_PROJECT ?? this.profile()?.projectId;
+    if (!wanted) throw usageError('no project chosen', 'pass --project <id|name> or run `sightline-cli projects use <id|name>`');
+    if (UUID.test(wanted)) return wanted.toLowerCase();
+    return (await findProject(session, wanted)).id;
+  }
+}
+
+export async function listProjects(session: Session): Promise<ProjectSummary[]> {
+  return (await session.callParsed(projectListSchema, (api) => api.GET('/api/projects'))).projects;
+}
+
+/** A project by id or by name (case-insensitive). */
+export async function findProject(session: Session, idOrName: string): Promise<ProjectSummary> {
+  const projects = await listProjects(session);
+  const wanted = idOrName.toLowerCase();
+  const found = projects.find((project) => project.id === wanted) ?? projects.filter((project) => project.name.toLowerCase() === wanted);
+  if (!Array.isArray(found)) return found;
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) throw usageError(`${found.length} projects are named "${idOrName}"`, 'use its id (see `sightline-cli projects list`)');
+  throw new CliError(`no project "${idOrName}" among yours`, EXIT.notFound, 'see `sightline-cli projects list`');
+}
+
+export function normalizeUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw usageError(`"${url}" is not a URL`, 'e.g. --url https://sightline.example.com');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw usageError(`"${url}" is not an http(s) URL`);
+  return parsed.origin + parsed.pathname.replace(/\/+$/, '');
+}

@@ -1,0 +1,30 @@
+/** Exit codes of DASHBOARD.md §5; scripts branch on them, so they never change meaning. */
+export const EXIT = {
+  ok: 0,
+  apiError: 1,
+  usage: 2,
+  cannotConnect: 3,
+  notSignedIn: 4,
+  notFound: 5,
+  rateLimited: 6,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A failure the CLI reports as one line with a hint and exits with its code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode,
+    readonly hint?: string,
+    /** The HTTP status behind it, when there was one. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint);
+
+export const notSignedIn = (message = 'not signed in'): CliError =>
+  new CliError(message, EXIT.notSignedIn, 'run `sightline-cli login` (or `login --token` with a personal access token)');

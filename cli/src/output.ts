@@ -1,0 +1,91 @@
+/**
+ * Output: a table on a terminal, JSON when piped or with `-o json`. JSON field names are the
+ * rows' keys, which the commands keep stable; `--fields` picks and orders them in both forms.
+ */
+import { usageError } from './errors.js';
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type Row = Record<string, Json>;
+
+export type Format = 'table' | 'json';
+
+export interface OutputOptions {
+  format: Format;
+  fields?: string[];
+}
+
+/** Rows and the columns a table shows unless `--fields` says otherwise. */
+export interface RowsView {
+  rows: Row[];
+  columns: string[];
+  /** A line under the table, e.g. that there are more pages. */
+  note?: string;
+}
+
+/** A single thing: its JSON form and its text for a terminal (or an MCP tool's answer). */
+export interface DetailView {
+  json: Json;
+  text: string;
+}
+
+export function formatFrom(requested: string | undefined, stdoutIsTty: boolean): Format {
+  if (requested === undefined) return stdoutIsTty ? 'table' : 'json';
+  if (requested === 'table' || requested === 'json') return requested;
+  throw usageError(`unknown output format "${requested}"`, 'use -o table or -o json');
+}
+
+export function printRows(view: RowsView, options: OutputOptions): void {
+  if (options.format === 'json') {
+    process.stdout.write(`${JSON.stringify(pick(view.rows, options.fields), null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(`${renderTable(view, options.fields)}\n`);
+}
+
+export function printDetail(view: DetailView, options: OutputOptions): void {
+  process.stdout.write(options.format === 'json' ? `${JSON.stringify(view.json, null, 2)}\n` : `${view.text}\n`);
+}
+
+function pick(rows: Row[], fields: string[] | undefined): Row[] {
+  if (!fields) return rows;
+  checkFields(rows, fields);
+  return rows.map((row) => Object.fromEntries(fields.map((field) => [field, row[field] ?? null])));
+}
+
+function checkFields(rows: Row[], fields: string[]): void {
+  const known = rows[0];
+  if (!known) return;
+  const unknown = fields.filter((field) => !(field in known));
+  if (unknown.length > 0) throw usageError(`unknown field ${unknown.join(', ')}`, `fields here: ${Object.keys(known).join(', ')}`);
+}
+
+const MAX_CELL = 80;
+
+export function renderTable(view: RowsView, fields?: string[]): string {
+  if (view.rows.length === 0) return view.note ? `(none)\n${view.note}` : '(none)';
+  const columns = fields ?? view.columns;
+  checkFields(view.rows, columns);
+  const cells = view.rows.map((row) => columns.map((column) => cellText(row[column] ?? null)));
+  const numeric = columns.map((column) => view.rows.every((row) => typeof row[column] === 'number' || row[column] === null));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
+  const align = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
+  const lines = [columns.map((column, i) => align(column, i)), ...cells.map((line) => line.map((text, i) => align(text, i)))];
+  const table = lines.map((line) => line.join('  ').trimEnd()).join('\n');
+  return view.note ? `${table}\n${view.note}` : table;
+}
+
+function cellText(value: Json): string {
+  if (value === null) return '-';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 && value > -1 ? 3 : 1);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');
+  return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;
+}
+
+/** "12 ms", "1.4 s": durations for people. */
+export function humanDuration(ms: number): string {
+  if (ms < 1) return `${Math.round(ms * 1000)} µs`;
+  if (ms < 1000) return `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+  return `${(ms / 60_000).toFixed(1)} min`;
+}

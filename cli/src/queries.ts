@@ -1,0 +1,311 @@
+/**
+ * The read commands' queries, shared by the command line and the MCP server: each asks the typed
+ * API and answers rows (stable field names) or a detail with its text form.
+ */
+import type { paths } from '@sightline/api-client';
+import { CliError, EXIT } from './errors.js';
+import { humanDuration, renderTable, type DetailView, type Json, type Row, type RowsView } from './output.js';
+import type { Session } from './session.js';
+import type { TimeRange } from './time-range.js';
+
+type Filter = { field: string; op: 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte'; value: string | number | boolean };
+type JsonBody<P extends keyof paths, M extends 'post' | 'get'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer T } } } } ? T : never;
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+export interface ListOptions extends Page {
+  search?: string;
+}
+
+/** The ranked lists: issues, endpoints, tasks, AI traces. */
+export type ListQuery = (session: Session, projectId: string, range: TimeRange, options: ListOptions) => Promise<RowsView>;
+
+const moreNote = (answer: { hasMore: boolean; page: number }): string | undefined =>
+  answer.hasMore ? `more rows: add --page ${answer.page + 1}` : undefined;
+
+const query = (projectId: string) => ({ params: { query: { projectId } } });
+
+export const listIssues: ListQuery = async (session, projectId, range, options) => {
+  const answer = await session.call((api) =>
+    api.POST('/api/exception-stack-traces', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search, orderBy: 'lastSeen', sortDirection: 'desc' } }),
+  );
+  return {
+    rows: answer.items.map((item) => ({
+      hash: item.hash,
+      title: item.title,
+      count: item.count,
+      kind: item.isMessage ? 'message' : 'error',
+      firstSeen: item.firstSeen,
+      lastSeen: item.lastSeen,
+      linkedKind: item.linked?.kind ?? null,
+      linkedId: item.linked?.id ?? null,
+      linkedName: item.linked?.name ?? null,
+    })),
+    columns: ['hash', 'count', 'lastSeen', 'linkedName', 'title'],
+    note: moreNote(answer),
+  };
+};
+
+export async function showIssue(session: Session, projectId: string, hash: string, range: TimeRange, limit: number): Promise<DetailView> {
+  const answer = await session.call((api) =>
+    api.POST('/api/exception-stack-traces/{hash}', {
+      params: { query: { projectId }, path: { hash } },
+      body: { ...range, pagination: { page: 1, pageSize: limit }, orderBy: 'recordedAt', sortDirection: 'desc' },
+    }),
+  );
+  const latest = answer.items[0];
+  if (!latest) throw new CliError(`no occurrences of issue ${hash} in the range`, EXIT.notFound, 'widen the range with --since 7d, or check the hash with `issues list`');
+  const occurrences: Row[] = answer.items.map((item) => ({
+    recordedAt: item.recordedAt,
+    traceId: item.traceId,
+    linkedKind: item.linked?.kind ?? null,
+    linkedName: item.linked?.name ?? null,
+    serverName: item.serverName,
+    appVersion: item.appVersion,
+    sessionId: item.sessionId,
+  }));
+  const json = { hash, stackTrace: latest.stackTrace, rawStackTrace: latest.rawStackTrace, isMessage: latest.isMessage, attributes: latest.attributes, occurrences };
+  const text = [
+    `issue ${hash}${latest.isMessage ? ' (message)' : ''}`,
+    '',
+    latest.stackTrace,
+    '',
+    `latest occurrences${answer.hasMore ? ` (first ${answer.items.length})` : ''}:`,
+    renderTable({ rows: occurrences, columns: ['recordedAt', 'linkedName', 'traceId', 'serverName', 'appVersion'] }),
+  ].join('\n');
+  return { json: json as Json, text };
+}
+
+const endpointRow = (item: JsonBody<'/api/endpoints', 'post'>['items'][number]): Row => ({
+  name: item.name,
+  requests: item.requests,
+  p50Ms: item.p50Ms,
+  p95Ms: item.p95Ms,
+  p99Ms: item.p99Ms,
+  errorRate: item.errorRate,
+  clientErrorRate: item.clientErrorRate,
+  apdex: item.apdex,
+  impact: item.impact,
+  serverErrors: item.serverErrors,
+  clientErrors: item.clientErrors,
+  lastSeen: item.lastSeen,
+});
+
+export const listEndpoints: ListQuery = async (session, projectId, range, options) => {
+  const answer = await session.call((api) => api.POST('/api/endpoints', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
+  return { rows: answer.items.map(endpointRow), columns: ['name', 'requests', 'p50Ms', 'p95Ms', 'p99Ms', 'errorRate', 'apdex', 'impact'], note: moreNote(answer) };
+};
+
+export async function showEndpoint(session: Session, projectId: string, name: string, range: TimeRange, limit: number): Promise<DetailView> {
+  const detail = await session.call((api) => api.POST('/api/endpoints/detail', { ...query(projectId), body: { ...range, name, limit } }));
+  if (detail.count === 0) throw new CliError(`no calls of endpoint "${name}" in the range`, EXIT.notFound, 'names are "METHOD /route", see `endpoints list`');
+  const traceRow = (trace: (typeof detail.slowest)[number]): Row => ({
+    id: trace.id,
+    recordedAt: trace.recordedAt,
+    durationMs: trace.durationMs,
+    statusCode: trace.statusCode,
+    serverName: trace.serverName,
+  });
+  const slowest = detail.slowest.map(traceRow);
+  const failing = detail.failing.map(traceRow);
+  // The totals as the API names them; the series is for charts and stays out.
+  const { series: _series, slowest: _slowest, failing: _failing, ...totals } = detail;
+  const json = { ...totals, slowest, failing };
+  const ms = (value: number | null) => (value === null ? '-' : humanDuration(value));
+  const columns = ['id', 'recordedAt', 'durationMs', 'statusCode', 'serverName'];
+  const text = [
+    `${detail.name}: ${detail.count} calls, ${detail.serverErrors} server errors, ${detail.clientErrors} client errors`,
+    `p50 ${ms(detail.p50Ms)}  p95 ${ms(detail.p95Ms)}  p99 ${ms(detail.p99Ms)}`,
+    '',
+    'slowest (see `traces show <id>`):',
+    renderTable({ rows: slowest, columns }),
+    '',
+    'failing:',
+    renderTable({ rows: failing, columns }),
+  ].join('\n');
+  return { json, text };
+}
+
+export const listTasks: ListQuery = async (session, projectId, range, options) => {
+  const answer = await session.call((api) => api.POST('/api/tasks', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
+  return {
+    rows: answer.items.map((item) => ({ name: item.name, count: item.count, failures: item.failures, p50Ms: item.p50Ms, p95Ms: item.p95Ms, p99Ms: item.p99Ms, rank: item.rank, lastSeen: item.lastSeen })),
+    columns: ['name', 'count', 'failures', 'p50Ms', 'p95Ms', 'p99Ms', 'lastSeen'],
+    note: moreNote(answer),
+  };
+};
+
+export const listAiTraces: ListQuery = async (session, projectId, range, options) => {
+  const answer = await session.call((api) => api.POST('/api/ai-traces', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
+  return {
+    rows: answer.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      recordedAt: item.recordedAt,
+      model: item.model,
+      provider: item.provider,
+      operation: item.operation,
+      durationMs: item.durationMs,
+      inputTokens: item.inputTokens,
+      outputTokens: item.outputTokens,
+      totalCost: item.totalCost,
+      finishReason: item.finishReason,
+      isError: item.isError,
+    })),
+    columns: ['id', 'name', 'model', 'durationMs', 'inputTokens', 'outputTokens', 'totalCost', 'recordedAt'],
+    note: moreNote(answer),
+  };
+};
+
+export interface LogFilters {
+  service?: string;
+  minSeverity?: number;
+  traceId?: string;
+  search?: string;
+  /** key=value pairs on log attributes. */
+  attributes?: string[];
+}
+
+export type LogItem = JsonBody<'/api/logs', 'post'>['items'][number];
+
+export const logRow = (item: LogItem): Row => ({
+  timestamp: item.timestamp,
+  severity: item.severityText,
+  severityNumber: item.severityNumber,
+  service: item.serviceName,
+  body: item.body,
+  traceId: item.traceId,
+  spanId: item.spanId,
+  attributes: item.attributes,
+});
+
+export const LOG_COLUMNS = ['timestamp', 'severity', 'service', 'body'];
+
+export async function searchLogs(
+  session: Session,
+  projectId: string,
+  range: TimeRange,
+  filters: LogFilters,
+  options: Page & { order?: 'asc' | 'desc' },
+): Promise<{ items: LogItem[]; hasMore: boolean; page: number }> {
+  const attributeFilters: Filter[] = (filters.attributes ?? []).map((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new CliError(`--attribute "${pair}" is not key=value`, EXIT.usage);
+    return { field: `attributes.${pair.slice(0, at)}`, op: 'eq', value: pair.slice(at + 1) };
+  });
+  return session.call((api) =>
+    api.POST('/api/logs', {
+      ...query(projectId),
+      body: {
+        ...range,
+        serviceName: filters.service,
+        minSeverity: filters.minSeverity,
+        traceId: filters.traceId,
+        search: filters.search,
+        filters: attributeFilters.length > 0 ? attributeFilters : undefined,
+        orderBy: 'timestamp',
+        sortDirection: options.order ?? 'desc',
+        pagination: page(options),
+      },
+    }),
+  );
+}
+
+export async function queryLogs(session: Session, projectId: string, range: TimeRange, filters: LogFilters, options: Page): Promise<RowsView> {
+  const answer = await searchLogs(session, projectId, range, filters, options);
+  return { rows: answer.items.map(logRow), columns: LOG_COLUMNS, note: moreNote(answer) };
+}
+
+type Trace = JsonBody<'/api/traces/{id}', 'get'>;
+type Span = Trace['spans'][number];
+
+export async function showTrace(session: Session, projectId: string, id: string): Promise<DetailView> {
+  const trace: Trace = await session.call((api) => api.GET('/api/traces/{id}', { params: { query: { projectId }, path: { id } } }));
+  return { json: trace as unknown as Json, text: waterfall(trace) };
+}
+
+const BAR_WIDTH = 40;
+
+/** The span tree as indented lines with a bar placed on the trace's timeline. */
+export function waterfall(trace: Trace): string {
+  const starts = trace.spans.map((span) => (span.startTime ? Date.parse(span.startTime) : Number.NaN)).filter((ms) => !Number.isNaN(ms));
+  const recorded = trace.recordedAt ? Date.parse(trace.recordedAt) : Number.NaN;
+  const origin = Math.min(...starts, Number.isNaN(recorded) ? Infinity : recorded);
+  const end = Math.max(origin + trace.durationMs, ...trace.spans.map((span) => (span.startTime ? Date.parse(span.startTime) + span.durationMs : 0)));
+  const total = Math.max(end - origin, 1e-3);
+  const ids = new Set(trace.spans.map((span) => span.spanId));
+  const children = new Map<string | null, Span[]>();
+  for (const span of trace.spans) {
+    const parent = span.parentSpanId !== null && ids.has(span.parentSpanId) ? span.parentSpanId : null;
+    children.set(parent, [...(children.get(parent) ?? []), span]);
+  }
+  const lines: Array<{ label: string; span: Span }> = [];
+  const visit = (parent: string | null, depth: number) => {
+    const spans = (children.get(parent) ?? []).sort((a, b) => (a.startTime ?? '').localeCompare(b.startTime ?? ''));
+    for (const span of spans) {
+      lines.push({ label: `${'  '.repeat(depth)}${span.name}`, span });
+      visit(span.spanId, depth + 1);
+    }
+  };
+  visit(null, 0);
+  const labelWidth = Math.min(50, Math.max(4, ...lines.map((line) => line.label.length)));
+  const bar = (startMs: number, durationMs: number) => {
+    const from = Math.min(BAR_WIDTH - 1, Math.floor(((startMs - origin) / total) * BAR_WIDTH));
+    const width = Math.max(1, Math.round((durationMs / total) * BAR_WIDTH));
+    return `${' '.repeat(from)}${'█'.repeat(Math.min(width, BAR_WIDTH - from))}`.padEnd(BAR_WIDTH);
+  };
+  const header = [
+    `${trace.kind} ${trace.name}  ${humanDuration(trace.durationMs)}  status ${trace.statusCode}  ${trace.recordedAt ?? ''}`.trimEnd(),
+    `id ${trace.id}${trace.distributedTraceId ? `  distributed trace ${trace.distributedTraceId}` : ''}`,
+    '',
+    `${'span'.padEnd(labelWidth)}  ${'start'.padStart(9)}  ${'duration'.padStart(9)}  |${' '.repeat(BAR_WIDTH)}|`,
+    `${trace.name.slice(0, labelWidth).padEnd(labelWidth)}  ${'+0 ms'.padStart(9)}  ${humanDuration(trace.durationMs).padStart(9)}  |${bar(Number.isNaN(recorded) ? origin : recorded, trace.durationMs)}|`,
+  ];
+  const body = lines.map(({ label, span }) => {
+    const start = span.startTime ? Date.parse(span.startTime) : origin;
+    const cut = label.length > labelWidth ? `${label.slice(0, labelWidth - 1)}…` : label.padEnd(labelWidth);
+    const failed = span.statusCode === 2 || span.events.some((event) => event.name === 'exception') ? '  ✗' : '';
+    return `${cut}  ${`+${humanDuration(start - origin)}`.padStart(9)}  ${humanDuration(span.durationMs).padStart(9)}  |${bar(start, span.durationMs)}|${failed}`;
+  });
+  return [...header, ...body].join('\n');
+}
+
+export type Aggregation = NonNullable<paths['/api/metrics/query']['post']['requestBody']['content']['application/json']['aggregation']>;
+export const AGGREGATIONS: readonly Aggregation[] = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'];
+
+export async function queryMetrics(
+  session: Session,
+  projectId: string,
+  range: TimeRange,
+  options: { name: string; aggregation?: Aggregation; groupBy?: string[]; bucketSeconds?: number },
+): Promise<RowsView & { detail: DetailView }> {
+  const answer = await session.call((api) =>
+    api.POST('/api/metrics/query', {
+      ...query(projectId),
+      body: { ...range, name: options.name, aggregation: options.aggregation, groupBy: options.groupBy, bucketSeconds: options.bucketSeconds },
+    }),
+  );
+  const seriesLabel = (group: Record<string, string>) => Object.entries(group).map(([key, value]) => `${key}=${value}`).join(',') || 'all';
+  const rows: Row[] = answer.series.flatMap((series) =>
+    answer.bucketStarts.map((start, i) => ({ time: new Date(start * 1000).toISOString(), series: seriesLabel(series.group), value: series.values[i] ?? null })),
+  );
+  const nonEmpty = rows.filter((row) => row.value !== null);
+  const json = {
+    name: answer.name,
+    aggregation: answer.aggregation,
+    bucketSeconds: answer.bucketSeconds,
+    series: answer.series.map((series) => ({
+      group: series.group,
+      points: answer.bucketStarts.map((start, i) => ({ time: new Date(start * 1000).toISOString(), value: series.values[i] ?? null })),
+    })),
+  };
+  const text = `${answer.name} ${answer.aggregation} per ${answer.bucketSeconds} s (${answer.series.length} series; empty buckets left out)\n${renderTable({ rows: nonEmpty, columns: ['time', 'series', 'value'] })}`;
+  return { rows, columns: ['time', 'series', 'value'], detail: { json, text } };
+}
+
+function page(options: Page): Page {
+  return { page: options.page, pageSize: options.pageSize };
+}

@@ -1,0 +1,212 @@
+/**
+ * Signing in with the built CLI against a real service: device login approved, denied and expired
+ * (the test is the person at the dashboard, through POST /api/device/approve|deny), personal access
+ * tokens, access-token refresh (the service clock moves past the 15-minute life), concurrent
+ * refreshes sharing one rotation, reuse detection signing the CLI out, logout, profiles, and the
+ * exit codes of not signed in, usage, cannot connect and rate limited.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../support/service.js';
+import { MINUTE, OffsetClock, builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli, startListeningService, type ListeningService } from './helpers.js';
+
+interface StoredFile {
+  currentProfile: string;
+  profiles: Record<string, { url: string; projectId?: string; credentials?: { kind: string; accessToken?: string; refreshToken?: string; accessTokenExpiresAt?: string; token?: string } }>;
+}
+
+// Every case runs several CLI processes; on a shared, busy machine each can take seconds.
+describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
+  const clock = new OffsetClock();
+  let running: ListeningService;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+  /** The device-login profile most tests continue from. */
+  const deviceDir = newConfigDir();
+
+  beforeAll(async () => {
+    builtCli();
+    running = await startListeningService({}, { now: clock.now });
+    user = await registerUser(running.service.app);
+  });
+  afterAll(async () => {
+    await running?.close();
+    removeBuiltCli();
+  });
+
+  const credentialsFile = (dir: string) => path.join(dir, 'credentials.json');
+  const stored = (dir: string): StoredFile => JSON.parse(fs.readFileSync(credentialsFile(dir), 'utf8')) as StoredFile;
+  const decide = (decision: 'approve' | 'deny', userCode: string) =>
+    running.service.app.inject({ method: 'POST', url: `/api/device/${decision}`, headers: { authorization: `Bearer ${user.token}` }, payload: { user_code: userCode } });
+
+  /** Starts `login`, reads the code it prints, and lets the test decide. */
+  async function deviceLogin(configDir: string, decision: 'approve' | 'deny' | 'let expire') {
+    const cli = startCli(['login', '--url', running.url, '--no-browser', '-o', 'table'], { configDir });
+    const [, userCode] = await cli.waitFor('stderr', /enter the code ([A-Z]{4}-[A-Z]{4})/);
+    if (decision === 'let expire') clock.advance(601_000);
+    else expect((await decide(decision, userCode!)).statusCode).toBe(200);
+    return cli.exited;
+  }
+
+  it('device login: prints the code and URL, and once approved in the dashboard stores the login 0600 in a 0700 folder', async () => {
+    const result = await deviceLogin(deviceDir, 'approve');
+    expect(result.stderr).toMatch(/To sign in, open \S+\/device and enter the code/);
+    expect(result.stderr).toMatch(/Or open \S+\/device\?user_code=[A-Z]{4}-[A-Z]{4}/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`as ${user.user.email}`);
+    expect(fs.statSync(credentialsFile(deviceDir)).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(deviceDir).mode & 0o777).toBe(0o700);
+    const profile = stored(deviceDir).profiles.default!;
+    expect(profile).toMatchObject({ url: running.url, projectId: user.project.id, credentials: { kind: 'device' } });
+    expect(profile.credentials!.refreshToken).toMatch(/^tpr_/);
+    // Secrets stay in the file: neither the output nor the instructions show them.
+    expect(result.stdout + result.stderr).not.toContain(profile.credentials!.refreshToken!);
+
+    const whoami = await runCli(['whoami', '-o', 'json'], { configDir: deviceDir });
+    expect(whoami.code).toBe(0);
+    expect(jsonOf(whoami)).toMatchObject({ profile: 'default', url: running.url, auth: 'device', user: { email: user.user.email }, project: { id: user.project.id } });
+    const table = await runCli(['whoami', '-o', 'table'], { configDir: deviceDir });
+    expect(table.stdout).toContain(`<${user.user.email}> on ${running.url}`);
+  });
+
+  it('device login denied in the dashboard: exit 4, nothing stored', async () => {
+    const configDir = newConfigDir();
+    const result = await deviceLogin(configDir, 'deny');
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('error: the sign-in was denied in the browser');
+    expect(fs.existsSync(credentialsFile(configDir))).toBe(false);
+  });
+
+  it('device login left to expire (the service clock passes 600 s): exit 4', async () => {
+    const configDir = newConfigDir();
+    const result = await deviceLogin(configDir, 'let expire');
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('error: the code expired before it was approved');
+    expect(fs.existsSync(credentialsFile(configDir))).toBe(false);
+  });
+
+  it('refreshes on a 401 once the access token expired, and saves the rotated pair', async () => {
+    const before = stored(deviceDir).profiles.default!.credentials!;
+    clock.advance(16 * MINUTE);
+    const result = await runCli(['whoami', '-o', 'json'], { configDir: deviceDir });
+    expect(result.code).toBe(0);
+    const after = stored(deviceDir).profiles.default!.credentials!;
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(fs.statSync(credentialsFile(deviceDir)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refreshes before the access token expires by its own clock, without waiting for a 401', async () => {
+    const file = stored(deviceDir);
+    const credentials = file.profiles.default!.credentials!;
+    // As if this machine's clock had moved 14.5 minutes on: the token has 30 s left.
+    credentials.accessTokenExpiresAt = new Date(Date.now() + 30_000).toISOString();
+    fs.writeFileSync(credentialsFile(deviceDir), JSON.stringify(file));
+    const result = await runCli(['whoami'], { configDir: deviceDir });
+    expect(result.code).toBe(0);
+    expect(stored(deviceDir).profiles.default!.credentials!.refreshToken).not.toBe(credentials.refreshToken);
+  });
+
+  it('concurrent CLI processes needing a refresh share one rotation (the lock) and the login survives', async () => {
+    clock.advance(16 * MINUTE);
+    const results = await Promise.all([1, 2, 3, 4].map(() => runCli(['whoami', '-o', 'json'], { configDir: deviceDir })));
+    expect(results.map((result) => [result.code, result.stderr])).toEqual(results.map(() => [0, '']));
+    expect((await runCli(['whoami'], { configDir: deviceDir })).code).toBe(0);
+  });
+
+  it('a reused refresh token (a stale copy of the file) signs the CLI out: exit 4, "signed out", run login', async () => {
+    const stale = fs.readFileSync(credentialsFile(deviceDir), 'utf8');
+    clock.advance(16 * MINUTE);
+    expect((await runCli(['whoami'], { configDir: deviceDir })).code).toBe(0);
+    // The copy's refresh token was rotated just now; presenting it again is theft to the service.
+    fs.writeFileSync(credentialsFile(deviceDir), stale);
+    clock.advance(16 * MINUTE);
+    const result = await runCli(['whoami'], { configDir: deviceDir });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: signed out: .*already used.* — run `sightline-cli login`/);
+    expect(stored(deviceDir).profiles.default).toEqual({ url: running.url, projectId: user.project.id, projectName: expect.any(String) });
+    const json = await runCli(['whoami', '-o', 'json'], { configDir: deviceDir });
+    expect(json.code).toBe(4);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { message: 'not signed in (profile default)', exitCode: 4 } });
+  });
+
+  it('logout revokes the device login on the service and forgets it', async () => {
+    const configDir = newConfigDir();
+    expect((await deviceLogin(configDir, 'approve')).code).toBe(0);
+    const refreshToken = stored(configDir).profiles.default!.credentials!.refreshToken!;
+    const result = await runCli(['logout', '-o', 'table'], { configDir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Signed out of ${running.url}`);
+    expect(stored(configDir).profiles.default!.credentials).toBeUndefined();
+    const refresh = await running.service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await runCli(['whoami'], { configDir })).code).toBe(4);
+    expect((await runCli(['logout'], { configDir })).code).toBe(4);
+  });
+
+  it('token login (--token-stdin and --token), a refused token, and named profiles', async () => {
+    const configDir = newConfigDir();
+    const token = await personalAccessToken(running.service, user.token);
+    const login = await runCli(['login', '--url', running.url, '--token-stdin'], { configDir, input: `${token}\n` });
+    expect(login.code).toBe(0);
+    expect(stored(configDir).profiles.default!.credentials).toEqual({ kind: 'token', token });
+    expect(jsonOf(await runCli(['whoami', '-o', 'json'], { configDir }))).toMatchObject({ auth: 'token', user: { email: user.user.email } });
+
+    const refused = await runCli(['login', '--url', running.url, '--token', 'tpp_not_a_real_token', '--profile', 'broken'], { configDir });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('the service refused the token');
+
+    expect((await runCli(['login', '--url', running.url, '--token', token, '--profile', 'second'], { configDir })).code).toBe(0);
+    const profiles = jsonOf<Array<{ name: string; current: boolean; auth: string }>>(await runCli(['profiles', 'list', '-o', 'json'], { configDir }));
+    expect(profiles.map((p) => [p.name, p.current, p.auth])).toEqual([
+      ['default', true, 'token'],
+      ['second', false, 'token'],
+    ]);
+    expect((await runCli(['profiles', 'use', 'second'], { configDir })).code).toBe(0);
+    expect(stored(configDir).currentProfile).toBe('second');
+    const missing = await runCli(['profiles', 'use', 'nope'], { configDir });
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('no profile named "nope"');
+  });
+
+  it('exit codes: 2 on a usage error, 3 when nothing listens, 4 when not signed in', async () => {
+    const configDir = newConfigDir();
+    const usage = await runCli(['issues', 'list', '--bogus'], { configDir });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("unknown option '--bogus'");
+    expect((await runCli(['logs', 'query', '--since', 'yesterday', '--project', user.project.id], { configDir: deviceDir })).code).toBe(4);
+
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const unreachable = await runCli(['login', '--url', `http://127.0.0.1:${closedPort}`, '--no-browser'], { configDir });
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toContain(`error: cannot connect to http://127.0.0.1:${closedPort} (ECONNREFUSED)`);
+
+    const notSignedIn = await runCli(['issues', 'list'], { configDir });
+    expect(notSignedIn.code).toBe(4);
+    expect(notSignedIn.stderr).toContain('run `sightline-cli login`');
+
+    expect((await runCli(['--help'], { configDir })).code).toBe(0);
+    expect((await runCli(['issues'], { configDir })).code).toBe(2);
+    const version = await runCli(['--version'], { configDir });
+    expect([version.code, version.stdout.trim()]).toEqual([0, '0.1.0']);
+  });
+
+  it('exit 6 once the device authorization rate limit (10 a minute per address) is spent', async () => {
+    // Earlier logins' attempts leave the window, so ten fresh ones fill it and none frees a slot soon.
+    clock.advance(2 * MINUTE);
+    let status = 0;
+    for (let i = 0; i < 11 && status !== 429; i++) {
+      status = (await fetch(new URL('/api/auth/device/authorize', running.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+    }
+    expect(status).toBe(429);
+    const result = await runCli(['login', '--url', running.url, '--no-browser'], { configDir: newConfigDir() });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(/^error: Too many requests, try again in \d+s — wait \d+ s and try again/);
+  });
+});

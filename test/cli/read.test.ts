@@ -1,0 +1,192 @@
+/**
+ * The read commands of the built CLI against a real service filled through the real ingest routes
+ * (scripts/demo-data.ts), in table and JSON form; `logs tail` seeing logs sent while it runs; and
+ * the MCP server driven by the SDK's client over stdio.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
+import { registerUser } from '../support/service.js';
+import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli, startListeningService, type ListeningService } from './helpers.js';
+
+type Rows = Array<Record<string, unknown>>;
+
+// Every case runs several CLI processes; on a shared, busy machine each can take seconds.
+describe('sightline-cli read commands', { timeout: 180_000 }, () => {
+  let running: ListeningService;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+  const configDir = newConfigDir();
+  const cli = (...args: string[]) => runCli(args, { configDir });
+  const json = async <T = Rows>(...args: string[]): Promise<T> => {
+    const result = await cli(...args, '-o', 'json');
+    expect(result.code, result.stderr).toBe(0);
+    return jsonOf<T>(result);
+  };
+  const table = async (...args: string[]): Promise<string> => {
+    const result = await cli(...args, '-o', 'table');
+    expect(result.code, result.stderr).toBe(0);
+    return result.stdout;
+  };
+
+  beforeAll(async () => {
+    builtCli();
+    running = await startListeningService();
+    user = await registerUser(running.service.app);
+    await sendDemoBatch(running.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
+    await running.service.services.writer.drain();
+    const token = await personalAccessToken(running.service, user.token);
+    expect((await runCli(['login', '--url', running.url, '--token', token], { configDir })).code).toBe(0);
+  });
+  afterAll(async () => {
+    await running?.close();
+    removeBuiltCli();
+  });
+
+  it('projects list, create (a refused framework is exit 1 with the service message) and use', async () => {
+    const projects = await json('projects', 'list');
+    expect(projects).toEqual([expect.objectContaining({ id: user.project.id, default: true })]);
+    expect(projects[0]).not.toHaveProperty('token');
+    expect(await table('projects', 'list')).toMatch(/^id\s+name\s+framework\s+role\s+default\n/);
+
+    const created = await json<{ id: string; name: string }>('projects', 'create', 'CLI Made', '--framework', 'nodejs');
+    expect(created.name).toBe('CLI Made');
+    expect((await json('projects', 'list')).map((project) => project.name)).toContain('CLI Made');
+    const refused = await cli('projects', 'create', 'Bad', '--framework', 'cobol');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: .*framework/);
+
+    expect((await cli('projects', 'use', 'CLI Made')).code).toBe(0);
+    expect((await json('projects', 'list')).find((project) => project.default)).toMatchObject({ id: created.id });
+    expect((await json('issues', 'list')).length).toBe(0);
+    expect((await cli('projects', 'use', user.project.id)).code).toBe(0);
+  });
+
+  it('issues list and show', async () => {
+    const issues = await json('issues', 'list', '--since', '1h');
+    expect(issues.length).toBeGreaterThan(0);
+    expect(Object.keys(issues[0]!)).toEqual(['hash', 'title', 'count', 'kind', 'firstSeen', 'lastSeen', 'linkedKind', 'linkedId', 'linkedName']);
+    const hash = issues[0]!.hash as string;
+    expect(await table('issues', 'list')).toContain(hash);
+
+    const shown = await json<{ hash: string; stackTrace: string; occurrences: Rows }>('issues', 'show', hash);
+    expect(shown.hash).toBe(hash);
+    expect(shown.occurrences.length).toBeGreaterThan(0);
+    const text = await table('issues', 'show', hash);
+    expect(text).toContain(shown.stackTrace.split('\n')[0]);
+    expect(text).toContain('latest occurrences');
+
+    const missing = await cli('issues', 'show', '0000000000000000');
+    expect(missing.code).toBe(5);
+  });
+
+  it('endpoints list and show, and traces show as a waterfall', async () => {
+    const endpoints = await json('endpoints', 'list', '--since', '1h');
+    expect(endpoints.map((endpoint) => endpoint.name)).toContain('GET /api/products');
+    const tableText = await table('endpoints', 'list');
+    expect(tableText).toMatch(/^name\s+requests\s+p50Ms\s+p95Ms\s+p99Ms\s+errorRate\s+apdex\s+impact\n/);
+    expect(tableText).toContain('GET /api/products');
+
+    const picked = await json('endpoints', 'list', '--fields', 'name,requests');
+    expect(Object.keys(picked[0]!)).toEqual(['name', 'requests']);
+    const unknownField = await cli('endpoints', 'list', '--fields', 'name,nope');
+    expect([unknownField.code, unknownField.stderr]).toEqual([2, expect.stringContaining('unknown field nope')]);
+
+    const detail = await json<{ name: string; count: number; slowest: Rows }>('endpoints', 'show', 'GET /api/products');
+    expect(detail.count).toBeGreaterThan(0);
+    expect(await table('endpoints', 'show', 'GET /api/products')).toMatch(/GET \/api\/products: \d+ calls/);
+    expect((await cli('endpoints', 'show', 'GET /nowhere')).code).toBe(5);
+
+    const traceId = detail.slowest[0]!.id as string;
+    const trace = await json<{ id: string; spans: Rows }>('traces', 'show', traceId);
+    expect(trace.id).toBe(traceId);
+    expect(trace.spans.map((span) => span.name)).toContain('pg.query SELECT');
+    const waterfall = await table('traces', 'show', traceId);
+    expect(waterfall).toMatch(/^endpoint GET \/api\/products/);
+    expect(waterfall).toMatch(/\npg\.query SELECT\s+\+\S+ \S+\s+\S+ \S+\s+\|\s*█+\s*\|/);
+
+    const unknownTrace = await cli('traces', 'show', '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f');
+    expect(unknownTrace.code).toBe(5);
+    expect(unknownTrace.stderr).toContain('error: no such trace in this project');
+  });
+
+  it('tasks list and ai-traces list', async () => {
+    expect((await json('tasks', 'list')).map((task) => task.name)).toContain('send-order-confirmation');
+    expect(await table('tasks', 'list')).toMatch(/^name\s+count\s+failures/);
+    const ai = await json('ai-traces', 'list');
+    expect(ai.length).toBeGreaterThan(0);
+    expect(ai[0]).toMatchObject({ operation: 'chat', finishReason: 'stop' });
+    expect(ai[0]!.totalCost as number).toBeGreaterThan(0);
+    expect(await table('ai-traces', 'list', '--fields', 'name,model,totalCost')).toMatch(/^name\s+model\s+totalCost\n/);
+  });
+
+  it('logs query with filters, and a search over more than 24 h without a selector is exit 1 with the reason', async () => {
+    const logs = await json('logs', 'query', '--since', '1h');
+    expect(logs.length).toBeGreaterThan(0);
+    expect(Object.keys(logs[0]!)).toEqual(['timestamp', 'severity', 'severityNumber', 'service', 'body', 'traceId', 'spanId', 'attributes']);
+    const errors = await json('logs', 'query', '--min-severity', 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((log) => (log.severityNumber as number) >= 17)).toBe(true);
+    const service = logs[0]!.service as string;
+    expect((await json('logs', 'query', '--service', service)).every((log) => log.service === service)).toBe(true);
+    expect(await table('logs', 'query', '--limit', '5')).toMatch(/^timestamp\s+severity\s+service\s+body\n/);
+    const wide = await cli('logs', 'query', '--search', 'order', '--since', '7d');
+    expect(wide.code).toBe(1);
+    expect(wide.stderr).toMatch(/^error: .*24 h/);
+  });
+
+  it('metrics query', async () => {
+    const metric = await json<{ name: string; series: Array<{ points: Array<{ value: number | null }> }> }>('metrics', 'query', 'http.server.active_requests', '--aggregation', 'max');
+    expect(metric.name).toBe('http.server.active_requests');
+    expect(metric.series.flatMap((series) => series.points).some((point) => point.value !== null)).toBe(true);
+    expect(await table('metrics', 'query', 'http.server.active_requests')).toMatch(/^http\.server\.active_requests avg per \d+ s/);
+    expect((await cli('metrics', 'query', 'x', '--aggregation', 'median')).code).toBe(2);
+  });
+
+  it('logs tail prints logs sent while it runs, once each, until Ctrl-C', async () => {
+    const tail = startCli(['logs', 'tail', '-o', 'json', '--since', '30m', '--interval', '1'], { configDir });
+    await tail.waitFor('stdout', /\n/);
+    const sendLog = (body: string) =>
+      fetch(new URL('/api/otel/v1/logs', running.url), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.project.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'tail-test' } }] }, scopeLogs: [{ logRecords: [{ timeUnixNano: `${BigInt(Date.now()) * 1_000_000n}`, severityNumber: 9, body: { stringValue: body } }] }] }],
+        }),
+      });
+    expect((await sendLog('first line sent during the tail')).status).toBe(200);
+    await tail.waitFor('stdout', /first line sent during the tail/);
+    // The poll that finds the second line re-reads the first (the overlap): it must not print it again.
+    expect((await sendLog('second line sent during the tail')).status).toBe(200);
+    await tail.waitFor('stdout', /second line sent during the tail/);
+    tail.child.kill('SIGINT');
+    const result = await tail.exited;
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { body: string; service: string });
+    expect(lines.filter((line) => line.body === 'first line sent during the tail')).toEqual([expect.objectContaining({ service: 'tail-test' })]);
+    expect(lines.filter((line) => line.body === 'second line sent during the tail')).toHaveLength(1);
+  });
+
+  it('mcp: an MCP client over stdio lists the tools and gets real data from one', async () => {
+    const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli(), 'mcp'], env: { PATH: process.env.PATH ?? '', SIGHTLINE_CONFIG_DIR: configDir }, stderr: 'pipe' });
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(
+        ['list_ai_traces', 'list_endpoints', 'list_issues', 'list_projects', 'list_tasks', 'query_metrics', 'search_logs', 'show_endpoint', 'show_issue', 'show_trace'].sort(),
+      );
+      expect(tools.find((tool) => tool.name === 'search_logs')!.inputSchema.properties).toHaveProperty('minSeverity');
+      const answer = await client.callTool({ name: 'list_endpoints', arguments: { since: '1h', limit: 10 } });
+      expect(answer.isError).toBeFalsy();
+      const [content] = answer.content as Array<{ type: string; text: string }>;
+      expect(content!.text).toMatch(/^name\s+requests/);
+      expect(content!.text).toContain('GET /api/products');
+      const refused = await client.callTool({ name: 'show_trace', arguments: { id: '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f' } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toBe('error: no such trace in this project');
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * `symbols upload` and `sourcemaps upload` of the built CLI against a real service: the shared
+ * fixtures (Dart .symbols, an iOS fat dSYM bundle) and an Android mapping file, found under the
+ * paths given; the upload token fetched with the sign-in, or given in the environment as in CI; a
+ * 503 with Retry-After retried (a loopback proxy answers 503 once, then forwards to the service);
+ * a wrong token; and the missing source-map route reported as such.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../support/service.js';
+import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startListeningService, type ListeningService } from './helpers.js';
+
+const FIXTURES = path.resolve('test/fixtures/symbols');
+const DART_FOLDER = path.join(FIXTURES, 'dart/android-arm64-dwarf4');
+const DART_BUILD = '73a2cdb8fd92d0c20b4186374bff33e3';
+const FAT_DSYM = path.join(FIXTURES, 'ios/ios-fat/ShopKit.framework.dSYM');
+const MAPPING = '# compiler: R8\n# pg_map_id: 5b46fdc\ncom.example.shop.Cart -> a.a:\n    int size -> a\n    void add(com.example.shop.Item) -> b\n';
+
+interface UploadReport {
+  accepted: Array<{ path: string; kind: string }>;
+  skipped: Array<{ path: string; kind: string }>;
+  failed: Array<{ path: string; error: string }>;
+}
+
+/** Answers the first upload 503 + Retry-After: 1 (as the service does when its upload slots stay busy), then forwards. */
+function flakyProxy(target: string): Promise<{ url: string; uploads: () => number; close: () => Promise<void> }> {
+  let uploads = 0;
+  const server = http.createServer((request, response) => {
+    uploads++;
+    if (uploads === 1) {
+      request.resume();
+      request.on('end', () => response.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"error":"too many uploads in flight, retry"}'));
+      return;
+    }
+    const upstream = http.request(new URL(request.url ?? '/', target), { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}`, uploads: () => uploads, close: () => new Promise((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+describe('sightline-cli uploads', { timeout: 180_000 }, () => {
+  let running: ListeningService;
+  let user: Awaited<ReturnType<typeof registerUser>>;
+  let uploadToken: string;
+  const configDir = newConfigDir();
+  const mappingFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-mapping-'));
+
+  beforeAll(async () => {
+    builtCli();
+    running = await startListeningService();
+    user = await registerUser(running.service.app);
+    uploadToken = (await running.service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [user.project.id]))[0]!.upload_token;
+    fs.mkdirSync(path.join(mappingFolder, 'outputs/mapping/release'), { recursive: true });
+    fs.writeFileSync(path.join(mappingFolder, 'outputs/mapping/release/mapping.txt'), MAPPING);
+    fs.writeFileSync(path.join(mappingFolder, 'outputs/notes.txt'), 'release notes, not a mapping\n');
+    const token = await personalAccessToken(running.service, user.token);
+    expect((await runCli(['login', '--url', running.url, '--token', token], { configDir })).code).toBe(0);
+  });
+  afterAll(async () => {
+    await running?.close();
+    removeBuiltCli();
+  });
+
+  const symbolRows = () =>
+    running.service.services.meta.query<{ kind: string; build_id: string; arch: string }>('SELECT kind, build_id, arch FROM symbol_files WHERE project_id = $1 ORDER BY kind, build_id, arch', [user.project.id]);
+
+  it('finds the Dart, iOS (fat dSYM bundle) and Android files under the paths and uploads them with the sign-in’s upload token', async () => {
+    const result = await runCli(['symbols', 'upload', DART_FOLDER, FAT_DSYM, mappingFolder, '-o', 'json'], { configDir });
+    expect(result.code, result.stderr).toBe(0);
+    const report = jsonOf<UploadReport>(result);
+    expect(report.accepted.map((file) => [path.basename(file.path), file.kind])).toEqual([
+      ['app.android-arm64.symbols', 'dart'],
+      ['ShopKit', 'ios'],
+      ['mapping.txt', 'android'],
+    ]);
+    expect(report.skipped).toEqual([]);
+    expect(report.failed).toEqual([]);
+    // Not a TTY: plain lines, one per file, no progress bar redraws.
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^uploading .*app\.android-arm64\.symbols \(dart, \d+ bytes\)$/),
+      expect.stringMatching(/^uploading .*ShopKit \(ios, \d+ bytes\)$/),
+      expect.stringMatching(/^uploading .*mapping\.txt \(android, \d+ bytes\)$/),
+    ]);
+    const rows = await symbolRows();
+    expect(rows.filter((row) => row.kind === 'dart')).toEqual([{ kind: 'dart', build_id: DART_BUILD, arch: 'arm64' }]);
+    expect(rows.filter((row) => row.kind === 'ios').map((row) => row.arch).sort()).toEqual(['arm64', 'x64']);
+    // A map id this short is no build id to the service: the mapping is keyed by its content's hash.
+    expect(rows.filter((row) => row.kind === 'proguard').map((row) => row.build_id)).toEqual([createHash('sha256').update(MAPPING).digest('hex')]);
+  });
+
+  it('in CI: the upload token from the environment, no sign-in; a 503 is retried after its Retry-After', async () => {
+    const proxy = await flakyProxy(running.url);
+    try {
+      const result = await runCli(['symbols', 'upload', path.join(DART_FOLDER, 'app.android-arm64.symbols'), '-o', 'table'], {
+        configDir: newConfigDir(),
+        env: { SIGHTLINE_URL: proxy.url, SIGHTLINE_UPLOAD_TOKEN: uploadToken },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(proxy.uploads()).toBe(2);
+      expect(result.stderr).toContain('service busy (503): retrying');
+      expect(result.stderr).toContain('in 1 s (attempt 2)');
+      expect(result.stdout).toMatch(/^accepted {2}.*app\.android-arm64\.symbols {2}\(dart\)\n1 accepted, 0 skipped, 0 failed\n$/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a file the service does not recognise is reported skipped', async () => {
+    const result = await runCli(['symbols', 'upload', path.join(mappingFolder, 'outputs/notes.txt'), '-o', 'table'], { configDir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('skipped   ');
+    expect(result.stdout).toContain('0 accepted, 1 skipped, 0 failed');
+  });
+
+  it('a wrong upload token is exit 4 with the refusal; no files found is a usage error', async () => {
+    const wrong = await runCli(['symbols', 'upload', DART_FOLDER, '--upload-token', 'not-an-upload-token'], { configDir });
+    expect(wrong.code).toBe(4);
+    expect(wrong.stderr).toContain('error: the upload token was refused (401');
+    const nothing = await runCli(['symbols', 'upload', path.join(FIXTURES, 'src')], { configDir });
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toContain('no debug-symbol files under');
+  });
+
+  it('sourcemaps upload: the service has no source-map route yet, and the CLI says so (exit 1)', async () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-build-'));
+    fs.writeFileSync(path.join(build, 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map\n');
+    fs.writeFileSync(path.join(build, 'app.js.map'), JSON.stringify({ version: 3, sources: ['app.ts'], names: [], mappings: 'AAAA' }));
+    const result = await runCli(['sourcemaps', 'upload', build], { configDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('does not support source-map uploads (POST /api/sourcemaps/upload: no route POST /api/sourcemaps/upload)');
+  });
+});
