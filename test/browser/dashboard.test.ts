@@ -490,8 +490,10 @@ describe('dashboard in Chromium', () => {
     const me = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me()).statusCode).toBe(200);
     await page.getByRole('button', { name: 'Account menu' }).click();
+    const ended = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
+    await ended;
     expect(await stored('sightline.session')).toBeNull();
     // A copy of the token (another tab, the browser's history of storage) no longer works.
     expect((await me()).statusCode).toBe(401);
@@ -527,8 +529,10 @@ describe('dashboard in Chromium', () => {
   };
   const signOut = async () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
+    const ended = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
+    await ended;
   };
   // Not the grace-… address the organization settings test made a member.
   const GRACE = `grace-invitee-${process.pid}@example.com`;

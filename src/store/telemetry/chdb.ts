@@ -8,7 +8,7 @@
  * have a connection of their own: a slow read holds up neither other reads nor ingest.
  */
 import fs from 'node:fs';
-import { Session } from 'chdb';
+import { drainPending, Session } from 'chdb';
 import { clickhouseCodeOf, INSERT_SETTINGS, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
 import { quoteString, renderParameters } from './literals.js';
 import { columnsOf } from './rows.js';
@@ -61,6 +61,9 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     async close(): Promise<void> {
       pool.close();
       insertConnection.close();
+      // close() defers behind statements still running (a request that came in as the service
+      // stopped); the folder is free for another engine in this process only once they end.
+      await drainPending();
     },
   };
   return wrapErrors(engine);

@@ -48,7 +48,7 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
   fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query })),
   empty: (
     <EmptyState title="No endpoint calls in this range">
-      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className="text-accent hover:underline">Connect a service</Link>, or widen the time range.
+      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className="text-accent underline underline-offset-2">Connect a service</Link>, or widen the time range.
     </EmptyState>
   ),
 };

@@ -49,7 +49,7 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
   empty: (
     <EmptyState title="No task runs in this range">
       Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of kind consumer).{' '}
-      <Link to="/connection" className="text-accent hover:underline">Connect a service</Link>, or widen the time range.
+      <Link to="/connection" className="text-accent underline underline-offset-2">Connect a service</Link>, or widen the time range.
     </EmptyState>
   ),
 };
