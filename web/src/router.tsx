@@ -17,7 +17,9 @@ import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
 import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
-import { PAGES } from './lib/navigation';
+import { PAGES, type Page } from './lib/navigation';
+import { parseLogsSearch } from './pages/logs/search';
+import { parseAiTracesSearch } from './pages/ai-traces/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -145,10 +147,35 @@ const organizationSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 });
 
-/** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
+const logsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/logs',
+  validateSearch: parseLogsSearch,
+  component: lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+});
 
-const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
+const aiTracesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces',
+  validateSearch: parseAiTracesSearch,
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+});
+
+const aiTraceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces/$id',
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization', '/logs', '/ai-traces']);
+/**
+ * Built pages whose route reads its own search: left out of the placeholders' path type, or
+ * `getRouteApi('/app/<path>')` would see the placeholder's (search-less) route as well.
+ */
+type BuiltWithSearch = '/logs' | '/ai-traces';
+
+const placeholderRoutes = PAGES.filter((page): page is Page & { to: Exclude<Page['to'], BuiltWithSearch> } => !BUILT.has(page.to)).map((page) =>
   createRoute({
     getParentRoute: () => appRoute,
     path: page.to,
@@ -164,7 +191,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, logsRoute, aiTracesRoute, aiTraceRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
