@@ -217,6 +217,16 @@ describe('/logs', () => {
     await dashboard.page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter' }).click();
     await poll(() => searchParam('filters')).toBeNull();
     await poll(async () => (await shownRows()).length).toBe(5);
+
+    // Keyboard: j moves to the first row, Enter expands it, Enter again folds it; / focuses search.
+    await dashboard.page.locator('h1').click();
+    await dashboard.page.keyboard.press('j');
+    await dashboard.page.keyboard.press('Enter');
+    await poll(() => dashboard.page.locator('tbody tr[data-list-row="0"] button[aria-expanded]').getAttribute('aria-expanded')).toBe('true');
+    await dashboard.page.keyboard.press('Enter');
+    await poll(() => searchParam('open')).toBeNull();
+    await dashboard.page.keyboard.press('/');
+    await poll(() => dashboard.page.getByRole('searchbox', { name: 'Search log messages' }).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
   });
 
   it('filters by minimum severity, service and trace id from the URL', async () => {
@@ -358,6 +368,9 @@ describe('/ai-traces', () => {
     expect(details).toContain('openai');
     const waterfall = dashboard.page.locator('dl[aria-label="Call details"]').getByRole('link', { name: bot.id });
     expect(await waterfall.getAttribute('href')).toMatch(new RegExp(`^/traces/${bot.id}\\?projectId=`));
+
+    const traceLogs = dashboard.page.getByRole('link', { name: 'Logs of this trace' });
+    expect(new URL((await traceLogs.getAttribute('href'))!, dashboard.base).searchParams.get('traceId')).toBe(detail.distributedTraceId);
 
     // Role-labelled messages; the tool call shows its result under it, not again on its own.
     const messages = dashboard.page.getByRole('list', { name: 'Messages' });

@@ -136,9 +136,14 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
             </Row>
           )}
           <Row label="Across services">
-            <AppLink path={`/distributed-traces/${trace.distributedTraceId}`} className="font-sans">
-              Distributed trace
-            </AppLink>
+            <span className="flex flex-wrap gap-x-4">
+              <AppLink path={`/distributed-traces/${trace.distributedTraceId}`} className="font-sans">
+                Distributed trace
+              </AppLink>
+              <Link to="/logs" search={{ traceId: trace.distributedTraceId }} className="text-accent hover:underline">
+                Logs of this trace
+              </Link>
+            </span>
           </Row>
         </>
       )}
