@@ -353,8 +353,9 @@ describe('/ai-traces', () => {
     await dashboard.page.getByRole('link', { name: 'support-bot' }).click();
     await poll(() => new URL(dashboard.page.url()).pathname).toBe(`/ai-traces/${bot.id}`);
 
-    const usage = dashboard.page.locator('dl[aria-label="Tokens and cost"]');
+    const usage = dashboard.page.getByRole('group', { name: 'Tokens and cost' });
     await usage.waitFor();
+    await dashboard.capture('ai-trace');
     const figure = async (label: string) => parse(await usage.locator(`dd[data-figure="${label}"]`).innerText());
     expect(await figure('Input tokens')).toBe(detail.inputTokens);
     expect(await figure('Output tokens')).toBe(detail.outputTokens);
@@ -404,7 +405,7 @@ describe('/ai-traces', () => {
     await long.getByRole('button', { name: 'Show less' }).waitFor();
     expect(await long.locator('[data-folded]').count()).toBe(0);
     expect((await long.boundingBox())!.height).toBeGreaterThan(foldedHeight + 100);
-    await dashboard.capture('ai-trace');
+    await dashboard.capture('ai-trace-conversation');
   });
 
   it('answers an unknown call with the server message', async () => {

@@ -124,7 +124,7 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
           <span className="font-mono">{trace.conversationId}</span>
         </Row>
       )}
-      <Row label="Spans">
+      <Row label="Span waterfall">
         <AppLink path={`/traces/${trace.id}`}>{trace.id}</AppLink>
       </Row>
       {trace.distributedTraceId && (
@@ -152,26 +152,32 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
 }
 
 function Usage({ trace }: { trace: AiTraceDetail }) {
-  const figures: Array<[string, string]> = [
+  const tokens: Array<[string, string]> = [
     ['Input tokens', formatCount(trace.inputTokens)],
     ['Output tokens', formatCount(trace.outputTokens)],
     ['Cached input tokens', formatCount(trace.cachedTokens)],
     ['Reasoning tokens', formatCount(trace.reasoningTokens)],
+  ];
+  const costs: Array<[string, string]> = [
     ['Input cost', formatCost(trace.inputCost)],
     ['Output cost', formatCost(trace.outputCost)],
     ['Total cost', formatCost(trace.totalCost)],
   ];
   return (
-    <dl className="grid grid-cols-[1fr_max-content] gap-x-6 gap-y-1.5 px-4 py-3 text-sm" aria-label="Tokens and cost">
-      {figures.map(([label, value]) => (
-        <div key={label} className={cn('contents', label === 'Total cost' && 'font-semibold')}>
-          <dt className={cn(label !== 'Total cost' && 'text-muted-foreground', label === 'Input cost' && 'border-t pt-1.5')}>{label}</dt>
-          <dd className={cn('text-right font-mono tabular', label === 'Input cost' && 'border-t pt-1.5')} data-figure={label}>
-            {value}
-          </dd>
-        </div>
+    <div aria-label="Tokens and cost" role="group" className="divide-y px-4 text-sm">
+      {[tokens, costs].map((figures, group) => (
+        <dl key={group} className="grid grid-cols-[1fr_max-content] gap-x-6 gap-y-1.5 py-3">
+          {figures.map(([label, value]) => (
+            <div key={label} className={cn('contents', label === 'Total cost' && 'font-semibold')}>
+              <dt className={cn(label !== 'Total cost' && 'text-muted-foreground')}>{label}</dt>
+              <dd className="text-right font-mono tabular" data-figure={label}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
       ))}
-    </dl>
+    </div>
   );
 }
 
