@@ -20,6 +20,8 @@ import { NotFound } from './pages/not-found';
 import { PAGES, type Page } from './lib/navigation';
 import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
 import { validateSessionSearch, validateSessionsSearch } from './pages/sessions/search';
+import { parseLogsSearch } from './pages/logs/search';
+import { parseAiTracesSearch } from './pages/ai-traces/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -189,8 +191,28 @@ const sessionRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
 });
 
+const logsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/logs',
+  validateSearch: parseLogsSearch,
+  component: lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+});
+
+const aiTracesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces',
+  validateSearch: parseAiTracesSearch,
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+});
+
+const aiTraceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces/$id',
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
+});
+
 /** Pages built so far; the others are a real page saying what will be there. */
-const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/sessions', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
+const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/sessions', '/logs', '/ai-traces', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
 const BUILT = new Set<string>(BUILT_PATHS);
 
 /** A built path leaves the placeholders' type too, so a page's route id (`/app/sessions`) names one route. */
@@ -220,6 +242,9 @@ const routeTree = rootRoute.addChildren([
     taskDetailRoute,
     sessionsRoute,
     sessionRoute,
+    logsRoute,
+    aiTracesRoute,
+    aiTraceRoute,
     connectionRoute,
     accountRoute,
     projectSettingsRoute,

@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { Skeleton } from './card';
 
-export function ErrorState({ error, className }: { error: unknown; className?: string }) {
+/** `action` offers the way out next to the message (for example narrowing a 422's range). */
+export function ErrorState({ error, className, action }: { error: unknown; className?: string; action?: ReactNode }) {
   const status = error instanceof ApiError ? error.status : undefined;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
   const title = status === 403 ? 'You do not have access to this' : status === 422 ? 'This query cannot run as it is' : status === 404 ? 'Not found' : 'Could not load this';
@@ -26,6 +27,7 @@ export function ErrorState({ error, className }: { error: unknown; className?: s
         <p className="font-medium">{title}</p>
         <p className="text-muted-foreground">{message}</p>
         {hint && <p className="text-muted-foreground">{hint}</p>}
+        {action && <div className="mt-1.5">{action}</div>}
       </div>
     </div>
   );

@@ -1,0 +1,94 @@
+/**
+ * Live tail: polls the log route every POLL_MS for rows newer than the newest one seen, asking
+ * OVERLAP_MS further back so a row stored late (or with the same millisecond) is not missed;
+ * rows answered twice are dropped by their identity (rowKey). Keeps the newest MAX_ROWS and the
+ * arrival rate over the last RATE_WINDOW_MS. While `paused` (the person scrolled away from the
+ * top) it does not poll, so the rows under their eyes stay put.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { api, read } from '@/lib/api';
+import { rowKey } from './search';
+import type { LogPage, LogRecord, LogSearchBody } from './types';
+
+export const POLL_MS = 2_000;
+export const OVERLAP_MS = 5_000;
+export const MAX_ROWS = 2_000;
+const RATE_WINDOW_MS = 10_000;
+/** Where the first poll starts when nothing was seen yet. */
+const FIRST_LOOK_MS = 60_000;
+
+export interface LiveTail {
+  rows: LogRecord[];
+  /** Rows per second over the last ten seconds (or since the tail started, when shorter). */
+  rate: number;
+  error: unknown;
+}
+
+const newestFirst = (a: LogRecord, b: LogRecord) => ((a.timestamp ?? '') < (b.timestamp ?? '') ? 1 : (a.timestamp ?? '') > (b.timestamp ?? '') ? -1 : 0);
+
+/** `seed` (the rows on screen when the tail starts) is read once per start. */
+export function useLiveTail({ enabled, paused, projectId, filters, seed }: { enabled: boolean; paused: boolean; projectId: string; filters: Omit<LogSearchBody, 'pagination'>; seed: LogRecord[] }): LiveTail {
+  const [state, setState] = useState<LiveTail>({ rows: [], rate: 0, error: null });
+  const seedRef = useRef(seed);
+  seedRef.current = seed;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
+  const filterKey = JSON.stringify(filters);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const body = JSON.parse(filterKey) as Omit<LogSearchBody, 'pagination'>;
+    let rows = [...seedRef.current].sort(newestFirst).slice(0, MAX_ROWS);
+    const arrivals: Array<{ at: number; count: number }> = [];
+    const startedAt = Date.now();
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setState({ rows, rate: 0, error: null });
+
+    const poll = async () => {
+      if (pausedRef.current) return;
+      const now = Date.now();
+      const newest = rows[0]?.timestamp ? Date.parse(rows[0].timestamp) : now - FIRST_LOOK_MS;
+      try {
+        const page = await read<LogPage>(
+          api.POST('/api/logs', {
+            params: { query: { projectId } },
+            body: {
+              ...body,
+              fromDate: new Date(Math.min(newest, now) - OVERLAP_MS).toISOString(),
+              // A little past now: a sender's clock slightly ahead of ours is still tailed.
+              toDate: new Date(now + OVERLAP_MS).toISOString(),
+              orderBy: 'timestamp',
+              sortDirection: 'desc',
+              pagination: { page: 1, pageSize: 500 },
+            },
+          }),
+        );
+        if (stopped) return;
+        const seen = new Set(rows.map(rowKey));
+        const fresh = page.items.filter((row) => !seen.has(rowKey(row)));
+        rows = [...fresh, ...rows].sort(newestFirst).slice(0, MAX_ROWS);
+        const at = Date.now();
+        arrivals.push({ at, count: fresh.length });
+        while (arrivals.length > 0 && arrivals[0]!.at < at - RATE_WINDOW_MS) arrivals.shift();
+        const seconds = Math.max(1, Math.min(RATE_WINDOW_MS, at - startedAt) / 1000);
+        const rate = arrivals.reduce((sum, arrival) => sum + arrival.count, 0) / seconds;
+        setState({ rows, rate, error: null });
+      } catch (error) {
+        if (!stopped) setState((previous) => ({ ...previous, error }));
+      }
+    };
+
+    const loop = async () => {
+      await poll();
+      if (!stopped) timer = setTimeout(() => void loop(), POLL_MS);
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [enabled, projectId, filterKey]);
+
+  return state;
+}
