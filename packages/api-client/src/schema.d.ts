@@ -2973,6 +2973,13 @@ export interface paths {
                             isRoot: boolean;
                             parentSpanId: string | null;
                             distributedTraceId: string | null;
+                            serverName: string;
+                            appVersion: string;
+                            /** @description the caller's address (endpoints; empty for tasks and AI traces) */
+                            clientIp: string;
+                            attributes: {
+                                [key: string]: string;
+                            };
                             spans: {
                                 spanId: string;
                                 parentSpanId: string | null;
@@ -4434,6 +4441,13 @@ export interface paths {
                                 isRoot: boolean;
                                 parentSpanId: string | null;
                                 distributedTraceId: string | null;
+                                serverName: string;
+                                appVersion: string;
+                                /** @description the caller's address (endpoints; empty for tasks and AI traces) */
+                                clientIp: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
                                 spans: {
                                     spanId: string;
                                     parentSpanId: string | null;
