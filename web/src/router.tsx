@@ -17,7 +17,9 @@ import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
 import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
-import { PAGES } from './lib/navigation';
+import { PAGES, type Page } from './lib/navigation';
+import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search';
+import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -145,10 +147,44 @@ const organizationSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 });
 
-/** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
+const issuesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/issues',
+  validateSearch: validateIssuesSearch,
+  component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
+});
 
-const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
+const issueRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/issues/$hash',
+  validateSearch: validateIssueSearch,
+  component: lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
+});
+
+const traceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/traces/$id',
+  validateSearch: validateTraceSearch,
+  component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
+});
+
+const distributedTraceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/distributed-traces/$id',
+  validateSearch: validateDistributedTraceSearch,
+  component: lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT_PAGES = ['/', '/connection', '/settings/account', '/settings/project', '/settings/organization', '/issues'] as const;
+const BUILT = new Set<string>(BUILT_PAGES);
+/**
+ * Narrows a placeholder's path to the pages not built, so a built page's route (with its own
+ * search) is the only route of that path in the route tree's types.
+ */
+const isPlaceholder = (page: Page): page is Page & { to: Exclude<Page['to'], (typeof BUILT_PAGES)[number]> } => !BUILT.has(page.to);
+
+const placeholderRoutes = PAGES.filter(isPlaceholder).map((page) =>
   createRoute({
     getParentRoute: () => appRoute,
     path: page.to,
@@ -164,7 +200,7 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
+  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, issuesRoute, issueRoute, traceRoute, distributedTraceRoute, ...placeholderRoutes]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
