@@ -8,7 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronRight, Search } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { formatDuration } from '@/lib/format';
+import { formatCount, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { Span } from './types';
 import { buildSpanTree, rulerTicks, spanExtent, waterfallRows, type SpanNode } from './waterfall-tree';
@@ -195,7 +195,7 @@ export function Waterfall({
     <div className="grid min-w-0 content-start">
       <div className="grid grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)] border-b bg-muted/40 text-xs text-muted-foreground">
         <div className="px-3 leading-6">
-          Span <span className="tabular">({rows.length === spans.length ? spans.length : `${rows.length} of ${spans.length}`})</span>
+          Span <span className="tabular">({rows.length === spans.length ? formatCount(spans.length) : `${formatCount(rows.length)} of ${formatCount(spans.length)}`})</span>
         </div>
         <TimeRuler axis={axis} className="mr-16" />
       </div>
