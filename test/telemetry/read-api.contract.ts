@@ -270,7 +270,17 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(body.recent.map((t: { id: string }) => t.id)).toEqual(checkoutIds.slice(0, 3));
       const waterfall = await get(`/api/traces/${checkoutIds[8]}`);
       expect(waterfall.statusCode, waterfall.body).toBe(200);
-      expect(waterfall.json()).toMatchObject({ kind: 'endpoint', name: 'GET /checkout', statusCode: 500, spans: [{ name: 'db.orders.insert', durationMs: 900 }] });
+      // The details grid of the trace page: server, version, client and attributes of the entity.
+      expect(waterfall.json()).toMatchObject({
+        kind: 'endpoint',
+        name: 'GET /checkout',
+        statusCode: 500,
+        serverName: 'web-1',
+        appVersion: '1.0.0',
+        clientIp: '198.51.100.1',
+        attributes: { 'user.id': 'u0' },
+        spans: [{ name: 'db.orders.insert', durationMs: 900 }],
+      });
       expect((await get(`/api/traces/${randomUUID()}`)).statusCode).toBe(404);
     });
 
@@ -322,6 +332,10 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(messages.items.map((i: { title: string }) => i.title)).toEqual(['cache warmed']);
       const searched = (await post('/api/exception-stack-traces', { search: 'warmed' })).json();
       expect(searched.total).toBe(1);
+      // A trace page lists the exceptions of its entity: checkoutIds[9] carries two groups.
+      const ofTrace = (await post('/api/exception-stack-traces', { filters: [{ field: 'traceId', op: 'eq', value: checkoutIds[9] }] })).json();
+      expect(ofTrace.total).toBe(2);
+      expect(ofTrace.items.map((i: { count: number }) => i.count)).toEqual([1, 1]);
     });
 
     it('lists the occurrences of one exception group', async () => {

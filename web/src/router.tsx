@@ -22,6 +22,8 @@ import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
 import { validateSessionSearch, validateSessionsSearch } from './pages/sessions/search';
 import { parseLogsSearch } from './pages/logs/search';
 import { parseAiTracesSearch } from './pages/ai-traces/search';
+import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search';
+import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -177,46 +179,34 @@ const organizationSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 });
 
-const sessionsRoute = createRoute({
+const issuesRoute = createRoute({
   getParentRoute: () => appRoute,
-  path: '/sessions',
-  validateSearch: validateSessionsSearch,
-  component: lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
+  path: '/issues',
+  validateSearch: validateIssuesSearch,
+  component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
 });
 
-const sessionRoute = createRoute({
+const issueRoute = createRoute({
   getParentRoute: () => appRoute,
-  path: '/sessions/$id',
-  validateSearch: validateSessionSearch,
-  component: lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
+  path: '/issues/$hash',
+  validateSearch: validateIssueSearch,
+  component: lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
 });
 
-const logsRoute = createRoute({
+const traceRoute = createRoute({
   getParentRoute: () => appRoute,
-  path: '/logs',
-  validateSearch: parseLogsSearch,
-  component: lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+  path: '/traces/$id',
+  validateSearch: validateTraceSearch,
+  component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
 });
 
-const aiTracesRoute = createRoute({
+const distributedTraceRoute = createRoute({
   getParentRoute: () => appRoute,
-  path: '/ai-traces',
-  validateSearch: parseAiTracesSearch,
-  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+  path: '/distributed-traces/$id',
+  validateSearch: validateDistributedTraceSearch,
+  component: lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
 });
 
-const aiTraceRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/ai-traces/$id',
-  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
-});
-
-/** Pages built so far; the others are a real page saying what will be there. */
-const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/sessions', '/logs', '/ai-traces', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
-const BUILT = new Set<string>(BUILT_PATHS);
-
-/** A built path leaves the placeholders' type too, so a page's route id (`/app/sessions`) names one route. */
-const isPlaceholder = (page: Page): page is Page & { to: Exclude<Page['to'], (typeof BUILT_PATHS)[number]> } => !BUILT.has(page.to);
 
 const placeholderRoutes = PAGES.filter(isPlaceholder).map((page) =>
   createRoute({
@@ -240,6 +230,10 @@ const routeTree = rootRoute.addChildren([
     endpointDetailRoute,
     tasksRoute,
     taskDetailRoute,
+    issuesRoute,
+    issueRoute,
+    traceRoute,
+    distributedTraceRoute,
     sessionsRoute,
     sessionRoute,
     logsRoute,

@@ -3563,6 +3563,13 @@ export interface paths {
                             isRoot: boolean;
                             parentSpanId: string | null;
                             distributedTraceId: string | null;
+                            serverName: string;
+                            appVersion: string;
+                            /** @description the caller's address (endpoints; empty for tasks and AI traces) */
+                            clientIp: string;
+                            attributes: {
+                                [key: string]: string;
+                            };
                             spans: {
                                 spanId: string;
                                 parentSpanId: string | null;
@@ -5024,6 +5031,13 @@ export interface paths {
                                 isRoot: boolean;
                                 parentSpanId: string | null;
                                 distributedTraceId: string | null;
+                                serverName: string;
+                                appVersion: string;
+                                /** @description the caller's address (endpoints; empty for tasks and AI traces) */
+                                clientIp: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
                                 spans: {
                                     spanId: string;
                                     parentSpanId: string | null;

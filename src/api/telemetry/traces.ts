@@ -56,6 +56,10 @@ const entityProps = {
   isRoot: bool,
   parentSpanId: nstr,
   distributedTraceId: nstr,
+  serverName: str,
+  appVersion: str,
+  clientIp: { type: 'string', description: "the caller's address (endpoints; empty for tasks and AI traces)" },
+  attributes: strMap,
 };
 const entityWithSpans = obj({ ...entityProps, spans: { type: 'array', items: spanItem } });
 

@@ -409,6 +409,11 @@ export interface EntityRef {
   isRoot: boolean;
   parentSpanId: string | null;
   distributedTraceId: string | null;
+  serverName: string;
+  appVersion: string;
+  /** The caller's address (endpoints only; empty for tasks and AI traces). */
+  clientIp: string;
+  attributes: Record<string, string>;
 }
 
 interface EntityRow {
@@ -422,6 +427,10 @@ interface EntityRow {
   is_root: boolean;
   parent_span_id: string;
   distributed_trace_id: string;
+  server_name: string;
+  app_version: string;
+  client_ip: string;
+  attributes: Record<string, string>;
 }
 
 const toEntity = (row: EntityRow): EntityRef => ({
@@ -435,14 +444,18 @@ const toEntity = (row: EntityRow): EntityRef => ({
   isRoot: Boolean(row.is_root),
   parentSpanId: nullIfNil(row.parent_span_id),
   distributedTraceId: nullIfNil(row.distributed_trace_id),
+  serverName: row.server_name,
+  appVersion: row.app_version,
+  clientIp: row.client_ip,
+  attributes: row.attributes,
 });
 
-const ENTITY_COLUMNS = 'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id';
+const ENTITY_COLUMNS = 'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes';
 
 function entityUnion(where: string): string {
-  return `SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code FROM endpoints FINAL WHERE ${where}
-          UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code FROM tasks FINAL WHERE ${where}
-          UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code FROM ai_traces FINAL WHERE ${where}`;
+  return `SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where}
+          UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code, '' AS client_ip FROM tasks FINAL WHERE ${where}
+          UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code, '' AS client_ip FROM ai_traces FINAL WHERE ${where}`;
 }
 
 /** One entity of the project by id (entity ids are trace ids of their spans). */
@@ -487,15 +500,21 @@ interface SpanRow {
   events: Array<[string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }>;
 }
 
-/** The spans of one entity (spans.trace_id is the owning entity id), in start order, at most 5000. */
+/**
+ * The most spans one waterfall returns: a large batch job or a long streaming request reaches
+ * thousands, and the dashboard virtualizes its rows, so the cap only bounds a runaway entity.
+ */
+export const MAX_WATERFALL_SPANS = 20_000;
+
+/** The spans of one entity (spans.trace_id is the owning entity id), in start order, at most MAX_WATERFALL_SPANS. */
 export async function spansOf(engine: TelemetryEngine, projectId: string, entityId: string): Promise<SpanItem[]> {
   const rows = await runQuery<SpanRow>(
     engine,
     'spans.waterfall',
     `SELECT span_id, parent_span_id, name, kind, start_time, duration_ns, status_code, attributes,
             arrayMap(e -> (toString(e.1), e.2, e.3), events) AS events
-       FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID} ORDER BY start_time, span_id LIMIT 5000`,
-    { project: projectId, id: entityId },
+       FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID} ORDER BY start_time, span_id LIMIT {limit:UInt32}`,
+    { project: projectId, id: entityId, limit: MAX_WATERFALL_SPANS },
   );
   return rows.map((row) => ({
     spanId: row.span_id,

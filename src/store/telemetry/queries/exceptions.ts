@@ -14,6 +14,8 @@ export const EXCEPTION_FIELDS: Record<string, FieldSpec> = {
   appVersion: { sql: 'app_version', type: 'string' },
   source: { sql: 'source', type: 'string' },
   stackTrace: { sql: 'stack_trace', type: 'string' },
+  /** The owning entity's id (a trace page lists its exceptions). */
+  traceId: { sql: 'toString(trace_id)', type: 'string' },
 };
 export const EXCEPTION_MAPS = { attributes: 'attributes' };
 

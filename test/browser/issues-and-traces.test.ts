@@ -1,0 +1,357 @@
+/**
+ * Issues, issue detail, trace waterfall and distributed trace in Chromium against a real service.
+ * Data arrives through the real ingest routes: the demo generator (POST /api/report + OTLP/JSON),
+ * the OpenTelemetry JS SDK exporting a two-service distributed trace (storefront → inventory,
+ * with an exception in inventory), and a 10,000-span trace posted as OTLP/JSON. Every figure the
+ * pages show is compared with what the API answers; links are followed issue → trace →
+ * distributed trace → the other service's trace and back; each page is captured light and dark.
+ */
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
+import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
+import { formatDuration } from '../../web/src/lib/format.js';
+import type { IssueList, OccurrenceList } from '../../web/src/pages/issues/types.js';
+import type { DistributedTrace, TraceDetail } from '../../web/src/pages/traces/types.js';
+
+const BIG_TRACE_SPANS = 10_000;
+const hexId = (bytes: number) => Array.from({ length: bytes * 2 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+const uuidOfHex = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+
+/** Sends a storefront request calling the inventory service through the SDK's OTLP/HTTP JSON exporter (each process exports its spans as one batch, as a BatchSpanProcessor does); returns the OTel trace id. */
+async function sendDistributedTrace(base: string, projectToken: string): Promise<string> {
+  const provider = (service: string) =>
+    new NodeTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': service, 'service.version': '3.1.0' }),
+      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/api/otel/v1/traces`, headers: { authorization: `Bearer ${projectToken}` } }))],
+    });
+  const storefront = provider('storefront');
+  const inventory = provider('inventory');
+  const front = storefront.getTracer('storefront');
+  const back = inventory.getTracer('inventory');
+
+  const request = front.startSpan('GET /api/orders/:id', {
+    kind: SpanKind.SERVER,
+    attributes: { 'http.request.method': 'GET', 'http.route': '/api/orders/:id', 'http.response.status_code': 500, 'client.address': '192.0.2.44' },
+  });
+  const inRequest = trace.setSpan(context.active(), request);
+  const call = front.startSpan('GET inventory /stock', { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'GET' } }, inRequest);
+  const stock = back.startSpan(
+    'GET /stock/:sku',
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': 'GET', 'http.route': '/stock/:sku', 'http.response.status_code': 500 } },
+    // What a propagator hands the inventory process: the caller's span context, marked remote.
+    trace.setSpanContext(context.active(), { ...call.spanContext(), isRemote: true }),
+  );
+  const query = back.startSpan('SELECT stock', { kind: SpanKind.CLIENT, attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT qty FROM stock WHERE sku = $1' } }, trace.setSpan(context.active(), stock));
+  await new Promise((resolve) => setTimeout(resolve, 15));
+  query.end();
+  stock.recordException(new RangeError('stock level below zero for sku 4411'));
+  stock.setStatus({ code: SpanStatusCode.ERROR, message: 'stock level below zero' });
+  stock.end();
+  call.end();
+  request.end();
+  for (const p of [storefront, inventory]) {
+    await p.forceFlush();
+    await p.shutdown();
+  }
+  return request.spanContext().traceId;
+}
+
+/**
+ * A root server span (it becomes the endpoint, not a span row) and BIG_TRACE_SPANS spans under
+ * it, every tenth one level deeper with the next nine as its children, as OTLP/JSON.
+ */
+async function sendBigTrace(base: string, projectToken: string): Promise<string> {
+  const traceId = hexId(16);
+  const rootId = hexId(8);
+  const start = BigInt(Date.now() - 60_000) * 1_000_000n;
+  const spans: unknown[] = [
+    {
+      traceId,
+      spanId: rootId,
+      name: 'POST /api/import',
+      kind: 2,
+      startTimeUnixNano: start.toString(),
+      endTimeUnixNano: (start + 20_000_000_000n).toString(),
+      attributes: [
+        { key: 'http.request.method', value: { stringValue: 'POST' } },
+        { key: 'http.route', value: { stringValue: '/api/import' } },
+        { key: 'http.response.status_code', value: { intValue: '200' } },
+      ],
+    },
+  ];
+  let parent = rootId;
+  for (let index = 1; index <= BIG_TRACE_SPANS; index++) {
+    const spanId = hexId(8);
+    const spanStart = start + BigInt(index) * 1_900_000n;
+    spans.push({
+      traceId,
+      spanId,
+      parentSpanId: index % 10 === 0 ? rootId : parent,
+      name: `import row ${index}`,
+      kind: 1,
+      startTimeUnixNano: spanStart.toString(),
+      endTimeUnixNano: (spanStart + 1_500_000n).toString(),
+      attributes: [{ key: 'row.index', value: { intValue: String(index) } }],
+    });
+    if (index % 10 === 0) parent = spanId;
+  }
+  const response = await fetch(`${base}/api/otel/v1/traces`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'importer' } }] }, scopeSpans: [{ spans }] }] }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  return uuidOfHex(traceId);
+}
+
+const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
+
+describe('issues and traces in Chromium', () => {
+  let dashboard: SignedInDashboard;
+  let page: Page;
+  let distributedOtelTraceId = '';
+  let bigTraceId = '';
+
+  const post = async <T,>(url: string, body: unknown): Promise<T> => {
+    const separator = url.includes('?') ? '&' : '?';
+    const response = await dashboard.service.app.inject({
+      method: 'POST',
+      url: `${url}${separator}projectId=${dashboard.projectId}`,
+      headers: { authorization: `Bearer ${dashboard.session}` },
+      payload: body as object,
+    });
+    if (response.statusCode >= 300) throw new Error(`POST ${url}: ${response.statusCode} ${response.body}`);
+    return response.json() as T;
+  };
+  const currentUrl = () => new URL(page.url());
+
+  beforeAll(async () => {
+    dashboard = await openSignedInDashboard();
+    page = dashboard.page;
+    const random = seededRandom(14);
+    for (let batch = 0; batch < 4; batch++) {
+      await sendDemoBatch(dashboard.base, dashboard.projectToken, demoBatch({ calls: 60, random, now: Date.now() - batch * 60_000, spanMs: 60_000, session: batch === 0 }));
+    }
+    distributedOtelTraceId = await sendDistributedTrace(dashboard.base, dashboard.projectToken);
+    bigTraceId = await sendBigTrace(dashboard.base, dashboard.projectToken);
+  });
+
+  afterEach(() => {
+    expect(dashboard.watch.problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await dashboard?.close();
+  });
+
+  it('lists issues as the API ranks them, with search, kind and sort in the URL, and j/k/Enter', async () => {
+    const expected = await post<IssueList>('/api/exception-stack-traces', {});
+    expect(expected.total).toBeGreaterThanOrEqual(3);
+    await dashboard.open('/issues');
+    await page.getByRole('table', { name: 'Issues' }).waitFor();
+    const rows = page.locator('table[aria-label="Issues"] tbody tr');
+    const shownHashes = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')));
+    await expect.poll(() => rows.count()).toBe(expected.items.length);
+    expect(await shownHashes()).toEqual(expected.items.map((item) => item.hash));
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="count"]')).toEqual(expected.items.map((item) => item.count.toLocaleString('en-US')));
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="users"]')).toEqual(expected.items.map((item) => item.usersAffected.toLocaleString('en-US')));
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="sessions"]')).toEqual(expected.items.map((item) => item.sessionsAffected.toLocaleString('en-US')));
+    const titles = await page.locator('table[aria-label="Issues"] tbody tr td:first-child a:first-child').allInnerTexts();
+    expect(titles).toEqual(expected.items.map((item) => item.title));
+    await dashboard.capture('issues');
+
+    // `/` focuses the search; typing reaches the URL and the list follows the API's search.
+    await page.locator('body').press('/');
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe('Search issues');
+    await page.keyboard.type('ETIMEDOUT');
+    await expect.poll(() => currentUrl().searchParams.get('q')).toBe('ETIMEDOUT');
+    const searched = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
+    expect(searched.total).toBeGreaterThan(0);
+    await expect.poll(() => shownHashes()).toEqual(searched.items.map((item) => item.hash));
+
+    // Kind: messages only (the API's isMessage filter).
+    await page.getByRole('searchbox', { name: 'Search issues' }).fill('');
+    await expect.poll(() => currentUrl().searchParams.get('q')).toBeNull();
+    await page.getByRole('radio', { name: 'Exceptions' }).click();
+    await expect.poll(() => currentUrl().searchParams.get('kind')).toBe('exceptions');
+    const exceptionsOnly = await post<IssueList>('/api/exception-stack-traces', { filters: [{ field: 'isMessage', op: 'eq', value: false }] });
+    await expect.poll(() => shownHashes()).toEqual(exceptionsOnly.items.map((item) => item.hash));
+    await page.getByRole('radio', { name: 'All' }).click();
+
+    // Sort by last seen, newest first, as the API orders it; a reload shows the same view.
+    await page.getByRole('button', { name: 'Last seen' }).click();
+    await expect.poll(() => currentUrl().searchParams.get('sort')).toBe('lastSeen');
+    expect(currentUrl().searchParams.get('dir')).toBe('desc');
+    const byLastSeen = await post<IssueList>('/api/exception-stack-traces', { orderBy: 'lastSeen', sortDirection: 'desc' });
+    await expect.poll(() => shownHashes()).toEqual(byLastSeen.items.map((item) => item.hash));
+    await page.reload();
+    await page.getByRole('table', { name: 'Issues' }).waitFor();
+    await expect.poll(() => shownHashes()).toEqual(byLastSeen.items.map((item) => item.hash));
+    expect(await page.getByRole('columnheader', { name: 'Last seen' }).getAttribute('aria-sort')).toBe('descending');
+
+    // j moves the cursor to the second row, k back, Enter opens the row under the cursor.
+    await page.locator('body').press('j');
+    await page.locator('body').press('j');
+    await expect.poll(() => rows.nth(1).getAttribute('aria-selected')).toBe('true');
+    await page.locator('body').press('k');
+    await page.locator('body').press('Enter');
+    await expect.poll(() => currentUrl().pathname).toBe(`/issues/${byLastSeen.items[0]!.hash}`);
+    expect(currentUrl().searchParams.get('projectId')).toBe(dashboard.projectId);
+  });
+
+  it('teaches how to connect when the range holds no issue, and says so when a search matches none', async () => {
+    const from = new Date(Date.now() - 20 * 24 * 3600_000).toISOString();
+    const to = new Date(Date.now() - 19 * 24 * 3600_000).toISOString();
+    await dashboard.open('/issues', { from, to });
+    await page.getByText('No issues in this time range').waitFor();
+    expect(await page.getByRole('link', { name: 'Connect an SDK' }).getAttribute('href')).toContain('/connection');
+    await dashboard.capture('issues-empty');
+    await dashboard.open('/issues', { q: 'no-such-text-anywhere' });
+    await page.getByText('No issue matches').waitFor();
+  });
+
+  it('shows an issue: frames with library frames folded, occurrences with paging, and the selected occurrence in the URL', async () => {
+    const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
+    const group = groups.items[0]!;
+    const occurrences = await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, { pagination: { page: 1, pageSize: 20 } });
+    await dashboard.open(`/issues/${group.hash}`);
+    await page.getByTestId('issue-title').waitFor();
+    expect(await page.getByTestId('issue-title').innerText()).toBe(group.title);
+    expect(await page.getByTestId('issue-count').innerText()).toBe(group.count.toLocaleString('en-US'));
+    await expect.poll(() => page.locator('table[aria-label="Occurrences"] tbody tr').count()).toBe(occurrences.items.length);
+
+    // The demo's ETIMEDOUT trace: node:net and node_modules/pg-pool are library frames, orders.js is the app's.
+    const frames = page.getByRole('list', { name: 'Stack frames' });
+    expect(await frames.locator('[data-frame="app"]').allInnerTexts()).toEqual([expect.stringContaining('findOrder')]);
+    expect(await frames.locator('[data-frame="library"]').count()).toBe(0);
+    await frames.getByRole('button', { name: 'Show 2 library frames' }).click();
+    expect(await frames.locator('[data-frame="library"]').count()).toBe(2);
+    await dashboard.capture('issue');
+
+    if (occurrences.items.length > 1) {
+      await page.locator('table[aria-label="Occurrences"] tbody tr').nth(1).click();
+      await expect.poll(() => currentUrl().searchParams.get('occurrence')).toBe('1');
+      const second = occurrences.items[1]!;
+      const traceLink = page.getByTestId('occurrence-trace');
+      expect(await traceLink.getAttribute('href')).toContain(`/traces/${second.traceId}`);
+    }
+  });
+
+  it('follows an issue to its trace, the distributed trace, the other service and back', async () => {
+    const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'stock level below zero' });
+    expect(groups.total).toBe(1);
+    const group = groups.items[0]!;
+    const [occurrence] = (await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, {})).items;
+    expect(occurrence?.traceId).toBeTruthy();
+    expect(occurrence?.distributedTraceId).toBe(uuidOfHex(distributedOtelTraceId));
+
+    await dashboard.open('/issues', { q: 'stock level' });
+    await page.getByRole('link', { name: group.title }).click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/issues/${group.hash}`);
+    await page.getByTestId('occurrence-trace').click();
+
+    // The trace of the occurrence (the entity owning the span that raised it).
+    await expect.poll(() => currentUrl().pathname).toBe(`/traces/${occurrence!.traceId}`);
+    const detail = await dashboard.api<TraceDetail>(`/api/traces/${occurrence!.traceId}?projectId=${dashboard.projectId}`);
+    await page.getByTestId('trace-name').waitFor();
+    expect(await page.getByTestId('trace-name').innerText()).toBe(detail.name);
+    expect(await page.getByTestId('trace-duration').innerText()).toBe(formatDuration(detail.durationMs));
+    await expect.poll(() => page.locator('[role="treeitem"]').count()).toBe(detail.spans.length);
+    // The exception of this trace links back to its issue.
+    await page.getByRole('table', { name: 'Exceptions of this trace' }).getByRole('link', { name: group.title }).waitFor();
+
+    // Selecting a span puts it in the URL and opens its attributes.
+    const query = detail.spans.find((span) => span.name === 'SELECT stock')!;
+    await page.locator(`[data-span-id="${query.spanId}"]`).click();
+    await expect.poll(() => currentUrl().searchParams.get('span')).toBe(query.spanId);
+    await page.getByTestId('span-details').getByText('SELECT qty FROM stock WHERE sku = $1').waitFor();
+    await dashboard.capture('trace');
+
+    // On to the distributed trace: both services on one axis.
+    await page.getByTestId('distributed-link').click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/distributed-traces/${occurrence!.distributedTraceId}`);
+    const distributed = await dashboard.api<DistributedTrace>(`/api/distributed-traces/${occurrence!.distributedTraceId}`);
+    // Both services' requests share the trace: the storefront's and the inventory's.
+    expect(distributed.entities.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(distributed.entities.map((entity) => entity.serverName)).size).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.getByTestId('entity-count').innerText()).toBe(String(distributed.entities.length));
+    expect(await page.getByTestId('distributed-duration').innerText()).toBe(formatDuration(distributed.durationMs!));
+    const other = distributed.entities.find((entity) => entity.id !== occurrence!.traceId && entity.spans.length > 0) ?? distributed.entities.find((entity) => entity.id !== occurrence!.traceId)!;
+    const row = page.locator(`li[data-entity-id="${other.id}"]`);
+    await row.getByRole('button', { name: `Show the ${other.spans.length} spans of ${other.name}` }).click();
+    // The router writes arrays in the query string as JSON.
+    await expect.poll(() => JSON.parse(currentUrl().searchParams.get('open') ?? '[]')).toEqual([other.id]);
+    if (other.spans.length > 0) await expect.poll(() => row.locator('[role="treeitem"]').count()).toBe(other.spans.length);
+    await dashboard.capture('distributed-trace');
+
+    // The other service's trace, then back through the history to the issue.
+    await row.getByRole('link', { name: other.name }).click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/traces/${other.id}`);
+    await expect.poll(() => page.getByTestId('trace-name').innerText()).toBe(other.name);
+    const otherDetail = await dashboard.api<TraceDetail>(`/api/traces/${other.id}?projectId=${dashboard.projectId}`);
+    expect(await page.getByTestId('trace-details').innerText()).toContain(otherDetail.serverName);
+    await page.goBack();
+    await expect.poll(() => currentUrl().pathname).toBe(`/distributed-traces/${occurrence!.distributedTraceId}`);
+    await page.goBack();
+    await expect.poll(() => currentUrl().pathname).toBe(`/traces/${occurrence!.traceId}`);
+    await page.goBack();
+    await expect.poll(() => currentUrl().pathname).toBe(`/issues/${group.hash}`);
+    await page.getByTestId('issue-title').waitFor();
+  });
+
+  it('shows a demo endpoint trace with its logs, linking to /logs', async () => {
+    const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
+    const linked = groups.items.find((item) => item.linked?.kind === 'endpoint')!.linked!;
+    const detail = await dashboard.api<TraceDetail>(`/api/traces/${linked.id}?projectId=${dashboard.projectId}`);
+    await dashboard.open(`/traces/${linked.id}`);
+    await expect.poll(() => page.getByTestId('trace-name').innerText()).toBe(detail.name);
+    expect(await page.getByTestId('trace-details').innerText()).toContain(detail.serverName);
+    await page.getByRole('table', { name: 'Logs of this trace' }).waitFor();
+    const logLink = page.getByRole('link', { name: 'Open in Logs' });
+    expect(new URL(await logLink.getAttribute('href') ?? '', dashboard.base).searchParams.get('traceId')).toBe(linked.id);
+    await page.getByRole('table', { name: 'Exceptions of this trace' }).getByRole('link', { name: /ETIMEDOUT/ }).waitFor();
+  });
+
+  it('renders a 10,000-span trace in a virtualized waterfall that scrolls to the last span and selects it', async () => {
+    const detail = await dashboard.api<TraceDetail>(`/api/traces/${bigTraceId}?projectId=${dashboard.projectId}`);
+    expect(detail.spans).toHaveLength(BIG_TRACE_SPANS);
+    await dashboard.open(`/traces/${bigTraceId}`);
+    const scroller = page.getByTestId('waterfall-scroll');
+    await scroller.waitFor();
+    await page.getByText(`(${BIG_TRACE_SPANS.toLocaleString('en-US')})`).waitFor();
+    const inDom = await page.locator('[role="treeitem"]').count();
+    expect(inDom).toBeGreaterThan(5);
+    expect(inDom).toBeLessThan(100);
+
+    // The last row in tree order is the last span sent (row i - 1 holds span i: its parent, the root, is the endpoint).
+    const last = detail.spans.find((span) => span.name === `import row ${BIG_TRACE_SPANS}`)!;
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const lastRow = page.locator(`[data-span-id="${last.spanId}"]`);
+    await lastRow.waitFor();
+    expect(await lastRow.getAttribute('data-row')).toBe(String(BIG_TRACE_SPANS - 1));
+    expect(await page.locator('[role="treeitem"]').count()).toBeLessThan(100);
+    await lastRow.click();
+    await expect.poll(() => currentUrl().searchParams.get('span')).toBe(last.spanId);
+    const panel = page.getByTestId('span-details');
+    await panel.getByRole('heading', { name: last.name }).waitFor();
+    expect(await panel.getByRole('table', { name: 'Span attributes' }).innerText()).toContain(String(BIG_TRACE_SPANS));
+
+    // Keyboard: ↑ moves the cursor, Enter selects it; ← from a leaf goes to its parent.
+    await scroller.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const previous = detail.spans.find((span) => span.name === `import row ${BIG_TRACE_SPANS - 1}`)!;
+    await expect.poll(() => currentUrl().searchParams.get('span')).toBe(previous.spanId);
+
+    // Search filters to the matches and their ancestors, highlighting the text.
+    await page.getByRole('searchbox', { name: 'Find spans' }).fill('import row 4321');
+    await expect.poll(() => currentUrl().searchParams.get('q')).toBe('import row 4321');
+    await expect.poll(() => page.locator('[role="treeitem"] mark').allInnerTexts()).toEqual(['import row 4321']);
+    await dashboard.capture('trace-10000-spans');
+  });
+});

@@ -1,0 +1,308 @@
+/**
+ * /issues/:hash: one group of exceptions — its figures, the stack trace as frames (symbolicated
+ * ones with the raw text one click away), the occurrences in the time range, and the selected
+ * occurrence's attributes with links to its trace, session and distributed trace.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Sparkline } from '@/components/charts/sparkline';
+import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { formatCount, formatDateTime, formatPreciseTime, formatRelative } from '@/lib/format';
+import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
+import { cn } from '@/lib/utils';
+import { AttributeTable } from '../traces/attribute-table';
+import { ScopedLink } from '../traces/scoped-link';
+import { StackTraceView } from './stack-trace-view';
+import type { IssueList, Occurrence, OccurrenceList } from './types';
+
+const route = getRouteApi('/app/issues/$hash');
+const PAGE_SIZE = 20;
+
+/** The service keeps the text as received when it symbolicated a trace. */
+const symbolicated = (occurrence: Occurrence | undefined): boolean =>
+  occurrence !== undefined && occurrence.rawStackTrace !== '' && occurrence.rawStackTrace !== occurrence.stackTrace;
+
+export function IssuePage() {
+  const { hash } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const scope = useTelemetryScope();
+  const page = search.page ?? 1;
+
+  const group = useQuery({
+    queryKey: ['issue-group', hash, ...scopeKey(scope)],
+    enabled: scope !== undefined,
+    queryFn: async () => {
+      const { projectId, ...range } = scopeParams(scope!);
+      const list = await read<IssueList>(
+        api.POST('/api/exception-stack-traces', {
+          params: { query: { projectId } },
+          body: { ...range, filters: [{ field: 'hash', op: 'eq', value: hash }], pagination: { page: 1, pageSize: 1 } },
+        }),
+      );
+      return list.items[0] ?? null;
+    },
+  });
+
+  const occurrences = useQuery({
+    queryKey: ['issue-occurrences', hash, ...scopeKey(scope), page],
+    enabled: scope !== undefined,
+    placeholderData: keepPreviousData,
+    queryFn: () => {
+      const { projectId, ...range } = scopeParams(scope!);
+      return read<OccurrenceList>(
+        api.POST('/api/exception-stack-traces/{hash}', {
+          params: { query: { projectId }, path: { hash } },
+          body: { ...range, pagination: { page, pageSize: PAGE_SIZE } },
+        }),
+      );
+    },
+  });
+
+  const items = occurrences.data?.items ?? [];
+  const selectedIndex = Math.min(search.occurrence ?? 0, Math.max(0, items.length - 1));
+  const selected = items[selectedIndex];
+  const trace = selected?.stackTrace ?? group.data?.stackTrace ?? '';
+  const title = group.data?.title ?? trace.split('\n', 1)[0] ?? '';
+  const select = (index: number) => void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
+
+  if (group.isError) return <Shell>{<ErrorState error={group.error} />}</Shell>;
+  if (group.isSuccess && group.data === null && occurrences.isSuccess && items.length === 0) {
+    return (
+      <Shell>
+        <Card>
+          <EmptyState title="No occurrence of this issue in the time range">
+            The issue <span className="font-mono">{hash}</span> has no occurrence between the range's ends. Widen the time range to find its older ones.
+          </EmptyState>
+        </Card>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      <header className="grid gap-2">
+        {group.isPending ? (
+          <Skeleton className="h-6 w-2/3" />
+        ) : (
+          <h1 className="text-lg font-semibold tracking-tight break-words" data-testid="issue-title">
+            {title || '(empty message)'}
+          </h1>
+        )}
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-muted-foreground">
+          <span className="font-mono text-xs">{hash}</span>
+          {group.data && (
+            <>
+              <Figure label="Events" testId="issue-count">
+                {formatCount(group.data.count)}
+              </Figure>
+              <Figure label="Users">{formatCount(group.data.usersAffected)}</Figure>
+              <Figure label="Sessions">{formatCount(group.data.sessionsAffected)}</Figure>
+              <Figure label="First seen">
+                <time dateTime={group.data.firstSeen ?? undefined} title={formatDateTime(group.data.firstSeen)}>
+                  {formatRelative(group.data.firstSeen)}
+                </time>
+              </Figure>
+              <Figure label="Last seen">
+                <time dateTime={group.data.lastSeen ?? undefined} title={formatDateTime(group.data.lastSeen)}>
+                  {formatRelative(group.data.lastSeen)}
+                </time>
+              </Figure>
+              <Sparkline values={group.data.sparkline} label="Events over the range" className="h-6 w-40" />
+            </>
+          )}
+        </div>
+      </header>
+
+      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 gap-4">
+          <Card>
+            <CardHeader
+              title="Stack trace"
+              description={selected ? `Occurrence of ${formatPreciseTime(selected.recordedAt)}` : undefined}
+              actions={
+                symbolicated(selected) ? (
+                  <div className="flex items-center gap-2">
+                    <span className="rounded bg-success/10 px-1.5 py-0.5 text-xs font-medium text-success">symbolicated</span>
+                    <button
+                      type="button"
+                      className="text-xs text-accent underline-offset-2 outline-none hover:underline focus-visible:underline"
+                      onClick={() => void navigate({ search: (prev) => ({ ...prev, raw: prev.raw ? undefined : true }), replace: true })}
+                    >
+                      {search.raw ? 'Show frames' : 'Show raw trace'}
+                    </button>
+                  </div>
+                ) : undefined
+              }
+            />
+            {group.isPending && occurrences.isPending ? (
+              <div className="grid gap-2 p-4">
+                {Array.from({ length: 6 }, (_, index) => (
+                  <Skeleton key={index} className="h-4" style={{ width: `${90 - index * 8}%` }} />
+                ))}
+              </div>
+            ) : search.raw && selected && symbolicated(selected) ? (
+              <pre aria-label="Raw stack trace" className="overflow-x-auto px-4 py-3 font-mono text-xs leading-5 whitespace-pre">
+                {selected.rawStackTrace}
+              </pre>
+            ) : (
+              <StackTraceView text={trace} />
+            )}
+          </Card>
+
+          <Card>
+            <CardHeader title="Occurrences" description="In the selected time range, newest first. Select one to see its stack trace and attributes." />
+            {occurrences.isPending ? (
+              <TableSkeleton rows={5} columns={5} />
+            ) : occurrences.isError ? (
+              <ErrorState error={occurrences.error} className="m-4" />
+            ) : items.length === 0 ? (
+              <EmptyState title="No occurrence on this page" />
+            ) : (
+              <>
+                <Table aria-label="Occurrences" className={cn(occurrences.isPlaceholderData && 'opacity-60')}>
+                  <THead>
+                    <tr>
+                      <TH>Time</TH>
+                      <TH>Trace</TH>
+                      <TH>Server</TH>
+                      <TH>Version</TH>
+                      <TH>Session</TH>
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {items.map((item, index) => (
+                      <TR
+                        key={`${item.recordedAt}-${index}`}
+                        active={index === selectedIndex}
+                        aria-selected={index === selectedIndex}
+                        data-occurrence={index}
+                        className="cursor-pointer"
+                        onClick={() => select(index)}
+                      >
+                        <TD className="whitespace-nowrap">
+                          <button type="button" className="tabular outline-none hover:underline focus-visible:underline" onClick={() => select(index)}>
+                            {formatPreciseTime(item.recordedAt)}
+                          </button>
+                        </TD>
+                        <TD className="max-w-64 truncate">
+                          {item.traceId ? (
+                            <Link to="/traces/$id" params={{ id: item.traceId }} search={{}} className="hover:underline" onClick={(event) => event.stopPropagation()}>
+                              {item.linked?.name ?? <span className="font-mono text-xs">{item.traceId}</span>}
+                            </Link>
+                          ) : (
+                            <span className="text-muted-foreground">—</span>
+                          )}
+                        </TD>
+                        <TD className="text-muted-foreground">{item.serverName || '—'}</TD>
+                        <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
+                        <TD>
+                          {item.sessionId ? (
+                            <ScopedLink path={`/sessions/${item.sessionId}`} className="font-mono text-xs hover:underline" onClick={(event) => event.stopPropagation()}>
+                              {item.sessionId.slice(0, 8)}
+                            </ScopedLink>
+                          ) : (
+                            <span className="text-muted-foreground">—</span>
+                          )}
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+                <div className="border-t">
+                  <Pagination
+                    page={page}
+                    pageSize={PAGE_SIZE}
+                    total={occurrences.data?.total}
+                    onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined, occurrence: undefined }) })}
+                  />
+                </div>
+              </>
+            )}
+          </Card>
+        </div>
+
+        <Card aria-label="Selected occurrence" className="min-w-0">
+          <CardHeader title="This occurrence" description={selected ? formatPreciseTime(selected.recordedAt) : undefined} />
+          {!selected ? (
+            <div className="grid gap-2 p-4">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+            </div>
+          ) : (
+            <div className="grid gap-3 py-3">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 px-4 text-sm">
+                <dt className="text-muted-foreground">Trace</dt>
+                <dd className="min-w-0 truncate">
+                  {orDash(selected.traceId, (value) => (
+                    <Link to="/traces/$id" params={{ id: value }} search={{}} className="text-accent hover:underline" data-testid="occurrence-trace">
+                      {selected.linked?.name ?? value}
+                    </Link>
+                  ))}
+                </dd>
+                <dt className="text-muted-foreground">Distributed</dt>
+                <dd className="min-w-0 truncate">
+                  {orDash(selected.distributedTraceId, (value) => (
+                    <Link to="/distributed-traces/$id" params={{ id: value }} search={{}} className="font-mono text-xs text-accent hover:underline">
+                      {value}
+                    </Link>
+                  ))}
+                </dd>
+                <dt className="text-muted-foreground">Session</dt>
+                <dd className="min-w-0 truncate">
+                  {orDash(selected.sessionId, (value) => (
+                    <ScopedLink path={`/sessions/${value}`} className="font-mono text-xs text-accent hover:underline">
+                      {value}
+                    </ScopedLink>
+                  ))}
+                  {selected.hasRecording && <span className="ml-2 text-xs text-muted-foreground">with replay</span>}
+                </dd>
+                <dt className="text-muted-foreground">Server</dt>
+                <dd>{selected.serverName || '—'}</dd>
+                <dt className="text-muted-foreground">Version</dt>
+                <dd className="font-mono text-xs">{selected.appVersion || '—'}</dd>
+                <dt className="text-muted-foreground">Source</dt>
+                <dd>{selected.source || '—'}</dd>
+              </dl>
+              <AttributeTable attributes={selected.attributes} label="Occurrence attributes" />
+            </div>
+          )}
+        </Card>
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <Link to="/issues" search={{}} className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-3.5" aria-hidden />
+        Issues
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+/** A value's rendering, or a dash when the occurrence has none. */
+function orDash(value: string | null, render: (value: string) => ReactNode): ReactNode {
+  return value ? render(value) : '—';
+}
+
+function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <span className="inline-flex items-baseline gap-1.5">
+      <span className="text-xs">{label}</span>
+      <span className="font-medium text-foreground tabular" data-testid={testId}>
+        {children}
+      </span>
+    </span>
+  );
+}

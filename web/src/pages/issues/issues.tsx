@@ -1,0 +1,208 @@
+/**
+ * /issues: exceptions and messages grouped by their hash, ranked by the column in the URL, with
+ * a sparkline of the range, users and sessions affected, first and last seen.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Sparkline } from '@/components/charts/sparkline';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { SortHeader, Table, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { formatCount, formatRelative, formatDateTime } from '@/lib/format';
+import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
+import { useListKeyboard } from '@/lib/use-list-keyboard';
+import { cn } from '@/lib/utils';
+import { PageHeader } from '../page-header';
+import type { IssueKind } from './search';
+import { ISSUE_SORTS, type IssueList, type IssueSort } from './types';
+
+const route = getRouteApi('/app/issues');
+const PAGE_SIZE = 50;
+const SEARCH_DELAY_MS = 300;
+
+export function IssuesPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const scope = useTelemetryScope();
+  const sort: IssueSort = search.sort ?? 'count';
+  const direction: SortDirection = search.dir ?? 'desc';
+  const page = search.page ?? 1;
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(search.q ?? '');
+
+  // The field follows the URL (back button, pasted link); typing updates the URL after a pause.
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(() => {
+    if (text === (search.q ?? '')) return;
+    const timer = setTimeout(() => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, search.q, navigate]);
+
+  const query = useQuery({
+    queryKey: ['issues', ...scopeKey(scope), search.q ?? '', search.kind ?? 'all', sort, direction, page],
+    enabled: scope !== undefined,
+    placeholderData: keepPreviousData,
+    queryFn: () => {
+      const { projectId, ...range } = scopeParams(scope!);
+      return read<IssueList>(
+        api.POST('/api/exception-stack-traces', {
+          params: { query: { projectId } },
+          body: {
+            ...range,
+            orderBy: sort,
+            sortDirection: direction,
+            pagination: { page, pageSize: PAGE_SIZE },
+            ...(search.q ? { search: search.q } : {}),
+            ...(search.kind ? { filters: [{ field: 'isMessage', op: 'eq', value: search.kind === 'messages' }] } : {}),
+          },
+        }),
+      );
+    },
+  });
+
+  const items = query.data?.items ?? [];
+  const openIssue = (index: number) => {
+    const item = items[index];
+    if (item) void navigate({ to: '/issues/$hash', params: { hash: item.hash }, search: {} });
+  };
+  const { rowProps } = useListKeyboard({ count: items.length, onOpen: openIssue, search: searchInput });
+  const onSort = (column: string, next: SortDirection) =>
+    void navigate({ search: (prev) => ({ ...prev, sort: ISSUE_SORTS.find((value) => value === column), dir: next, page: undefined }) });
+  const setKind = (kind: IssueKind | undefined) => void navigate({ search: (prev) => ({ ...prev, kind, page: undefined }) });
+  const filtered = search.q !== undefined || search.kind !== undefined;
+
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <PageHeader title="Issues" description="Exceptions and messages grouped by stack trace, in the selected time range." />
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="relative w-80 max-w-full">
+          <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
+          <Input
+            ref={searchInput}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search stack traces and messages  /"
+            aria-label="Search issues"
+            className="pl-8"
+          />
+        </div>
+        <div role="radiogroup" aria-label="Kind" className="inline-flex rounded-md border bg-panel p-0.5 text-sm">
+          {([undefined, 'exceptions', 'messages'] as const).map((kind) => (
+            <button
+              key={kind ?? 'all'}
+              type="button"
+              role="radio"
+              aria-checked={search.kind === kind}
+              onClick={() => setKind(kind)}
+              className={cn(
+                'h-7 rounded px-3 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                search.kind === kind && 'bg-muted font-medium text-foreground',
+              )}
+            >
+              {kind === undefined ? 'All' : kind === 'exceptions' ? 'Exceptions' : 'Messages'}
+            </button>
+          ))}
+        </div>
+        {query.data?.total !== undefined && (
+          <span className="ml-auto text-xs text-muted-foreground tabular" data-testid="issue-total">
+            {formatCount(query.data.total)} {query.data.total === 1 ? 'issue' : 'issues'}
+          </span>
+        )}
+      </div>
+      <Card>
+        {query.isPending ? (
+          <TableSkeleton rows={10} columns={7} />
+        ) : query.isError ? (
+          <ErrorState error={query.error} className="m-4" />
+        ) : items.length === 0 ? (
+          filtered ? (
+            <EmptyState title="No issue matches">Nothing in this time range matches the search or the kind. Clear them or widen the time range.</EmptyState>
+          ) : (
+            <EmptyState title="No issues in this time range">
+              Exceptions and messages your services report appear here, grouped by stack trace. Nothing arrived yet?{' '}
+              <Link to="/connection" className="text-accent underline underline-offset-2">
+                Connect an SDK
+              </Link>{' '}
+              or widen the time range.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <Table aria-label="Issues" className={cn(query.isPlaceholderData && 'opacity-60')}>
+              <THead>
+                <tr>
+                  <TH className="w-full">Issue</TH>
+                  <TH>Trend</TH>
+                  <SortHeader label="Events" column="count" sort={sort} direction={direction} onSort={onSort} numeric />
+                  <SortHeader label="Users" column="usersAffected" sort={sort} direction={direction} onSort={onSort} numeric />
+                  <SortHeader label="Sessions" column="sessionsAffected" sort={sort} direction={direction} onSort={onSort} numeric />
+                  <SortHeader label="First seen" column="firstSeen" sort={sort} direction={direction} onSort={onSort} numeric />
+                  <SortHeader label="Last seen" column="lastSeen" sort={sort} direction={direction} onSort={onSort} numeric />
+                </tr>
+              </THead>
+              <TBody>
+                {items.map((item, index) => (
+                  <TR key={item.hash} {...rowProps(index)} data-hash={item.hash}>
+                    <TD className="max-w-0 py-1.5">
+                      <Link
+                        to="/issues/$hash"
+                        params={{ hash: item.hash }}
+                        search={{}}
+                        className="block truncate font-medium outline-none hover:underline focus-visible:underline"
+                        title={item.title}
+                      >
+                        {item.title || '(empty message)'}
+                      </Link>
+                      <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                        <span className={cn('shrink-0 rounded px-1 text-[11px]', item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger')}>
+                          {item.isMessage ? 'message' : 'exception'}
+                        </span>
+                        <span className="shrink-0 font-mono">{item.hash}</span>
+                        {item.linked && (
+                          <Link to="/traces/$id" params={{ id: item.linked.id }} search={{}} className="truncate hover:text-foreground hover:underline" title="The trace of the last occurrence">
+                            {item.linked.name ?? item.linked.id}
+                          </Link>
+                        )}
+                      </div>
+                    </TD>
+                    <TD>
+                      <Sparkline values={item.sparkline} label={`${formatCount(item.count)} events over the range`} />
+                    </TD>
+                    <TD numeric data-column="count">
+                      {formatCount(item.count)}
+                    </TD>
+                    <TD numeric data-column="users">
+                      {formatCount(item.usersAffected)}
+                    </TD>
+                    <TD numeric data-column="sessions">
+                      {formatCount(item.sessionsAffected)}
+                    </TD>
+                    <TD numeric className="text-muted-foreground">
+                      <time dateTime={item.firstSeen ?? undefined} title={formatDateTime(item.firstSeen)}>
+                        {formatRelative(item.firstSeen)}
+                      </time>
+                    </TD>
+                    <TD numeric className="text-muted-foreground">
+                      <time dateTime={item.lastSeen ?? undefined} title={formatDateTime(item.lastSeen)}>
+                        {formatRelative(item.lastSeen)}
+                      </time>
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+            <div className="border-t">
+              <Pagination page={page} pageSize={PAGE_SIZE} total={query.data?.total} onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })} />
+            </div>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

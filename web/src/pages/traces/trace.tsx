@@ -1,0 +1,299 @@
+/**
+ * /traces/:id: one endpoint call, task run or AI trace — its details, the span waterfall with the
+ * selected span's attributes (span and search in the URL), its exceptions and its logs.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
+import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { formatCount, formatDateTime, formatDuration, formatPreciseTime, formatRelative } from '@/lib/format';
+import { useTelemetryScope } from '@/lib/telemetry';
+import { cn } from '@/lib/utils';
+import type { IssueList } from '../issues/types';
+import { AttributeTable } from './attribute-table';
+import { EntityName, StatusBadge } from './entity';
+import { ScopedLink } from './scoped-link';
+import { SpanDetails } from './span-details';
+import type { LogList, TraceDetail } from './types';
+import { SpanSearch, Waterfall } from './waterfall';
+import { instantMs } from './waterfall-tree';
+
+const route = getRouteApi('/app/traces/$id');
+const LOG_PAGE = 100;
+/** Exceptions and logs of a trace are recorded during it or just after; read a window around it. */
+const AROUND_MS = 15 * 60_000;
+
+function windowOf(trace: TraceDetail): { fromDate: string; toDate: string } {
+  const start = instantMs(trace.recordedAt);
+  const from = Number.isFinite(start) ? start : Date.now() - 24 * 3600_000;
+  return { fromDate: new Date(from - AROUND_MS).toISOString(), toDate: new Date(from + trace.durationMs + AROUND_MS).toISOString() };
+}
+
+/** Log severity names of OpenTelemetry's numbers (9 INFO, 13 WARN, 17 ERROR). */
+const severityClass = (n: number) => (n >= 17 ? 'text-danger' : n >= 13 ? 'text-warning' : 'text-muted-foreground');
+
+export function TracePage() {
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const scope = useTelemetryScope();
+  const projectId = scope?.projectId;
+
+  const trace = useQuery({
+    queryKey: ['trace', projectId, id],
+    enabled: projectId !== undefined,
+    queryFn: () => read<TraceDetail>(api.GET('/api/traces/{id}', { params: { query: { projectId: projectId! }, path: { id } } })),
+  });
+
+  const exceptions = useQuery({
+    queryKey: ['trace-exceptions', projectId, id],
+    enabled: trace.isSuccess,
+    queryFn: () =>
+      read<IssueList>(
+        api.POST('/api/exception-stack-traces', {
+          params: { query: { projectId: projectId! } },
+          body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 50 } },
+        }),
+      ),
+  });
+
+  const logs = useQuery({
+    queryKey: ['trace-logs', projectId, id],
+    enabled: trace.isSuccess,
+    queryFn: () =>
+      read<LogList>(
+        api.POST('/api/logs', {
+          params: { query: { projectId: projectId! } },
+          body: { ...windowOf(trace.data!), traceId: id, orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 1, pageSize: LOG_PAGE } },
+        }),
+      ),
+  });
+
+  const axis = useMemo(() => {
+    if (!trace.data) return undefined;
+    const entityStart = instantMs(trace.data.recordedAt);
+    let startMs = Number.isFinite(entityStart) ? entityStart : Infinity;
+    let endMs = Number.isFinite(entityStart) ? entityStart + trace.data.durationMs : -Infinity;
+    for (const span of trace.data.spans) {
+      const start = instantMs(span.startTime);
+      if (!Number.isFinite(start)) continue;
+      startMs = Math.min(startMs, start);
+      endMs = Math.max(endMs, start + span.durationMs);
+    }
+    return Number.isFinite(startMs) ? { startMs, endMs: Math.max(endMs, startMs + 0.001) } : undefined;
+  }, [trace.data]);
+
+  const selectedSpan = trace.data?.spans.find((span) => span.spanId === search.span);
+  const setSearch = (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true });
+  const selectSpan = (span: string | undefined) => void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
+
+  if (trace.isError) {
+    return (
+      <div className="grid gap-4 px-6 py-5">
+        <ErrorState error={trace.error} />
+      </div>
+    );
+  }
+  const data = trace.data;
+
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <header className="grid gap-1">
+        {data ? (
+          <>
+            <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              <span className="capitalize">{data.kind === 'ai' ? 'AI trace' : data.kind}</span>
+              <span aria-hidden>·</span>
+              <span className="font-mono">{data.id}</span>
+            </div>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-lg font-semibold tracking-tight break-all" data-testid="trace-name">
+                <EntityName entity={data} />
+              </h1>
+              <StatusBadge kind={data.kind} statusCode={data.statusCode} />
+              <span className="font-mono text-sm" data-testid="trace-duration">
+                {formatDuration(data.durationMs)}
+              </span>
+            </div>
+          </>
+        ) : (
+          <>
+            <Skeleton className="h-3 w-64" />
+            <Skeleton className="h-6 w-96" />
+          </>
+        )}
+      </header>
+
+      <Card>
+        <CardHeader title="Details" />
+        {data ? (
+          <div className="grid gap-3 py-3">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-2 px-4 text-sm md:grid-cols-4" data-testid="trace-details">
+              <Detail label="Time">
+                <span title={formatDateTime(data.recordedAt)}>{formatPreciseTime(data.recordedAt)}</span>
+              </Detail>
+              <Detail label="Duration">
+                <span className="font-mono text-xs">{formatDuration(data.durationMs)}</span>
+              </Detail>
+              <Detail label="Status">
+                <StatusBadge kind={data.kind} statusCode={data.statusCode} />
+              </Detail>
+              <Detail label="Spans">
+                <span className="tabular">{formatCount(data.spans.length)}</span>
+              </Detail>
+              <Detail label="Server">{data.serverName || '—'}</Detail>
+              <Detail label="Version">
+                <span className="font-mono text-xs">{data.appVersion || '—'}</span>
+              </Detail>
+              <Detail label="Client">
+                <span className="font-mono text-xs">{data.clientIp || '—'}</span>
+              </Detail>
+              <Detail label="Distributed trace">
+                {data.distributedTraceId ? (
+                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} search={{}} className="font-mono text-xs text-accent hover:underline" data-testid="distributed-link">
+                    {data.distributedTraceId}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+            </dl>
+            {Object.keys(data.attributes).length > 0 && (
+              <details className="group border-t pt-2">
+                <summary className="cursor-pointer px-4 text-xs font-medium text-muted-foreground hover:text-foreground">
+                  Attributes ({Object.keys(data.attributes).length})
+                </summary>
+                <div className="pt-2">
+                  <AttributeTable attributes={data.attributes} label="Trace attributes" />
+                </div>
+              </details>
+            )}
+          </div>
+        ) : (
+          <div className="grid grid-cols-4 gap-4 p-4">
+            {Array.from({ length: 8 }, (_, index) => (
+              <Skeleton key={index} className="h-8" />
+            ))}
+          </div>
+        )}
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Spans"
+          description="Click a span (or use ↑ ↓ ← → and Enter) to see its attributes and events."
+          actions={<SpanSearch value={search.q ?? ''} onChange={setSearch} />}
+        />
+        {data && axis ? (
+          <div className={cn('grid', selectedSpan && 'xl:grid-cols-[minmax(0,1fr)_24rem]')}>
+            <Waterfall spans={data.spans} axis={axis} selectedSpanId={search.span} onSelect={selectSpan} search={search.q ?? ''} label={`Spans of ${data.name}`} />
+            {selectedSpan && <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />}
+          </div>
+        ) : data ? (
+          <EmptyState title="This trace has no spans" />
+        ) : (
+          <TableSkeleton rows={8} columns={2} />
+        )}
+      </Card>
+
+      <div className="grid items-start gap-4 xl:grid-cols-2">
+        <Card>
+          <CardHeader title="Exceptions" description="Raised during this trace, by issue." />
+          {exceptions.isPending ? (
+            <TableSkeleton rows={2} columns={3} />
+          ) : exceptions.isError ? (
+            <ErrorState error={exceptions.error} className="m-4" />
+          ) : exceptions.data.items.length === 0 ? (
+            <p className="px-4 py-4 text-sm text-muted-foreground">No exception was recorded in this trace.</p>
+          ) : (
+            <Table aria-label="Exceptions of this trace">
+              <THead>
+                <tr>
+                  <TH className="w-full">Issue</TH>
+                  <TH numeric>Events</TH>
+                  <TH numeric>Last seen</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {exceptions.data.items.map((item) => (
+                  <TR key={item.hash}>
+                    <TD className="max-w-0">
+                      <Link to="/issues/$hash" params={{ hash: item.hash }} search={{}} className="block truncate hover:underline" title={item.title}>
+                        {item.title || '(empty message)'}
+                      </Link>
+                    </TD>
+                    <TD numeric>{formatCount(item.count)}</TD>
+                    <TD numeric className="text-muted-foreground">
+                      {formatRelative(item.lastSeen)}
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+
+        <Card>
+          <CardHeader
+            title="Logs"
+            description="Written during this trace, oldest first."
+            actions={
+              <ScopedLink path="/logs" query={{ traceId: id }} className="text-xs text-accent hover:underline">
+                Open in Logs
+              </ScopedLink>
+            }
+          />
+          {logs.isPending ? (
+            <TableSkeleton rows={3} columns={3} />
+          ) : logs.isError ? (
+            <ErrorState error={logs.error} className="m-4" />
+          ) : logs.data.items.length === 0 ? (
+            <p className="px-4 py-4 text-sm text-muted-foreground">No log record carries this trace's id.</p>
+          ) : (
+            <Table aria-label="Logs of this trace">
+              <THead>
+                <tr>
+                  <TH>Time</TH>
+                  <TH>Level</TH>
+                  <TH className="w-full">Message</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {logs.data.items.map((log, index) => (
+                  <TR key={index}>
+                    <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">{formatPreciseTime(log.timestamp)}</TD>
+                    <TD className={cn('text-xs font-medium', severityClass(log.severityNumber))}>{log.severityText || log.severityNumber}</TD>
+                    <TD className="max-w-0 truncate font-mono text-xs" title={log.body}>
+                      {log.body}
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          {logs.data?.hasMore && (
+            <p className="border-t px-4 py-2 text-xs text-muted-foreground">
+              The first {LOG_PAGE} records;{' '}
+              <ScopedLink path="/logs" query={{ traceId: id }} className="text-accent hover:underline">
+                see all in Logs
+              </ScopedLink>
+              .
+            </p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 truncate">{children}</dd>
+    </div>
+  );
+}
