@@ -207,6 +207,46 @@ const distributedTraceRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
 });
 
+const sessionsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sessions',
+  validateSearch: validateSessionsSearch,
+  component: lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
+});
+
+const sessionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sessions/$id',
+  validateSearch: validateSessionSearch,
+  component: lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
+});
+
+const logsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/logs',
+  validateSearch: parseLogsSearch,
+  component: lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+});
+
+const aiTracesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces',
+  validateSearch: parseAiTracesSearch,
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+});
+
+const aiTraceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/ai-traces/$id',
+  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
+});
+
+/** Pages built so far; the others are a real page saying what will be there. */
+const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/issues', '/sessions', '/logs', '/ai-traces', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
+const BUILT = new Set<string>(BUILT_PATHS);
+
+/** A built path leaves the placeholders' type too, so a page's route id (`/app/sessions`) names one route. */
+const isPlaceholder = (page: Page): page is Page & { to: Exclude<Page['to'], (typeof BUILT_PATHS)[number]> } => !BUILT.has(page.to);
 
 const placeholderRoutes = PAGES.filter(isPlaceholder).map((page) =>
   createRoute({
