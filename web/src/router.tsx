@@ -18,6 +18,7 @@ import { AppShell } from './components/shell/app-shell';
 import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
 import { PAGES } from './lib/navigation';
+import { parseMetricsSearch } from './pages/metrics/search';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -145,8 +146,27 @@ const organizationSettingsRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 });
 
+const metricsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/metrics',
+  validateSearch: parseMetricsSearch,
+  component: lazyRouteComponent(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
+});
+
+const dashboardsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards',
+  component: lazyRouteComponent(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
+});
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards/$id',
+  component: lazyRouteComponent(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
+});
+
 /** Pages built so far; the others are a real page saying what will be there. */
-const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization']);
+const BUILT = new Set<string>(['/', '/connection', '/settings/account', '/settings/project', '/settings/organization', '/metrics', '/dashboards']);
 
 const placeholderRoutes = PAGES.filter((page) => !BUILT.has(page.to)).map((page) =>
   createRoute({
@@ -164,7 +184,17 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   bareRoute.addChildren([deviceRoute]),
-  appRoute.addChildren([homeRoute, connectionRoute, accountRoute, projectSettingsRoute, organizationSettingsRoute, ...placeholderRoutes]),
+  appRoute.addChildren([
+    homeRoute,
+    connectionRoute,
+    accountRoute,
+    projectSettingsRoute,
+    organizationSettingsRoute,
+    metricsRoute,
+    dashboardsRoute,
+    dashboardRoute,
+    ...placeholderRoutes,
+  ]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
