@@ -145,6 +145,16 @@ describe('metrics and dashboards in Chromium', () => {
       'shop.queue.depth': 'sum · cumulative',
     });
     await d.capture('metrics-list');
+
+    // Before any data: the empty states say what would fill them.
+    await d.open('/metrics', { from: new Date(now - 3 * 86400_000).toISOString(), to: new Date(now - 2 * 86400_000).toISOString() });
+    await page.getByText('No metrics in this time range').waitFor();
+    await page.getByRole('link', { name: 'Set up the connection' }).waitFor();
+    await d.capture('metrics-empty');
+    await d.open('/dashboards', window);
+    await page.getByText('No dashboards yet').waitFor();
+    await d.capture('dashboards-empty');
+    await d.open('/metrics', window);
   });
 
   it('picks a metric, aggregates and groups it, shows what the API answers, and keeps the query in the URL', async () => {
@@ -336,23 +346,33 @@ describe('metrics and dashboards in Chromium', () => {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
-  it('renames and deletes a dashboard after its name is typed', async () => {
+  it('creates an empty dashboard, renames and deletes it after its name is typed', async () => {
+    await d.open('/dashboards', window);
+    await page.getByRole('button', { name: 'New dashboard' }).click();
+    await page.getByRole('dialog', { name: 'New dashboard' }).getByLabel('Dashboard name').fill('Scratch');
+    await page.getByRole('button', { name: 'Create dashboard' }).click();
+    await page.getByRole('heading', { name: 'Scratch', level: 1 }).waitFor();
+    await page.getByText('No widgets yet').waitFor();
+    expect(search().get('from')).toBe(window.from);
+    await d.capture('dashboard-empty');
+
     await page.getByRole('button', { name: 'Dashboard actions' }).click();
     await page.getByRole('menuitem', { name: 'Rename…' }).click();
-    await page.getByLabel('Dashboard name').fill('Shop (copy)');
+    await page.getByLabel('Dashboard name').fill('Scratch pad');
     await page.getByRole('button', { name: 'Rename' }).click();
-    await page.getByRole('heading', { name: 'Shop (copy)', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Scratch pad', level: 1 }).waitFor();
+    expect((await dashboards()).map((x) => x.name).sort()).toEqual(['Scratch pad', 'Shop', 'Shop']);
 
     await page.getByRole('button', { name: 'Dashboard actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Shop (copy)?' });
-    await dialog.getByLabel('Type Shop (copy) to confirm').fill('Shop');
+    const dialog = page.getByRole('dialog', { name: 'Delete Scratch pad?' });
+    await dialog.getByLabel('Type Scratch pad to confirm').fill('Scratch');
     expect(await dialog.getByRole('button', { name: 'Delete dashboard' }).isDisabled()).toBe(true);
-    await dialog.getByLabel('Type Shop (copy) to confirm').fill('Shop (copy)');
+    await dialog.getByLabel('Type Scratch pad to confirm').fill('Scratch pad');
     await d.capture('dashboard-delete-confirm');
     await dialog.getByRole('button', { name: 'Delete dashboard' }).click();
     await page.waitForURL(/\/dashboards\?/);
-    expect((await dashboards()).map((x) => x.name)).toEqual(['Shop']);
+    expect((await dashboards()).map((x) => x.name)).toEqual(['Shop', 'Shop']);
   });
 
   it('loads the chart code only on pages with charts', async () => {
@@ -389,11 +409,11 @@ describe('metrics and dashboards in Chromium', () => {
     // From here on the browser is the reader (init scripts run in order; this one sets the session last).
     await d.browser.context.addInitScript(`localStorage.setItem('sightline.session', ${JSON.stringify(reader.token)})`);
     await d.open('/dashboards', window);
-    await page.getByRole('link', { name: 'Shop' }).waitFor();
+    await page.getByRole('link', { name: 'Shop' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'New dashboard' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
     await d.capture('dashboards-list-read-only');
-    await page.getByRole('link', { name: 'Shop' }).click();
+    await page.getByRole('link', { name: 'Shop' }).first().click();
     await page.getByRole('figure', { name: 'sum(shop.orders) by region' }).waitFor();
     expect(await page.getByRole('button', { name: 'Add widget' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Edit|Remove|Star|Unstar) / }).count()).toBe(0);

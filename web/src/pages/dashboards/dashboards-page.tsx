@@ -66,7 +66,7 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
             {writable ? (
               <>
                 Create one and add widgets, or open{' '}
-                <Link to="/metrics" className="text-accent underline-offset-2 hover:underline">
+                <Link to="/metrics" className="text-accent underline underline-offset-2">
                   Metrics
                 </Link>
                 , build a query and choose <em>Add to dashboard</em>. A dashboard exported from another project imports here as JSON.
@@ -80,10 +80,18 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
             <THead>
               <tr>
                 <TH>Name</TH>
-                <TH numeric>Widgets</TH>
-                <TH numeric>Starred</TH>
-                <TH numeric>Updated</TH>
-                <TH numeric>Created</TH>
+                <TH numeric className="w-24">
+                  Widgets
+                </TH>
+                <TH numeric className="w-24">
+                  Starred
+                </TH>
+                <TH numeric className="w-48">
+                  Updated
+                </TH>
+                <TH numeric className="w-48">
+                  Created
+                </TH>
                 <TH className="w-10">
                   <span className="sr-only">Actions</span>
                 </TH>

@@ -35,7 +35,7 @@ export function StarredWidgets({ className }: { className?: string }) {
       ) : starred.length === 0 ? (
         <EmptyState title="No starred widgets" className="py-6">
           Star a widget on one of the{' '}
-          <Link to="/dashboards" search={keepScope} className="text-accent underline-offset-2 hover:underline">
+          <Link to="/dashboards" search={keepScope} className="text-accent underline underline-offset-2">
             dashboards
           </Link>{' '}
           to keep it here.

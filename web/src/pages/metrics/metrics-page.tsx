@@ -147,7 +147,7 @@ function MetricList({ metrics, loading }: { metrics: readonly DiscoveredMetric[]
             native report protocol. A new metric can take up to a minute to appear with a 30 s export interval.
           </p>
           <p className="mt-2">
-            <Link to="/connection" className="text-accent underline-offset-2 hover:underline">
+            <Link to="/connection" className="text-accent underline underline-offset-2">
               Set up the connection
             </Link>{' '}
             or widen the time range.
