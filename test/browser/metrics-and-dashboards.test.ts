@@ -303,7 +303,20 @@ describe('metrics and dashboards in Chromium', () => {
     await d.capture('dashboard-moved');
   });
 
-  it('stars a widget for home, exports the dashboard as JSON and imports it back', async () => {
+  it('edits a widget in the dialog, stars one for home, exports the dashboard as JSON and imports it back', async () => {
+    // Red from 61: the hottest core (61.5) turns red; the saved widget keeps its place.
+    const before = (await dashboards())[0]!.definition.widgets.find((w) => w.type === 'value')!;
+    await page.getByRole('button', { name: 'Edit Hottest core' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit widget' });
+    expect(await edit.getByLabel('Amber from').inputValue()).toBe('60');
+    await edit.getByLabel('Amber from').fill('55');
+    await edit.getByLabel('Red from').fill('61');
+    await edit.getByRole('button', { name: 'Save widget' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await eventually(() => page.getByLabel(/^Hottest core: /).first().getAttribute('data-level')).toBe('danger');
+    const after = (await dashboards())[0]!.definition.widgets.find((w) => w.id === before.id)!;
+    expect(after).toEqual({ ...before, thresholds: { amber: 55, red: 61 } });
+
     const [shop] = await dashboards();
     const chartWidget = shop!.definition.widgets.find((w) => w.type === 'line')!;
     await page.getByRole('button', { name: `Star ${chartWidget.title} (show on home)` }).click();

@@ -80,18 +80,10 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
             <THead>
               <tr>
                 <TH>Name</TH>
-                <TH numeric className="w-24">
-                  Widgets
-                </TH>
-                <TH numeric className="w-24">
-                  Starred
-                </TH>
-                <TH numeric className="w-48">
-                  Updated
-                </TH>
-                <TH numeric className="w-48">
-                  Created
-                </TH>
+                <TH numeric className="w-24">Widgets</TH>
+                <TH numeric className="w-24">Starred</TH>
+                <TH numeric className="w-48">Updated</TH>
+                <TH numeric className="w-48">Created</TH>
                 <TH className="w-10">
                   <span className="sr-only">Actions</span>
                 </TH>
