@@ -15,13 +15,12 @@ import { onUnauthorized } from './lib/api';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
-import { ComingSoon } from './pages/coming-soon';
 import { NotFound } from './pages/not-found';
-import { PAGES, type Page } from './lib/navigation';
 import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
 import { validateSessionSearch, validateSessionsSearch } from './pages/sessions/search';
 import { parseLogsSearch } from './pages/logs/search';
 import { parseAiTracesSearch } from './pages/ai-traces/search';
+import { parseMetricsSearch } from './pages/metrics/search';
 import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search';
 import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
 
@@ -241,20 +240,24 @@ const aiTraceRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
 });
 
-/** Pages built so far; the others are a real page saying what will be there. */
-const BUILT_PATHS = ['/', '/endpoints', '/tasks', '/issues', '/sessions', '/logs', '/ai-traces', '/connection', '/settings/account', '/settings/project', '/settings/organization'] as const satisfies ReadonlyArray<Page['to']>;
-const BUILT = new Set<string>(BUILT_PATHS);
+const metricsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/metrics',
+  validateSearch: parseMetricsSearch,
+  component: lazyRouteComponent(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
+});
 
-/** A built path leaves the placeholders' type too, so a page's route id (`/app/sessions`) names one route. */
-const isPlaceholder = (page: Page): page is Page & { to: Exclude<Page['to'], (typeof BUILT_PATHS)[number]> } => !BUILT.has(page.to);
+const dashboardsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards',
+  component: lazyRouteComponent(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
+});
 
-const placeholderRoutes = PAGES.filter(isPlaceholder).map((page) =>
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: page.to,
-    component: () => <ComingSoon page={page} />,
-  }),
-);
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboards/$id',
+  component: lazyRouteComponent(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
+});
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -279,11 +282,13 @@ const routeTree = rootRoute.addChildren([
     logsRoute,
     aiTracesRoute,
     aiTraceRoute,
+    metricsRoute,
+    dashboardsRoute,
+    dashboardRoute,
     connectionRoute,
     accountRoute,
     projectSettingsRoute,
     organizationSettingsRoute,
-    ...placeholderRoutes,
   ]),
 ]);
 

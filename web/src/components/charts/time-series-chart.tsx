@@ -109,6 +109,14 @@ export function formatterOf(format: ValueFormat): (value: number) => string {
   return (value) => formatCount(value, true);
 }
 
+/** Indices of values whose neighbours are both gaps (or the edge). */
+function isolatedPoints(values: ArrayLike<number | null | undefined>): number[] {
+  const present = (index: number) => index >= 0 && index < values.length && values[index] !== null && values[index] !== undefined;
+  const out: number[] = [];
+  for (let index = 0; index < values.length; index++) if (present(index) && !present(index - 1) && !present(index + 1)) out.push(index);
+  return out;
+}
+
 const timeOfDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function TimeSeriesChart({
@@ -188,8 +196,6 @@ export function TimeSeriesChart({
         ...series.map((s, index): uPlot.Series => {
           const color = s.color ?? (((index % 7) + 1) as ChartColor);
           const filled = kind === 'area' || kind === 'stacked' || kind === 'bar';
-          // A value between two gaps draws no line: mark it with a dot so it is not lost.
-          const isolated = kind !== 'bar' && s.values.some((v, i) => v !== null && (s.values[i - 1] ?? null) === null && (s.values[i + 1] ?? null) === null);
           return {
             label: s.name,
             show: visible[index],
@@ -197,7 +203,8 @@ export function TimeSeriesChart({
             width: kind === 'bar' ? 0 : 1.5,
             fill: filled ? theme.colorOf(color, kind === 'bar' ? 0.85 : kind === 'stacked' ? 0.55 : 0.16) : undefined,
             paths: bars,
-            points: { show: isolated, size: 5, fill: theme.colorOf(color) },
+            // A value between two gaps draws no line: mark it with a dot, or sparse series look empty.
+            points: kind === 'bar' ? { show: false } : { show: true, size: 5, space: 0, filter: (u, seriesIndex) => isolatedPoints(u.data[seriesIndex] ?? []) },
             spanGaps: false,
           };
         }),

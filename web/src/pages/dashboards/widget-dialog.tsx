@@ -1,0 +1,126 @@
+/**
+ * Adding or editing a widget: title, type, the explorer's query builder, and for a single value
+ * its reducer and thresholds; a live preview over the page's range.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/input';
+import type { TelemetryScope } from '@/lib/telemetry';
+import { describeQuery, discoverQuery } from '../metrics/query';
+import { QueryBuilder } from '../metrics/query-builder';
+import type { MetricQuery } from '../metrics/types';
+import { REDUCERS, type Reducer, type Widget, type WidgetType } from './types';
+import { WidgetTypeSelect } from './widget-type-select';
+import { WidgetBody } from './widget-view';
+
+export type WidgetDraft = Pick<Widget, 'title' | 'type' | 'query' | 'reducer' | 'thresholds'>;
+
+const EMPTY_QUERY: MetricQuery = { name: '', aggregation: 'avg', groupBy: [], filters: [] };
+
+export function WidgetDialog({
+  scope,
+  initial,
+  onSave,
+  onClose,
+  pending,
+  error,
+}: {
+  scope: TelemetryScope;
+  /** The widget being edited; undefined to add one. */
+  initial: Widget | undefined;
+  onSave: (draft: WidgetDraft) => void;
+  onClose: () => void;
+  pending: boolean;
+  error: Error | null;
+}) {
+  const discover = useQuery(discoverQuery(scope));
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [type, setType] = useState<WidgetType>(initial?.type ?? 'line');
+  const [query, setQuery] = useState<MetricQuery>(initial?.query ?? EMPTY_QUERY);
+  const [reducer, setReducer] = useState<Reducer>(initial?.reducer ?? 'last');
+  const [amber, setAmber] = useState(initial?.thresholds ? String(initial.thresholds.amber) : '');
+  const [red, setRed] = useState(initial?.thresholds ? String(initial.thresholds.red) : '');
+
+  const hasThresholds = amber.trim() !== '' && red.trim() !== '';
+  const thresholdsValid = (amber.trim() === '' && red.trim() === '') || (hasThresholds && Number.isFinite(Number(amber)) && Number.isFinite(Number(red)));
+  const draft: WidgetDraft = {
+    title: title.trim() || (query.name ? describeQuery(query) : 'Untitled'),
+    type,
+    query,
+    ...(type === 'value' ? { reducer } : {}),
+    ...(type === 'value' && hasThresholds && thresholdsValid ? { thresholds: { amber: Number(amber), red: Number(red) } } : {}),
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (query.name !== '' && thresholdsValid) onSave(draft);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={initial ? 'Edit widget' : 'Add widget'} className="top-[6vh] max-h-[88vh] max-w-4xl overflow-y-auto">
+        <form onSubmit={submit} className="grid gap-4">
+          <div className="grid grid-cols-[1fr_12rem] gap-3">
+            <Field label="Title" htmlFor="widget-title">
+              <Input id="widget-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} placeholder={query.name ? describeQuery(query) : 'Untitled'} />
+            </Field>
+            <Field label="Type" htmlFor="widget-type">
+              <WidgetTypeSelect id="widget-type" value={type} onChange={setType} />
+            </Field>
+          </div>
+          <QueryBuilder value={query} onChange={setQuery} metrics={discover.data?.metrics} range={scope.range} idPrefix="widget" />
+          {type === 'value' && (
+            <fieldset className="grid grid-cols-3 gap-3 rounded-md border px-3 pt-1 pb-3">
+              <legend className="px-1 text-xs font-medium text-muted-foreground">Single value</legend>
+              <Field label="Value" htmlFor="widget-reducer">
+                <Select id="widget-reducer" value={reducer} onChange={(e) => setReducer(e.target.value as Reducer)}>
+                  {REDUCERS.map((r) => (
+                    <option key={r} value={r}>
+                      {r} over the range
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Amber from" htmlFor="widget-amber">
+                <Input id="widget-amber" inputMode="decimal" value={amber} onChange={(e) => setAmber(e.target.value)} aria-invalid={!thresholdsValid} placeholder="none" />
+              </Field>
+              <Field label="Red from" htmlFor="widget-red">
+                <Input id="widget-red" inputMode="decimal" value={red} onChange={(e) => setRed(e.target.value)} aria-invalid={!thresholdsValid} placeholder="none" />
+              </Field>
+              <p className="col-span-3 text-xs text-muted-foreground">Green below amber; with red under amber, lower is worse. Leave both empty for no colour.</p>
+            </fieldset>
+          )}
+          <section aria-label="Preview" className="grid gap-1.5 rounded-md border bg-background/40 p-3">
+            <h3 className="text-xs font-medium text-muted-foreground">Preview · {draft.title}</h3>
+            {query.name === '' ? (
+              <p className="py-8 text-center text-sm text-muted-foreground">Pick a metric to see the widget.</p>
+            ) : (
+              <div className={type === 'table' ? 'max-h-64 overflow-auto' : ''}>
+                <WidgetBody widget={draft} scope={scope} syncKey="widget-preview" height={type === 'value' ? 100 : 200} />
+              </div>
+            )}
+          </section>
+          {!thresholdsValid && (
+            <p role="alert" className="text-sm text-danger">
+              Give both thresholds as numbers, or neither.
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-danger">
+              {error.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" disabled={pending || query.name === '' || !thresholdsValid}>
+              {pending ? 'Saving…' : initial ? 'Save widget' : 'Add widget'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
