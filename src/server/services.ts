@@ -23,6 +23,7 @@ import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../ingest/rollup-marks.js';
 import { RollupJob } from './rollup-job.js';
+import { ISSUE_STATUS_CHANGED_CHANNEL, IssueDetector } from '../ingest/issue-detector.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from './project-purge-job.js';
 import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from './object-expiry-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
@@ -47,6 +48,8 @@ export interface Services {
   tokenUse: TokenUseRecorder;
   /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
   mailer: Mailer | null;
+  /** New-issue and regression detection after ingest writes (background, one statement per batch). */
+  issues: IssueDetector;
   /** Marks the hours ingest wrote to, for the hourly rollup. */
   rollupMarks: RollupMarks;
   /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
@@ -94,6 +97,13 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const writer = new GroupCommitWriter(telemetry, { maxRows: config.writer.maxRows, flushMs: config.writer.flushMs, onFlush: metrics.recordFlush });
     const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now });
     const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => projects.invalidateProject(projectId));
+    const issues = new IssueDetector(meta, {
+      cacheTtlMs: 60_000,
+      maxHashesPerProject: 50_000,
+      now,
+      onError: (error) => process.emitWarning(`detecting new and regressed issues failed: ${(error as Error).message}`),
+    });
+    const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) => issues.forgetProject(projectId));
     const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, now);
     const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
@@ -135,6 +145,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
       mailer,
+      issues,
       rollupMarks: new RollupMarks(writer, now),
       rollups,
       purges,
@@ -145,9 +156,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         await purges.close();
         await objectExpiry.close();
         await writer.close();
+        await issues.idle();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();
         await unsubscribe();
+        await unsubscribeIssues();
         for (const store of opened.reverse()) await store.close();
       },
     };

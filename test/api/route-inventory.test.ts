@@ -120,6 +120,10 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['POST /api/dashboards', 'write'],
   ['PUT /api/dashboards/:id', 'write'],
   ['DELETE /api/dashboards/:id', 'write'],
+  // The issue workflow: every member reads an issue's activity, a writer changes statuses.
+  ['PUT /api/exception-stack-traces/:hash/status', 'write'],
+  ['PUT /api/exception-stack-traces/status', 'write'],
+  ['GET /api/exception-stack-traces/:hash/activity', 'read-only'],
 ]);
 
 /**

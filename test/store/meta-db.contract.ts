@@ -33,6 +33,8 @@ const EXPECTED_TABLES = [
   'dashboards',
   'device_codes',
   'invitations',
+  'issue_activity',
+  'issue_states',
   'memberships',
   'organization_settings',
   'organizations',
