@@ -30,6 +30,10 @@ import { deleteProject } from '../../src/store/meta/repositories/projects.js';
 export type OpenFreshMetaDb = () => Promise<MetaDb>;
 
 const EXPECTED_TABLES = [
+  'alert_channels',
+  'alert_deliveries',
+  'alert_events',
+  'alert_rules',
   'dashboards',
   'device_codes',
   'invitations',
