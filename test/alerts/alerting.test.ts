@@ -232,6 +232,19 @@ describe('alerting', () => {
     await removeRule(failing.id);
   });
 
+  it('a channel deleted while a rule still names it is skipped; the rule\'s other channels are delivered', async () => {
+    const gone = await channel({ name: 'Gone', kind: 'webhook', url: `${receiver.url}/gone` });
+    const kept = await channel({ name: 'Kept', kind: 'webhook', url: `${receiver.url}/kept` });
+    const both = await rule({ name: 'Both', kind: 'new_issue', channelIds: [gone.id, kept.id] });
+    expect((await call(service.app, { method: 'DELETE', url: `/api/alert-channels/${gone.id}?${q()}`, headers: bearer(owner.token) })).body).toEqual({ deleted: true });
+    await sendError(newError().trace);
+    await evaluate();
+    expect(webhooksOf('/kept', both.id)).toHaveLength(1);
+    expect(receiver.on('/gone')).toHaveLength(0);
+    expect(await ruleState(both.id)).toBe('firing');
+    await removeRule(both.id);
+  });
+
   it('the test-send action delivers through each kind of channel and records it', async () => {
     const hook = await channel({ name: 'Test hook', kind: 'webhook', url: `${receiver.url}/test-send` });
     const email = await channel({ name: 'Test mail', kind: 'email', addresses: ['test@example.com'] });

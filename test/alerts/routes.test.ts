@@ -32,7 +32,10 @@ describe('alerting routes: organization and project scopes', () => {
     call(service.app, { method, url: `/api/alert-channels?organizationId=${owner.organization.id}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   it('organization channels: admin creates and deletes, members read, write members are refused', async () => {
-    const body = { name: 'Org mail', kind: 'email', addresses: ['ops@example.com'] };
+    const body = { name: 'Org hook', kind: 'webhook', url: 'https://example.com/org-hook' };
+    // Without SMTP_URL an e-mail channel could never deliver: refused at creation.
+    const mailless = await orgChannels(owner.token, 'POST', { name: 'Org mail', kind: 'email', addresses: ['ops@example.com'] });
+    expect([mailless.status, mailless.body?.error]).toEqual([422, 'kind email needs mail: SMTP_URL is not configured on this service']);
     const refused = await orgChannels(members.get('write')!, 'POST', body);
     expect([refused.status, refused.body?.error]).toEqual([403, 'this needs the admin role in the organization']);
     const created = await orgChannels(owner.token, 'POST', body);

@@ -239,6 +239,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
       let config: Record<string, unknown> = {};
       let secret: string | null = null;
       if (body.kind === 'email') {
+        if (!services.mailer) throw unprocessable('kind email needs mail: SMTP_URL is not configured on this service');
         if (!body.addresses) throw unprocessable('addresses is required for an email channel');
         const bad = body.addresses.findIndex((address) => !EMAIL.test(address));
         if (bad >= 0) throw unprocessable(`addresses[${bad}] is not an e-mail address`);

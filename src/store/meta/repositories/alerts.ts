@@ -271,9 +271,13 @@ export interface DeliveryInput {
 export async function enqueueDeliveries(tx: MetaTx, deliveries: readonly DeliveryInput[], now: Date): Promise<void> {
   if (deliveries.length === 0) return;
   await tx.query(
+    // Only channels that still exist and belong to the rule's project or its organization: a
+    // deleted channel left in a rule's list is skipped, never a foreign key failure.
     `INSERT INTO alert_deliveries (project_id, rule_id, channel_id, state, payload, next_attempt_at, created_at)
      SELECT r.project_id, r.rule_id, r.channel_id, r.state, r.payload, $2, $2
-       FROM jsonb_to_recordset($1::jsonb) AS r(project_id uuid, rule_id uuid, channel_id uuid, state text, payload jsonb)`,
+       FROM jsonb_to_recordset($1::jsonb) AS r(project_id uuid, rule_id uuid, channel_id uuid, state text, payload jsonb)
+       JOIN projects p ON p.id = r.project_id
+       JOIN alert_channels c ON c.id = r.channel_id AND c.organization_id = p.organization_id AND (c.project_id IS NULL OR c.project_id = r.project_id)`,
     [JSON.stringify(deliveries.map((d) => ({ project_id: d.projectId, rule_id: d.ruleId, channel_id: d.channelId, state: d.state, payload: d.payload }))), now],
   );
 }
