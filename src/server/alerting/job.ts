@@ -28,7 +28,9 @@ import {
   enqueueDeliveries,
   finishDelivery,
   finishRule,
+  finishRules,
   insertEvent,
+  type RuleOutcome,
   type AlertChannel,
   type ClaimedRule,
 } from '../../store/meta/repositories/alerts.js';
@@ -93,21 +95,26 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     for (;;) {
       const now = new Date(this.deps.now());
       const rules = await claimDueRules(this.deps.meta, now, new Date(now.getTime() + LEASE_MS), this.owner, CLAIM_BATCH);
+      // Outcomes that notify nothing are written together, one statement for the batch.
+      const quiet: Array<RuleOutcome & { id: string }> = [];
       await eachLimited(rules, EVALUATION_CONCURRENCY, async (rule) => {
         try {
-          await this.evaluate(rule, now);
+          const outcome = await this.evaluate(rule, now);
+          if (outcome) quiet.push(outcome);
         } catch (error) {
           // One broken rule (a metric filter on an unknown field, a query over its limits) must not stop the others.
           this.deps.onError(new Error(`evaluating alert rule ${rule.id} failed: ${(error as Error).message}`));
-          await finishRule(this.deps.meta, rule.id, this.owner, { ...outcomeOf(rule, now), nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS) }).catch(this.deps.onError);
+          quiet.push({ id: rule.id, ...outcomeOf(rule, now), nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS) });
         }
       });
+      await finishRules(this.deps.meta, this.owner, quiet);
       evaluated += rules.length;
       if (rules.length < CLAIM_BATCH || closing()) return evaluated;
     }
   }
 
-  private async evaluate(rule: ClaimedRule, now: Date): Promise<void> {
+  /** Evaluates one rule; a notifying outcome is written here with its deliveries, a quiet one is returned for the batch write. */
+  private async evaluate(rule: ClaimedRule, now: Date): Promise<(RuleOutcome & { id: string }) | null> {
     const reading = await readRule({ meta: this.deps.meta, telemetry: this.deps.telemetry }, rule.projectId, rule.params, rule.activityCursor, now.getTime());
     const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
     const decision = decide(rule.kind, { state: rule.state, snoozedUntil: rule.snoozedUntil, cooldownSeconds: rule.cooldownSeconds, lastNotifiedAt: rule.lastNotifiedAt, firingNotified: rule.firingNotified }, condition, now);
@@ -127,26 +134,29 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
         }
       : null;
     const firing = decision.state === 'firing';
+    const outcome: RuleOutcome = {
+      state: decision.state,
+      stateChangedAt: decision.changed ? now : null,
+      lastValue: reading.value,
+      lastNotifiedAt: decision.notify === 'firing' ? now : rule.lastNotifiedAt,
+      // A resolving is announced only when its firing was; an event rule's firing is its own.
+      firingNotified: decision.notify === 'firing' ? true : firing && !decision.changed ? rule.firingNotified : false,
+      activityCursor: reading.cursor ?? rule.activityCursor,
+      evaluatedAt: now,
+      nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
+    };
+    if (!notification || rule.channelIds.length === 0) return { id: rule.id, ...outcome };
     await this.deps.meta.transaction(async (tx) => {
-      const held = await finishRule(tx, rule.id, this.owner, {
-        state: decision.state,
-        stateChangedAt: decision.changed ? now : null,
-        lastValue: reading.value,
-        lastNotifiedAt: decision.notify === 'firing' ? now : rule.lastNotifiedAt,
-        // A resolving is announced only when its firing was; an event rule's firing is its own.
-        firingNotified: decision.notify === 'firing' ? true : firing && !decision.changed ? rule.firingNotified : false,
-        activityCursor: reading.cursor ?? rule.activityCursor,
-        evaluatedAt: now,
-        nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
-      });
+      const held = await finishRule(tx, rule.id, this.owner, outcome);
       // Lost the lease (took longer than LEASE_MS and another process re-evaluated): change nothing, send nothing.
-      if (!held || !notification) return;
+      if (!held) return;
       await enqueueDeliveries(
         tx,
         rule.channelIds.map((channelId) => ({ projectId: rule.projectId, ruleId: rule.id, channelId, state: notification.state as 'firing' | 'resolved', payload: { ...notification } })),
         now,
       );
     });
+    return null;
   }
 
   /** Sends every delivery due now, in parallel within a batch. */

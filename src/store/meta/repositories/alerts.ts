@@ -258,6 +258,38 @@ export async function finishRule(tx: MetaTx, id: string, owner: string, outcome:
   return rows.length > 0;
 }
 
+/**
+ * Records many evaluations that notify nothing in one statement (the common case: a rule that
+ * stays ok or stays firing), releasing their leases; rules whose lease was lost are left alone.
+ */
+export async function finishRules(db: MetaTx, owner: string, outcomes: ReadonlyArray<RuleOutcome & { id: string }>): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.query(
+    `UPDATE alert_rules r SET state = x.state, state_changed_at = coalesce(x.state_changed_at, r.state_changed_at), last_value = x.last_value,
+            last_notified_at = x.last_notified_at, firing_notified = x.firing_notified, activity_cursor = x.activity_cursor,
+            last_evaluated_at = x.evaluated_at, next_evaluation_at = x.next_evaluation_at, lease_owner = NULL, lease_until = NULL
+       FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, state text, state_changed_at timestamptz, last_value double precision, last_notified_at timestamptz,
+                                               firing_notified boolean, activity_cursor bigint, evaluated_at timestamptz, next_evaluation_at timestamptz)
+      WHERE r.id = x.id AND r.lease_owner = $1`,
+    [
+      owner,
+      JSON.stringify(
+        outcomes.map((o) => ({
+          id: o.id,
+          state: o.state,
+          state_changed_at: o.stateChangedAt?.toISOString() ?? null,
+          last_value: o.lastValue,
+          last_notified_at: o.lastNotifiedAt?.toISOString() ?? null,
+          firing_notified: o.firingNotified,
+          activity_cursor: o.activityCursor,
+          evaluated_at: o.evaluatedAt.toISOString(),
+          next_evaluation_at: o.nextEvaluationAt.toISOString(),
+        })),
+      ),
+    ],
+  );
+}
+
 // ---- Deliveries and events ---------------------------------------------------------------------
 
 export interface DeliveryInput {
