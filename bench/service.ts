@@ -6,9 +6,9 @@ import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
 
-export async function startBenchService(name: string) {
+export async function startBenchService(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
-  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
+  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env }));
   const { app } = await buildApps(services);
   const registered = await app.inject({
     method: 'POST',

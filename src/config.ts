@@ -70,6 +70,8 @@ export const VARIABLES = {
   QUERY_MAX_ROWS_TO_READ: { schema: positiveInt, default: '2000000000', description: 'Read API: rows one query may scan before it is stopped with the same 422.' },
   ROLLUP_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '60', description: 'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).' },
   METRICS_TOKEN: { schema: z.string().min(16).max(4096).regex(/^\S+$/, 'must not contain whitespace'), description: 'Turns on GET /metrics (Prometheus) on every listener, answering only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). Unset: there is no /metrics.', secret: true },
+  ALERTS_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '15', description: 'How often the alert job looks for rules due (each rule is evaluated once a minute) and notifications due; 0 turns it off on this process.' },
+  ALERTS_ALLOW_PRIVATE_TARGETS: { schema: bool, default: 'false', description: 'Let alert webhooks and Slack URLs reach loopback, private and link-local addresses (receivers on your own network). Off: such targets are refused after DNS resolution.' },
   PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
 
   PLANS_FILE: { schema: z.string().min(1), description: 'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.' },
@@ -125,6 +127,8 @@ export interface Config {
   metricsToken: string | null;
   /** Interval of the rollup job; 0 = off. */
   rollupIntervalMs: number;
+  /** The alert job: interval (0 = off on this process) and whether private targets are allowed. */
+  alerts: { intervalMs: number; allowPrivateTargets: boolean };
   /** Bounds of every read API query (QUERY_*). */
   queryLimits: { maxExecutionSeconds: number; maxRowsToRead: number };
   billing: {
@@ -167,7 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number; ALERTS_INTERVAL_SECONDS: number; ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
     SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
     OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
@@ -213,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
     metricsToken: v.METRICS_TOKEN ?? null,
     rollupIntervalMs: v.ROLLUP_INTERVAL_SECONDS * 1000,
+    alerts: { intervalMs: v.ALERTS_INTERVAL_SECONDS * 1000, allowPrivateTargets: v.ALERTS_ALLOW_PRIVATE_TARGETS },
     queryLimits: { maxExecutionSeconds: v.QUERY_MAX_EXECUTION_SECONDS, maxRowsToRead: v.QUERY_MAX_ROWS_TO_READ },
     billing: {
       catalogue,

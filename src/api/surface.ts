@@ -12,6 +12,7 @@ import type { Services } from '../server/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
 import { socialSignInRoutes } from './auth/social/routes.js';
+import { alertRoutes } from './alerts/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { deviceRoutes } from './device/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
@@ -41,4 +42,5 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   // Authenticated by the project's upload token only (not a user credential).
   await scope.register(async (resource) => symbolUploadRoute(resource, services));
   await scope.register(async (resource) => telemetryRoutes(resource, services));
+  await scope.register(async (resource) => alertRoutes(resource, services));
 }

@@ -44,6 +44,8 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
   // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
   // re-sends them (deduplicated) and marks again.
   await services.rollupMarks.afterWrite(project.id, commit.batch.endpoints);
+  // Once stored (an alert never names an occurrence that is not there); in the background.
+  services.issues.afterWrite(project.id, commit.batch.exceptions);
   // Last: usage rows are summed, not deduplicated, so a request refused with 503 must leave
   // none, or the client's retry would count its bytes twice.
   await services.writer.write([['ingest_usage', [ingestUsageRow(usageRecord(project, bytes, skipped, receivedAt))]]]);

@@ -23,6 +23,9 @@ import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../ingest/rollup-marks.js';
 import { RollupJob } from './rollup-job.js';
+import { ISSUE_STATUS_CHANGED_CHANNEL, IssueDetector } from '../ingest/issue-detector.js';
+import { AlertJob } from './alerting/job.js';
+import { SecretBox } from './alerting/secrets.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from './project-purge-job.js';
 import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from './object-expiry-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
@@ -47,6 +50,12 @@ export interface Services {
   tokenUse: TokenUseRecorder;
   /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
   mailer: Mailer | null;
+  /** New-issue and regression detection after ingest writes (background, one statement per batch). */
+  issues: IssueDetector;
+  /** Channel secrets (webhook signing secrets, Slack URLs), sealed under the session secret. */
+  secrets: SecretBox;
+  /** Evaluates alert rules and sends notifications (runOnce() evaluates and delivers now). */
+  alerts: AlertJob;
   /** Marks the hours ingest wrote to, for the hourly rollup. */
   rollupMarks: RollupMarks;
   /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
@@ -94,7 +103,16 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const writer = new GroupCommitWriter(telemetry, { maxRows: config.writer.maxRows, flushMs: config.writer.flushMs, onFlush: metrics.recordFlush });
     const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now });
     const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => projects.invalidateProject(projectId));
-    const sessions = new SessionTokens(loadSessionSecret(config.auth.sessionSecret, config.dataDir), config.publicUrl, config.auth.sessionTtlHours * 3600, now);
+    const issues = new IssueDetector(meta, {
+      cacheTtlMs: 60_000,
+      maxHashesPerProject: 50_000,
+      now,
+      onError: (error) => process.emitWarning(`detecting new and regressed issues failed: ${(error as Error).message}`),
+    });
+    const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) => issues.forgetProject(projectId));
+    const sessionSecret = loadSessionSecret(config.auth.sessionSecret, config.dataDir);
+    const sessions = new SessionTokens(sessionSecret, config.publicUrl, config.auth.sessionTtlHours * 3600, now);
+    const secrets = new SecretBox(sessionSecret);
     const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
     const mailer = createMailer(config.mail);
@@ -115,6 +133,21 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       onError: (error) => process.emitWarning(`deleting expired objects failed: ${(error as Error).message}`),
     });
     objectExpiry.start();
+    const alerts = new AlertJob(
+      {
+        meta,
+        telemetry,
+        mailer,
+        secrets,
+        now,
+        publicUrl: config.publicUrl,
+        allowPrivateTargets: config.alerts.allowPrivateTargets,
+        beforeEvaluation: () => issues.idle(),
+        onError: (error) => process.emitWarning(`alerting: ${(error as Error).message}`),
+      },
+      config.alerts.intervalMs,
+    );
+    alerts.start();
 
     return {
       config,
@@ -135,19 +168,25 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
       mailer,
+      issues,
+      secrets,
+      alerts,
       rollupMarks: new RollupMarks(writer, now),
       rollups,
       purges,
       objectExpiry,
       now,
       async close() {
+        await alerts.close();
         await rollups.close();
         await purges.close();
         await objectExpiry.close();
         await writer.close();
+        await issues.idle();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();
         await unsubscribe();
+        await unsubscribeIssues();
         for (const store of opened.reverse()) await store.close();
       },
     };

@@ -128,6 +128,22 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['POST /api/dashboards', 'write'],
   ['PUT /api/dashboards/:id', 'write'],
   ['DELETE /api/dashboards/:id', 'write'],
+  // The issue workflow: every member reads an issue's activity, a writer changes statuses.
+  ['PUT /api/exception-stack-traces/:hash/status', 'write'],
+  ['PUT /api/exception-stack-traces/status', 'write'],
+  ['GET /api/exception-stack-traces/:hash/activity', 'read-only'],
+  // Alerting. Channels: the probe names the project, so these are the project roles (write to
+  // change); an organization's own channels (no projectId) need its admin (test/alerts/routes.test.ts).
+  ['GET /api/alert-channels', 'read-only'],
+  ['POST /api/alert-channels', 'write'],
+  ['DELETE /api/alert-channels/:id', 'write'],
+  ['POST /api/alert-channels/:id/test', 'write'],
+  ['GET /api/alert-rules', 'read-only'],
+  ['GET /api/alert-rules/:id', 'read-only'],
+  ['POST /api/alert-rules', 'write'],
+  ['PUT /api/alert-rules/:id', 'write'],
+  ['DELETE /api/alert-rules/:id', 'write'],
+  ['GET /api/alert-events', 'read-only'],
 ]);
 
 /**

@@ -30,10 +30,16 @@ import { deleteProject } from '../../src/store/meta/repositories/projects.js';
 export type OpenFreshMetaDb = () => Promise<MetaDb>;
 
 const EXPECTED_TABLES = [
+  'alert_channels',
+  'alert_deliveries',
+  'alert_events',
+  'alert_rules',
   'dashboards',
   'device_codes',
   'ended_sessions',
   'invitations',
+  'issue_activity',
+  'issue_states',
   'memberships',
   'organization_settings',
   'organizations',

@@ -67,3 +67,20 @@ export async function reportTraces(app: FastifyInstance, projectToken: string, t
     payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces }] })),
   });
 }
+
+/** One native report with any frame content (exceptions, metrics, traces) and app version, through the real route. */
+export async function reportFrame(
+  app: FastifyInstance,
+  projectToken: string,
+  frame: { stackTraces?: unknown[]; metrics?: unknown[]; traces?: unknown[] },
+  appVersion = '1.0.0',
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/report',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    payload: zlib.gzipSync(JSON.stringify({ appVersion, serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }] })),
+  });
+  if (response.statusCode !== 200) throw new Error(`report failed: ${response.statusCode} ${response.body}`);
+  return response;
+}

@@ -2094,7 +2094,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exceptions grouped by stack-trace hash and ranked, with sparklines and the linked endpoint or task */
+        /** Exceptions grouped by stack-trace hash and ranked, with sparklines, the linked endpoint or task, and the issue status */
         post: {
             parameters: {
                 query: {
@@ -2128,6 +2128,11 @@ export interface paths {
                         orderBy?: "count" | "lastSeen" | "firstSeen" | "sessionsAffected" | "usersAffected";
                         /** @enum {string} */
                         sortDirection?: "asc" | "desc";
+                        /**
+                         * @description only issues in this status (open includes issues ingest has not registered yet); reads at most 10000 resolved or ignored hashes
+                         * @enum {string}
+                         */
+                        status?: "open" | "resolved" | "ignored";
                     };
                 };
             };
@@ -2156,6 +2161,22 @@ export interface paths {
                                     kind: "endpoint" | "task";
                                     id: string;
                                     name: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "open" | "resolved" | "ignored";
+                                /** @description when an occurrence last reopened the resolved issue */
+                                regressedAt: string | null;
+                                regressedVersion: string | null;
+                                /** @description resolved "in the next version": occurrences of newer versions regress it */
+                                resolvedInVersion: string | null;
+                                ignoredUntil: string | null;
+                                /** @description ignored until this many more occurrences */
+                                ignoreOccurrences: number | null;
+                                statusChangedAt: string | null;
+                                /** @description null when the service changed it (a regression) or nobody did */
+                                statusChangedBy: {
+                                    id: string;
+                                    name: string;
                                 } | null;
                             }[];
                             page: number;
@@ -4992,6 +5013,319 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exception-stack-traces/{hash}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the status of one issue: open, resolved (optionally in the next version) or ignored (for ever, until a time, or until N more occurrences); write role */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "open" | "resolved" | "ignored";
+                        /** @description resolved: only occurrences of an app version newer than the current one (or `version`) regress it */
+                        inNextVersion?: boolean;
+                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence */
+                        version?: string;
+                        /** @description ignored: until this ISO 8601 time */
+                        until?: string;
+                        /** @description ignored: until this many more occurrences */
+                        occurrences?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hash: string;
+                            /** @enum {string} */
+                            status: "open" | "resolved" | "ignored";
+                            resolvedInVersion: string | null;
+                            ignoredUntil: string | null;
+                            ignoreOccurrences: number | null;
+                            regressedAt: string | null;
+                            regressedVersion: string | null;
+                            statusChangedAt: string;
+                            statusChangedBy: string | null;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exception-stack-traces/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the status of up to 500 issues at once; write role */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hashes: string[];
+                        /** @enum {string} */
+                        status: "open" | "resolved" | "ignored";
+                        /** @description resolved: only occurrences of an app version newer than the current one (or `version`) regress it */
+                        inNextVersion?: boolean;
+                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence */
+                        version?: string;
+                        /** @description ignored: until this ISO 8601 time */
+                        until?: string;
+                        /** @description ignored: until this many more occurrences */
+                        occurrences?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                hash: string;
+                                /** @enum {string} */
+                                status: "open" | "resolved" | "ignored";
+                                resolvedInVersion: string | null;
+                                ignoredUntil: string | null;
+                                ignoreOccurrences: number | null;
+                                regressedAt: string | null;
+                                regressedVersion: string | null;
+                                statusChangedAt: string;
+                                statusChangedBy: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exception-stack-traces/{hash}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity of one issue, newest first: first seen, status changes (who, conditions), regressions and reopenings */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                at: string;
+                                /** @enum {string} */
+                                kind: "new" | "status" | "regressed" | "reopened";
+                                fromStatus: string | null;
+                                toStatus: string;
+                                user: {
+                                    id: string;
+                                    name: string | null;
+                                } | null;
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/distributed-traces/{id}": {
         parameters: {
             query?: never;
@@ -5072,6 +5406,1049 @@ export interface paths {
                 };
                 /** @description no entity of a readable project carries this id */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert channels of a project (its own and its organization's) or of an organization; secrets are never shown */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a project channel (and, when listing, the organization channels the project may use) */
+                    projectId?: string;
+                    /** @description without projectId: an organization channel */
+                    organizationId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "email" | "webhook" | "slack";
+                                /** @enum {string} */
+                                scope: "project" | "organization";
+                                organizationId: string;
+                                projectId: string | null;
+                                addresses?: string[];
+                                url?: string;
+                                urlHint?: string;
+                                createdAt: string;
+                                /** @description webhook signing secret: answered once, by the create route only */
+                                secret?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an alert channel: email {addresses}, webhook {url} (answers its signing secret once), slack {url} (an incoming-webhook URL, kept encrypted); write role on the project, or admin of the organization */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description a project channel (and, when listing, the organization channels the project may use) */
+                    projectId?: string;
+                    /** @description without projectId: an organization channel */
+                    organizationId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "email" | "webhook" | "slack";
+                        addresses?: string[];
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "email" | "webhook" | "slack";
+                            /** @enum {string} */
+                            scope: "project" | "organization";
+                            organizationId: string;
+                            projectId: string | null;
+                            addresses?: string[];
+                            url?: string;
+                            urlHint?: string;
+                            createdAt: string;
+                            /** @description webhook signing secret: answered once, by the create route only */
+                            secret?: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an alert channel of the project (write role) or the organization (admin); rules stop using it */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description a project channel (and, when listing, the organization channels the project may use) */
+                    projectId?: string;
+                    /** @description without projectId: an organization channel */
+                    organizationId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test notification through the channel now (one attempt, recorded as an alert event); write role on the project, or admin of the organization */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description a project channel (and, when listing, the organization channels the project may use) */
+                    projectId?: string;
+                    /** @description without projectId: an organization channel */
+                    organizationId?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            outcome: "delivered" | "failed";
+                            responseStatus: number | null;
+                            error: string | null;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alert rules of the project with their state */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                channelIds: string[];
+                                enabled: boolean;
+                                cooldownSeconds: number;
+                                snoozedUntil: string | null;
+                                /** @enum {string} */
+                                state: "ok" | "firing" | "resolved";
+                                stateChangedAt: string | null;
+                                lastValue: number | null;
+                                lastEvaluatedAt: string | null;
+                                lastNotifiedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an alert rule (write role; at most 1000 a project); evaluated once a minute */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                        /** @description per kind: issue_frequency {windowMinutes, threshold, hash?}; endpoint_latency {windowMinutes, percentile: p95|p99, thresholdMs, endpoint?}; error_rate {windowMinutes, thresholdPercent, minRequests?, endpoint?}; metric_threshold {windowMinutes, metric, aggregation, filters?, comparator: gt|gte|lt|lte, threshold}; log_match {windowMinutes, search?, minSeverity?, serviceName?, threshold (1-500)}; new_issue and regression take none. windowMinutes 1-1440, default 5. */
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                        channelIds?: string[];
+                        enabled?: boolean;
+                        /** @description least time between two firing notifications */
+                        cooldownSeconds?: number;
+                        /** @description no notifications until this ISO 8601 time */
+                        snoozedUntil?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            channelIds: string[];
+                            enabled: boolean;
+                            cooldownSeconds: number;
+                            snoozedUntil: string | null;
+                            /** @enum {string} */
+                            state: "ok" | "firing" | "resolved";
+                            stateChangedAt: string | null;
+                            lastValue: number | null;
+                            lastEvaluatedAt: string | null;
+                            lastNotifiedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            channelIds: string[];
+                            enabled: boolean;
+                            cooldownSeconds: number;
+                            snoozedUntil: string | null;
+                            /** @enum {string} */
+                            state: "ok" | "firing" | "resolved";
+                            stateChangedAt: string | null;
+                            lastValue: number | null;
+                            lastEvaluatedAt: string | null;
+                            lastNotifiedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace an alert rule (write role); a changed kind or params start it over at ok */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                        /** @description per kind: issue_frequency {windowMinutes, threshold, hash?}; endpoint_latency {windowMinutes, percentile: p95|p99, thresholdMs, endpoint?}; error_rate {windowMinutes, thresholdPercent, minRequests?, endpoint?}; metric_threshold {windowMinutes, metric, aggregation, filters?, comparator: gt|gte|lt|lte, threshold}; log_match {windowMinutes, search?, minSeverity?, serviceName?, threshold (1-500)}; new_issue and regression take none. windowMinutes 1-1440, default 5. */
+                        params?: {
+                            [key: string]: unknown;
+                        };
+                        channelIds?: string[];
+                        enabled?: boolean;
+                        /** @description least time between two firing notifications */
+                        cooldownSeconds?: number;
+                        /** @description no notifications until this ISO 8601 time */
+                        snoozedUntil?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            channelIds: string[];
+                            enabled: boolean;
+                            cooldownSeconds: number;
+                            snoozedUntil: string | null;
+                            /** @enum {string} */
+                            state: "ok" | "firing" | "resolved";
+                            stateChangedAt: string | null;
+                            lastValue: number | null;
+                            lastEvaluatedAt: string | null;
+                            lastNotifiedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an alert rule (write role) */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery attempts of the project's alerts, newest first: rule, state, time, channel, outcome, response status */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                    ruleId?: string;
+                    /** @description the next page: events older than this id */
+                    beforeId?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: number;
+                                at: string;
+                                ruleId: string | null;
+                                ruleName: string | null;
+                                channelId: string;
+                                channelName: string;
+                                /** @enum {string} */
+                                state: "firing" | "resolved" | "test";
+                                attempt: number;
+                                /** @enum {string} */
+                                outcome: "delivered" | "retrying" | "failed";
+                                responseStatus: number | null;
+                                error: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };

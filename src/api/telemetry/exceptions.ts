@@ -1,6 +1,8 @@
 /** Issues: exception groups ranked by count (or recency, users, sessions) and one group's occurrences. */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../server/services.js';
+import { ISSUE_STATUSES, type IssueStatus } from '../../core/issues.js';
+import { findIssueStates, hashesWithStatus } from '../../store/meta/repositories/issues.js';
 import { EXCEPTION_FIELDS, EXCEPTION_MAPS, entityNames, exceptionGroups, exceptionOccurrences, occurrenceOf } from '../../store/telemetry/queries/exceptions.js';
 import { bucketStarts, fillSeries, isoOf, nullIfNil } from '../../store/telemetry/queries/run.js';
 import { bool, bucketSecondsOf, filtersSql, int, listBody, listOf, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
@@ -21,7 +23,18 @@ const groupItem = obj({
   lastSeen: nstr,
   sparkline: { type: 'array', items: int, description: 'occurrences per bucket (bucketSeconds), oldest first' },
   linked: linkedSchema,
+  status: { type: 'string', enum: ISSUE_STATUSES },
+  regressedAt: { ...nstr, description: 'when an occurrence last reopened the resolved issue' },
+  regressedVersion: nstr,
+  resolvedInVersion: { ...nstr, description: 'resolved "in the next version": occurrences of newer versions regress it' },
+  ignoredUntil: nstr,
+  ignoreOccurrences: { type: ['integer', 'null'], description: 'ignored until this many more occurrences' },
+  statusChangedAt: nstr,
+  statusChangedBy: { type: ['object', 'null'], required: ['id', 'name'], properties: { id: str, name: str }, description: 'null when the service changed it (a regression) or nobody did' },
 });
+
+/** Most hashes a status filter passes to the telemetry query (the project's most recently changed). */
+export const MAX_STATUS_FILTER_HASHES = 10_000;
 
 const occurrenceItem = obj({
   recordedAt: nstr,
@@ -44,11 +57,11 @@ const occurrenceItem = obj({
 const HASH = '^[0-9a-f]{16}$';
 
 export function exceptionRoutes(scope: FastifyInstance, services: Services): void {
-  scope.post<{ Body: ListBody }>(
+  scope.post<{ Body: ListBody & { status?: IssueStatus } }>(
     '/api/exception-stack-traces',
     {
-      schema: routeSchema('Issues', 'Exceptions grouped by stack-trace hash and ranked, with sparklines and the linked endpoint or task', {
-        body: listBody(GROUP_ORDER),
+      schema: routeSchema('Issues', 'Exceptions grouped by stack-trace hash and ranked, with sparklines, the linked endpoint or task, and the issue status', {
+        body: listBody(GROUP_ORDER, { status: { type: 'string', enum: ISSUE_STATUSES, description: `only issues in this status (open includes issues ingest has not registered yet); reads at most ${MAX_STATUS_FILTER_HASHES} resolved or ignored hashes` } }),
         response: listOf(groupItem, { bucketSeconds: int, bucketStarts: { type: 'array', items: int } }),
       }),
     },
@@ -60,7 +73,15 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       const sort = sortOf(body, GROUP_ORDER, { orderBy: 'count', direction: 'desc' });
       filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
       const bucketSeconds = bucketSecondsOf(range);
+      const status = body?.status;
+      const hashes =
+        status === undefined
+          ? undefined
+          : status === 'open'
+            ? { exclude: await hashesWithStatus(services.meta, projectId, ['resolved', 'ignored'], MAX_STATUS_FILTER_HASHES) }
+            : { include: await hashesWithStatus(services.meta, projectId, [status], MAX_STATUS_FILTER_HASHES) };
       const { rows, total } = await exceptionGroups(services.telemetry, projectId, {
+        hashes,
         range,
         filters: body?.filters,
         search: body?.search,
@@ -75,10 +96,20 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         const [keys, counts] = row.spark;
         perHash.set(row.hash, new Map(keys.map((t, index) => [t, counts[index] ?? 0])));
       }
+      const states = await findIssueStates(services.meta, projectId, rows.map((row) => row.hash));
       const items = rows.map((row) => {
         const traceId = nullIfNil(row.last_trace_id);
         const entity = row.linked;
+        const state = states.get(row.hash);
         return {
+          status: state?.status ?? 'open',
+          regressedAt: state?.regressedAt?.toISOString() ?? null,
+          regressedVersion: state?.regressedVersion ?? null,
+          resolvedInVersion: state?.resolvedInVersion ?? null,
+          ignoredUntil: state?.ignoredUntil?.toISOString() ?? null,
+          ignoreOccurrences: state?.ignoreLimit ?? null,
+          statusChangedAt: state?.statusChangedAt.toISOString() ?? null,
+          statusChangedBy: state?.statusChangedBy ? { id: state.statusChangedBy, name: state.statusChangedByName ?? '' } : null,
           hash: row.hash,
           title: row.title,
           stackTrace: row.sample_trace,

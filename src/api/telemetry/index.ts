@@ -11,6 +11,7 @@ import { requireProjectRole } from '../project-scope.js';
 import { savedDashboardRoutes } from './dashboards.js';
 import { endpointRoutes } from './endpoints.js';
 import { exceptionRoutes } from './exceptions.js';
+import { issueStatusRoutes } from './issue-status.js';
 import { logRoutes } from './logs.js';
 import { metricRoutes } from './metrics.js';
 import { sessionRoutes } from './sessions.js';
@@ -29,6 +30,11 @@ export async function telemetryRoutes(scope: FastifyInstance, services: Services
   await scope.register(async (resource) => {
     resource.addHook('onRequest', requireUser(services));
     savedDashboardRoutes(resource, services);
+  });
+  // Issue statuses can be changed: each route names its role, as saved dashboards do.
+  await scope.register(async (resource) => {
+    resource.addHook('onRequest', requireUser(services));
+    issueStatusRoutes(resource, services);
   });
   await scope.register(async (resource) => distributedTraceRoutes(resource, services));
 }

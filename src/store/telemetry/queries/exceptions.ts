@@ -80,6 +80,8 @@ export interface ExceptionGroupInput {
   bucketSeconds: number;
   /** Look up the name of each group's last linked endpoint or task. */
   withLinked?: boolean;
+  /** Only these hashes, or all but these (the issue status filter, read from the metadata store). */
+  hashes?: { include: readonly string[] } | { exclude: readonly string[] } | undefined;
 }
 
 export async function exceptionGroups(engine: TelemetryEngine, projectId: string, input: ExceptionGroupInput): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
@@ -88,6 +90,13 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
   if (input.search) {
     params.search = input.search;
     where += ' AND positionCaseInsensitiveUTF8(stack_trace, {search:String}) > 0';
+  }
+  if (input.hashes && 'include' in input.hashes) {
+    params.statusHashes = input.hashes.include;
+    where += ' AND hash IN {statusHashes:Array(String)}';
+  } else if (input.hashes && input.hashes.exclude.length > 0) {
+    params.statusHashes = input.hashes.exclude;
+    where += ' AND hash NOT IN {statusHashes:Array(String)}';
   }
   const order = ownValue(EXCEPTION_ORDER, input.orderBy) ?? 'count';
   // The stack-trace text (the widest column) is read afterwards for the page's groups only.
@@ -202,3 +211,22 @@ export const occurrenceOf = (row: OccurrenceRow) => ({
   attributes: row.attributes,
   source: row.source,
 });
+
+/**
+ * The app version of each hash's latest occurrence that names one, within the last `days` days
+ * (what "resolved in the next version" compares against when no version is given).
+ */
+export async function latestAppVersions(engine: TelemetryEngine, projectId: string, hashes: readonly string[], nowMs: number, days = 30): Promise<Map<string, string>> {
+  if (hashes.length === 0) return new Map();
+  const params: Record<string, unknown> = { project: projectId, hashes };
+  const rows = await runQuery<{ hash: string; version: string }>(
+    engine,
+    'exceptions.latest-version',
+    `SELECT hash, argMax(app_version, recorded_at) AS version FROM exceptions
+      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', { fromMs: nowMs - days * 86400_000, toMs: nowMs + 86400_000 }, params)}
+        AND hash IN {hashes:Array(String)} AND app_version != ''
+      GROUP BY hash`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.hash, row.version]));
+}

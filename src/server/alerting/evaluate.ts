@@ -1,0 +1,93 @@
+/**
+ * Reads the value one rule watches: one bounded query per rule, through the existing read-side
+ * functions (endpoint figures, queryMetric, searchLogs) or the issue activity list.
+ */
+import type { RuleParams } from '../../core/alerts.js';
+import { activityAfter } from '../../store/meta/repositories/issues.js';
+import type { MetaTx } from '../../store/meta/types.js';
+import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import { busiestIssue, endpointWindow } from '../../store/telemetry/queries/alerts.js';
+import { searchLogs } from '../../store/telemetry/queries/logs.js';
+import { queryMetric } from '../../store/telemetry/queries/metrics.js';
+import type { Filter } from '../../store/telemetry/queries/run.js';
+
+/** Signals read per event-rule evaluation (the rest are read on the next one). */
+const MAX_SIGNALS = 50;
+/**
+ * A metric bucket wider than any timestamp (epoch seconds / 4e9 = 0 until the year 2096), so
+ * queryMetric aggregates the whole window into one value.
+ */
+const WHOLE_WINDOW_BUCKET = 4_000_000_000;
+
+export interface Reading {
+  /** The value compared with the threshold, or for event rules the number of new signals. */
+  value: number | null;
+  /** Event rules: something happened since the cursor. Threshold rules: the value breaches (decided by the caller). */
+  title: string;
+  lines: string[];
+  /** Event rules: the cursor after the signals read. */
+  cursor?: number;
+  /** A dashboard path to open. */
+  path: string;
+}
+
+export async function readRule(deps: { meta: MetaTx; telemetry: TelemetryEngine }, projectId: string, params: RuleParams, cursor: number, nowMs: number): Promise<Reading> {
+  if (params.kind === 'new_issue' || params.kind === 'regression') {
+    const kind = params.kind === 'new_issue' ? 'new' : 'regressed';
+    const signals = await activityAfter(deps.meta, projectId, kind, cursor, MAX_SIGNALS);
+    const label = params.kind === 'new_issue' ? 'New issue' : 'Regression';
+    return {
+      value: signals.length,
+      title: signals.length === 1 ? `${label}: ${signals[0]!.hash}` : `${signals.length} ${params.kind === 'new_issue' ? 'new issues' : 'regressions'}`,
+      lines: signals.map((signal) => `${label} ${signal.hash} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`),
+      cursor: signals.at(-1)?.id ?? cursor,
+      path: signals.length === 1 ? `/issues/${signals[0]!.hash}` : '/issues',
+    };
+  }
+  const range = { fromMs: nowMs - params.windowMinutes * 60_000, toMs: nowMs };
+  const window = `the last ${params.windowMinutes} min`;
+  switch (params.kind) {
+    case 'issue_frequency': {
+      const top = await busiestIssue(deps.telemetry, projectId, range, params.hash);
+      return { value: top?.count ?? 0, title: `Issue ${top?.hash ?? params.hash ?? ''} occurred ${top?.count ?? 0} times in ${window}`, lines: [`threshold: ${params.threshold} occurrences`], path: top ? `/issues/${top.hash}` : '/issues' };
+    }
+    case 'endpoint_latency': {
+      const figures = await endpointWindow(deps.telemetry, projectId, range, params.endpoint);
+      const value = params.percentile === 'p95' ? figures.p95Ms : figures.p99Ms;
+      const what = params.endpoint ?? 'all endpoints';
+      return { value, title: `${params.percentile.toUpperCase()} of ${what} is ${value === null ? 'unknown' : `${Math.round(value)} ms`} over ${window}`, lines: [`threshold: ${params.thresholdMs} ms`, `requests: ${figures.requests}`], path: '/endpoints' };
+    }
+    case 'error_rate': {
+      const figures = await endpointWindow(deps.telemetry, projectId, range, params.endpoint);
+      const value = figures.requests >= params.minRequests ? (100 * figures.serverErrors) / figures.requests : null;
+      return { value, title: `Error rate of ${params.endpoint ?? 'all endpoints'} is ${value === null ? 'unknown' : `${value.toFixed(1)}%`} over ${window}`, lines: [`threshold: ${params.thresholdPercent}%`, `requests: ${figures.requests}, server errors: ${figures.serverErrors}`], path: '/endpoints' };
+    }
+    case 'metric_threshold': {
+      const series = await queryMetric(deps.telemetry, projectId, { range, bucketSeconds: WHOLE_WINDOW_BUCKET, name: params.metric, aggregation: params.aggregation, groupBy: [], filters: params.filters as Filter[] });
+      const value = series[0]?.points[0]?.value ?? null;
+      return { value, title: `${params.aggregation}(${params.metric}) is ${value === null ? 'unknown' : value} over ${window}`, lines: [`condition: ${params.comparator} ${params.threshold}`], path: '/metrics' };
+    }
+    case 'log_match': {
+      // A page of `threshold` logs says whether there are at least that many, without counting all.
+      const page = await searchLogs(deps.telemetry, projectId, {
+        range,
+        search: params.search ?? undefined,
+        minSeverity: params.minSeverity ?? undefined,
+        serviceName: params.serviceName ?? undefined,
+        orderBy: 'timestamp',
+        direction: 'desc',
+        page: 1,
+        pageSize: params.threshold,
+      });
+      const value = page.items.length + (page.hasMore ? 1 : 0);
+      const sample = page.items[0]?.body;
+      return {
+        value,
+        title: `${page.hasMore ? `More than ${page.items.length}` : value} log${value === 1 ? '' : 's'} matched in ${window}`,
+        lines: [`threshold: ${params.threshold}`, ...(sample ? [`latest: ${sample.slice(0, 300)}`] : [])],
+        path: '/logs',
+      };
+    }
+  }
+  throw new Error(`unknown rule kind ${(params as { kind: string }).kind}`);
+}
