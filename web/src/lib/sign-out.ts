@@ -17,7 +17,8 @@ export function useSignOut(): () => Promise<void> {
     const token = sessionToken();
     await navigate({ to: '/login', search: {} });
     clearSession();
-    queryClient.clear();
+    // Everything the signed-in pages cached goes; the sign-in page's own (public) queries stay.
+    queryClient.removeQueries({ type: 'inactive' });
     if (token !== null) await api.POST('/api/auth/sign-out', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
   };
 }

@@ -38,7 +38,8 @@ export function EmptyState({ title, children, className }: { title: string; chil
     <div className={cn('grid justify-items-center gap-2 px-6 py-10 text-center', className)}>
       <Inbox className="size-6 text-muted-foreground" aria-hidden />
       <p className="text-sm font-medium">{title}</p>
-      {children && <div className="max-w-md text-sm text-muted-foreground">{children}</div>}
+      {/* Links inside the explanation are underlined: colour alone does not tell them from text. */}
+      {children && <div className="max-w-md text-sm text-muted-foreground [&_a]:underline [&_a]:underline-offset-2">{children}</div>}
     </div>
   );
 }

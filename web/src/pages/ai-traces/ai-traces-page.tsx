@@ -230,7 +230,7 @@ function NoCalls({ filtered }: { filtered: boolean }) {
       <p>
         Spans with <code className="font-mono text-xs">gen_ai.*</code> attributes (OpenTelemetry GenAI conventions: model, provider, token usage, and the messages) become AI traces here, with
         their cost and conversation.{' '}
-        <Link to="/connection" className="text-accent hover:underline">
+        <Link to="/connection" className="text-accent underline underline-offset-2">
           Connect an OpenTelemetry SDK
         </Link>
       </p>
