@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
@@ -15,7 +16,6 @@ import { cn } from '@/lib/utils';
 import type { IssueList } from '../issues/types';
 import { AttributeTable } from './attribute-table';
 import { EntityName, StatusBadge } from './entity';
-import { ScopedLink } from './scoped-link';
 import { SpanDetails } from './span-details';
 import type { LogList, TraceDetail } from './types';
 import { SpanSearch, Waterfall } from './waterfall';
@@ -153,7 +153,7 @@ export function TracePage() {
               </Detail>
               <Detail label="Distributed trace">
                 {data.distributedTraceId ? (
-                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} search={{}} className="font-mono text-xs text-accent hover:underline" data-testid="distributed-link">
+                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} className={cn(linkStyles.id, 'text-xs')} data-testid="distributed-link">
                     {data.distributedTraceId}
                   </Link>
                 ) : (
@@ -221,7 +221,7 @@ export function TracePage() {
                 {exceptions.data.items.map((item) => (
                   <TR key={item.hash}>
                     <TD className="max-w-0">
-                      <Link to="/issues/$hash" params={{ hash: item.hash }} search={{}} className="block truncate hover:underline" title={item.title}>
+                      <Link to="/issues/$hash" params={{ hash: item.hash }} className={cn(linkStyles.plain, 'block truncate')} title={item.title}>
                         {item.title || '(empty message)'}
                       </Link>
                     </TD>
@@ -241,9 +241,9 @@ export function TracePage() {
             title="Logs"
             description="Written during this trace, oldest first."
             actions={
-              <ScopedLink path="/logs" query={{ traceId: id }} className="text-xs text-accent hover:underline">
+              <Link to="/logs" search={{ traceId: id }} className={cn(linkStyles.accent, 'text-xs')}>
                 Open in Logs
-              </ScopedLink>
+              </Link>
             }
           />
           {logs.isPending ? (
@@ -277,9 +277,9 @@ export function TracePage() {
           {logs.data?.hasMore && (
             <p className="border-t px-4 py-2 text-xs text-muted-foreground">
               The first {LOG_PAGE} records;{' '}
-              <ScopedLink path="/logs" query={{ traceId: id }} className="text-accent hover:underline">
+              <Link to="/logs" search={{ traceId: id }} className={linkStyles.inText}>
                 see all in Logs
-              </ScopedLink>
+              </Link>
               .
             </p>
           )}
