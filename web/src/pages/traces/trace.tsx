@@ -1,6 +1,7 @@
 /**
  * /traces/:id: one endpoint call, task run or AI trace — its details, the span waterfall with the
- * selected span's attributes (span and search in the URL), its exceptions and its logs.
+ * selected span's attributes (span and search in the URL), its exceptions and its logs, and links
+ * to its distributed trace, the issue of each exception and the session replay where one was raised.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -13,7 +14,8 @@ import { api, read } from '@/lib/api';
 import { formatCount, formatDateTime, formatDuration, formatPreciseTime, formatRelative } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
-import type { IssueList } from '../issues/types';
+import type { IssueList, OccurrenceList } from '../issues/types';
+import { sessionReplayLink } from '../sessions/links';
 import { AttributeTable } from './attribute-table';
 import { EntityName, StatusBadge } from './entity';
 import { SpanDetails } from './span-details';
@@ -58,6 +60,28 @@ export function TracePage() {
           body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 50 } },
         }),
       ),
+  });
+
+  // A trace has a session when one of its exceptions was raised in a browser session; the groups
+  // count sessions, so only those issues are asked for this trace's newest occurrence.
+  const withSession = exceptions.data?.items.filter((item) => item.sessionsAffected > 0).slice(0, 5) ?? [];
+  const session = useQuery({
+    queryKey: ['trace-session', projectId, id, withSession.map((item) => item.hash)],
+    enabled: withSession.length > 0,
+    queryFn: async () => {
+      const lists = await Promise.all(
+        withSession.map((item) =>
+          read<OccurrenceList>(
+            api.POST('/api/exception-stack-traces/{hash}', {
+              params: { query: { projectId: projectId! }, path: { hash: item.hash } },
+              body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 1 } },
+            }),
+          ),
+        ),
+      );
+      const occurrence = lists.flatMap((list) => list.items).find((item) => item.sessionId !== null);
+      return occurrence ? { sessionId: occurrence.sessionId!, at: occurrence.recordedAt } : null;
+    },
   });
 
   const logs = useQuery({
@@ -160,6 +184,13 @@ export function TracePage() {
                   '—'
                 )}
               </Detail>
+              {session.data && (
+                <Detail label="Session">
+                  <Link {...sessionReplayLink(session.data.sessionId, session.data.at)} className={cn(linkStyles.accent, 'text-xs')} data-testid="session-link">
+                    Watch replay
+                  </Link>
+                </Detail>
+              )}
             </dl>
             {Object.keys(data.attributes).length > 0 && (
               <details className="group border-t pt-2">
