@@ -16,6 +16,8 @@ import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 import { formatDuration } from '../../web/src/lib/format.js';
 import type { IssueList, OccurrenceList } from '../../web/src/pages/issues/types.js';
+import { secondsParam } from '../../web/src/pages/sessions/links.js';
+import type { SessionRecording } from '../../web/src/pages/sessions/types.js';
 import type { DistributedTrace, TraceDetail } from '../../web/src/pages/traces/types.js';
 
 const BIG_TRACE_SPANS = 10_000;
@@ -110,6 +112,19 @@ async function sendBigTrace(base: string, projectToken: string): Promise<string>
 }
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
+
+/**
+ * The in-app links of the page whose href lacks the project or the range: typed links name only
+ * their route, and the root route's retainSearchParams must add the scope to every one.
+ */
+async function unscopedLinks(page: Page, scope: { projectId: string; range: string }): Promise<{ total: number; unscoped: string[] }> {
+  const hrefs = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+  const unscoped = hrefs.filter((href) => {
+    const query = new URL(href, 'http://dashboard').searchParams;
+    return query.get('projectId') !== scope.projectId || query.get('range') !== scope.range;
+  });
+  return { total: hrefs.length, unscoped };
+}
 
 describe('issues and traces in Chromium', () => {
   let dashboard: SignedInDashboard;
@@ -302,6 +317,63 @@ describe('issues and traces in Chromium', () => {
     await page.goBack();
     await expect.poll(() => currentUrl().pathname).toBe(`/issues/${group.hash}`);
     await page.getByTestId('issue-title').waitFor();
+  });
+
+  it('follows "Watch replay" from an occurrence raised in a browser session, and a trace to the session of its exception, keeping project and range', async () => {
+    // The demo's browser session (first batch): its exception has the session, which has a recording.
+    const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'openCart' });
+    expect(groups.total).toBe(1);
+    const group = groups.items[0]!;
+    const [occurrence] = (await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, {})).items;
+    expect(occurrence).toMatchObject({ sessionId: expect.any(String), hasRecording: true });
+    const sessionId = occurrence!.sessionId!;
+    const recording = await dashboard.api<SessionRecording>(`/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`);
+    const start = Math.min(...recording.segments.flatMap((segment) => segment.events.map((event) => event.timestamp)));
+    const scope = { projectId: dashboard.projectId, range: '6h' };
+
+    await dashboard.open(`/issues/${group.hash}`, { range: scope.range });
+    const replay = page.getByTestId('watch-replay');
+    await replay.waitFor();
+    const links = await unscopedLinks(page, scope);
+    expect(links.total).toBeGreaterThan(10);
+    expect(links.unscoped).toEqual([]);
+    await replay.click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/sessions/${sessionId}`);
+    // `?at=` of the link becomes the replay's own `?t=` once the recording is read.
+    await expect.poll(() => currentUrl().searchParams.get('t')).toBe(String(secondsParam(Date.parse(occurrence!.recordedAt!) - start)));
+    expect(currentUrl().searchParams.get('at')).toBeNull();
+    expect(currentUrl().searchParams.get('projectId')).toBe(scope.projectId);
+    expect(currentUrl().searchParams.get('range')).toBe(scope.range);
+    await page.locator('.replayer-wrapper iframe').waitFor({ state: 'attached' });
+    expect((await unscopedLinks(page, scope)).unscoped).toEqual([]);
+
+    // The browser raises an error during a demo endpoint call (its trace): that trace links to the session, at the error.
+    const endpoint = (await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' })).items.find((item) => item.linked?.kind === 'endpoint')!.linked!;
+    const raisedAt = new Date(start + 1_000).toISOString();
+    const report = await fetch(`${dashboard.base}/api/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dashboard.projectToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        appVersion: '2.4.1',
+        serverName: 'browser',
+        collectionFrames: [
+          {
+            stackTraces: [{ stackTrace: 'Error: cart total missing\n    at renderCart (https://shop.example/assets/app-3f9a.js:1:1200)', recordedAt: raisedAt, isMessage: false, sessionId, traceId: endpoint.id }],
+            metrics: [],
+            traces: [],
+          },
+        ],
+      }),
+    });
+    expect(report.status, await report.text()).toBe(200);
+    await dashboard.open(`/traces/${endpoint.id}`, { range: scope.range });
+    const session = page.getByTestId('session-link');
+    await session.waitFor();
+    expect((await unscopedLinks(page, scope)).unscoped).toEqual([]);
+    await session.click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/sessions/${sessionId}`);
+    await expect.poll(() => currentUrl().searchParams.get('t')).toBe(String(secondsParam(1_000)));
+    expect(currentUrl().searchParams.get('range')).toBe(scope.range);
   });
 
   it('shows a demo endpoint trace with its logs, linking to /logs', async () => {

@@ -58,8 +58,11 @@ async function post<T>(url: string, body: unknown): Promise<{ status: number; js
   return { status: response.statusCode, json: response.json() as T };
 }
 
-/** The last 24 hours (a minute ahead, for records stamped just now; no longer, or free text is refused). */
-const lastDay = () => ({ fromDate: new Date(Date.now() - 24 * 3600_000 + 60_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() });
+/**
+ * The last 24 hours (a minute ahead, for records stamped just now; no longer, or free text is
+ * refused): both ends from one clock reading, or a millisecond between two makes it 24 h + 1 ms.
+ */
+const lastDay = (now = Date.now()) => ({ fromDate: new Date(now - 24 * 3600_000 + 60_000).toISOString(), toDate: new Date(now + 60_000).toISOString() });
 
 async function searchLogs(body: Record<string, unknown>): Promise<LogRow[]> {
   const answer = await post<{ items: LogRow[] }>(`/api/logs?projectId=${dashboard.projectId}`, { ...lastDay(), pagination: { page: 1, pageSize: 500 }, ...body });

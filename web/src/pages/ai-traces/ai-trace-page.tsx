@@ -8,13 +8,13 @@ import { ArrowLeft, CornerDownRight, Wrench } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
 import { formatCost, formatCount, formatDuration, formatPreciseTime } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeRow } from '../logs/log-detail';
-import { AppLink } from '../logs/trace-link';
 import { PageHeader } from '../page-header';
 import { pairToolCalls, readConversation, type Part } from './conversation';
 import { MarkdownText } from './markdown';
@@ -125,22 +125,26 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
         </Row>
       )}
       <Row label="Span waterfall">
-        <AppLink path={`/traces/${trace.id}`}>{trace.id}</AppLink>
+        <Link to="/traces/$id" params={{ id: trace.id }} className={linkStyles.id}>
+          {trace.id}
+        </Link>
       </Row>
       {trace.distributedTraceId && (
         <>
           {/* A root LLM call is its own trace: the row above already links it. */}
           {trace.distributedTraceId !== trace.id && (
             <Row label="Enclosing trace">
-              <AppLink path={`/traces/${trace.distributedTraceId}`}>{trace.distributedTraceId}</AppLink>
+              <Link to="/traces/$id" params={{ id: trace.distributedTraceId }} className={linkStyles.id}>
+                {trace.distributedTraceId}
+              </Link>
             </Row>
           )}
           <Row label="Across services">
             <span className="flex flex-wrap gap-x-4">
-              <AppLink path={`/distributed-traces/${trace.distributedTraceId}`} className="font-sans">
+              <Link to="/distributed-traces/$id" params={{ id: trace.distributedTraceId }} className={linkStyles.accent}>
                 Distributed trace
-              </AppLink>
-              <Link to="/logs" search={{ traceId: trace.distributedTraceId }} className="text-accent hover:underline">
+              </Link>
+              <Link to="/logs" search={{ traceId: trace.distributedTraceId }} className={linkStyles.accent}>
                 Logs of this trace
               </Link>
             </span>

@@ -1,8 +1,10 @@
 /** `/endpoints`: inbound HTTP endpoints ranked by Impact (DASHBOARD.md §3). */
 import { Link } from '@tanstack/react-router';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
 import { formatCount } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { ApdexValue, DurationCell, ErrorRateValue, ImpactBadge } from './entity-parts';
 import { EntityListPage, type EntityListConfig } from './entity-list';
 import type { EndpointItem, EndpointList, TimeByEntity } from './types';
@@ -26,11 +28,11 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
       cell: (item) =>
         // A route group has no detail of its own: it opens the endpoints of that route.
         item.method.includes(',') || item.name === item.route ? (
-          <Link to="/endpoints" search={(prev) => ({ ...prev, group: undefined, q: item.route, page: undefined })} className="block truncate font-mono text-xs text-accent hover:underline" title={`${item.method} ${item.route}`}>
+          <Link to="/endpoints" search={(prev) => ({ ...prev, group: undefined, q: item.route, page: undefined })} className={cn(linkStyles.id, 'block truncate text-xs')} title={`${item.method} ${item.route}`}>
             <span className="text-muted-foreground">{item.method}</span> {item.route}
           </Link>
         ) : (
-          <Link to="/endpoints/detail" search={{ name: item.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={item.name}>
+          <Link to="/endpoints/detail" search={{ name: item.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={item.name}>
             {item.name}
           </Link>
         ),
@@ -48,7 +50,7 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
   fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query })),
   empty: (
     <EmptyState title="No endpoint calls in this range">
-      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className="text-accent underline underline-offset-2">Connect a service</Link>, or widen the time range.
+      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className={linkStyles.inText}>Connect a service</Link>, or widen the time range.
     </EmptyState>
   ),
 };

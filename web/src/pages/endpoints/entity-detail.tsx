@@ -63,7 +63,7 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   });
 
   const back = (
-    <Link to={config.listPath} search={(prev) => ({ projectId: prev.projectId, range: prev.range, from: prev.from, to: prev.to })} className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+    <Link to={config.listPath} className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
       <ChevronLeft className="size-3.5" aria-hidden />
       {config.listLabel}
     </Link>

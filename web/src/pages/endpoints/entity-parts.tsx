@@ -1,44 +1,18 @@
 /**
  * Pieces shared by home, endpoints and tasks: the Impact badge that explains itself, headline
- * tiles with their change against the previous range, links to pages that carry the project and
- * time range, the status-code breakdown and the calls table.
+ * tiles with their change against the previous range, the status-code breakdown and the calls
+ * table.
  */
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Tooltip } from 'radix-ui';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatCount, formatDuration, formatPercent, formatPreciseTime, formatRelative } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { CallSummary, EndpointItem } from './types';
-
-/**
- * A link to a dashboard path that keeps the project and the time range, for pages routed outside
- * this part of the dashboard (traces, issues): a plain click stays in the app, a modified click
- * opens a tab as any link does.
- */
-export function ScopedLink({ path, className, children, title }: { path: string; className?: string; children: ReactNode; title?: string }) {
-  const navigate = useNavigate();
-  const { projectId, range, from, to } = useSearch({ strict: false });
-  const query = new URLSearchParams();
-  if (projectId) query.set('projectId', projectId);
-  if (from && to) {
-    query.set('from', from);
-    query.set('to', to);
-  } else if (range) query.set('range', range);
-  const href = `${path}${query.size > 0 ? `?${query}` : ''}`;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate({ href });
-  };
-  return (
-    <a href={href} onClick={open} title={title} className={cn('rounded-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring', className)}>
-      {children}
-    </a>
-  );
-}
 
 const IMPACT_PARTS: Array<{ key: keyof EndpointItem['impactComponents']; label: string; weight: number }> = [
   { key: 'apdex', label: 'Apdex shortfall (1 − Apdex)', weight: 0.3 },
@@ -179,9 +153,9 @@ export function CallsTable({ calls, noun, emptyTitle }: { calls: readonly CallSu
               {formatRelative(call.recordedAt)}
             </TD>
             <TD>
-              <ScopedLink path={`/traces/${call.id}`} className="font-mono text-xs text-accent">
+              <Link to="/traces/$id" params={{ id: call.id }} className={cn(linkStyles.id, 'text-xs')}>
                 {call.id}
-              </ScopedLink>
+              </Link>
             </TD>
             <TD numeric className="font-mono text-xs">
               {formatDuration(call.durationMs)}

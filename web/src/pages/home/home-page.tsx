@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowRight, Cable } from 'lucide-react';
 import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
@@ -15,7 +16,8 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatCost, formatCount, formatDuration, formatPercent, formatRelative } from '@/lib/format';
 import { previousParams, scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
-import { ErrorRateValue, FigureTile, ImpactBadge, ScopedLink } from '../endpoints/entity-parts';
+import { cn } from '@/lib/utils';
+import { ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
 import { DataStatusBanner } from '../data-status';
 import { PageHeader } from '../page-header';
 import type { DashboardSeries, IssueList, Overview, Stats } from './types';
@@ -159,7 +161,7 @@ export function HomePage() {
                 title="Top endpoints by Impact"
                 description="Where slowness and errors hurt most"
                 actions={
-                  <Link to="/endpoints" className="text-xs text-accent hover:underline">
+                  <Link to="/endpoints" className={cn(linkStyles.accent, 'text-xs')}>
                     All endpoints
                   </Link>
                 }
@@ -183,7 +185,7 @@ export function HomePage() {
                     {overview.data?.endpoints.map((endpoint) => (
                       <TR key={endpoint.name}>
                         <TD className="w-full max-w-0">
-                          <Link to="/endpoints/detail" search={{ name: endpoint.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={endpoint.name}>
+                          <Link to="/endpoints/detail" search={{ name: endpoint.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={endpoint.name}>
                             {endpoint.name}
                           </Link>
                         </TD>
@@ -224,9 +226,9 @@ export function HomePage() {
                     {issues.data.items.map((issue) => (
                       <TR key={issue.hash}>
                         <TD className="w-full max-w-0">
-                          <ScopedLink path={`/issues/${issue.hash}`} className="block truncate text-accent" title={issue.title}>
+                          <Link to="/issues/$hash" params={{ hash: issue.hash }} className={cn(linkStyles.accent, 'block truncate')} title={issue.title}>
                             {issue.title}
-                          </ScopedLink>
+                          </Link>
                         </TD>
                         <TD numeric>{formatCount(issue.count)}</TD>
                         <TD numeric className="text-muted-foreground">

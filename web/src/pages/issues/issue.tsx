@@ -9,6 +9,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -17,7 +18,7 @@ import { formatCount, formatDateTime, formatPreciseTime, formatRelative } from '
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
-import { ScopedLink } from '../traces/scoped-link';
+import { sessionReplayLink } from '../sessions/links';
 import { StackTraceView } from './stack-trace-view';
 import type { IssueList, Occurrence, OccurrenceList } from './types';
 
@@ -193,7 +194,7 @@ export function IssuePage() {
                         </TD>
                         <TD className="max-w-64 truncate">
                           {item.traceId ? (
-                            <Link to="/traces/$id" params={{ id: item.traceId }} search={{}} className="hover:underline" onClick={(event) => event.stopPropagation()}>
+                            <Link to="/traces/$id" params={{ id: item.traceId }} className={linkStyles.plain} onClick={(event) => event.stopPropagation()}>
                               {item.linked?.name ?? <span className="font-mono text-xs">{item.traceId}</span>}
                             </Link>
                           ) : (
@@ -204,9 +205,14 @@ export function IssuePage() {
                         <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
                         <TD>
                           {item.sessionId ? (
-                            <ScopedLink path={`/sessions/${item.sessionId}`} className="font-mono text-xs hover:underline" onClick={(event) => event.stopPropagation()}>
+                            <Link
+                              {...sessionReplayLink(item.sessionId, item.recordedAt)}
+                              className={cn(linkStyles.plain, 'font-mono text-xs')}
+                              title={`Session ${item.sessionId}, at this occurrence`}
+                              onClick={(event) => event.stopPropagation()}
+                            >
                               {item.sessionId.slice(0, 8)}
-                            </ScopedLink>
+                            </Link>
                           ) : (
                             <span className="text-muted-foreground">—</span>
                           )}
@@ -241,7 +247,7 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Trace</dt>
                 <dd className="min-w-0 truncate">
                   {orDash(selected.traceId, (value) => (
-                    <Link to="/traces/$id" params={{ id: value }} search={{}} className="text-accent hover:underline" data-testid="occurrence-trace">
+                    <Link to="/traces/$id" params={{ id: value }} className={linkStyles.accent} data-testid="occurrence-trace">
                       {selected.linked?.name ?? value}
                     </Link>
                   ))}
@@ -249,7 +255,7 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Distributed</dt>
                 <dd className="min-w-0 truncate">
                   {orDash(selected.distributedTraceId, (value) => (
-                    <Link to="/distributed-traces/$id" params={{ id: value }} search={{}} className="font-mono text-xs text-accent hover:underline">
+                    <Link to="/distributed-traces/$id" params={{ id: value }} className={cn(linkStyles.id, 'text-xs')}>
                       {value}
                     </Link>
                   ))}
@@ -257,11 +263,18 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Session</dt>
                 <dd className="min-w-0 truncate">
                   {orDash(selected.sessionId, (value) => (
-                    <ScopedLink path={`/sessions/${value}`} className="font-mono text-xs text-accent hover:underline">
-                      {value}
-                    </ScopedLink>
+                    <span className="flex min-w-0 items-baseline gap-3">
+                      <Link to="/sessions/$id" params={{ id: value }} className={cn(linkStyles.id, 'truncate text-xs')}>
+                        {value}
+                      </Link>
+                      {/* The replay opens at the moment this occurrence was recorded. */}
+                      {selected.hasRecording && (
+                        <Link {...sessionReplayLink(value, selected.recordedAt)} className={cn(linkStyles.accent, 'shrink-0 text-xs')} data-testid="watch-replay">
+                          Watch replay
+                        </Link>
+                      )}
+                    </span>
                   ))}
-                  {selected.hasRecording && <span className="ml-2 text-xs text-muted-foreground">with replay</span>}
                 </dd>
                 <dt className="text-muted-foreground">Server</dt>
                 <dd>{selected.serverName || '—'}</dd>
@@ -282,7 +295,7 @@ export function IssuePage() {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="grid gap-4 px-6 py-5">
-      <Link to="/issues" search={{}} className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+      <Link to="/issues" className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-3.5" aria-hidden />
         Issues
       </Link>

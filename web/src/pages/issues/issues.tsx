@@ -153,7 +153,6 @@ export function IssuesPage() {
                       <Link
                         to="/issues/$hash"
                         params={{ hash: item.hash }}
-                        search={{}}
                         className="block truncate font-medium outline-none hover:underline focus-visible:underline"
                         title={item.title}
                       >
@@ -165,7 +164,7 @@ export function IssuesPage() {
                         </span>
                         <span className="shrink-0 font-mono">{item.hash}</span>
                         {item.linked && (
-                          <Link to="/traces/$id" params={{ id: item.linked.id }} search={{}} className="truncate hover:text-foreground hover:underline" title="The trace of the last occurrence">
+                          <Link to="/traces/$id" params={{ id: item.linked.id }} className="truncate hover:text-foreground hover:underline" title="The trace of the last occurrence">
                             {item.linked.name ?? item.linked.id}
                           </Link>
                         )}

@@ -3,12 +3,14 @@
  * trace and span, and every attribute and resource attribute, each with the chip buttons that
  * filter the list by it.
  */
+import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { linkStyles } from '@/components/ui/link';
 import { formatPreciseTime } from '@/lib/format';
+import { traceUuid } from '@/lib/ids';
 import { cn } from '@/lib/utils';
 import { CHIP_OPS } from './search';
-import { AppLink, traceUuid } from './trace-link';
 import type { LogFilter, LogRecord } from './types';
 
 /** Bodies longer than this (or with more lines) are folded until "Show more". */
@@ -34,7 +36,9 @@ export function LogDetail({ row, onFilter, onTrace }: { row: LogRecord; onFilter
           <>
             <dt className="text-muted-foreground">Trace</dt>
             <dd className="flex flex-wrap items-center gap-x-3">
-              <AppLink path={`/traces/${traceUuid(row.traceId)}`}>{row.traceId}</AppLink>
+              <Link to="/traces/$id" params={{ id: traceUuid(row.traceId) }} className={linkStyles.id}>
+                {row.traceId}
+              </Link>
               <button type="button" className="text-accent hover:underline" onClick={() => onTrace(row.traceId!)}>
                 Only this trace's logs
               </button>

@@ -13,8 +13,10 @@ import { Card } from '@/components/ui/card';
 import { Input, Select } from '@/components/ui/input';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { linkStyles } from '@/components/ui/link';
 import { api, ApiError, read } from '@/lib/api';
 import { formatCount, formatPreciseTime } from '@/lib/format';
+import { traceUuid } from '@/lib/ids';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -22,7 +24,6 @@ import { PageHeader } from '../page-header';
 import { LogDetail } from './log-detail';
 import { MAX_ROWS, useLiveTail } from './live-tail';
 import { CHIP_OPS, chipLabel, filterBody, rowKey, SEVERITIES, severityName, severityTone } from './search';
-import { AppLink, traceUuid } from './trace-link';
 import type { LogFilter, LogPage, LogRecord, LogsSearch } from './types';
 
 const route = getRouteApi('/app/logs');
@@ -371,9 +372,9 @@ function LogRow({
         </TD>
         <TD className="text-xs" onClick={(event) => event.stopPropagation()}>
           {row.traceId ? (
-            <AppLink path={`/traces/${traceUuid(row.traceId)}`} title={`Trace ${row.traceId}`}>
+            <Link to="/traces/$id" params={{ id: traceUuid(row.traceId) }} className={linkStyles.id} title={`Trace ${row.traceId}`}>
               {row.traceId.slice(0, 8)}
-            </AppLink>
+            </Link>
           ) : (
             <span className="text-muted-foreground">—</span>
           )}

@@ -6,10 +6,11 @@
  * links to it); `?at=<ISO>` (sessionReplayLink) opens it at an instant and becomes `t`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useSearch } from '@tanstack/react-router';
 import { ArrowLeft, Bug, Globe, MousePointerClick, Navigation, Sparkles, Terminal } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
@@ -188,12 +189,12 @@ export function SessionDetailPage() {
                         )}
                       </TD>
                       <TD className="max-w-0">
-                        <PageLink href={`/issues/${encodeURIComponent(exception.hash)}?projectId=${projectId ?? ''}`} className="flex min-w-0 items-center gap-2">
+                        <Link to="/issues/$hash" params={{ hash: exception.hash }} className={cn(linkStyles.accent, 'flex min-w-0 items-center gap-2')}>
                           <Bug className={cn('size-3.5 shrink-0', exception.isMessage ? 'text-muted-foreground' : 'text-danger')} aria-hidden />
                           <span className="truncate font-mono text-xs" title={exception.title}>
                             {exception.title}
                           </span>
-                        </PageLink>
+                        </Link>
                       </TD>
                     </TR>
                   );
@@ -209,7 +210,7 @@ export function SessionDetailPage() {
           ) : (
             <Table aria-label="Attributes">
               <TBody>
-                {attributeRows(data, projectId).map(([key, value]) => (
+                {attributeRows(data).map(([key, value]) => (
                   <TR key={key}>
                     <TD className="w-40 text-xs whitespace-nowrap text-muted-foreground">{key}</TD>
                     <TD className="max-w-0 font-mono text-xs break-all">{value}</TD>
@@ -224,16 +225,16 @@ export function SessionDetailPage() {
   );
 }
 
-function attributeRows(session: SessionDetail, projectId: string | undefined): Array<[string, ReactNode]> {
+function attributeRows(session: SessionDetail): Array<[string, ReactNode]> {
   const rows: Array<[string, ReactNode]> = Object.entries(session.attributes)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => [key, value]);
   if (session.distributedTraceId) {
     rows.unshift([
       'distributed trace',
-      <PageLink key="trace" href={`/distributed-traces/${session.distributedTraceId}?projectId=${projectId ?? ''}`}>
+      <Link key="trace" to="/distributed-traces/$id" params={{ id: session.distributedTraceId }} className={linkStyles.id}>
         {session.distributedTraceId}
-      </PageLink>,
+      </Link>,
     ]);
   }
   return rows;
@@ -342,29 +343,9 @@ function PlayerSkeleton() {
 
 function BackLink() {
   return (
-    <Link to="/sessions" search={{}} className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+    <Link to="/sessions" className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
       <ArrowLeft className="size-3.5" aria-hidden />
       Sessions
     </Link>
-  );
-}
-
-/**
- * A link to a page another part of the dashboard owns (issues, distributed traces), by its built
- * href: the client-side router follows it like any link, without tying this page to that route's types.
- */
-function PageLink({ href, className, ...props }: ComponentProps<'a'> & { href: string }) {
-  const navigate = useNavigate();
-  return (
-    <a
-      href={href}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        event.preventDefault();
-        void navigate({ href });
-      }}
-      className={cn('text-accent outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring', className)}
-      {...props}
-    />
   );
 }

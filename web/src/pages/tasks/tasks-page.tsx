@@ -1,5 +1,6 @@
 /** `/tasks`: background tasks ranked by runs × (P95 − P50), the list of endpoints reused. */
 import { Link } from '@tanstack/react-router';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
 import { formatCount, formatDuration } from '@/lib/format';
@@ -23,7 +24,7 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
       sortKey: 'name',
       className: 'w-full max-w-0',
       cell: (item) => (
-        <Link to="/tasks/detail" search={{ name: item.name }} className="block truncate font-mono text-xs text-accent hover:underline" title={item.name}>
+        <Link to="/tasks/detail" search={{ name: item.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={item.name}>
           {item.name}
         </Link>
       ),
@@ -49,7 +50,7 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
   empty: (
     <EmptyState title="No task runs in this range">
       Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of kind consumer).{' '}
-      <Link to="/connection" className="text-accent underline underline-offset-2">Connect a service</Link>, or widen the time range.
+      <Link to="/connection" className={linkStyles.inText}>Connect a service</Link>, or widen the time range.
     </EmptyState>
   ),
 };

@@ -1,19 +1,17 @@
 /** How an entity (endpoint call, task run, AI trace) is named and its status shown on the trace pages. */
+import { Link } from '@tanstack/react-router';
+import { linkStyles } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
-import { ScopedLink } from './scoped-link';
 import type { DistributedEntity } from './types';
 
 type EntityLike = Pick<DistributedEntity, 'kind' | 'id' | 'name'>;
 
 /** The entity's name, linking to the page of all its calls (endpoint, task) or to the AI call itself. */
 export function EntityName({ entity, className }: { entity: EntityLike; className?: string }) {
-  const [path, query] =
-    entity.kind === 'endpoint' ? ['/endpoints/detail', { name: entity.name }] : entity.kind === 'task' ? ['/tasks/detail', { name: entity.name }] : [`/ai-traces/${entity.id}`, {}];
-  return (
-    <ScopedLink path={path} query={query} className={cn('hover:underline', className)} title={`All about ${entity.name}`}>
-      {entity.name || '(unnamed)'}
-    </ScopedLink>
-  );
+  const props = { className: cn(linkStyles.plain, className), title: `All about ${entity.name}`, children: entity.name || '(unnamed)' };
+  if (entity.kind === 'endpoint') return <Link to="/endpoints/detail" search={{ name: entity.name }} {...props} />;
+  if (entity.kind === 'task') return <Link to="/tasks/detail" search={{ name: entity.name }} {...props} />;
+  return <Link to="/ai-traces/$id" params={{ id: entity.id }} {...props} />;
 }
 
 export function StatusBadge({ kind, statusCode }: { kind: DistributedEntity['kind']; statusCode: number }) {

@@ -1,21 +1,23 @@
 /**
  * /traces/:id: one endpoint call, task run or AI trace — its details, the span waterfall with the
- * selected span's attributes (span and search in the URL), its exceptions and its logs.
+ * selected span's attributes (span and search in the URL), its exceptions and its logs, and links
+ * to its distributed trace, the issue of each exception and the session replay where one was raised.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
+import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatCount, formatDateTime, formatDuration, formatPreciseTime, formatRelative } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
-import type { IssueList } from '../issues/types';
+import type { IssueList, OccurrenceList } from '../issues/types';
+import { sessionReplayLink } from '../sessions/links';
 import { AttributeTable } from './attribute-table';
 import { EntityName, StatusBadge } from './entity';
-import { ScopedLink } from './scoped-link';
 import { SpanDetails } from './span-details';
 import type { LogList, TraceDetail } from './types';
 import { SpanSearch, Waterfall } from './waterfall';
@@ -58,6 +60,28 @@ export function TracePage() {
           body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 50 } },
         }),
       ),
+  });
+
+  // A trace has a session when one of its exceptions was raised in a browser session; the groups
+  // count sessions, so only those issues are asked for this trace's newest occurrence.
+  const withSession = exceptions.data?.items.filter((item) => item.sessionsAffected > 0).slice(0, 5) ?? [];
+  const session = useQuery({
+    queryKey: ['trace-session', projectId, id, withSession.map((item) => item.hash)],
+    enabled: withSession.length > 0,
+    queryFn: async () => {
+      const lists = await Promise.all(
+        withSession.map((item) =>
+          read<OccurrenceList>(
+            api.POST('/api/exception-stack-traces/{hash}', {
+              params: { query: { projectId: projectId! }, path: { hash: item.hash } },
+              body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 1 } },
+            }),
+          ),
+        ),
+      );
+      const occurrence = lists.flatMap((list) => list.items).find((item) => item.sessionId !== null);
+      return occurrence ? { sessionId: occurrence.sessionId!, at: occurrence.recordedAt } : null;
+    },
   });
 
   const logs = useQuery({
@@ -153,13 +177,20 @@ export function TracePage() {
               </Detail>
               <Detail label="Distributed trace">
                 {data.distributedTraceId ? (
-                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} search={{}} className="font-mono text-xs text-accent hover:underline" data-testid="distributed-link">
+                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} className={cn(linkStyles.id, 'text-xs')} data-testid="distributed-link">
                     {data.distributedTraceId}
                   </Link>
                 ) : (
                   '—'
                 )}
               </Detail>
+              {session.data && (
+                <Detail label="Session">
+                  <Link {...sessionReplayLink(session.data.sessionId, session.data.at)} className={cn(linkStyles.accent, 'text-xs')} data-testid="session-link">
+                    Watch replay
+                  </Link>
+                </Detail>
+              )}
             </dl>
             {Object.keys(data.attributes).length > 0 && (
               <details className="group border-t pt-2">
@@ -221,7 +252,7 @@ export function TracePage() {
                 {exceptions.data.items.map((item) => (
                   <TR key={item.hash}>
                     <TD className="max-w-0">
-                      <Link to="/issues/$hash" params={{ hash: item.hash }} search={{}} className="block truncate hover:underline" title={item.title}>
+                      <Link to="/issues/$hash" params={{ hash: item.hash }} className={cn(linkStyles.plain, 'block truncate')} title={item.title}>
                         {item.title || '(empty message)'}
                       </Link>
                     </TD>
@@ -241,9 +272,9 @@ export function TracePage() {
             title="Logs"
             description="Written during this trace, oldest first."
             actions={
-              <ScopedLink path="/logs" query={{ traceId: id }} className="text-xs text-accent hover:underline">
+              <Link to="/logs" search={{ traceId: id }} className={cn(linkStyles.accent, 'text-xs')}>
                 Open in Logs
-              </ScopedLink>
+              </Link>
             }
           />
           {logs.isPending ? (
@@ -277,9 +308,9 @@ export function TracePage() {
           {logs.data?.hasMore && (
             <p className="border-t px-4 py-2 text-xs text-muted-foreground">
               The first {LOG_PAGE} records;{' '}
-              <ScopedLink path="/logs" query={{ traceId: id }} className="text-accent hover:underline">
+              <Link to="/logs" search={{ traceId: id }} className={linkStyles.inText}>
                 see all in Logs
-              </ScopedLink>
+              </Link>
               .
             </p>
           )}
