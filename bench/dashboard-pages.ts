@@ -21,6 +21,7 @@
  *
  *   READ_BENCH_ROWS=1000000 npm run bench -- dashboard-pages
  */
+import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { launchChromium, storeSession } from '../test/support/browser.js';
 import { assetBytes, assetList, collectAssets, kb, type Loaded } from './page-assets.js';
@@ -120,6 +121,7 @@ try {
   };
   const label = (request: ApiRequest) => `${request.method} ${request.url.split('?')[0]}`;
 
+  const loadBefore = os.loadavg()[0]!;
   const rows: Array<[string, string]> = [];
   const details: Array<[string, string]> = [];
   const misses: string[] = [];
@@ -141,6 +143,7 @@ try {
   }
   report(`dashboard-pages: navigation start to the first row of the page's table, ${REPEAT} loads (1 cold + ${REPEAT - 1} warm), 24 h, ${fmt(READ_BENCH_ROWS)} trace rows; vs the page's API requests from Node`, rows);
   report('dashboard-pages: detail', details);
+  details.push(['machine load average (1 min), before / after the pages', `${fmt(loadBefore, 1)} / ${fmt(os.loadavg()[0]!, 1)} on ${os.cpus().length} cores`]);
   report(`dashboard-pages: goal (median under ${fmt(GOAL_MS)} ms)`, [['misses', misses.length === 0 ? 'none' : misses.join('; ')]]);
 } finally {
   await service.close();
