@@ -5,31 +5,17 @@
  * file loaded until the network is idle, code-split chunks included. Goal: under 200 KB gzip.
  * Needs `npm run build` first and Debian's chromium.
  */
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
+import { assetBytes, assetLines, assetList, collectAssets, kb, type Loaded } from './page-assets.js';
 import { startBenchService } from './service.js';
-import { fmt, report } from './support.js';
-
-interface Loaded {
-  url: string;
-  kind: 'script' | 'stylesheet';
-  raw: number;
-  gzip: number;
-}
+import { report } from './support.js';
 
 async function loadedBy(page: Page, path: string, ready: () => Promise<unknown>): Promise<Loaded[]> {
-  const files: Array<Promise<Loaded>> = [];
-  const onResponse = (response: import('playwright-core').Response) => {
-    const kind = response.request().resourceType();
-    if (kind !== 'script' && kind !== 'stylesheet') return;
-    files.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, kind, raw: body.length, gzip: gzipSync(body, { level: 6 }).length })));
-  };
-  page.on('response', onResponse);
+  const collected = collectAssets(page);
   await page.goto(path, { waitUntil: 'networkidle' });
   await ready();
-  page.off('response', onResponse);
-  return Promise.all(files);
+  return collected();
 }
 
 const service = await startBenchService('first-screen');
@@ -54,18 +40,9 @@ try {
   const login = await coldLoad('/login', null, (page) => page.getByRole('button', { name: 'Sign in' }).waitFor());
   const signedIn = await coldLoad('/', service.owner.token, (page) => page.getByRole('navigation', { name: 'Main' }).waitFor());
 
-  const sum = (files: Loaded[], key: 'raw' | 'gzip', kind?: Loaded['kind']) => files.filter((f) => !kind || f.kind === kind).reduce((total, f) => total + f[key], 0);
-  const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
-  const lines = (name: string, files: Loaded[]): Array<[string, string]> => [
-    [`${name}: files (scripts + stylesheets)`, `${files.filter((f) => f.kind === 'script').length} + ${files.filter((f) => f.kind === 'stylesheet').length}`],
-    [`${name}: JavaScript raw / gzip`, `${kb(sum(files, 'raw', 'script'))} / ${kb(sum(files, 'gzip', 'script'))}`],
-    [`${name}: CSS raw / gzip`, `${kb(sum(files, 'raw', 'stylesheet'))} / ${kb(sum(files, 'gzip', 'stylesheet'))}`],
-    [`${name}: total gzip (goal < 200 KB)`, kb(sum(files, 'gzip'))],
-  ];
+  const lines = (name: string, files: Loaded[]): Array<[string, string]> => [...assetLines(name, files), [`${name}: total gzip (goal < 200 KB)`, kb(assetBytes(files, 'gzip'))]];
   report('dashboard first screen (bytes Chromium loads, gzip level 6)', [...lines('/login', login), ...lines('/ (signed in)', signedIn)]);
-  for (const [name, files] of [['/login', login], ['/', signedIn]] as const) {
-    process.stdout.write(`  ${name}: ${files.map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')}\n`);
-  }
+  for (const [name, files] of [['/login', login], ['/', signedIn]] as const) process.stdout.write(`  ${name}: ${assetList(files)}\n`);
 } finally {
   await service.close();
 }

@@ -1,10 +1,7 @@
 /**
  * Read API latency over a large store, next to the same aggregation as one raw SQL statement on
- * chDB in the same run. A seeded generator (INSERT ... SELECT over numbers(), every value a
- * cityHash64 of the row number and the seed, so a run is reproducible) loads READ_BENCH_ROWS
- * trace rows (default 10 million: 80% endpoints, 15% tasks, 5% AI traces) over the last 7 days,
- * with spans (one per trace), exceptions (1 per 20 traces), metric points (1 per 10), logs
- * (1 per 2) and sessions (1 per 100), in blocks of 1 million rows through the engine. Then every
+ * chDB in the same run. The data set is bench/read-data.ts's (READ_BENCH_ROWS trace rows, default
+ * 10 million, over the last 7 days, with spans, exceptions, metric points, logs and sessions). Then every
  * list route is called READ_BENCH_REPEAT times through HTTP (fastify inject, authenticated, with
  * the project scope) for a 24 h and a 7 d range; median and p95 are reported with the raw SQL's
  * median and the ratio. The hourly endpoint rollup is built after the load (READ_BENCH_ROLLUP=0:
@@ -26,19 +23,13 @@ import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
 import { observeQueries } from '../src/store/telemetry/queries/run.js';
-import { fmt, report, timed } from './support.js';
+import { loadReadBenchData } from './read-data.js';
+import { fmt, percentile, report, timed } from './support.js';
 
-const ROWS = Number(process.env.READ_BENCH_ROWS ?? 10_000_000);
 const REPEAT = Number(process.env.READ_BENCH_REPEAT ?? 11);
-const SEED = Number(process.env.READ_BENCH_SEED ?? 42);
 const USERS = Number(process.env.READ_BENCH_USERS ?? 8);
 const VISITS = Number(process.env.READ_BENCH_VISITS ?? 5);
-const BLOCK = 1_000_000;
 const WEEK_MS = 7 * 86400_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-}
 
 interface Figures {
   median: number;
@@ -82,95 +73,7 @@ async function main(): Promise<void> {
   const engine = services.telemetry;
   const nowMs = Date.now();
 
-  // ---- load -------------------------------------------------------------------------------
-  const h = (salt: number) => `cityHash64(number, ${SEED}, ${salt})`;
-  const at = `fromUnixTimestamp64Milli(toInt64(${nowMs} - ${h(1)} % ${WEEK_MS}), 'UTC')`;
-  const common = (kind: string) =>
-    `toUUID({project:String}), generateUUIDv4(number), generateUUIDv4(number + 1000000000), toUUID('00000000-0000-0000-0000-000000000000'), true, ${at}`;
-  const tables: Array<{ table: string; rows: number; select: string }> = [
-    {
-      table: 'endpoints',
-      rows: Math.round(ROWS * 0.8),
-      select: `SELECT ${common('endpoint')}, toInt64(1000000 + ${h(2)} % 400000000) AS duration_ns,
-                 concat(['GET','POST','PUT','DELETE'][1 + ${h(3)} % 4], ' /api/r', toString(${h(4)} % 200)) AS name,
-                 splitByChar(' ', name)[1], splitByChar(' ', name)[2],
-                 toUInt16(if(${h(5)} % 50 = 0, 500, if(${h(5)} % 20 = 1, 404, 200))), 512, '203.0.113.7', ${h(6)} % 100 = 0,
-                 concat('api-', toString(${h(7)} % 4)), '1.4.2', map('user.id', toString(${h(8)} % 5000), 'region', 'eu-west-1'), 'report'`,
-    },
-    {
-      table: 'tasks',
-      rows: Math.round(ROWS * 0.15),
-      select: `SELECT ${common('task')}, toInt64(1000000 + ${h(2)} % 2000000000), concat('job-', toString(${h(4)} % 30)),
-                 toUInt16(if(${h(5)} % 40 = 0, 500, 0)), 'worker-1', '1.4.2', map('queue', toString(${h(8)} % 5)), 'report'`,
-    },
-    {
-      table: 'ai_traces',
-      rows: Math.round(ROWS * 0.05),
-      select: `SELECT ${common('ai')}, toInt64(100000000 + ${h(2)} % 9000000000), 'chat',
-                 ['gpt-4o','gpt-4o-mini','claude-sonnet','llama-3','mistral'][1 + ${h(3)} % 5] AS model, 'openai', 'chat',
-                 ${h(4)} % 4000 AS it, ${h(5)} % 800 AS ot, 0, 0, it * 2.5e-6, ot * 1e-5, it * 2.5e-6 + ot * 1e-5, 'stop', 0, '', '', ${h(6)} % 100 = 0,
-                 'api-1', '1.4.2', map(), 'otlp'`,
-    },
-    {
-      table: 'spans',
-      rows: ROWS,
-      select: `SELECT toUUID({project:String}), generateUUIDv4(intDiv(number, 1)), generateUUIDv4(number + 2000000000), toUUID('00000000-0000-0000-0000-000000000000'),
-                 concat('db.query.', toString(${h(2)} % 20)), 'CLIENT', ${at}, toInt64(${h(3)} % 50000000), 0, map('db.system', 'postgresql'), []`,
-    },
-    {
-      table: 'exceptions',
-      rows: Math.round(ROWS / 20),
-      select: `SELECT toUUID({project:String}), toFixedString(substring(lower(hex(${h(2)} % 500)), 1, 16), 16) AS hash, toString(number), ${at},
-                 concat('Error', toString(${h(2)} % 500), ': failed\\nhandler()\\n    app/handler.go:', toString(${h(2)} % 500)), '', false,
-                 generateUUIDv4(number), false, if(${h(3)} % 3 = 0, generateUUIDv4(${h(4)} % 100000), toUUID('00000000-0000-0000-0000-000000000000')),
-                 toUUID('00000000-0000-0000-0000-000000000000'), toUUID('00000000-0000-0000-0000-000000000000'), 'api-1', '1.4.2',
-                 map('user.id', toString(${h(5)} % 5000)), 'report'`,
-    },
-    {
-      table: 'metric_points',
-      rows: Math.round(ROWS / 10),
-      select: `SELECT toUUID({project:String}), concat('metric.', toString(${h(2)} % 10)), ${at}, (${h(3)} % 10000) / 100.0,
-                 map('host', concat('h', toString(${h(4)} % 8)), 'region', ['eu','us'][1 + ${h(5)} % 2]), 'api-1', toString(number), 'otlp'`,
-    },
-    {
-      table: 'logs',
-      rows: Math.round(ROWS / 2),
-      select: `SELECT toUUID({project:String}), ${at}, ${at}, [5, 9, 9, 9, 13, 17][1 + ${h(2)} % 6] AS sev, ['DEBUG','INFO','INFO','INFO','WARN','ERROR'][1 + ${h(2)} % 6],
-                 concat('request ', toString(number), ' handled by worker ', toString(${h(3)} % 64)), lower(hex(${h(4)})), '', concat('svc-', toString(${h(5)} % 6)),
-                 map('tenant', toString(${h(6)} % 50)), map('service.name', 'svc'), toString(number)`,
-    },
-    {
-      table: 'sessions',
-      rows: Math.round(ROWS / 100),
-      select: `SELECT toUUID({project:String}), generateUUIDv4(number), ${at}, NULL, NULL, '198.51.100.1',
-                 map('url', concat('https://shop.example/p', toString(${h(2)} % 100)), 'userAgent', ['Firefox/140','Chrome/130','Safari/18'][1 + ${h(3)} % 3]),
-                 toUUID('00000000-0000-0000-0000-000000000000'), ${at}`,
-    },
-  ];
-  const load = await timed(async () => {
-    for (const { table, rows, select } of tables) {
-      for (let offset = 0; offset < rows; offset += BLOCK) {
-        const count = Math.min(BLOCK, rows - offset);
-        await engine.command(`INSERT INTO ${table} ${select.replace(/\bnumber\b/g, `(number + ${offset})`)} FROM numbers(${count})`, { project: project.id });
-      }
-    }
-  });
-  // READ_BENCH_MERGED=1: merge every table's parts first (OPTIMIZE FINAL), the steady state a
-  // store reaches through background merges; otherwise the figures are of freshly loaded parts.
-  const merged = process.env.READ_BENCH_MERGED === '1';
-  const merge = await timed(async () => {
-    if (merged) for (const { table } of tables) await engine.command(`OPTIMIZE TABLE ${table} FINAL`);
-  });
-  // The load bypasses ingest, so the job finds its hours as it does for data older than the
-  // rollup; READ_BENCH_ROLLUP=0 measures the raw tables alone.
-  const withRollup = process.env.READ_BENCH_ROLLUP !== '0';
-  const rollup = await timed(async () => (withRollup ? services.rollups.runOnce() : 0));
-  report(`read-api: load (${fmt(ROWS)} trace rows, seed ${SEED})`, [
-    ['parts', merged ? `merged (OPTIMIZE FINAL, ${fmt(merge.seconds, 1)} s)` : 'as loaded (1M-row blocks, unmerged)'],
-    ['endpoint rollup', withRollup ? `${fmt(rollup.result)} hours rolled in ${fmt(rollup.seconds, 1)} s` : 'off (READ_BENCH_ROLLUP=0)'],
-    ['load seconds', fmt(load.seconds, 1)],
-    ...tables.map((t): [string, string] => [t.table, fmt(t.rows)]),
-  ]);
+  await loadReadBenchData(services, project.id, nowMs, 'read-api');
 
   // ---- measure ----------------------------------------------------------------------------
   const call = (method: 'GET' | 'POST', url: string, body?: unknown) => async () => {

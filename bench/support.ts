@@ -15,6 +15,11 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; secon
   return { result, seconds: (performance.now() - started) / 1000 };
 }
 
+/** The value at fraction `p` (0.5: the median) of ascending `sorted`. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
 export function report(title: string, lines: Array<[string, string]>): void {
   const width = Math.max(...lines.map(([label]) => label.length));
   process.stdout.write(`\n## ${title}\n`);

@@ -52,6 +52,16 @@ export async function launchChromium(options: { viewport?: { width: number; heig
 }
 
 /**
+ * Signs every page of the context in as the holder of `token`: the web app reads its session from
+ * localStorage (web/src/lib/session.ts) before the first render. Init scripts run in every frame:
+ * frames without storage (about:blank, a sandboxed replay iframe) are not the app, and must not
+ * report the refusal as a page error.
+ */
+export async function storeSession(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript(`try { localStorage.setItem('sightline.session', ${JSON.stringify(token)}) } catch {}`);
+}
+
+/**
  * Everything that went wrong in a page: console errors, uncaught exceptions, requests that failed
  * or were answered 4xx/5xx. A test asserts the list is empty; `expect` lets a step that provokes
  * one on purpose (a 401 to test sign-in) name it, so it is not reported.

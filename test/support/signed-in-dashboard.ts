@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { captureLightAndDark, launchChromium, SCREENSHOTS, watchProblems, type LaunchedBrowser } from './browser.js';
+import { captureLightAndDark, launchChromium, SCREENSHOTS, storeSession, watchProblems, type LaunchedBrowser } from './browser.js';
 import { registerUser, startTestService, type TestService } from './service.js';
 
 export { SCREENSHOTS };
@@ -39,10 +39,7 @@ export async function openSignedInDashboard(options: { env?: Record<string, stri
   const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await registerUser(service.app);
   const browser = await launchChromium({ baseURL: base, ...(options.viewport ? { viewport: options.viewport } : {}) });
-  // The web app reads its session from localStorage (web/src/lib/session.ts) before the first render.
-  // Init scripts run in every frame: frames without storage (about:blank, a sandboxed replay
-  // iframe) are not the app, and must not report the refusal as a page error.
-  await browser.context.addInitScript(`try { localStorage.setItem('sightline.session', ${JSON.stringify(user.token)}) } catch {}`);
+  await storeSession(browser.context, user.token);
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const watch = watchProblems(page);
 
