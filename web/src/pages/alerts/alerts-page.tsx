@@ -5,7 +5,7 @@
  */
 import { getRouteApi } from '@tanstack/react-router';
 import { useCurrentProject } from '@/lib/current-project';
-import { cn } from '@/lib/utils';
+import { Segmented } from '@/components/ui/segmented';
 import { PageHeader } from '../page-header';
 import { ChannelsSection } from './channels';
 import { HistorySection } from './history';
@@ -29,25 +29,14 @@ export function AlertsPage() {
         title="Alerts"
         description={writable ? 'Rules that watch this project, where their notifications go, and what was sent.' : 'Rules, channels and deliveries of this project. Changes need the write role.'}
       />
-      <div role="tablist" aria-label="Alert sections" className="inline-flex w-fit rounded-md border bg-panel p-0.5 text-sm">
-        {ALERT_TABS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`alerts-tab-${value}`}
-            aria-selected={tab === value}
-            aria-controls="alerts-panel"
-            onClick={() => void navigate({ search: (prev) => ({ ...prev, tab: value === 'rules' ? undefined : value, page: undefined }) })}
-            className={cn(
-              'h-7 rounded px-3 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-              tab === value && 'bg-muted font-medium text-foreground',
-            )}
-          >
-            {TAB_LABELS[value]}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        kind="tab"
+        label="Alert sections"
+        idPrefix="alerts-tab"
+        options={ALERT_TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
+        value={tab}
+        onChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'rules' ? undefined : value, page: undefined }) })}
+      />
       <div role="tabpanel" id="alerts-panel" aria-labelledby={`alerts-tab-${tab}`}>
         {tab === 'rules' ? (
           <RulesSection key={project.id} projectId={project.id} writable={writable} />
