@@ -108,10 +108,10 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                           <span
                             role="status"
                             data-testid="test-outcome"
-                            className={outcome.outcome === 'delivered' ? 'inline-flex items-center gap-1 text-xs whitespace-nowrap text-success' : 'inline-flex items-center gap-1 text-xs whitespace-nowrap text-danger'}
+                            className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
                             title={outcome.error ?? undefined}
                           >
-                            {outcome.outcome === 'delivered' ? <CheckCircle2 className="size-3.5" aria-hidden /> : <XCircle className="size-3.5" aria-hidden />}
+                            {outcome.outcome === 'delivered' ? <CheckCircle2 className="size-3.5 text-success" aria-hidden /> : <XCircle className="size-3.5 text-danger" aria-hidden />}
                             {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
                             {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
                           </span>

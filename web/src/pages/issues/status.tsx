@@ -39,11 +39,12 @@ export function IssueStatusBadge({ issue, className }: { issue: IssueState; clas
       data-status={label}
       title={regressed ? `Came back${issue.regressedVersion ? ` in ${issue.regressedVersion}` : ''} ${formatDateTime(issue.regressedAt)}` : conditionOf(issue)}
       className={cn(
-        'shrink-0 rounded px-1 text-[11px] font-medium',
-        regressed ? 'bg-danger text-white dark:text-background' : issue.status === 'open' ? 'bg-warning/15 text-warning' : issue.status === 'resolved' ? 'bg-success/10 text-success' : 'bg-muted text-muted-foreground',
+        'inline-flex shrink-0 items-center gap-1 rounded px-1 text-[11px] font-medium',
+        regressed ? 'bg-danger text-white dark:text-background' : 'bg-muted text-foreground',
         className,
       )}
     >
+      {!regressed && <span className={cn('size-1.5 rounded-full', issue.status === 'open' ? 'bg-warning' : issue.status === 'resolved' ? 'bg-success' : 'bg-muted-foreground')} aria-hidden />}
       {label}
     </span>
   );
