@@ -53,7 +53,7 @@ describe('alerts and issue statuses in Chromium', () => {
       if (batch === 0) stackTracesOf(data).push(...['CheckoutError', 'InventoryError', 'MailerError'].map(failure));
       await sendDemoBatch(d.base, d.projectToken, data);
     }
-        for (let attempt = 0; (await issues()).total < 5; attempt++) {
+    for (let attempt = 0; ((await issues()).total ?? 0) < 5; attempt++) {
       if (attempt > 100) throw new Error(`the demo issues did not arrive: ${(await issues()).total}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
