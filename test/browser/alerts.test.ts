@@ -83,7 +83,7 @@ describe('alerts and issue statuses in Chromium', () => {
     await dialog.getByRole('button', { name: 'Create channel' }).click();
 
     const secretDialog = page.getByRole('dialog', { name: 'Webhook signing secret' });
-    const secret = (await secretDialog.locator('pre').textContent()) ?? '';
+    const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     await d.capture('alerts-webhook-secret');
     await secretDialog.getByRole('button', { name: 'I stored it' }).click();

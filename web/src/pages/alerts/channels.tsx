@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { CodeBlock } from '@/components/ui/code';
+import { CopyButton } from '@/components/ui/code';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { EmptyState } from '@/components/ui/states';
@@ -145,8 +145,13 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
       )}
       <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
         {secret && (
-          <DialogContent title="Webhook signing secret" description="Shown this once: store it where the receiver verifies the Sightline-Signature header." className="max-w-lg">
-            <CodeBlock code={secret.secret ?? ''} label="webhook secret" />
+          <DialogContent title="Webhook signing secret" description="Shown this once: store it where the receiver verifies the Sightline-Signature header." className="max-w-xl">
+            <div className="flex min-w-0 items-start gap-2 rounded-md border bg-muted py-1.5 pr-1.5 pl-3">
+              <code className="min-w-0 flex-1 py-1 font-mono text-xs leading-5 break-all" data-testid="webhook-secret">
+                {secret.secret}
+              </code>
+              <CopyButton value={secret.secret ?? ''} label="webhook secret" />
+            </div>
             <div className="flex justify-end">
               <Button variant="primary" onClick={() => setSecret(null)}>
                 I stored it

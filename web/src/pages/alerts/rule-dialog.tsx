@@ -124,7 +124,7 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={rule ? `Edit rule ${rule.name}` : 'New alert rule'} description="Evaluated once a minute; notifications go to the channels picked here." className="max-w-xl">
         <form className="grid gap-3" onSubmit={submit} noValidate>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid items-start gap-3 sm:grid-cols-2">
             <Field label="Name" htmlFor="rule-name">
               <Input id="rule-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoFocus />
             </Field>

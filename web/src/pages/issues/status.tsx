@@ -129,7 +129,7 @@ export function BulkActions({ projectId, selected, onDone }: { projectId: string
   const run = (body: StatusBody, verb: string) => change.mutate({ hashes: selected, body, message: `${plural(selected.length)} ${verb}` }, { onSuccess: onDone });
   if (selected.length === 0) return null;
   return (
-    <div role="toolbar" aria-label="Selected issues" className="flex items-center gap-2 rounded-md border bg-accent-soft px-3 py-1.5 text-sm">
+    <div role="toolbar" aria-label="Selected issues" className="flex h-8 items-center gap-2 rounded-md border bg-accent-soft pr-1 pl-3 text-sm">
       <span className="font-medium" data-testid="selected-count">
         {plural(selected.length)} selected
       </span>
