@@ -24,6 +24,7 @@ const SIDEBAR = [
   'Tasks',
   'AI traces',
   'Sessions',
+  'Alerts',
   'Logs',
   'Metrics',
   'Dashboards',

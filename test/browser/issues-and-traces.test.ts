@@ -176,7 +176,7 @@ describe('issues and traces in Chromium', () => {
     expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="count"]')).toEqual(expected.items.map((item) => item.count.toLocaleString('en-US')));
     expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="users"]')).toEqual(expected.items.map((item) => item.usersAffected.toLocaleString('en-US')));
     expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="sessions"]')).toEqual(expected.items.map((item) => item.sessionsAffected.toLocaleString('en-US')));
-    const titles = await page.locator('table[aria-label="Issues"] tbody tr td:first-child a:first-child').allInnerTexts();
+    const titles = await page.locator('table[aria-label="Issues"] tbody tr td > a:first-child').allInnerTexts();
     expect(titles).toEqual(expected.items.map((item) => item.title));
     await dashboard.capture('issues');
 
@@ -196,7 +196,7 @@ describe('issues and traces in Chromium', () => {
     await expect.poll(() => currentUrl().searchParams.get('kind')).toBe('exceptions');
     const exceptionsOnly = await post<IssueList>('/api/exception-stack-traces', { filters: [{ field: 'isMessage', op: 'eq', value: false }] });
     await expect.poll(() => shownHashes()).toEqual(exceptionsOnly.items.map((item) => item.hash));
-    await page.getByRole('radio', { name: 'All' }).click();
+    await page.getByRole('radiogroup', { name: 'Kind' }).getByRole('radio', { name: 'All' }).click();
 
     // Sort by last seen, newest first, as the API orders it; a reload shows the same view.
     await page.getByRole('button', { name: 'Last seen' }).click();

@@ -22,6 +22,7 @@ import { parseLogsSearch } from './pages/logs/search';
 import { parseAiTracesSearch } from './pages/ai-traces/search';
 import { parseMetricsSearch } from './pages/metrics/search';
 import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search';
+import { validateAlertsSearch } from './pages/alerts/search';
 import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
 
 export interface AppSearch extends RangeSearch {
@@ -192,6 +193,13 @@ const issueRoute = createRoute({
   component: lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
 });
 
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts',
+  validateSearch: validateAlertsSearch,
+  component: lazyRouteComponent(() => import('./pages/alerts/alerts-page'), 'AlertsPage'),
+});
+
 const traceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/traces/$id',
@@ -275,6 +283,7 @@ const routeTree = rootRoute.addChildren([
     taskDetailRoute,
     issuesRoute,
     issueRoute,
+    alertsRoute,
     traceRoute,
     distributedTraceRoute,
     sessionsRoute,

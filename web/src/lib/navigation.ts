@@ -1,6 +1,7 @@
 /** The pages of the sidebar and the palette (DASHBOARD.md §3). */
 import {
   Activity,
+  Bell,
   Bot,
   Bug,
   Building2,
@@ -20,6 +21,7 @@ export interface Page {
   to:
     | '/'
     | '/issues'
+    | '/alerts'
     | '/endpoints'
     | '/tasks'
     | '/logs'
@@ -48,6 +50,7 @@ export const SECTIONS: ReadonlyArray<{ title: string | null; pages: Page[] }> = 
       { to: '/tasks', label: 'Tasks', icon: ListChecks },
       { to: '/ai-traces', label: 'AI traces', icon: Bot },
       { to: '/sessions', label: 'Sessions', icon: MonitorPlay },
+      { to: '/alerts', label: 'Alerts', icon: Bell },
     ],
   },
   {

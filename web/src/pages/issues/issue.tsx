@@ -19,6 +19,7 @@ import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
 import { sessionReplayLink } from '../sessions/links';
+import { IssueActivity, IssueStatusActions } from './status';
 import { StackTraceView } from './stack-trace-view';
 import type { IssueList, Occurrence, OccurrenceList } from './types';
 
@@ -119,6 +120,7 @@ export function IssuePage() {
             </>
           )}
         </div>
+        <IssueStatusActions hash={hash} issue={group.data} />
       </header>
 
       <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -232,6 +234,7 @@ export function IssuePage() {
               </>
             )}
           </Card>
+          <IssueActivity hash={hash} />
         </div>
 
         <Card aria-label="Selected occurrence" className="min-w-0">

@@ -18,7 +18,8 @@ import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
-import type { IssueKind } from './search';
+import type { IssueKind, IssueStatusFilter } from './search';
+import { BulkActions, IssueStatusBadge, SelectBox, StatusFilter, useCanChangeStatus, useSelection } from './status';
 import { ISSUE_SORTS, type IssueList, type IssueSort } from './types';
 
 const route = getRouteApi('/app/issues');
@@ -32,6 +33,7 @@ export function IssuesPage() {
   const sort: IssueSort = search.sort ?? 'count';
   const direction: SortDirection = search.dir ?? 'desc';
   const page = search.page ?? 1;
+  const status: IssueStatusFilter = search.status ?? 'open';
   const searchInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search.q ?? '');
 
@@ -44,7 +46,7 @@ export function IssuesPage() {
   }, [text, search.q, navigate]);
 
   const query = useQuery({
-    queryKey: ['issues', ...scopeKey(scope), search.q ?? '', search.kind ?? 'all', sort, direction, page],
+    queryKey: ['issues', ...scopeKey(scope), search.q ?? '', search.kind ?? 'all', status, sort, direction, page],
     enabled: scope !== undefined,
     placeholderData: keepPreviousData,
     queryFn: () => {
@@ -58,6 +60,7 @@ export function IssuesPage() {
             sortDirection: direction,
             pagination: { page, pageSize: PAGE_SIZE },
             ...(search.q ? { search: search.q } : {}),
+            ...(status !== 'all' ? { status } : {}),
             ...(search.kind ? { filters: [{ field: 'isMessage', op: 'eq', value: search.kind === 'messages' }] } : {}),
           },
         }),
@@ -66,6 +69,8 @@ export function IssuesPage() {
   });
 
   const items = query.data?.items ?? [];
+  const writable = useCanChangeStatus();
+  const selection = useSelection(items.map((item) => item.hash));
   const openIssue = (index: number) => {
     const item = items[index];
     if (item) void navigate({ to: '/issues/$hash', params: { hash: item.hash }, search: {} });
@@ -74,7 +79,8 @@ export function IssuesPage() {
   const onSort = (column: string, next: SortDirection) =>
     void navigate({ search: (prev) => ({ ...prev, sort: ISSUE_SORTS.find((value) => value === column), dir: next, page: undefined }) });
   const setKind = (kind: IssueKind | undefined) => void navigate({ search: (prev) => ({ ...prev, kind, page: undefined }) });
-  const filtered = search.q !== undefined || search.kind !== undefined;
+  const setStatus = (next: IssueStatusFilter) => void navigate({ search: (prev) => ({ ...prev, status: next === 'open' ? undefined : next, page: undefined }) });
+  const filtered = search.q !== undefined || search.kind !== undefined || search.status !== undefined;
 
   return (
     <div className="grid gap-4 px-6 py-5">
@@ -109,6 +115,8 @@ export function IssuesPage() {
             </button>
           ))}
         </div>
+        <StatusFilter value={status} onChange={setStatus} />
+        {writable && scope && <BulkActions projectId={scope.projectId} selected={selection.selected} onDone={selection.clear} />}
         {query.data?.total !== undefined && (
           <span className="ml-auto text-xs text-muted-foreground tabular" data-testid="issue-total">
             {formatCount(query.data.total)} {query.data.total === 1 ? 'issue' : 'issues'}
@@ -122,7 +130,7 @@ export function IssuesPage() {
           <ErrorState error={query.error} className="m-4" />
         ) : items.length === 0 ? (
           filtered ? (
-            <EmptyState title="No issue matches">Nothing in this time range matches the search or the kind. Clear them or widen the time range.</EmptyState>
+            <EmptyState title="No issue matches">Nothing in this time range matches the search, the kind or the status. Change them or widen the time range.</EmptyState>
           ) : (
             <EmptyState title="No issues in this time range">
               Exceptions and messages your services report appear here, grouped by stack trace. Nothing arrived yet?{' '}
@@ -137,6 +145,11 @@ export function IssuesPage() {
             <Table aria-label="Issues" className={cn(query.isPlaceholderData && 'opacity-60')}>
               <THead>
                 <tr>
+                  {writable && (
+                    <TH className="w-8 pr-0">
+                      <SelectBox checked={selection.allSelected} indeterminate={selection.selected.length > 0 && !selection.allSelected} label="Select all issues on this page" onChange={selection.toggleAll} />
+                    </TH>
+                  )}
                   <TH className="w-full">Issue</TH>
                   <TH>Trend</TH>
                   <SortHeader label="Events" column="count" sort={sort} direction={direction} onSort={onSort} numeric />
@@ -149,6 +162,11 @@ export function IssuesPage() {
               <TBody>
                 {items.map((item, index) => (
                   <TR key={item.hash} {...rowProps(index)} data-hash={item.hash}>
+                    {writable && (
+                      <TD className="w-8 pr-0">
+                        <SelectBox checked={selection.has(item.hash)} label={`Select ${item.title || item.hash}`} onChange={() => selection.toggle(item.hash)} />
+                      </TD>
+                    )}
                     <TD className="max-w-0 py-1.5">
                       <Link
                         to="/issues/$hash"
@@ -162,6 +180,7 @@ export function IssuesPage() {
                         <span className={cn('shrink-0 rounded px-1 text-[11px]', item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger')}>
                           {item.isMessage ? 'message' : 'exception'}
                         </span>
+                        <IssueStatusBadge issue={item} />
                         <span className="shrink-0 font-mono">{item.hash}</span>
                         {item.linked && (
                           <Link to="/traces/$id" params={{ id: item.linked.id }} className="truncate hover:text-foreground hover:underline" title="The trace of the last occurrence">

@@ -2,10 +2,13 @@
 import { ISSUE_SORTS, type IssueSort } from './types';
 
 export type IssueKind = 'exceptions' | 'messages';
+/** The status filter of /issues; absent means open. */
+export type IssueStatusFilter = 'open' | 'resolved' | 'ignored' | 'all';
 
 export interface IssuesSearch {
   q?: string;
   kind?: IssueKind;
+  status?: Exclude<IssueStatusFilter, 'open'>;
   sort?: IssueSort;
   dir?: 'asc' | 'desc';
   page?: number;
@@ -35,6 +38,7 @@ export function validateIssuesSearch(search: Record<string, unknown>): IssuesSea
   return {
     ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
     ...(search.kind === 'exceptions' || search.kind === 'messages' ? { kind: search.kind } : {}),
+    ...(search.status === 'resolved' || search.status === 'ignored' || search.status === 'all' ? { status: search.status } : {}),
     ...(sort ? { sort } : {}),
     ...(search.dir === 'asc' || search.dir === 'desc' ? { dir: search.dir } : {}),
     ...(page !== undefined && page > 1 ? { page } : {}),

@@ -1,0 +1,221 @@
+/**
+ * /alerts and the issue workflow in Chromium against a real service on embedded engines. Data
+ * arrives through the real ingest routes (scripts/demo-data.ts); a loopback HTTP receiver is the
+ * webhook channel (ALERTS_ALLOW_PRIVATE_TARGETS lets the service reach it). The alert job does
+ * not run on a timer here (ALERTS_INTERVAL_SECONDS=0): the suite runs it once when it wants a
+ * rule evaluated. Every figure the pages show is compared with what the API answers; each page is
+ * captured light and dark (axe-checked); a console error or failed request fails its test.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoBatch, seededRandom, sendDemoBatch, type DemoBatch } from '../../scripts/demo-data.js';
+import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
+import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
+import type { AlertChannel, AlertEvent, AlertRule } from '../../web/src/pages/alerts/types.js';
+import type { IssueList } from '../../web/src/pages/issues/types.js';
+
+/** An exception report (POST /api/report's stackTraces item) whose name makes its own issue. */
+const failure = (name: string) => ({ stackTrace: `${name}: it failed\n    at run (/srv/shop/${name}.js:1:1)`, recordedAt: new Date().toISOString(), isMessage: false });
+
+/** The exceptions of the batch's first report (the shop service). */
+const stackTracesOf = (batch: DemoBatch) => (batch.reports[0] as { collectionFrames: Array<{ stackTraces: unknown[] }> }).collectionFrames[0]!.stackTraces;
+
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+describe('alerts and issue statuses in Chromium', () => {
+  let d: SignedInDashboard;
+  let page: Page;
+  let receiver: HttpReceiver;
+
+  const issues = async (body: Record<string, unknown> = {}) => {
+    const response = await d.service.app.inject({
+      method: 'POST',
+      url: `/api/exception-stack-traces?projectId=${d.projectId}`,
+      headers: { authorization: `Bearer ${d.session}` },
+      payload: { fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 600_000).toISOString(), ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as IssueList;
+  };
+  const channels = async () => (await d.api<{ items: AlertChannel[] }>(`/api/alert-channels?projectId=${d.projectId}`)).items;
+  const rules = async () => (await d.api<{ items: AlertRule[] }>(`/api/alert-rules?projectId=${d.projectId}`)).items;
+  const events = async () => (await d.api<{ items: AlertEvent[] }>(`/api/alert-events?projectId=${d.projectId}`)).items;
+  const search = () => new URL(page.url()).searchParams;
+
+  beforeAll(async () => {
+    receiver = await startHttpReceiver();
+    d = await openSignedInDashboard({ env: { ALERTS_ALLOW_PRIVATE_TARGETS: 'true', ALERTS_INTERVAL_SECONDS: '0' } });
+    page = d.page;
+    const random = seededRandom(17);
+    for (let batch = 0; batch < 3; batch++) {
+      const data = demoBatch({ calls: 60, random, now: Date.now() - batch * 60_000, spanMs: 60_000 });
+      // Three failures of their own, so the suite knows it has issues to resolve and ignore.
+      if (batch === 0) stackTracesOf(data).push(...['CheckoutError', 'InventoryError', 'MailerError'].map(failure));
+      await sendDemoBatch(d.base, d.projectToken, data);
+    }
+    for (let attempt = 0; ((await issues()).total ?? 0) < 5; attempt++) {
+      if (attempt > 100) throw new Error(`the demo issues did not arrive: ${(await issues()).total}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  });
+
+  afterEach(() => {
+    expect(d.watch.problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await d?.close();
+    await receiver?.close();
+  });
+
+  it('creates a webhook channel, shows its secret once, and test-sends it to the receiver', async () => {
+    await d.open('/alerts');
+    await page.getByRole('navigation').getByRole('link', { name: 'Alerts' }).waitFor();
+    await page.getByRole('tab', { name: 'Channels' }).click();
+    expect(search().get('tab')).toBe('channels');
+    await page.getByText('No channels yet').waitFor();
+
+    await page.getByRole('button', { name: 'New channel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New channel' });
+    await dialog.getByLabel('Name').fill('Receiver');
+    await dialog.getByLabel('Kind').selectOption('webhook');
+    await dialog.getByLabel('URL').fill(`${receiver.url}/hook`);
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+
+    const secretDialog = page.getByRole('dialog', { name: 'Webhook signing secret' });
+    const secret = (await secretDialog.getByTestId('webhook-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    await d.capture('alerts-webhook-secret');
+    await secretDialog.getByRole('button', { name: 'I stored it' }).click();
+    await secretDialog.waitFor({ state: 'detached' });
+    // Shown once: neither the page nor the API has it any more.
+    expect(await page.getByText(secret).count()).toBe(0);
+    const [stored] = await channels();
+    expect(stored).toMatchObject({ name: 'Receiver', kind: 'webhook', url: `${receiver.url}/hook`, scope: 'project' });
+    expect(stored).not.toHaveProperty('secret');
+
+    const row = page.locator('tr[data-channel="Receiver"]');
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe(`${receiver.url}/hook`);
+    await row.getByRole('button', { name: 'Send a test through Receiver' }).click();
+    await expect.poll(() => row.getByTestId('test-outcome').textContent()).toBe('Delivered (200)');
+    expect(receiver.on('/hook')).toHaveLength(1);
+    expect(JSON.parse(receiver.on('/hook')[0]!.body)).toMatchObject({ type: 'alert.test', state: 'test' });
+    expect(receiver.on('/hook')[0]!.headers['sightline-signature']).toMatch(/^t=\d+,v1=[0-9a-f]+$/);
+    await d.capture('alerts-channels');
+  });
+
+  it('creates a "new issue" rule with the server checking its fields, fires it, and lists rules and history as the API answers', async () => {
+    await d.open('/alerts');
+    await page.getByText('No alert rules yet').waitFor();
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alert rule' });
+    await dialog.getByLabel('Name').fill('New issues');
+    // A threshold rule without its threshold: the server's message names the field.
+    await dialog.getByLabel('Kind').selectOption('issue_frequency');
+    await d.watch.allowing([/422.*\/api\/alert-rules/], async () => {
+      await dialog.getByRole('button', { name: 'Create rule' }).click();
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toMatch(/threshold/);
+    });
+    await d.capture('alerts-rule-dialog');
+    await dialog.getByLabel('Kind').selectOption('new_issue');
+    await dialog.getByLabel('Receiver').check();
+    await dialog.getByRole('button', { name: 'Create rule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = page.locator('tr[data-rule="New issues"]');
+    await row.waitFor();
+    const [rule] = await rules();
+    expect(rule).toMatchObject({ name: 'New issues', kind: 'new_issue', enabled: true, state: 'ok', channelIds: [(await channels())[0]!.id] });
+    expect(await row.locator('[data-rule-state]').textContent()).toBe('ok');
+    expect(await row.locator('[data-column="channels"]').textContent()).toBe('Receiver');
+    expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+
+    // A new exception through the real ingest route, then one evaluation of the rules.
+    const batch = demoBatch({ calls: 5, random: seededRandom(99) });
+    stackTracesOf(batch).push(failure('AlertsSuiteError'));
+    await sendDemoBatch(d.base, d.projectToken, batch);
+    await eventually(async () => (await issues({ search: 'AlertsSuiteError' })).total).toBe(1);
+    await d.service.services.alerts.runOnce();
+    await d.service.services.alerts.deliverDue();
+    await eventually(() => receiver.on('/hook').length).toBe(2);
+    expect(JSON.parse(receiver.on('/hook')[1]!.body)).toMatchObject({ type: 'alert.firing', kind: 'new_issue', ruleName: 'New issues' });
+
+    const [fired] = await rules();
+    expect(fired!.lastNotifiedAt).not.toBeNull();
+    await page.reload();
+    await row.waitFor();
+    expect(await row.locator('[data-rule-state]').textContent()).toBe(fired!.state);
+    expect(await row.locator('time').getAttribute('datetime')).toBe(fired!.lastNotifiedAt);
+
+    // Snooze from the row: the API keeps the time, the row says so.
+    await row.getByRole('button', { name: 'Snooze New issues' }).click();
+    await page.getByRole('menuitem', { name: 'For 24 hours' }).click();
+    await row.getByTestId('snoozed').waitFor();
+    expect(Date.parse((await rules())[0]!.snoozedUntil!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    await d.capture('alerts-rules');
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    expect(search().get('tab')).toBe('history');
+    const expected = await events();
+    expect(expected.map((event) => [event.state, event.outcome, event.responseStatus])).toEqual([
+      ['firing', 'delivered', 200],
+      ['test', 'delivered', 200],
+    ]);
+    const historyRows = page.locator('table[aria-label="Alert history"] tbody tr');
+    await expect.poll(() => historyRows.count()).toBe(expected.length);
+    expect(await historyRows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-event'))))).toEqual(expected.map((event) => event.id));
+    expect(await historyRows.first().locator('td').nth(1).textContent()).toBe('New issues');
+    expect(await historyRows.first().locator('[data-outcome]').textContent()).toBe('delivered');
+    expect(await historyRows.first().locator('[data-column="response"]').textContent()).toBe('200');
+    expect(await historyRows.nth(1).locator('td').nth(1).textContent()).toBe('Test notification');
+    await d.capture('alerts-history');
+  });
+
+  it('resolves an issue from its page and shows who did it in the activity', async () => {
+    const [first] = (await issues()).items;
+    await d.open(`/issues/${first!.hash}`);
+    const status = page.getByTestId('issue-status');
+    await expect.poll(() => status.locator('[data-status]').textContent()).toBe('open');
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await expect.poll(() => status.locator('[data-status]').textContent()).toBe('resolved');
+    const activity = page.getByRole('list', { name: 'Issue activity' });
+    await expect.poll(() => activity.locator('li[data-activity="status"]').first().textContent()).toMatch(/resolved it/);
+    const answer = await d.api<{ items: Array<{ kind: string; toStatus: string; user: { name: string | null } | null }> }>(
+      `/api/exception-stack-traces/${first!.hash}/activity?projectId=${d.projectId}`,
+    );
+    expect(answer.items[0]).toMatchObject({ kind: 'status', toStatus: 'resolved' });
+    expect(await activity.locator('li').first().textContent()).toContain(answer.items[0]!.user!.name!);
+    expect(await activity.locator('li').count()).toBe(answer.items.length);
+    await expect.poll(() => page.getByRole('button', { name: 'Reopen' }).count()).toBe(1);
+    await d.capture('issue-resolved');
+  });
+
+  it('bulk-ignores two issues from the list and filters by status', async () => {
+    const open = await issues({ status: 'open' });
+    await d.open('/issues');
+    const rows = page.locator('table[aria-label="Issues"] tbody tr');
+    await expect.poll(() => rows.count()).toBe(open.items.length);
+    const chosen = open.items.slice(0, 2).map((item) => item.hash);
+    for (const hash of chosen) await page.locator(`tr[data-hash="${hash}"] input[type="checkbox"]`).check();
+    await expect.poll(() => page.getByTestId('selected-count').textContent()).toBe('2 issues selected');
+    await page.mouse.move(0, 0);
+    await d.capture('issues-selected');
+    await page.getByRole('toolbar', { name: 'Selected issues' }).getByRole('button', { name: 'Ignore' }).click();
+    await expect.poll(() => rows.count()).toBe(open.items.length - 2);
+    for (const hash of chosen) expect(await page.locator(`tr[data-hash="${hash}"]`).count()).toBe(0);
+
+    await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Ignored' }).click();
+    expect(search().get('status')).toBe('ignored');
+    const ignored = await issues({ status: 'ignored' });
+    expect(ignored.items.map((item) => item.hash).sort()).toEqual([...chosen].sort());
+    await expect.poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')).sort())).toEqual([...chosen].sort());
+    expect(await rows.locator('[data-status]').allTextContents()).toEqual(['ignored', 'ignored']);
+    await d.capture('issues-ignored');
+
+    await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Resolved' }).click();
+    await expect.poll(() => rows.count()).toBe((await issues({ status: 'resolved' })).items.length);
+    await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'All' }).click();
+    expect(search().get('status')).toBe('all');
+    await expect.poll(() => rows.count()).toBe((await issues()).items.length);
+  });
+});

@@ -1,0 +1,35 @@
+import { cn } from '@/lib/utils';
+import type { AlertEvent, AlertRule } from './types';
+
+/** A quiet badge: body text on muted ground, the meaning in a coloured dot (contrast holds in both themes). */
+function Dot({ className }: { className: string }) {
+  return <span className={cn('size-1.5 shrink-0 rounded-full', className)} aria-hidden />;
+}
+
+const badge = 'inline-flex items-center gap-1.5 rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/** A rule's state: firing stands out in solid red; ok and resolved stay quiet. */
+export function RuleStateBadge({ state }: { state: AlertRule['state'] | AlertEvent['state'] }) {
+  if (state === 'firing') {
+    return (
+      <span data-rule-state={state} className={cn(badge, 'bg-danger text-white dark:text-background')}>
+        {state}
+      </span>
+    );
+  }
+  return (
+    <span data-rule-state={state} className={cn(badge, 'bg-muted text-muted-foreground')}>
+      {state === 'test' && <Dot className="bg-accent" />}
+      {state}
+    </span>
+  );
+}
+
+export function OutcomeBadge({ outcome }: { outcome: AlertEvent['outcome'] }) {
+  return (
+    <span data-outcome={outcome} className={cn(badge, 'bg-muted text-foreground')}>
+      <Dot className={outcome === 'delivered' ? 'bg-success' : outcome === 'failed' ? 'bg-danger' : 'bg-warning'} />
+      {outcome}
+    </span>
+  );
+}

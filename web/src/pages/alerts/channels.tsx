@@ -1,0 +1,235 @@
+/**
+ * The Channels section of /alerts: where notifications go (webhook, Slack, e-mail), each with a
+ * test send. A webhook's signing secret is answered once, at creation, and shown once here.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Plus, Send, Trash2, XCircle } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from '@/components/shell/toasts';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/code';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/input';
+import { EmptyState } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { channelsKey, channelsQuery, eventsKey } from './api';
+import { DeleteConfirm, FormFooter, SectionBody, useDelete } from './section';
+import { CHANNEL_KINDS, channelKindLabel, type AlertChannel, type ChannelKind, type CreatedChannel, type TestOutcome } from './types';
+
+export function ChannelsSection({ projectId, writable }: { projectId: string; writable: boolean }) {
+  const queryClient = useQueryClient();
+  const channels = useQuery(channelsQuery(projectId));
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<CreatedChannel | null>(null);
+  const [deleting, setDeleting] = useState<AlertChannel | null>(null);
+  const [outcomes, setOutcomes] = useState<Record<string, TestOutcome>>({});
+
+  const test = useMutation({
+    mutationFn: (channel: AlertChannel) =>
+      read<TestOutcome>(api.POST('/api/alert-channels/{id}/test', { params: { path: { id: channel.id }, query: { projectId } } })),
+    onSuccess: async (outcome, channel) => {
+      setOutcomes((previous) => ({ ...previous, [channel.id]: outcome }));
+      if (outcome.outcome === 'delivered') toast.success(`Test sent through ${channel.name}`);
+      else toast.error(`Test through ${channel.name} failed${outcome.error ? `: ${outcome.error}` : ''}`);
+      await queryClient.invalidateQueries({ queryKey: eventsKey(projectId) });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const remove = useDelete<AlertChannel>(
+    'Channel',
+    (channel) => read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
+    channelsKey(projectId),
+    () => setDeleting(null),
+  );
+
+  const items = channels.data ?? [];
+  return (
+    <Card aria-label="Channels">
+      <CardHeader
+        title="Channels"
+        description="Where notifications go. Organization channels serve every project of the organization."
+        actions={
+          writable && (
+            <Button size="sm" variant="primary" onClick={() => setCreating(true)}>
+              <Plus aria-hidden /> New channel
+            </Button>
+          )
+        }
+      />
+      <SectionBody
+        query={channels}
+        rows={3}
+        columns={4}
+        empty={
+          <EmptyState title="No channels yet">
+            {writable ? 'Add a webhook, a Slack incoming webhook or e-mail addresses, then pick it in a rule.' : 'A member with the write role can add channels.'}
+          </EmptyState>
+        }
+      >
+        <Table aria-label="Alert channels">
+          <THead>
+            <tr>
+              <TH>Name</TH>
+              <TH>Kind</TH>
+              <TH className="w-full">Target</TH>
+              <TH>Created</TH>
+              {writable && (
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
+              )}
+            </tr>
+          </THead>
+          <TBody>
+            {items.map((channel) => {
+              const outcome = outcomes[channel.id];
+              return (
+                <TR key={channel.id} data-channel={channel.name}>
+                  <TD className="font-medium whitespace-nowrap">
+                    {channel.name}
+                    {channel.scope === 'organization' && <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>}
+                  </TD>
+                  <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
+                  <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
+                    {target(channel)}
+                  </TD>
+                  <TD className="whitespace-nowrap text-muted-foreground">
+                    <time dateTime={channel.createdAt} title={formatDateTime(channel.createdAt)}>
+                      {formatRelative(channel.createdAt)}
+                    </time>
+                  </TD>
+                  {writable && (
+                    <TD>
+                      <div className="flex items-center justify-end gap-1.5">
+                        {outcome && (
+                          <span
+                            role="status"
+                            data-testid="test-outcome"
+                            className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
+                            title={outcome.error ?? undefined}
+                          >
+                            {outcome.outcome === 'delivered' ? <CheckCircle2 className="size-3.5 text-success" aria-hidden /> : <XCircle className="size-3.5 text-danger" aria-hidden />}
+                            {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
+                            {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
+                          </span>
+                        )}
+                        <Button size="sm" variant="ghost" disabled={test.isPending && test.variables?.id === channel.id} onClick={() => test.mutate(channel)} aria-label={`Send a test through ${channel.name}`}>
+                          <Send aria-hidden /> Test
+                        </Button>
+                        {channel.scope === 'project' && (
+                          <Button size="sm" variant="ghost" onClick={() => setDeleting(channel)} aria-label={`Delete ${channel.name}`}>
+                            <Trash2 aria-hidden />
+                          </Button>
+                        )}
+                      </div>
+                    </TD>
+                  )}
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      </SectionBody>
+      {creating && (
+        <CreateChannelDialog
+          projectId={projectId}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            if (created.secret) setSecret(created);
+          }}
+        />
+      )}
+      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
+        {secret && (
+          <DialogContent title="Webhook signing secret" description="Shown this once: store it where the receiver verifies the Sightline-Signature header." className="max-w-xl">
+            <div className="flex min-w-0 items-start gap-2 rounded-md border bg-muted py-1.5 pr-1.5 pl-3">
+              <code className="min-w-0 flex-1 py-1 font-mono text-xs leading-5 break-all" data-testid="webhook-secret">
+                {secret.secret}
+              </code>
+              <CopyButton value={secret.secret ?? ''} label="webhook secret" />
+            </div>
+            <div className="flex justify-end">
+              <Button variant="primary" onClick={() => setSecret(null)}>
+                I stored it
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+      <DeleteConfirm item={deleting} noun="channel" description="Rules that use it stop sending there. Its past deliveries stay in the history." onClose={() => setDeleting(null)} remove={remove} />
+    </Card>
+  );
+}
+
+function target(channel: AlertChannel): string {
+  if (channel.kind === 'email') return (channel.addresses ?? []).join(', ');
+  if (channel.kind === 'slack') return channel.urlHint ?? '';
+  return channel.url ?? '';
+}
+
+function CreateChannelDialog({ projectId, onClose, onCreated }: { projectId: string; onClose: () => void; onCreated: (created: CreatedChannel) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<ChannelKind>('webhook');
+  const [url, setUrl] = useState('');
+  const [addresses, setAddresses] = useState('');
+  const create = useMutation({
+    mutationFn: () =>
+      read<CreatedChannel>(
+        api.POST('/api/alert-channels', {
+          params: { query: { projectId } },
+          body:
+            kind === 'email'
+              ? { name, kind, addresses: addresses.split(/[\s,;]+/).filter((address) => address !== '') }
+              : { name, kind, url: url.trim() },
+        }),
+      ),
+    onSuccess: async (created) => {
+      toast.success(`Channel ${created.name} created`);
+      await queryClient.invalidateQueries({ queryKey: channelsKey(projectId) });
+      onCreated(created);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="New channel" description="Test it after creating it: the outcome shows in the list and the history.">
+        <form className="grid gap-3" onSubmit={submit}>
+          <Field label="Name" htmlFor="channel-name">
+            <Input id="channel-name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus />
+          </Field>
+          <Field label="Kind" htmlFor="channel-kind">
+            <Select id="channel-kind" value={kind} onChange={(event) => setKind(event.target.value as ChannelKind)}>
+              {CHANNEL_KINDS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {kind === 'email' ? (
+            <Field label="Addresses" htmlFor="channel-addresses" hint="Separated by commas or spaces; at most 20.">
+              <Input id="channel-addresses" value={addresses} onChange={(event) => setAddresses(event.target.value)} required placeholder="oncall@example.com" />
+            </Field>
+          ) : (
+            <Field
+              label={kind === 'slack' ? 'Incoming webhook URL' : 'URL'}
+              htmlFor="channel-url"
+              hint={kind === 'slack' ? 'Kept encrypted; only its end is shown afterwards.' : 'Receives a signed JSON POST for every notification.'}
+            >
+              <Input id="channel-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required placeholder="https://" />
+            </Field>
+          )}
+          <FormFooter error={create.error} pending={create.isPending} label="Create channel" pendingLabel="Creating…" onCancel={onClose} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

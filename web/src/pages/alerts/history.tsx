@@ -1,0 +1,91 @@
+/**
+ * The History section of /alerts: every delivery attempt, newest first. The API pages by cursor
+ * (`beforeId`), the URL by number: page N walks the cached pages before it to find its cursor.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { formatPreciseTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { eventsKey, eventsQuery } from './api';
+import { OutcomeBadge, RuleStateBadge } from './badges';
+import type { AlertEvent } from './types';
+
+export const HISTORY_PAGE_SIZE = 25;
+
+export function HistorySection({ projectId, page, onPage }: { projectId: string; page: number; onPage: (page: number) => void }) {
+  const queryClient = useQueryClient();
+  const history = useQuery({
+    queryKey: [...eventsKey(projectId), 'page', page],
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<{ items: AlertEvent[]; hasMore: boolean }> => {
+      let beforeId: number | undefined;
+      // One more than a page tells whether a next page exists.
+      for (let current = 1; ; current++) {
+        const rows = await queryClient.fetchQuery(eventsQuery(projectId, beforeId, HISTORY_PAGE_SIZE + 1));
+        const items = rows.slice(0, HISTORY_PAGE_SIZE);
+        const hasMore = rows.length > HISTORY_PAGE_SIZE;
+        if (current === page || !hasMore) return { items: current === page ? items : [], hasMore: current === page && hasMore };
+        beforeId = items[items.length - 1]!.id;
+      }
+    },
+  });
+  const items = history.data?.items ?? [];
+  return (
+    <Card aria-label="History">
+      <CardHeader title="History" description="Every delivery attempt of every rule and test send, newest first." />
+      {history.isPending ? (
+        <TableSkeleton rows={6} columns={6} />
+      ) : history.isError ? (
+        <ErrorState error={history.error} className="m-4" />
+      ) : items.length === 0 ? (
+        <EmptyState title={page > 1 ? 'No deliveries on this page' : 'No deliveries yet'}>Notifications of firing and resolved rules, and test sends, appear here.</EmptyState>
+      ) : (
+        <>
+          <Table aria-label="Alert history" className={cn(history.isPlaceholderData && 'opacity-60')}>
+            <THead>
+              <tr>
+                <TH>Time</TH>
+                <TH className="w-full">Rule</TH>
+                <TH>State</TH>
+                <TH>Channel</TH>
+                <TH>Outcome</TH>
+                <TH numeric>Attempt</TH>
+                <TH numeric>Response</TH>
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((event) => (
+                <TR key={event.id} data-event={event.id}>
+                  <TD className="whitespace-nowrap tabular">
+                    <time dateTime={event.at}>{formatPreciseTime(event.at)}</time>
+                  </TD>
+                  <TD className="max-w-0 truncate" title={event.error ?? undefined}>
+                    {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
+                    {event.error && <span className="ml-2 text-xs text-danger">{event.error}</span>}
+                  </TD>
+                  <TD>
+                    <RuleStateBadge state={event.state} />
+                  </TD>
+                  <TD className="whitespace-nowrap">{event.channelName}</TD>
+                  <TD>
+                    <OutcomeBadge outcome={event.outcome} />
+                  </TD>
+                  <TD numeric>{event.attempt}</TD>
+                  <TD numeric data-column="response">
+                    {event.responseStatus ?? '—'}
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+          <div className="border-t">
+            <Pagination page={page} pageSize={HISTORY_PAGE_SIZE} total={undefined} hasMore={history.data?.hasMore ?? false} onPage={onPage} />
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * Create or edit an alert rule: its kind's parameters, channels, enabled, cooldown. The server
+ * checks the parameters (src/core/alerts.ts parseRuleParams) and its message names the field, so
+ * it is shown as it comes rather than duplicated here.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from '@/components/shell/toasts';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field, Input, Select } from '@/components/ui/input';
+import { api, read } from '@/lib/api';
+import { channelsQuery, rulesKey } from './api';
+import { FormFooter } from './section';
+import { RULE_KINDS, channelKindLabel, type AlertRule, type RuleKind } from './types';
+
+interface ParamField {
+  key: string;
+  label: string;
+  type: 'number' | 'text' | 'select';
+  options?: readonly string[];
+  hint?: string;
+}
+
+const WINDOW: ParamField = { key: 'windowMinutes', label: 'Window (minutes)', type: 'number', hint: '1 to 1440; default 5.' };
+
+export const PARAM_FIELDS: Record<RuleKind, ParamField[]> = {
+  new_issue: [],
+  regression: [],
+  issue_frequency: [WINDOW, { key: 'threshold', label: 'Occurrences at least', type: 'number' }, { key: 'hash', label: 'Issue hash', type: 'text', hint: 'Optional: one issue; empty for any.' }],
+  endpoint_latency: [
+    WINDOW,
+    { key: 'percentile', label: 'Percentile', type: 'select', options: ['p95', 'p99'] },
+    { key: 'thresholdMs', label: 'Above (ms)', type: 'number' },
+    { key: 'endpoint', label: 'Endpoint', type: 'text', hint: 'Optional, e.g. GET /api/orders; empty for all.' },
+  ],
+  error_rate: [
+    WINDOW,
+    { key: 'thresholdPercent', label: 'Error rate above (%)', type: 'number' },
+    { key: 'minRequests', label: 'Minimum requests', type: 'number' },
+    { key: 'endpoint', label: 'Endpoint', type: 'text', hint: 'Optional; empty for all.' },
+  ],
+  metric_threshold: [
+    WINDOW,
+    { key: 'metric', label: 'Metric', type: 'text' },
+    { key: 'aggregation', label: 'Aggregation', type: 'select', options: ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] },
+    { key: 'comparator', label: 'Comparator', type: 'select', options: ['gt', 'gte', 'lt', 'lte'] },
+    { key: 'threshold', label: 'Threshold', type: 'number' },
+  ],
+  log_match: [
+    WINDOW,
+    { key: 'search', label: 'Text', type: 'text' },
+    { key: 'minSeverity', label: 'Minimum severity (1–24)', type: 'number', hint: 'OpenTelemetry severity number: 17 is ERROR.' },
+    { key: 'serviceName', label: 'Service', type: 'text' },
+    { key: 'threshold', label: 'Matching lines at least', type: 'number' },
+  ],
+};
+
+const COOLDOWNS = [
+  { value: 0, label: 'None' },
+  { value: 300, label: '5 minutes' },
+  { value: 1800, label: '30 minutes' },
+  { value: 3600, label: '1 hour' },
+  { value: 21600, label: '6 hours' },
+  { value: 86400, label: '24 hours' },
+];
+
+/** The body of PUT /api/alert-rules/{id} that keeps a rule as it is except for `change`. */
+export function ruleBody(rule: AlertRule, change: Partial<Pick<AlertRule, 'enabled' | 'snoozedUntil'>> = {}) {
+  return {
+    name: rule.name,
+    kind: rule.kind,
+    params: rule.params,
+    channelIds: rule.channelIds,
+    enabled: rule.enabled,
+    cooldownSeconds: rule.cooldownSeconds,
+    snoozedUntil: rule.snoozedUntil,
+    ...change,
+  };
+}
+
+export function RuleDialog({ projectId, rule, onClose }: { projectId: string; rule: AlertRule | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const channels = useQuery(channelsQuery(projectId));
+  const [name, setName] = useState(rule?.name ?? '');
+  const [kind, setKind] = useState<RuleKind>(rule?.kind ?? 'new_issue');
+  const [params, setParams] = useState<Record<string, string>>(() =>
+    Object.fromEntries(Object.entries(rule?.params ?? {}).filter(([, value]) => value !== null && typeof value !== 'object').map(([key, value]) => [key, String(value)])),
+  );
+  const [channelIds, setChannelIds] = useState<string[]>(rule?.channelIds ?? []);
+  const [enabled, setEnabled] = useState(rule?.enabled ?? true);
+  const [cooldown, setCooldown] = useState(rule?.cooldownSeconds ?? 0);
+
+  const save = useMutation({
+    mutationFn: () => {
+      const fields = PARAM_FIELDS[kind];
+      const body = {
+        name,
+        kind,
+        params: Object.fromEntries(
+          fields.filter((field) => (params[field.key] ?? '').trim() !== '').map((field) => [field.key, field.type === 'number' ? Number(params[field.key]) : params[field.key]!.trim()]),
+        ),
+        channelIds,
+        enabled,
+        cooldownSeconds: cooldown,
+        snoozedUntil: rule?.snoozedUntil ?? null,
+      };
+      return rule
+        ? read<AlertRule>(api.PUT('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } }, body }))
+        : read<AlertRule>(api.POST('/api/alert-rules', { params: { query: { projectId } }, body }));
+    },
+    onSuccess: async (saved) => {
+      toast.success(`Rule ${saved.name} ${rule ? 'saved' : 'created'}`);
+      await queryClient.invalidateQueries({ queryKey: rulesKey(projectId) });
+      onClose();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const cooldownOptions = COOLDOWNS.some((option) => option.value === cooldown) ? COOLDOWNS : [...COOLDOWNS, { value: cooldown, label: `${cooldown} s` }];
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={rule ? `Edit rule ${rule.name}` : 'New alert rule'} description="Evaluated once a minute; notifications go to the channels picked here." className="max-w-xl">
+        <form className="grid gap-3" onSubmit={submit} noValidate>
+          <div className="grid items-start gap-3 sm:grid-cols-2">
+            <Field label="Name" htmlFor="rule-name">
+              <Input id="rule-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoFocus />
+            </Field>
+            <Field label="Kind" htmlFor="rule-kind">
+              <Select id="rule-kind" value={kind} onChange={(event) => setKind(event.target.value as RuleKind)}>
+                {RULE_KINDS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {PARAM_FIELDS[kind].map((field) => (
+              <Field key={`${kind}-${field.key}`} label={field.label} htmlFor={`rule-param-${field.key}`} {...(field.hint ? { hint: field.hint } : {})}>
+                {field.type === 'select' ? (
+                  <Select id={`rule-param-${field.key}`} value={params[field.key] ?? field.options![0]} onChange={(event) => setParams({ ...params, [field.key]: event.target.value })}>
+                    {field.options!.map((option) => (
+                      <option key={option} value={option}>
+                        {option}
+                      </option>
+                    ))}
+                  </Select>
+                ) : (
+                  <Input
+                    id={`rule-param-${field.key}`}
+                    type={field.type === 'number' ? 'number' : 'text'}
+                    inputMode={field.type === 'number' ? 'decimal' : undefined}
+                    value={params[field.key] ?? ''}
+                    onChange={(event) => setParams({ ...params, [field.key]: event.target.value })}
+                  />
+                )}
+              </Field>
+            ))}
+            <Field label="Cooldown" htmlFor="rule-cooldown" hint="Least time between two firing notifications.">
+              <Select id="rule-cooldown" value={cooldown} onChange={(event) => setCooldown(Number(event.target.value))}>
+                {cooldownOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <label className="flex items-center gap-2 self-start pt-6 text-sm">
+              <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-4 accent-accent" />
+              Enabled
+            </label>
+          </div>
+          <fieldset className="grid gap-1.5">
+            <legend className="text-xs font-medium text-muted-foreground">Channels</legend>
+            {channels.data && channels.data.length === 0 && <p className="text-xs text-muted-foreground">No channels yet: the rule keeps its state without notifying. Add one under Channels.</p>}
+            <div className="grid max-h-40 gap-1 overflow-y-auto">
+              {channels.data?.map((channel) => (
+                <label key={channel.id} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-accent"
+                    checked={channelIds.includes(channel.id)}
+                    onChange={(event) => setChannelIds(event.target.checked ? [...channelIds, channel.id] : channelIds.filter((id) => id !== channel.id))}
+                  />
+                  {channel.name}
+                  <span className="text-xs text-muted-foreground">{channelKindLabel(channel.kind)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FormFooter error={save.error} pending={save.isPending} label={rule ? 'Save rule' : 'Create rule'} pendingLabel="Saving…" onCancel={onClose} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,197 @@
+/** The Rules section of /alerts: every rule with its state, channels and switches. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BellOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from '@/components/shell/toasts';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
+import { EmptyState } from '@/components/ui/states';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { api, read } from '@/lib/api';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { channelsQuery, rulesKey, rulesQuery } from './api';
+import { RuleStateBadge } from './badges';
+import { DeleteConfirm, SectionBody, useDelete } from './section';
+import { RuleDialog, ruleBody } from './rule-dialog';
+import { ruleKindLabel, type AlertRule } from './types';
+
+const SNOOZES = [
+  { hours: 1, label: 'For 1 hour' },
+  { hours: 8, label: 'For 8 hours' },
+  { hours: 24, label: 'For 24 hours' },
+  { hours: 24 * 7, label: 'For 7 days' },
+];
+
+export function RulesSection({ projectId, writable }: { projectId: string; writable: boolean }) {
+  const queryClient = useQueryClient();
+  const rules = useQuery(rulesQuery(projectId));
+  const channels = useQuery(channelsQuery(projectId));
+  const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AlertRule | null>(null);
+  const channelName = (id: string) => channels.data?.find((channel) => channel.id === id)?.name ?? 'deleted channel';
+
+  const update = useMutation({
+    mutationFn: ({ rule, change }: { rule: AlertRule; change: Partial<Pick<AlertRule, 'enabled' | 'snoozedUntil'>>; message: string }) =>
+      read<AlertRule>(api.PUT('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } }, body: ruleBody(rule, change) })),
+    onSuccess: async (_saved, { message }) => {
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: rulesKey(projectId) });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const remove = useDelete<AlertRule>(
+    'Rule',
+    (rule) => read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
+    rulesKey(projectId),
+    () => setDeleting(null),
+  );
+
+  const items = rules.data ?? [];
+  const now = Date.now();
+  return (
+    <Card aria-label="Rules">
+      <CardHeader
+        title="Rules"
+        description="Each rule is evaluated once a minute; a firing rule notifies its channels."
+        actions={
+          writable && (
+            <Button size="sm" variant="primary" onClick={() => setEditing('new')}>
+              <Plus aria-hidden /> New rule
+            </Button>
+          )
+        }
+      />
+      <SectionBody
+        query={rules}
+        rows={4}
+        columns={6}
+        empty={
+          <EmptyState title="No alert rules yet">
+            {writable ? 'Create a rule to be told about new issues, regressions, slow endpoints, error rates, metrics or log lines.' : 'A member with the write role can create rules.'}
+          </EmptyState>
+        }
+      >
+        <Table aria-label="Alert rules">
+          <THead>
+            <tr>
+              <TH className="w-full">Name</TH>
+              <TH>Kind</TH>
+              <TH>State</TH>
+              <TH>Channels</TH>
+              <TH>Enabled</TH>
+              <TH numeric>Last fired</TH>
+              {writable && (
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
+              )}
+            </tr>
+          </THead>
+          <TBody>
+            {items.map((rule) => {
+              const snoozed = rule.snoozedUntil !== null && Date.parse(rule.snoozedUntil) > now;
+              return (
+                <TR key={rule.id} data-rule={rule.name}>
+                  <TD className="max-w-0">
+                    <div className="truncate font-medium" title={rule.name}>
+                      {rule.name}
+                    </div>
+                    {snoozed && (
+                      <div className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="snoozed">
+                        <BellOff className="size-3" aria-hidden /> snoozed until {formatDateTime(rule.snoozedUntil)}
+                      </div>
+                    )}
+                  </TD>
+                  <TD className="whitespace-nowrap">{ruleKindLabel(rule.kind)}</TD>
+                  <TD>
+                    <RuleStateBadge state={rule.state} />
+                  </TD>
+                  <TD className="max-w-56 truncate text-muted-foreground" data-column="channels">
+                    {rule.channelIds.length === 0 ? '—' : rule.channelIds.map(channelName).join(', ')}
+                  </TD>
+                  <TD>
+                    <Switch
+                      checked={rule.enabled}
+                      disabled={!writable || update.isPending}
+                      label={`${rule.name} enabled`}
+                      onChange={(enabled) => update.mutate({ rule, change: { enabled }, message: `Rule ${rule.name} ${enabled ? 'enabled' : 'disabled'}` })}
+                    />
+                  </TD>
+                  <TD numeric className="text-muted-foreground">
+                    {rule.lastNotifiedAt ? (
+                      <time dateTime={rule.lastNotifiedAt} title={formatDateTime(rule.lastNotifiedAt)}>
+                        {formatRelative(rule.lastNotifiedAt)}
+                      </time>
+                    ) : (
+                      'never'
+                    )}
+                  </TD>
+                  {writable && (
+                    <TD>
+                      <div className="flex items-center justify-end gap-1">
+                        <Menu>
+                          <MenuTrigger asChild>
+                            <Button size="sm" variant="ghost" aria-label={`Snooze ${rule.name}`}>
+                              <BellOff aria-hidden />
+                            </Button>
+                          </MenuTrigger>
+                          <MenuContent align="end">
+                            {SNOOZES.map((snooze) => (
+                              <MenuItem
+                                key={snooze.hours}
+                                onSelect={() =>
+                                  update.mutate({
+                                    rule,
+                                    change: { snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString() },
+                                    message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
+                                  })
+                                }
+                              >
+                                {snooze.label}
+                              </MenuItem>
+                            ))}
+                            {snoozed && (
+                              <MenuItem onSelect={() => update.mutate({ rule, change: { snoozedUntil: null }, message: `Rule ${rule.name} no longer snoozed` })}>Stop snoozing</MenuItem>
+                            )}
+                          </MenuContent>
+                        </Menu>
+                        <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
+                          <Pencil aria-hidden />
+                        </Button>
+                        <Button size="sm" variant="ghost" onClick={() => setDeleting(rule)} aria-label={`Delete ${rule.name}`}>
+                          <Trash2 aria-hidden />
+                        </Button>
+                      </div>
+                    </TD>
+                  )}
+                </TR>
+              );
+            })}
+          </TBody>
+        </Table>
+      </SectionBody>
+      {editing !== null && <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <DeleteConfirm item={deleting} noun="rule" description="It stops being evaluated. Its past deliveries stay in the history." onClose={() => setDeleting(null)} remove={remove} />
+    </Card>
+  );
+}
+
+function Switch({ checked, disabled, label, onChange }: { checked: boolean; disabled: boolean; label: string; onChange: (checked: boolean) => void }) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      className={
+        'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 ' +
+        (checked ? 'border-accent bg-accent' : 'border-input bg-muted')
+      }
+    >
+      <span className={'inline-block size-3.5 rounded-full bg-panel shadow transition-transform ' + (checked ? 'translate-x-4' : 'translate-x-0.5')} />
+    </button>
+  );
+}
