@@ -66,6 +66,7 @@ export const MAX_MAPPING_LINE = 64 * 1024;
 const MAX_LINE = 1 << 24;
 /** Entries of an outlineCallsite positions map kept per method line. */
 const MAX_CALLSITE_POSITIONS = 4096;
+const SYNTHESIZED_LINE = '# {"id":"com.android.tools.r8.synthesized"}';
 
 export interface MappingHeader {
   /** `# pg_map_id: …`, lowercase. */
@@ -124,6 +125,37 @@ export class RetraceMapping {
       const className = range.origClass ?? chain.entry.original;
       return { className, methodName: range.origName, line: originalLine(range, line), sourceFile: this.sourceFileOf(className) };
     });
+  }
+
+  /**
+   * The mapping as a mapping file of what retracing uses (no fields, return types or parameters):
+   * the cached artifact, read back with `parse`. Lines of a name stay in file order, so inline
+   * chains survive.
+   */
+  toCompactText(): string {
+    const out: string[] = [];
+    if (this.header.mapId) out.push(`# pg_map_id: ${this.header.mapId}`);
+    if (this.header.mapHash) out.push(`# pg_map_hash: SHA-256 ${this.header.mapHash}`);
+    for (const [obfuscated, entry] of this.classes) {
+      out.push(`${entry.original} -> ${obfuscated}:`);
+      if (entry.sourceFile !== null) out.push(`# ${JSON.stringify({ id: 'sourceFile', fileName: entry.sourceFile })}`);
+      if (entry.synthesized) out.push(SYNTHESIZED_LINE);
+      for (const [obfName, ranges] of entry.methods) {
+        for (const range of ranges) {
+          const lines = range.obfStart >= 0 ? `${range.obfStart}:${range.obfEnd}:` : '';
+          const original = `${range.origStart >= 0 ? `:${range.origStart}` : ''}${range.origEnd >= 0 ? `:${range.origEnd}` : ''}`;
+          out.push(`    ${lines}${range.origClass !== null ? `${range.origClass}.` : ''}${range.origName}()${original} -> ${obfName}`);
+          if (range.synthesized) out.push(SYNTHESIZED_LINE);
+          if (range.outline) out.push('# {"id":"com.android.tools.r8.outline"}');
+          if (range.callsite) out.push(`# ${JSON.stringify({ id: 'com.android.tools.r8.outlineCallsite', positions: Object.fromEntries(range.callsite) })}`);
+          for (const rule of range.rewrites ?? []) {
+            const meta = { id: 'com.android.tools.r8.rewriteFrame', conditions: rule.throws.map((d) => `throws(${d})`), actions: [`removeInnerFrames(${rule.removeInnerFrames})`] };
+            out.push(`# ${JSON.stringify(meta)}`);
+          }
+        }
+      }
+    }
+    return `${out.join('\n')}\n`;
   }
 
   private sourceFileOf(className: string): string {
