@@ -132,6 +132,7 @@ export function retraceJava(text: string, mapping: RetraceMapping): string {
     changed = true;
     chains.slice(0, MAX_ALTERNATIVES).forEach((chain, alternative) => {
       for (const mapped of chainFrames(mapping, chain, underException ? exceptionClass : null)) {
+        if (written >= MAX_RETRACED_FRAMES) return;
         output.push(formatJavaFrame(frame.indent, mapped, alternative > 0));
         written++;
       }
