@@ -166,7 +166,7 @@ export class SymbolTables {
  * MAPPING_MEMORY_FACTOR times its compact text (measured by bench/symbols.ts); a lookup table's
  * typed arrays are its serialized size.
  */
-export const MAPPING_MEMORY_FACTOR = 4;
+export const MAPPING_MEMORY_FACTOR = 8;
 
 function memoryCost(artifactBytes: number, mapping: boolean): number {
   return mapping ? artifactBytes * MAPPING_MEMORY_FACTOR : artifactBytes;
