@@ -30,7 +30,7 @@ export type SymbolFileIdentity =
       readonly hasDwarf: boolean;
     }
   | { readonly kind: 'macho'; readonly fat: boolean; readonly slices: readonly MachoSliceIdentity[] }
-  | { readonly kind: 'proguard'; readonly mapId?: string }
+  | { readonly kind: 'proguard'; readonly mapId?: string; readonly mapHash?: string }
   | { readonly kind: 'unknown' };
 
 /** Enough of the file to recognize a text mapping file by its first lines. */

@@ -1,7 +1,9 @@
 /**
  * Debug-symbol core: identification of uploaded symbol files, DWARF lookup
  * tables for Dart `.symbols` ELF files and iOS dSYM Mach-O files, and
- * symbolication of Flutter and iOS crash traces. Pure: no I/O, no framework;
+ * symbolication of Flutter and iOS crash traces, R8/ProGuard mapping files and
+ * the retrace of Java/Kotlin traces (hand-written: no maintained JavaScript
+ * retrace library exists). Pure: no I/O, no framework;
  * the caller supplies bytes through ByteSource and tables through a resolver.
  *
  * The ELF, Mach-O and DWARF readers are hand-written: Node has no maintained
@@ -18,3 +20,5 @@ export { DART_FRAME_CAP, parseDartTrace, symbolicateDart, type DartTrace, type D
 export { parseIosTrace, symbolicateIos, type IosTrace, type IosTraceFrame } from './ios/trace.js';
 export { detectTraceFlavor } from './trace/flavor.js';
 export type { TableResolver } from './trace/text.js';
+export { MAX_MAPPING_LINE, RetraceMapping, type MappedFrame, type MappingHeader } from './proguard/mapping.js';
+export { MAX_RETRACED_FRAMES, isJavaFrame, parseJavaTrace, retraceJava, type JavaTrace } from './proguard/trace.js';

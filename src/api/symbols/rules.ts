@@ -9,6 +9,27 @@ import { HttpError, badRequest, unprocessable } from '../../server/errors.js';
 export interface UploadFields {
   arch?: string;
   debug_id?: string;
+  /** Android: the app version (versionName as the app reports it) the mapping files belong to. */
+  version?: string;
+}
+
+/**
+ * An Android mapping file's id: its `# pg_map_hash` SHA-256 (R8), else a `# pg_map_id` of 8 or
+ * more hex digits, else the file's own SHA-256 (ProGuard writes neither). A trace's
+ * `r8-map-id-<id>` matches the mapping whose id starts with it.
+ */
+export function mappingBuildId(identity: Extract<SymbolFileIdentity, { kind: 'proguard' }>, sha256: string): string {
+  if (identity.mapHash) return identity.mapHash;
+  if (identity.mapId && /^[0-9a-f]{8,128}$/.test(identity.mapId)) return identity.mapId;
+  return sha256;
+}
+
+/** The `version` field, trimmed; null when absent or blank; 400 past 256 characters. */
+export function mappingVersion(fields: UploadFields): string | null {
+  const version = fields.version?.trim() ?? '';
+  if (version === '') return null;
+  if (version.length > 256) throw badRequest('version is over 256 characters');
+  return version;
 }
 
 /** `arch` field when given (unknown value: 400), else the file name's suffix, else the ELF machine. */

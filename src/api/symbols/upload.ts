@@ -9,10 +9,10 @@ import { AdmissionGate } from '../../ingest/admission.js';
 import { bearerToken } from '../../server/bearer.js';
 import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
-import { findProjectByUploadToken, upsertSymbolFile, type UploadProject } from '../../store/meta/repositories/symbol-files.js';
+import { bindMappingVersion, findProjectByUploadToken, upsertSymbolFile, type UploadProject } from '../../store/meta/repositories/symbol-files.js';
 import { UPLOAD_TOKEN } from '../../core/tokens.js';
 import { SymbolFileError, identifySymbolFile, type ByteSource } from '../../symbols/index.js';
-import { dartArch, dartBuildId, notReadable, requireDwarf, symbolObjectKeys, type UploadFields } from './rules.js';
+import { dartArch, dartBuildId, mappingBuildId, mappingVersion, notReadable, requireDwarf, symbolObjectKeys, type UploadFields } from './rules.js';
 import { spoolUpload, type SpooledFile } from './spool.js';
 
 export const UPLOAD_LIMITS = {
@@ -91,10 +91,14 @@ async function storeSymbolFile(services: Services, project: UploadProject, file:
       }
       return 1;
     }
-    const buildId = identity.mapId && /^[0-9a-f]{8,128}$/.test(identity.mapId) ? identity.mapId : file.sha256;
+    const buildId = mappingBuildId(identity, file.sha256);
     const objectKey = symbolObjectKeys.proguard(project.id, buildId);
+    const appVersion = mappingVersion(fields);
     await services.objects.put(objectKey, fs.createReadStream(file.path));
-    await upsertSymbolFile(services.meta, { projectId: project.id, kind: 'proguard', buildId, arch: '', objectKey, size: file.size, contentSha256: file.sha256 });
+    await services.meta.transaction(async (tx) => {
+      await upsertSymbolFile(tx, { projectId: project.id, kind: 'proguard', buildId, arch: '', objectKey, size: file.size, contentSha256: file.sha256 });
+      if (appVersion !== null) await bindMappingVersion(tx, project.id, buildId, appVersion);
+    });
     return 1;
   } finally {
     fs.closeSync(fd);

@@ -30,6 +30,7 @@ import {
   type OtlpSignal,
 } from './index.js';
 import type { Rejections } from '../../core/classify/index.js';
+import { RETRACED_FRAMEWORKS, retraceExceptions } from '../symbolication/android.js';
 
 interface Converted {
   batch: TelemetryBatch;
@@ -103,6 +104,9 @@ async function exportSignal(services: Services, signal: OtlpSignal, convert: Con
   } catch (error) {
     if (error instanceof OtlpDecodeError) throw badRequest(error.message);
     throw error;
+  }
+  if (RETRACED_FRAMEWORKS.has(project.framework) && converted.batch.exceptions.length > 0) {
+    await retraceExceptions(converted.batch.exceptions, project.id, services.meta, services.symbolTables);
   }
   const rejected = converted.rejected?.count ?? 0;
   if (rejected > 0) request.log.info({ projectId: project.id, signal, rejected, reasons: converted.rejected?.messages }, 'OTLP records rejected');

@@ -17,6 +17,7 @@ import { preflightRoute } from '../cors.js';
 import type { IngestProject } from '../project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';
 import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
+import { RETRACED_FRAMEWORKS, retraceExceptions } from '../symbolication/android.js';
 import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);
@@ -56,6 +57,9 @@ async function ingestReport(services: Services, request: FastifyRequest, project
   }
   if (SYMBOLICATED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
     await symbolicateExceptions(parsed.batch.exceptions, project.id, services.symbolTables);
+  }
+  if (RETRACED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
+    await retraceExceptions(parsed.batch.exceptions, project.id, services.meta, services.symbolTables);
   }
   const objects = await Promise.all(
     parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),

@@ -5,7 +5,7 @@
  */
 import { exceptionHash } from '../../core/grouping.js';
 import type { ExceptionRecord } from '../../core/records.js';
-import { detectTraceFlavor, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos } from '../../symbols/index.js';
+import { detectTraceFlavor, LookupTable, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos } from '../../symbols/index.js';
 import { buildKey, type Build, type SymbolTables } from './tables.js';
 
 export const SYMBOLICATED_FRAMEWORKS = new Set(['flutter', 'ios']);
@@ -42,7 +42,10 @@ export async function symbolicateExceptions(exceptions: ExceptionRecord[], proje
     const flavor = flavors[i];
     if (!flavor) return;
     const kind = flavor === 'dart' ? 'dart' : 'ios';
-    const resolve = (buildId: string, arch: string) => loaded.get(buildKey({ kind, buildId, arch }));
+    const resolve = (buildId: string, arch: string) => {
+      const table = loaded.get(buildKey({ kind, buildId, arch }));
+      return table instanceof LookupTable ? table : undefined;
+    };
     const text = exception.stackTrace;
     const symbolicated = flavor === 'dart' ? symbolicateDart(text, resolve) : symbolicateIos(text, resolve);
     if (symbolicated === text) return;

@@ -5,15 +5,19 @@
  * symbol file, parsed in a worker. The symbol file rows of all the builds a request needs are
  * read in one query. Concurrent requests for the same build share one load.
  */
-import { deserializeTable, SymbolFileError, TABLE_FORMAT_VERSION, type LookupTable } from '../../symbols/index.js';
+import { deserializeTable, RetraceMapping, SymbolFileError, TABLE_FORMAT_VERSION, type LookupTable } from '../../symbols/index.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
 import { findSymbolFiles, type SymbolBuild, type SymbolFile } from '../../store/meta/repositories/symbol-files.js';
 import type { TableBuilder } from './table-builder.js';
 
-export interface Build extends SymbolBuild {
-  kind: 'dart' | 'ios';
-}
+export type Build = SymbolBuild;
+
+/** What a build's symbols load as: a DWARF lookup table (Dart, iOS) or an Android mapping. */
+export type SymbolTable = LookupTable | RetraceMapping;
+
+/** Version of the compact mapping artifact (RetraceMapping.toCompactText); bump when it changes. */
+export const MAPPING_ARTIFACT_VERSION = 1;
 
 /** A build's key in the maps of tables handed out. */
 export function buildKey(build: SymbolBuild): string {
@@ -21,7 +25,7 @@ export function buildKey(build: SymbolBuild): string {
 }
 
 interface CachedTable {
-  table: LookupTable | null;
+  table: SymbolTable | null;
   /** The serialized table's size; the entry counts this plus ENTRY_BYTES against the bound. */
   bytes: number;
   /** contentSha256 of the symbol file the table was built from; '' for a missing build. */
@@ -45,7 +49,7 @@ export const ENTRY_BYTES = 512;
 
 export class SymbolTables {
   private readonly cache = new Map<string, CachedTable>();
-  private readonly loading = new Map<string, Promise<LookupTable | null>>();
+  private readonly loading = new Map<string, Promise<SymbolTable | null>>();
   private cachedBytes = 0;
 
   constructor(
@@ -64,9 +68,9 @@ export class SymbolTables {
    * The tables of those of a project's builds that have symbols, by buildKey. Builds neither
    * cached nor being loaded are looked up with one metadata query between them.
    */
-  async forBuilds(projectId: string, builds: readonly Build[]): Promise<Map<string, LookupTable>> {
+  async forBuilds(projectId: string, builds: readonly Build[]): Promise<Map<string, SymbolTable>> {
     const now = this.now();
-    const pending = new Map<string, Promise<LookupTable | null>>();
+    const pending = new Map<string, Promise<SymbolTable | null>>();
     const unknown: Build[] = [];
     for (const build of builds) {
       const key = buildKey(build);
@@ -99,7 +103,7 @@ export class SymbolTables {
         pending.set(key, loading);
       }
     }
-    const tables = new Map<string, LookupTable>();
+    const tables = new Map<string, SymbolTable>();
     await Promise.all(
       [...pending].map(async ([key, table]) => {
         const loaded = await table;
@@ -110,33 +114,35 @@ export class SymbolTables {
   }
 
   /** `files`: the symbol files found for the request's builds, null when looking them up failed. */
-  private async load(id: string, build: Build, files: Map<string, SymbolFile> | null): Promise<LookupTable | null> {
+  private async load(id: string, build: Build, files: Map<string, SymbolFile> | null): Promise<SymbolTable | null> {
     try {
       const file = files?.get(buildKey(build));
       if (!file) return this.remember(id, null, 0, '', MISSING_TTL_MS);
       const sha = file.contentSha256;
       const previous = this.cache.get(id);
       if (previous?.table && previous.source === sha) return this.remember(id, previous.table, previous.bytes, sha, REVALIDATE_MS);
-      const artifactPrefix = `symboltables/v${TABLE_FORMAT_VERSION}/${id}.`;
+      const mapping = build.kind === 'proguard';
+      const artifactPrefix = mapping ? `symboltables/m${MAPPING_ARTIFACT_VERSION}/${id}.` : `symboltables/v${TABLE_FORMAT_VERSION}/${id}.`;
       const artifactKey = `${artifactPrefix}${sha.slice(0, 16)}.table`;
       const artifact = await this.objects.get(artifactKey);
-      const cachedTable = artifact ? readArtifact(artifact) : null;
-      if (artifact && cachedTable) return this.remember(id, cachedTable, artifact.byteLength, sha, REVALIDATE_MS);
+      const cachedTable = artifact ? readArtifact(artifact, mapping) : null;
+      if (artifact && cachedTable) return this.remember(id, cachedTable, memoryCost(artifact.byteLength, mapping), sha, REVALIDATE_MS);
       const source = await this.objects.get(file.objectKey);
       if (!source) return this.remember(id, null, 0, '', MISSING_TTL_MS);
-      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, ...(build.kind === 'ios' ? { uuid: build.buildId } : {}) });
-      const table = deserializeTable(serialized);
+      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, mapping, ...(build.kind === 'ios' ? { uuid: build.buildId } : {}) });
+      const table = readArtifact(serialized, mapping);
+      if (!table) throw new SymbolFileError('corrupt', `${file.objectKey}: the built table does not read back`);
       await this.objects.put(artifactKey, serialized);
       // Tables built from an earlier upload of this build are of no further use.
       for (const stale of (await this.objects.list(artifactPrefix)).keys) if (stale !== artifactKey) await this.objects.delete(stale);
-      return this.remember(id, table, serialized.byteLength, sha, REVALIDATE_MS);
+      return this.remember(id, table, memoryCost(serialized.byteLength, mapping), sha, REVALIDATE_MS);
     } catch (error) {
       this.options.onError?.(`symbol table ${id}`, error);
       return this.remember(id, null, 0, '', MISSING_TTL_MS);
     }
   }
 
-  private remember(id: string, table: LookupTable | null, bytes: number, source: string, ttlMs: number): LookupTable | null {
+  private remember(id: string, table: SymbolTable | null, bytes: number, source: string, ttlMs: number): SymbolTable | null {
     const previous = this.cache.get(id);
     if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
     this.cache.delete(id);
@@ -155,10 +161,21 @@ export class SymbolTables {
   }
 }
 
+/**
+ * A parsed mapping holds its names as strings and its ranges as objects: about
+ * MAPPING_MEMORY_FACTOR times its compact text (measured by bench/symbols.ts); a lookup table's
+ * typed arrays are its serialized size.
+ */
+export const MAPPING_MEMORY_FACTOR = 8;
+
+function memoryCost(artifactBytes: number, mapping: boolean): number {
+  return mapping ? artifactBytes * MAPPING_MEMORY_FACTOR : artifactBytes;
+}
+
 /** A cached artifact of an older format (or a damaged one) is rebuilt, not trusted. */
-function readArtifact(bytes: Uint8Array): LookupTable | null {
+function readArtifact(bytes: Uint8Array, mapping: boolean): SymbolTable | null {
   try {
-    return deserializeTable(bytes);
+    return mapping ? RetraceMapping.parse(new TextDecoder().decode(bytes)) : deserializeTable(bytes);
   } catch (error) {
     if (error instanceof SymbolFileError) return null;
     throw error;

@@ -66,3 +66,35 @@ export async function findSymbolFiles(db: MetaTx, projectId: string, builds: rea
     contentSha256: row.content_sha256,
   }));
 }
+
+/**
+ * Binds an app version to a project's mapping file: the version leaves whichever mapping had it,
+ * so one upload per version wins (the latest).
+ */
+export async function bindMappingVersion(db: MetaTx, projectId: string, buildId: string, appVersion: string): Promise<void> {
+  await db.query(`UPDATE symbol_files SET app_version = NULL WHERE project_id = $1 AND app_version = $2 AND build_id <> $3`, [projectId, appVersion, buildId]);
+  await db.query(`UPDATE symbol_files SET app_version = $3 WHERE project_id = $1 AND kind = 'proguard' AND build_id = $2 AND arch = ''`, [projectId, buildId, appVersion]);
+}
+
+export interface MappingMatch {
+  buildId: string;
+  appVersion: string | null;
+}
+
+/**
+ * A project's mapping files named by R8 map ids (a map id matches the mapping whose id starts
+ * with it: R8 writes the first 7 hex digits of the mapping's hash by default, Android builds the
+ * whole hash) or by app versions, newest first. `mapIds` must be lowercase hex.
+ */
+export async function findMappings(db: MetaTx, projectId: string, mapIds: readonly string[], appVersions: readonly string[]): Promise<MappingMatch[]> {
+  if (mapIds.length === 0 && appVersions.length === 0) return [];
+  const rows = await db.query<{ build_id: string; app_version: string | null }>(
+    `SELECT build_id, app_version FROM symbol_files
+      WHERE project_id = $1 AND kind = 'proguard' AND arch = ''
+        AND (app_version = ANY($3::text[]) OR EXISTS (SELECT 1 FROM unnest($2::text[]) AS id WHERE starts_with(build_id, id)))
+      ORDER BY uploaded_at DESC
+      LIMIT 1000`,
+    [projectId, mapIds.filter((id) => /^[0-9a-f]{7,128}$/.test(id)), [...appVersions]],
+  );
+  return rows.map((row) => ({ buildId: row.build_id, appVersion: row.app_version }));
+}
