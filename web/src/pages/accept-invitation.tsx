@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { CheckCircle2, CircleHelp, Users } from 'lucide-react';
+import { FormError } from '@/components/ui/form';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, meQuery } from '@/lib/queries';
 import { sessionToken } from '@/lib/session';
 import type { InvitationPreview } from '@/lib/types';
-import { AuthLayout, EndState, FormError } from './auth-layout';
+import { AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/accept-invitation');
 

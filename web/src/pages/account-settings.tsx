@@ -1,17 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button, SubmitButton } from '@/components/ui/button';
-import { Card, CardHeader, ListPending, Skeleton } from '@/components/ui/card';
+import { useState } from 'react';
+import { RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ItemConfirm } from '@/components/ui/dialog';
+import { Form, ShownOnce } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
+import { QueryBody } from '@/components/ui/states';
+import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
+import { useListMutation } from '@/lib/use-list-mutation';
 import type { DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
-import { FormError } from './auth-layout';
 import { PageHeader } from './page-header';
 
 interface AccessToken {
@@ -67,16 +70,12 @@ function Profile() {
       toast.success('Profile saved');
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   const unchanged = value.trim() === current || value.trim() === '';
 
   return (
     <Card>
       <CardHeader title="Profile" description="Your name is what other members see; the e-mail address is how you sign in." />
-      <form onSubmit={submit} className="grid max-w-sm gap-3 px-4 py-3">
+      <Form className="max-w-sm px-4 py-3" onSubmit={() => save.mutate()} error={save.error?.message}>
         {me.data ? (
           <Field label="Name" htmlFor="profile-name">
             <Input id="profile-name" autoComplete="name" value={value} onChange={(e) => setName(e.target.value)} maxLength={200} required />
@@ -88,90 +87,76 @@ function Profile() {
           <span className="text-xs font-medium text-muted-foreground">E-mail</span>
           <span className="text-sm">{me.data?.user.email ?? <Skeleton className="h-4 w-56" />}</span>
         </div>
-        <FormError message={save.error?.message} />
         <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={unchanged}>
           Save profile
         </SubmitButton>
-      </form>
+      </Form>
     </Card>
   );
 }
 
 /** Device logins of the CLI (`npx sightline-cli login`): each one refresh-token family, revocable. */
 function CliLogins() {
-  const queryClient = useQueryClient();
   const sessions = useQuery(deviceSessionsQuery);
   const [revoking, setRevoking] = useState<DeviceSession | null>(null);
-  const revoke = useMutation({
-    mutationFn: (session: DeviceSession) => read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
-    onSuccess: async (_answer, session) => {
-      setRevoking(null);
-      toast.success(`${session.clientName} login revoked`);
-      await queryClient.invalidateQueries({ queryKey: deviceSessionsQuery.queryKey });
-    },
+  const revoke = useListMutation({
+    call: (session: DeviceSession) => read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
+    refresh: [deviceSessionsQuery.queryKey],
+    success: (session) => `${session.clientName} login revoked`,
+    done: () => setRevoking(null),
   });
 
   return (
     <Card>
       <CardHeader title="CLI logins" description="Devices signed in with the CLI. Revoking one signs that device out at its next command." />
-      <ListPending query={sessions} />
-      {!sessions.data ? null : sessions.data.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr className="border-b">
-                <th className="px-4 py-2 font-medium">Client</th>
-                <th className="px-4 py-2 font-medium">Signed in</th>
-                <th className="px-4 py-2 font-medium">Last used</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.data.map((session) => (
-                <tr key={session.id} className="border-b last:border-0">
-                  <td className="px-4 py-2">
-                    <span className="font-medium">{session.clientName}</span>{' '}
-                    <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
-                  </td>
-                  <td className="px-4 py-2 tabular">{formatDateTime(session.createdAt)}</td>
-                  <td className="px-4 py-2 tabular" title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)">
-                    {formatDateTime(session.lastUsedAt)}
-                  </td>
-                  <td className="px-4 py-2 tabular">{formatDateTime(session.expiresAt)}</td>
-                  <td className="px-4 py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-danger"
-                      onClick={() => setRevoking(session)}
-                      aria-label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
-                    >
-                      Revoke
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
-          <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
-          <CodeBlock code="npx sightline-cli login" label="CLI login command" />
-        </div>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <QueryBody
+        query={sessions}
+        empty={
+          <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
+            <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
+            <CodeBlock code="npx sightline-cli login" label="CLI login command" />
+          </div>
+        }
+      >
+        <Table aria-label="CLI logins">
+          <THead>
+            <tr>
+              <TH>Client</TH>
+              <TH>Signed in</TH>
+              <TH>Last used</TH>
+              <TH>Expires</TH>
+              <ActionsHead />
+            </tr>
+          </THead>
+          <TBody>
+            {sessions.data?.map((session) => (
+              <TR key={session.id}>
+                <TD>
+                  <span className="font-medium">{session.clientName}</span>{' '}
+                  <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
+                </TD>
+                <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
+                <TD className="tabular" title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)">
+                  {formatDateTime(session.lastUsedAt)}
+                </TD>
+                <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
+                <TD className="text-right">
+                  <RowDangerButton onClick={() => setRevoking(session)} label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}>
+                    Revoke
+                  </RowDangerButton>
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      </QueryBody>
+      <ItemConfirm
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        mutation={revoke}
         title={`Revoke this ${revoking?.clientName ?? 'CLI'} login?`}
         description="The device is signed out: its next command fails until someone signs in there again."
         confirmLabel="Revoke login"
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
       />
     </Card>
   );
@@ -199,15 +184,15 @@ function ChangePassword() {
     },
   });
   const mismatch = repeated !== '' && repeated !== newPassword;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!mismatch) change.mutate();
-  };
 
   return (
     <Card>
       <CardHeader title="Password" description="Changing it signs out your other sessions and CLI logins. Personal access tokens keep working." />
-      <form onSubmit={submit} className="grid max-w-sm gap-3 px-4 py-3">
+      <Form
+        className="max-w-sm px-4 py-3"
+        onSubmit={() => !mismatch && change.mutate()}
+        error={mismatch ? 'The two new passwords differ.' : change.error?.message}
+      >
         <Field label="Current password" htmlFor="current-password">
           <Input
             id="current-password"
@@ -232,11 +217,10 @@ function ChangePassword() {
             aria-invalid={mismatch}
           />
         </Field>
-        <FormError message={mismatch ? 'The two new passwords differ.' : change.error?.message} />
         <SubmitButton pending={change.isPending} pendingLabel="Changing…" disabled={mismatch}>
           Change password
         </SubmitButton>
-      </form>
+      </Form>
     </Card>
   );
 }
@@ -260,25 +244,17 @@ function PersonalAccessTokens() {
       await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
-
-  const revoke = useMutation({
-    mutationFn: (token: AccessToken) => read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
-    onSuccess: async (_answer, token) => {
-      setRevoking(null);
-      toast.success(`Token ${token.name} revoked`);
-      await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
-    },
+  const revoke = useListMutation({
+    call: (token: AccessToken) => read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
+    refresh: [tokensQuery.queryKey],
+    success: (token) => `Token ${token.name} revoked`,
+    done: () => setRevoking(null),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
 
   return (
     <Card>
       <CardHeader title="Personal access tokens" description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once." />
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 border-b px-4 py-3">
+      <Form layout="row" className="border-b" onSubmit={() => create.mutate()} error={create.error?.message}>
         <div className="w-72">
           <Field label="Token name" htmlFor="token-name">
             <Input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. deploy from CI" />
@@ -286,80 +262,55 @@ function PersonalAccessTokens() {
         </div>
         <div className="w-36">
           <Field label="Expires after" htmlFor="token-expiry">
-            <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)}>
-              {EXPIRIES.map((e) => (
-                <option key={e.label} value={e.value}>
-                  {e.label}
-                </option>
-              ))}
-            </Select>
+            <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)} options={EXPIRIES} />
           </Field>
         </div>
-        <Button type="submit" variant="primary" disabled={create.isPending || name.trim() === ''}>
-          {create.isPending ? 'Creating…' : 'Create token'}
-        </Button>
-        {create.error && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {create.error.message}
-          </p>
-        )}
-      </form>
+        <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={name.trim() === ''}>
+          Create token
+        </SubmitButton>
+      </Form>
       {secret && (
-        <div className="grid gap-2 border-b bg-accent-soft/50 px-4 py-3" role="status">
-          <p className="text-sm">
-            <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
-          </p>
-          <CodeBlock code={secret.token} label="new token" />
-        </div>
+        <ShownOnce code={secret.token} label="new token">
+          <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
+        </ShownOnce>
       )}
-      {tokens.isLoading ? (
-        <div className="grid gap-2 p-4" aria-busy="true">
-          <Skeleton className="h-6" />
-          <Skeleton className="h-6" />
-        </div>
-      ) : tokens.data && tokens.data.length > 0 ? (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr className="border-b">
-              <th className="px-4 py-2 font-medium">Name</th>
-              <th className="px-4 py-2 font-medium">Token</th>
-              <th className="px-4 py-2 font-medium">Created</th>
-              <th className="px-4 py-2 font-medium">Last used</th>
-              <th className="px-4 py-2 font-medium">Expires</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
+      <QueryBody query={tokens} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No tokens yet. Create one above for a script or the CLI.</p>}>
+        <Table aria-label="Personal access tokens">
+          <THead>
+            <tr>
+              <TH>Name</TH>
+              <TH>Token</TH>
+              <TH>Created</TH>
+              <TH>Last used</TH>
+              <TH>Expires</TH>
+              <ActionsHead />
             </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <tr key={token.id} className="border-b last:border-0">
-                <td className="px-4 py-2 font-medium">{token.name}</td>
-                <td className="px-4 py-2 font-mono text-xs text-muted-foreground">{token.prefix}…</td>
-                <td className="px-4 py-2 tabular">{formatDateTime(token.createdAt)}</td>
-                <td className="px-4 py-2 tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
-                <td className="px-4 py-2 tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</td>
-                <td className="px-4 py-2 text-right">
-                  <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+          </THead>
+          <TBody>
+            {tokens.data?.map((token) => (
+              <TR key={token.id}>
+                <TD className="font-medium">{token.name}</TD>
+                <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
+                <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
+                <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
+                <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
+                <TD className="text-right">
+                  <RowDangerButton onClick={() => setRevoking(token)} label={`Revoke ${token.name}`}>
                     Revoke
-                  </Button>
-                </td>
-              </tr>
+                  </RowDangerButton>
+                </TD>
+              </TR>
             ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="px-4 py-6 text-sm text-muted-foreground">No tokens yet. Create one above for a script or the CLI.</p>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+          </TBody>
+        </Table>
+      </QueryBody>
+      <ItemConfirm
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        mutation={revoke}
         title={`Revoke ${revoking?.name ?? 'token'}?`}
         description="Anything using it stops working at once. This cannot be undone."
         confirmLabel="Revoke token"
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
       />
     </Card>
   );

@@ -17,15 +17,6 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
   );
 }
 
-export function FormError({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger">
-      {message}
-    </p>
-  );
-}
-
 /** A page that ends a flow: an icon, a title and what happened (and, optionally, where to go next). */
 export function EndState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (

@@ -2,12 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { AuthLayout, EndState, FormError } from './auth-layout';
+import { AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/app-bare/device');
 

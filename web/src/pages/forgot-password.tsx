@@ -5,9 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
-import { AuthLayout, EndState, FormError } from './auth-layout';
+import { AuthLayout, EndState } from './auth-layout';
 
 const backToSignIn = (
   <Link to="/login" className="font-medium text-accent hover:underline">

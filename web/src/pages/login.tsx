@@ -3,11 +3,12 @@ import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, FormError, SocialSignIn } from './auth-layout';
+import { AuthLayout, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/login');
 

@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardHeader, ListPending, Skeleton } from '@/components/ui/card';
-import { CodeBlock } from '@/components/ui/code';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { useEffect, useState } from 'react';
+import { Button, RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { Card, CardHeader, ListPending } from '@/components/ui/card';
+import { ItemConfirm } from '@/components/ui/dialog';
+import { Form, FormError, ShownOnce } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
+import { QueryBody } from '@/components/ui/states';
+import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import type { Role } from '@/lib/types';
+import { useListMutation } from '@/lib/use-list-mutation';
 import { cn } from '@/lib/utils';
 import { PageHeader } from './page-header';
 
@@ -113,19 +116,11 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
   });
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-  if (settings.isLoading || !settings.data) {
+  if (!settings.data) {
     return (
       <Card>
         <CardHeader title="General" />
-        {settings.error ? (
-          <p role="alert" className="p-4 text-sm text-danger">
-            {settings.error.message}
-          </p>
-        ) : (
-          <div className="p-4" aria-busy="true">
-            <Skeleton className="h-8 w-2/3" />
-          </div>
-        )}
+        <ListPending query={settings} />
       </Card>
     );
   }
@@ -142,15 +137,11 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       </Card>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   const changed = name.trim() !== settings.data.name || timezone !== settings.data.timezone;
   return (
     <Card>
       <CardHeader title="General" description="Times on every page are shown in the organization's time zone." />
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 px-4 py-3">
+      <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
         <div className="w-72">
           <Field label="Organization name" htmlFor="organization-name">
             <Input id="organization-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
@@ -158,24 +149,18 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
         </div>
         <div className="w-64">
           <Field label="Time zone" htmlFor="organization-timezone">
-            <Select id="organization-timezone" value={timezone} onChange={(e) => setTimezone(e.target.value)}>
-              {timeZones(timezone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone === browserZone ? `${zone} (this browser)` : zone}
-                </option>
-              ))}
-            </Select>
+            <Select
+              id="organization-timezone"
+              value={timezone}
+              onChange={(e) => setTimezone(e.target.value)}
+              options={timeZones(timezone).map((zone) => ({ value: zone, label: zone === browserZone ? `${zone} (this browser)` : zone }))}
+            />
           </Field>
         </div>
-        <Button type="submit" variant="primary" disabled={save.isPending || !changed || name.trim() === ''}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-        {save.error && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {save.error.message}
-          </p>
-        )}
-      </form>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
+          Save
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }
@@ -214,56 +199,41 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useMutation({
-    mutationFn: (member: Member) =>
+  const remove = useListMutation({
+    call: (member: Member) =>
       read(api.DELETE('/api/organizations/{organizationId}/members/{userId}', { params: { path: { organizationId, userId: member.userId } } } as never)),
-    onSuccess: async (_answer, member) => {
-      setRemoving(null);
-      toast.success(`${member.name || member.email} removed`);
-      await refresh();
-    },
+    refresh: [membersKey(organizationId), usageKey(organizationId)],
+    success: (member) => `${member.name || member.email} removed`,
+    done: () => setRemoving(null),
   });
 
   return (
     <Card>
       <CardHeader title="Members" description="Admins manage members, invitations and billing; write members change projects; read-only members look." />
-      {members.isLoading ? (
-        <div className="grid gap-2 p-4" aria-busy="true">
-          <Skeleton className="h-6" />
-          <Skeleton className="h-6" />
-        </div>
-      ) : members.error ? (
-        <p role="alert" className="p-4 text-sm text-danger">
-          {members.error.message}
-        </p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr className="border-b">
-              <th className="px-4 py-2 font-medium">Name</th>
-              <th className="px-4 py-2 font-medium">E-mail</th>
-              <th className="px-4 py-2 font-medium">Role</th>
-              <th className="px-4 py-2 font-medium">Joined</th>
-              {isAdmin && (
-                <th className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              )}
+      <QueryBody query={members} columns={4} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}>
+        <Table aria-label="Members">
+          <THead>
+            <tr>
+              <TH>Name</TH>
+              <TH>E-mail</TH>
+              <TH>Role</TH>
+              <TH>Joined</TH>
+              {isAdmin && <ActionsHead />}
             </tr>
-          </thead>
-          <tbody>
+          </THead>
+          <TBody>
             {members.data?.map((member) => {
               const who = member.name || member.email;
               // The API refuses to remove the last admin (anyone else, the caller included, may go).
               const lastAdmin = member.role === 'admin' && members.data.filter((m) => m.role === 'admin').length === 1;
               return (
-                <tr key={member.userId} className="border-b last:border-0">
-                  <td className="px-4 py-2 font-medium">
+                <TR key={member.userId}>
+                  <TD className="font-medium">
                     {member.name || '—'}
                     {member.userId === myId && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
-                  </td>
-                  <td className="px-4 py-2">{member.email}</td>
-                  <td className="px-4 py-2">
+                  </TD>
+                  <TD>{member.email}</TD>
+                  <TD>
                     {isAdmin ? (
                       <span className="flex items-center gap-2">
                         <Select
@@ -275,13 +245,8 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                           title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
                           aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
                           onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r.value} value={r.value}>
-                              {r.label}
-                            </option>
-                          ))}
-                        </Select>
+                          options={ROLES}
+                        />
                         {lastAdmin && (
                           <span className="text-xs text-muted-foreground" aria-hidden>
                             only admin
@@ -291,37 +256,30 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                     ) : (
                       roleLabel(member.role)
                     )}
-                  </td>
-                  <td className="px-4 py-2 tabular">{formatDateTime(member.joinedAt)}</td>
+                  </TD>
+                  <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
                   {isAdmin && (
-                    <td className="px-4 py-2 text-right">
+                    <TD className="text-right">
                       {!lastAdmin && (
-                        <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
+                        <RowDangerButton onClick={() => setRemoving(member)} label={`Remove ${who}`}>
                           Remove
-                        </Button>
+                        </RowDangerButton>
                       )}
-                    </td>
+                    </TD>
                   )}
-                </tr>
+                </TR>
               );
             })}
-          </tbody>
-        </table>
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setRemoving(null);
-            remove.reset();
-          }
-        }}
+          </TBody>
+        </Table>
+      </QueryBody>
+      <ItemConfirm
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
         title={`Remove ${removing ? removing.name || removing.email : 'member'}?`}
         description="They lose access to every project of the organization at once. An invitation brings them back."
         confirmLabel="Remove member"
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => removing && remove.mutate(removing)}
       />
     </Card>
   );
@@ -358,24 +316,18 @@ function Invitations({ organizationId }: { organizationId: string }) {
       await refresh();
     },
   });
-  const revoke = useMutation({
-    mutationFn: (invitation: Invitation) =>
+  const revoke = useListMutation({
+    call: (invitation: Invitation) =>
       read(api.DELETE('/api/organizations/{organizationId}/invitations/{id}', { params: { path: { organizationId, id: invitation.id } } } as never)),
-    onSuccess: async (_answer, invitation) => {
-      setRevoking(null);
-      toast.success(`Invitation to ${invitation.email} revoked`);
-      await refresh();
-    },
+    refresh: [invitationsKey(organizationId), usageKey(organizationId)],
+    success: (invitation) => `Invitation to ${invitation.email} revoked`,
+    done: () => setRevoking(null),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate();
-  };
 
   return (
     <Card>
       <CardHeader title="Invitations" description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired." />
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 border-b px-4 py-3">
+      <Form layout="row" className="border-b" onSubmit={() => invite.mutate()} error={invite.error?.message}>
         <div className="w-72">
           <Field label="E-mail address" htmlFor="invite-email">
             <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={320} placeholder="name@example.com" />
@@ -383,61 +335,44 @@ function Invitations({ organizationId }: { organizationId: string }) {
         </div>
         <div className="w-36">
           <Field label="Role" htmlFor="invite-role">
-            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              {ROLES.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label}
-                </option>
-              ))}
-            </Select>
+            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES} />
           </Field>
         </div>
-        <Button type="submit" variant="primary" disabled={invite.isPending || email.trim() === ''}>
-          {invite.isPending ? 'Inviting…' : 'Invite'}
-        </Button>
-        {invite.error && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {invite.error.message}
-          </p>
-        )}
-      </form>
+        <SubmitButton pending={invite.isPending} pendingLabel="Inviting…" disabled={email.trim() === ''}>
+          Invite
+        </SubmitButton>
+      </Form>
       {sent && (
-        <div className="grid gap-2 border-b bg-accent-soft/50 px-4 py-3" role="status">
-          <p className="text-sm">
-            {sent.mailQueued ? (
-              <>
-                Invitation mailed to <span className="font-medium">{sent.email}</span>. You can also pass on the link:
-              </>
-            ) : (
-              <>
-                <span className="font-medium">{sent.email}</span> is invited. This server sends no mail: pass on this link, shown only now.
-              </>
-            )}
-          </p>
-          <CodeBlock code={sent.acceptUrl} label="invitation link" />
-        </div>
+        <ShownOnce code={sent.acceptUrl} label="invitation link">
+          {sent.mailQueued ? (
+            <>
+              Invitation mailed to <span className="font-medium">{sent.email}</span>. You can also pass on the link:
+            </>
+          ) : (
+            <>
+              <span className="font-medium">{sent.email}</span> is invited. This server sends no mail: pass on this link, shown only now.
+            </>
+          )}
+        </ShownOnce>
       )}
-      <ListPending query={invitations} />
-      {!invitations.data ? null : invitations.data.length > 0 ? (
-        <table className="w-full text-sm">
-          <thead className="text-left text-xs text-muted-foreground">
-            <tr className="border-b">
-              <th className="px-4 py-2 font-medium">E-mail</th>
-              <th className="px-4 py-2 font-medium">Role</th>
-              <th className="px-4 py-2 font-medium">Status</th>
-              <th className="px-4 py-2 font-medium">Sent</th>
-              <th className="px-4 py-2 font-medium">Expires</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
+      <QueryBody query={invitations} columns={5} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}>
+        <Table aria-label="Invitations">
+          <THead>
+            <tr>
+              <TH>E-mail</TH>
+              <TH>Role</TH>
+              <TH>Status</TH>
+              <TH>Sent</TH>
+              <TH>Expires</TH>
+              <ActionsHead />
             </tr>
-          </thead>
-          <tbody>
-            {invitations.data.map((invitation) => (
-              <tr key={invitation.id} className="border-b last:border-0">
-                <td className="px-4 py-2 font-medium">{invitation.email}</td>
-                <td className="px-4 py-2">{roleLabel(invitation.role)}</td>
-                <td className="px-4 py-2">
+          </THead>
+          <TBody>
+            {invitations.data?.map((invitation) => (
+              <TR key={invitation.id}>
+                <TD className="font-medium">{invitation.email}</TD>
+                <TD>{roleLabel(invitation.role)}</TD>
+                <TD>
                   <span
                     className={cn(
                       'rounded-sm px-1.5 py-0.5 text-xs',
@@ -446,37 +381,28 @@ function Invitations({ organizationId }: { organizationId: string }) {
                   >
                     {invitation.status}
                   </span>
-                </td>
-                <td className="px-4 py-2 tabular">{formatDateTime(invitation.createdAt)}</td>
-                <td className="px-4 py-2 tabular">{formatDateTime(invitation.expiresAt)}</td>
-                <td className="px-4 py-2 text-right">
+                </TD>
+                <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
+                <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
+                <TD className="text-right">
                   {invitation.status === 'pending' && (
-                    <Button size="sm" variant="ghost" className="text-danger" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation to ${invitation.email}`}>
+                    <RowDangerButton onClick={() => setRevoking(invitation)} label={`Revoke invitation to ${invitation.email}`}>
                       Revoke
-                    </Button>
+                    </RowDangerButton>
                   )}
-                </td>
-              </tr>
+                </TD>
+              </TR>
             ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>
-      )}
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setRevoking(null);
-            revoke.reset();
-          }
-        }}
+          </TBody>
+        </Table>
+      </QueryBody>
+      <ItemConfirm
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        mutation={revoke}
         title={`Revoke the invitation to ${revoking?.email ?? ''}?`}
         description="Its link stops working at once and its seat is free again."
         confirmLabel="Revoke invitation"
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
       />
     </Card>
   );
@@ -528,23 +454,9 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
           )
         }
       />
-      {go.error && (
-        <p role="alert" className="border-b px-4 py-2 text-sm text-danger">
-          {go.error.message}
-        </p>
-      )}
-      {usage.isLoading || !usage.data ? (
-        usage.error ? (
-          <p role="alert" className="p-4 text-sm text-danger">
-            {usage.error.message}
-          </p>
-        ) : (
-          <div className="grid gap-3 p-4" aria-busy="true">
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-          </div>
-        )
+      <FormError message={go.error?.message} className="m-4" />
+      {!usage.data ? (
+        <ListPending query={usage} />
       ) : (
         <div className="grid gap-4 p-4">
           <UsageBar

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useEffect, useState } from 'react';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
@@ -99,14 +100,10 @@ function General({ project, canWrite }: { project: Project; canWrite: boolean })
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
     <Card>
       <CardHeader title="General" description={`Project id ${project.id}`} />
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-3 px-4 py-3">
+      <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
         <div className="w-72">
           <Field label="Project name" htmlFor="project-settings-name">
             <Input id="project-settings-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
@@ -114,24 +111,13 @@ function General({ project, canWrite }: { project: Project; canWrite: boolean })
         </div>
         <div className="w-64">
           <Field label="Framework" htmlFor="project-settings-framework">
-            <Select id="project-settings-framework" value={framework} onChange={(e) => setFramework(e.target.value)}>
-              {FRAMEWORKS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
+            <Select id="project-settings-framework" value={framework} onChange={(e) => setFramework(e.target.value)} options={FRAMEWORKS} />
           </Field>
         </div>
-        <Button type="submit" variant="primary" disabled={save.isPending || !changed || name.trim() === ''}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </Button>
-        {save.error && (
-          <p role="alert" className="w-full text-sm text-danger">
-            {save.error.message}
-          </p>
-        )}
-      </form>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
+          Save
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
@@ -8,7 +9,7 @@ import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, FormError, SocialSignIn } from './auth-layout';
+import { AuthLayout, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 

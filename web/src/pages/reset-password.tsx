@@ -5,10 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
+import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, EndState, FormError } from './auth-layout';
+import { AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/reset-password');
 

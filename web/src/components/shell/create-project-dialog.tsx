@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
@@ -38,11 +38,6 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
-
   return (
     <Dialog
       open={open}
@@ -52,44 +47,32 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       }}
     >
       <DialogContent title="Create project" description="A project has its own token and its own data.">
-        <form onSubmit={submit} className="grid gap-3">
+        <Form onSubmit={() => create.mutate()}>
           <Field label="Name" htmlFor="project-name" hint="Letters, numbers, spaces, hyphens and underscores.">
             <Input id="project-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoFocus />
           </Field>
           <Field label="Framework" htmlFor="project-framework">
-            <Select id="project-framework" value={framework} onChange={(e) => setFramework(e.target.value)}>
-              {FRAMEWORKS.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
+            <Select id="project-framework" value={framework} onChange={(e) => setFramework(e.target.value)} options={FRAMEWORKS} />
           </Field>
           {writable.length > 1 && (
             <Field label="Organization" htmlFor="project-organization">
-              <Select id="project-organization" value={organizationId || project?.organizationId || ''} onChange={(e) => setOrganizationId(e.target.value)}>
-                {writable.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </Select>
+              <Select
+                id="project-organization"
+                value={organizationId || project?.organizationId || ''}
+                onChange={(e) => setOrganizationId(e.target.value)}
+                options={writable.map((o) => ({ value: o.id, label: o.name }))}
+              />
             </Field>
           )}
-          {create.error && (
-            <p role="alert" className="text-sm text-danger">
-              {create.error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={create.isPending || name.trim() === ''}>
-              {create.isPending ? 'Creating…' : 'Create project'}
-            </Button>
-          </div>
-        </form>
+          <DialogFormFooter
+            error={create.error}
+            pending={create.isPending}
+            disabled={name.trim() === ''}
+            label="Create project"
+            pendingLabel="Creating…"
+            onCancel={() => onOpenChange(false)}
+          />
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -45,3 +45,12 @@ export function SubmitButton({ pending, pendingLabel, disabled = false, children
     </div>
   );
 }
+
+/** A row's destructive action in a table (revoke, remove, delete); `label` names the row for screen readers. */
+export function RowDangerButton({ onClick, label, children }: { onClick: () => void; label: string; children: React.ReactNode }) {
+  return (
+    <Button size="sm" variant="ghost" className="text-danger" onClick={onClick} aria-label={label}>
+      {children}
+    </Button>
+  );
+}

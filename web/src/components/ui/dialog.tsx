@@ -109,3 +109,41 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/**
+ * The confirmation of a row's destructive action (revoke, remove, delete): open while `item` is
+ * set; closing it forgets the item and the last refusal, confirming runs `mutation` on the item.
+ */
+export function ItemConfirm<T>({
+  item,
+  onClose,
+  mutation,
+  title,
+  description,
+  confirmLabel,
+}: {
+  item: T | null;
+  onClose: () => void;
+  mutation: { mutate: (item: T) => void; reset: () => void; isPending: boolean; error: Error | null };
+  title: string;
+  description: string;
+  confirmLabel: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          onClose();
+          mutation.reset();
+        }
+      }}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => item !== null && mutation.mutate(item)}
+    />
+  );
+}

@@ -13,7 +13,13 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
   );
 }
 
-export function Select({ className, ...props }: ComponentProps<'select'>) {
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+/** A native select; `options` renders the usual value/label list after `children` (an "All …" choice, say). */
+export function Select({ className, options, children, ...props }: ComponentProps<'select'> & { options?: ReadonlyArray<SelectOption> }) {
   return (
     <select
       className={cn(
@@ -21,7 +27,14 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
         className,
       )}
       {...props}
-    />
+    >
+      {children}
+      {options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -3,6 +3,7 @@
  * layout while loading, the server's own message on an error (403 names the role needed, 422 says
  * how to narrow the query), and an empty state that says what would fill the page.
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
@@ -57,4 +58,24 @@ export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; column
       ))}
     </div>
   );
+}
+
+/** A list's body: its skeleton while loading, the server's message on failure, `empty` without rows, else `children`. */
+export function QueryBody({
+  query,
+  rows = 3,
+  columns = 4,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<readonly unknown[] | undefined>;
+  rows?: number;
+  columns?: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <TableSkeleton rows={rows} columns={columns} />;
+  if (query.isError) return <ErrorState error={query.error} className="m-4" />;
+  if (!query.data || query.data.length === 0) return empty;
+  return children;
 }

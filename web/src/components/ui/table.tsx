@@ -48,6 +48,15 @@ export function TD({ className, numeric, ...props }: ComponentProps<'td'> & { nu
   return <td className={cn('h-9 px-3 align-middle', numeric && 'text-right whitespace-nowrap tabular', className)} {...props} />;
 }
 
+/** The header of a row-actions column: no visible title, one for screen readers. */
+export function ActionsHead() {
+  return (
+    <TH>
+      <span className="sr-only">Actions</span>
+    </TH>
+  );
+}
+
 export type SortDirection = 'asc' | 'desc';
 
 export function SortHeader({

@@ -4,19 +4,20 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus, Send, Trash2, XCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/code';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Dialog, DialogContent, ItemConfirm } from '@/components/ui/dialog';
+import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
-import { EmptyState } from '@/components/ui/states';
+import { EmptyState, QueryBody } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { useListMutation } from '@/lib/use-list-mutation';
 import { channelsKey, channelsQuery, eventsKey } from './api';
-import { DeleteConfirm, FormFooter, SectionBody, useDelete } from './section';
 import { CHANNEL_KINDS, channelKindLabel, type AlertChannel, type ChannelKind, type CreatedChannel, type TestOutcome } from './types';
 
 export function ChannelsSection({ projectId, writable }: { projectId: string; writable: boolean }) {
@@ -38,12 +39,12 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useDelete<AlertChannel>(
-    'Channel',
-    (channel) => read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
-    channelsKey(projectId),
-    () => setDeleting(null),
-  );
+  const remove = useListMutation({
+    call: (channel: AlertChannel) => read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
+    refresh: [channelsKey(projectId)],
+    success: (channel) => `Channel ${channel.name} deleted`,
+    done: () => setDeleting(null),
+  });
 
   const items = channels.data ?? [];
   return (
@@ -59,7 +60,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
           )
         }
       />
-      <SectionBody
+      <QueryBody
         query={channels}
         rows={3}
         columns={4}
@@ -132,7 +133,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
             })}
           </TBody>
         </Table>
-      </SectionBody>
+      </QueryBody>
       {creating && (
         <CreateChannelDialog
           projectId={projectId}
@@ -160,7 +161,14 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
           </DialogContent>
         )}
       </Dialog>
-      <DeleteConfirm item={deleting} noun="channel" description="Rules that use it stop sending there. Its past deliveries stay in the history." onClose={() => setDeleting(null)} remove={remove} />
+      <ItemConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        mutation={remove}
+        title={`Delete channel ${deleting?.name ?? ''}?`}
+        description="Rules that use it stop sending there. Its past deliveries stay in the history."
+        confirmLabel="Delete channel"
+      />
     </Card>
   );
 }
@@ -194,25 +202,15 @@ function CreateChannelDialog({ projectId, onClose, onCreated }: { projectId: str
       onCreated(created);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title="New channel" description="Test it after creating it: the outcome shows in the list and the history.">
-        <form className="grid gap-3" onSubmit={submit}>
+        <Form onSubmit={() => create.mutate()}>
           <Field label="Name" htmlFor="channel-name">
             <Input id="channel-name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus />
           </Field>
           <Field label="Kind" htmlFor="channel-kind">
-            <Select id="channel-kind" value={kind} onChange={(event) => setKind(event.target.value as ChannelKind)}>
-              {CHANNEL_KINDS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
+            <Select id="channel-kind" value={kind} onChange={(event) => setKind(event.target.value as ChannelKind)} options={CHANNEL_KINDS} />
           </Field>
           {kind === 'email' ? (
             <Field label="Addresses" htmlFor="channel-addresses" hint="Separated by commas or spaces; at most 20.">
@@ -227,8 +225,8 @@ function CreateChannelDialog({ projectId, onClose, onCreated }: { projectId: str
               <Input id="channel-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required placeholder="https://" />
             </Field>
           )}
-          <FormFooter error={create.error} pending={create.isPending} label="Create channel" pendingLabel="Creating…" onCancel={onClose} />
-        </form>
+          <DialogFormFooter error={create.error} pending={create.isPending} label="Create channel" pendingLabel="Creating…" onCancel={onClose} />
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { channelsQuery, rulesKey } from './api';
-import { FormFooter } from './section';
+import { DialogFormFooter } from '@/components/ui/form';
 import { RULE_KINDS, channelKindLabel, type AlertRule, type RuleKind } from './types';
 
 interface ParamField {
@@ -129,13 +129,7 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
               <Input id="rule-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoFocus />
             </Field>
             <Field label="Kind" htmlFor="rule-kind">
-              <Select id="rule-kind" value={kind} onChange={(event) => setKind(event.target.value as RuleKind)}>
-                {RULE_KINDS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
+              <Select id="rule-kind" value={kind} onChange={(event) => setKind(event.target.value as RuleKind)} options={RULE_KINDS} />
             </Field>
             {PARAM_FIELDS[kind].map((field) => (
               <Field key={`${kind}-${field.key}`} label={field.label} htmlFor={`rule-param-${field.key}`} {...(field.hint ? { hint: field.hint } : {})}>
@@ -159,13 +153,7 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
               </Field>
             ))}
             <Field label="Cooldown" htmlFor="rule-cooldown" hint="Least time between two firing notifications.">
-              <Select id="rule-cooldown" value={cooldown} onChange={(event) => setCooldown(Number(event.target.value))}>
-                {cooldownOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Select>
+              <Select id="rule-cooldown" value={cooldown} onChange={(event) => setCooldown(Number(event.target.value))} options={cooldownOptions} />
             </Field>
             <label className="flex items-center gap-2 self-start pt-6 text-sm">
               <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-4 accent-accent" />
@@ -190,7 +178,7 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
               ))}
             </div>
           </fieldset>
-          <FormFooter error={save.error} pending={save.isPending} label={rule ? 'Save rule' : 'Create rule'} pendingLabel="Saving…" onCancel={onClose} />
+          <DialogFormFooter error={save.error} pending={save.isPending} label={rule ? 'Save rule' : 'Create rule'} pendingLabel="Saving…" onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

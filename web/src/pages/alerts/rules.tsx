@@ -6,13 +6,14 @@ import { toast } from '@/components/shell/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
-import { EmptyState } from '@/components/ui/states';
+import { ItemConfirm } from '@/components/ui/dialog';
+import { EmptyState, QueryBody } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { useListMutation } from '@/lib/use-list-mutation';
 import { channelsQuery, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
-import { DeleteConfirm, SectionBody, useDelete } from './section';
 import { RuleDialog, ruleBody } from './rule-dialog';
 import { ruleKindLabel, type AlertRule } from './types';
 
@@ -40,12 +41,12 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useDelete<AlertRule>(
-    'Rule',
-    (rule) => read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
-    rulesKey(projectId),
-    () => setDeleting(null),
-  );
+  const remove = useListMutation({
+    call: (rule: AlertRule) => read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
+    refresh: [rulesKey(projectId)],
+    success: (rule) => `Rule ${rule.name} deleted`,
+    done: () => setDeleting(null),
+  });
 
   const items = rules.data ?? [];
   const now = Date.now();
@@ -62,7 +63,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
           )
         }
       />
-      <SectionBody
+      <QueryBody
         query={rules}
         rows={4}
         columns={6}
@@ -170,9 +171,16 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
             })}
           </TBody>
         </Table>
-      </SectionBody>
+      </QueryBody>
       {editing !== null && <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <DeleteConfirm item={deleting} noun="rule" description="It stops being evaluated. Its past deliveries stay in the history." onClose={() => setDeleting(null)} remove={remove} />
+      <ItemConfirm
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        mutation={remove}
+        title={`Delete rule ${deleting?.name ?? ''}?`}
+        description="It stops being evaluated. Its past deliveries stay in the history."
+        confirmLabel="Delete rule"
+      />
     </Card>
   );
 }

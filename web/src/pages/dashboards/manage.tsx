@@ -4,10 +4,10 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog, Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input } from '@/components/ui/input';
 import { createDashboard, dashboardKey, dashboardsKey, deleteDashboard, keepScope, updateDashboard } from './api';
 import { exportFile, parseDashboardFile, parseDefinition } from './definition';
@@ -89,32 +89,16 @@ function NameDialog(props: {
   onSubmit: () => void;
   onClose: () => void;
 }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   const unchanged = props.name.trim() === '' || props.name.trim() === props.initial;
   return (
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent title={props.title}>
-        <form onSubmit={submit} className="grid gap-3">
+        <Form onSubmit={props.onSubmit}>
           <Field label={props.label} htmlFor="dashboard-name">
             <Input id="dashboard-name" value={props.name} onChange={(e) => props.setName(e.target.value)} required maxLength={200} autoFocus />
           </Field>
-          {props.error && (
-            <p role="alert" className="text-sm text-danger">
-              {props.error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={props.pending || unchanged}>
-              {props.submitLabel}
-            </Button>
-          </div>
-        </form>
+          <DialogFormFooter error={props.error} pending={props.pending} disabled={unchanged} label={props.submitLabel} pendingLabel="Saving…" onCancel={props.onClose} />
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -204,14 +188,10 @@ export function ImportDashboardDialog({ projectId, onClose }: { projectId: strin
       open(created.id);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    importIt.mutate();
-  };
   return (
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent title="Import a dashboard" description="A file exported from a Sightline dashboard (Export JSON). It becomes a new dashboard of this project." className="max-w-xl">
-        <form onSubmit={submit} className="grid gap-3">
+        <Form onSubmit={() => importIt.mutate()}>
           <Field label="File" htmlFor="import-file">
             <Input
               id="import-file"
@@ -252,20 +232,8 @@ export function ImportDashboardDialog({ projectId, onClose }: { projectId: strin
               {errors.length > 10 && <p className="text-xs text-muted-foreground">and {errors.length - 10} more</p>}
             </div>
           )}
-          {importIt.error && (
-            <p role="alert" className="text-sm text-danger">
-              {importIt.error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={importIt.isPending || text.trim() === ''}>
-              Import
-            </Button>
-          </div>
-        </form>
+          <DialogFormFooter error={importIt.error} pending={importIt.isPending} disabled={text.trim() === ''} label="Import" pendingLabel="Importing…" onCancel={onClose} />
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -3,9 +3,9 @@
  * its reducer and thresholds; a live preview over the page's range.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter, Form, FormError } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
 import type { TelemetryScope } from '@/lib/telemetry';
 import { describeQuery, discoverQuery } from '../metrics/query';
@@ -52,15 +52,11 @@ export function WidgetDialog({
     ...(type === 'value' ? { reducer } : {}),
     ...(type === 'value' && hasThresholds && thresholdsValid ? { thresholds: { amber: Number(amber), red: Number(red) } } : {}),
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (query.name !== '' && thresholdsValid) onSave(draft);
-  };
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={initial ? 'Edit widget' : 'Add widget'} className="top-[6vh] max-h-[88vh] max-w-4xl overflow-y-auto">
-        <form onSubmit={submit} className="grid gap-4">
+        <Form className="gap-4" onSubmit={() => query.name !== '' && thresholdsValid && onSave(draft)}>
           <div className="grid grid-cols-[1fr_12rem] gap-3">
             <Field label="Title" htmlFor="widget-title">
               <Input id="widget-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} placeholder={query.name ? describeQuery(query) : 'Untitled'} />
@@ -101,25 +97,16 @@ export function WidgetDialog({
               </div>
             )}
           </section>
-          {!thresholdsValid && (
-            <p role="alert" className="text-sm text-danger">
-              Give both thresholds as numbers, or neither.
-            </p>
-          )}
-          {error && (
-            <p role="alert" className="text-sm text-danger">
-              {error.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={pending || query.name === '' || !thresholdsValid}>
-              {pending ? 'Saving…' : initial ? 'Save widget' : 'Add widget'}
-            </Button>
-          </div>
-        </form>
+          <FormError message={thresholdsValid ? undefined : 'Give both thresholds as numbers, or neither.'} />
+          <DialogFormFooter
+            error={error}
+            pending={pending}
+            disabled={query.name === '' || !thresholdsValid}
+            label={initial ? 'Save widget' : 'Add widget'}
+            pendingLabel="Saving…"
+            onCancel={onClose}
+          />
+        </Form>
       </DialogContent>
     </Dialog>
   );

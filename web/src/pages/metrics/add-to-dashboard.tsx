@@ -4,10 +4,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
 import type { TelemetryScope } from '@/lib/telemetry';
 import { createDashboard, dashboardKey, dashboardQuery, dashboardsKey, dashboardsQuery, keepScope, updateDashboard } from '../dashboards/api';
@@ -50,15 +50,10 @@ export function AddToDashboardDialog({ scope, query, chart, onClose }: { scope: 
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
-
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title="Add to dashboard" description={`A widget showing ${describeQuery(query)}; the dashboard's time range applies to it.`}>
-        <form onSubmit={submit} className="grid gap-3">
+        <Form onSubmit={() => add.mutate()}>
           <Field label="Dashboard" htmlFor="add-dashboard">
             <Select id="add-dashboard" value={chosen} onChange={(e) => setTarget(e.target.value)} disabled={dashboards.isLoading}>
               {dashboards.data?.map((d) => (
@@ -80,20 +75,15 @@ export function AddToDashboardDialog({ scope, query, chart, onClose }: { scope: 
           <Field label="Widget type" htmlFor="add-widget-type">
             <WidgetTypeSelect id="add-widget-type" value={type} onChange={setType} />
           </Field>
-          {(add.error ?? dashboards.error) && (
-            <p role="alert" className="text-sm text-danger">
-              {(add.error ?? dashboards.error)?.message}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button type="button" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={add.isPending || (chosen === NEW && name.trim() === '')}>
-              {add.isPending ? 'Adding…' : 'Add widget'}
-            </Button>
-          </div>
-        </form>
+          <DialogFormFooter
+            error={add.error ?? dashboards.error}
+            pending={add.isPending}
+            disabled={chosen === NEW && name.trim() === ''}
+            label="Add widget"
+            pendingLabel="Adding…"
+            onCancel={onClose}
+          />
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -40,13 +40,7 @@ export function QueryBuilder({ value, onChange, metrics, range, idPrefix }: Quer
         </div>
         <div className="grid w-40 gap-1.5">
           <Label htmlFor={`${idPrefix}-aggregation`}>Aggregation</Label>
-          <Select id={`${idPrefix}-aggregation`} value={value.aggregation} onChange={(e) => set({ aggregation: e.target.value as Aggregation })}>
-            {AGGREGATIONS.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </Select>
+          <Select id={`${idPrefix}-aggregation`} value={value.aggregation} onChange={(e) => set({ aggregation: e.target.value as Aggregation })} options={AGGREGATIONS} />
         </div>
         <div className="grid w-32 gap-1.5">
           <Label htmlFor={`${idPrefix}-step`}>Step</Label>
@@ -158,13 +152,7 @@ function FilterAdder({
           </option>
         ))}
       </Select>
-      <Select aria-label="Filter operator" className="h-7 w-auto text-xs" value={op} disabled={disabled} onChange={(e) => setOp(e.target.value as FilterOp)}>
-        {FILTER_OPS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
+      <Select aria-label="Filter operator" className="h-7 w-auto text-xs" value={op} disabled={disabled} onChange={(e) => setOp(e.target.value as FilterOp)} options={FILTER_OPS} />
       <Input
         aria-label="Filter value"
         className="h-7 w-36 text-xs"
