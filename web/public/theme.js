@@ -1,10 +1,10 @@
 // Runs before the first paint so a dark system (or a stored choice) never flashes a white page.
-(function () {
+(() => {
   try {
-    var stored = localStorage.getItem('sightline.theme');
-    var dark = stored === 'dark' || ((stored === null || stored === 'system') && matchMedia('(prefers-color-scheme: dark)').matches);
+    const stored = localStorage.getItem('sightline.theme');
+    const dark = stored === 'dark' || ((stored === null || stored === 'system') && matchMedia('(prefers-color-scheme: dark)').matches);
     document.documentElement.classList.toggle('dark', dark);
-  } catch (e) {
+  } catch {
     /* storage unavailable: the app sets the class once it starts */
   }
 })();

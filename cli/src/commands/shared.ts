@@ -1,5 +1,5 @@
 /** Helpers of the command definitions: typed actions, common options, examples in --help. */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { Context, type GlobalOptions } from '../context.js';
 import { usageError } from '../errors.js';
 import type { Page } from '../queries.js';

@@ -166,6 +166,7 @@ export function TimeSeriesChart({
 
   // One uPlot per shape of the chart (kind, series, theme, hidden set); data changes alone reuse it.
   const seriesShape = series.map((s) => `${s.name}:${s.color ?? ''}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one uPlot per shape (seriesShape, theme, hidden set); data changes are pushed with setData below
   useEffect(() => {
     const element = plotRef.current;
     if (!element || empty) return;
@@ -250,7 +251,7 @@ export function TimeSeriesChart({
 
   if (loading) {
     return (
-      <div className={cn('grid gap-2', className)} aria-busy="true" aria-label={`Loading ${title}`}>
+      <div className={cn('grid gap-2', className)} role="status" aria-busy="true" aria-label={`Loading ${title}`}>
         <Skeleton style={{ height }} />
         <Skeleton className="h-4 w-48" />
       </div>

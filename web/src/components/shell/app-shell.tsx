@@ -76,7 +76,7 @@ export function AppShell() {
 /** The page frame while the projects load: the final layout in grey, never a blank page. */
 export function PageSkeleton() {
   return (
-    <div className="grid gap-4 px-6 py-5" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-4 px-6 py-5" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton className="h-6 w-48" />
       <div className="grid grid-cols-4 gap-3">
         {[0, 1, 2, 3].map((i) => (

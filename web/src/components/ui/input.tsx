@@ -39,6 +39,7 @@ export function Select({ className, options, children, ...props }: ComponentProp
 }
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: every caller passes htmlFor (Field requires it)
   return <label className={cn('text-xs font-medium text-muted-foreground', className)} {...props} />;
 }
 

@@ -18,6 +18,7 @@ export function Segmented<T extends string>({
   idPrefix?: string;
 }) {
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles it takes (radiogroup, tablist) support aria-label
     <div role={kind === 'radio' ? 'radiogroup' : 'tablist'} aria-label={label} className="inline-flex w-fit rounded-md border bg-panel p-0.5 text-sm">
       {options.map((option) => (
         <button

@@ -48,7 +48,7 @@ export function EmptyState({ title, children, className }: { title: string; chil
 /** Rows of grey bars shaped like the table that will replace them. */
 export function TableSkeleton({ rows = 8, columns = 5 }: { rows?: number; columns?: number }) {
   return (
-    <div aria-busy="true" aria-label="Loading" className="grid gap-px">
+    <div role="status" aria-busy="true" aria-label="Loading" className="grid gap-px">
       {Array.from({ length: rows }, (_, row) => (
         <div key={row} className="flex h-9 items-center gap-4 border-b px-3 last:border-b-0">
           {Array.from({ length: columns }, (_, column) => (

@@ -87,7 +87,7 @@ export function AiTracePage() {
 
 function GridSkeleton({ rows }: { rows: number }) {
   return (
-    <div className="grid gap-2 px-4 py-3" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-2 px-4 py-3" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, index) => (
         <Skeleton key={index} className="h-4" />
       ))}

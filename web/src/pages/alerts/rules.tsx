@@ -199,7 +199,7 @@ function Switch({ checked, disabled, label, onChange }: { checked: boolean; disa
         (checked ? 'border-accent bg-accent' : 'border-input bg-muted')
       }
     >
-      <span className={'inline-block size-3.5 rounded-full bg-panel shadow transition-transform ' + (checked ? 'translate-x-4' : 'translate-x-0.5')} />
+      <span className={`inline-block size-3.5 rounded-full bg-panel shadow transition-transform ${checked ? 'translate-x-4' : 'translate-x-0.5'}`} />
     </button>
   );
 }

@@ -299,7 +299,7 @@ function WidgetGrid({
 
 function DashboardSkeleton() {
   return (
-    <div className="grid gap-4 px-6 py-5" aria-busy="true" aria-label="Loading the dashboard">
+    <div className="grid gap-4 px-6 py-5" role="status" aria-busy="true" aria-label="Loading the dashboard">
       <div className="grid gap-1.5">
         <Skeleton className="h-6 w-48" />
         <Skeleton className="h-4 w-72" />

@@ -28,7 +28,7 @@ export function StarredWidgets({ className }: { className?: string }) {
       {dashboards.error ? (
         <ErrorState error={dashboards.error} className="m-4" />
       ) : dashboards.isLoading ? (
-        <div className="grid gap-3 p-4 md:grid-cols-2" aria-busy="true" aria-label="Loading starred widgets">
+        <div className="grid gap-3 p-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading starred widgets">
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
         </div>

@@ -47,6 +47,7 @@ function SingleValue({ answer, widget }: { answer: MetricAnswer | undefined; wid
     <div className="flex h-full flex-col justify-between gap-1">
       <div className="grid gap-0.5">
         <span
+          role="group"
           className={cn('text-3xl font-semibold tracking-tight tabular', level ? LEVEL_TEXT[level] : value === null && 'text-muted-foreground')}
           aria-label={`${widget.title}: ${formatMetricValue(value)}${level ? `, ${LEVEL_LABEL[level]}` : ''}`}
           data-level={level}

@@ -103,6 +103,7 @@ export function EntityListPage<T extends { name: string }, Order extends string>
 
   // The box writes the URL a moment after typing stops; the URL (back, reload) writes the box.
   useEffect(() => setText(search.q ?? ''), [search.q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing schedules a URL write, not a URL change
   useEffect(() => {
     if (text === (search.q ?? '')) return;
     const timer = setTimeout(() => setSearch({ q: text === '' ? undefined : text }, true), 300);

@@ -151,7 +151,7 @@ export function IssuePage() {
                 ))}
               </div>
             ) : search.raw && selected && symbolicated(selected) ? (
-              <pre aria-label="Raw stack trace" className="overflow-x-auto px-4 py-3 font-mono text-xs leading-5 whitespace-pre">
+              <pre role="region" aria-label="Raw stack trace" className="overflow-x-auto px-4 py-3 font-mono text-xs leading-5 whitespace-pre">
                 {selected.rawStackTrace}
               </pre>
             ) : (

@@ -160,8 +160,7 @@ export function IssueStatusActions({ hash, issue }: { hash: string; issue: Issue
       {issue && <IssueStatusBadge issue={issue} className="px-1.5 py-0.5 text-xs" />}
       {issue && conditionOf(issue) && <span className="text-xs text-muted-foreground">{conditionOf(issue)}</span>}
       {writable && issue !== undefined && (
-        <>
-          {status === 'open' ? (
+        status === 'open' ? (
             <>
               <div className="inline-flex">
                 <Button size="sm" className="rounded-r-none" disabled={change.isPending} onClick={() => set({ status: 'resolved' }, 'Issue resolved')}>
@@ -195,8 +194,7 @@ export function IssueStatusActions({ hash, issue }: { hash: string; issue: Issue
             <Button size="sm" disabled={change.isPending} onClick={() => set({ status: 'open' }, 'Issue reopened')}>
               <RotateCcw aria-hidden /> Reopen
             </Button>
-          )}
-        </>
+          )
       )}
     </div>
   );

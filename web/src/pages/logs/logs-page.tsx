@@ -366,7 +366,10 @@ function LogRow({
           {row.serviceName || '—'}
         </TD>
         <TD className="truncate font-mono text-xs" title={row.body.length > 200 ? undefined : row.body}>
-          <button type="button" className="w-full truncate text-left outline-none focus-visible:underline" onClick={(event) => (event.stopPropagation(), onToggle())} aria-expanded={open}>
+          <button type="button" className="w-full truncate text-left outline-none focus-visible:underline" onClick={(event) => {
+              event.stopPropagation();
+              onToggle();
+            }} aria-expanded={open}>
             {row.body.length > 500 ? `${row.body.slice(0, 500)}…` : row.body || <span className="text-muted-foreground">(empty)</span>}
           </button>
         </TD>

@@ -57,6 +57,7 @@ export function ReplayPlayer({
   callbacks.current = { onReady, onTime, onSettle };
   const latest = useRef({ current: initialOffsetMs, playing: false });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the player is built once per recording; callbacks are read through a ref
   useEffect(() => {
     const target = stage.current;
     if (!target) return;

@@ -331,7 +331,7 @@ function BlockSkeleton({ className }: { className: string }) {
 
 function PlayerSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading the replay">
+    <div role="status" aria-busy="true" aria-label="Loading the replay">
       <Skeleton className="aspect-video w-full rounded-none" />
       <div className="flex items-center gap-3 border-t px-3 py-2">
         <Skeleton className="size-8" />

@@ -114,6 +114,7 @@ export function Waterfall({
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
 
   // The selection from the URL: open the path to it and bring it into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection changes, not on every re-render of the rows it reads
   useEffect(() => {
     if (selectedSpanId === undefined) return;
     const node = nodes.get(selectedSpanId);
@@ -219,6 +220,7 @@ export function Waterfall({
               const { node } = row;
               const selected = node.span.spanId === selectedSpanId;
               return (
+                // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the tree owns the keyboard (arrows, Enter) and focus through aria-activedescendant; rows are clicked, not tabbed to
                 <div
                   key={node.span.spanId}
                   id={`${idPrefix}-${node.span.spanId}`}
