@@ -83,16 +83,18 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const now = options.now ?? Date.now;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
+    // The metadata store first: on an empty folder PGlite initialises in a child process, which
+    // should not overlap with chDB's memory in this one (the telemetry engine loads chDB on open).
+    // openMetaDb applies the metadata migrations before it returns.
+    const meta = await openMetaDb(config.meta);
+    opened.push(meta);
+    await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
+
     const telemetry = await openTelemetryEngine(config.telemetry);
     opened.push(telemetry);
     await migrateTelemetry(telemetry);
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
-
-    // openMetaDb applies the metadata migrations before it returns.
-    const meta = await openMetaDb(config.meta.kind === 'pglite' ? { kind: 'pglite', path: config.meta.path } : { kind: 'postgres', url: config.meta.url });
-    opened.push(meta);
-    await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
 
     const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
     opened.push(objects);
