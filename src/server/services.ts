@@ -12,7 +12,6 @@ import { SymbolTables } from '../ingest/symbolication/tables.js';
 import { TableBuilder } from '../ingest/symbolication/table-builder.js';
 import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
 import { UnconfiguredPayments, type PaymentProvider } from '../api/billing/payments.js';
-import { StripePayments } from '../api/billing/stripe.js';
 import { TokenUseRecorder } from '../api/tokens/token-use.js';
 import { createCoordStore, type CoordStore } from '../store/coord/index.js';
 import { openMetaDb } from '../store/meta/index.js';
@@ -167,7 +166,10 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         now,
         onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
       }),
-      payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
+      // Stripe's SDK (about 25 MB resident) is loaded only where billing is configured.
+      payments: config.billing.stripe
+        ? new (await import('../api/billing/stripe.js')).StripePayments(config.billing.stripe, config.billing.catalogue)
+        : new UnconfiguredPayments(),
       tokenUse,
       mailer,
       issues,

@@ -83,8 +83,9 @@ async function initialiseFolder(folder: string, settings: Pick<PGliteOptions, 's
     await execFileAsync(process.execPath, [fileURLToPath(INITDB_SCRIPT), staging, JSON.stringify(settings)], { maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new MetaDbError(`cannot initialise the PGlite data folder ${folder}${stderr ? `: ${stderr}` : ''}`, { code: null });
+    const { stderr, code, signal } = error as { stderr?: string; code?: unknown; signal?: string | null };
+    const why = stderr?.trim() || (signal ? `initdb process killed by ${signal}` : `initdb process failed (${String(code ?? (error as Error).message)})`);
+    throw new MetaDbError(`cannot initialise the PGlite data folder ${folder}: ${why}`, { code: null });
   }
   fs.rmSync(folder, { recursive: true, force: true });
   fs.renameSync(staging, folder);
