@@ -32,7 +32,7 @@ describe('PGlite memory settings', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 180_000); // an initialisation and two opens with migrations: minutes on a loaded 2-core machine
 });
 
 describe('chDB server configuration', () => {
