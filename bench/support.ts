@@ -1,4 +1,6 @@
 /** Shared helpers of the benchmarks: timing, memory, and one result format. */
+import fs from 'node:fs';
+
 export interface Measurement {
   name: string;
   value: number;
@@ -8,6 +10,52 @@ export interface Measurement {
 export function rssMb(): number {
   return Math.round(process.memoryUsage().rss / (1024 * 1024));
 }
+
+/** Resident memory of a process from /proc (MB): now, its peak (VmHWM), and now split into anonymous and file-backed pages. */
+export interface ProcessMemory {
+  rss: number;
+  peak: number;
+  anon: number;
+  file: number;
+}
+
+/** null once the process has gone. */
+export function processMemory(pid: number | 'self' = 'self'): ProcessMemory | null {
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null;
+  }
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: mb('VmRSS'), peak: mb('VmHWM'), anon: mb('RssAnon'), file: mb('RssFile') };
+}
+
+/** Resident memory (MB) of a process and all its descendants now: a child it spawned counts against the same machine. */
+export function treeRssMb(pid: number): number {
+  let total = processMemory(pid)?.rss ?? 0;
+  for (const child of childPids(pid)) total += treeRssMb(child);
+  return total;
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
+      .filter((s) => s.trim() !== '')
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+// Every bench reports the peak resident memory of its own process (the service it runs included)
+// as it exits, so `npm run bench` shows the peak under each load; bench/run.ts collects the lines.
+process.once('exit', () => {
+  const memory = processMemory();
+  if (memory) process.stdout.write(`\npeak resident memory of this bench process (VmHWM): ${memory.peak} MB\n`);
+});
 
 export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number }> {
   const started = performance.now();

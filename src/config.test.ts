@@ -10,8 +10,8 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.ingestPort).toBeNull();
     expect(config.dataDir).toBe(path.resolve('data'));
-    expect(config.telemetry).toEqual({ kind: 'chdb', path: path.resolve('data/chdb'), database: 'sightline' });
-    expect(config.meta).toEqual({ kind: 'pglite', path: path.resolve('data/pglite') });
+    expect(config.telemetry).toEqual({ kind: 'chdb', path: path.resolve('data/chdb'), database: 'sightline', maxMemoryMb: null, cacheMb: 64 });
+    expect(config.meta).toEqual({ kind: 'pglite', path: path.resolve('data/pglite'), sharedBuffersMb: 16 });
     expect(config.objects).toEqual({ kind: 'fs', root: path.resolve('data/objects') });
     expect(config.coord).toEqual({ kind: 'memory' });
     expect(config.publicUrl).toBe('http://localhost:8080');

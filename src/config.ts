@@ -40,8 +40,11 @@ export const VARIABLES = {
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'Log level of the JSON logs on stdout.' },
 
   CLICKHOUSE_URL: { schema: url, description: 'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.' },
+  CHDB_MAX_MEMORY_MB: { schema: positiveInt.min(256), description: 'Embedded chDB: memory the engine may hold in MB (max_server_memory_usage; a statement that would pass it fails instead of the process being killed). Unset: half of the machine\'s memory.' },
+  CHDB_CACHE_MB: { schema: positiveInt.max(65536), default: '64', description: 'Embedded chDB: size in MB of each of its index caches (marks, primary index, skipping-index marks); ClickHouse\'s own default is 5 GB each.' },
   CLICKHOUSE_DATABASE: { schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), default: 'sightline', description: 'Telemetry database name.' },
   DATABASE_URL: { schema: url, description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.' },
+  PGLITE_SHARED_BUFFERS_MB: { schema: positiveInt.max(4096), default: '16', description: "Embedded PGlite: PostgreSQL's shared_buffers in MB. Resident once used and never returned (WebAssembly memory), so small; raise it only for a metadata database of hundreds of MB." },
   S3_BUCKET: { schema: z.string().min(1), description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.' },
   S3_ENDPOINT: { schema: url, description: 'S3-compatible endpoint (MinIO, R2, ...). Unset: AWS.' },
   S3_REGION: { schema: z.string().min(1), default: 'us-east-1', description: 'S3 region.' },
@@ -102,8 +105,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  telemetry: { kind: 'chdb'; path: string; database: string } | { kind: 'clickhouse-http'; url: string; database: string };
-  meta: { kind: 'pglite'; path: string } | { kind: 'postgres'; url: string };
+  telemetry: { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number } | { kind: 'clickhouse-http'; url: string; database: string };
+  meta: { kind: 'pglite'; path: string; sharedBuffersMb: number } | { kind: 'postgres'; url: string };
   objects:
     | { kind: 'fs'; root: string }
     | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
@@ -167,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const v = values as {
     PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
-    CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; DATABASE_URL?: string;
+    CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; CHDB_MAX_MEMORY_MB?: number; CHDB_CACHE_MB: number; DATABASE_URL?: string; PGLITE_SHARED_BUFFERS_MB: number;
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
@@ -187,8 +190,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     telemetry: v.CLICKHOUSE_URL
       ? { kind: 'clickhouse-http', url: v.CLICKHOUSE_URL, database: v.CLICKHOUSE_DATABASE }
-      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE },
-    meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite') },
+      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE, maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null, cacheMb: v.CHDB_CACHE_MB },
+    meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite'), sharedBuffersMb: v.PGLITE_SHARED_BUFFERS_MB },
     objects: v.S3_BUCKET
       ? {
           kind: 's3',

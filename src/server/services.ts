@@ -12,7 +12,6 @@ import { SymbolTables } from '../ingest/symbolication/tables.js';
 import { TableBuilder } from '../ingest/symbolication/table-builder.js';
 import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
 import { UnconfiguredPayments, type PaymentProvider } from '../api/billing/payments.js';
-import { StripePayments } from '../api/billing/stripe.js';
 import { TokenUseRecorder } from '../api/tokens/token-use.js';
 import { createCoordStore, type CoordStore } from '../store/coord/index.js';
 import { openMetaDb } from '../store/meta/index.js';
@@ -83,16 +82,18 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const now = options.now ?? Date.now;
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
+    // The metadata store first: on an empty folder PGlite initialises in a child process, which
+    // should not overlap with chDB's memory in this one (the telemetry engine loads chDB on open).
+    // openMetaDb applies the metadata migrations before it returns.
+    const meta = await openMetaDb(config.meta);
+    opened.push(meta);
+    await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
+
     const telemetry = await openTelemetryEngine(config.telemetry);
     opened.push(telemetry);
     await migrateTelemetry(telemetry);
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
-
-    // openMetaDb applies the metadata migrations before it returns.
-    const meta = await openMetaDb(config.meta.kind === 'pglite' ? { kind: 'pglite', path: config.meta.path } : { kind: 'postgres', url: config.meta.url });
-    opened.push(meta);
-    await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
 
     const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
     opened.push(objects);
@@ -165,7 +166,10 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         now,
         onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
       }),
-      payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
+      // Stripe's SDK (about 25 MB resident) is loaded only where billing is configured.
+      payments: config.billing.stripe
+        ? new (await import('../api/billing/stripe.js')).StripePayments(config.billing.stripe, config.billing.catalogue)
+        : new UnconfiguredPayments(),
       tokenUse,
       mailer,
       issues,

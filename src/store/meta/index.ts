@@ -5,7 +5,6 @@
  */
 import { migrateMeta } from './migrate.js';
 import { openPgliteMetaDb } from './pglite.js';
-import { openPostgresMetaDb } from './postgres.js';
 import type { MetaDb, MetaDbOptions } from './types.js';
 
 export * from './types.js';
@@ -18,7 +17,8 @@ export type OpenMetaDbOptions = MetaDbOptions & {
 
 /** Opens the configured engine (`config.meta` fits) and, unless `migrate: false`, migrates it. */
 export async function openMetaDb(options: OpenMetaDbOptions): Promise<MetaDb> {
-  const db = options.kind === 'pglite' ? await openPgliteMetaDb(options) : await openPostgresMetaDb(options);
+  // The PostgreSQL client is loaded only for a PostgreSQL server.
+  const db = options.kind === 'pglite' ? await openPgliteMetaDb(options) : await (await import('./postgres.js')).openPostgresMetaDb(options);
   if (options.migrate ?? true) {
     try {
       await migrateMeta(db);

@@ -112,6 +112,8 @@ export interface PgliteMetaDbOptions {
   path: string | null;
   /** Skip the file-system flush after each statement (faster, loses the last writes on a crash). Default false. */
   relaxedDurability?: boolean;
+  /** PostgreSQL's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). Default 16. */
+  sharedBuffersMb?: number;
 }
 
 export interface PostgresMetaDbOptions {

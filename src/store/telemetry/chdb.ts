@@ -8,6 +8,7 @@
  * have a connection of their own: a slow read holds up neither other reads nor ingest.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { drainPending, Session } from 'chdb';
 import { clickhouseCodeOf, INSERT_SETTINGS, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
 import { quoteString, renderParameters } from './literals.js';
@@ -16,6 +17,40 @@ import { columnsOf } from './rows.js';
 export interface ChdbOptions {
   path: string;
   database: string;
+  /** Memory the whole engine may hold (max_server_memory_usage), MB; null: half of the machine's memory. */
+  maxMemoryMb?: number | null;
+  /** Size of each of the engine's index caches (marks, primary index, skipping-index marks), MB. Default 64. */
+  cacheMb?: number;
+}
+
+export const DEFAULT_CHDB_CACHE_MB = 64;
+
+/**
+ * Server configuration for a small machine, given to chDB as a config file (these are server
+ * settings: a SET cannot change them). ClickHouse sizes for a server of its own: its index caches
+ * may each grow to 5 GB and the engine to 90% of RAM, while here it shares one process with
+ * PGlite and the service. Past max_server_memory_usage a statement fails (MEMORY_LIMIT_EXCEEDED)
+ * instead of the process being killed.
+ */
+export function chdbServerConfig(options: Pick<ChdbOptions, 'maxMemoryMb' | 'cacheMb'>): string {
+  const mb = (n: number) => String(n * 1024 * 1024);
+  const cache = mb(options.cacheMb ?? DEFAULT_CHDB_CACHE_MB);
+  const memory =
+    options.maxMemoryMb == null
+      ? '<max_server_memory_usage>0</max_server_memory_usage>\n  <max_server_memory_usage_to_ram_ratio>0.5</max_server_memory_usage_to_ram_ratio>'
+      : `<max_server_memory_usage>${mb(options.maxMemoryMb)}</max_server_memory_usage>`;
+  return `<clickhouse>
+  <!-- Written by Sightline at every start from CHDB_MAX_MEMORY_MB and CHDB_CACHE_MB; edits are overwritten. -->
+  ${memory}
+  <mark_cache_size>${cache}</mark_cache_size>
+  <primary_index_cache_size>${cache}</primary_index_cache_size>
+  <index_mark_cache_size>${cache}</index_mark_cache_size>
+  <uncompressed_cache_size>0</uncompressed_cache_size>
+  <index_uncompressed_cache_size>0</index_uncompressed_cache_size>
+  <compiled_expression_cache_size>${mb(16)}</compiled_expression_cache_size>
+  <query_condition_cache_size>${mb(16)}</query_condition_cache_size>
+</clickhouse>
+`;
 }
 
 /** Statements (reads, DDL, ping) that run at once; more wait for a free connection. */
@@ -23,12 +58,16 @@ const QUERY_CONNECTIONS = 8;
 
 export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   fs.mkdirSync(options.path, { recursive: true });
-  const insertConnection = new Session(options.path);
+  const configFile = path.join(options.path, 'sightline-server-config.xml');
+  fs.writeFileSync(configFile, chdbServerConfig(options));
+  // The first connection starts the process's engine with this configuration; the rest join it.
+  const connectionArgs = [`--config-file=${configFile}`];
+  const insertConnection = new Session(options.path, { connectionArgs });
   const database = checkIdentifier(options.database);
   insertConnection.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
   // A connection keeps its current database, so every statement below runs unqualified.
   const connect = () => {
-    const connection = new Session(options.path);
+    const connection = new Session(options.path, { connectionArgs });
     connection.query(`USE ${database}`);
     return connection;
   };

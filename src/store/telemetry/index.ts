@@ -1,10 +1,14 @@
 import type { Config } from '../../config.js';
-import { openChdb } from './chdb.js';
-import { openClickHouseHttp } from './clickhouse-http.js';
 import type { TelemetryEngine } from './engine.js';
 
-export function openTelemetryEngine(options: Config['telemetry']): Promise<TelemetryEngine> {
-  return options.kind === 'chdb' ? openChdb(options) : openClickHouseHttp(options);
+/**
+ * Each engine's module is imported only when it is opened: loading the chDB library alone makes
+ * about 180 MB resident, which a deployment on a ClickHouse server never needs, and the embedded
+ * start initialises PGlite before chDB is loaded (docs/PERFORMANCE.md, start-up and memory).
+ */
+export async function openTelemetryEngine(options: Config['telemetry']): Promise<TelemetryEngine> {
+  if (options.kind === 'chdb') return (await import('./chdb.js')).openChdb(options);
+  return (await import('./clickhouse-http.js')).openClickHouseHttp(options);
 }
 
 export type { TelemetryEngine } from './engine.js';
