@@ -18,3 +18,4 @@ export { DART_FRAME_CAP, parseDartTrace, symbolicateDart, type DartTrace, type D
 export { parseIosTrace, symbolicateIos, type IosTrace, type IosTraceFrame } from './ios/trace.js';
 export { detectTraceFlavor } from './trace/flavor.js';
 export type { TableResolver } from './trace/text.js';
+export * from './sourcemap/index.js';
