@@ -16,6 +16,7 @@ import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { preflightRoute } from '../cors.js';
 import { commitIngest, unixNanos, type IngestObject } from '../commit.js';
+import { symbolicateJsExceptions } from '../symbolication/sourcemaps.js';
 import {
   convertLogs,
   convertMetrics,
@@ -104,6 +105,8 @@ async function exportSignal(services: Services, signal: OtlpSignal, convert: Con
     if (error instanceof OtlpDecodeError) throw badRequest(error.message);
     throw error;
   }
+  // Exception events of browser and Node SDKs: JavaScript source maps, as on the report route.
+  await symbolicateJsExceptions(converted.batch.exceptions, project.id, services.sourceMaps);
   const rejected = converted.rejected?.count ?? 0;
   if (rejected > 0) request.log.info({ projectId: project.id, signal, rejected, reasons: converted.rejected?.messages }, 'OTLP records rejected');
   await commitIngest(services, {

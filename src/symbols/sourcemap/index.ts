@@ -7,3 +7,4 @@ export { displaySource, inspectSourceMap, normalizeJsDebugId, SOURCE_MAP_LIMITS,
 export type { OriginalPosition, SourceContext, SourceMapInfo } from './map.js';
 export { MAX_CONTEXT_FRAMES, MAX_JS_FRAMES, parseJsTrace, symbolicateJs } from './trace.js';
 export type { JsFrame, JsSymbolication, JsTrace, MappedFrame, SourceMapResolver } from './trace.js';
+export { MAX_SCRIPT_PATH, scriptPath, uploadedPath } from './paths.js';
