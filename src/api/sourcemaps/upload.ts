@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SOURCE_MAP_TOKEN } from '../../core/tokens.js';
 import { AdmissionGate } from '../../ingest/admission.js';
 import { bearerToken } from '../../server/bearer.js';
+import { errorAnswer } from '../auth/password-reset.js';
 import { badRequest, forbidden, payloadTooLarge, unauthorized } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { findProjectBySourceMapToken, upsertSourceMapFile } from '../../store/meta/repositories/source-map-files.js';
@@ -25,6 +26,39 @@ export const sourceMapObjectKey = (projectId: string, sha256: string): string =>
 const JS_TAIL_BYTES = 8192;
 const MAX_RELEASE = 200;
 const MAX_URL_PREFIX = 512;
+
+const UPLOAD_SCHEMA = {
+  summary: 'Upload JavaScript source maps (and optionally their .js files) of a release',
+  description: [
+    "`Authorization: Bearer <source-map token>` (the project's source-map token, shown on its Connection page, is the only credential accepted; anything else is 401 with an empty body).",
+    'multipart/form-data: `files` (repeatable) holds `.map` files and optionally their `.js` files, named by their path in the build folder (`assets/main.4f3a.js.map`);',
+    '`release` is the app version the clients report (appVersion on the report route, service.version on OTLP); `urlPrefix` (default `~/`, where `~` stands for any origin) is where the files are served, e.g. `~/assets/` or `/srv/app/dist/` for Node.',
+    'A map belongs to the `.js` of the upload whose `//# sourceMappingURL=` names it, else to its `file` field, else to its name without `.map`.',
+    'A map with `debugId` (or `debug_id`), or whose `.js` carries `//# debugId=`, is matched by that id whatever the release, when the client sends the `sightline.debug_ids` attribute; it needs no release.',
+    'Re-uploading a release is idempotent. Files that are not usable maps are skipped with their reason; the others are stored.',
+    'Limits and statuses are the symbol upload\'s: 200 MB a file (400), 250 MB a request (413), about 1000 parts (422), 503 with Retry-After when too many uploads are in flight.',
+  ].join(' '),
+  consumes: ['multipart/form-data'],
+  security: [{ bearer: [] }],
+  response: {
+    200: {
+      type: 'object',
+      required: ['uploaded', 'skipped'],
+      properties: {
+        uploaded: { type: 'integer', description: 'files accepted: maps stored, and the .js files that named one of them' },
+        skipped: {
+          type: 'array',
+          items: { type: 'object', required: ['file', 'reason'], properties: { file: { type: 'string' }, reason: { type: 'string' } } },
+        },
+      },
+    },
+    400: errorAnswer,
+    403: errorAnswer,
+    413: errorAnswer,
+    422: errorAnswer,
+    503: errorAnswer,
+  },
+};
 
 export interface Skipped {
   file: string;
@@ -47,7 +81,7 @@ export async function sourceMapUploadRoute(scope: FastifyInstance, services: Ser
   } as never);
   const slots = new AdmissionGate({ name: 'source-map upload', ...services.config.symbolUploads, maxWaiting: 16 });
 
-  scope.post('/api/sourcemaps/upload', { bodyLimit: UPLOAD_LIMITS.requestBytes }, async (request) => {
+  scope.post('/api/sourcemaps/upload', { bodyLimit: UPLOAD_LIMITS.requestBytes, schema: UPLOAD_SCHEMA }, async (request) => {
     const project = await sourceMapProject(services, request);
     const declared = Number(request.headers['content-length'] ?? 0);
     if (declared > UPLOAD_LIMITS.requestBytes) throw payloadTooLarge(UPLOAD_LIMITS.requestBytes);
