@@ -172,21 +172,34 @@ async function storeSourceMaps(
   }
 
   let uploaded = 0;
+  const skippedMaps = new Set<string>();
   for (const { file, name } of maps) {
     const reason = await storeMap(services, project, file, name, scripts, fields);
     if (reason === null) uploaded++;
-    else skipped.push({ file: file.fileName, reason });
+    else {
+      skipped.push({ file: file.fileName, reason });
+      skippedMaps.add(name);
+    }
   }
   for (const script of scripts.values()) {
     if (script.paired) uploaded++;
     else {
       skipped.push({
         file: script.file.fileName,
-        reason: script.mapUrl === null ? 'it names no source map (no sourceMappingURL comment) and no map in the upload is for it' : `its source map ${script.mapUrl} is not in this upload`,
+        reason:
+          script.mapUrl === null
+            ? 'it names no source map (no sourceMappingURL comment) and no map in the upload is for it'
+            : `its source map ${script.mapUrl} ${skippedMaps.has(mapNameOf(script) ?? '') ? 'was skipped' : 'is not in this upload'}`,
       });
     }
   }
   return { uploaded, skipped };
+}
+
+/** The upload name of the map a script's sourceMappingURL names (a relative URL; data: and absolute URLs name none). */
+function mapNameOf(script: ScriptFile): string | null {
+  if (script.mapUrl === null || /^[a-z][a-z0-9+.-]*:/i.test(script.mapUrl)) return null;
+  return relativeName(path.posix.join(path.posix.dirname(script.name), script.mapUrl.split(/[?#]/)[0]!));
 }
 
 /** Stores one map; answers null, or why it was skipped. */
@@ -207,7 +220,7 @@ async function storeMap(
   }
   // Its script: a .js of the upload whose sourceMappingURL names this map, else the map's `file`, else its name without .map.
   const dir = path.posix.dirname(name);
-  const script = [...scripts.values()].find((s) => s.mapUrl !== null && !/^[a-z]+:/i.test(s.mapUrl) && relativeName(path.posix.join(path.posix.dirname(s.name), s.mapUrl)) === name);
+  const script = [...scripts.values()].find((s) => mapNameOf(s) === name);
   const generated = script?.name ?? (info.file !== null ? relativeName(path.posix.join(dir, info.file)) : name.replace(/\.map$/i, ''));
   const servedPath = uploadedPath(fields.urlPrefix, generated);
   if (servedPath === null) return `no served path for ${generated} under urlPrefix ${fields.urlPrefix}`;
