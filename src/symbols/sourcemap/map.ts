@@ -149,10 +149,9 @@ export class SourceMapTable {
   /** The original position of a 1-based generated line and column, or null when the map has none there. */
   lookup(line: number, column: number): OriginalPosition | null {
     if (!Number.isSafeInteger(line) || !Number.isSafeInteger(column) || line < 1 || column < 1) return null;
-    const needle = { line, column: column - 1 };
-    let found = originalPositionFor(this.map, { ...needle, bias: GREATEST_LOWER_BOUND });
+    let found = originalPositionFor(this.map, { line, column: column - 1, bias: GREATEST_LOWER_BOUND });
     // A column before the line's first segment (columns that point at leading whitespace).
-    if (found.source === null) found = originalPositionFor(this.map, { ...needle, bias: LEAST_UPPER_BOUND });
+    if (found.source === null) found = originalPositionFor(this.map, { line, column: column - 1, bias: LEAST_UPPER_BOUND });
     // A hostile map can decode to negative lines and columns, or name a source or name that is no string.
     if (typeof found.source !== 'string' || found.source === '' || !(found.line >= 1) || !(found.column >= 0)) return null;
     return { source: found.source, line: found.line, column: found.column + 1, name: typeof found.name === 'string' && found.name !== '' ? found.name : null };
