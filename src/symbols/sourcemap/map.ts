@@ -125,6 +125,8 @@ export function displaySource(source: string): string {
 export class SourceMapTable {
   private readonly map: TraceMap;
   private readonly contentLines = new Map<number, string[]>();
+  /** Source (as lookups name it) to its index, built at the first context asked for. */
+  private sourceIndexes: Map<string, number> | null = null;
   /** Heap the table holds, estimated: what the cache counts it for. */
   readonly bytes: number;
   readonly debugId: string | null;
@@ -159,9 +161,14 @@ export class SourceMapTable {
 
   /** Lines around a 1-based line of a source, from `sourcesContent`; null when the map has none. */
   context(source: string, line: number): SourceContext | null {
-    const index = this.map.resolvedSources.indexOf(source);
-    const sourceIndex = index >= 0 ? index : this.map.sources.indexOf(source);
-    if (sourceIndex < 0) return null;
+    if (this.sourceIndexes === null) {
+      this.sourceIndexes = new Map();
+      this.map.resolvedSources.forEach((resolved, i) => {
+        if (!this.sourceIndexes!.has(resolved)) this.sourceIndexes!.set(resolved, i);
+      });
+    }
+    const sourceIndex = this.sourceIndexes.get(source);
+    if (sourceIndex === undefined) return null;
     let lines = this.contentLines.get(sourceIndex);
     if (!lines) {
       const content = this.map.sourcesContent?.[sourceIndex];

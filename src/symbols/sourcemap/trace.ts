@@ -43,25 +43,30 @@ function location(text: string): { url: string; line: number; column: number } |
   return { url: text.slice(0, first), line: Number(line), column: Number(column) };
 }
 
-function v8Frame(text: string): Omit<JsFrame, 'lineIndex' | 'indent'> | null {
+/** Object literals of one shape, built whole (no spreads: this runs for every frame of every trace). */
+function jsFrame(lineIndex: number, layout: JsFrame['layout'], indent: string, functionName: string, where: { url: string; line: number; column: number }): JsFrame {
+  return { lineIndex, layout, indent, functionName, url: where.url, line: where.line, column: where.column };
+}
+
+function v8Frame(text: string, lineIndex: number, indent: string): JsFrame | null {
   if (!text.startsWith('at ')) return null;
   const rest = text.slice(3);
   if (rest.endsWith(')')) {
     const open = rest.lastIndexOf(' (');
     if (open < 0) return null;
     const where = location(rest.slice(open + 2, -1));
-    return where && { layout: 'v8', functionName: rest.slice(0, open), ...where };
+    return where && jsFrame(lineIndex, 'v8', indent, rest.slice(0, open), where);
   }
   const where = location(rest);
-  return where && !where.url.includes(' ') ? { layout: 'v8', functionName: '', ...where } : null;
+  return where && !where.url.includes(' ') ? jsFrame(lineIndex, 'v8', indent, '', where) : null;
 }
 
-function geckoFrame(text: string): Omit<JsFrame, 'lineIndex' | 'indent'> | null {
+function geckoFrame(text: string, lineIndex: number, indent: string): JsFrame | null {
   const at = text.indexOf('@');
   if (at < 0) return null;
   const where = location(text.slice(at + 1));
   if (!where || where.url.includes(' ') || where.url === '') return null;
-  return { layout: 'gecko', functionName: text.slice(0, at), ...where };
+  return jsFrame(lineIndex, 'gecko', indent, text.slice(0, at), where);
 }
 
 /** The JavaScript frames of a trace; null when it has none (then it is no JavaScript trace). */
@@ -74,8 +79,9 @@ export function parseJsTrace(text: string): JsTrace | null {
     if (raw.length > MAX_TRACE_LINE) continue;
     const trimmed = raw.trim();
     if (trimmed === '') continue;
-    const frame = v8Frame(trimmed) ?? geckoFrame(trimmed);
-    if (frame) frames.push({ ...frame, lineIndex: index, indent: raw.slice(0, raw.length - raw.trimStart().length) });
+    const indent = raw.slice(0, raw.length - raw.trimStart().length);
+    const frame = v8Frame(trimmed, index, indent) ?? geckoFrame(trimmed, index, indent);
+    if (frame) frames.push(frame);
   }
   return frames.length > 0 ? { lines, frames } : null;
 }
