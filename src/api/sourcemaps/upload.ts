@@ -25,6 +25,8 @@ export const sourceMapObjectKey = (projectId: string, sha256: string): string =>
 /** The comments a bundler or sentry-cli appends sit in the last lines of a .js file. */
 const JS_TAIL_BYTES = 8192;
 const MAX_RELEASE = 200;
+/** A map is parsed whole to check it (a large app's maps are tens of MB); a larger one is skipped, not parsed. */
+export const MAX_MAP_BYTES = 100 * 1024 * 1024;
 const MAX_URL_PREFIX = 512;
 
 const UPLOAD_SCHEMA = {
@@ -211,6 +213,7 @@ async function storeMap(
   scripts: Map<string, ScriptFile>,
   fields: { release: string; urlPrefix: string },
 ): Promise<string | null> {
+  if (file.size > MAX_MAP_BYTES) return `over ${MAX_MAP_BYTES / (1024 * 1024)} MB, the largest source map the service reads`;
   let info;
   try {
     info = inspectSourceMap(fs.readFileSync(file.path, 'utf8'));
