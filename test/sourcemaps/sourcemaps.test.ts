@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../src/core/grouping.js';
+import { SourceMapTables } from '../../src/ingest/symbolication/sourcemaps.js';
+import { SourceMapTable } from '../../src/symbols/index.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const DIR = path.resolve('test/fixtures/sourcemaps');
@@ -274,6 +276,25 @@ describe('source maps', () => {
       const expected = R1.frames[0]!.expected!;
       expect(row.stack_trace.split('\n')[0]).toBe(`formatPrice@src/format.ts:${expected.line}:${expected.column}`);
       expect(row.hash).toBe(exceptionHash(row.stack_trace, false));
+    });
+
+    it('keeps decoded maps within the memory bound: the least recently used is dropped, and a miss counts too', async () => {
+      const small = new SourceMapTable(fs.readFileSync(path.join(DIR, R1.map), 'utf8')).bytes;
+      const large = new SourceMapTable(fs.readFileSync(path.join(DIR, R2.map), 'utf8')).bytes;
+      const maxBytes = large + 512 + 600;
+      const tables = new SourceMapTables(service.services.meta, service.services.objects, { maxBytes });
+      const first = { release: R1.version, path: `/assets/${path.basename(R1.js)}`, debugId: '' };
+      const second = { release: '', path: `/assets/${path.basename(R2.js)}`, debugId: R2.debugId!.replace(/-/g, '') };
+      expect((await tables.forScripts(projects[0]!.id, [first])).size).toBe(1);
+      expect(tables.usage).toEqual({ entries: 1, bytes: small + 512 });
+      expect((await tables.forScripts(projects[0]!.id, [second])).size).toBe(1);
+      expect(tables.usage).toEqual({ entries: 1, bytes: large + 512 });
+      // A miss is remembered and counted (512 bytes), evicting nothing it need not.
+      expect((await tables.forScripts(projects[0]!.id, [{ release: 'none', path: '/x.js', debugId: '' }])).size).toBe(0);
+      expect(tables.usage.bytes).toBeLessThanOrEqual(maxBytes);
+      // The service's own cache stays under its configured bound.
+      expect(service.services.sourceMaps.usage.bytes).toBeLessThanOrEqual(service.services.config.sourceMapCacheBytes);
+      expect(service.services.sourceMaps.usage.entries).toBeGreaterThan(0);
     });
   });
 });
