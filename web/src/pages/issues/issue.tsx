@@ -142,7 +142,7 @@ export function IssuePage() {
               actions={
                 symbolicated(selected) ? (
                   <div className="flex items-center gap-2">
-                    <span className="rounded bg-success/10 px-1.5 py-0.5 text-xs font-medium text-success">symbolicated</span>
+                    <span className="rounded border border-success/50 bg-success/10 px-1.5 py-0.5 text-xs font-medium text-foreground">symbolicated</span>
                     <button
                       type="button"
                       className="text-xs text-accent underline-offset-2 outline-none hover:underline focus-visible:underline"

@@ -40,7 +40,7 @@ function FrameRow({ frame }: { frame: StackFrame }) {
         <span className={cn('break-all', frame.inApp && 'font-semibold text-foreground')}>{frame.function ?? '(anonymous)'}</span>
         {location && <span className="break-all text-muted-foreground">{location}</span>}
         {frame.mapped && (
-          <span title="Mapped to the original source through an uploaded source map" className="rounded bg-success/10 px-1 font-sans text-[11px] font-medium text-success">
+          <span title="Mapped to the original source through an uploaded source map" className="rounded border border-success/50 bg-success/10 px-1 font-sans text-[11px] font-medium text-foreground">
             source map
           </span>
         )}
