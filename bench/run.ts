@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const only = process.argv.slice(2);
-const benches = ['startup', 'memory', 'writer', 'report-parse', 'report-ingest', 'hostile-ingest', 'otlp', 'otlp-ingest', 'symbols', 'read-api', 'dashboard-pages', 'first-screen', 'alerting'].filter(
+const benches = ['startup', 'memory', 'writer', 'report-parse', 'report-ingest', 'hostile-ingest', 'otlp', 'otlp-ingest', 'symbols', 'sourcemaps', 'read-api', 'dashboard-pages', 'first-screen', 'alerting'].filter(
   (name) => fs.existsSync(`bench/${name}.ts`) && (only.length === 0 || only.includes(name)),
 );
 process.stdout.write(`# Sightline benchmarks (${new Date().toISOString()}, node ${process.version})\n`);

@@ -69,6 +69,7 @@ export const VARIABLES = {
   SYMBOL_UPLOAD_CONCURRENCY: { schema: positiveInt.max(64), default: '4', description: 'Symbol uploads processed at once; more wait up to SYMBOL_UPLOAD_QUEUE_WAIT_MS for a slot, then get 503.' },
   SYMBOL_UPLOAD_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '30000', description: 'How long a symbol upload may wait for a slot.' },
   SYMBOL_TABLE_CACHE_MB: { schema: positiveInt.max(65536), default: '256', description: 'Memory for parsed symbol lookup tables (least recently used builds are dropped; their serialized form stays in the object store).' },
+  SOURCE_MAP_CACHE_MB: { schema: positiveInt.max(65536), default: '128', description: 'Memory for decoded JavaScript source maps (least recently used maps are dropped and decoded again from the object store when needed).' },
   QUERY_MAX_EXECUTION_SECONDS: { schema: positiveInt.max(3600), default: '20', description: 'Read API: seconds one query may run before it is stopped and the caller is told (422) to narrow the time range or add filters.' },
   QUERY_MAX_ROWS_TO_READ: { schema: positiveInt, default: '2000000000', description: 'Read API: rows one query may scan before it is stopped with the same 422.' },
   ROLLUP_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '60', description: 'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).' },
@@ -124,6 +125,7 @@ export interface Config {
   ingest: { maxConcurrency: number; queueWaitMs: number };
   symbolUploads: { maxConcurrency: number; queueWaitMs: number };
   symbolTableCacheBytes: number;
+  sourceMapCacheBytes: number;
   writer: { maxRows: number; flushMs: number };
   projectCacheTtlMs: number;
   /** Bearer token of GET /metrics; null: no /metrics route. */
@@ -174,7 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number; ALERTS_INTERVAL_SECONDS: number; ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
+    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; SOURCE_MAP_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number; ALERTS_INTERVAL_SECONDS: number; ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
     STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
     SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
     OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
@@ -216,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ingest: { maxConcurrency: v.INGEST_MAX_CONCURRENCY, queueWaitMs: v.INGEST_QUEUE_WAIT_MS },
     symbolUploads: { maxConcurrency: v.SYMBOL_UPLOAD_CONCURRENCY, queueWaitMs: v.SYMBOL_UPLOAD_QUEUE_WAIT_MS },
     symbolTableCacheBytes: v.SYMBOL_TABLE_CACHE_MB * 1024 * 1024,
+    sourceMapCacheBytes: v.SOURCE_MAP_CACHE_MB * 1024 * 1024,
     writer: { maxRows: v.WRITER_MAX_ROWS, flushMs: v.WRITER_FLUSH_MS },
     projectCacheTtlMs: v.PROJECT_CACHE_TTL_MS,
     metricsToken: v.METRICS_TOKEN ?? null,

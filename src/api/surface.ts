@@ -19,6 +19,7 @@ import { discoveryRoutes } from './discovery/routes.js';
 import { invitationPreviewRoutes } from './organizations/invitations.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { projectRoutes } from './projects/routes.js';
+import { sourceMapUploadRoute } from './sourcemaps/upload.js';
 import { symbolUploadRoute } from './symbols/upload.js';
 import { telemetryRoutes } from './telemetry/index.js';
 import { personalAccessTokenRoutes } from './tokens/routes.js';
@@ -41,6 +42,8 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   await scope.register(async (resource) => billingRoutes(resource, services));
   // Authenticated by the project's upload token only (not a user credential).
   await scope.register(async (resource) => symbolUploadRoute(resource, services));
+  // Authenticated by the project's source-map token only.
+  await scope.register(async (resource) => sourceMapUploadRoute(resource, services));
   await scope.register(async (resource) => telemetryRoutes(resource, services));
   await scope.register(async (resource) => alertRoutes(resource, services));
 }

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceptionHash, MAX_GROUPED_TRACE, normalizeStackTrace } from '../core/grouping.js';
 import { bearerToken } from '../server/bearer.js';
-import { detectTraceFlavor, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos } from '../symbols/index.js';
+import { detectTraceFlavor, parseDartTrace, parseIosTrace, MAX_SCRIPT_PATH, parseJsTrace, scriptPath, SourceMapTable, symbolicateDart, symbolicateIos, symbolicateJs } from '../symbols/index.js';
 import { normalizeArch } from '../symbols/ids.js';
 import { MAX_TRACE_LINE, parseHex } from '../symbols/trace/text.js';
 import { parseReportPayload } from './report/payload.js';
@@ -222,5 +222,29 @@ describe('the linear frame patterns agree with the former ones', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('hostile JavaScript frame lines (source maps)', () => {
+  const table = new SourceMapTable(JSON.stringify({ version: 3, sources: ['a.ts'], names: ['f'], sourcesContent: ['x\ny'], mappings: 'AAAAA' }));
+  const JS_LINES: Array<{ name: string; line: string; frames: number }> = [
+    { name: 'at, blanks, no location', line: `at ${blanks(' ')}x`, frames: 0 },
+    { name: 'at, open parentheses', line: `at ${blanks(' (')}a:1:1)`, frames: 1 },
+    { name: 'at, colons and digits', line: `at ${blanks(':1')}`, frames: 1 },
+    { name: 'at signs', line: `${blanks('@')}a:1:1`, frames: 1 },
+    { name: 'at signs and colons (a frame of a junk URL, which no map serves)', line: `${blanks('@:')}1:1`, frames: 1 },
+    { name: 'a URL of slashes and dots', line: `at f (https://x/${blanks('./')}a.js:1:1)`, frames: 1 },
+    { name: 'a V8 frame over the line bound', line: `at f (https://x/${'a'.repeat(MAX_TRACE_LINE)}.js:1:1)`, frames: 0 },
+  ];
+
+  it.each(JS_LINES)('$name: read and rewritten', ({ line, frames }) => {
+    const text = `Error: boom\n${`    ${line}\n`.repeat(REPEATS)}`;
+    expect(parseJsTrace(text)?.frames.length ?? 0).toBe(frames * REPEATS);
+    const result = symbolicateJs(text, () => table);
+    expect(result.text.split('\n')).toHaveLength(text.split('\n').length);
+    for (const frame of parseJsTrace(text)?.frames ?? []) {
+      const served = scriptPath(frame.url);
+      if (served !== null) expect(served.startsWith('/') && served.length <= MAX_SCRIPT_PATH).toBe(true);
+    }
   });
 });

@@ -20,11 +20,11 @@ const BATCH = 20;
 
 /**
  * Where a project's objects lie: `<family>/<projectId>/` for session recordings, OTLP profiles,
- * AI conversations and uploaded symbol files, `symboltables/v<N>/<projectId>/` for the lookup
+ * AI conversations, uploaded symbol files and source maps, `symboltables/v<N>/<projectId>/` for the lookup
  * tables built from those files.
  */
 export function projectObjectPrefixes(projectId: string): string[] {
-  const families = ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard'].map((family) => `${family}/${projectId}/`);
+  const families = ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps'].map((family) => `${family}/${projectId}/`);
   const tables = Array.from({ length: TABLE_FORMAT_VERSION }, (_, i) => `symboltables/v${i + 1}/${projectId}/`);
   return [...families, ...tables];
 }

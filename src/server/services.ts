@@ -8,6 +8,7 @@ import { ProjectCache } from '../ingest/project-cache.js';
 import { GroupCommitWriter } from '../ingest/writer.js';
 import { createMailer, type Mailer } from './mail.js';
 import { ServiceMetrics } from './metrics.js';
+import { SourceMapTables } from '../ingest/symbolication/sourcemaps.js';
 import { SymbolTables } from '../ingest/symbolication/tables.js';
 import { TableBuilder } from '../ingest/symbolication/table-builder.js';
 import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
@@ -43,6 +44,8 @@ export interface Services {
   sessions: SessionTokens;
   metrics: ServiceMetrics;
   symbolTables: SymbolTables;
+  /** Decoded JavaScript source maps (bounded LRU). */
+  sourceMaps: SourceMapTables;
   /** Stripe when configured, otherwise a provider answering 422 "billing is not configured". */
   payments: PaymentProvider;
   /** Coalesced last-use times of personal access tokens. */
@@ -163,6 +166,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       metrics,
       symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
         maxBytes: config.symbolTableCacheBytes,
+        now,
+        onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
+      }),
+      sourceMaps: new SourceMapTables(meta, objects, {
+        maxBytes: config.sourceMapCacheBytes,
         now,
         onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
       }),

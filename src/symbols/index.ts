@@ -22,3 +22,4 @@ export { detectTraceFlavor } from './trace/flavor.js';
 export type { TableResolver } from './trace/text.js';
 export { MAX_MAPPING_LINE, RetraceMapping, type MappedFrame, type MappingHeader } from './proguard/mapping.js';
 export { MAX_RETRACED_FRAMES, isJavaFrame, parseJavaTrace, retraceJava, type JavaTrace } from './proguard/trace.js';
+export * from './sourcemap/index.js';

@@ -68,7 +68,10 @@ const CALLER_ONLY = new Set([
  * Routes whose only credential is not a user's (the symbol upload takes a project's upload token):
  * every other credential, a valid user session included, is 401 there.
  */
-const OWN_CREDENTIAL = new Map([['POST /api/symbols/upload', 'project upload token']]);
+const OWN_CREDENTIAL = new Map([
+  ['POST /api/symbols/upload', 'project upload token'],
+  ['POST /api/sourcemaps/upload', 'project source-map token'],
+]);
 
 /**
  * The least role each method of each project or organization route needs: reading is for every
@@ -238,6 +241,7 @@ describe('route inventory of the application surface', () => {
       ['unknown opaque token', 'Bearer not-a-credential'],
       ['project ingest token', `Bearer ${owner.project.token}`],
       ['project upload token', `Bearer ${connection.uploadToken}`],
+      ['project source-map token', `Bearer ${connection.sourceMapToken}`],
       ['refresh token', `Bearer ${loggedOut.refresh_token}`],
     );
   });

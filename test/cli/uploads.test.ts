@@ -3,7 +3,7 @@
  * fixtures (Dart .symbols, an iOS fat dSYM bundle) and an Android mapping file, found under the
  * paths given; the upload token fetched with the sign-in, or given in the environment as in CI; a
  * 503 with Retry-After retried (a loopback proxy answers 503 once, then forwards to the service);
- * a wrong token; and the missing source-map route reported as such.
+ * a wrong token; and `sourcemaps upload` of the esbuild fixtures (release and debug-id builds).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -133,12 +133,38 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(nothing.stderr).toContain('no debug-symbol files under');
   });
 
-  it('sourcemaps upload: the service has no source-map route yet, and the CLI says so (exit 1)', async () => {
+  it('sourcemaps upload: a release build folder with the sign-in’s source-map token, then a debug-id build without a release, then a report mapped by them', async () => {
+    const SOURCEMAPS = path.resolve('test/fixtures/sourcemaps');
+    const release = await runCli(['sourcemaps', 'upload', path.join(SOURCEMAPS, 'releases/1.0.0/dist'), '--release', '1.0.0', '-o', 'json'], { configDir });
+    expect(release.code, release.stderr).toBe(0);
+    expect(jsonOf<{ release: string; uploaded: number; skipped: unknown[] }>(release)).toEqual({ release: '1.0.0', uploaded: 2, skipped: [] });
+    const debugIds = await runCli(['sourcemaps', 'upload', path.join(SOURCEMAPS, 'releases/1.1.0/dist/assets'), '--url-prefix', '~/assets/', '-o', 'table'], { configDir });
+    expect(debugIds.code, debugIds.stderr).toBe(0);
+    expect(debugIds.stdout).toContain('2 accepted, 0 skipped, urlPrefix ~/assets/');
+    const rows = await running.service.services.meta.query<{ release: string; path: string; debug_id: string }>(
+      'SELECT release, path, debug_id FROM source_map_files WHERE project_id = $1 ORDER BY release',
+      [user.project.id],
+    );
+    expect(rows.map((row) => [row.release, row.path.replace(/main\.\w+\.js$/, 'main.js'), row.debug_id !== ''])).toEqual([
+      ['', '/assets/main.js', true],
+      ['1.0.0', '/assets/main.js', false],
+    ]);
+  });
+
+  it('sourcemaps upload: a folder without maps is a usage error; a bad token exits 4; bad maps are listed as skipped (exit 1 when none is accepted)', async () => {
     const build = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-build-'));
     fs.writeFileSync(path.join(build, 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map\n');
-    fs.writeFileSync(path.join(build, 'app.js.map'), JSON.stringify({ version: 3, sources: ['app.ts'], names: [], mappings: 'AAAA' }));
-    const result = await runCli(['sourcemaps', 'upload', build], { configDir });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('does not support source-map uploads (POST /api/sourcemaps/upload: no route POST /api/sourcemaps/upload)');
+    const none = await runCli(['sourcemaps', 'upload', build], { configDir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no .map files under');
+    fs.writeFileSync(path.join(build, 'app.js.map'), '{"version": 3, "mappings": 12}');
+    const wrong = await runCli(['sourcemaps', 'upload', build, '--release', '1', '--sourcemap-token', uploadToken], { configDir });
+    expect(wrong.code).toBe(4);
+    expect(wrong.stderr).toContain('the source-map token was refused (401)');
+    const bad = await runCli(['sourcemaps', 'upload', build, '--release', '1', '-o', 'table'], { configDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('skipped   app.js.map  not a usable source map: mappings is not a string');
+    expect(bad.stdout).toContain('skipped   app.js  its source map app.js.map was skipped');
+    expect(bad.stdout).toContain('0 accepted, 2 skipped (release 1)');
   });
 });

@@ -143,7 +143,7 @@ export async function uploadDartSymbols(service: TestService, project: Project):
 /** Every stored object key that names the project. */
 export async function objectsOf(service: TestService, projectId: string): Promise<string[]> {
   const keys: string[] = [];
-  for (const family of ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'symboltables']) {
+  for (const family of ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps', 'symboltables']) {
     let after: string | undefined;
     do {
       const page = await service.services.objects.list(`${family}/`, after === undefined ? {} : { after });

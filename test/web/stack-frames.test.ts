@@ -1,6 +1,6 @@
 /** The issue page's stack-trace reader (web/src/pages/issues/stack-frames.ts) on each layout the ingest accepts. */
 import { describe, expect, it } from 'vitest';
-import { parseStackTrace, stackBlocks, type StackFrame } from '../../web/src/pages/issues/stack-frames.js';
+import { mappedFramesOf, parseStackTrace, stackBlocks, type StackFrame } from '../../web/src/pages/issues/stack-frames.js';
 
 const frames = (text: string): StackFrame[] => parseStackTrace(text).entries.flatMap((entry) => (entry.kind === 'frame' ? [entry.frame] : []));
 const shape = (frame: StackFrame) => ({ function: frame.function, file: frame.file, line: frame.line, column: frame.column, inApp: frame.inApp });
@@ -149,5 +149,27 @@ describe('stackBlocks', () => {
     const text = 'Error: x\n    at a (/app/a.js:1:1)\n    at b (node:internal/x:1:1)\n    at c (/app/node_modules/c.js:1:1)\n    at d (/app/d.js:1:1)\n    at e (node:events:1:1)';
     const blocks = stackBlocks(parseStackTrace(text).entries);
     expect(blocks.map((block) => (block.kind === 'library' ? `library×${block.frames.length}` : block.entry.kind))).toEqual(['text', 'frame', 'library×2', 'frame', 'library×1']);
+  });
+});
+
+describe('source-mapped frames', () => {
+  const text = ['Error: unknown currency JPY', '    at formatPrice (src/format.ts:6:11)', '    at https://shop.example.com/index.html:5:3'].join('\n');
+  const attributes = {
+    'sightline.frames': JSON.stringify([{ line: 1, source: 'src/format.ts', lineNumber: 6, column: 11, function: 'formatPrice', context: { start: 4, lines: ['a', 'b', 'throw', 'c'] } }]),
+  };
+
+  it('marks the frames the service mapped, with their source context, and leaves the others unmarked', () => {
+    const parsed = frames(text);
+    const marked = parseStackTrace(text, mappedFramesOf(attributes)).entries.flatMap((entry) => (entry.kind === 'frame' ? [entry.frame] : []));
+    expect(parsed.every((frame) => frame.mapped === undefined)).toBe(true);
+    expect(marked.map((frame) => frame.mapped?.context?.lines[frame.mapped.lineNumber - frame.mapped.context.start] ?? null)).toEqual(['throw', null]);
+  });
+
+  it('ignores a malformed attribute rather than failing the page', () => {
+    for (const bad of ['not json', '{}', '[null, 1, {"line": "x"}]', '[{"line": 1, "source": "a", "context": {"start": 1, "lines": [1]}}]']) {
+      const map = mappedFramesOf({ 'sightline.frames': bad });
+      expect([...map.values()].every((info) => info.context === undefined)).toBe(true);
+    }
+    expect(mappedFramesOf(undefined).size).toBe(0);
   });
 });

@@ -37,10 +37,13 @@ export function uploadCommands(program: Command): void {
     sourcemaps
       .command('upload')
       .argument('<dir>', 'build folder with .js and .map files')
-      .description('upload the source maps of a JavaScript build')
+      .description('upload the source maps (and their .js files) of a JavaScript build')
+      .option('--release <version>', 'the app version your clients report (else SIGHTLINE_RELEASE); not needed when the build carries debug ids')
+      .option('--url-prefix <prefix>', 'where the folder is served, ~ standing for any origin: ~/ (default), ~/assets/, /srv/app/dist/ for Node')
       .option('--sourcemap-token <token>', "the project's source-map token (else SIGHTLINE_SOURCEMAP_TOKEN, else fetched with your sign-in)")
-      .action(action<{ sourcemapToken?: string }>(uploadSourceMaps)),
-    'sightline-cli sourcemaps upload dist/',
+      .action(action<{ sourcemapToken?: string; release?: string; urlPrefix?: string }>(uploadSourceMaps)),
+    'sightline-cli sourcemaps upload dist/ --release 1.4.0',
+    'SIGHTLINE_SOURCEMAP_TOKEN=... sightline-cli sourcemaps upload --url https://sightline.example.com --release "$GIT_SHA" --url-prefix "~/assets/" dist/assets   # in CI',
   );
 }
 
@@ -120,22 +123,87 @@ async function sendWithProgress(url: string, token: string, parts: UploadPart[],
   }
 }
 
-async function uploadSourceMaps(context: Context, options: { sourcemapToken?: string }, args: unknown[]): Promise<void> {
+/** A request carries at most this many bytes and parts; a .js and its map always travel together. */
+const SOURCE_MAP_BATCH_BYTES = 100 * 1024 * 1024;
+const SOURCE_MAP_BATCH_FILES = 400;
+
+interface BuildFile {
+  path: string;
+  /** Relative to the build folder, with forward slashes: the name the service serves it under (after urlPrefix). */
+  name: string;
+  size: number;
+}
+
+/** The .js/.mjs/.cjs files and their maps under a build folder (node_modules left out), each map next to its script. */
+function findBuildFiles(dir: string): BuildFile[] {
+  const names = (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => /\.(js|mjs|cjs)(\.map)?$/.test(name) && !name.split('/').includes('node_modules'))
+    .filter((name) => fs.statSync(path.join(dir, name)).isFile())
+    .sort();
+  return names.map((name) => ({ path: path.join(dir, name), name, size: fs.statSync(path.join(dir, name)).size }));
+}
+
+/** Requests of at most SOURCE_MAP_BATCH_BYTES / _FILES, never splitting a script from its map. */
+function batches(files: BuildFile[]): BuildFile[][] {
+  const groups = new Map<string, BuildFile[]>();
+  for (const file of files) {
+    const key = file.name.replace(/\.map$/, '');
+    groups.set(key, [...(groups.get(key) ?? []), file]);
+  }
+  const out: BuildFile[][] = [];
+  let current: BuildFile[] = [];
+  let bytes = 0;
+  for (const group of groups.values()) {
+    const size = group.reduce((sum, file) => sum + file.size, 0);
+    if (current.length > 0 && (bytes + size > SOURCE_MAP_BATCH_BYTES || current.length + group.length > SOURCE_MAP_BATCH_FILES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(...group);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+const sourceMapAnswer = z.object({ uploaded: z.number(), skipped: z.array(z.object({ file: z.string(), reason: z.string() })) });
+
+async function uploadSourceMaps(context: Context, options: { sourcemapToken?: string; release?: string; urlPrefix?: string }, args: unknown[]): Promise<void> {
   const dir = String(args[0]);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usageError(`no such folder: ${dir}`);
-  const files = (fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[])
-    .filter((name) => /\.(js|mjs|cjs)(\.map)?$/.test(name) && !name.split(path.sep).includes('node_modules'))
-    .map((name) => path.join(dir, name))
-    .filter((file) => fs.statSync(file).isFile());
-  if (!files.some((file) => file.endsWith('.map'))) throw usageError(`no .map files under ${dir}`, 'build with source maps enabled');
+  const files = findBuildFiles(dir);
+  if (!files.some((file) => file.name.endsWith('.map'))) throw usageError(`no .map files under ${dir}`, 'build with source maps enabled');
+  const release = options.release ?? process.env.SIGHTLINE_RELEASE;
   const url = context.baseUrl();
   const token = await projectSecret(context, options.sourcemapToken, 'SIGHTLINE_SOURCEMAP_TOKEN', 'sourceMapToken');
-  const { response, body } = await postMultipart(new URL('/api/sourcemaps/upload', url).href, token, files.map((file) => ({ field: 'files', file })));
-  const message = serverMessage(body);
-  if (response.status === 404 && message?.startsWith('no route')) {
-    throw new CliError(`the service at ${url} does not support source-map uploads (POST /api/sourcemaps/upload: ${message})`, EXIT.apiError, 'upgrade the service; symbol uploads (`symbols upload`) work today');
+  let uploaded = 0;
+  const skipped: Array<{ file: string; reason: string }> = [];
+  for (const batch of batches(files)) {
+    const parts: UploadPart[] = [];
+    if (release) parts.push({ field: 'release', value: release });
+    parts.push({ field: 'urlPrefix', value: options.urlPrefix ?? '~/' });
+    for (const file of batch) parts.push({ field: 'files', file: file.path, name: file.name });
+    if (process.stderr.isTTY !== true) process.stderr.write(`uploading ${batch.length} files from ${dir}\n`);
+    const { response, body } = await postMultipart(new URL('/api/sourcemaps/upload', url).href, token, parts, {
+      onRetry: (attempt, wait) => process.stderr.write(`service busy (503): retrying in ${wait} s (attempt ${attempt + 1})\n`),
+    });
+    const message = serverMessage(body);
+    if (response.status === 404 && message?.startsWith('no route')) {
+      throw new CliError(`the service at ${url} does not support source-map uploads (POST /api/sourcemaps/upload: ${message})`, EXIT.apiError, 'upgrade the service');
+    }
+    if (response.status === 401) throw notSignedIn('the source-map token was refused (401): it is not the source-map token of a live project');
+    if (!response.ok) throw refusal(response, body);
+    const answer = sourceMapAnswer.safeParse(body).data;
+    if (!answer) throw new CliError(`unexpected answer from ${url}: ${JSON.stringify(body).slice(0, 200)}`, EXIT.apiError);
+    uploaded += answer.uploaded;
+    skipped.push(...answer.skipped);
   }
-  if (!response.ok) throw refusal(response, body);
-  const uploaded = z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded ?? null;
-  printDetail({ json: { files: files.length, uploaded }, text: `Uploaded ${files.length} files from ${dir}.` }, context.output);
+  const lines = [
+    ...skipped.map((file) => `skipped   ${file.file}  ${file.reason}`),
+    `${uploaded} accepted, ${skipped.length} skipped${release ? ` (release ${release})` : ''}, urlPrefix ${options.urlPrefix ?? '~/'}`,
+  ];
+  printDetail({ json: { release: release ?? null, uploaded, skipped }, text: lines.join('\n') }, context.output);
+  if (uploaded === 0) process.exitCode = EXIT.apiError;
 }

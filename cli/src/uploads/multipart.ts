@@ -13,6 +13,8 @@ export interface UploadPart {
   /** A file on disk, or a plain text value. */
   file?: string;
   value?: string;
+  /** The file's name in the form (a relative path such as assets/main.js); its base name when absent. */
+  name?: string;
 }
 
 export interface UploadAttempt {
@@ -67,7 +69,7 @@ function multipartBody(parts: UploadPart[], onProgress?: (sent: number, total: n
   const pieces: Array<Uint8Array | { file: string; size: number }> = [];
   for (const part of parts) {
     if (part.file !== undefined) {
-      const header = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"; filename="${quote(path.basename(part.file))}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+      const header = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"; filename="${quote(part.name ?? path.basename(part.file))}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
       pieces.push(encoder.encode(header), { file: part.file, size: fs.statSync(part.file).size }, encoder.encode('\r\n'));
     } else {
       pieces.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"\r\n\r\n${part.value ?? ''}\r\n`));

@@ -2085,6 +2085,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sourcemaps/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload JavaScript source maps (and optionally their .js files) of a release
+         * @description `Authorization: Bearer <source-map token>` (the project's source-map token, shown on its Connection page, is the only credential accepted; anything else is 401 with an empty body). multipart/form-data: `files` (repeatable) holds `.map` files and optionally their `.js` files, named by their path in the build folder (`assets/main.4f3a.js.map`); `release` is the app version the clients report (appVersion on the report route, service.version on OTLP); `urlPrefix` (default `~/`, where `~` stands for any origin) is where the files are served, e.g. `~/assets/` or `/srv/app/dist/` for Node. A map belongs to the `.js` of the upload whose `//# sourceMappingURL=` names it, else to its `file` field, else to its name without `.map`. A map with `debugId` (or `debug_id`), or whose `.js` carries `//# debugId=`, is matched by that id whatever the release, when the client sends the `sightline.debug_ids` attribute; it needs no release. Re-uploading a release is idempotent. Files that are not usable maps are skipped with their reason; the others are stored. Limits and statuses are the symbol upload's: 200 MB a file (400), 250 MB a request (413), about 1000 parts (422), 503 with Retry-After when too many uploads are in flight.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description files accepted: maps stored, and the .js files that named one of them */
+                            uploaded: number;
+                            skipped: {
+                                file: string;
+                                reason: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exception-stack-traces": {
         parameters: {
             query?: never;

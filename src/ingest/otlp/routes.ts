@@ -16,6 +16,7 @@ import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { preflightRoute } from '../cors.js';
 import { commitIngest, unixNanos, type IngestObject } from '../commit.js';
+import { symbolicateJsExceptions } from '../symbolication/sourcemaps.js';
 import {
   convertLogs,
   convertMetrics,
@@ -108,6 +109,8 @@ async function exportSignal(services: Services, signal: OtlpSignal, convert: Con
   if (RETRACED_FRAMEWORKS.has(project.framework) && converted.batch.exceptions.length > 0) {
     await retraceExceptions(converted.batch.exceptions, project.id, services.meta, services.symbolTables);
   }
+  // Exception events of browser and Node SDKs: JavaScript source maps, as on the report route.
+  await symbolicateJsExceptions(converted.batch.exceptions, project.id, services.sourceMaps);
   const rejected = converted.rejected?.count ?? 0;
   if (rejected > 0) request.log.info({ projectId: project.id, signal, rejected, reasons: converted.rejected?.messages }, 'OTLP records rejected');
   await commitIngest(services, {

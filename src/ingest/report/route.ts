@@ -18,6 +18,7 @@ import type { IngestProject } from '../project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';
 import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
 import { RETRACED_FRAMEWORKS, retraceExceptions } from '../symbolication/android.js';
+import { symbolicateJsExceptions } from '../symbolication/sourcemaps.js';
 import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);
@@ -61,6 +62,8 @@ async function ingestReport(services: Services, request: FastifyRequest, project
   if (RETRACED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
     await retraceExceptions(parsed.batch.exceptions, project.id, services.meta, services.symbolTables);
   }
+  // JavaScript source maps: any project, chosen by the shape of each trace.
+  await symbolicateJsExceptions(parsed.batch.exceptions, project.id, services.sourceMaps);
   const objects = await Promise.all(
     parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),
   );

@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
@@ -20,11 +20,19 @@ import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
 import { sessionReplayLink } from '../sessions/links';
 import { IssueActivity, IssueStatusActions } from './status';
+import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from './stack-frames';
 import { StackTraceView } from './stack-trace-view';
 import type { IssueList, Occurrence, OccurrenceList } from './types';
 
 const route = getRouteApi('/app/issues/$hash');
 const PAGE_SIZE = 20;
+
+/** The attributes without the mapped-frames record the stack trace view shows as marks and source. */
+function withoutMappedFrames(attributes: Record<string, string>): Record<string, string> {
+  if (!(MAPPED_FRAMES_ATTRIBUTE in attributes)) return attributes;
+  const { [MAPPED_FRAMES_ATTRIBUTE]: _mapped, ...rest } = attributes;
+  return rest;
+}
 
 /** The service keeps the text as received when it symbolicated a trace. */
 const symbolicated = (occurrence: Occurrence | undefined): boolean =>
@@ -71,6 +79,8 @@ export function IssuePage() {
   const selectedIndex = Math.min(search.occurrence ?? 0, Math.max(0, items.length - 1));
   const selected = items[selectedIndex];
   const trace = selected?.stackTrace ?? group.data?.stackTrace ?? '';
+  // Frames mapped through source maps, shown marked with their source; only for the selected occurrence's own text.
+  const mappedFrames = useMemo(() => (selected && trace === selected.stackTrace ? mappedFramesOf(selected.attributes) : undefined), [selected, trace]);
   const title = group.data?.title ?? trace.split('\n', 1)[0] ?? '';
   const select = (index: number) => void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
 
@@ -132,7 +142,7 @@ export function IssuePage() {
               actions={
                 symbolicated(selected) ? (
                   <div className="flex items-center gap-2">
-                    <span className="rounded bg-success/10 px-1.5 py-0.5 text-xs font-medium text-success">symbolicated</span>
+                    <span className="rounded border border-success/50 bg-success/10 px-1.5 py-0.5 text-xs font-medium text-foreground">symbolicated</span>
                     <button
                       type="button"
                       className="text-xs text-accent underline-offset-2 outline-none hover:underline focus-visible:underline"
@@ -155,7 +165,7 @@ export function IssuePage() {
                 {selected.rawStackTrace}
               </pre>
             ) : (
-              <StackTraceView text={trace} />
+              <StackTraceView text={trace} mapped={mappedFrames} />
             )}
           </Card>
 
@@ -286,7 +296,7 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Source</dt>
                 <dd>{selected.source || '—'}</dd>
               </dl>
-              <AttributeTable attributes={selected.attributes} label="Occurrence attributes" />
+              <AttributeTable attributes={withoutMappedFrames(selected.attributes)} label="Occurrence attributes" />
             </div>
           )}
         </Card>

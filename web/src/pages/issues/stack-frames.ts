@@ -19,6 +19,44 @@ export interface StackFrame {
   inApp: boolean;
   /** The source line some layouts print under the frame (Python). */
   source?: string;
+  /** Index of the frame's (first) line in the trace text. */
+  lineIndex?: number;
+  /** Set when the service mapped this frame through an uploaded source map. */
+  mapped?: MappedFrameInfo;
+}
+
+/** A frame the service mapped through a source map (the `sightline.frames` attribute of the occurrence). */
+export interface MappedFrameInfo {
+  /** Index of the frame's line in the symbolicated trace. */
+  line: number;
+  source: string;
+  lineNumber: number;
+  column: number;
+  /** Lines of the original source around lineNumber, when the map carried sourcesContent. */
+  context?: { start: number; lines: string[] };
+}
+
+/** The attribute the service writes beside a source-mapped trace. */
+export const MAPPED_FRAMES_ATTRIBUTE = 'sightline.frames';
+
+/** The mapped frames of an occurrence by trace line; anything malformed is ignored (the frames then show unmarked). */
+export function mappedFramesOf(attributes: Record<string, string> | undefined): Map<number, MappedFrameInfo> {
+  const out = new Map<number, MappedFrameInfo>();
+  const json = attributes?.[MAPPED_FRAMES_ATTRIBUTE];
+  if (!json) return out;
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (!Array.isArray(parsed)) return out;
+    for (const item of parsed as MappedFrameInfo[]) {
+      if (item === null || typeof item !== 'object' || !Number.isInteger(item.line) || typeof item.source !== 'string') continue;
+      const context = item.context;
+      const validContext = context && Number.isInteger(context.start) && Array.isArray(context.lines) && context.lines.every((l) => typeof l === 'string');
+      out.set(item.line, { line: item.line, source: item.source, lineNumber: Number(item.lineNumber), column: Number(item.column), ...(validContext ? { context } : {}) });
+    }
+  } catch {
+    // Not JSON: no marks.
+  }
+  return out;
 }
 
 export type StackEntry = { kind: 'frame'; frame: StackFrame } | { kind: 'text'; text: string };
@@ -150,7 +188,7 @@ function frameOfLine(raw: string, text: string): StackFrame | null {
   return null;
 }
 
-export function parseStackTrace(text: string): ParsedStackTrace {
+export function parseStackTrace(text: string, mapped: ReadonlyMap<number, MappedFrameInfo> = new Map()): ParsedStackTrace {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
   const entries: StackEntry[] = [];
@@ -165,6 +203,9 @@ export function parseStackTrace(text: string): ParsedStackTrace {
     }
     const single = frameOfLine(raw, text);
     if (single) {
+      single.lineIndex = index;
+      const info = mapped.get(index);
+      if (info) single.mapped = info;
       entries.push({ kind: 'frame', frame: single });
       frameCount++;
       continue;
