@@ -75,6 +75,7 @@ describe('home, endpoints and tasks pages', () => {
 
   it('home shows the figures, the series and the top endpoints the API answers', async () => {
     const { page } = dashboard;
+    const dashboardsAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboards');
     await dashboard.open('/');
     const overview = await dashboard.api<{ stats: { requests: number; issues: number }; endpoints: Array<{ name: string; requests: number }> }>(`/api/dashboard/overview?projectId=${dashboard.projectId}`);
     expect(overview.stats.requests).toBeGreaterThan(400);
@@ -86,6 +87,9 @@ describe('home, endpoints and tasks pages', () => {
     expect((await rows('Newest issues')).length).toBeGreaterThan(0);
     await page.locator('table[aria-label="Newest issues"] a').first().waitFor();
     expect(await page.locator('table[aria-label="Newest issues"] a').first().getAttribute('href')).toMatch(new RegExp(`^/issues/[0-9a-f]+\\?projectId=${dashboard.projectId}`));
+    // No dashboard stars a widget here: once the page has its answer, home shows no such card.
+    expect((await dashboardsAsked).status()).toBe(200);
+    expect(await page.getByRole('heading', { name: 'Starred widgets' }).count()).toBe(0);
     await dashboard.capture('home');
     expect(dashboard.watch.problems).toEqual([]);
   });

@@ -359,6 +359,22 @@ describe('metrics and dashboards in Chromium', () => {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 
+  it('home shows the widgets starred on the dashboards, each linked to its dashboard', async () => {
+    // The Shop dashboard and its imported copy both star the line widget.
+    const starred = (await dashboards()).flatMap((dashboard) => dashboard.definition.widgets.filter((w) => w.starred).map((widget) => ({ dashboard, widget })));
+    expect(starred).toHaveLength(2);
+    await d.open('/', window);
+    const card = page.getByRole('heading', { name: 'Starred widgets' });
+    await card.waitFor();
+    const sections = page.getByRole('region', { name: starred[0]!.widget.title });
+    await eventually(() => sections.count()).toBe(2);
+    const links = await sections.getByRole('link').evaluateAll((anchors) => anchors.map((a) => new URL((a as unknown as { href: string }).href).pathname));
+    expect(links.sort()).toEqual(starred.map(({ dashboard }) => `/dashboards/${dashboard.id}`).sort());
+    // Each draws the widget's metric over home's range (the chart's canvas), not a placeholder.
+    await eventually(() => sections.locator('canvas').count()).toBeGreaterThanOrEqual(2);
+    await d.capture('home-starred-widgets');
+  });
+
   it('creates an empty dashboard, renames and deletes it after its name is typed', async () => {
     await d.open('/dashboards', window);
     await page.getByRole('button', { name: 'New dashboard' }).click();

@@ -123,6 +123,36 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       ]);
     });
 
+    it('looks an entity up by id or distributed trace id through its skip index, not every granule of the project', async () => {
+      const project = '6f1c5b0e-1111-4000-8000-0000000000aa';
+      // 30,000 calls of 1,000 names in one hour: the sort key (project, hour, name, id) cannot
+      // narrow an id to a granule, so only the bloom filter of migration 0003 can.
+      await engine.command(
+        `INSERT INTO endpoints (project_id, id, distributed_trace_id, recorded_at, name)
+         SELECT toUUID({project:String}), reinterpretAsUUID(reinterpretAsFixedString(cityHash64(number, 1)) || reinterpretAsFixedString(cityHash64(number, 2))),
+                reinterpretAsUUID(reinterpretAsFixedString(cityHash64(number, 3)) || reinterpretAsFixedString(cityHash64(number, 4))),
+                now64(9, 'UTC') - INTERVAL 1 HOUR, concat('GET /r', toString(number % 1000))
+           FROM numbers(30000)`,
+        { project },
+      );
+      const [wanted] = await engine.query<{ id: string; dt: string }>(
+        'SELECT toString(id) AS id, toString(distributed_trace_id) AS dt FROM endpoints WHERE project_id = {project:UUID} ORDER BY name, id LIMIT 1 OFFSET 12345',
+        { project },
+      );
+      for (const [column, value] of [['id', wanted!.id], ['distributed_trace_id', wanted!.dt]] as const) {
+        const plan = (
+          await engine.query<{ explain: string }>(`EXPLAIN indexes = 1 SELECT id FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`, { project, value })
+        ).map((row) => row.explain.trim());
+        const skip = plan.indexOf(`Name: ${column}_set`);
+        expect(skip, plan.join('\n')).toBeGreaterThan(0);
+        const granules = plan.slice(skip).find((line) => line.startsWith('Granules:'))!.match(/Granules: (\d+)\/(\d+)/)!;
+        expect(Number(granules[2]), plan.join('\n')).toBeGreaterThanOrEqual(3);
+        expect(Number(granules[1]), plan.join('\n')).toBe(1);
+        const found = await engine.query<{ n: number }>(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`, { project, value });
+        expect(found[0]?.n).toBe(1);
+      }
+    });
+
     it('round-trips a span with its events (a named tuple in an array)', async () => {
       const span = {
         projectId: PROJECT,

@@ -73,6 +73,7 @@ export function rollupContract(engine: TelemetryEngineName): void {
           grouped: (await read('POST', '/api/endpoints/grouped', range)).items,
           stats: await read('POST', '/api/stats', range),
           dashboard: await read('GET', `/api/dashboard?fromDate=${threeDays.fromDate}&toDate=${threeDays.toDate}`),
+          overview: await read('GET', `/api/dashboard/overview?fromDate=${range.fromDate}&toDate=${range.toDate}`),
           tags,
         };
       } finally {
@@ -98,13 +99,14 @@ export function rollupContract(engine: TelemetryEngineName): void {
       const a = raw.endpoints.find((item: { name: string }) => item.name === 'GET /a');
       expect(a).toMatchObject({ requests: 4, serverErrors: 1 });
       expect(raw.stats).toMatchObject({ requests: 10, serverErrors: 1, clientErrors: 4 });
+      expect(raw.overview.stats).toEqual(raw.stats);
       expect(raw.dashboard.requests.reduce((sum: number, n: number) => sum + n, 0)).toBe(9);
 
       // The three crafted hours ended more than ten minutes ago; the current one has not.
       expect(await service.services.rollups.runOnce()).toBe(3);
       expect(await service.services.rollups.runOnce()).toBe(0);
       const rolled = await answers();
-      expect(rolled.tags).toEqual(expect.arrayContaining(['endpoints.list.rollup', 'endpoints.grouped.rollup']));
+      expect(rolled.tags).toEqual(expect.arrayContaining(['endpoints.list.rollup', 'endpoints.grouped.rollup', 'endpoints.list.total.rollup']));
       expect(withoutTags(rolled)).toEqual(withoutTags(raw));
       const rows = await service.services.telemetry.query<{ n: number }>('SELECT toUInt64(sum(requests)) AS n FROM endpoint_hourly FINAL WHERE project_id = {p:UUID}', { p: owner.project.id });
       expect(rows[0]!.n).toBe(9);

@@ -4174,7 +4174,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The homepage lists: stats, top endpoints by Impact, top issues, top tasks, top AI models by cost */
+        /** The homepage's figures and its top 5 endpoints by Impact, read together (one pass over the endpoints for both) */
         get: {
             parameters: {
                 query: {
@@ -4221,22 +4221,6 @@ export interface paths {
                                 reason: string;
                                 p95Ms: number | null;
                                 errorRate: number;
-                            }[];
-                            issues: {
-                                hash: string;
-                                title: string;
-                                count: number;
-                                lastSeen: string | null;
-                            }[];
-                            tasks: {
-                                name: string;
-                                count: number;
-                                rank: number;
-                            }[];
-                            aiModels: {
-                                model: string;
-                                count: number;
-                                totalCost: number;
                             }[];
                         };
                     };

@@ -3,11 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../server/errors.js';
 import type { Services } from '../../server/services.js';
 import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
-import { projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
-import { exceptionGroups } from '../../store/telemetry/queries/exceptions.js';
-import { aiTraceList, endpointAggregates, taskAggregates } from '../../store/telemetry/queries/entities.js';
-import { bucketStarts, fillSeries, isoOf } from '../../store/telemetry/queries/run.js';
-import { taskRank } from '../../core/impact.js';
+import { homeOverview, projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
+import { bucketStarts, fillSeries } from '../../store/telemetry/queries/run.js';
 import { DEFAULT_APDEX_MS, rankEndpoints, sortItems } from './endpoints.js';
 import {
   bucketSecondsOf,
@@ -170,39 +167,21 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
   scope.get<{ Querystring: RangeInput }>(
     '/api/dashboard/overview',
     {
-      schema: routeSchema('Dashboard', 'The homepage lists: stats, top endpoints by Impact, top issues, top tasks, top AI models by cost', {
+      schema: routeSchema('Dashboard', "The homepage's figures and its top 5 endpoints by Impact, read together (one pass over the endpoints for both)", {
         querystring: rangeQuery,
         response: obj({
           stats: statsSchema,
           endpoints: { type: 'array', items: obj({ name: str, requests: int, impact: num, reason: str, p95Ms: nnum, errorRate: num }) },
-          issues: { type: 'array', items: obj({ hash: str, title: str, count: int, lastSeen: nstr }) },
-          tasks: { type: 'array', items: obj({ name: str, count: int, rank: num }) },
-          aiModels: { type: 'array', items: obj({ model: str, count: int, totalCost: num }) },
         }),
       }),
     },
     async (request) => {
-      const projectId = projectOf(request);
       const range = timeRangeOf(request.query, services.now());
-      const [stats, endpointRows, issues, taskRows, ai] = await Promise.all([
-        projectStats(services.telemetry, projectId, range),
-        endpointAggregates(services.telemetry, projectId, { range, thresholdMs: DEFAULT_APDEX_MS, groupBy: 'name' }),
-        exceptionGroups(services.telemetry, projectId, { range, orderBy: 'count', direction: 'desc', page: 1, pageSize: 5, bucketSeconds: bucketSecondsOf(range) }),
-        taskAggregates(services.telemetry, projectId, range, undefined, undefined),
-        aiTraceList(services.telemetry, projectId, { range, orderBy: 'totalCost', direction: 'desc', page: 1, pageSize: 1 }),
-      ]);
-      const endpoints = sortItems(rankEndpoints(endpointRows, DEFAULT_APDEX_MS), (i) => i.impact, 'desc').slice(0, 5);
-      const tasks = sortItems(
-        taskRows.map((row) => ({ name: row.name, count: row.count, rank: taskRank(row.count, row.p50_ms, row.p95_ms) })),
-        (i) => i.rank,
-        'desc',
-      ).slice(0, 5);
+      const overview = await homeOverview(services.telemetry, projectOf(request), range, DEFAULT_APDEX_MS);
+      const endpoints = sortItems(rankEndpoints(overview.endpoints, DEFAULT_APDEX_MS), (i) => i.impact, 'desc').slice(0, 5);
       return {
-        stats: { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...stats },
+        stats: { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...overview.stats },
         endpoints: endpoints.map((e) => ({ name: e.name, requests: e.requests, impact: e.impact, reason: e.reason, p95Ms: e.p95Ms, errorRate: e.errorRate })),
-        issues: issues.rows.map((row) => ({ hash: row.hash, title: row.title, count: row.count, lastSeen: isoOf(row.last_seen) })),
-        tasks,
-        aiModels: ai.perModel.slice(0, 5).map((m) => ({ model: m.model, count: m.count, totalCost: m.totalCost })),
       };
     },
   );

@@ -5,6 +5,7 @@
  * non-streaming requests, as everywhere latency is scored.
  */
 import type { TelemetryEngine } from '../engine.js';
+import { endpointAggregatesWithTotal } from './entities.js';
 import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
 import { bucketOf, inRange, runQuery, type TimeRange } from './run.js';
 
@@ -24,11 +25,9 @@ export interface Stats {
 }
 
 export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
-  const params: Record<string, unknown> = { project: projectId };
-  const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
   const endpointParams: Record<string, unknown> = {};
   const parts = await endpointParts(engine, projectId, { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS }, endpointParams);
-  const [endpoints, tasks, exceptions, ai, sessions] = await Promise.all([
+  const [endpoints, others] = await Promise.all([
     runQuery<{ n: number; s: number; c: number; p95: number | null }>(
       engine,
       'stats.endpoints',
@@ -36,19 +35,50 @@ export async function projectStats(engine: TelemetryEngine, projectId: string, r
          FROM (SELECT ${parts.figures} FROM ${parts.sql})`,
       endpointParams,
     ),
+    otherStats(engine, projectId, range),
+  ]);
+  const e = endpoints[0];
+  return statsOf({ requests: e?.n ?? 0, serverErrors: e?.s ?? 0, clientErrors: e?.c ?? 0, p95Ms: e?.p95 ?? null }, others);
+}
+
+/**
+ * Home's figures and its top endpoints by Impact in one read of the endpoints (the per-name
+ * rows and the totals from one GROUPING SETS statement) and one of each other table.
+ */
+export async function homeOverview(engine: TelemetryEngine, projectId: string, range: TimeRange, thresholdMs: number) {
+  const [endpoints, others] = await Promise.all([endpointAggregatesWithTotal(engine, projectId, { range, thresholdMs }), otherStats(engine, projectId, range)]);
+  const total = endpoints.total;
+  const stats = statsOf(
+    { requests: total?.requests ?? 0, serverErrors: total?.server_errors ?? 0, clientErrors: total?.client_errors ?? 0, p95Ms: total?.p95_ms ?? null },
+    others,
+  );
+  return { stats, endpoints: endpoints.rows };
+}
+
+type EndpointStats = Pick<Stats, 'requests' | 'serverErrors' | 'clientErrors' | 'p95Ms'>;
+type OtherStats = Omit<Stats, keyof EndpointStats | 'errorRate'>;
+
+function statsOf(endpoints: EndpointStats, others: OtherStats): Stats {
+  const { requests } = endpoints;
+  return {
+    ...endpoints,
+    errorRate: requests > 0 ? endpoints.serverErrors / requests : 0,
+    p95Ms: requests > 0 ? endpoints.p95Ms : null,
+    ...others,
+  };
+}
+
+/** The figures of the tables other than endpoints: one statement each, run together. */
+async function otherStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<OtherStats> {
+  const params: Record<string, unknown> = { project: projectId };
+  const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
+  const [tasks, exceptions, ai, sessions] = await Promise.all([
     runQuery<{ n: number; f: number }>(engine, 'stats.tasks', `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`, params),
     runQuery<{ n: number; h: number }>(engine, 'stats.exceptions', `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`, params),
     runQuery<{ n: number; cost: number }>(engine, 'stats.ai', `SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`, params),
     runQuery<{ n: number }>(engine, 'stats.sessions', `SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`, params),
   ]);
-  const e = endpoints[0];
-  const requests = e?.n ?? 0;
   return {
-    requests,
-    serverErrors: e?.s ?? 0,
-    clientErrors: e?.c ?? 0,
-    errorRate: requests > 0 ? (e?.s ?? 0) / requests : 0,
-    p95Ms: requests > 0 ? (e?.p95 ?? null) : null,
     tasks: tasks[0]?.n ?? 0,
     taskFailures: tasks[0]?.f ?? 0,
     exceptions: exceptions[0]?.n ?? 0,

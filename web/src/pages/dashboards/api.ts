@@ -16,6 +16,15 @@ export const dashboardsQuery = (projectId: string) =>
     queryFn: async () => (await read<{ dashboards: SavedDashboard[] }>(api.GET('/api/dashboards', { params: { query: { projectId } } }))).dashboards,
   });
 
+/**
+ * Whether a stored definition stars any widget, read without validating it (home asks this of
+ * every dashboard before it loads the starred widgets' code; StarredWidgets validates).
+ */
+export const hasStarredWidget = (definition: unknown): boolean => {
+  const widgets = (definition as { widgets?: unknown } | null)?.widgets;
+  return Array.isArray(widgets) && widgets.some((widget) => (widget as { starred?: unknown } | null)?.starred === true);
+};
+
 export const dashboardQuery = (projectId: string, id: string) =>
   queryOptions({
     queryKey: dashboardKey(projectId, id),

@@ -1,8 +1,8 @@
 /**
  * The widgets starred on any dashboard of the project, for home (DASHBOARD.md §3 "starred
  * dashboard widgets"): each over the page's time range, titled with a link to its dashboard, the
- * charts sharing one crosshair. Home renders `<StarredWidgets />`; it reads the project and
- * range from the URL itself.
+ * charts sharing one crosshair. It reads the project and range from the URL itself. Home loads
+ * it (its own chunk, with the metric views) only once a dashboard of the project stars a widget.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

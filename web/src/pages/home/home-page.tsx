@@ -1,13 +1,15 @@
 /**
  * `/`: the project at a glance over the URL's range — headline figures with their change against
  * the previous range of the same length, requests and errors over time, the endpoints hurting
- * most (Impact) and the newest issues; onboarding (to /connection) while the project is empty.
+ * most (Impact), the newest issues and the widgets starred on the project's dashboards (when any
+ * is); onboarding (to /connection) while the project is empty.
  */
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Cable } from 'lucide-react';
 import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
-import { Card, CardHeader } from '@/components/ui/card';
+import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -17,10 +19,14 @@ import { formatCost, formatCount, formatDuration, formatPercent, formatRelative 
 import { previousParams, scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
+import { dashboardsQuery, hasStarredWidget } from '../dashboards/api';
 import { ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
 import { DataStatusBanner } from '../data-status';
 import { PageHeader } from '../page-header';
 import type { DashboardSeries, IssueList, Overview, Stats } from './types';
+
+// Its own chunk: the metric views load only for a project that starred a widget.
+const StarredWidgets = lazy(async () => ({ default: (await import('../dashboards/starred-widgets')).StarredWidgets }));
 
 /** Everything a project can send; none of it in the range and none before means "not connected yet". */
 const hasData = (stats: Stats) => stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions > 0;
@@ -80,6 +86,9 @@ export function HomePage() {
       ),
     enabled: scope !== undefined,
   });
+  // The same query (and cache entry) StarredWidgets reads; nothing starred, nothing shown.
+  const dashboards = useQuery({ ...dashboardsQuery(scope?.projectId ?? ''), enabled: scope !== undefined });
+  const anyStarred = dashboards.data?.some((dashboard) => hasStarredWidget(dashboard.definition)) ?? false;
 
   if (projects && projects.length === 0) {
     return (
@@ -91,7 +100,8 @@ export function HomePage() {
 
   const stats = overview.data?.stats;
   const before = previous.data;
-  const empty = stats !== undefined && before !== undefined && !hasData(stats) && !hasData(before);
+  // A project that sends only metrics has no figures here, but one with starred widgets is connected.
+  const empty = stats !== undefined && before !== undefined && !hasData(stats) && !hasData(before) && !anyStarred;
   const loading = overview.isPending;
 
   return (
@@ -241,6 +251,12 @@ export function HomePage() {
               )}
             </Card>
           </div>
+
+          {anyStarred && (
+            <Suspense fallback={<Skeleton className="h-72" />}>
+              <StarredWidgets />
+            </Suspense>
+          )}
         </>
       )}
     </div>
