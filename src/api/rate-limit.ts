@@ -4,7 +4,7 @@
  * on invitations, which send mail. Ordinary authenticated calls have none.
  */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../server/errors.js';
+import { HttpError } from '../http/errors.js';
 import type { Services } from '../server/services.js';
 
 export interface RateLimitRule {

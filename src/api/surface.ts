@@ -6,8 +6,8 @@
  * authorize/token/logout endpoints, discovery, the plan catalogue and the payment webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */
 import type { FastifyInstance } from 'fastify';
-import { useApplicationBodies } from '../server/body-parsers.js';
-import { LIMITS } from '../server/limits.js';
+import { useApplicationBodies } from '../http/body-parsers.js';
+import { LIMITS } from '../http/limits.js';
 import type { Services } from '../server/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';

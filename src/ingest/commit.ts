@@ -10,7 +10,7 @@ import type { Services } from '../server/services.js';
 import { batchRows, ingestUsageRow } from '../store/telemetry/rows.js';
 import type { IngestProject } from './project-cache.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from './usage.js';
-import { WriteFailedError } from './writer.js';
+import { WriteFailedError } from '../store/telemetry/writer.js';
 
 export interface IngestObject {
   key: string;

@@ -10,7 +10,7 @@
 import type { EndpointRecord } from '../core/records.js';
 import { rollupMarkRow } from '../store/telemetry/rows.js';
 import { HOUR_MS, LATE_AFTER_MS, markableHours } from '../store/telemetry/queries/rollups.js';
-import type { GroupCommitWriter } from './writer.js';
+import type { GroupCommitWriter } from '../store/telemetry/writer.js';
 
 const NANOS_PER_HOUR = 3_600_000_000_000n;
 

@@ -6,9 +6,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { FlushEvent } from '../ingest/writer.js';
-import { bearerToken } from './bearer.js';
-import { unauthorized } from './errors.js';
+import type { FlushEvent } from '../store/telemetry/writer.js';
+import { bearerToken } from '../http/bearer.js';
+import { unauthorized } from '../http/errors.js';
 import { isBrowserNavigation, sendAppPage } from './web.js';
 
 export class ServiceMetrics {

@@ -3,9 +3,9 @@
  * and builds the shared machinery (writer, admission gate, caches). Closing reverses it.
  */
 import type { Config } from '../config.js';
-import { AdmissionGate } from '../ingest/admission.js';
+import { AdmissionGate } from '../http/admission.js';
 import { ProjectCache } from '../ingest/project-cache.js';
-import { GroupCommitWriter } from '../ingest/writer.js';
+import { GroupCommitWriter } from '../store/telemetry/writer.js';
 import { createMailer, type Mailer } from './mail.js';
 import { ServiceMetrics } from './metrics.js';
 import { SymbolTables } from '../ingest/symbolication/tables.js';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCARD_BOUNDS } from '../../src/server/body.js';
+import { DISCARD_BOUNDS } from '../../src/http/body.js';
 import { startChildService, type ChildService } from '../support/child-service.js';
 
 const MiB = 1024 * 1024;

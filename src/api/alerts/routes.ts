@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHANNEL_KINDS, RULE_KINDS, RULE_STATES, RuleInputError, parseRuleParams, type ChannelKind, type Notification, type RuleKind } from '../../core/alerts.js';
 import type { Role } from '../../core/roles.js';
-import { notFound, unprocessable } from '../../server/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import type { Services } from '../../server/services.js';
 import { OutboundRefused, checkOutboundUrl } from '../../server/alerting/outbound.js';
 import {

@@ -5,7 +5,7 @@
  * organization.
  */
 import type { Role } from '../../core/roles.js';
-import { HttpError, forbidden } from '../../server/errors.js';
+import { HttpError, forbidden } from '../../http/errors.js';
 import type { Services } from '../../server/services.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { insertMembership, insertOrganization, type Organization } from '../../store/meta/repositories/organizations.js';

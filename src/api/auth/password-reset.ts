@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_RESET_TOKEN, newPasswordResetToken, tokenHash } from '../../core/tokens.js';
-import { unprocessable } from '../../server/errors.js';
+import { unprocessable } from '../../http/errors.js';
 import { sendInBackground } from '../../server/mail.js';
 import type { Services } from '../../server/services.js';
 import { isPasswordResetTokenOpen, replacePasswordResetToken, usePasswordResetToken } from '../../store/meta/repositories/password-resets.js';

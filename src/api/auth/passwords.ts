@@ -3,7 +3,7 @@
  * (m=19 MiB, t=2, p=1). Verification is constant time inside the library.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { unprocessable } from '../../server/errors.js';
+import { unprocessable } from '../../http/errors.js';
 
 /** Longer passwords are refused before hashing: argon2 cost grows with input. */
 export const PASSWORD_MAX_LENGTH = 256;

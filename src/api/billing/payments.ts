@@ -4,7 +4,7 @@
  * "billing is not configured".
  */
 import type { BillingInterval, Plan } from '../../core/plans.js';
-import { unprocessable } from '../../server/errors.js';
+import { unprocessable } from '../../http/errors.js';
 import type { SubscriptionStatus } from '../../store/meta/repositories/billing.js';
 
 export interface CheckoutRequest {

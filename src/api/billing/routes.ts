@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BILLING_INTERVALS, usagePeriod, type BillingInterval, type Plan } from '../../core/plans.js';
-import { HttpError, unprocessable } from '../../server/errors.js';
-import { useRawBodies } from '../../server/body-parsers.js';
-import { LIMITS } from '../../server/limits.js';
+import { HttpError, unprocessable } from '../../http/errors.js';
+import { useRawBodies } from '../../http/body-parsers.js';
+import { LIMITS } from '../../http/limits.js';
 import type { Services } from '../../server/services.js';
 import { findCurrentSubscription, findProviderCustomerId } from '../../store/meta/repositories/billing.js';
 import { countMembers } from '../../store/meta/repositories/organizations.js';

@@ -4,7 +4,7 @@
  */
 import Stripe from 'stripe';
 import { BILLING_INTERVALS, type PlanCatalogue } from '../../core/plans.js';
-import { badRequest, unprocessable } from '../../server/errors.js';
+import { badRequest, unprocessable } from '../../http/errors.js';
 import type { SubscriptionStatus } from '../../store/meta/repositories/billing.js';
 import type { CheckoutRequest, PaymentProvider, SubscriptionChange } from './payments.js';
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { INVITATION_TOKEN, tokenHash } from '../../core/tokens.js';
-import { notFound, unprocessable } from '../../server/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
 import type { Services } from '../../server/services.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { findOpenInvitation, findOpenInvitationForUpdate, markInvitationAccepted } from '../../store/meta/repositories/invitations.js';

@@ -11,7 +11,7 @@ import { organizationSettingsProblem, type OrganizationSettingsInput } from '../
 import { limitMessage, limitReached } from '../../core/plans.js';
 import { ROLES, type Role } from '../../core/roles.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
-import { forbidden, notFound, unprocessable } from '../../server/errors.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { sendInBackground } from '../../server/mail.js';
 import type { Services } from '../../server/services.js';
 import {

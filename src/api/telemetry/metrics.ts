@@ -1,6 +1,6 @@
 /** Metrics discovery and queries, homepage stats and the dashboard reads (saved dashboards: dashboards.ts). */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../server/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../server/services.js';
 import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
 import { projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';

@@ -7,12 +7,12 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseJson, useRawBodies } from '../../server/body-parsers.js';
-import { badRequest } from '../../server/errors.js';
-import { LIMITS } from '../../server/limits.js';
+import { parseJson, useRawBodies } from '../../http/body-parsers.js';
+import { badRequest } from '../../http/errors.js';
+import { LIMITS } from '../../http/limits.js';
 import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
-import { AdmissionGate } from '../admission.js';
+import { AdmissionGate } from '../../http/admission.js';
 import { preflightRoute } from '../cors.js';
 import type { IngestProject } from '../project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';

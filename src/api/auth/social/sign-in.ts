@@ -7,7 +7,7 @@
  * An address the provider has not verified signs no one in: linking by an unverified address would
  * hand an existing account to whoever typed it at the provider.
  */
-import { HttpError, unprocessable } from '../../../server/errors.js';
+import { HttpError, unprocessable } from '../../../http/errors.js';
 import type { Services } from '../../../server/services.js';
 import { isUniqueViolation } from '../../../store/meta/types.js';
 import { findUserByIdentity, linkIdentity } from '../../../store/meta/repositories/user-identities.js';

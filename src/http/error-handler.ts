@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
-import { WriteFailedError } from '../ingest/writer.js';
+import { WriteFailedError } from '../store/telemetry/writer.js';
 import { discardRestOfBody } from './body.js';
 import { HttpError } from './errors.js';
 

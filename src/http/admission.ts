@@ -3,7 +3,7 @@
  * for a slot up to `queueWaitMs`, then is refused with 503 + Retry-After so the client keeps its
  * frames and retries; waiting requests are themselves bounded.
  */
-import { serviceUnavailable } from '../server/errors.js';
+import { serviceUnavailable } from './errors.js';
 
 export interface AdmissionOptions {
   /** Names the work in the 503 message, e.g. "ingest". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../server/errors.js';
+import { HttpError } from './errors.js';
 import { AdmissionGate } from './admission.js';
 
 describe('admission gate', () => {
