@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../src/core/grouping.js';
-import { OutboundRefused, postOutbound } from '../../src/server/alerting/outbound.js';
+import { OutboundRefused, postOutbound } from '../../src/application/alerting/outbound.js';
 import { MINUTE, TestClock, bearer, call } from '../api/helpers.js';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.js';
 import { startMailServer, type TestMailServer } from '../support/mail-server.js';

@@ -6,7 +6,7 @@
  * organization and 5 an hour per recipient across organizations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpMailer, describeMailFailure } from '../../src/server/mail.js';
+import { SmtpMailer, describeMailFailure } from '../../src/application/mail.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { bearer, call } from './helpers.js';

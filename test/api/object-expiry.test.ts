@@ -4,7 +4,7 @@
  * service clock moves forward (object write times are real, the cut-off is the clock's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBJECT_RETENTION } from '../../src/server/object-expiry-job.js';
+import { OBJECT_RETENTION } from '../../src/application/jobs/object-expiry-job.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 

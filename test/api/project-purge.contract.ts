@@ -6,7 +6,7 @@
  * through the real ingest and upload routes. Run on both telemetry engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectObjectPrefixes } from '../../src/server/project-purge-job.js';
+import { projectObjectPrefixes } from '../../src/application/jobs/project-purge-job.js';
 import { KEPT_TABLES, PURGED_TABLES } from '../../src/store/telemetry/queries/purge.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';

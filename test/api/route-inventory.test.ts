@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { applicationSurface } from '../../src/api/surface.js';
 import { ROLES, atLeast, type Role } from '../../src/core/roles.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';

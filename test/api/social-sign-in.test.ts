@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_CLOSED, createAccount } from '../../src/api/auth/accounts.js';
-import { hashPassword } from '../../src/api/auth/passwords.js';
+import { REGISTRATION_CLOSED, createAccount } from '../../src/application/auth/accounts.js';
+import { hashPassword } from '../../src/application/auth/passwords.js';
 import { INVALID_STATE } from '../../src/api/auth/social/routes.js';
 import {
   finishCallback,

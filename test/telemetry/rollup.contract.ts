@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MARKED_HOURS_PER_REQUEST } from '../../src/ingest/rollup-marks.js';
+import { MAX_MARKED_HOURS_PER_REQUEST } from '../../src/application/rollup-marks.js';
 import { markUnknownHours } from '../../src/store/telemetry/queries/rollups.js';
 import { observeQueries } from '../../src/store/telemetry/queries/run.js';
 import { rollupMarkRow } from '../../src/store/telemetry/rows.js';

@@ -11,7 +11,7 @@ import { CHANNEL_KINDS, RULE_KINDS, RULE_STATES, RuleInputError, parseRuleParams
 import type { Role } from '../../core/roles.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Services } from '../../server/services.js';
-import { OutboundRefused, checkOutboundUrl } from '../../server/alerting/outbound.js';
+import { OutboundRefused, checkOutboundUrl } from '../../application/alerting/outbound.js';
 import {
   MAX_CHANNELS_PER_SCOPE,
   MAX_RULES_PER_PROJECT,

@@ -16,10 +16,10 @@ import { findUserCredentials, findUserPasswordHash, setPasswordHash, updateUserN
 import { bearerToken } from '../../http/bearer.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { assertInvitationOpen } from '../organizations/invitations.js';
-import { assertRegistrationOpen, createAccount } from './accounts.js';
+import { assertInvitationOpen } from '../../application/organizations/invitations.js';
+import { assertRegistrationOpen, createAccount } from '../../application/auth/accounts.js';
 import { errorAnswer, sessionAnswer, userAnswer } from './password-reset.js';
-import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from '../../application/auth/passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 

@@ -16,8 +16,8 @@ import { countProjects } from '../../store/meta/repositories/projects.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
 import { ingestBytesOfMonth } from '../../store/telemetry/queries/usage.js';
-import { planOf } from './plan-of.js';
-import { applySubscriptionChange } from './subscriptions.js';
+import { planOf } from '../../application/billing/plan-of.js';
+import { applySubscriptionChange } from '../../application/billing/subscriptions.js';
 
 export async function billingRoutes(scope: FastifyInstance, services: Services): Promise<void> {
   await scope.register(async (catalogue) => catalogueRoutes(catalogue, services));

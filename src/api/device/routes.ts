@@ -15,7 +15,7 @@ import { errorAnswer } from '../auth/password-reset.js';
 import { UUID } from '../project-scope.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from './grants.js';
+import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from '../../application/device/grants.js';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 

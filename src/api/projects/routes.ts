@@ -26,8 +26,8 @@ import {
 import { dataStatus } from '../../store/telemetry/queries/data-status.js';
 import { errorAnswer } from '../auth/password-reset.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { planOf } from '../billing/plan-of.js';
-import { announceProjectChanges } from '../project-changes.js';
+import { planOf } from '../../application/billing/plan-of.js';
+import { announceProjectChanges } from '../../application/project-changes.js';
 import { SUSPENDED, UUID, projectScopeOf, requireProjectRole } from '../project-scope.js';
 
 /** A secret of the project as the caller may see it: read-only members see a placeholder. */

@@ -14,9 +14,9 @@ import type { Services } from '../../server/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { AdmissionGate } from '../../http/admission.js';
 import { preflightRoute } from '../cors.js';
-import type { IngestProject } from '../project-cache.js';
+import type { IngestProject } from '../../application/project-cache.js';
 import { commitIngest, unixNanos } from '../commit.js';
-import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
+import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../../application/symbolication/index.js';
 import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);

@@ -4,8 +4,8 @@
  * then every interval it rolls the hours due (marked since their last roll, ended ROLL_SETTLE_MS
  * ago), oldest first. Several processes may run it: a hour rolled twice is still right.
  */
-import type { TelemetryEngine } from '../store/telemetry/engine.js';
-import { dueHours, markUnknownHours, rollHour } from '../store/telemetry/queries/rollups.js';
+import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import { dueHours, markUnknownHours, rollHour } from '../../store/telemetry/queries/rollups.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
 /** Hours rolled per batch; the job loops until none is due. */

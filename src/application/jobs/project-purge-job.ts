@@ -7,12 +7,12 @@
  * step is safe to repeat, so a crash or a second process at worst repeats work; a failed purge
  * stays recorded (attempts, last_error) and is tried again next run.
  */
-import type { MetaDb } from '../store/meta/types.js';
-import { finishPurge, pendingPurges, recordPurgeFailure } from '../store/meta/repositories/project-purges.js';
-import type { ObjectStore } from '../store/objects/index.js';
-import type { TelemetryEngine } from '../store/telemetry/engine.js';
-import { purgeProjectTelemetry } from '../store/telemetry/queries/purge.js';
-import { TABLE_FORMAT_VERSION } from '../symbols/table/serialize.js';
+import type { MetaDb } from '../../store/meta/types.js';
+import { finishPurge, pendingPurges, recordPurgeFailure } from '../../store/meta/repositories/project-purges.js';
+import type { ObjectStore } from '../../store/objects/index.js';
+import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import { purgeProjectTelemetry } from '../../store/telemetry/queries/purge.js';
+import { TABLE_FORMAT_VERSION } from '../../symbols/table/serialize.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
 export const PURGE_INTERVAL_MS = 60_000;

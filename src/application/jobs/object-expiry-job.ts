@@ -6,7 +6,7 @@
  * the objects written before its cut-off; it runs at start and every OBJECT_EXPIRY_INTERVAL_MS.
  * On S3 a bucket lifecycle rule per prefix does the same without listing.
  */
-import type { ObjectStore } from '../store/objects/index.js';
+import type { ObjectStore } from '../../store/objects/index.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -9,7 +9,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { FlushEvent } from '../store/telemetry/writer.js';
 import { bearerToken } from '../http/bearer.js';
 import { unauthorized } from '../http/errors.js';
-import { isBrowserNavigation, sendAppPage } from './web.js';
+import { isBrowserNavigation, sendAppPage } from '../server/web.js';
 
 export class ServiceMetrics {
   readonly registry = new Registry();

@@ -37,7 +37,7 @@ import {
 import type { MetaDb } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
 import type { Mailer } from '../mail.js';
-import { PeriodicJob } from '../periodic-job.js';
+import { PeriodicJob } from '../jobs/periodic-job.js';
 import { readRule } from './evaluate.js';
 import { OutboundRefused, postOutbound } from './outbound.js';
 import type { SecretBox } from './secrets.js';
