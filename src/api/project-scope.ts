@@ -10,7 +10,7 @@
 import type { FastifyRequest } from 'fastify';
 import { atLeast, effectiveRole, type Role } from '../core/roles.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 import { findProjectAccess } from '../store/meta/repositories/projects.js';
 import { principalOf } from './authenticate.js';
 

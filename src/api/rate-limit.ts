@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.js';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 
 export interface RateLimitRule {
   /** Routes naming the same bucket share one count per subject (client address, organization, ...). */

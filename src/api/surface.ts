@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { useApplicationBodies } from '../http/body-parsers.js';
 import { LIMITS } from '../http/limits.js';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
 import { socialSignInRoutes } from './auth/social/routes.js';

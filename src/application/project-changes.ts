@@ -3,7 +3,7 @@
  * reinstated): this process's project cache forgets them at once, the other processes through
  * the coordination store's project-changed channel.
  */
-import { PROJECT_CHANGED_CHANNEL, type Services } from '../server/services.js';
+import { PROJECT_CHANGED_CHANNEL, type Services } from './services.js';
 
 export async function announceProjectChanges(services: Services, projectIds: readonly string[]): Promise<void> {
   for (const projectId of projectIds) {

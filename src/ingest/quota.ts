@@ -8,7 +8,7 @@
  * `ingest_usage` table. A gigabyte is 10^9 bytes.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { findOrganizationPlan } from '../store/meta/repositories/billing.js';
 import { projectOf } from './authenticate.js';

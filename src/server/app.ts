@@ -11,7 +11,7 @@ import { useErrorAnswers } from '../http/error-handler.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from '../http/limits.js';
 import { metricsRoute } from '../application/metrics.js';
-import type { Services } from './services.js';
+import type { Services } from '../application/services.js';
 import { webRoutes } from './web.js';
 
 export interface Apps {

@@ -6,19 +6,18 @@ import type { Config } from '../config.js';
 import { AdmissionGate } from '../http/admission.js';
 import { ProjectCache } from '../application/project-cache.js';
 import { GroupCommitWriter } from '../store/telemetry/writer.js';
-import { createMailer, type Mailer } from '../application/mail.js';
+import { createMailer } from '../application/mail.js';
 import { ServiceMetrics } from '../application/metrics.js';
 import { SymbolTables } from '../application/symbolication/tables.js';
 import { TableBuilder } from '../application/symbolication/table-builder.js';
 import { SessionTokens, loadSessionSecret } from '../application/auth/session-tokens.js';
-import { UnconfiguredPayments, type PaymentProvider } from '../application/billing/payments.js';
+import { UnconfiguredPayments } from '../application/billing/payments.js';
 import { StripePayments } from '../application/billing/stripe.js';
 import { TokenUseRecorder } from '../application/tokens/token-use.js';
-import { createCoordStore, type CoordStore } from '../store/coord/index.js';
+import { createCoordStore } from '../store/coord/index.js';
 import { openMetaDb } from '../store/meta/index.js';
-import type { MetaDb } from '../store/meta/types.js';
-import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
-import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
+import { createObjectStore } from '../store/objects/index.js';
+import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../application/rollup-marks.js';
@@ -31,46 +30,7 @@ import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
-
-export interface Services {
-  config: Config;
-  telemetry: TelemetryEngine;
-  meta: MetaDb;
-  objects: ObjectStore;
-  coord: CoordStore;
-  writer: GroupCommitWriter;
-  admission: AdmissionGate;
-  projects: ProjectCache;
-  sessions: SessionTokens;
-  metrics: ServiceMetrics;
-  symbolTables: SymbolTables;
-  /** Stripe when configured, otherwise a provider answering 422 "billing is not configured". */
-  payments: PaymentProvider;
-  /** Coalesced last-use times of personal access tokens. */
-  tokenUse: TokenUseRecorder;
-  /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
-  mailer: Mailer | null;
-  /** New-issue and regression detection after ingest writes (background, one statement per batch). */
-  issues: IssueDetector;
-  /** Channel secrets (webhook signing secrets, Slack URLs), sealed under the session secret. */
-  secrets: SecretBox;
-  /** Evaluates alert rules and sends notifications (runOnce() evaluates and delivers now). */
-  alerts: AlertJob;
-  /** Marks the hours ingest wrote to, for the hourly rollup. */
-  rollupMarks: RollupMarks;
-  /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
-  rollups: RollupJob;
-  /** Removes deleted projects' telemetry and objects, a few minutes after the delete. */
-  purges: ProjectPurgeJob;
-  /** Deletes stored objects whose rows have expired. */
-  objectExpiry: ObjectExpiryJob;
-  /** The service clock (epoch ms): token and code expiry read it, tests move it. */
-  now: () => number;
-  close(): Promise<void>;
-}
-
-/** Channel on which a process announces a project whose tokens changed. */
-export const PROJECT_CHANGED_CHANNEL = 'project-changed';
+import { PROJECT_CHANGED_CHANNEL, type Services } from '../application/services.js';
 
 export interface OpenOptions {
   now?: () => number;

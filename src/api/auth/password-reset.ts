@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { PASSWORD_RESET_TOKEN, newPasswordResetToken, tokenHash } from '../../core/tokens.js';
 import { unprocessable } from '../../http/errors.js';
 import { sendInBackground } from '../../application/mail.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { isPasswordResetTokenOpen, replacePasswordResetToken, usePasswordResetToken } from '../../store/meta/repositories/password-resets.js';
 import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { findUser, findUserCredentials, setPasswordHash } from '../../store/meta/repositories/users.js';

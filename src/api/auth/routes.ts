@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isFirstPartyClient } from '../../core/device-flow.js';
 import { notFound, unauthorized, unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
 import { endSession } from '../../store/meta/repositories/ended-sessions.js';

@@ -9,7 +9,7 @@ import { BILLING_INTERVALS, usagePeriod, type BillingInterval, type Plan } from 
 import { HttpError, unprocessable } from '../../http/errors.js';
 import { useRawBodies } from '../../http/body-parsers.js';
 import { LIMITS } from '../../http/limits.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { findCurrentSubscription, findProviderCustomerId } from '../../store/meta/repositories/billing.js';
 import { countMembers } from '../../store/meta/repositories/organizations.js';
 import { countProjects } from '../../store/meta/repositories/projects.js';

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_CLIENT_ID, DEVICE_GRANT_TYPE, FIRST_PARTY_CLIENTS, isFirstPartyClient, normalizeUserCode } from '../../core/device-flow.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
 import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { errorAnswer } from '../auth/password-reset.js';

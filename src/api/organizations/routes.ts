@@ -13,7 +13,7 @@ import { ROLES, type Role } from '../../core/roles.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { sendInBackground } from '../../application/mail.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import {
   countPendingInvitations,
   isMemberByEmail,

@@ -9,7 +9,7 @@ import { limitMessage, limitReached } from '../../core/plans.js';
 import { HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
 import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { findMembership, lockOrganization } from '../../store/meta/repositories/organizations.js';
 import {
   countProjects,

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdmissionGate } from '../../http/admission.js';
 import { bearerToken } from '../../http/bearer.js';
 import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { findProjectByUploadToken, upsertSymbolFile, type UploadProject } from '../../store/meta/repositories/symbol-files.js';
 import { UPLOAD_TOKEN } from '../../core/tokens.js';
 import { SymbolFileError, identifySymbolFile, type ByteSource } from '../../symbols/index.js';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { notFound, unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { MAX_DASHBOARDS_PER_PROJECT, deleteDashboard, findDashboard, insertDashboard, listDashboards, updateDashboard, type Dashboard } from '../../store/meta/repositories/dashboards.js';
 import { principalOf } from '../authenticate.js';
 import { requireProjectRole } from '../project-scope.js';

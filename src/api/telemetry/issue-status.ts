@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ISSUE_STATUSES, parseStatusChange, type StatusChange } from '../../core/issues.js';
 import { unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { ISSUE_STATUS_CHANGED_CHANNEL } from '../../application/issue-detector.js';
 import { issueActivity, setIssueStatus, type StoredIssueState } from '../../store/meta/repositories/issues.js';
 import { latestAppVersions } from '../../store/telemetry/queries/exceptions.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAT_PREFIX_LENGTH, parsePatRequest } from '../../core/personal-access-tokens.js';
 import { newPersonalAccessToken, tokenHash } from '../../core/tokens.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import {
   insertPersonalAccessToken,
   listPersonalAccessTokens,

@@ -6,7 +6,7 @@
  */
 import type { Role } from '../../core/roles.js';
 import { HttpError, forbidden } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../services.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { insertMembership, insertOrganization, type Organization } from '../../store/meta/repositories/organizations.js';
 import { insertProject, type Project } from '../../store/meta/repositories/projects.js';

@@ -1,6 +1,6 @@
 /** The plan in force for an organization, read in the caller's transaction. */
 import type { Plan } from '../../core/plans.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../services.js';
 import { findOrganizationPlan } from '../../store/meta/repositories/billing.js';
 import type { MetaTx } from '../../store/meta/types.js';
 

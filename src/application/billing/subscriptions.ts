@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { UNPAID_SUSPENSION_REASON, suspendsOrganization } from '../../core/plans.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../services.js';
 import { applyProviderSubscription } from '../../store/meta/repositories/billing.js';
 import { findOrganization, liftSuspension, suspendOrganization } from '../../store/meta/repositories/organizations.js';
 import { listProjectIds } from '../../store/meta/repositories/projects.js';

@@ -15,7 +15,7 @@ import {
   type TokenErrorCode,
 } from '../../core/device-flow.js';
 import { DEVICE_CODE, REFRESH_TOKEN, newDeviceCode, newRefreshToken, tokenHash } from '../../core/tokens.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../services.js';
 import {
   consumeDeviceCode,
   deleteDeviceCodesExpiredBefore,

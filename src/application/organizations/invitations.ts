@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INVITATION_TOKEN, tokenHash } from '../../core/tokens.js';
 import { notFound, unprocessable } from '../../http/errors.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../services.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { findOpenInvitation, findOpenInvitationForUpdate, markInvitationAccepted } from '../../store/meta/repositories/invitations.js';
 import { findMembership, findOrganization, insertMembership, type Membership } from '../../store/meta/repositories/organizations.js';

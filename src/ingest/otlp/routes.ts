@@ -12,7 +12,7 @@ import { emptyBatch, type TelemetryBatch } from '../../core/records.js';
 import { useRawBodies } from '../../http/body-parsers.js';
 import { badRequest } from '../../http/errors.js';
 import { LIMITS } from '../../http/limits.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { preflightRoute } from '../cors.js';
 import { commitIngest, unixNanos, type IngestObject } from '../commit.js';

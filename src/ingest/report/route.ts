@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseJson, useRawBodies } from '../../http/body-parsers.js';
 import { badRequest } from '../../http/errors.js';
 import { LIMITS } from '../../http/limits.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { AdmissionGate } from '../../http/admission.js';
 import { preflightRoute } from '../cors.js';

@@ -16,7 +16,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { HttpError, badRequest, notFound } from '../../../http/errors.js';
-import type { Services } from '../../../server/services.js';
+import type { Services } from '../../../application/services.js';
 import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
 import { assertRegistrationOpen } from '../../../application/auth/accounts.js';

@@ -8,7 +8,7 @@
  * hand an existing account to whoever typed it at the provider.
  */
 import { HttpError, unprocessable } from '../../../http/errors.js';
-import type { Services } from '../../../server/services.js';
+import type { Services } from '../../../application/services.js';
 import { isUniqueViolation } from '../../../store/meta/types.js';
 import { findUserByIdentity, linkIdentity } from '../../../store/meta/repositories/user-identities.js';
 import { findUserCredentials, type User } from '../../../store/meta/repositories/users.js';
