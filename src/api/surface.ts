@@ -16,7 +16,7 @@ import { alertRoutes } from './alerts/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { deviceRoutes } from './device/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
-import { invitationPreviewRoutes } from '../application/organizations/invitations.js';
+import { invitationPreviewRoutes } from './organizations/invitation-preview.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { symbolUploadRoute } from './symbols/upload.js';

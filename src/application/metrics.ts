@@ -1,15 +1,9 @@
 /**
- * The service's own metrics, in Prometheus text format at GET /metrics. Labels never carry
- * project or organization ids, so the endpoint shows no tenant data; it still tells traffic
- * volumes and versions, so it exists only when METRICS_TOKEN is set, and answers only that token.
+ * The service's own metrics (served in Prometheus text format by server/metrics-route.ts). Labels
+ * never carry project or organization ids, so the endpoint shows no tenant data.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FlushEvent } from '../store/telemetry/writer.js';
-import { bearerToken } from '../http/bearer.js';
-import { unauthorized } from '../http/errors.js';
-import { isBrowserNavigation, sendAppPage } from '../server/web.js';
 
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -54,21 +48,3 @@ export class ServiceMetrics {
     this.writerFlushSeconds.observe({ table: event.table }, event.durationMs / 1000);
   };
 }
-
-/**
- * GET /metrics for the holder of `token` (401 with an empty body for anyone else). On the
- * listener that serves the dashboard (`webRoot` given), /metrics is also the dashboard's metrics
- * page: a browser opening it by URL (no Authorization, asks for HTML) gets the app instead.
- */
-export function metricsRoute(instance: FastifyInstance, metrics: ServiceMetrics, token: string, webRoot: string | null): void {
-  const expected = digestOf(token);
-  instance.get('/metrics', async (request, reply) => {
-    if (webRoot !== null && isBrowserNavigation(request)) return sendAppPage(reply, webRoot);
-    const presented = bearerToken(request.headers.authorization);
-    // Digests have one length, so the comparison takes the same time whatever was presented.
-    if (presented === null || !timingSafeEqual(digestOf(presented), expected)) throw unauthorized();
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-}
-
-const digestOf = (value: string): Buffer => createHash('sha256').update(value).digest();

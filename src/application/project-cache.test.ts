@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectCache, type IngestProject } from './project-cache.js';
+import type { IngestProject } from '../core/projects.js';
+import { ProjectCache } from './project-cache.js';
 
 const project: IngestProject = { id: 'p1', organizationId: 'o1', framework: 'go', suspended: false };
 const TOKEN = '0123456789abcdef0123456789abcdef';

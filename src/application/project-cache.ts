@@ -6,14 +6,7 @@
  * coordination store.
  */
 import { createHash } from 'node:crypto';
-
-export interface IngestProject {
-  id: string;
-  organizationId: string;
-  framework: string;
-  /** The organization is suspended: ingest answers 503. */
-  suspended: boolean;
-}
+import type { IngestProject } from '../core/projects.js';
 
 export type ProjectLoader = (token: string) => Promise<IngestProject | null>;
 

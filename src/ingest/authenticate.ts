@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerToken } from '../http/bearer.js';
 import { serviceUnavailable, unauthorized } from '../http/errors.js';
 import type { Services } from '../application/services.js';
-import type { IngestProject } from '../application/project-cache.js';
+import type { IngestProject } from '../core/projects.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

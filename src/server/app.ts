@@ -10,7 +10,7 @@ import { ingestSurface } from '../ingest/surface.js';
 import { useErrorAnswers } from '../http/error-handler.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from '../http/limits.js';
-import { metricsRoute } from '../application/metrics.js';
+import { metricsRoute } from './metrics-route.js';
 import type { Services } from '../application/services.js';
 import { webRoutes } from './web.js';
 

@@ -12,7 +12,7 @@ import type { Services } from '../../application/services.js';
 import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
 import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { errorAnswer } from '../auth/password-reset.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from '../../application/device/grants.js';

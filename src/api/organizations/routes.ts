@@ -38,7 +38,7 @@ import type { MetaTx } from '../../store/meta/types.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
 import { acceptInvitation } from '../../application/organizations/invitations.js';
 

@@ -28,7 +28,8 @@ import { errorAnswer } from '../auth/password-reset.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { announceProjectChanges } from '../../application/project-changes.js';
-import { SUSPENDED, UUID, projectScopeOf, requireProjectRole } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
+import { SUSPENDED, projectScopeOf, requireProjectRole } from '../project-scope.js';
 
 /** A secret of the project as the caller may see it: read-only members see a placeholder. */
 const visible = (secret: string, role: Role): string => (atLeast(role, 'write') ? secret : HIDDEN_TOKEN);

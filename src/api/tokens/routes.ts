@@ -14,7 +14,7 @@ import {
   type PersonalAccessToken,
 } from '../../store/meta/repositories/personal-access-tokens.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -10,7 +10,7 @@ import { applyProviderSubscription } from '../../store/meta/repositories/billing
 import { findOrganization, liftSuspension, suspendOrganization } from '../../store/meta/repositories/organizations.js';
 import { listProjectIds } from '../../store/meta/repositories/projects.js';
 import { announceProjectChanges } from '../project-changes.js';
-import { UUID } from '../../api/project-scope.js';
+import { UUID } from '../../core/ids.js';
 import type { SubscriptionChange } from './payments.js';
 
 export async function applySubscriptionChange(services: Services, change: SubscriptionChange, log: FastifyBaseLogger): Promise<void> {

@@ -1,14 +1,11 @@
 /**
- * Accepting an invitation: shared by the accept route and registration through an invitation;
- * and the public preview of an invitation link for the page it opens.
+ * Accepting an invitation: shared by the accept route and registration through an invitation.
  */
-import type { FastifyInstance } from 'fastify';
 import { INVITATION_TOKEN, tokenHash } from '../../core/tokens.js';
 import { notFound, unprocessable } from '../../http/errors.js';
-import type { Services } from '../services.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { findOpenInvitation, findOpenInvitationForUpdate, markInvitationAccepted } from '../../store/meta/repositories/invitations.js';
-import { findMembership, findOrganization, insertMembership, type Membership } from '../../store/meta/repositories/organizations.js';
+import { findMembership, insertMembership, type Membership } from '../../store/meta/repositories/organizations.js';
 
 export const INVITATION_NOT_FOUND = 'no open invitation with this token: it may have expired or been revoked';
 
@@ -30,44 +27,4 @@ export async function acceptInvitation(tx: MetaTx, token: string, userId: string
   await markInvitationAccepted(tx, invitation.id, userId, now);
   const membership = await findMembership(tx, invitation.organizationId, userId);
   return membership!;
-}
-
-const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
-
-/**
- * `POST /api/invitations/preview {token}`, public: what an open invitation offers (the
- * organization's name, the invited address and the role), so its page can say what accepting
- * means before anyone signs in; 404 for a token that is unknown, expired, revoked or used. It
- * tells only the holder of a link what the link's mail told them.
- */
-export function invitationPreviewRoutes(scope: FastifyInstance, services: Services): void {
-  scope.post<{ Body: { token: string } }>(
-    '/api/invitations/preview',
-    {
-      schema: {
-        summary: 'What an open invitation offers (organization name, address, role), for the holder of its token',
-        body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 100 } } },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              organization: { type: 'object', properties: { name: { type: 'string' } } },
-              email: { type: 'string' },
-              role: { type: 'string', enum: ['admin', 'write', 'read-only'] },
-              expiresAt: { type: 'string', format: 'date-time' },
-            },
-          },
-          400: errorAnswer,
-          404: errorAnswer,
-        },
-      },
-    },
-    async (request) => {
-      const { token } = request.body;
-      const invitation = INVITATION_TOKEN.test(token) ? await findOpenInvitation(services.meta, tokenHash(token), new Date(services.now())) : null;
-      const organization = invitation && (await findOrganization(services.meta, invitation.organizationId));
-      if (!invitation || !organization) throw notFound(INVITATION_NOT_FOUND);
-      return { organization: { name: organization.name }, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
-    },
-  );
 }

@@ -14,7 +14,7 @@ import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { AdmissionGate } from '../../http/admission.js';
 import { preflightRoute } from '../cors.js';
-import type { IngestProject } from '../../application/project-cache.js';
+import type { IngestProject } from '../../core/projects.js';
 import { commitIngest, unixNanos } from '../commit.js';
 import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../../application/symbolication/index.js';
 import { parseReportPayload } from './payload.js';
