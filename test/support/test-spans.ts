@@ -2,7 +2,7 @@
  * Builders of normalized OTLP model values for the classifier's tests: spans written as plain
  * objects with plain attribute values, wrapped into one trace request.
  */
-import type { AnyValue, KeyValue, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from './otlp-model.js';
+import type { AnyValue, KeyValue, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from '../../src/core/classify/otlp-model.js';
 
 type PlainValue = string | number | boolean | readonly string[];
 export type PlainAttributes = Record<string, PlainValue>;

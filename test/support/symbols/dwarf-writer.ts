@@ -3,7 +3,7 @@
  * DWARF 2-4, for cases the toolchain fixtures do not cover (ELF32, DWARF64,
  * forward and cross-unit references, line 0, unnamed functions).
  */
-import { DW_FORM } from '../dwarf/constants.js';
+import { DW_FORM } from '../../../src/symbols/dwarf/constants.js';
 
 export class Emitter {
   private readonly bytes: number[] = [];

@@ -3,7 +3,7 @@
  * for what the toolchain fixtures do not exercise. Their expected answers were
  * checked once against llvm-symbolizer 14.
  */
-import { DW_AT, DW_FORM, DW_TAG } from '../dwarf/constants.js';
+import { DW_AT, DW_FORM, DW_TAG } from '../../../src/symbols/dwarf/constants.js';
 import { writeDebugInfo, writeElf, writeLineProgram } from './dwarf-writer.js';
 
 const DW_TAG_lexical_block = 0x0b;

@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { bytesSource, type ByteSource } from '../bytes/source.js';
-import { buildLookupTable } from '../build.js';
-import type { LookupTable } from '../table/lookup-table.js';
+import { bytesSource, type ByteSource } from '../../../src/symbols/bytes/source.js';
+import { buildLookupTable } from '../../../src/symbols/build.js';
+import type { LookupTable } from '../../../src/symbols/table/lookup-table.js';
 
-export const FIXTURE_ROOT = fileURLToPath(new URL('../../../test/fixtures/symbols/', import.meta.url));
+export const FIXTURE_ROOT = fileURLToPath(new URL('../../fixtures/symbols/', import.meta.url));
 
 export interface ManifestSlice {
   readonly arch: string;
