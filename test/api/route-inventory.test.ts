@@ -18,7 +18,7 @@ import { applicationSurface } from '../../src/api/surface.js';
 import { ROLES, atLeast, type Role } from '../../src/core/roles.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from './helpers.js';
+import { DAY, TestClock, bearer, call } from '../support/access.js';
 
 /** Routes anyone may call: signing up and in, the device grant, discovery, the plan catalogue, the payment webhook. */
 const PUBLIC = new Set([

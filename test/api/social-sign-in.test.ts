@@ -24,7 +24,7 @@ import {
 } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { bearer, call } from './helpers.js';
+import { bearer, call } from '../support/access.js';
 
 const PUBLIC_URL = 'https://sightline.test';
 const GITHUB_CLIENT = { id: 'github-client-id', secret: 'github-client-secret' };

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, call } from '../api/helpers.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { bearer, call } from '../../support/access.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 describe('alerting routes: organization and project scopes', () => {
   let service: TestService;

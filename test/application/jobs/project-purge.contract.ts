@@ -6,11 +6,11 @@
  * through the real ingest and upload routes. Run on both telemetry engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectObjectPrefixes } from '../../src/application/jobs/project-purge-job.js';
-import { KEPT_TABLES, PURGED_TABLES } from '../../src/store/telemetry/queries/purge.js';
-import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../support/telemetry-engines.js';
+import { projectObjectPrefixes } from '../../../src/application/jobs/project-purge-job.js';
+import { KEPT_TABLES, PURGED_TABLES } from '../../../src/store/telemetry/queries/purge.js';
+import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../../support/project-data.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
 
 export function projectPurgeContract(engine: TelemetryEngineName): void {
   describe(`deleting a project purges its data on ${engine}`, () => {

@@ -4,7 +4,7 @@
  * serves the browsable reference from the npm package's assets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.js';
+import { startTestService, type TestService } from '../../support/service.js';
 
 type Document = { openapi: string; info: { title: string }; paths: Record<string, Record<string, { responses?: unknown }>> };
 

@@ -42,7 +42,7 @@ import {
 } from '@opentelemetry/sdk-metrics';
 import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 // ---- ids as the store keeps them --------------------------------------------------------------
 
@@ -473,7 +473,7 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
               input_tokens, output_tokens, cached_tokens, input_cost, output_cost, total_cost, finish_reason, tool_calls, conversation_id, conversation_key, server_name
        FROM ai_traces FINAL WHERE project_id = {project:UUID}`,
     );
-    const prices = (JSON.parse(readFileSync(new URL('../../src/core/classify/model-prices.json', import.meta.url), 'utf8')) as { models: Record<string, { input: number; cachedInput: number; output: number }> }).models['gpt-4o']!;
+    const prices = (JSON.parse(readFileSync(new URL('../../../src/core/classify/model-prices.json', import.meta.url), 'utf8')) as { models: Record<string, { input: number; cachedInput: number; output: number }> }).models['gpt-4o']!;
     const inputCost = (1000 * prices.input + 200 * prices.cachedInput) / 1e6;
     const outputCost = (300 * prices.output) / 1e6;
     expect(row).toMatchObject({

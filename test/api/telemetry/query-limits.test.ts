@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryLimits, setQueryLimits, DEFAULT_QUERY_LIMITS } from '../../src/store/telemetry/queries/run.js';
-import { registerUser, reportTraces, startTestService, type TestService } from '../support/service.js';
+import { queryLimits, setQueryLimits, DEFAULT_QUERY_LIMITS } from '../../../src/store/telemetry/queries/run.js';
+import { registerUser, reportTraces, startTestService, type TestService } from '../../support/service.js';
 
 describe('read limits from configuration', () => {
   let service: TestService;

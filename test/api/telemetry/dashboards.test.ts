@@ -4,9 +4,9 @@
  * also when creations race.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_DASHBOARDS_PER_PROJECT } from '../../src/store/meta/repositories/dashboards.js';
-import { MAX_DEFINITION_DEPTH } from '../../src/api/telemetry/dashboards.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { MAX_DASHBOARDS_PER_PROJECT } from '../../../src/store/meta/repositories/dashboards.js';
+import { MAX_DEFINITION_DEPTH } from '../../../src/api/telemetry/dashboards.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 /** `{"a":{"a":...{}}}` with `levels` objects in all (the outermost included). */
 function nestedObject(levels: number): string {

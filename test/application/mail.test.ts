@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer, describeMailFailure } from '../../src/application/mail.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { bearer, call } from './helpers.js';
+import { bearer, call } from '../support/access.js';
 
 const PUBLIC_URL = 'https://sightline.test';
 const LOGIN = { user: 'sightline', password: 'smtp password 123' };

@@ -1,8 +1,8 @@
 /** The read API conventions as pure functions: time range, buckets, pagination, sort, filters. */
 import { describe, expect, it } from 'vitest';
-import { bucketSecondsOf, pageOf, paginationOf, sortOf, timeRangeOf } from '../../src/api/telemetry/conventions.js';
-import { HttpError } from '../../src/http/errors.js';
-import { FilterError, fillSeries, filterSql } from '../../src/store/telemetry/queries/run.js';
+import { bucketSecondsOf, pageOf, paginationOf, sortOf, timeRangeOf } from '../../../src/api/telemetry/conventions.js';
+import { HttpError } from '../../../src/http/errors.js';
+import { FilterError, fillSeries, filterSql } from '../../../src/store/telemetry/queries/run.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const H = 3600_000;

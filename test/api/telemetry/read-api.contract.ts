@@ -6,10 +6,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OVERFETCH_MAX_ROWS } from '../../src/store/telemetry/queries/logs.js';
-import { setQueryLimits } from '../../src/store/telemetry/queries/run.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../support/telemetry-engines.js';
+import { OVERFETCH_MAX_ROWS } from '../../../src/store/telemetry/queries/logs.js';
+import { setQueryLimits } from '../../../src/store/telemetry/queries/run.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
 
 const MS = 1_000_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -5,12 +5,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exceptionHash } from '../../src/core/grouping.js';
-import { OutboundRefused, postOutbound } from '../../src/application/alerting/outbound.js';
-import { MINUTE, TestClock, bearer, call } from '../api/helpers.js';
-import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.js';
-import { startMailServer, type TestMailServer } from '../support/mail-server.js';
-import { registerUser, reportFrame, reportTraces, startTestService, type TestService } from '../support/service.js';
+import { exceptionHash } from '../../../src/core/grouping.js';
+import { OutboundRefused, postOutbound } from '../../../src/application/alerting/outbound.js';
+import { MINUTE, TestClock, bearer, call } from '../../support/access.js';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../../support/http-receiver.js';
+import { startMailServer, type TestMailServer } from '../../support/mail-server.js';
+import { registerUser, reportFrame, reportTraces, startTestService, type TestService } from '../../support/service.js';
 
 /** Verifies a Sightline-Signature header the way the README tells receivers to. */
 function verifySignature(secret: string, request: ReceivedRequest, nowSeconds: number): boolean {

@@ -4,9 +4,9 @@
  * service clock moves forward (object write times are real, the cut-off is the clock's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBJECT_RETENTION } from '../../src/application/jobs/object-expiry-job.js';
-import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { OBJECT_RETENTION } from '../../../src/application/jobs/object-expiry-job.js';
+import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../../support/project-data.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,7 +1,7 @@
 /** The billing variables of the configuration: a plan catalogue file and the Stripe pair. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.js';
-import { SMALL_CATALOGUE, writePlansFile } from './helpers.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { SMALL_CATALOGUE, writePlansFile } from './support/access.js';
 
 const failure = (env: Record<string, string>): string => {
   try {

@@ -6,12 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MARKED_HOURS_PER_REQUEST } from '../../src/application/rollup-marks.js';
-import { markUnknownHours } from '../../src/store/telemetry/queries/rollups.js';
-import { observeQueries } from '../../src/store/telemetry/queries/run.js';
-import { rollupMarkRow } from '../../src/store/telemetry/rows.js';
-import { registerUser, reportTraces, startTestService, type TestService } from '../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../support/telemetry-engines.js';
+import { MAX_MARKED_HOURS_PER_REQUEST } from '../../../src/application/rollup-marks.js';
+import { markUnknownHours } from '../../../src/store/telemetry/queries/rollups.js';
+import { observeQueries } from '../../../src/store/telemetry/queries/run.js';
+import { rollupMarkRow } from '../../../src/store/telemetry/rows.js';
+import { registerUser, reportTraces, startTestService, type TestService } from '../../support/service.js';
+import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;

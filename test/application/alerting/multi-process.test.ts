@@ -12,11 +12,11 @@ import { Session } from 'chdb';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exceptionHash } from '../../src/core/grouping.js';
-import { MINUTE, TestClock, bearer, call } from '../api/helpers.js';
-import { startClickHouseShim, type ClickHouseShim } from '../support/clickhouse-http-shim.js';
-import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
-import { registerUser, reportFrame, startTestService, type TestService } from '../support/service.js';
+import { exceptionHash } from '../../../src/core/grouping.js';
+import { MINUTE, TestClock, bearer, call } from '../../support/access.js';
+import { startClickHouseShim, type ClickHouseShim } from '../../support/clickhouse-http-shim.js';
+import { startHttpReceiver, type HttpReceiver } from '../../support/http-receiver.js';
+import { registerUser, reportFrame, startTestService, type TestService } from '../../support/service.js';
 
 const PG = '127.0.0.1:5432';
 const REDIS = '127.0.0.1:6379';

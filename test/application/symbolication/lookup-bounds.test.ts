@@ -8,10 +8,10 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BUILDS_PER_REQUEST } from '../../src/application/symbolication/index.js';
-import { ENTRY_BYTES } from '../../src/application/symbolication/tables.js';
-import { uploadSymbolFile, uploadTokenOf } from '../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { MAX_BUILDS_PER_REQUEST } from '../../../src/application/symbolication/index.js';
+import { ENTRY_BYTES } from '../../../src/application/symbolication/tables.js';
+import { uploadSymbolFile, uploadTokenOf } from '../../support/project-data.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const DSYM = 'ios/ios-arm64/ShopApp.app.dSYM/Contents/Resources/DWARF/ShopApp';

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exceptionHash } from '../../src/core/grouping.js';
-import { loadConfig } from '../../src/config.js';
-import { buildApps } from '../../src/server/app.js';
-import { openServices } from '../../src/server/services.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { exceptionHash } from '../../../src/core/grouping.js';
+import { loadConfig } from '../../../src/config.js';
+import { buildApps } from '../../../src/server/app.js';
+import { openServices } from '../../../src/server/services.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 interface Manifest {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadDartSymbolFile } from '../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { uploadDartSymbolFile } from '../../support/project-data.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 // Dart symbols without a build id: the upload's debug_id names the build.

@@ -4,7 +4,7 @@
  * it), never a 500. As map keys and group-by dimensions the same names are ordinary keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const PROTOTYPE_NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
 

@@ -11,8 +11,8 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, doubleField, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../src/ingest/otlp/test-protobuf.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { bytesOf, doubleField, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../support/otlp-protobuf.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const PROTOBUF = 'application/x-protobuf';
 const ROUTES = ['/api/otel/v1/traces', '/api/otel/v1/metrics', '/api/otel/v1/logs', '/api/otel/v1development/profiles'] as const;

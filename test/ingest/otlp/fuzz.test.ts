@@ -26,8 +26,8 @@ import { AggregationTemporality, AggregationType, InMemoryMetricExporter, MeterP
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../src/ingest/otlp/test-protobuf.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { bytesOf, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../support/otlp-protobuf.js';
+import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const PROTOBUF = 'application/x-protobuf';
 const ROUTES = {

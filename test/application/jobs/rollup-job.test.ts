@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, reportTraces, startTestService, type TestService } from '../support/service.js';
+import { registerUser, reportTraces, startTestService, type TestService } from '../../support/service.js';
 
 describe('rollup job', () => {
   let service: TestService;
