@@ -15,6 +15,7 @@ import type { SecretBox } from './alerting/secrets.js';
 import type { SessionTokens } from './auth/session-tokens.js';
 import type { PaymentProvider } from './billing/payments.js';
 import type { IssueDetector } from './issue-detector.js';
+import type { Logger } from './log.js';
 import type { ObjectExpiryJob } from './jobs/object-expiry-job.js';
 import type { ProjectPurgeJob } from './jobs/project-purge-job.js';
 import type { RollupJob } from './jobs/rollup-job.js';
@@ -27,6 +28,11 @@ import type { TokenUseRecorder } from './tokens/token-use.js';
 
 export interface Services {
   config: Config;
+  /**
+   * The process logger, for work no request owns (jobs, background failures). A request's work logs
+   * through `request.log`, a child of this one carrying the request's `reqId`.
+   */
+  log: Logger;
   telemetry: TelemetryEngine;
   meta: MetaDb;
   objects: ObjectStore;

@@ -42,7 +42,8 @@ export async function buildApps(services: Services): Promise<Apps> {
 function newInstance(services: Services, webRoot: string | null): FastifyInstance {
   const { config } = services;
   const instance = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One process logger (services.log, at LOG_LEVEL): request.log is its child with the reqId.
+    loggerInstance: services.log,
     trustProxy: config.trustProxy,
     // One line per refused or failed request comes from the error handler; no line per request.
     logController: new LogController({ disableRequestLogging: true }),

@@ -2,6 +2,7 @@
  * The composition root: opens every store the configuration names, migrates the two databases,
  * and builds the shared machinery (writer, admission gate, caches). Closing reverses it.
  */
+import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { AdmissionGate } from '../http/admission.js';
 import { ProjectCache } from '../application/project-cache.js';
@@ -30,10 +31,13 @@ import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
+import type { Logger } from '../application/log.js';
 import { PROJECT_CHANGED_CHANNEL, type Services } from '../application/services.js';
 
 export interface OpenOptions {
   now?: () => number;
+  /** The process logger (tests capture its lines); by default pino at LOG_LEVEL on stdout. */
+  log?: Logger;
 }
 
 /** How often recorded personal-access-token uses are written. */
@@ -41,6 +45,9 @@ const TOKEN_USE_FLUSH_MS = 60_000;
 
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
   const now = options.now ?? Date.now;
+  const log = options.log ?? pino({ level: config.logLevel });
+  // Background work has no request: each failure is one structured line naming its job.
+  const failed = (job: string, message: string) => (error: unknown) => log.error({ job, err: error }, message);
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const telemetry = await openTelemetryEngine(config.telemetry);
@@ -56,7 +63,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
     const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
     opened.push(objects);
-    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix } : { engine: 'memory' });
+    const onHandlerError = (error: unknown, channel: string) => log.error({ err: error, channel }, 'a coordination-store subscriber failed');
+    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix, onHandlerError } : { engine: 'memory', onHandlerError });
     opened.push(coord);
 
     const metrics = new ServiceMetrics();
@@ -67,30 +75,30 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       cacheTtlMs: 60_000,
       maxHashesPerProject: 50_000,
       now,
-      onError: (error) => process.emitWarning(`detecting new and regressed issues failed: ${(error as Error).message}`),
+      onError: failed('issues', 'detecting new and regressed issues failed'),
     });
     const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) => issues.forgetProject(projectId));
     const sessionSecret = loadSessionSecret(config.auth.sessionSecret, config.dataDir);
     const sessions = new SessionTokens(sessionSecret, config.publicUrl, config.auth.sessionTtlHours * 3600, now);
     const secrets = new SecretBox(sessionSecret);
-    const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
+    const warnTokenUse = failed('token-use', 'recording personal access token use failed');
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
     const mailer = createMailer(config.mail);
     const rollups = new RollupJob(telemetry, {
       intervalMs: config.rollupIntervalMs,
-      onError: (error) => process.emitWarning(`rolling up endpoint hours failed: ${(error as Error).message}`),
+      onError: failed('rollup', 'rolling up endpoint hours failed'),
     });
     rollups.start();
     const purges = new ProjectPurgeJob(
       { meta, telemetry, objects },
       // A minute beyond the longest an ingest request admitted before the delete can take to arrive.
       { settleMs: config.projectCacheTtlMs + config.bodyTimeoutMs + 60_000, now },
-      { intervalMs: PURGE_INTERVAL_MS, onError: (error) => process.emitWarning(`purging a deleted project's data failed: ${(error as Error).message}`) },
+      { intervalMs: PURGE_INTERVAL_MS, onError: failed('project-purge', "purging a deleted project's data failed") },
     );
     purges.start();
     const objectExpiry = new ObjectExpiryJob(objects, now, {
       intervalMs: OBJECT_EXPIRY_INTERVAL_MS,
-      onError: (error) => process.emitWarning(`deleting expired objects failed: ${(error as Error).message}`),
+      onError: failed('object-expiry', 'deleting expired objects failed'),
     });
     objectExpiry.start();
     const alerts = new AlertJob(
@@ -103,7 +111,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         publicUrl: config.publicUrl,
         allowPrivateTargets: config.alerts.allowPrivateTargets,
         beforeEvaluation: () => issues.idle(),
-        onError: (error) => process.emitWarning(`alerting: ${(error as Error).message}`),
+        onError: failed('alerting', 'alerting failed'),
       },
       config.alerts.intervalMs,
     );
@@ -111,6 +119,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
     return {
       config,
+      log,
       telemetry,
       meta,
       objects,
@@ -123,7 +132,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
         maxBytes: config.symbolTableCacheBytes,
         now,
-        onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
+        onError: (what, error) => log.error({ job: 'symbolication', err: error, subject: what }, 'loading symbols failed'),
       }),
       payments: config.billing.stripe ? new StripePayments(config.billing.stripe, config.billing.catalogue) : new UnconfiguredPayments(),
       tokenUse,
@@ -151,7 +160,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       },
     };
   } catch (error) {
-    for (const store of opened.reverse()) await store.close().catch(() => undefined);
+    for (const store of opened.reverse()) await store.close().catch((closeError: unknown) => log.warn({ err: closeError }, 'closing a store after a failed start failed'));
     throw error;
   }
 }
