@@ -133,7 +133,7 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['PUT /api/exception-stack-traces/status', 'write'],
   ['GET /api/exception-stack-traces/:hash/activity', 'read-only'],
   // Alerting. Channels: the probe names the project, so these are the project roles (write to
-  // change); an organization's own channels (no projectId) need its admin (test/alerts/routes.test.ts).
+  // change); an organization's own channels (no projectId) need its admin (test/api/alerts/routes.test.ts).
   ['GET /api/alert-channels', 'read-only'],
   ['POST /api/alert-channels', 'write'],
   ['DELETE /api/alert-channels/:id', 'write'],

@@ -122,7 +122,7 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
     // Its ingest token stops at once here and, through the coordination store, on other processes.
     await announceProjectChanges(services, [projectId]);
-    // Its telemetry and objects go a few minutes later, in the background (server/project-purge-job.ts).
+    // Its telemetry and objects go a few minutes later, in the background (application/jobs/project-purge-job.ts).
     return { status: 'deleted' };
   });
 
