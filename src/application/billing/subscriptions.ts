@@ -3,7 +3,7 @@
  * (older events arriving late are ignored) and suspends or reinstates the organization, telling
  * the ingest caches so its ingest stops or resumes at once.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import { UNPAID_SUSPENSION_REASON, suspendsOrganization } from '../../core/plans.js';
 import type { Services } from '../services.js';
 import { applyProviderSubscription } from '../../store/meta/repositories/billing.js';
@@ -13,7 +13,7 @@ import { announceProjectChanges } from '../project-changes.js';
 import { UUID } from '../../core/ids.js';
 import type { SubscriptionChange } from './payments.js';
 
-export async function applySubscriptionChange(services: Services, change: SubscriptionChange, log: FastifyBaseLogger): Promise<void> {
+export async function applySubscriptionChange(services: Services, change: SubscriptionChange, log: Logger): Promise<void> {
   const { organizationId, planCode } = change;
   // Not ours (made outside checkout) or for a price no plan sells: acknowledged, so it is not re-sent.
   if (organizationId === null || !UUID.test(organizationId) || planCode === null) {
