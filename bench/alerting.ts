@@ -14,7 +14,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { parseRuleParams, RULE_KINDS, type RuleKind, type RuleParams } from '../src/core/alerts.js';
-import { readRule } from '../src/server/alerting/evaluate.js';
+import { readRule } from '../src/application/alerting/evaluate.js';
 import { insertRule } from '../src/store/meta/repositories/alerts.js';
 import { buildReportPayload } from './report-payloads.js';
 import { startBenchService } from './service.js';

@@ -13,7 +13,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { LIMITS } from '../src/server/limits.js';
+import { LIMITS } from '../src/http/limits.js';
 import { startBenchService } from './service.js';
 import { fmt, report } from './support.js';
 

@@ -12,7 +12,7 @@
  * skips building the hourly endpoint rollup. The 10M load takes minutes on the 2-core machine
  * (docs/PERFORMANCE.md); READ_BENCH_ROWS=1000000 for a quick run.
  */
-import type { Services } from '../src/server/services.js';
+import type { Services } from '../src/application/services.js';
 import { fmt, report, timed } from './support.js';
 
 export const READ_BENCH_ROWS = Number(process.env.READ_BENCH_ROWS ?? 10_000_000);

@@ -29,7 +29,7 @@ import {
 import { DW_AT, DW_FORM, DW_TAG } from '../src/symbols/dwarf/constants.js';
 import { readElf } from '../src/symbols/elf/reader.js';
 import { readMacho } from '../src/symbols/macho/reader.js';
-import { writeDebugInfo, writeElf, writeLineProgram, type DieSpec, type LineRow } from '../src/symbols/testing/dwarf-writer.js';
+import { writeDebugInfo, writeElf, writeLineProgram, type DieSpec, type LineRow } from '../test/support/symbols/dwarf-writer.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

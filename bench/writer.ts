@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NIL_UUID } from '../src/core/records.js';
-import { GroupCommitWriter } from '../src/ingest/writer.js';
+import { GroupCommitWriter } from '../src/store/telemetry/writer.js';
 import { openChdb } from '../src/store/telemetry/chdb.js';
 import { migrateTelemetry } from '../src/store/telemetry/migrate.js';
 import { endpointRow } from '../src/store/telemetry/rows.js';

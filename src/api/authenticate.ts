@@ -7,9 +7,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PERSONAL_ACCESS_TOKEN, tokenHash } from '../core/tokens.js';
-import { bearerToken } from '../server/bearer.js';
-import { forbidden, unauthorized } from '../server/errors.js';
-import type { Services } from '../server/services.js';
+import { bearerToken } from '../http/bearer.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import type { Services } from '../application/services.js';
 import { findPersonalAccessTokenByHash } from '../store/meta/repositories/personal-access-tokens.js';
 import { findUserOfLiveFamily } from '../store/meta/repositories/refresh-tokens.js';
 import { findUserForSession, type User } from '../store/meta/repositories/users.js';

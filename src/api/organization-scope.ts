@@ -7,11 +7,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { atLeast, type Role } from '../core/roles.js';
-import { badRequest, forbidden } from '../server/errors.js';
-import type { Services } from '../server/services.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { Services } from '../application/services.js';
 import { findMembership, listMemberships } from '../store/meta/repositories/organizations.js';
 import { principalOf } from './authenticate.js';
-import { SUSPENDED, UUID } from './project-scope.js';
+import { UUID } from '../core/ids.js';
+import { SUSPENDED } from './project-scope.js';
 
 export interface OrganizationScope {
   readonly organizationId: string;

@@ -8,9 +8,10 @@
  * from — never the raw parameter.
  */
 import type { FastifyRequest } from 'fastify';
+import { UUID } from '../core/ids.js';
 import { atLeast, effectiveRole, type Role } from '../core/roles.js';
-import { badRequest, forbidden } from '../server/errors.js';
-import type { Services } from '../server/services.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { Services } from '../application/services.js';
 import { findProjectAccess } from '../store/meta/repositories/projects.js';
 import { principalOf } from './authenticate.js';
 
@@ -26,8 +27,6 @@ declare module 'fastify' {
     projectScope: ProjectScope | null;
   }
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const SUSPENDED = 'the organization is suspended';
 

@@ -4,8 +4,8 @@
  * on invitations, which send mail. Ordinary authenticated calls have none.
  */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../server/errors.js';
-import type { Services } from '../server/services.js';
+import { HttpError } from '../http/errors.js';
+import type { Services } from '../application/services.js';
 
 export interface RateLimitRule {
   /** Routes naming the same bucket share one count per subject (client address, organization, ...). */

@@ -6,9 +6,9 @@
  * authorize/token/logout endpoints, discovery, the plan catalogue and the payment webhook. test/api/route-inventory.test.ts proves every other route refuses strangers.
  */
 import type { FastifyInstance } from 'fastify';
-import { useApplicationBodies } from '../server/body-parsers.js';
-import { LIMITS } from '../server/limits.js';
-import type { Services } from '../server/services.js';
+import { useApplicationBodies } from '../http/body-parsers.js';
+import { LIMITS } from '../http/limits.js';
+import type { Services } from '../application/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
 import { socialSignInRoutes } from './auth/social/routes.js';
@@ -16,7 +16,7 @@ import { alertRoutes } from './alerts/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { deviceRoutes } from './device/routes.js';
 import { discoveryRoutes } from './discovery/routes.js';
-import { invitationPreviewRoutes } from './organizations/invitations.js';
+import { invitationPreviewRoutes } from './organizations/invitation-preview.js';
 import { organizationRoutes } from './organizations/routes.js';
 import { projectRoutes } from './projects/routes.js';
 import { sourceMapUploadRoute } from './sourcemaps/upload.js';

@@ -50,3 +50,12 @@ export function backendUrlProblem(value: string): string | null {
   }
   return null;
 }
+
+/** What the ingest surface knows of the project whose token a request carries. */
+export interface IngestProject {
+  id: string;
+  organizationId: string;
+  framework: string;
+  /** The organization is suspended: ingest answers 503. */
+  suspended: boolean;
+}

@@ -4,10 +4,10 @@
  * is 401. A suspended organization's project is paused: 503 with Retry-After.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from '../server/bearer.js';
-import { serviceUnavailable, unauthorized } from '../server/errors.js';
-import type { Services } from '../server/services.js';
-import type { IngestProject } from './project-cache.js';
+import { bearerToken } from '../http/bearer.js';
+import { serviceUnavailable, unauthorized } from '../http/errors.js';
+import type { Services } from '../application/services.js';
+import type { IngestProject } from '../core/projects.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

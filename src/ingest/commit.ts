@@ -6,11 +6,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { TelemetryBatch } from '../core/records.js';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 import { batchRows, ingestUsageRow } from '../store/telemetry/rows.js';
-import type { IngestProject } from './project-cache.js';
+import type { IngestProject } from '../core/projects.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from './usage.js';
-import { WriteFailedError } from './writer.js';
+import { WriteFailedError } from '../store/telemetry/writer.js';
 
 export interface IngestObject {
   key: string;

@@ -8,8 +8,8 @@
  * `ingest_usage` table. A gigabyte is 10^9 bytes.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../server/services.js';
-import { serviceUnavailable } from '../server/errors.js';
+import type { Services } from '../application/services.js';
+import { serviceUnavailable } from '../http/errors.js';
 import { findOrganizationPlan } from '../store/meta/repositories/billing.js';
 import { projectOf } from './authenticate.js';
 import { ingestBytesOfMonth } from '../store/telemetry/queries/usage.js';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceptionHash, MAX_GROUPED_TRACE, normalizeStackTrace } from '../core/grouping.js';
-import { bearerToken } from '../server/bearer.js';
+import { bearerToken } from '../http/bearer.js';
 import { detectTraceFlavor, parseDartTrace, parseIosTrace, MAX_SCRIPT_PATH, parseJsTrace, scriptPath, SourceMapTable, symbolicateDart, symbolicateIos, symbolicateJs } from '../symbols/index.js';
 import { normalizeArch } from '../symbols/ids.js';
 import { MAX_TRACE_LINE, parseHex } from '../symbols/trace/text.js';

@@ -3,7 +3,7 @@
  * its own body cap, and CORS for both configured once (cors.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../server/services.js';
+import type { Services } from '../application/services.js';
 import { ingestGuards } from './authenticate.js';
 import { isIngestRoute, useIngestCors } from './cors.js';
 import { otlpRoutes } from './otlp/routes.js';

@@ -4,7 +4,7 @@
  * monthly total is kept in the coordination store for the quota check.
  */
 import type { IngestUsageRecord } from '../core/records.js';
-import type { IngestProject } from './project-cache.js';
+import type { IngestProject } from '../core/projects.js';
 
 export function usageMonth(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;

@@ -7,11 +7,11 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { applicationSurface } from '../api/surface.js';
 import { documentSibling, useOpenApi } from '../api/telemetry/openapi.js';
 import { ingestSurface } from '../ingest/surface.js';
-import { useErrorAnswers } from './error-handler.js';
+import { useErrorAnswers } from '../http/error-handler.js';
 import { healthRoutes } from './health.js';
-import { LIMITS } from './limits.js';
-import { metricsRoute } from './metrics.js';
-import type { Services } from './services.js';
+import { LIMITS } from '../http/limits.js';
+import { metricsRoute } from './metrics-route.js';
+import type { Services } from '../application/services.js';
 import { webRoutes } from './web.js';
 
 export interface Apps {
@@ -42,7 +42,8 @@ export async function buildApps(services: Services): Promise<Apps> {
 function newInstance(services: Services, webRoot: string | null): FastifyInstance {
   const { config } = services;
   const instance = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // One process logger (services.log, at LOG_LEVEL): request.log is its child with the reqId.
+    loggerInstance: services.log,
     trustProxy: config.trustProxy,
     // One line per refused or failed request comes from the error handler; no line per request.
     logController: new LogController({ disableRequestLogging: true }),

@@ -2,80 +2,42 @@
  * The composition root: opens every store the configuration names, migrates the two databases,
  * and builds the shared machinery (writer, admission gate, caches). Closing reverses it.
  */
+import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { AdmissionGate } from '../ingest/admission.js';
-import { ProjectCache } from '../ingest/project-cache.js';
-import { GroupCommitWriter } from '../ingest/writer.js';
-import { createMailer, type Mailer } from './mail.js';
-import { ServiceMetrics } from './metrics.js';
-import { SourceMapTables } from '../ingest/symbolication/sourcemaps.js';
-import { SymbolTables } from '../ingest/symbolication/tables.js';
-import { TableBuilder } from '../ingest/symbolication/table-builder.js';
-import { SessionTokens, loadSessionSecret } from '../api/auth/session-tokens.js';
-import { UnconfiguredPayments, type PaymentProvider } from '../api/billing/payments.js';
-import { TokenUseRecorder } from '../api/tokens/token-use.js';
-import { createCoordStore, type CoordStore } from '../store/coord/index.js';
+import { AdmissionGate } from '../http/admission.js';
+import { ProjectCache } from '../application/project-cache.js';
+import { GroupCommitWriter } from '../store/telemetry/writer.js';
+import { createMailer } from '../application/mail.js';
+import { ServiceMetrics } from '../application/metrics.js';
+import { SymbolTables } from '../application/symbolication/tables.js';
+import { TableBuilder } from '../application/symbolication/table-builder.js';
+import { SessionTokens, loadSessionSecret } from '../application/auth/session-tokens.js';
+import { UnconfiguredPayments } from '../application/billing/payments.js';
+import { TokenUseRecorder } from '../application/tokens/token-use.js';
+import { createCoordStore } from '../store/coord/index.js';
+import { SourceMapTables } from '../application/symbolication/sourcemaps.js';
 import { openMetaDb } from '../store/meta/index.js';
-import type { MetaDb } from '../store/meta/types.js';
-import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
-import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
+import { createObjectStore } from '../store/objects/index.js';
+import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
-import { RollupMarks } from '../ingest/rollup-marks.js';
-import { RollupJob } from './rollup-job.js';
-import { ISSUE_STATUS_CHANGED_CHANNEL, IssueDetector } from '../ingest/issue-detector.js';
-import { AlertJob } from './alerting/job.js';
-import { SecretBox } from './alerting/secrets.js';
-import { PURGE_INTERVAL_MS, ProjectPurgeJob } from './project-purge-job.js';
-import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from './object-expiry-job.js';
+import { RollupMarks } from '../application/rollup-marks.js';
+import { RollupJob } from '../application/jobs/rollup-job.js';
+import { ISSUE_STATUS_CHANGED_CHANNEL, IssueDetector } from '../application/issue-detector.js';
+import { AlertJob } from '../application/alerting/job.js';
+import { SecretBox } from '../application/alerting/secrets.js';
+import { PURGE_INTERVAL_MS, ProjectPurgeJob } from '../application/jobs/project-purge-job.js';
+import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/object-expiry-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
-
-export interface Services {
-  config: Config;
-  telemetry: TelemetryEngine;
-  meta: MetaDb;
-  objects: ObjectStore;
-  coord: CoordStore;
-  writer: GroupCommitWriter;
-  admission: AdmissionGate;
-  projects: ProjectCache;
-  sessions: SessionTokens;
-  metrics: ServiceMetrics;
-  symbolTables: SymbolTables;
-  /** Decoded JavaScript source maps (bounded LRU). */
-  sourceMaps: SourceMapTables;
-  /** Stripe when configured, otherwise a provider answering 422 "billing is not configured". */
-  payments: PaymentProvider;
-  /** Coalesced last-use times of personal access tokens. */
-  tokenUse: TokenUseRecorder;
-  /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
-  mailer: Mailer | null;
-  /** New-issue and regression detection after ingest writes (background, one statement per batch). */
-  issues: IssueDetector;
-  /** Channel secrets (webhook signing secrets, Slack URLs), sealed under the session secret. */
-  secrets: SecretBox;
-  /** Evaluates alert rules and sends notifications (runOnce() evaluates and delivers now). */
-  alerts: AlertJob;
-  /** Marks the hours ingest wrote to, for the hourly rollup. */
-  rollupMarks: RollupMarks;
-  /** Keeps the hourly rollup current (started by openServices unless ROLLUP_INTERVAL_SECONDS=0). */
-  rollups: RollupJob;
-  /** Removes deleted projects' telemetry and objects, a few minutes after the delete. */
-  purges: ProjectPurgeJob;
-  /** Deletes stored objects whose rows have expired. */
-  objectExpiry: ObjectExpiryJob;
-  /** The service clock (epoch ms): token and code expiry read it, tests move it. */
-  now: () => number;
-  close(): Promise<void>;
-}
-
-/** Channel on which a process announces a project whose tokens changed. */
-export const PROJECT_CHANGED_CHANNEL = 'project-changed';
+import type { Logger } from '../application/log.js';
+import { PROJECT_CHANGED_CHANNEL, type Services } from '../application/services.js';
 
 export interface OpenOptions {
   now?: () => number;
+  /** The process logger (tests capture its lines); by default pino at LOG_LEVEL on stdout. */
+  log?: Logger;
 }
 
 /** How often recorded personal-access-token uses are written. */
@@ -83,6 +45,9 @@ const TOKEN_USE_FLUSH_MS = 60_000;
 
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
   const now = options.now ?? Date.now;
+  const log = options.log ?? pino({ level: config.logLevel });
+  // Background work has no request: each failure is one structured line naming its job.
+  const failed = (job: string, message: string) => (error: unknown) => log.error({ job, err: error }, message);
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     // The metadata store first: on an empty folder PGlite initialises in a child process, which
@@ -100,7 +65,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
     const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
     opened.push(objects);
-    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix } : { engine: 'memory' });
+    const onHandlerError = (error: unknown, channel: string) => log.error({ err: error, channel }, 'a coordination-store subscriber failed');
+    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix, onHandlerError } : { engine: 'memory', onHandlerError });
     opened.push(coord);
 
     const metrics = new ServiceMetrics();
@@ -111,30 +77,30 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       cacheTtlMs: 60_000,
       maxHashesPerProject: 50_000,
       now,
-      onError: (error) => process.emitWarning(`detecting new and regressed issues failed: ${(error as Error).message}`),
+      onError: failed('issues', 'detecting new and regressed issues failed'),
     });
     const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) => issues.forgetProject(projectId));
     const sessionSecret = loadSessionSecret(config.auth.sessionSecret, config.dataDir);
     const sessions = new SessionTokens(sessionSecret, config.publicUrl, config.auth.sessionTtlHours * 3600, now);
     const secrets = new SecretBox(sessionSecret);
-    const warnTokenUse = (error: unknown) => process.emitWarning(`recording personal access token use failed: ${(error as Error).message}`);
+    const warnTokenUse = failed('token-use', 'recording personal access token use failed');
     const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
     const mailer = createMailer(config.mail);
     const rollups = new RollupJob(telemetry, {
       intervalMs: config.rollupIntervalMs,
-      onError: (error) => process.emitWarning(`rolling up endpoint hours failed: ${(error as Error).message}`),
+      onError: failed('rollup', 'rolling up endpoint hours failed'),
     });
     rollups.start();
     const purges = new ProjectPurgeJob(
       { meta, telemetry, objects },
       // A minute beyond the longest an ingest request admitted before the delete can take to arrive.
       { settleMs: config.projectCacheTtlMs + config.bodyTimeoutMs + 60_000, now },
-      { intervalMs: PURGE_INTERVAL_MS, onError: (error) => process.emitWarning(`purging a deleted project's data failed: ${(error as Error).message}`) },
+      { intervalMs: PURGE_INTERVAL_MS, onError: failed('project-purge', "purging a deleted project's data failed") },
     );
     purges.start();
     const objectExpiry = new ObjectExpiryJob(objects, now, {
       intervalMs: OBJECT_EXPIRY_INTERVAL_MS,
-      onError: (error) => process.emitWarning(`deleting expired objects failed: ${(error as Error).message}`),
+      onError: failed('object-expiry', 'deleting expired objects failed'),
     });
     objectExpiry.start();
     const alerts = new AlertJob(
@@ -147,7 +113,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         publicUrl: config.publicUrl,
         allowPrivateTargets: config.alerts.allowPrivateTargets,
         beforeEvaluation: () => issues.idle(),
-        onError: (error) => process.emitWarning(`alerting: ${(error as Error).message}`),
+        onError: failed('alerting', 'alerting failed'),
       },
       config.alerts.intervalMs,
     );
@@ -155,6 +121,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 
     return {
       config,
+      log,
       telemetry,
       meta,
       objects,
@@ -167,16 +134,16 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
         maxBytes: config.symbolTableCacheBytes,
         now,
-        onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
+        onError: (what, error) => log.error({ job: 'symbolication', err: error, subject: what }, 'loading symbols failed'),
       }),
       sourceMaps: new SourceMapTables(meta, objects, {
         maxBytes: config.sourceMapCacheBytes,
         now,
-        onError: (what, error) => process.emitWarning(`${what}: ${(error as Error).message}`),
+        onError: (what, error) => log.error({ job: 'source-maps', err: error, subject: what }, 'loading a source map failed'),
       }),
       // Stripe's SDK (about 25 MB resident) is loaded only where billing is configured.
       payments: config.billing.stripe
-        ? new (await import('../api/billing/stripe.js')).StripePayments(config.billing.stripe, config.billing.catalogue)
+        ? new (await import('../application/billing/stripe.js')).StripePayments(config.billing.stripe, config.billing.catalogue)
         : new UnconfiguredPayments(),
       tokenUse,
       mailer,
@@ -203,7 +170,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       },
     };
   } catch (error) {
-    for (const store of opened.reverse()) await store.close().catch(() => undefined);
+    for (const store of opened.reverse()) await store.close().catch((closeError: unknown) => log.warn({ err: closeError }, 'closing a store after a failed start failed'));
     throw error;
   }
 }

@@ -14,8 +14,8 @@ import { SymbolFileError } from './errors.js';
 import { identifySymbolFile } from './identify.js';
 import { readMacho } from './macho/reader.js';
 import { deserializeTable, serializeTable } from './table/serialize.js';
-import { fixtureBytes, manifest } from './testing/fixtures.js';
-import { armDartSymbols, crossUnitElf } from './testing/synthetic-files.js';
+import { fixtureBytes, manifest } from '../../test/support/symbols/fixtures.js';
+import { armDartSymbols, crossUnitElf } from '../../test/support/symbols/synthetic-files.js';
 
 // SYMBOLS_FUZZ_RUNS=5000 digs deeper by hand; the default keeps the suite quick.
 const RUNS = Number(process.env.SYMBOLS_FUZZ_RUNS ?? 200);

@@ -3,7 +3,7 @@ import { bytesSource } from './bytes/source.js';
 import { SymbolFileError } from './errors.js';
 import { archFromFileName, normalizeArch, normalizeDebugId } from './ids.js';
 import { identifySymbolFile } from './identify.js';
-import { fixtureBytes, fixtureSource, manifest } from './testing/fixtures.js';
+import { fixtureBytes, fixtureSource, manifest } from '../../test/support/symbols/fixtures.js';
 
 const text = (value: string) => bytesSource(new TextEncoder().encode(value));
 

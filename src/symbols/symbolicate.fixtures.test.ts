@@ -9,7 +9,7 @@ import {
   manifest,
   type ExpectedFrame,
   type ManifestFixture,
-} from './testing/fixtures.js';
+} from '../../test/support/symbols/fixtures.js';
 import type { LookupTable } from './table/lookup-table.js';
 
 const tablesByFixture = new Map<string, Map<string, LookupTable>>();

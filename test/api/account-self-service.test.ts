@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { MINUTE, TestClock, bearer, call } from './helpers.js';
+import { MINUTE, TestClock, bearer, call } from '../support/access.js';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

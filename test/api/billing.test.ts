@@ -10,7 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usagePeriod } from '../../src/core/plans.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from './helpers.js';
+import { SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from '../support/access.js';
 
 const plansFile = writePlansFile(SMALL_CATALOGUE);
 const as = (service: TestService, token: string, method: 'GET' | 'POST', url: string, payload?: object) =>

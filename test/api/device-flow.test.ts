@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, MINUTE, SECOND, TestClock, bearer, call } from './helpers.js';
+import { DAY, MINUTE, SECOND, TestClock, bearer, call } from '../support/access.js';
 
 const ISSUER = 'https://sightline.test';
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../src/core/grouping.js';
 import { registerUser, reportFrame, startTestService, type TestService } from '../support/service.js';
-import { MINUTE, TestClock, bearer, call } from './helpers.js';
+import { MINUTE, TestClock, bearer, call } from '../support/access.js';
 
 describe('issue status', () => {
   const clock = new TestClock();

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from './helpers.js';
+import { DAY, SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from '../support/access.js';
 
 describe('organizations', () => {
   const clock = new TestClock();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PASSWORD_YET, WRONG_CURRENT_PASSWORD } from '../../src/api/auth/routes.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { SECOND, TestClock, bearer, call } from './helpers.js';
+import { SECOND, TestClock, bearer, call } from '../support/access.js';
 
 const OLD_PASSWORD = 'correct horse battery';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK, MAIL_NOT_CONFIGURED } from '../../src/api/auth/password-reset.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { MINUTE, SECOND, TestClock, bearer, call } from './helpers.js';
+import { MINUTE, SECOND, TestClock, bearer, call } from '../support/access.js';
 
 const PUBLIC_URL = 'https://sightline.test';
 const OLD_PASSWORD = 'correct horse battery';

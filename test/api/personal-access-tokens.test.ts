@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from './helpers.js';
+import { DAY, TestClock, bearer, call } from '../support/access.js';
 
 describe('personal access tokens', () => {
   const clock = new TestClock();

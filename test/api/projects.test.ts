@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
-import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { liftSuspension, suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { SMALL_CATALOGUE, bearer, call, writePlansFile } from './helpers.js';
+import { SMALL_CATALOGUE, bearer, call, writePlansFile } from '../support/access.js';
 
 const REPORT = { collectionFrames: [], appVersion: '', serverName: '' };
 

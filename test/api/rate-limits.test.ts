@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { bearer, call } from './helpers.js';
+import { bearer, call } from '../support/access.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });

@@ -8,7 +8,7 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countUsers } from '../../src/store/meta/repositories/users.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from './helpers.js';
+import { DAY, TestClock, bearer, call } from '../support/access.js';
 
 // The real argon2 runs; the test only counts how often the service asks it for a hash.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

@@ -13,12 +13,12 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { applicationSurface } from '../../src/api/surface.js';
 import { ROLES, atLeast, type Role } from '../../src/core/roles.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from './helpers.js';
+import { DAY, TestClock, bearer, call } from '../support/access.js';
 
 /** Routes anyone may call: signing up and in, the device grant, discovery, the plan catalogue, the payment webhook. */
 const PUBLIC = new Set([
@@ -136,7 +136,7 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['PUT /api/exception-stack-traces/status', 'write'],
   ['GET /api/exception-stack-traces/:hash/activity', 'read-only'],
   // Alerting. Channels: the probe names the project, so these are the project roles (write to
-  // change); an organization's own channels (no projectId) need its admin (test/alerts/routes.test.ts).
+  // change); an organization's own channels (no projectId) need its admin (test/api/alerts/routes.test.ts).
   ['GET /api/alert-channels', 'read-only'],
   ['POST /api/alert-channels', 'write'],
   ['DELETE /api/alert-channels/:id', 'write'],

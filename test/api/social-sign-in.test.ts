@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_CLOSED, createAccount } from '../../src/api/auth/accounts.js';
-import { hashPassword } from '../../src/api/auth/passwords.js';
+import { REGISTRATION_CLOSED, createAccount } from '../../src/application/auth/accounts.js';
+import { hashPassword } from '../../src/application/auth/passwords.js';
 import { INVALID_STATE } from '../../src/api/auth/social/routes.js';
 import {
   finishCallback,
@@ -24,7 +24,7 @@ import {
 } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { bearer, call } from './helpers.js';
+import { bearer, call } from '../support/access.js';
 
 const PUBLIC_URL = 'https://sightline.test';
 const GITHUB_CLIENT = { id: 'github-client-id', secret: 'github-client-secret' };

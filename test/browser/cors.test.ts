@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { launchChromium, type LaunchedBrowser } from '../support/browser.js';

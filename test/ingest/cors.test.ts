@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
-import { announceProjectChanges } from '../../src/api/project-changes.js';
+import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 

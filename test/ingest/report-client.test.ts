@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildApps } from '../../src/server/app.js';
-import { openServices, type Services } from '../../src/server/services.js';
+import { openServices } from '../../src/server/services.js';
+import type { Services } from '../../src/application/services.js';
 import { ReportClient, parseConnectionString, type Upload } from '../support/report-client.js';
 import { registerUser } from '../support/service.js';
 

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { buildApps, type Apps } from '../../src/server/app.js';
-import { openServices, type Services } from '../../src/server/services.js';
+import { openServices } from '../../src/server/services.js';
+import type { Services } from '../../src/application/services.js';
 import { registerUser } from '../support/service.js';
 
 describe('separate ingest listener', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
 import { columnsOf, endpointRow, sessionRow, spanRow } from '../../src/store/telemetry/rows.js';
-import { GroupCommitWriter, WriteFailedError } from '../../src/ingest/writer.js';
+import { GroupCommitWriter, WriteFailedError } from '../../src/store/telemetry/writer.js';
 import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
 
 const PROJECT = '6f1c5b0e-1111-4000-8000-000000000001';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { bytesOf, messageField, stringAttribute, varintField } from '../../src/ingest/otlp/test-protobuf.js';
+import { bytesOf, messageField, stringAttribute, varintField } from './otlp-protobuf.js';
 import type { TestService } from './service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');

@@ -9,7 +9,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { buildApps } from '../../src/server/app.js';
-import { openServices, type OpenOptions, type Services } from '../../src/server/services.js';
+import { openServices, type OpenOptions } from '../../src/server/services.js';
+import type { Services } from '../../src/application/services.js';
 
 export interface TestService {
   app: FastifyInstance;

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHANNEL_KINDS, RULE_KINDS, RULE_STATES, RuleInputError, parseRuleParams, type ChannelKind, type Notification, type RuleKind } from '../../core/alerts.js';
 import type { Role } from '../../core/roles.js';
-import { notFound, unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
-import { OutboundRefused, checkOutboundUrl } from '../../server/alerting/outbound.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
+import { OutboundRefused, checkOutboundUrl } from '../../application/alerting/outbound.js';
 import {
   MAX_CHANNELS_PER_SCOPE,
   MAX_RULES_PER_PROJECT,

@@ -8,14 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_RESET_TOKEN, newPasswordResetToken, tokenHash } from '../../core/tokens.js';
-import { unprocessable } from '../../server/errors.js';
-import { sendInBackground } from '../../server/mail.js';
-import type { Services } from '../../server/services.js';
+import { unprocessable } from '../../http/errors.js';
+import { sendInBackground } from '../../application/mail.js';
+import type { Services } from '../../application/services.js';
 import { isPasswordResetTokenOpen, replacePasswordResetToken, usePasswordResetToken } from '../../store/meta/repositories/password-resets.js';
 import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { findUser, findUserCredentials, setPasswordHash } from '../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { assertPasswordRules, hashPassword } from './passwords.js';
+import { assertPasswordRules, hashPassword } from '../../application/auth/passwords.js';
 
 export const MAIL_NOT_CONFIGURED = 'password reset is not available: mail (SMTP_URL) is not configured';
 export const INVALID_RESET_LINK = 'this password reset link is invalid or has expired';

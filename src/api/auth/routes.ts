@@ -6,20 +6,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isFirstPartyClient } from '../../core/device-flow.js';
-import { notFound, unauthorized, unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { notFound, unauthorized, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
 import { endSession } from '../../store/meta/repositories/ended-sessions.js';
 import { revokeRefreshFamiliesOfUser, revokeRefreshFamily } from '../../store/meta/repositories/refresh-tokens.js';
 import { findUserCredentials, findUserPasswordHash, setPasswordHash, updateUserName } from '../../store/meta/repositories/users.js';
-import { bearerToken } from '../../server/bearer.js';
+import { bearerToken } from '../../http/bearer.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { assertInvitationOpen } from '../organizations/invitations.js';
-import { assertRegistrationOpen, createAccount } from './accounts.js';
+import { assertInvitationOpen } from '../../application/organizations/invitations.js';
+import { assertRegistrationOpen, createAccount } from '../../application/auth/accounts.js';
 import { errorAnswer, sessionAnswer, userAnswer } from './password-reset.js';
-import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from '../../application/auth/passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 

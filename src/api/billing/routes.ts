@@ -6,18 +6,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BILLING_INTERVALS, usagePeriod, type BillingInterval, type Plan } from '../../core/plans.js';
-import { HttpError, unprocessable } from '../../server/errors.js';
-import { useRawBodies } from '../../server/body-parsers.js';
-import { LIMITS } from '../../server/limits.js';
-import type { Services } from '../../server/services.js';
+import { HttpError, unprocessable } from '../../http/errors.js';
+import { useRawBodies } from '../../http/body-parsers.js';
+import { LIMITS } from '../../http/limits.js';
+import type { Services } from '../../application/services.js';
 import { findCurrentSubscription, findProviderCustomerId } from '../../store/meta/repositories/billing.js';
 import { countMembers } from '../../store/meta/repositories/organizations.js';
 import { countProjects } from '../../store/meta/repositories/projects.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
 import { ingestBytesOfMonth } from '../../store/telemetry/queries/usage.js';
-import { planOf } from './plan-of.js';
-import { applySubscriptionChange } from './subscriptions.js';
+import { planOf } from '../../application/billing/plan-of.js';
+import { applySubscriptionChange } from '../../application/billing/subscriptions.js';
 
 export async function billingRoutes(scope: FastifyInstance, services: Services): Promise<void> {
   await scope.register(async (catalogue) => catalogueRoutes(catalogue, services));

@@ -7,15 +7,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { DEFAULT_CLIENT_ID, DEVICE_GRANT_TYPE, FIRST_PARTY_CLIENTS, isFirstPartyClient, normalizeUserCode } from '../../core/device-flow.js';
-import { badRequest, notFound } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
 import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { errorAnswer } from '../auth/password-reset.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from './grants.js';
+import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from '../../application/device/grants.js';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 

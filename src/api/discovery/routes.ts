@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_GRANT_TYPE } from '../../core/device-flow.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 
 export function discoveryRoutes(scope: FastifyInstance, services: Services): void {
   const base = services.config.publicUrl;

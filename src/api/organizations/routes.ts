@@ -11,9 +11,9 @@ import { organizationSettingsProblem, type OrganizationSettingsInput } from '../
 import { limitMessage, limitReached } from '../../core/plans.js';
 import { ROLES, type Role } from '../../core/roles.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
-import { forbidden, notFound, unprocessable } from '../../server/errors.js';
-import { sendInBackground } from '../../server/mail.js';
-import type { Services } from '../../server/services.js';
+import { forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { sendInBackground } from '../../application/mail.js';
+import type { Services } from '../../application/services.js';
 import {
   countPendingInvitations,
   isMemberByEmail,
@@ -36,11 +36,11 @@ import {
 } from '../../store/meta/repositories/organizations.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { planOf } from '../billing/plan-of.js';
+import { planOf } from '../../application/billing/plan-of.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
-import { acceptInvitation } from './invitations.js';
+import { acceptInvitation } from '../../application/organizations/invitations.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NO_MEMBER = 'no member of this organization has this id';

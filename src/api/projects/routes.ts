@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { limitMessage, limitReached } from '../../core/plans.js';
 import { HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
 import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
-import { badRequest, forbidden, notFound, unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { findMembership, lockOrganization } from '../../store/meta/repositories/organizations.js';
 import {
   countProjects,
@@ -26,9 +26,10 @@ import {
 import { dataStatus } from '../../store/telemetry/queries/data-status.js';
 import { errorAnswer } from '../auth/password-reset.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { planOf } from '../billing/plan-of.js';
-import { announceProjectChanges } from '../project-changes.js';
-import { SUSPENDED, UUID, projectScopeOf, requireProjectRole } from '../project-scope.js';
+import { planOf } from '../../application/billing/plan-of.js';
+import { announceProjectChanges } from '../../application/project-changes.js';
+import { UUID } from '../../core/ids.js';
+import { SUSPENDED, projectScopeOf, requireProjectRole } from '../project-scope.js';
 
 /** A secret of the project as the caller may see it: read-only members see a placeholder. */
 const visible = (secret: string, role: Role): string => (atLeast(role, 'write') ? secret : HIDDEN_TOKEN);
@@ -121,7 +122,7 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
     // Its ingest token stops at once here and, through the coordination store, on other processes.
     await announceProjectChanges(services, [projectId]);
-    // Its telemetry and objects go a few minutes later, in the background (server/project-purge-job.ts).
+    // Its telemetry and objects go a few minutes later, in the background (application/jobs/project-purge-job.ts).
     return { status: 'deleted' };
   });
 

@@ -4,7 +4,7 @@
  * status refuses it.
  */
 import { archFromFileName, normalizeArch, normalizeDebugId, type DartArch, type SymbolFileIdentity } from '../../symbols/index.js';
-import { HttpError, badRequest, unprocessable } from '../../server/errors.js';
+import { HttpError, badRequest, unprocessable } from '../../http/errors.js';
 
 export interface UploadFields {
   arch?: string;

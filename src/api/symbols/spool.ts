@@ -10,7 +10,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { HttpError, badRequest, payloadTooLarge } from '../../server/errors.js';
+import { HttpError, badRequest, payloadTooLarge } from '../../http/errors.js';
 
 export interface SpooledFile {
   fileName: string;

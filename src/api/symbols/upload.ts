@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AdmissionGate } from '../../ingest/admission.js';
-import { bearerToken } from '../../server/bearer.js';
-import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { AdmissionGate } from '../../http/admission.js';
+import { bearerToken } from '../../http/bearer.js';
+import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { bindMappingVersion, findProjectByUploadToken, upsertSymbolFile, type UploadProject } from '../../store/meta/repositories/symbol-files.js';
 import { UPLOAD_TOKEN } from '../../core/tokens.js';
 import { SymbolFileError, identifySymbolFile, type ByteSource } from '../../symbols/index.js';

@@ -12,7 +12,7 @@
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../server/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { FILTER_OPS, FilterError, filterSql, type FieldSpec, type Filter, type MapFields, type TimeRange } from '../../store/telemetry/queries/run.js';
 import { projectScopeOf } from '../project-scope.js';
 

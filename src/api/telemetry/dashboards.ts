@@ -3,8 +3,8 @@
  * with the write role creates, changes and deletes any of them. Each route names its role.
  */
 import type { FastifyInstance } from 'fastify';
-import { notFound, unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { MAX_DASHBOARDS_PER_PROJECT, deleteDashboard, findDashboard, insertDashboard, listDashboards, updateDashboard, type Dashboard } from '../../store/meta/repositories/dashboards.js';
 import { principalOf } from '../authenticate.js';
 import { requireProjectRole } from '../project-scope.js';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { impactOf, taskRank } from '../../core/impact.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import { ATTRIBUTE_MAPS, ENDPOINT_FIELDS, TASK_FIELDS, endpointAggregates, entityDetail, taskAggregates, timeByEntity, type EndpointAggregateRow } from '../../store/telemetry/queries/entities.js';
 import { bucketStarts, fillSeries, type TimeRange } from '../../store/telemetry/queries/run.js';

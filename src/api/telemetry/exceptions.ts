@@ -1,6 +1,6 @@
 /** Issues: exception groups ranked by count (or recency, users, sessions) and one group's occurrences. */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { ISSUE_STATUSES, type IssueStatus } from '../../core/issues.js';
 import { findIssueStates, hashesWithStatus } from '../../store/meta/repositories/issues.js';
 import { EXCEPTION_FIELDS, EXCEPTION_MAPS, entityNames, exceptionGroups, exceptionOccurrences, occurrenceOf } from '../../store/telemetry/queries/exceptions.js';

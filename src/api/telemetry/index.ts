@@ -5,7 +5,7 @@
  * role. Distributed traces cross projects and filter to the caller's own.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../application/services.js';
 import { requireUser } from '../authenticate.js';
 import { requireProjectRole } from '../project-scope.js';
 import { savedDashboardRoutes } from './dashboards.js';

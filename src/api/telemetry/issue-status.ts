@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ISSUE_STATUSES, parseStatusChange, type StatusChange } from '../../core/issues.js';
-import { unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
-import { ISSUE_STATUS_CHANGED_CHANNEL } from '../../ingest/issue-detector.js';
+import { unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
+import { ISSUE_STATUS_CHANGED_CHANNEL } from '../../application/issue-detector.js';
 import { issueActivity, setIssueStatus, type StoredIssueState } from '../../store/meta/repositories/issues.js';
 import { latestAppVersions } from '../../store/telemetry/queries/exceptions.js';
 import { principalOf } from '../authenticate.js';

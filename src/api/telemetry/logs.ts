@@ -3,8 +3,8 @@
  * (serviceName, minSeverity, traceId or an attribute filter) over more than 24 hours is 422.
  */
 import type { FastifyInstance } from 'fastify';
-import { unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { LOG_FIELDS, LOG_MAPS, LOG_ORDER, searchLogs } from '../../store/telemetry/queries/logs.js';
 import type { Filter } from '../../store/telemetry/queries/run.js';
 import { DAY_MS, filtersSchema, filtersSql, int, listOf, nstr, obj, paginationOf, paginationSchema, projectOf, rangeProperties, routeSchema, sortOf, str, strMap, timeRangeOf, type Pagination } from './conventions.js';

@@ -1,7 +1,7 @@
 /** Metrics discovery and queries, homepage stats and the dashboard reads (saved dashboards: dashboards.ts). */
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { badRequest } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
 import { homeOverview, projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
 import { bucketStarts, fillSeries } from '../../store/telemetry/queries/run.js';

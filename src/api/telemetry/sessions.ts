@@ -6,8 +6,8 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { notFound } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import { SESSION_FIELDS, SESSION_MAPS, findSession, listSessions, recordingSegments, type RecordingSegment } from '../../store/telemetry/queries/sessions.js';
 import { bool, filtersSql, int, listBody, listOf, nnum, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
 

@@ -4,8 +4,8 @@
  * the caller can read.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../server/services.js';
-import { notFound } from '../../server/errors.js';
+import type { Services } from '../../application/services.js';
+import { notFound } from '../../http/errors.js';
 import { listProjectsOfUser } from '../../store/meta/repositories/projects.js';
 import { AI_FIELDS, AI_ORDER, ATTRIBUTE_MAPS, aiTraceList, entitiesOfDistributedTrace, findAiTrace, findEntity, spansOf } from '../../store/telemetry/queries/entities.js';
 import { principalOf, requireUser } from '../authenticate.js';

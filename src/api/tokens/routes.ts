@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PAT_PREFIX_LENGTH, parsePatRequest } from '../../core/personal-access-tokens.js';
 import { newPersonalAccessToken, tokenHash } from '../../core/tokens.js';
-import { badRequest, notFound, unprocessable } from '../../server/errors.js';
-import type { Services } from '../../server/services.js';
+import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import type { Services } from '../../application/services.js';
 import {
   insertPersonalAccessToken,
   listPersonalAccessTokens,
@@ -14,7 +14,7 @@ import {
   type PersonalAccessToken,
 } from '../../store/meta/repositories/personal-access-tokens.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { UUID } from '../project-scope.js';
+import { UUID } from '../../core/ids.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTraces } from './classify-traces.js';
 import { modelPrice } from './pricing.js';
-import { PROJECT_ID, RECEIVED_AT, span, TRACE_UUID, traceRequest, type SpanSpec } from './test-spans.js';
+import { PROJECT_ID, RECEIVED_AT, span, TRACE_UUID, traceRequest, type SpanSpec } from '../../../test/support/test-spans.js';
 
 function aiTrace(spec: Omit<SpanSpec, 'spanId'>) {
   const result = classifyTraces(traceRequest(span({ spanId: 'ab00000000000001', kind: 'CLIENT', name: 'chat', ...spec })), {

@@ -3,7 +3,7 @@ import { exceptionHash } from '../grouping.js';
 import { NIL_UUID } from '../records.js';
 import { classifyTraces, type TraceClassification } from './classify-traces.js';
 import { SPAN_FLAG_HAS_IS_REMOTE, SPAN_FLAG_IS_REMOTE } from './otlp-model.js';
-import { PROJECT_ID, RECEIVED_AT, START, span, spanUuid, TRACE_ID, TRACE_UUID, traceRequest, type SpanSpec } from './test-spans.js';
+import { PROJECT_ID, RECEIVED_AT, START, span, spanUuid, TRACE_ID, TRACE_UUID, traceRequest, type SpanSpec } from '../../../test/support/test-spans.js';
 
 const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };
 const LOCAL_PARENT = SPAN_FLAG_HAS_IS_REMOTE;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyValue, OtlpLogRecord } from '../../core/classify/otlp-model.js';
-import { keyValues, PROJECT_ID, RECEIVED_AT } from '../../core/classify/test-spans.js';
+import { keyValues, PROJECT_ID, RECEIVED_AT } from '../../../test/support/test-spans.js';
 import { convertLogs } from './index.js';
 
 const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };

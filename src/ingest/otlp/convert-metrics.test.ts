@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OtlpHistogramPoint, OtlpMetric, OtlpMetricData, OtlpNumberPoint, OtlpSummaryPoint } from '../../core/classify/otlp-model.js';
-import { keyValues, PROJECT_ID, RECEIVED_AT, type PlainAttributes } from '../../core/classify/test-spans.js';
+import { keyValues, PROJECT_ID, RECEIVED_AT, type PlainAttributes } from '../../../test/support/test-spans.js';
 import { convertMetrics } from './index.js';
 
 const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };

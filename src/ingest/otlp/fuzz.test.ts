@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyTraces } from '../../core/classify/classify-traces.js';
 import { OtlpDecodeError } from './errors.js';
 import { convertLogs, convertMetrics, decodeLogsRequest, decodeMetricsRequest, decodeTraceRequest, inspectProfilesRequest, type OtlpEncoding } from './index.js';
-import { bytesOf, doubleField, fixed32Field, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from './test-protobuf.js';
+import { bytesOf, doubleField, fixed32Field, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../../test/support/otlp-protobuf.js';
 
 const context = { projectId: '6f1d2c3b-4a59-4e87-9a0b-1c2d3e4f5a6b', receivedAt: 1n };
 

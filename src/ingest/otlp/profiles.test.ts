@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OtlpDecodeError } from './errors.js';
 import { inspectProfilesRequest } from './index.js';
-import { bytesOf, messageField, stringAttribute, stringField, varintField } from './test-protobuf.js';
+import { bytesOf, messageField, stringAttribute, stringField, varintField } from '../../../test/support/otlp-protobuf.js';
 
 /** Profile { samples = 2 } repeated `count` times, with a sample_type (1) and time (3) besides. */
 const profile = (count: number) => messageField(2, messageField(1, varintField(1, 1)), ...Array.from({ length: count }, () => messageField(2, varintField(1, 3))));

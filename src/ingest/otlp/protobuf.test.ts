@@ -13,7 +13,7 @@ import {
   stringField,
   varint,
   varintField,
-} from './test-protobuf.js';
+} from '../../../test/support/otlp-protobuf.js';
 
 const TRACE_ID = '5b8efff798038103d269b633813fc60c';
 const SPAN_ID = 'eee19b7ec3c1b174';

@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyTraces } from '../../core/classify/index.js';
 import { emptyBatch, type TelemetryBatch } from '../../core/records.js';
-import { useRawBodies } from '../../server/body-parsers.js';
-import { badRequest } from '../../server/errors.js';
-import { LIMITS } from '../../server/limits.js';
-import type { Services } from '../../server/services.js';
+import { useRawBodies } from '../../http/body-parsers.js';
+import { badRequest } from '../../http/errors.js';
+import { LIMITS } from '../../http/limits.js';
+import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
 import { preflightRoute } from '../cors.js';
 import { commitIngest, unixNanos, type IngestObject } from '../commit.js';
-import { symbolicateJsExceptions } from '../symbolication/sourcemaps.js';
+import { symbolicateJsExceptions } from '../../application/symbolication/sourcemaps.js';
 import {
   convertLogs,
   convertMetrics,
@@ -31,7 +31,7 @@ import {
   type OtlpSignal,
 } from './index.js';
 import type { Rejections } from '../../core/classify/index.js';
-import { RETRACED_FRAMEWORKS, retraceExceptions } from '../symbolication/android.js';
+import { RETRACED_FRAMEWORKS, retraceExceptions } from '../../application/symbolication/android.js';
 
 interface Converted {
   batch: TelemetryBatch;

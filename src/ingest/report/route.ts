@@ -7,18 +7,18 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseJson, useRawBodies } from '../../server/body-parsers.js';
-import { badRequest } from '../../server/errors.js';
-import { LIMITS } from '../../server/limits.js';
-import type { Services } from '../../server/services.js';
+import { parseJson, useRawBodies } from '../../http/body-parsers.js';
+import { badRequest } from '../../http/errors.js';
+import { LIMITS } from '../../http/limits.js';
+import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
-import { AdmissionGate } from '../admission.js';
+import { AdmissionGate } from '../../http/admission.js';
 import { preflightRoute } from '../cors.js';
-import type { IngestProject } from '../project-cache.js';
+import type { IngestProject } from '../../core/projects.js';
 import { commitIngest, unixNanos } from '../commit.js';
-import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../symbolication/index.js';
-import { RETRACED_FRAMEWORKS, retraceExceptions } from '../symbolication/android.js';
-import { symbolicateJsExceptions } from '../symbolication/sourcemaps.js';
+import { SYMBOLICATED_FRAMEWORKS, symbolicateExceptions } from '../../application/symbolication/index.js';
+import { RETRACED_FRAMEWORKS, retraceExceptions } from '../../application/symbolication/android.js';
+import { symbolicateJsExceptions } from '../../application/symbolication/sourcemaps.js';
 import { parseReportPayload } from './payload.js';
 
 const gzip = promisify(zlib.gzip);

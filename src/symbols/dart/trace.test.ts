@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fixtureById, fixtureTables, fixtureText } from '../testing/fixtures.js';
+import { fixtureById, fixtureTables, fixtureText } from '../../../test/support/symbols/fixtures.js';
 import { detectTraceFlavor } from '../trace/flavor.js';
 import { DART_FRAME_CAP, parseDartTrace, symbolicateDart } from './trace.js';
 

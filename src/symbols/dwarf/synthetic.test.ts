@@ -10,7 +10,7 @@ import { bytesSource } from '../bytes/source.js';
 import { symbolicateDart } from '../dart/trace.js';
 import { identifySymbolFile } from '../identify.js';
 import { toHex } from '../ids.js';
-import { armDartSymbols, BUILD_ID, crossUnitElf, HELPER, MAIN } from '../testing/synthetic-files.js';
+import { armDartSymbols, BUILD_ID, crossUnitElf, HELPER, MAIN } from '../../../test/support/symbols/synthetic-files.js';
 
 describe('32-bit ARM Dart symbols with forward references', () => {
   const bytes = armDartSymbols();

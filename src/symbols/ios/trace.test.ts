@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LookupTable } from '../table/lookup-table.js';
-import { fixtureById, fixtureTables, fixtureText } from '../testing/fixtures.js';
+import { fixtureById, fixtureTables, fixtureText } from '../../../test/support/symbols/fixtures.js';
 import { parseIosTrace, symbolicateIos } from './trace.js';
 
 const tables = fixtureTables(fixtureById('ios-arm64'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SymbolFileError } from '../errors.js';
-import { fixtureTables, manifest } from '../testing/fixtures.js';
+import { fixtureTables, manifest } from '../../../test/support/symbols/fixtures.js';
 import type { LookupTable } from './lookup-table.js';
 import { deserializeTable, serializeTable, TABLE_FORMAT_VERSION } from './serialize.js';
 

@@ -15,11 +15,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import { HttpError, badRequest, notFound } from '../../../server/errors.js';
-import type { Services } from '../../../server/services.js';
+import { HttpError, badRequest, notFound } from '../../../http/errors.js';
+import type { Services } from '../../../application/services.js';
 import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
-import { assertRegistrationOpen } from '../accounts.js';
+import { assertRegistrationOpen } from '../../../application/auth/accounts.js';
 import { configuredProviders, type PendingSignIn, type ProviderId, type SocialProvider } from './providers.js';
 import { userOfSocialSignIn } from './sign-in.js';
 

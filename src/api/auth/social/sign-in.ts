@@ -7,12 +7,12 @@
  * An address the provider has not verified signs no one in: linking by an unverified address would
  * hand an existing account to whoever typed it at the provider.
  */
-import { HttpError, unprocessable } from '../../../server/errors.js';
-import type { Services } from '../../../server/services.js';
+import { HttpError, unprocessable } from '../../../http/errors.js';
+import type { Services } from '../../../application/services.js';
 import { isUniqueViolation } from '../../../store/meta/types.js';
 import { findUserByIdentity, linkIdentity } from '../../../store/meta/repositories/user-identities.js';
 import { findUserCredentials, type User } from '../../../store/meta/repositories/users.js';
-import { assertRegistrationOpen, createAccount } from '../accounts.js';
+import { assertRegistrationOpen, createAccount } from '../../../application/auth/accounts.js';
 import type { SocialProfile, SocialProvider } from './providers.js';
 
 const RACED = 'another sign-in of this account happened at the same moment: sign in again';

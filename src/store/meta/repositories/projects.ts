@@ -1,7 +1,7 @@
 /** Projects and the ingest-token lookup behind the project cache. */
 import type { Role } from '../../../core/roles.js';
 import { newIngestToken, newSourceMapToken, newUploadToken } from '../../../core/tokens.js';
-import type { IngestProject } from '../../../ingest/project-cache.js';
+import type { IngestProject } from '../../../core/projects.js';
 import type { MetaTx } from '../types.js';
 
 export interface Project {

@@ -1,0 +1,256 @@
+/**
+ * The alert job: every interval (ALERTS_INTERVAL_SECONDS) it evaluates the rules that are due
+ * (each rule once a minute) and sends the deliveries that are due. Several processes may run it:
+ * rules and deliveries are claimed under a lease in the metadata store (FOR UPDATE SKIP LOCKED),
+ * so exactly one process evaluates a rule, and a notification is enqueued in the transaction
+ * that records the rule's new state (written only while the lease is held) and sent by one
+ * process. Sends run in parallel with a 10 s bound each, so a failing channel never holds up
+ * the others; a failed attempt is retried with backoff, and every attempt is an alert event.
+ * Tests drive it with `runOnce()` and the service clock (`now`), never the wall clock.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  breaches,
+  decide,
+  emailOf,
+  isEventRule,
+  retryDelayMs,
+  signatureOf,
+  slackMessageOf,
+  webhookBodyOf,
+  type Notification,
+} from '../../core/alerts.js';
+import {
+  channelsByIds,
+  claimDueDeliveries,
+  claimDueRules,
+  enqueueDeliveries,
+  finishDelivery,
+  finishRule,
+  finishRules,
+  insertEvent,
+  type RuleOutcome,
+  type AlertChannel,
+  type ClaimedRule,
+} from '../../store/meta/repositories/alerts.js';
+import type { MetaDb } from '../../store/meta/types.js';
+import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import type { Mailer } from '../mail.js';
+import { PeriodicJob } from '../jobs/periodic-job.js';
+import { readRule } from './evaluate.js';
+import { OutboundRefused, postOutbound } from './outbound.js';
+import type { SecretBox } from './secrets.js';
+
+/** Every rule is evaluated once a minute. */
+export const EVALUATION_PERIOD_MS = 60_000;
+/** A claimed rule or delivery not finished within this is taken by another process. */
+const LEASE_MS = 120_000;
+const CLAIM_BATCH = 200;
+/** Rules evaluated (queries in flight) at once per process. */
+const EVALUATION_CONCURRENCY = 8;
+
+export interface AlertJobDeps {
+  meta: MetaDb;
+  telemetry: TelemetryEngine;
+  mailer: Mailer | null;
+  secrets: SecretBox;
+  now: () => number;
+  publicUrl: string;
+  allowPrivateTargets: boolean;
+  /** Waits for ingest's issue detection in flight, so an evaluation sees what was just sent. */
+  beforeEvaluation: () => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+export interface AttemptResult {
+  outcome: 'delivered' | 'failed';
+  responseStatus: number | null;
+  error: string | null;
+}
+
+export interface AlertRunResult {
+  evaluated: number;
+  delivered: number;
+}
+
+export class AlertJob extends PeriodicJob<AlertRunResult> {
+  private readonly owner = randomUUID();
+
+  constructor(
+    private readonly deps: AlertJobDeps,
+    intervalMs: number,
+  ) {
+    super(async (closing) => {
+      const evaluated = await this.evaluateDue(closing);
+      const delivered = await this.deliverDue(closing);
+      return { evaluated, delivered };
+    }, { intervalMs, onError: deps.onError });
+  }
+
+  /** Evaluates every rule due now, in claimed batches. */
+  async evaluateDue(closing: () => boolean = () => false): Promise<number> {
+    await this.deps.beforeEvaluation();
+    let evaluated = 0;
+    for (;;) {
+      const now = new Date(this.deps.now());
+      const rules = await claimDueRules(this.deps.meta, now, new Date(now.getTime() + LEASE_MS), this.owner, CLAIM_BATCH);
+      // Outcomes that notify nothing are written together, one statement for the batch.
+      const quiet: Array<RuleOutcome & { id: string }> = [];
+      await eachLimited(rules, EVALUATION_CONCURRENCY, async (rule) => {
+        try {
+          const outcome = await this.evaluate(rule, now);
+          if (outcome) quiet.push(outcome);
+        } catch (error) {
+          // One broken rule (a metric filter on an unknown field, a query over its limits) must not stop the others.
+          this.deps.onError(new Error(`evaluating alert rule ${rule.id} failed: ${(error as Error).message}`));
+          quiet.push({ id: rule.id, ...outcomeOf(rule, now), nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS) });
+        }
+      });
+      await finishRules(this.deps.meta, this.owner, quiet);
+      evaluated += rules.length;
+      if (rules.length < CLAIM_BATCH || closing()) return evaluated;
+    }
+  }
+
+  /** Evaluates one rule; a notifying outcome is written here with its deliveries, a quiet one is returned for the batch write. */
+  private async evaluate(rule: ClaimedRule, now: Date): Promise<(RuleOutcome & { id: string }) | null> {
+    const reading = await readRule({ meta: this.deps.meta, telemetry: this.deps.telemetry }, rule.projectId, rule.params, rule.activityCursor, now.getTime());
+    const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
+    const decision = decide(rule.kind, { state: rule.state, snoozedUntil: rule.snoozedUntil, cooldownSeconds: rule.cooldownSeconds, lastNotifiedAt: rule.lastNotifiedAt, firingNotified: rule.firingNotified }, condition, now);
+    const notification: Notification | null = decision.notify
+      ? {
+          ruleId: rule.id,
+          ruleName: rule.name,
+          kind: rule.kind,
+          state: decision.notify,
+          projectId: rule.projectId,
+          projectName: rule.projectName,
+          title: decision.notify === 'resolved' ? `Resolved: ${rule.name}` : reading.title,
+          lines: reading.lines,
+          value: reading.value,
+          at: now.toISOString(),
+          url: `${this.deps.publicUrl}${reading.path}?projectId=${rule.projectId}`,
+        }
+      : null;
+    const firing = decision.state === 'firing';
+    const outcome: RuleOutcome = {
+      state: decision.state,
+      stateChangedAt: decision.changed ? now : null,
+      lastValue: reading.value,
+      lastNotifiedAt: decision.notify === 'firing' ? now : rule.lastNotifiedAt,
+      // A resolving is announced only when its firing was; an event rule's firing is its own.
+      firingNotified: decision.notify === 'firing' ? true : firing && !decision.changed ? rule.firingNotified : false,
+      activityCursor: reading.cursor ?? rule.activityCursor,
+      evaluatedAt: now,
+      nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
+    };
+    if (!notification || rule.channelIds.length === 0) return { id: rule.id, ...outcome };
+    await this.deps.meta.transaction(async (tx) => {
+      const held = await finishRule(tx, rule.id, this.owner, outcome);
+      // Lost the lease (took longer than LEASE_MS and another process re-evaluated): change nothing, send nothing.
+      if (!held) return;
+      await enqueueDeliveries(
+        tx,
+        rule.channelIds.map((channelId) => ({ projectId: rule.projectId, ruleId: rule.id, channelId, state: notification.state as 'firing' | 'resolved', payload: { ...notification } })),
+        now,
+      );
+    });
+    return null;
+  }
+
+  /** Sends every delivery due now, in parallel within a batch. */
+  async deliverDue(closing: () => boolean = () => false): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const now = new Date(this.deps.now());
+      const due = await claimDueDeliveries(this.deps.meta, now, new Date(now.getTime() + LEASE_MS), this.owner, CLAIM_BATCH);
+      const channels = await channelsByIds(this.deps.meta, [...new Set(due.map((delivery) => delivery.channelId))]);
+      await Promise.all(
+        due.map(async (delivery) => {
+          const channel = channels.get(delivery.channelId);
+          const attempt = delivery.attempts + 1;
+          const result: AttemptResult = channel ? await this.send(channel, delivery.payload as unknown as Notification) : { outcome: 'failed', responseStatus: null, error: 'the channel was deleted' };
+          const retry = result.outcome === 'failed' && channel !== undefined && attempt < MAX_DELIVERY_ATTEMPTS && !result.error?.startsWith('refused:');
+          await this.deps.meta
+            .transaction(async (tx) => {
+              const held = await finishDelivery(tx, delivery.id, this.owner, {
+                attempts: attempt,
+                status: result.outcome === 'delivered' ? 'delivered' : retry ? 'pending' : 'failed',
+                nextAttemptAt: new Date(now.getTime() + (retry ? retryDelayMs(attempt) : 0)),
+              });
+              if (!held) return;
+              await insertEvent(tx, {
+                organizationId: delivery.organizationId,
+                projectId: delivery.projectId,
+                ruleId: delivery.ruleId,
+                ruleName: delivery.ruleName,
+                channelId: delivery.channelId,
+                channelName: channel?.name ?? '(deleted)',
+                state: delivery.state,
+                at: now,
+                attempt,
+                outcome: result.outcome === 'delivered' ? 'delivered' : retry ? 'retrying' : 'failed',
+                responseStatus: result.responseStatus,
+                error: result.error,
+              });
+            })
+            .catch(this.deps.onError);
+        }),
+      );
+      sent += due.length;
+      if (due.length < CLAIM_BATCH || closing()) return sent;
+    }
+  }
+
+  /** One attempt to one channel; never throws. */
+  async send(channel: AlertChannel, notification: Notification): Promise<AttemptResult> {
+    try {
+      if (channel.kind === 'email') {
+        if (!this.deps.mailer) return { outcome: 'failed', responseStatus: null, error: 'mail is not configured (SMTP_URL)' };
+        const { subject, text } = emailOf(notification);
+        const addresses = (channel.config.addresses as string[] | undefined) ?? [];
+        await this.deps.mailer.send({ to: addresses.join(', '), subject, text });
+        return { outcome: 'delivered', responseStatus: null, error: null };
+      }
+      const secret = channel.secretCiphertext === null ? null : this.deps.secrets.open(channel.secretCiphertext);
+      if (secret === null) return { outcome: 'failed', responseStatus: null, error: 'the channel secret cannot be decrypted (was SESSION_SECRET changed?)' };
+      let response;
+      if (channel.kind === 'webhook') {
+        const body = webhookBodyOf(notification);
+        const signature = signatureOf(secret, Math.floor(this.deps.now() / 1000), body);
+        response = await postOutbound(channel.config.url as string, body, { 'sightline-signature': signature }, { allowPrivate: this.deps.allowPrivateTargets });
+      } else {
+        response = await postOutbound(secret, JSON.stringify(slackMessageOf(notification)), {}, { allowPrivate: this.deps.allowPrivateTargets });
+      }
+      if (response.status >= 200 && response.status < 300) return { outcome: 'delivered', responseStatus: response.status, error: null };
+      return { outcome: 'failed', responseStatus: response.status, error: `answered ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}` };
+    } catch (error) {
+      // A refused target will be refused again: no retry (the prefix tells deliverDue).
+      if (error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused) return { outcome: 'failed', responseStatus: null, error: `refused: ${(error as Error).message}` };
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      return { outcome: 'failed', responseStatus: null, error: [typeof code === 'string' ? code : null, typeof message === 'string' ? message : null].filter(Boolean).join(': ') };
+    }
+  }
+}
+
+function outcomeOf(rule: ClaimedRule, now: Date) {
+  return {
+    state: rule.state,
+    stateChangedAt: null,
+    lastValue: rule.lastValue,
+    lastNotifiedAt: rule.lastNotifiedAt,
+    firingNotified: rule.firingNotified,
+    activityCursor: rule.activityCursor,
+    evaluatedAt: now,
+  };
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  });
+  await Promise.all(workers);
+}

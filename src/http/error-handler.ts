@@ -1,0 +1,43 @@
+/**
+ * One error answer for the whole service: `{"error": "..."}` with the right status, 401 with an
+ * empty body, 503 with Retry-After, and no internals in a 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
+import { WriteFailedError } from '../store/telemetry/writer.js';
+import { discardRestOfBody } from './body.js';
+import { HttpError } from './errors.js';
+
+export function useErrorAnswers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const answer = toHttpError(error);
+    if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: answer.statusCode, reason: answer.message }, 'request refused');
+    void reply.code(answer.statusCode).headers(answer.headers);
+    // Answered before the body was read to its end (401, 413, 503, an early 400): the rest is
+    // discarded within bounds so the client can read the answer. A 408's body is not arriving:
+    // nothing to wait for.
+    if (!request.raw.complete) {
+      if (answer.statusCode === 408) void reply.header('connection', 'close');
+      else discardRestOfBody(request.raw, reply.raw);
+    }
+    if (answer.statusCode === 401) return reply.send();
+    return reply.send({ error: answer.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+export function toHttpError(error: FastifyError | Error): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof WriteFailedError) return new HttpError(503, 'storage is unavailable, retry shortly', { 'Retry-After': '5' });
+  if (error instanceof TelemetryQueryError && error.code !== null && RESOURCE_LIMIT_CODES.has(error.code)) {
+    return new HttpError(422, 'the query needs more resources than allowed: narrow the time range or add filters');
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return new HttpError(400, `invalid request: ${fastifyError.message}`);
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(status, fastifyError.message);
+  return new HttpError(500, 'internal error');
+}

@@ -1,0 +1,82 @@
+/** The read API conventions as pure functions: time range, buckets, pagination, sort, filters. */
+import { describe, expect, it } from 'vitest';
+import { bucketSecondsOf, pageOf, paginationOf, sortOf, timeRangeOf } from '../../../src/api/telemetry/conventions.js';
+import { HttpError } from '../../../src/http/errors.js';
+import { FilterError, fillSeries, filterSql } from '../../../src/store/telemetry/queries/run.js';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const H = 3600_000;
+
+describe('timeRangeOf', () => {
+  it('defaults to the 24 hours before now', () => {
+    expect(timeRangeOf(undefined, NOW)).toEqual({ fromMs: NOW - 24 * H, toMs: NOW });
+    expect(timeRangeOf({ toDate: '2026-11-20T00:00:00Z' }, NOW)).toEqual({ fromMs: Date.parse('2026-11-19T00:00:00Z'), toMs: Date.parse('2026-11-20T00:00:00Z') });
+  });
+  it('accepts 31 days and refuses more, a reversed range and non-ISO text with 400', () => {
+    expect(timeRangeOf({ fromDate: '2026-10-22T12:00:00Z' }, NOW).fromMs).toBe(NOW - 31 * 24 * H);
+    for (const input of [{ fromDate: '2026-10-22T11:59:59Z' }, { fromDate: '2026-11-22T13:00:00Z' }, { fromDate: 'last week' }]) {
+      expect(() => timeRangeOf(input, NOW)).toThrow(HttpError);
+      try {
+        timeRangeOf(input, NOW);
+      } catch (error) {
+        expect((error as HttpError).statusCode).toBe(400);
+      }
+    }
+  });
+});
+
+describe('bucketSecondsOf', () => {
+  it('picks the smallest bucket giving at most 120 points', () => {
+    expect(bucketSecondsOf({ fromMs: 0, toMs: H })).toBe(60);
+    expect(bucketSecondsOf({ fromMs: 0, toMs: 24 * H })).toBe(900);
+    expect(bucketSecondsOf({ fromMs: 0, toMs: 7 * 24 * H })).toBe(10800);
+    // 31 days: 124 buckets of 6 h is over 120, so 12 h (62 buckets).
+    expect(bucketSecondsOf({ fromMs: 0, toMs: 31 * 24 * H })).toBe(43200);
+  });
+  it('zero-fills a series over the range', () => {
+    expect(fillSeries({ fromMs: 0, toMs: 180_000 }, 60, new Map([[60, 5]]))).toEqual([0, 5, 0]);
+  });
+});
+
+describe('pagination and sort', () => {
+  it('defaults to page 1 of 50 and refuses out-of-range values', () => {
+    expect(paginationOf(undefined)).toEqual({ page: 1, pageSize: 50 });
+    for (const bad of [{ page: 0, pageSize: 1 }, { page: 1, pageSize: 501 }, { page: 1, pageSize: 0 }]) expect(() => paginationOf(bad)).toThrow(HttpError);
+  });
+  it('pages a ranked list with total and hasMore', () => {
+    expect(pageOf([1, 2, 3, 4, 5], { page: 2, pageSize: 2 })).toEqual({ items: [3, 4], page: 2, pageSize: 2, total: 5, hasMore: true });
+    expect(pageOf([1, 2, 3], { page: 2, pageSize: 2 })).toMatchObject({ items: [3], hasMore: false });
+  });
+  it('accepts only allowed sort keys', () => {
+    expect(sortOf({ orderBy: 'count', sortDirection: 'asc' }, ['count'], { orderBy: 'count', direction: 'desc' })).toEqual({ orderBy: 'count', direction: 'asc' });
+    expect(() => sortOf({ orderBy: 'project_id' }, ['count'], { orderBy: 'count', direction: 'desc' })).toThrow(HttpError);
+  });
+});
+
+describe('filterSql', () => {
+  const fields = { name: { sql: 'name', type: 'string' as const }, statusCode: { sql: 'status_code', type: 'number' as const }, streaming: { sql: 'streaming', type: 'bool' as const } };
+  it('binds every value and map key as a parameter', () => {
+    const params: Record<string, unknown> = {};
+    const sql = filterSql(
+      [
+        { field: 'name', op: 'contains', value: "x'; DROP TABLE logs --" },
+        { field: 'statusCode', op: 'gte', value: 500 },
+        { field: 'attributes.user.id', op: 'eq', value: 'u1' },
+        { field: 'streaming', op: 'eq', value: true },
+      ],
+      fields,
+      { attributes: 'attributes' },
+      params,
+    );
+    expect(sql).toBe(
+      ' AND positionCaseInsensitiveUTF8(name, {fv0:String}) > 0 AND status_code >= {fv1:Float64} AND attributes[{fk2:String}] = {fv2:String} AND streaming = {fv3:UInt8}',
+    );
+    expect(params).toEqual({ fv0: "x'; drop table logs --", fv1: 500, fk2: 'user.id', fv2: 'u1', fv3: 1 });
+  });
+  it('refuses fields off the allow-list and values of the wrong type', () => {
+    expect(() => filterSql([{ field: 'project_id', op: 'eq', value: 'x' }], fields, {}, {})).toThrow(FilterError);
+    expect(() => filterSql([{ field: 'statusCode', op: 'eq', value: 'abc' }], fields, {}, {})).toThrow(FilterError);
+    expect(() => filterSql([{ field: 'statusCode', op: 'contains', value: '5' }], fields, {}, {})).toThrow(FilterError);
+    expect(() => filterSql([{ field: 'streaming', op: 'gt', value: true }], fields, {}, {})).toThrow(FilterError);
+  });
+});

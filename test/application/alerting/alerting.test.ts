@@ -1,0 +1,288 @@
+/**
+ * Alerting end to end: telemetry goes through the real ingest routes, the alert job is driven
+ * with runOnce() on a test clock (no sleeping on the wall clock), and notifications arrive for
+ * real at a loopback SMTP server and a loopback HTTP server (signed webhook, Slack blocks).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exceptionHash } from '../../../src/core/grouping.js';
+import { OutboundRefused, postOutbound } from '../../../src/application/alerting/outbound.js';
+import { MINUTE, TestClock, bearer, call } from '../../support/access.js';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../../support/http-receiver.js';
+import { startMailServer, type TestMailServer } from '../../support/mail-server.js';
+import { registerUser, reportFrame, reportTraces, startTestService, type TestService } from '../../support/service.js';
+
+/** Verifies a Sightline-Signature header the way the README tells receivers to. */
+function verifySignature(secret: string, request: ReceivedRequest, nowSeconds: number): boolean {
+  const header = String(request.headers['sightline-signature'] ?? '');
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
+  if (!parts.t || !parts.v1 || Math.abs(nowSeconds - Number(parts.t)) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${parts.t}.${request.body}`).digest();
+  const given = Buffer.from(parts.v1, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+describe('alerting', () => {
+  const clock = new TestClock();
+  let service: TestService;
+  let mail: TestMailServer;
+  let receiver: HttpReceiver;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let counter = 0;
+  const q = () => `projectId=${owner.project.id}`;
+
+  beforeAll(async () => {
+    mail = await startMailServer();
+    receiver = await startHttpReceiver();
+    service = await startTestService({ SMTP_URL: mail.url, ALERTS_ALLOW_PRIVATE_TARGETS: 'true', ALERTS_INTERVAL_SECONDS: '0' }, { now: clock.now });
+    owner = await registerUser(service.app);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await mail?.close();
+    await receiver?.close();
+  });
+
+  const post = (url: string, payload: object) => call(service.app, { method: 'POST', url, headers: bearer(owner.token), payload });
+  async function channel(payload: object) {
+    const response = await post(`/api/alert-channels?${q()}`, payload);
+    expect(response.status, response.raw).toBe(201);
+    return response.body as { id: string; secret?: string };
+  }
+  async function rule(payload: object) {
+    const response = await post(`/api/alert-rules?${q()}`, { cooldownSeconds: 0, ...payload });
+    expect(response.status, response.raw).toBe(201);
+    return response.body as { id: string };
+  }
+  const removeRule = (id: string) => call(service.app, { method: 'DELETE', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) });
+  const ruleState = async (id: string) => (await call(service.app, { method: 'GET', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) })).body!.state as string;
+  /** The next evaluation: every rule is due once a minute. */
+  async function evaluate() {
+    clock.advance(MINUTE + 1000);
+    return service.services.alerts.runOnce();
+  }
+  function newError(): { trace: string; hash: string } {
+    counter++;
+    const trace = `AlertTestError${counter}: failed\nshop.checkout${counter}()\n    /srv/shop/checkout.go:${counter}`;
+    return { trace, hash: exceptionHash(trace, false) };
+  }
+  const sendError = (trace: string, appVersion = '1.0.0') => reportFrame(service.app, owner.project.token, { stackTraces: [{ stackTrace: trace, recordedAt: new Date(clock.now() - 1000).toISOString(), isMessage: false }] }, appVersion);
+  const webhooksOf = (path: string, ruleId: string) => receiver.on(path).map((request) => ({ request, body: JSON.parse(request.body) as Record<string, any> })).filter((hook) => hook.body.ruleId === ruleId);
+  const events = async (ruleId: string) => (await call(service.app, { method: 'GET', url: `/api/alert-events?${q()}&ruleId=${ruleId}`, headers: bearer(owner.token) })).body!.items as Array<Record<string, any>>;
+
+  it('a new issue fires by e-mail, signed webhook and Slack blocks; every attempt is an event', async () => {
+    const email = await channel({ name: 'On call', kind: 'email', addresses: ['oncall@example.com'] });
+    const hook = await channel({ name: 'Hook', kind: 'webhook', url: `${receiver.url}/hook` });
+    const slack = await channel({ name: 'Slack', kind: 'slack', url: `${receiver.url}/slack/T000/B000/XXXX` });
+    expect(hook.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const listed = (await call(service.app, { method: 'GET', url: `/api/alert-channels?${q()}`, headers: bearer(owner.token) })).body!.items as Array<Record<string, unknown>>;
+    expect(JSON.stringify(listed)).not.toContain(hook.secret!);
+    expect(JSON.stringify(listed)).not.toContain('XXXX/');
+
+    const newIssue = await rule({ name: 'New issues', kind: 'new_issue', channelIds: [email.id, hook.id, slack.id] });
+    expect((await evaluate()).evaluated).toBeGreaterThanOrEqual(1);
+    expect(await ruleState(newIssue.id)).toBe('ok');
+
+    const error = newError();
+    await sendError(error.trace);
+    await evaluate();
+    const message = await mail.next();
+    expect(message.subject).toContain(`FIRING: New issue: ${error.hash}`);
+    expect(message.to && 'text' in message.to ? message.to.text : '').toContain('oncall@example.com');
+    const [webhook] = webhooksOf('/hook', newIssue.id);
+    expect(webhook?.body).toMatchObject({ type: 'alert.firing', kind: 'new_issue', state: 'firing', projectId: owner.project.id });
+    expect(verifySignature(hook.secret!, webhook!.request, Math.floor(clock.now() / 1000))).toBe(true);
+    expect(verifySignature('whsec_wrong', webhook!.request, Math.floor(clock.now() / 1000))).toBe(false);
+    const slackBody = JSON.parse(receiver.on('/slack/T000/B000/XXXX')[0]!.body) as { text: string; blocks: Array<{ type: string }> };
+    expect(slackBody.blocks.map((block) => block.type)).toEqual(['header', 'section', 'context']);
+    expect(slackBody.text).toContain(error.hash);
+    expect((await events(newIssue.id)).map((event) => [event.channelName, event.state, event.outcome, event.attempt])).toEqual(
+      expect.arrayContaining([
+        ['On call', 'firing', 'delivered', 1],
+        ['Hook', 'firing', 'delivered', 1],
+        ['Slack', 'firing', 'delivered', 1],
+      ]),
+    );
+    expect(await ruleState(newIssue.id)).toBe('firing');
+    await evaluate();
+    expect(await ruleState(newIssue.id)).toBe('ok');
+    await removeRule(newIssue.id);
+  });
+
+  it('resolving an issue and sending the exception again fires a regression', async () => {
+    const hook = await channel({ name: 'Regressions', kind: 'webhook', url: `${receiver.url}/regressions` });
+    const regression = await rule({ name: 'Regressions', kind: 'regression', channelIds: [hook.id] });
+    const error = newError();
+    await sendError(error.trace);
+    await evaluate();
+    expect(webhooksOf('/regressions', regression.id)).toHaveLength(0);
+    const resolved = await call(service.app, { method: 'PUT', url: `/api/exception-stack-traces/${error.hash}/status?${q()}`, headers: bearer(owner.token), payload: { status: 'resolved' } });
+    expect(resolved.status).toBe(200);
+    await sendError(error.trace, '1.0.1');
+    await evaluate();
+    const hooks = webhooksOf('/regressions', regression.id);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]!.body).toMatchObject({ kind: 'regression', state: 'firing', title: `Regression: ${error.hash}` });
+    expect(hooks[0]!.body.lines[0]).toContain('version 1.0.1');
+    await removeRule(regression.id);
+  });
+
+  it('a latency rule fires on slow calls of an endpoint and resolves when they stop', async () => {
+    const hook = await channel({ name: 'Latency', kind: 'webhook', url: `${receiver.url}/latency` });
+    const latency = await rule({ name: 'Slow checkout', kind: 'endpoint_latency', params: { endpoint: 'POST /checkout', percentile: 'p95', thresholdMs: 500, windowMinutes: 5 }, channelIds: [hook.id] });
+    const traces = Array.from({ length: 20 }, (_, index) => ({
+      id: crypto.randomUUID(),
+      endpoint: 'POST /checkout',
+      duration: (index < 2 ? 50 : 2000) * 1_000_000,
+      recordedAt: new Date(clock.now() + MINUTE).toISOString(),
+      statusCode: 200,
+      bodySize: 10,
+      clientIP: '203.0.113.9',
+    }));
+    expect((await reportTraces(service.app, owner.project.token, traces)).statusCode).toBe(200);
+    await evaluate();
+    expect(await ruleState(latency.id)).toBe('firing');
+    const fired = webhooksOf('/latency', latency.id);
+    expect(fired.map((hookCall) => hookCall.body.state)).toEqual(['firing']);
+    expect(fired[0]!.body.value).toBeGreaterThan(500);
+
+    clock.advance(6 * MINUTE);
+    await evaluate();
+    expect(await ruleState(latency.id)).toBe('resolved');
+    expect(webhooksOf('/latency', latency.id).map((hookCall) => hookCall.body.state)).toEqual(['firing', 'resolved']);
+    await removeRule(latency.id);
+  });
+
+  it('a metric rule and a log rule fire', async () => {
+    const hook = await channel({ name: 'Signals', kind: 'webhook', url: `${receiver.url}/signals` });
+    const metric = await rule({ name: 'Queue depth', kind: 'metric_threshold', params: { metric: 'queue.depth', aggregation: 'max', comparator: 'gt', threshold: 100, windowMinutes: 5 }, channelIds: [hook.id] });
+    const logs = await rule({ name: 'Declined cards', kind: 'log_match', params: { search: 'card declined', minSeverity: 17, threshold: 2, windowMinutes: 5 }, channelIds: [hook.id] });
+    await evaluate();
+    expect([await ruleState(metric.id), await ruleState(logs.id)]).toEqual(['ok', 'ok']);
+
+    const at = clock.now() + 30_000;
+    await reportFrame(service.app, owner.project.token, { metrics: [{ name: 'queue.depth', value: 20, recordedAt: new Date(at).toISOString() }, { name: 'queue.depth', value: 450, recordedAt: new Date(at + 1000).toISOString() }] });
+    const logRecord = (text: string, severityNumber: number, offset: number) => ({ timeUnixNano: String(BigInt(at + offset) * 1_000_000n), severityNumber, body: { stringValue: text } });
+    const otlp = await service.app.inject({
+      method: 'POST',
+      url: '/api/otel/v1/logs',
+      headers: { authorization: `Bearer ${owner.project.token}`, 'content-type': 'application/json' },
+      payload: {
+        resourceLogs: [
+          {
+            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'payments' } }] },
+            scopeLogs: [{ logRecords: [logRecord('payment failed: card declined', 17, 1), logRecord('payment failed: card declined', 17, 2), logRecord('card declined (retrying)', 9, 3)] }],
+          },
+        ],
+      },
+    });
+    expect(otlp.statusCode).toBe(200);
+    await evaluate();
+    expect(webhooksOf('/signals', metric.id)[0]?.body).toMatchObject({ state: 'firing', value: 450 });
+    expect(webhooksOf('/signals', logs.id)[0]?.body).toMatchObject({ state: 'firing', value: 2 });
+    await removeRule(metric.id);
+    await removeRule(logs.id);
+  });
+
+  it('cooldown and snooze suppress repeated notifications', async () => {
+    const hook = await channel({ name: 'Quiet', kind: 'webhook', url: `${receiver.url}/quiet` });
+    const cooled = await rule({ name: 'Cooled', kind: 'new_issue', cooldownSeconds: 3600, channelIds: [hook.id] });
+    const snoozed = await rule({ name: 'Snoozed', kind: 'new_issue', snoozedUntil: new Date(clock.now() + 3600_000).toISOString(), channelIds: [hook.id] });
+    await sendError(newError().trace);
+    await evaluate();
+    await sendError(newError().trace);
+    await evaluate();
+    expect(webhooksOf('/quiet', cooled.id)).toHaveLength(1);
+    expect(webhooksOf('/quiet', snoozed.id)).toHaveLength(0);
+    // Past the cooldown and the snooze, the next new issue is notified by both.
+    clock.advance(61 * MINUTE);
+    await sendError(newError().trace);
+    await evaluate();
+    expect(webhooksOf('/quiet', cooled.id)).toHaveLength(2);
+    expect(webhooksOf('/quiet', snoozed.id)).toHaveLength(1);
+    await removeRule(cooled.id);
+    await removeRule(snoozed.id);
+  });
+
+  it('a channel answering 500 is retried with backoff and every attempt recorded; the other channels are delivered at once', async () => {
+    receiver.answer('/broken', 500);
+    const broken = await channel({ name: 'Broken', kind: 'webhook', url: `${receiver.url}/broken` });
+    const healthy = await channel({ name: 'Healthy', kind: 'webhook', url: `${receiver.url}/healthy` });
+    const failing = await rule({ name: 'Retried', kind: 'new_issue', channelIds: [broken.id, healthy.id] });
+    await sendError(newError().trace);
+    await evaluate();
+    expect(webhooksOf('/healthy', failing.id)).toHaveLength(1);
+    expect(webhooksOf('/broken', failing.id)).toHaveLength(1);
+    let recorded = (await events(failing.id)).filter((event) => event.channelName === 'Broken');
+    expect(recorded.map((event) => [event.attempt, event.outcome, event.responseStatus])).toEqual([[1, 'retrying', 500]]);
+    // Not before its backoff (30 s after the first attempt)...
+    clock.advance(10_000);
+    await service.services.alerts.deliverDue();
+    expect(webhooksOf('/broken', failing.id)).toHaveLength(1);
+    // ... then retried, and once it answers 200, delivered.
+    receiver.answer('/broken', 200);
+    clock.advance(25_000);
+    await service.services.alerts.deliverDue();
+    recorded = (await events(failing.id)).filter((event) => event.channelName === 'Broken');
+    expect(recorded.map((event) => [event.attempt, event.outcome, event.responseStatus])).toEqual([
+      [2, 'delivered', 200],
+      [1, 'retrying', 500],
+    ]);
+    expect(webhooksOf('/broken', failing.id)).toHaveLength(2);
+    await removeRule(failing.id);
+  });
+
+  it('a channel deleted while a rule still names it is skipped; the rule\'s other channels are delivered', async () => {
+    const gone = await channel({ name: 'Gone', kind: 'webhook', url: `${receiver.url}/gone` });
+    const kept = await channel({ name: 'Kept', kind: 'webhook', url: `${receiver.url}/kept` });
+    const both = await rule({ name: 'Both', kind: 'new_issue', channelIds: [gone.id, kept.id] });
+    expect((await call(service.app, { method: 'DELETE', url: `/api/alert-channels/${gone.id}?${q()}`, headers: bearer(owner.token) })).body).toEqual({ deleted: true });
+    await sendError(newError().trace);
+    await evaluate();
+    expect(webhooksOf('/kept', both.id)).toHaveLength(1);
+    expect(receiver.on('/gone')).toHaveLength(0);
+    expect(await ruleState(both.id)).toBe('firing');
+    await removeRule(both.id);
+  });
+
+  it('the test-send action delivers through each kind of channel and records it', async () => {
+    const hook = await channel({ name: 'Test hook', kind: 'webhook', url: `${receiver.url}/test-send` });
+    const email = await channel({ name: 'Test mail', kind: 'email', addresses: ['test@example.com'] });
+    expect((await post(`/api/alert-channels/${hook.id}/test?${q()}`, {})).body).toEqual({ outcome: 'delivered', responseStatus: 200, error: null });
+    expect(JSON.parse(receiver.on('/test-send')[0]!.body)).toMatchObject({ type: 'alert.test' });
+    expect((await post(`/api/alert-channels/${email.id}/test?${q()}`, {})).body).toMatchObject({ outcome: 'delivered' });
+    expect((await mail.next()).subject).toContain('TEST');
+  });
+
+  it('refuses loopback and private targets after resolving the name when the operator setting is off', async () => {
+    const before = receiver.requests.length;
+    const port = new URL(receiver.url).port;
+    for (const url of [`http://localhost:${port}/x`, `http://127.0.0.1:${port}/x`, `http://[::1]:${port}/x`, 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/x']) {
+      await expect(postOutbound(url, '{}', {}, { allowPrivate: false }), url).rejects.toSatisfy((error: unknown) => error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused || /loopback, private or link-local/.test((error as Error).message));
+    }
+    await expect(postOutbound('file:///etc/passwd', '{}', {}, { allowPrivate: true })).rejects.toThrow(/only http and https/);
+    expect(receiver.requests.length).toBe(before);
+  });
+
+  it('validates rules and channels with a message naming the field', async () => {
+    const cases: Array<[string, object, number, RegExp]> = [
+      ['/api/alert-rules', { name: 'x', kind: 'nope' }, 400, /kind/],
+      ['/api/alert-rules', { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: -1 } }, 422, /params\.thresholdMs/],
+      ['/api/alert-rules', { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: 10, windowMinutes: 5000 } }, 422, /params\.windowMinutes/],
+      ['/api/alert-rules', { name: 'x', kind: 'metric_threshold', params: { threshold: 1 } }, 422, /params\.metric/],
+      ['/api/alert-rules', { name: 'x', kind: 'log_match', params: { threshold: 1 } }, 422, /search, minSeverity, serviceName/],
+      ['/api/alert-rules', { name: 'x', kind: 'log_match', params: { search: 'a', threshold: 501 } }, 422, /params\.threshold/],
+      ['/api/alert-rules', { name: 'x', kind: 'new_issue', params: { bogus: 1 } }, 422, /params\.bogus/],
+      ['/api/alert-rules', { name: 'x', kind: 'new_issue', channelIds: [crypto.randomUUID()] }, 422, /channelIds\[0\]/],
+      ['/api/alert-rules', { name: 'x', kind: 'new_issue', cooldownSeconds: -5 }, 400, /cooldownSeconds/],
+      ['/api/alert-channels', { name: 'x', kind: 'email' }, 422, /addresses/],
+      ['/api/alert-channels', { name: 'x', kind: 'email', addresses: ['not-an-address'] }, 422, /addresses\[0\]/],
+      ['/api/alert-channels', { name: 'x', kind: 'webhook', url: 'ftp://example.com/x' }, 422, /url/],
+      ['/api/alert-channels', { name: 'x', kind: 'slack' }, 422, /url/],
+    ];
+    for (const [path, payload, status, message] of cases) {
+      const response = await post(`${path}?${q()}`, payload);
+      expect([response.status, response.body?.error], JSON.stringify(payload)).toEqual([status, expect.stringMatching(message)]);
+    }
+  });
+});
