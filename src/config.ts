@@ -6,6 +6,7 @@
  * meaning; the README's configuration table is checked against this list by a test.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ export const VARIABLES = {
   LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'Log level of the JSON logs on stdout.' },
 
   CLICKHOUSE_URL: { schema: url, description: 'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.' },
+  TELEMETRY_INSERT_DIR: { schema: z.string().min(1), description: 'Memory-backed folder where embedded chDB inserts stage their binary rows (a file per insert, removed after it; leftovers removed at start). Unset: /dev/shm when writable, else the OS temp folder.' },
   CLICKHOUSE_DATABASE: { schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), default: 'sightline', description: 'Telemetry database name.' },
   DATABASE_URL: { schema: url, description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.' },
   S3_BUCKET: { schema: z.string().min(1), description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.' },
@@ -102,7 +104,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  telemetry: { kind: 'chdb'; path: string; database: string } | { kind: 'clickhouse-http'; url: string; database: string };
+  telemetry: { kind: 'chdb'; path: string; database: string; insertDir: string } | { kind: 'clickhouse-http'; url: string; database: string };
   meta: { kind: 'pglite'; path: string } | { kind: 'postgres'; url: string };
   objects:
     | { kind: 'fs'; root: string }
@@ -147,6 +149,16 @@ export interface Config {
 }
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
+/** /dev/shm (memory on Linux) when it exists and is writable, otherwise the OS temp folder. */
+export function defaultInsertDir(): string {
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -167,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const v = values as {
     PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
-    CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; DATABASE_URL?: string;
+    CLICKHOUSE_URL?: string; TELEMETRY_INSERT_DIR?: string; CLICKHOUSE_DATABASE: string; DATABASE_URL?: string;
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
@@ -187,7 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     telemetry: v.CLICKHOUSE_URL
       ? { kind: 'clickhouse-http', url: v.CLICKHOUSE_URL, database: v.CLICKHOUSE_DATABASE }
-      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE },
+      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE, insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()) },
     meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite') },
     objects: v.S3_BUCKET
       ? {
