@@ -83,5 +83,6 @@ describe('chDB insert files', () => {
     } finally {
       await engine.close();
     }
+    expect(fs.readdirSync(insertDir)).toEqual([]);
   }, 300_000);
 });

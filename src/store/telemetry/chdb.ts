@@ -103,6 +103,8 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       // close() defers behind statements still running (a request that came in as the service
       // stopped); the folder is free for another engine in this process only once they end.
       await drainPending();
+      // Leave no empty folder behind in /dev/shm; one still in use (another open of this store) stays.
+      await fs.promises.rmdir(insertFolder).catch(() => undefined);
     },
   };
   return wrapErrors(engine);
