@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseReportPayload } from '../src/ingest/report/payload.js';
-import { batchRows } from '../src/store/telemetry/rows.js';
+import { batchRows, encodeRows, type RowFormat } from '../src/store/telemetry/rows.js';
 import { buildReportPayload, EXCEPTIONS_PER_FRAME, METRICS_PER_FRAME, SPANS_PER_TRACE, TRACES_PER_FRAME } from './report-payloads.js';
 import { startBenchService } from './service.js';
 import { fmt, report, rssMb } from './support.js';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   }
 
   // The same bodies through the pure stages of the pipeline, one after the other, to see where
-  // the time goes: + validation into records, + rows as JSONCompactEachRow lines (what the writer sends).
+  // the time goes: + validation into records, + rows encoded as RowBinary (what the writer sends).
   const ctx = { projectId: project.id, remoteIp: '203.0.113.9', receivedAt: BigInt(Date.now()) * 1_000_000n };
   const stageCpuSeconds = (work: (body: Buffer) => void): number => {
     let best = Infinity;
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     return parsed.batch;
   };
   const validationCpuSeconds = stageCpuSeconds(parse);
-  const rowsCpuSeconds = stageCpuSeconds((body) => batchRows(parse(body)));
+  const rowsCpuSeconds = stageCpuSeconds((body) => batchRows(parse(body)).map(([format, records]) => encodeRows(format, records as never[])));
 
   const post = async (body: Buffer): Promise<void> => {
     const response = await app.inject({
@@ -116,21 +116,21 @@ async function main(): Promise<void> {
   // The same rows straight into chDB in 20,000-row blocks per table (under another project id):
   // the insert cost any pipeline on this engine pays, without HTTP or the writer.
   const bulkCtx = { ...ctx, projectId: randomUUID() };
-  const pending = new Map<string, string[]>();
-  const insert = async (table: string, lines: string[]) => services.telemetry.insertRows(table, Buffer.from(`${lines.join('\n')}\n`));
+  const pending = new Map<RowFormat<never>, unknown[]>();
+  const insert = async (format: RowFormat<never>, records: unknown[]) => services.telemetry.insertRows(format, encodeRows(format, records as never[]));
   const bulkCpuBefore = process.cpuUsage();
   const bulkStarted = performance.now();
   for (const body of measured.bodies) {
     const parsed = parseReportPayload(JSON.parse(gunzipSync(body).toString('utf8')), bulkCtx);
     if (!parsed.ok) throw new Error(parsed.error);
-    for (const [table, lines] of batchRows(parsed.batch)) {
-      const queue = pending.get(table) ?? [];
-      queue.push(...lines);
-      pending.set(table, queue);
-      if (queue.length >= 20_000) await insert(table, queue.splice(0));
+    for (const [format, records] of batchRows(parsed.batch)) {
+      const queue = pending.get(format) ?? [];
+      queue.push(...records);
+      pending.set(format, queue);
+      if (queue.length >= 20_000) await insert(format, queue.splice(0));
     }
   }
-  for (const [table, lines] of pending) if (lines.length > 0) await insert(table, lines);
+  for (const [format, records] of pending) if (records.length > 0) await insert(format, records);
   const bulkSeconds = (performance.now() - bulkStarted) / 1000;
   const bulkCpuSeconds = cpuSecondsSince(bulkCpuBefore);
   await close();

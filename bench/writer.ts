@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { NIL_UUID } from '../src/core/records.js';
+import { Session } from 'chdb';
+import { NIL_UUID, type EndpointRecord } from '../src/core/records.js';
 import { GroupCommitWriter } from '../src/store/telemetry/writer.js';
 import { openChdb } from '../src/store/telemetry/chdb.js';
 import { migrateTelemetry } from '../src/store/telemetry/migrate.js';
-import { endpointRow } from '../src/store/telemetry/rows.js';
+import { RowBinaryBuffer } from '../src/store/telemetry/rowbinary.js';
+import { ENDPOINT_ROWS, rowsOf } from '../src/store/telemetry/rows.js';
 import { fmt, report, rssMb, timed } from './support.js';
 
 const ROWS = Number(process.env.BENCH_WRITER_ROWS ?? 300_000);
@@ -19,10 +21,9 @@ const ROWS_PER_REQUEST = 50;
 const BLOCK = 20_000;
 const CONCURRENT_REQUESTS = 64;
 
-function makeRows(projectId: string): string[] {
+function makeRows(projectId: string): EndpointRecord[] {
   const now = BigInt(Date.now()) * 1_000_000n;
-  return Array.from({ length: ROWS }, (_, i) =>
-    endpointRow({
+  return Array.from({ length: ROWS }, (_, i) => ({
       projectId,
       id: randomUUID(),
       distributedTraceId: randomUUID(),
@@ -41,8 +42,14 @@ function makeRows(projectId: string): string[] {
       bodySize: 512 + (i % 100),
       clientIp: '203.0.113.7',
       streaming: false,
-    }),
-  );
+  }));
+}
+
+/** The former row format, for the baseline: a JSON array per row, bigints as quoted integers. */
+function jsonCompactRows(records: readonly EndpointRecord[]): Buffer {
+  const fields = ENDPOINT_ROWS.columns.map((column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof EndpointRecord);
+  const lines = records.map((record) => JSON.stringify(fields.map((field) => (typeof record[field] === 'bigint' ? String(record[field]) : record[field]))));
+  return Buffer.from(`${lines.join('\n')}\n`);
 }
 
 async function main(): Promise<void> {
@@ -51,10 +58,36 @@ async function main(): Promise<void> {
   await migrateTelemetry(engine);
   const idleRss = rssMb();
 
+  // Baseline 1: the former format, JSONCompactEachRow through chDB's insert call (a second
+  // connection to the same folder), encoding included.
+  const jsonRows = makeRows(randomUUID());
+  const json = { encode: 0, insert: 0 };
+  const jsonSession = new Session(dir);
+  const jsonBaseline = await timed(async () => {
+    for (let i = 0; i < jsonRows.length; i += BLOCK) {
+      const encodeStarted = performance.now();
+      const values = jsonCompactRows(jsonRows.slice(i, i + BLOCK));
+      const insertStarted = performance.now();
+      await jsonSession.insert({ table: 'bench.endpoints', columns: [...ENDPOINT_ROWS.columns], values, format: 'JSONCompactEachRow' });
+      json.encode += insertStarted - encodeStarted;
+      json.insert += performance.now() - insertStarted;
+    }
+  });
+  jsonSession.close();
+
+  // Baseline 2: RowBinary blocks straight into the engine, encoding included.
   const baselineRows = makeRows(randomUUID());
+  const binary = { encode: 0, insert: 0 };
+  const out = new RowBinaryBuffer();
   const baseline = await timed(async () => {
     for (let i = 0; i < baselineRows.length; i += BLOCK) {
-      await engine.insertRows('endpoints', Buffer.from(`${baselineRows.slice(i, i + BLOCK).join('\n')}\n`));
+      const encodeStarted = performance.now();
+      out.reset();
+      ENDPOINT_ROWS.encode(baselineRows.slice(i, i + BLOCK), out);
+      const insertStarted = performance.now();
+      await engine.insertRows(ENDPOINT_ROWS, out.bytes());
+      binary.encode += insertStarted - encodeStarted;
+      binary.insert += performance.now() - insertStarted;
     }
   });
 
@@ -70,7 +103,7 @@ async function main(): Promise<void> {
           const start = next;
           next += ROWS_PER_REQUEST;
           if (start >= writerRows.length) return;
-          await writer.write([['endpoints', writerRows.slice(start, start + ROWS_PER_REQUEST)]]);
+          await writer.write([rowsOf(ENDPOINT_ROWS, writerRows.slice(start, start + ROWS_PER_REQUEST))]);
         }
       }),
     );
@@ -82,9 +115,11 @@ async function main(): Promise<void> {
 
   const baselineRate = ROWS / baseline.seconds;
   const writerRate = ROWS / grouped.seconds;
+  const ms = (value: number): string => `${fmt(value)} ms`;
   report('group-commit writer on chDB', [
     ['rows', fmt(ROWS)],
-    ['bare chDB bulk insert', `${fmt(baselineRate)} rows/s (${BLOCK}-row blocks)`],
+    ['bulk insert, JSONCompactEachRow (former)', `${fmt(ROWS / jsonBaseline.seconds)} rows/s: encode ${ms(json.encode)}, insert ${ms(json.insert)} (${BLOCK}-row blocks)`],
+    ['bare chDB bulk insert, RowBinary', `${fmt(baselineRate)} rows/s: encode ${ms(binary.encode)}, insert ${ms(binary.insert)} (${BLOCK}-row blocks)`],
     ['group-commit writer', `${fmt(writerRate)} rows/s (${CONCURRENT_REQUESTS} concurrent requests of ${ROWS_PER_REQUEST} rows, ${flushes} inserts)`],
     ['ratio writer / bare', fmt(writerRate / baselineRate, 2)],
     ['resident memory idle (chDB open)', `${idleRss} MB`],

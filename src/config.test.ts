@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, VARIABLES, loadConfig } from './config.js';
+import { ConfigError, defaultInsertDir, VARIABLES, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('defaults to the embedded engines under ./data', () => {
@@ -10,7 +11,9 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.ingestPort).toBeNull();
     expect(config.dataDir).toBe(path.resolve('data'));
-    expect(config.telemetry).toEqual({ kind: 'chdb', path: path.resolve('data/chdb'), database: 'sightline', maxMemoryMb: null, cacheMb: 64 });
+    expect(config.telemetry).toEqual({ kind: 'chdb', path: path.resolve('data/chdb'), database: 'sightline', maxMemoryMb: null, cacheMb: 64, insertDir: defaultInsertDir() });
+    expect(defaultInsertDir()).toBe(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
+    expect(loadConfig({ TELEMETRY_INSERT_DIR: 'staging' }).telemetry).toMatchObject({ insertDir: path.resolve('staging') });
     expect(config.meta).toEqual({ kind: 'pglite', path: path.resolve('data/pglite'), sharedBuffersMb: 16 });
     expect(config.objects).toEqual({ kind: 'fs', root: path.resolve('data/objects') });
     expect(config.coord).toEqual({ kind: 'memory' });

@@ -6,6 +6,7 @@
  * meaning; the README's configuration table is checked against this list by a test.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,7 @@ export const VARIABLES = {
   CLICKHOUSE_URL: { schema: url, description: 'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.' },
   CHDB_MAX_MEMORY_MB: { schema: positiveInt.min(256), description: 'Embedded chDB: memory the engine may hold in MB (max_server_memory_usage; a statement that would pass it fails instead of the process being killed). Unset: half of the machine\'s memory.' },
   CHDB_CACHE_MB: { schema: positiveInt.max(65536), default: '64', description: 'Embedded chDB: size in MB of each of its index caches (marks, primary index, skipping-index marks); ClickHouse\'s own default is 5 GB each.' },
+  TELEMETRY_INSERT_DIR: { schema: z.string().min(1), description: 'Memory-backed folder where embedded chDB inserts stage their binary rows (a file per insert, removed after it; leftovers removed at start). Unset: /dev/shm when writable, else the OS temp folder.' },
   CLICKHOUSE_DATABASE: { schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), default: 'sightline', description: 'Telemetry database name.' },
   DATABASE_URL: { schema: url, description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.' },
   PGLITE_SHARED_BUFFERS_MB: { schema: positiveInt.max(4096), default: '16', description: "Embedded PGlite: PostgreSQL's shared_buffers in MB. Resident once used and never returned (WebAssembly memory), so small; raise it only for a metadata database of hundreds of MB." },
@@ -106,7 +108,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  telemetry: { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number } | { kind: 'clickhouse-http'; url: string; database: string };
+  telemetry: { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number; insertDir: string } | { kind: 'clickhouse-http'; url: string; database: string };
   meta: { kind: 'pglite'; path: string; sharedBuffersMb: number } | { kind: 'postgres'; url: string };
   objects:
     | { kind: 'fs'; root: string }
@@ -152,6 +154,16 @@ export interface Config {
 }
 
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
+/** /dev/shm (memory on Linux) when it exists and is writable, otherwise the OS temp folder. */
+export function defaultInsertDir(): string {
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -172,7 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   const v = values as {
     PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
-    CLICKHOUSE_URL?: string; CLICKHOUSE_DATABASE: string; CHDB_MAX_MEMORY_MB?: number; CHDB_CACHE_MB: number; DATABASE_URL?: string; PGLITE_SHARED_BUFFERS_MB: number;
+    CLICKHOUSE_URL?: string; TELEMETRY_INSERT_DIR?: string; CLICKHOUSE_DATABASE: string; CHDB_MAX_MEMORY_MB?: number; CHDB_CACHE_MB: number; DATABASE_URL?: string; PGLITE_SHARED_BUFFERS_MB: number;
     S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
     REDIS_URL?: string; REDIS_KEY_PREFIX: string;
     SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
@@ -192,7 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     telemetry: v.CLICKHOUSE_URL
       ? { kind: 'clickhouse-http', url: v.CLICKHOUSE_URL, database: v.CLICKHOUSE_DATABASE }
-      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE, maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null, cacheMb: v.CHDB_CACHE_MB },
+      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE, maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null, cacheMb: v.CHDB_CACHE_MB, insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()) },
     meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite'), sharedBuffersMb: v.PGLITE_SHARED_BUFFERS_MB },
     objects: v.S3_BUCKET
       ? {

@@ -8,7 +8,7 @@
  * MAX_MARKED_HOURS_PER_REQUEST of them, the latest first.
  */
 import type { EndpointRecord } from '../core/records.js';
-import { rollupMarkRow } from '../store/telemetry/rows.js';
+import { ROLLUP_MARK_ROWS, rowsOf, type RollupMark } from '../store/telemetry/rows.js';
 import { HOUR_MS, LATE_AFTER_MS, markableHours } from '../store/telemetry/queries/rollups.js';
 import type { GroupCommitWriter } from '../store/telemetry/writer.js';
 
@@ -39,17 +39,17 @@ export class RollupMarks {
       const hour = Number(recordedAt / NANOS_PER_HOUR) * 3600;
       if (hour >= window.first && hour <= window.last) hours.add(hour);
     }
-    const due: string[] = [];
+    const due: RollupMark[] = [];
     for (const hour of [...hours].sort((a, b) => b - a)) {
       const key = `${projectId}:${hour}`;
       const late = hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now;
       if (!late && this.marked.has(key)) continue;
-      due.push(rollupMarkRow('endpoints', projectId, hour));
+      due.push({ tableName: 'endpoints', projectId, hour });
       if (!late) this.marked.set(key, hour);
       if (due.length === MAX_MARKED_HOURS_PER_REQUEST) break;
     }
     if (due.length === 0) return;
-    await this.writer.write([['rollup_hours', due]]);
+    await this.writer.write([rowsOf(ROLLUP_MARK_ROWS, due)]);
     // Hours that turned late are marked on every write from now on; forget them.
     for (const [key, hour] of this.marked) if (hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now) this.marked.delete(key);
   }

@@ -14,7 +14,7 @@ import { openChdb } from '../../src/store/telemetry/chdb.js';
 import type { TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { renderParameters } from '../../src/store/telemetry/literals.js';
 import { migrateTelemetry } from '../../src/store/telemetry/migrate.js';
-import { endpointRow } from '../../src/store/telemetry/rows.js';
+import { encodeRows, ENDPOINT_ROWS } from '../../src/store/telemetry/rows.js';
 import { endpoint } from './telemetry-engine.contract.js';
 
 let dir: string;
@@ -171,7 +171,7 @@ describe('chDB engine concurrency', () => {
     }
     expect(running).toBe(1);
     await engine.ping();
-    await engine.insertRows('endpoints', Buffer.from(`${endpointRow(endpoint())}\n`));
+    await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [endpoint()]));
     expect(slowDone).toBe(false);
     await expect(slow).resolves.toEqual([{ s: 0 }]);
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
-import { columnsOf, endpointRow, sessionRow, spanRow } from '../../src/store/telemetry/rows.js';
+import { encodeRows, ENDPOINT_ROWS, layoutFormat, ROW_FORMATS, rowsOf, SESSION_ROWS, SPAN_ROWS } from '../../src/store/telemetry/rows.js';
 import { GroupCommitWriter, WriteFailedError } from '../../src/store/telemetry/writer.js';
 import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
 
@@ -37,6 +37,77 @@ export function endpoint(overrides: Partial<EndpointRecord> = {}): EndpointRecor
     clientIp: '203.0.113.9',
     streaming: false,
     ...overrides,
+  };
+}
+
+const NO_SUCH_TABLE = layoutFormat<{ a: number }>('no_such_table', { a: 'UInt8' });
+
+/** A table of every column type the row formats use; its column names are its record's fields. */
+const TIME = "DateTime64(9, 'UTC')";
+const EVERY_TYPE = layoutFormat<EveryType>('every_type', {
+  ...{ k: 'UInt32', s: 'String', lc: 'LowCardinality(String)', fs: 'FixedString(16)', u: 'UUID', b: 'Bool', u8: 'UInt8', u16: 'UInt16', u32: 'UInt32' },
+  ...{ u64: 'UInt64', i64: 'Int64', f: 'Float64', d: 'Date', dt: "DateTime('UTC')", t: TIME, nt: `Nullable(${TIME})`, ni: 'Nullable(Int64)' },
+  ...{ m: 'Map(String, String)', ml: 'Map(LowCardinality(String), String)', a: `Array(Tuple(time ${TIME}, name String, attributes Map(String, String)))` },
+});
+
+interface EveryType {
+  k: number;
+  s: string;
+  lc: string;
+  fs: string;
+  u: string;
+  b: boolean;
+  u8: number;
+  u16: number;
+  u32: number;
+  u64: number | bigint;
+  i64: number | bigint;
+  f: number;
+  d: string;
+  dt: number;
+  t: bigint;
+  nt: bigint | null;
+  ni: bigint | null;
+  m: Record<string, string>;
+  ml: Record<string, string>;
+  a: Array<{ time: bigint; name: string; attributes: Record<string, string> }>;
+}
+
+/** Every UTF-16 unit that is not half a surrogate pair, then every astral plane's first character. */
+const EVERY_CHARACTER =
+  Array.from({ length: 0x10000 }, (_, c) => (c >= 0xd800 && c <= 0xdfff ? '' : String.fromCharCode(c))).join('') +
+  Array.from({ length: 16 }, (_, plane) => String.fromCodePoint((plane + 1) * 0x10000)).join('');
+
+const everyTypeRecords: EveryType[] = [
+  {
+    ...{ k: 1, s: '', lc: '', fs: '', u: '00000000-0000-0000-0000-000000000000', b: false, u8: 0, u16: 0, u32: 0, u64: 0, i64: 0, f: 0, d: '1970-01-01' },
+    ...{ dt: 0, t: -2_208_988_800_000_000_000n, nt: null, ni: null, m: {}, ml: {}, a: [] },
+  },
+  {
+    ...{ k: 2, s: EVERY_CHARACTER, lc: 'é\n\t\0"\'\\', fs: '0123456789abcdef', u: 'FFFFFFFF-ffff-4fff-bfff-ffffffffffff', b: true, u8: 255, u16: 65_535 },
+    ...{ u32: 4_294_967_295, u64: 2n ** 64n - 1n, i64: -(2n ** 63n), f: -0, d: '2149-06-06', dt: 4_294_967_295, t: 2n ** 63n - 1n },
+    ...{ nt: -1n, ni: 2n ** 63n - 1n, m: { '': '', 'a\u0000b': 'x'.repeat(300), '🙂': 'ünïcödé' }, ml: { k: 'v', '\n': '\r' } },
+    a: [{ time: 0n, name: '', attributes: {} }, { time: 999_999_999_999_999_999n, name: 'exception "x"', attributes: { 'exception.message': 'boom\n' } }],
+  },
+  {
+    ...{ k: 3, s: 'ascii only', lc: 'x'.repeat(127), fs: 'short', u: '0b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f50', b: true, u8: 7, u16: 300, u32: 70_000 },
+    ...{ u64: 2 ** 53 + 2, i64: -5, f: 1.5e-300, d: '2026-11-01', dt: 1_764_000_000, t: RECENT, nt: 1_000_000_000_000_000_000n, ni: -(2n ** 63n) },
+    ...{ m: { [EVERY_CHARACTER.slice(0, 20_000)]: EVERY_CHARACTER.slice(40_000) }, ml: {}, a: [{ time: RECENT, name: 'n', attributes: { x: 'y' } }] },
+  },
+];
+
+const hex = (value: string): string => Buffer.from(value).toString('hex').toUpperCase();
+const hexPairsOf = (map: Record<string, string>): string[][] => Object.entries(map).map(([key, value]) => [hex(key), hex(value)]);
+
+/** What the read-back query gives for a record, computed from the record on the JavaScript side. */
+function expectedEveryType(r: EveryType): Record<string, unknown> {
+  const float = Buffer.alloc(8);
+  float.writeDoubleLE(r.f);
+  return {
+    ...{ k: r.k, s: hex(r.s), lc: hex(r.lc), fs: hex(r.fs).padEnd(32, '0'), u: r.u.toLowerCase(), b: r.b, u8: String(r.u8), u16: String(r.u16), u32: String(r.u32) },
+    ...{ u64: String(r.u64), i64: String(r.i64), f: float.toString('hex').toUpperCase(), d: r.d, dt: String(r.dt), t: String(r.t) },
+    ...{ nt: r.nt === null ? null : String(r.nt), ni: r.ni === null ? null : String(r.ni), m: hexPairsOf(r.m), ml: hexPairsOf(r.ml) },
+    a: r.a.map((e) => [String(e.time), hex(e.name), hexPairsOf(e.attributes)]),
   };
 }
 
@@ -101,18 +172,51 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const columns = await engine.query<{ table: string; name: string; default_kind: string }>(
         "SELECT table, name, default_kind FROM system.columns WHERE database = currentDatabase() AND table != 'schema_migrations' ORDER BY table, position",
       );
-      const written = ['endpoints', 'tasks', 'ai_traces', 'spans', 'exceptions', 'metric_points', 'logs', 'sessions', 'session_recordings', 'profiles', 'ingest_usage', 'rollup_hours'];
-      for (const table of written) {
+      expect(ROW_FORMATS.map((format) => format.table).sort()).toEqual(
+        ['ai_traces', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'rollup_hours', 'session_recordings', 'sessions', 'spans', 'tasks'],
+      );
+      for (const { table, columns: filled } of ROW_FORMATS) {
         const ofTable = columns.filter((column) => column.table === table);
         const required = ofTable.filter((column) => column.default_kind === '').map((column) => column.name);
-        const filled = columnsOf(table);
         expect(filled.filter((name) => !ofTable.some((column) => column.name === name)), `${table}: unknown columns`).toEqual([]);
         expect(required.filter((name) => !filled.includes(name)), `${table}: columns left empty`).toEqual([]);
       }
     });
 
+    it('declares every row format column with the type the migrated table has (the encoder is generated from it)', async () => {
+      const columns = await engine.query<{ table: string; name: string; type: string }>(
+        "SELECT table, name, type FROM system.columns WHERE database = currentDatabase() AND table != 'schema_migrations'",
+      );
+      for (const format of ROW_FORMATS) {
+        const declared = format.structure;
+        const migrated = format.columns.map((column) => `${column} ${columns.find((c) => c.table === format.table && c.name === column)?.type}`).join(', ');
+        expect(declared, format.table).toBe(migrated);
+      }
+    });
+
+    it('round-trips every column type through RowBinary: any string, maps, arrays, nullables, the whole DateTime64(9) range, 64-bit integers', async () => {
+      await engine.command(
+        `CREATE TABLE IF NOT EXISTS every_type (k UInt32, ${EVERY_TYPE.structure.replace(/^k UInt32, /, '')}) ENGINE = MergeTree ORDER BY k`,
+      );
+      await engine.insertRows(EVERY_TYPE, encodeRows(EVERY_TYPE, everyTypeRecords.slice(0, 2)));
+      // The same through the group-commit writer, as ingest writes.
+      const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 1 });
+      await writer.write([rowsOf(EVERY_TYPE, everyTypeRecords.slice(2))]);
+      await writer.close();
+      const hexPairs = (m: string) => `arrayMap((key, value) -> (hex(key), hex(value)), mapKeys(${m}), mapValues(${m}))`;
+      const rows = await engine.query<Record<string, unknown>>(
+        `SELECT k, hex(s) AS s, hex(lc) AS lc, hex(fs) AS fs, toString(u) AS u, b, toString(u8) AS u8, toString(u16) AS u16, toString(u32) AS u32,
+                toString(u64) AS u64, toString(i64) AS i64, hex(f) AS f, toString(d) AS d, toString(toUnixTimestamp(dt)) AS dt,
+                toString(toUnixTimestamp64Nano(t)) AS t, if(isNull(nt), NULL, toString(toUnixTimestamp64Nano(assumeNotNull(nt)))) AS nt, toString(ni) AS ni,
+                ${hexPairs('m')} AS m, ${hexPairs('ml')} AS ml,
+                arrayMap(e -> (toString(toUnixTimestamp64Nano(e.time)), hex(e.name), ${hexPairs('e.attributes')}), a) AS a
+           FROM every_type ORDER BY k`,
+      );
+      expect(rows).toEqual(everyTypeRecords.map(expectedEveryType));
+    });
+
     it('round-trips a row: nanoseconds, int64 beyond 2^53, maps and quotes', async () => {
-      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(endpoint())}\n`));
+      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [endpoint()]));
       const rows = await engine.query<Record<string, unknown>>(
         `SELECT toString(toUnixTimestamp64Nano(recorded_at)) AS at, toString(duration_ns) AS duration, attributes, status_code, is_root
          FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
@@ -167,7 +271,7 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         attributes: { 'db.system': 'postgresql' },
         events: [{ time: RECENT + 1n, name: 'exception', attributes: { 'exception.message': 'boom\n' } }],
       };
-      await engine.insertRows('spans', Buffer.from(`${spanRow(span)}\n`));
+      await engine.insertRows(SPAN_ROWS, encodeRows(SPAN_ROWS, [span]));
       const rows = await engine.query<Record<string, unknown>>(
         `SELECT name, status_code, attributes, arrayMap(e -> (toString(toUnixTimestamp64Nano(e.1)), e.2, e.3), events) AS events
            FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}`,
@@ -178,8 +282,8 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
 
     it('deduplicates a re-sent record by its id', async () => {
       const again = endpoint({ id: '1b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f51' });
-      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(again)}\n`));
-      await engine.insertRows('endpoints', Buffer.from(`${endpointRow(again)}\n`));
+      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [again]));
+      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [again]));
       const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: again.id });
       expect(rows[0]?.n).toBe(1);
     });
@@ -188,8 +292,8 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const id = '2b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f52';
       const startedAt = BigInt(Date.now()) * 1_000_000n;
       const base = { projectId: PROJECT, id, startedAt, clientIp: '1.1.1.1', distributedTraceId: NIL_UUID };
-      await engine.insertRows('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n })}\n`));
-      await engine.insertRows('sessions', Buffer.from(`${sessionRow({ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n })}\n`));
+      await engine.insertRows(SESSION_ROWS, encodeRows(SESSION_ROWS, [{ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n }]));
+      await engine.insertRows(SESSION_ROWS, encodeRows(SESSION_ROWS, [{ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n }]));
       const rows = await engine.query<{ v: string; duration: number }>(
         `SELECT attributes['v'] AS v, duration_ns AS duration FROM sessions FINAL WHERE id = {id:UUID}`,
         { id },
@@ -219,7 +323,7 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const flushes: number[] = [];
       const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 20, onFlush: (e) => flushes.push(e.rows) });
       const records = Array.from({ length: 200 }, (_, i) => endpoint({ id: `3b7f3a52-2d1c-4f6e-9a77-${String(i).padStart(12, '0')}`, name: 'POST /batch' }));
-      await Promise.all(records.map((r) => writer.write([['endpoints', [endpointRow(r)]]])));
+      await Promise.all(records.map((r) => writer.write([rowsOf(ENDPOINT_ROWS, [r])])));
       await writer.close();
       const rows = await engine.query<{ n: number }>(`SELECT count() AS n FROM endpoints FINAL WHERE name = 'POST /batch'`);
       expect(rows[0]?.n).toBe(200);
@@ -228,17 +332,36 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
     });
 
     it('refuses a row with a column the table does not have', async () => {
-      const row = JSON.stringify({ ...JSON.parse(endpointRow(endpoint())), no_such_column: 1 });
-      await expect(engine.insertRows('endpoints', Buffer.from(`${row}\n`))).rejects.toBeInstanceOf(TelemetryQueryError);
+      const format = layoutFormat<EndpointRecord & { noSuchColumn: number }>('endpoints', {
+        ...Object.fromEntries(ENDPOINT_ROWS.columns.map((column, i) => [column, ENDPOINT_ROWS.types[i]!])),
+        no_such_column: 'UInt8',
+      });
+      expect(format.columns.length).toBe(ENDPOINT_ROWS.columns.length + 1);
+      await expect(engine.insertRows(format, encodeRows(format, [{ ...endpoint(), noSuchColumn: 1 }]))).rejects.toBeInstanceOf(TelemetryQueryError);
+    });
+
+    it('fails the batch of a record its column types refuse, with WriteFailedError, and no other table', async () => {
+      const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 5 });
+      const good = endpoint({ id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f55', name: 'GET /good' });
+      const outcomes = await Promise.allSettled([
+        writer.write([rowsOf(ENDPOINT_ROWS, [endpoint({ id: 'not a uuid' })])]),
+        writer.write([rowsOf(SESSION_ROWS, [{ projectId: PROJECT, id: good.id, startedAt: RECENT, endedAt: null, durationNs: null, clientIp: '', attributes: {}, distributedTraceId: NIL_UUID, updatedAt: RECENT }])]),
+      ]);
+      await writer.close();
+      expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(WriteFailedError) });
+      expect(((outcomes[0] as PromiseRejectedResult).reason as WriteFailedError).cause).toBeInstanceOf(RangeError);
+      expect(outcomes[1]).toEqual({ status: 'fulfilled', value: undefined });
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', { id: good.id });
+      expect(rows[0]?.n).toBe(1);
     });
 
     it('rejects every request of a failed insert with WriteFailedError, and nothing else', async () => {
       const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 5 });
       const good = endpoint({ id: '4b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f54', name: 'GET /still-fine' });
       const outcomes = await Promise.allSettled([
-        writer.write([['no_such_table', ['{"a":1}']]]),
-        writer.write([['no_such_table', ['{"a":2}']]]),
-        writer.write([['endpoints', [endpointRow(good)]]]),
+        writer.write([rowsOf(NO_SUCH_TABLE, [{ a: 1 }])]),
+        writer.write([rowsOf(NO_SUCH_TABLE, [{ a: 2 }])]),
+        writer.write([rowsOf(ENDPOINT_ROWS, [good])]),
       ]);
       expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
       for (const outcome of outcomes.slice(0, 2)) {
@@ -247,7 +370,7 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         expect(reason.cause).toBeInstanceOf(TelemetryQueryError);
       }
       await writer.close();
-      await expect(writer.write([['endpoints', [endpointRow(good)]]])).rejects.toThrow(/shutting down/);
+      await expect(writer.write([rowsOf(ENDPOINT_ROWS, [good])])).rejects.toThrow(/shutting down/);
       const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: good.id });
       expect(rows[0]?.n).toBe(1);
     });

@@ -10,10 +10,16 @@
  * async_insert, HTTP compression negotiation beyond gzip, server-side session state).
  *
  * Semantics follow the server: the statement is the `query` URL parameter followed by the
- * request body; URL parameters other than the protocol's own are settings.
+ * request body; URL parameters other than the protocol's own are settings. A binary insert
+ * (`INSERT INTO t (columns) FORMAT RowBinary` with the rows as the body) is read as the server
+ * reads it, with the named columns' types from `system.columns`: the body goes to a file that
+ * chDB's file() reads with that structure.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { Session } from 'chdb';
 
@@ -54,6 +60,11 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
       else if (!PROTOCOL_PARAMS.has(key)) settings[key] = value;
     }
     const queryParam = url.searchParams.get('query') ?? '';
+    const binaryInsert = /^\s*INSERT INTO (\w+) \(([\w, ]+)\) FORMAT (RowBinary)\s*$/i.exec(queryParam);
+    if (binaryInsert) {
+      await insertBinary(url.searchParams.get('database') ?? 'default', binaryInsert, body, res);
+      return;
+    }
     const bound = bindParams(withSettings(queryParam ? `${queryParam}\n${body.toString('utf8')}` : body.toString('utf8'), settings), params);
     const sql = bound.sql;
     statements.push(sql);
@@ -73,10 +84,40 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
       });
       res.end(gzip ? zlib.gzipSync(output) : output);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const code = (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/Code: (\d+)/.exec(message)?.[1] ?? 1001);
-      res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
-      res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
+      answerError(res, error);
+    }
+  }
+
+  function answerError(res: http.ServerResponse, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/Code: (\d+)/.exec(message)?.[1] ?? 1001);
+    res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
+    res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
+  }
+
+  async function insertBinary(database: string, [, table, columnList, format]: RegExpExecArray, body: Buffer, res: http.ServerResponse): Promise<void> {
+    const columns = columnList!.split(',').map((column) => column.trim());
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-shim-insert-')), 'rows');
+    try {
+      const described = await session.queryBindAsync(
+        'SELECT name, type FROM system.columns WHERE database = {db:String} AND table = {table:String}',
+        { db: database, table: table! },
+        { format: 'JSONEachRow' },
+      );
+      const types = new Map(described.text().split('\n').filter(Boolean).map((line) => {
+        const { name, type } = JSON.parse(line) as { name: string; type: string };
+        return [name, type] as const;
+      }));
+      const structure = columns.map((column) => `${column} ${types.get(column) ?? 'unknown column'}`).join(', ');
+      fs.writeFileSync(file, body);
+      const sql = `INSERT INTO \`${database}\`.${table} (${columns.join(', ')}) SELECT * FROM file('${file}', '${format}', '${structure.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
+      statements.push(sql);
+      await session.queryAsync(sql, { format: 'Null' });
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Summary': JSON.stringify({ written_rows: '0' }) }).end();
+    } catch (error) {
+      answerError(res, error);
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   }
 

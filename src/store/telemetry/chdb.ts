@@ -6,13 +6,22 @@
  * parameters one at a time across the whole process. So statements go out with their parameters
  * rendered as literals (literals.ts) over a pool of connections to the same folder, and inserts
  * have a connection of their own: a slow read holds up neither other reads nor ingest.
+ *
+ * Inserts are RowBinary, which chDB's insert call does not take (text formats only), so each
+ * batch is written to a file in a memory-backed folder and inserted with `INSERT ... SELECT FROM
+ * file(...)`; chDB reads binary rows about four times faster than it parses JSONCompactEachRow.
+ * The insert resolves once the rows are stored, as before; the file is removed after it either
+ * way. A process killed between writing a file and its insert acknowledged none of its rows
+ * (acks follow the insert), so the next start simply deletes what it finds in the folder.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { drainPending, Session } from 'chdb';
-import { clickhouseCodeOf, INSERT_SETTINGS, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
+import { defaultInsertDir } from '../../config.js';
+import { clickhouseCodeOf, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
 import { quoteString, renderParameters } from './literals.js';
-import { columnsOf } from './rows.js';
+import type { RowLayout } from './rows.js';
 
 export interface ChdbOptions {
   path: string;
@@ -21,6 +30,8 @@ export interface ChdbOptions {
   maxMemoryMb?: number | null;
   /** Size of each of the engine's index caches (marks, primary index, skipping-index marks), MB. Default 64. */
   cacheMb?: number;
+  /** Memory-backed folder for the insert files (config TELEMETRY_INSERT_DIR). */
+  insertDir?: string;
 }
 
 export const DEFAULT_CHDB_CACHE_MB = 64;
@@ -53,6 +64,26 @@ export function chdbServerConfig(options: Pick<ChdbOptions, 'maxMemoryMb' | 'cac
 `;
 }
 
+/** Insert files of this process that are between their write and their removal. */
+const staging = new Set<string>();
+let insertSequence = 0;
+
+/**
+ * The folder of one store's insert files, inside `insertDir`: named after the data folder and
+ * database, as one process at a time owns a chDB folder. At open, every file in it that this
+ * process is not inserting is a leftover of a process that died mid-insert, and is removed.
+ */
+function openInsertFolder(options: ChdbOptions): string {
+  const key = createHash('sha256').update(`${path.resolve(options.path)}\0${options.database}`).digest('hex').slice(0, 16);
+  const folder = path.join(options.insertDir ?? defaultInsertDir(), `sightline-inserts-${key}`);
+  fs.mkdirSync(folder, { recursive: true });
+  for (const name of fs.readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (!staging.has(file)) fs.rmSync(file, { force: true, recursive: true });
+  }
+  return folder;
+}
+
 /** Statements (reads, DDL, ping) that run at once; more wait for a free connection. */
 const QUERY_CONNECTIONS = 8;
 
@@ -72,6 +103,7 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     return connection;
   };
   const pool = new ConnectionPool(Array.from({ length: QUERY_CONNECTIONS }, connect));
+  const insertFolder = openInsertFolder(options);
 
   const engine: TelemetryEngine = {
     engine: 'chdb',
@@ -85,14 +117,20 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       const statement = renderParameters(sql, params);
       await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
     },
-    async insertRows(table: string, rows: Buffer): Promise<void> {
-      await insertConnection.insert({
-        table: `${database}.${checkIdentifier(table)}`,
-        columns: [...columnsOf(table)],
-        values: rows,
-        format: 'JSONCompactEachRow',
-        settings: INSERT_SETTINGS,
-      });
+    async insertRows(layout: RowLayout, rows: Buffer): Promise<void> {
+      const file = path.join(insertFolder, `${layout.table}-${process.pid}-${++insertSequence}.rowbinary`);
+      staging.add(file);
+      try {
+        await fs.promises.writeFile(file, rows);
+        const columns = layout.columns.map(checkIdentifier).join(', ');
+        await insertConnection.queryAsync(
+          `INSERT INTO ${database}.${checkIdentifier(layout.table)} (${columns}) SELECT * FROM file(${quoteString(file)}, 'RowBinary', ${quoteString(layout.structure)})`,
+          { format: 'Null' },
+        );
+      } finally {
+        staging.delete(file);
+        await fs.promises.rm(file, { force: true });
+      }
     },
     async ping(): Promise<void> {
       await pool.use((connection) => connection.queryAsync('SELECT 1', { format: 'Null' }));
@@ -103,6 +141,8 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       // close() defers behind statements still running (a request that came in as the service
       // stopped); the folder is free for another engine in this process only once they end.
       await drainPending();
+      // Leave no empty folder behind in /dev/shm; one still in use (another open of this store) stays.
+      await fs.promises.rmdir(insertFolder).catch(() => undefined);
     },
   };
   return wrapErrors(engine);

@@ -5,8 +5,8 @@
 import { Readable } from 'node:stream';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { wrapErrors, checkIdentifier } from './chdb.js';
-import { INSERT_SETTINGS, READ_SETTINGS, type QueryParams, type TelemetryEngine } from './engine.js';
-import { columnsOf } from './rows.js';
+import { READ_SETTINGS, type QueryParams, type TelemetryEngine } from './engine.js';
+import type { RowLayout } from './rows.js';
 
 export interface ClickHouseHttpOptions {
   url: string;
@@ -44,12 +44,11 @@ export async function openClickHouseHttp(options: ClickHouseHttpOptions): Promis
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await client.command({ query: sql, query_params: params });
     },
-    async insertRows(table: string, rows: Buffer): Promise<void> {
-      // exec streams our already-encoded rows as the body; insert() would re-encode.
+    async insertRows(layout: RowLayout, rows: Buffer): Promise<void> {
+      // exec sends our RowBinary rows as the body; the server reads them with the named columns' types.
       const result = await client.exec({
-        query: `INSERT INTO ${checkIdentifier(table)} (${columnsOf(table).map(checkIdentifier).join(', ')}) FORMAT JSONCompactEachRow`,
+        query: `INSERT INTO ${checkIdentifier(layout.table)} (${layout.columns.map(checkIdentifier).join(', ')}) FORMAT RowBinary`,
         values: Readable.from([rows], { objectMode: false }),
-        clickhouse_settings: INSERT_SETTINGS,
       });
       result.stream.resume();
     },

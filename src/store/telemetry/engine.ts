@@ -4,6 +4,8 @@
  * the caller: the server engine binds them server-side, chDB renders them as typed literals
  * (literals.ts).
  */
+import type { RowLayout } from './rows.js';
+
 export type TelemetryEngineName = 'chdb' | 'clickhouse-http';
 
 export type QueryParams = Record<string, string | number | boolean | bigint | null | readonly unknown[] | Record<string, unknown>>;
@@ -15,8 +17,8 @@ export interface TelemetryEngine {
   query<T>(sql: string, params?: QueryParams, settings?: Record<string, string | number>): Promise<T[]>;
   /** Runs a statement that returns nothing (DDL, ALTER, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
-  /** Inserts newline-delimited rows of rows.ts (JSONCompactEachRow, its columnsOf the table). */
-  insertRows(table: string, rows: Buffer): Promise<void>;
+  /** Inserts RowBinary rows of a row format (rows.ts) into its table; resolves once they are stored. */
+  insertRows(layout: RowLayout, rows: Buffer): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,11 +27,6 @@ export interface TelemetryEngine {
 export const READ_SETTINGS = {
   output_format_json_quote_64bit_integers: 0,
   output_format_json_quote_decimals: 0,
-} as const;
-
-/** Rows must match the table exactly: an unknown field is a bug in a converter, not data to drop. */
-export const INSERT_SETTINGS = {
-  input_format_skip_unknown_fields: 0,
 } as const;
 
 /** A failed statement, with ClickHouse's error code and name when the engine reported them. */

@@ -1,12 +1,13 @@
 /**
- * Converters from telemetry records (src/core/records.ts) to rows of the telemetry tables, as
- * JSONCompactEachRow lines with their column lists (columnsOf). The only place that knows both
- * the camelCase records and the column names.
+ * Row formats of the telemetry tables: for each table its columns with their ClickHouse types, in
+ * the table's order, and an encoder generated from that list that writes records (src/core/
+ * records.ts) straight into RowBinary. The only place that knows both the camelCase records and
+ * the column names.
  *
- * bigint nanoseconds are written as quoted integers: ClickHouse reads a quoted integer into
- * Int64 exactly, and a quoted 19-digit one into DateTime64(9) as ticks (earlier instants: see
- * `time`), so no precision is lost and plain JSON.stringify (no replacer, the fast path) does
- * the encoding.
+ * The declared types are spelled as `system.columns` spells them; test/store/telemetry-engine
+ * .contract.ts checks every format against the migrated tables on both engines, so a migration
+ * that changes a column without this list fails a test instead of mis-encoding rows. The insert
+ * names the columns, so a table's later (defaulted) columns may be left out.
  */
 import type {
   AiTraceRecord,
@@ -23,6 +24,7 @@ import type {
   TaskRecord,
   TelemetryBatch,
 } from '../../core/records.js';
+import { encoderOf, RowBinaryBuffer } from './rowbinary.js';
 
 export type TelemetryTable =
   | 'endpoints'
@@ -38,12 +40,21 @@ export type TelemetryTable =
   | 'ingest_usage'
   | 'rollup_hours';
 
-/** How records of one table become rows: its columns, each with the value a record gives it. */
-export interface RowFormat<R> {
-  table: TelemetryTable;
+/** What an engine needs to insert a table's RowBinary rows: the table, its columns, their types. */
+export interface RowLayout {
+  table: string;
   columns: readonly string[];
-  /** One JSONCompactEachRow line (the values in `columns` order). */
-  row(record: R): string;
+  /** Their ClickHouse types, as `system.columns` spells them. */
+  types: readonly string[];
+  /** `name Type, ...`: the structure of the rows (chDB's file() reads them with it). */
+  structure: string;
+}
+
+/** How records of one table become RowBinary rows. */
+export interface RowFormat<R> extends RowLayout {
+  table: TelemetryTable;
+  /** Appends the records' rows to `out`; throws (writing a partial row) on a value its type refuses. */
+  encode(records: readonly R[], out: RowBinaryBuffer): void;
 }
 
 /** `recordedAt` -> `recorded_at`: the column of a record field. */
@@ -55,161 +66,157 @@ type PlainColumn<R> = { [K in keyof R & string]: SnakeCase<K> }[keyof R & string
 
 const camelCase = (column: string): string => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-const COLUMNS = new Map<TelemetryTable, readonly string[]>();
-
 /**
- * A table's row format: `plain` columns take the record field of the same name (camelCase) as it
- * is, type-checked against the record; `converted` columns say how their value is made (times,
- * nanoseconds, nulls). The insert names the columns, so no order here or in the table can
- * misplace a value. The values go as a JSON array per row (JSONCompactEachRow): chDB parses it in
- * about 25% less time than objects with keys (JSONEachRow), the insert being most of ingest's cost.
+ * A table's row format from its columns and types: each column takes the record field of the same
+ * name (camelCase) as it is, type-checked against the record (times are bigint nanoseconds, which
+ * is what DateTime64(9) stores, so no column needs converting).
  */
-function rowFormat<R>(
-  table: TelemetryTable,
-  plain: ReadonlyArray<PlainColumn<R>>,
-  converted: Record<string, (record: R) => unknown> = {},
-): RowFormat<R> {
-  const fields = plain.map((column) => camelCase(column) as keyof R);
-  const getters = [...fields.map((field) => (record: R) => record[field]), ...Object.values(converted)];
-  const columns = [...plain, ...Object.keys(converted)];
-  COLUMNS.set(table, columns);
-  return { table, columns, row: (record) => JSON.stringify(getters.map((get) => get(record))) };
+export function rowFormat<R>(table: TelemetryTable, columnTypes: Partial<Record<PlainColumn<R>, string>>): RowFormat<R> {
+  return layoutFormat<R>(table, columnTypes as Record<string, string>);
 }
 
-/** The columns a table's rows fill, in their order; every table written from here has one. */
-export function columnsOf(table: string): readonly string[] {
-  const columns = COLUMNS.get(table as TelemetryTable);
-  if (!columns) throw new Error(`no row format for telemetry table ${table}`);
-  return columns;
+/** The same over any column names; for tables of tests, whose records are built to match. */
+export function layoutFormat<R>(table: string, columnTypes: Record<string, string>): RowFormat<R> {
+  const columns = Object.keys(columnTypes);
+  const types = Object.values(columnTypes);
+  const writers = types.map((type) => encoderOf(type));
+  // One function per table with a plain property read per column (r["projectId"]), which V8
+  // compiles to monomorphic loads; a loop over field names would be a keyed load per value.
+  // The names are our own declared columns (identifiers), so the generated source is fixed.
+  const body = columns.map((column, i) => `w[${i}](out, r[${JSON.stringify(camelCase(column))}]);`).join('\n');
+  const encodeRecord = new Function('w', `return function encodeRecord(out, r) {\n${body}\n};`)(writers) as (out: RowBinaryBuffer, record: R) => void;
+  return {
+    table: table as TelemetryTable,
+    columns,
+    types,
+    structure: columns.map((column, i) => `${column} ${types[i]}`).join(', '),
+    encode(records, out) {
+      for (const record of records) encodeRecord(out, record);
+    },
+  };
 }
 
-const ns = (value: bigint): string => value.toString();
+const UUID = 'UUID';
+const TIME = "DateTime64(9, 'UTC')";
+const ATTRIBUTES = 'Map(String, String)';
+const LOW = 'LowCardinality(String)';
 
-/** 1e18 ns: 2001-09-09T01:46:40Z, the first instant whose nanoseconds have 19 digits. */
-const NINETEEN_DIGITS = 1_000_000_000_000_000_000n;
-const NANOS_PER_SECOND = 1_000_000_000n;
+/** The columns endpoints, tasks and AI traces share (EntityBase), in the tables' order. */
+const ENTITY_HEAD = { project_id: UUID, id: UUID, distributed_trace_id: UUID, parent_span_id: UUID, is_root: 'Bool', recorded_at: TIME, duration_ns: 'Int64', name: 'String' } as const;
+const ENTITY_TAIL = { server_name: LOW, app_version: LOW, attributes: ATTRIBUTES, source: LOW } as const;
 
-/**
- * An instant for a DateTime64(9) column. ClickHouse reads a quoted integer of 19 digits as
- * ticks, but a shorter one (an instant before 2001-09-09) as date text: it refuses it or reads
- * another date, and a refused value fails the insert of the whole batch. Those instants are
- * written as `YYYY-MM-DD hh:mm:ss.fffffffff` (UTC), which it reads exactly.
- */
-function time(value: bigint): string {
-  if (value >= NINETEEN_DIGITS) return value.toString();
-  let seconds = value / NANOS_PER_SECOND;
-  let nanos = value % NANOS_PER_SECOND;
-  if (nanos < 0n) {
-    seconds -= 1n;
-    nanos += NANOS_PER_SECOND;
-  }
-  const iso = new Date(Number(seconds) * 1000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.${nanos.toString().padStart(9, '0')}`;
+export const ENDPOINT_ROWS = rowFormat<EndpointRecord>('endpoints', {
+  ...ENTITY_HEAD,
+  ...{ method: LOW, route: 'String', status_code: 'UInt16', body_size: 'UInt64', client_ip: 'String', streaming: 'Bool' },
+  ...ENTITY_TAIL,
+});
+
+export const TASK_ROWS = rowFormat<TaskRecord>('tasks', { ...ENTITY_HEAD, status_code: 'UInt16', ...ENTITY_TAIL });
+
+export const AI_TRACE_ROWS = rowFormat<AiTraceRecord>('ai_traces', {
+  ...ENTITY_HEAD,
+  ...{ model: LOW, provider: LOW, operation: LOW, input_tokens: 'UInt64', output_tokens: 'UInt64', cached_tokens: 'UInt64', reasoning_tokens: 'UInt64' },
+  ...{ input_cost: 'Float64', output_cost: 'Float64', total_cost: 'Float64', finish_reason: LOW, tool_calls: 'UInt32' },
+  ...{ conversation_id: 'String', conversation_key: 'String', is_error: 'Bool' },
+  ...ENTITY_TAIL,
+});
+
+export const SPAN_ROWS = rowFormat<SpanRecord>('spans', {
+  ...{ project_id: UUID, trace_id: UUID, span_id: UUID, parent_span_id: UUID, name: 'String', kind: LOW, start_time: TIME, duration_ns: 'Int64' },
+  ...{ status_code: 'UInt16', attributes: ATTRIBUTES },
+  // SpanEvent's fields are the tuple's element names.
+  events: `Array(Tuple(time ${TIME}, name String, attributes ${ATTRIBUTES}))`,
+});
+
+export const EXCEPTION_ROWS = rowFormat<ExceptionRecord>('exceptions', {
+  ...{ project_id: UUID, hash: 'FixedString(16)', dedup_key: 'String', recorded_at: TIME, stack_trace: 'String', raw_stack_trace: 'String' },
+  ...{ is_message: 'Bool', trace_id: UUID, is_task: 'Bool', session_id: UUID, session_recording_id: UUID, distributed_trace_id: UUID },
+  ...ENTITY_TAIL,
+});
+
+export const METRIC_POINT_ROWS = rowFormat<MetricPointRecord>('metric_points', {
+  ...{ project_id: UUID, name: LOW, recorded_at: TIME, value: 'Float64', dimensions: 'Map(LowCardinality(String), String)' },
+  ...{ server_name: LOW, dedup_key: 'String', source: LOW },
+});
+
+export const LOG_ROWS = rowFormat<LogRecord>('logs', {
+  ...{ project_id: UUID, timestamp: TIME, observed_timestamp: TIME, severity_number: 'UInt8', severity_text: LOW, body: 'String' },
+  ...{ trace_id: 'String', span_id: 'String', service_name: LOW, attributes: ATTRIBUTES, resource_attributes: ATTRIBUTES, dedup_key: 'String' },
+});
+
+export const SESSION_ROWS = rowFormat<SessionRecord>('sessions', {
+  ...{ project_id: UUID, id: UUID, started_at: TIME, ended_at: `Nullable(${TIME})`, duration_ns: 'Nullable(Int64)' },
+  ...{ client_ip: 'String', attributes: ATTRIBUTES, distributed_trace_id: UUID, updated_at: TIME },
+});
+
+export const SESSION_RECORDING_ROWS = rowFormat<SessionRecordingRecord>('session_recordings', {
+  ...{ project_id: UUID, session_id: UUID, exception_id: UUID, segment_index: 'UInt32', started_at: TIME, ended_at: TIME },
+  ...{ event_count: 'UInt32', byte_size: 'UInt64', object_key: 'String', logs: 'String', actions: 'String', received_at: TIME },
+});
+
+export const PROFILE_ROWS = rowFormat<ProfileRecord>('profiles', {
+  ...{ project_id: UUID, received_at: TIME, service_name: LOW, object_key: 'String', byte_size: 'UInt64', sample_count: 'UInt64' },
+  content_type: LOW,
+});
+
+export const INGEST_USAGE_ROWS = rowFormat<IngestUsageRecord>('ingest_usage', {
+  ...{ project_id: UUID, organization_id: UUID, month: 'Date', bytes: 'UInt64', requests: 'UInt64', skipped_records: 'UInt64' },
+});
+
+/** A mark that rows landed in this hour (epoch seconds) of a rolled table. */
+export interface RollupMark {
+  tableName: 'endpoints';
+  projectId: string;
+  hour: number;
 }
 
-/** The columns endpoints, tasks and AI traces share (EntityBase). */
-const ENTITY_PLAIN = ['project_id', 'id', 'distributed_trace_id', 'parent_span_id', 'is_root', 'server_name', 'app_version', 'attributes', 'source'] as const;
-const ENTITY_CONVERTED = {
-  recorded_at: (r: EntityBase) => time(r.recordedAt),
-  duration_ns: (r: EntityBase) => ns(r.durationNs),
-};
+/** `rolled_at` and `marked_at` are left to their defaults (`marked_at`: the server's time of the insert). */
+export const ROLLUP_MARK_ROWS = rowFormat<RollupMark>('rollup_hours', { table_name: LOW, project_id: UUID, hour: "DateTime('UTC')" });
 
-const ENDPOINT_ROWS = rowFormat<EndpointRecord>(
-  'endpoints',
-  [...ENTITY_PLAIN, 'name', 'method', 'route', 'status_code', 'body_size', 'client_ip', 'streaming'],
-  ENTITY_CONVERTED,
-);
-export const endpointRow = ENDPOINT_ROWS.row;
+/** Every format, for the check against the migrated tables. */
+export const ROW_FORMATS: readonly RowFormat<never>[] = [
+  ENDPOINT_ROWS,
+  TASK_ROWS,
+  AI_TRACE_ROWS,
+  SPAN_ROWS,
+  EXCEPTION_ROWS,
+  METRIC_POINT_ROWS,
+  LOG_ROWS,
+  SESSION_ROWS,
+  SESSION_RECORDING_ROWS,
+  PROFILE_ROWS,
+  INGEST_USAGE_ROWS,
+  ROLLUP_MARK_ROWS,
+];
 
-const TASK_ROWS = rowFormat<TaskRecord>('tasks', [...ENTITY_PLAIN, 'name', 'status_code'], ENTITY_CONVERTED);
-export const taskRow = TASK_ROWS.row;
+/** Records of one table on their way to the writer: a format and records it encodes. */
+export type RowBatch = readonly [RowFormat<never>, readonly unknown[]];
 
-const AI_TRACE_ROWS = rowFormat<AiTraceRecord>(
-  'ai_traces',
-  [
-    ...ENTITY_PLAIN,
-    ...['name', 'model', 'provider', 'operation', 'finish_reason', 'tool_calls', 'conversation_id', 'conversation_key', 'is_error'] as const,
-    ...['input_tokens', 'output_tokens', 'cached_tokens', 'reasoning_tokens', 'input_cost', 'output_cost', 'total_cost'] as const,
-  ],
-  ENTITY_CONVERTED,
-);
-export const aiTraceRow = AI_TRACE_ROWS.row;
-
-const SPAN_ROWS = rowFormat<SpanRecord>('spans', ['project_id', 'trace_id', 'span_id', 'parent_span_id', 'name', 'kind', 'status_code', 'attributes'], {
-  start_time: (r) => time(r.startTime),
-  duration_ns: (r) => ns(r.durationNs),
-  // A named tuple is a JSON object, in compact formats too (input_format_json_named_tuples_as_objects).
-  events: (r) => r.events.map((e) => ({ time: time(e.time), name: e.name, attributes: e.attributes })),
-});
-export const spanRow = SPAN_ROWS.row;
-
-const EXCEPTION_ROWS = rowFormat<ExceptionRecord>(
-  'exceptions',
-  [
-    ...['project_id', 'hash', 'dedup_key', 'stack_trace', 'raw_stack_trace', 'is_message', 'trace_id', 'is_task'] as const,
-    ...['session_id', 'session_recording_id', 'distributed_trace_id', 'server_name', 'app_version', 'attributes', 'source'] as const,
-  ],
-  { recorded_at: (r) => time(r.recordedAt) },
-);
-export const exceptionRow = EXCEPTION_ROWS.row;
-
-const METRIC_POINT_ROWS = rowFormat<MetricPointRecord>('metric_points', ['project_id', 'name', 'value', 'dimensions', 'server_name', 'dedup_key', 'source'], {
-  recorded_at: (r) => time(r.recordedAt),
-});
-export const metricPointRow = METRIC_POINT_ROWS.row;
-
-const LOG_ROWS = rowFormat<LogRecord>(
-  'logs',
-  ['project_id', 'severity_number', 'severity_text', 'body', 'trace_id', 'span_id', 'service_name', 'attributes', 'resource_attributes', 'dedup_key'],
-  { timestamp: (r) => time(r.timestamp), observed_timestamp: (r) => time(r.observedTimestamp) },
-);
-export const logRow = LOG_ROWS.row;
-
-const SESSION_ROWS = rowFormat<SessionRecord>('sessions', ['project_id', 'id', 'client_ip', 'attributes', 'distributed_trace_id'], {
-  started_at: (r) => time(r.startedAt),
-  ended_at: (r) => (r.endedAt === null ? null : time(r.endedAt)),
-  duration_ns: (r) => (r.durationNs === null ? null : ns(r.durationNs)),
-  updated_at: (r) => time(r.updatedAt),
-});
-export const sessionRow = SESSION_ROWS.row;
-
-const SESSION_RECORDING_ROWS = rowFormat<SessionRecordingRecord>(
-  'session_recordings',
-  ['project_id', 'session_id', 'exception_id', 'segment_index', 'event_count', 'byte_size', 'object_key', 'logs', 'actions'],
-  { started_at: (r) => time(r.startedAt), ended_at: (r) => time(r.endedAt), received_at: (r) => time(r.receivedAt) },
-);
-export const sessionRecordingRow = SESSION_RECORDING_ROWS.row;
-
-const PROFILE_ROWS = rowFormat<ProfileRecord>('profiles', ['project_id', 'service_name', 'object_key', 'byte_size', 'sample_count', 'content_type'], {
-  received_at: (r) => time(r.receivedAt),
-});
-export const profileRow = PROFILE_ROWS.row;
-
-const INGEST_USAGE_ROWS = rowFormat<IngestUsageRecord>('ingest_usage', ['project_id', 'organization_id', 'month', 'bytes', 'requests', 'skipped_records']);
-export const ingestUsageRow = INGEST_USAGE_ROWS.row;
-
-/**
- * A mark that rows landed in this hour (epoch seconds) of a rolled table: `marked_at` is left to
- * the column's default, the server's time when the mark is inserted.
- */
-const ROLLUP_MARK_ROWS = rowFormat<{ tableName: 'endpoints'; projectId: string; hour: number }>('rollup_hours', ['table_name', 'project_id', 'hour']);
-export function rollupMarkRow(tableName: 'endpoints', projectId: string, hour: number): string {
-  return ROLLUP_MARK_ROWS.row({ tableName, projectId, hour });
+/** Pairs records with their table's format, type-checked. */
+export function rowsOf<R>(format: RowFormat<R>, records: readonly R[]): RowBatch {
+  return [format as RowFormat<never>, records];
 }
 
 /** Rows of one batch per table, in a fixed order; empty tables are left out. */
-export function batchRows(batch: TelemetryBatch): Array<[TelemetryTable, string[]]> {
-  const tables: Array<[TelemetryTable, string[]]> = [
-    ['endpoints', batch.endpoints.map(endpointRow)],
-    ['tasks', batch.tasks.map(taskRow)],
-    ['ai_traces', batch.aiTraces.map(aiTraceRow)],
-    ['spans', batch.spans.map(spanRow)],
-    ['exceptions', batch.exceptions.map(exceptionRow)],
-    ['metric_points', batch.metricPoints.map(metricPointRow)],
-    ['logs', batch.logs.map(logRow)],
-    ['sessions', batch.sessions.map(sessionRow)],
-    ['session_recordings', batch.sessionRecordings.map(sessionRecordingRow)],
-    ['profiles', batch.profiles.map(profileRow)],
+export function batchRows(batch: TelemetryBatch): RowBatch[] {
+  const tables: RowBatch[] = [
+    rowsOf(ENDPOINT_ROWS, batch.endpoints),
+    rowsOf(TASK_ROWS, batch.tasks),
+    rowsOf(AI_TRACE_ROWS, batch.aiTraces),
+    rowsOf(SPAN_ROWS, batch.spans),
+    rowsOf(EXCEPTION_ROWS, batch.exceptions),
+    rowsOf(METRIC_POINT_ROWS, batch.metricPoints),
+    rowsOf(LOG_ROWS, batch.logs),
+    rowsOf(SESSION_ROWS, batch.sessions),
+    rowsOf(SESSION_RECORDING_ROWS, batch.sessionRecordings),
+    rowsOf(PROFILE_ROWS, batch.profiles),
   ];
   return tables.filter(([, rows]) => rows.length > 0);
+}
+
+/** The RowBinary rows of records, in a buffer of their own (tests, benches; the writer reuses one). */
+export function encodeRows<R>(format: RowFormat<R>, records: readonly R[]): Buffer {
+  const out = new RowBinaryBuffer();
+  format.encode(records, out);
+  return Buffer.from(out.bytes());
 }

@@ -13,9 +13,16 @@
  * client re-sends the frame). Rows the same request had in other tables may already be stored;
  * that is safe because every table deduplicates re-sent records by id or content key, except
  * the summed usage rows, which ingest/commit.ts writes only once the rest is stored.
+ *
+ * Requests hand over records, not encoded rows: a batch is encoded (RowBinary, rows.ts) when it
+ * is flushed, in one pass into a buffer the table reuses, since the table has one insert in
+ * flight at a time and the buffer is not touched again until that insert settles.
  */
+import type { RowBatch, RowFormat, RowLayout } from './rows.js';
+import { RowBinaryBuffer } from './rowbinary.js';
+
 export interface RowSink {
-  insertRows(table: string, rows: Buffer): Promise<void>;
+  insertRows(layout: RowLayout, rows: Buffer): Promise<void>;
 }
 
 export interface WriterOptions {
@@ -51,9 +58,13 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
+/** A table's reused buffer is dropped after an insert that grew it past this. */
+const KEPT_BUFFER_BYTES = 32 * 1024 * 1024;
+
 interface TableQueue {
-  table: string;
-  lines: string[];
+  format: RowFormat<never>;
+  records: unknown[];
+  buffer: RowBinaryBuffer;
   waiters: Waiter[];
   /** Cancels the scheduled flush, if one is scheduled. */
   cancelScheduled: (() => void) | null;
@@ -76,19 +87,19 @@ export class GroupCommitWriter {
   }
 
   /** Resolves once every row is stored; rejects with WriteFailedError otherwise. */
-  write(tables: ReadonlyArray<readonly [string, readonly string[]]>): Promise<void> {
+  write(tables: readonly RowBatch[]): Promise<void> {
     if (this.closed) return Promise.reject(new WriteFailedError('the writer is shutting down', true));
-    const rowCount = tables.reduce((sum, [, lines]) => sum + lines.length, 0);
+    const rowCount = tables.reduce((sum, [, records]) => sum + records.length, 0);
     if (rowCount === 0) return Promise.resolve();
     if (this.pendingRows + rowCount > this.maxPendingRows && this.pendingRows > 0) {
       return Promise.reject(new WriteFailedError('the write queue is full', true));
     }
     const stored: Promise<void>[] = [];
-    for (const [table, lines] of tables) {
-      if (lines.length === 0) continue;
-      const queue = this.queueOf(table);
-      for (const line of lines) queue.lines.push(line);
-      this.pendingRows += lines.length;
+    for (const [format, records] of tables) {
+      if (records.length === 0) continue;
+      const queue = this.queueOf(format);
+      for (const record of records) queue.records.push(record);
+      this.pendingRows += records.length;
       stored.push(new Promise<void>((resolve, reject) => queue.waiters.push({ resolve, reject })));
       this.schedule(queue);
     }
@@ -108,25 +119,25 @@ export class GroupCommitWriter {
   /** Flushes everything pending now and waits until nothing is in flight. */
   async drain(): Promise<void> {
     for (;;) {
-      const busy = [...this.queues.values()].filter((q) => q.lines.length > 0 || q.inFlight);
+      const busy = [...this.queues.values()].filter((q) => q.records.length > 0 || q.inFlight);
       if (busy.length === 0) return;
       for (const queue of busy) if (!queue.inFlight) this.flush(queue);
       await Promise.allSettled(busy.map((q) => q.inFlight));
     }
   }
 
-  private queueOf(table: string): TableQueue {
-    let queue = this.queues.get(table);
+  private queueOf(format: RowFormat<never>): TableQueue {
+    let queue = this.queues.get(format.table);
     if (!queue) {
-      queue = { table, lines: [], waiters: [], cancelScheduled: null, inFlight: null, lastLandedAt: -Infinity };
-      this.queues.set(table, queue);
+      queue = { format, records: [], buffer: new RowBinaryBuffer(), waiters: [], cancelScheduled: null, inFlight: null, lastLandedAt: -Infinity };
+      this.queues.set(format.table, queue);
     }
     return queue;
   }
 
   private schedule(queue: TableQueue): void {
     if (queue.inFlight) return; // picked up when the insert in flight lands
-    if (queue.lines.length >= this.options.maxRows) this.flush(queue);
+    if (queue.records.length >= this.options.maxRows) this.flush(queue);
     else if (!queue.cancelScheduled) {
       if (performance.now() - queue.lastLandedAt < this.options.flushMs) {
         const immediate = setImmediate(() => this.flush(queue));
@@ -141,32 +152,39 @@ export class GroupCommitWriter {
   private flush(queue: TableQueue): void {
     queue.cancelScheduled?.();
     queue.cancelScheduled = null;
-    if (queue.inFlight || queue.lines.length === 0) return;
-    const lines = queue.lines;
+    if (queue.inFlight || queue.records.length === 0) return;
+    const { format } = queue;
+    const records = queue.records;
     const waiters = queue.waiters;
-    queue.lines = [];
+    queue.records = [];
     queue.waiters = [];
     const started = performance.now();
-    const body = Buffer.from(`${lines.join('\n')}\n`);
-    queue.inFlight = this.sink
-      .insertRows(queue.table, body)
+    queue.inFlight = this.insert(queue, records)
       .then(
         () => {
-          this.report(queue.table, lines.length, waiters.length, started);
+          this.report(format.table, records.length, waiters.length, started);
           for (const waiter of waiters) waiter.resolve();
         },
         (error: unknown) => {
-          this.report(queue.table, lines.length, waiters.length, started, error);
-          const failure = new WriteFailedError(`insert into ${queue.table} failed`, true, { cause: error });
+          this.report(format.table, records.length, waiters.length, started, error);
+          const failure = new WriteFailedError(`insert into ${format.table} failed`, true, { cause: error });
           for (const waiter of waiters) waiter.reject(failure);
         },
       )
       .finally(() => {
-        this.pendingRows -= lines.length;
+        this.pendingRows -= records.length;
+        if (queue.buffer.capacity > KEPT_BUFFER_BYTES) queue.buffer = new RowBinaryBuffer();
         queue.inFlight = null;
         queue.lastLandedAt = performance.now();
-        if (queue.lines.length > 0) this.flush(queue);
+        if (queue.records.length > 0) this.flush(queue);
       });
+  }
+
+  /** Encodes the batch into the table's buffer and inserts it; a record its types refuse fails the batch. */
+  private async insert(queue: TableQueue, records: readonly unknown[]): Promise<void> {
+    queue.buffer.reset();
+    queue.format.encode(records as readonly never[], queue.buffer);
+    await this.sink.insertRows(queue.format, queue.buffer.bytes());
   }
 
   private report(table: string, rows: number, requests: number, started: number, error?: unknown): void {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MARKED_HOURS_PER_REQUEST } from '../../../src/application/rollup-marks.js';
 import { markUnknownHours } from '../../../src/store/telemetry/queries/rollups.js';
 import { observeQueries } from '../../../src/store/telemetry/queries/run.js';
-import { rollupMarkRow } from '../../../src/store/telemetry/rows.js';
+import { ROLLUP_MARK_ROWS, rowsOf } from '../../../src/store/telemetry/rows.js';
 import { registerUser, reportTraces, startTestService, type TestService } from '../../support/service.js';
 import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
 
@@ -171,7 +171,7 @@ export function rollupContract(engine: TelemetryEngineName): void {
       expect(await service.services.rollups.runOnce()).toBe(140);
       const range = { fromDate: at(base), toDate: at(base + 140 * HOUR) };
       const rolledAnswer = (await read('POST', '/api/endpoints', range)).items;
-      await service.services.writer.write([['rollup_hours', Array.from({ length: 70 }, (_, i) => rollupMarkRow('endpoints', owner.project.id, (base + 2 * i * HOUR) / 1000))]]);
+      await service.services.writer.write([rowsOf(ROLLUP_MARK_ROWS, Array.from({ length: 70 }, (_, i) => ({ tableName: 'endpoints' as const, projectId: owner.project.id, hour: (base + 2 * i * HOUR) / 1000 })))]);
       const mixed = (await read('POST', '/api/endpoints', range)).items;
       expect(mixed).toEqual(rolledAnswer);
       expect(mixed).toEqual([expect.objectContaining({ name: 'GET /many', requests: 140 })]);
