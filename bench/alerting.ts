@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       const payload = buildReportPayload(seed + i, 2) as Payload;
       if (uniqueIssues) {
         for (const [f, frame] of payload.collectionFrames.entries()) {
-          for (const [e, exception] of frame.stackTraces.entries()) exception.stackTrace = exception.stackTrace.replace(/^[^:\n]+/, `BenchError${seed}x${i}x${f}x${e}`);
+          for (const [e, exception] of frame.stackTraces.entries())
+            exception.stackTrace = exception.stackTrace.replace(/^[^:\n]+/, `BenchError${seed}x${i}x${f}x${e}`);
         }
       }
       return gzipSync(JSON.stringify(payload));
@@ -51,7 +52,11 @@ async function main(): Promise<void> {
           const response = await app.inject({
             method: 'POST',
             url: '/api/report',
-            headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+            headers: {
+              authorization: `Bearer ${project.token}`,
+              'content-type': 'application/json',
+              'content-encoding': 'gzip',
+            },
             payload: list[next++]!,
           });
           if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}`);
@@ -92,7 +97,12 @@ async function main(): Promise<void> {
       case 'issue_frequency':
         return { threshold: 1000 + i, windowMinutes: 5 };
       case 'endpoint_latency':
-        return { percentile: i % 2 ? 'p95' : 'p99', thresholdMs: 10_000, windowMinutes: 5, ...(i % 3 === 0 ? { endpoint: 'GET /api/products' } : {}) };
+        return {
+          percentile: i % 2 ? 'p95' : 'p99',
+          thresholdMs: 10_000,
+          windowMinutes: 5,
+          ...(i % 3 === 0 ? { endpoint: 'GET /api/products' } : {}),
+        };
       case 'error_rate':
         return { thresholdPercent: 90, windowMinutes: 5 };
       case 'metric_threshold':
@@ -109,14 +119,34 @@ async function main(): Promise<void> {
     const kind = RULE_KINDS[i % RULE_KINDS.length]!;
     const params = parseRuleParams(kind, paramsOf(kind, i));
     rules.push(params);
-    await services.meta.transaction((tx) => insertRule(tx, project.id, { name: `rule ${i}`, kind, params, channelIds: [], enabled: true, cooldownSeconds: 0, snoozedUntil: null, activityCursor: 0, now, createdBy: userId }));
+    await services.meta.transaction((tx) =>
+      insertRule(tx, project.id, {
+        name: `rule ${i}`,
+        kind,
+        params,
+        channelIds: [],
+        enabled: true,
+        cooldownSeconds: 0,
+        snoozedUntil: null,
+        activityCursor: 0,
+        now,
+        createdBy: userId,
+      }),
+    );
   }
   // Baseline: the reads alone, 8 at a time as the job runs them.
   const readsStarted = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (next < rules.length) await readRule({ meta: services.meta, telemetry: services.telemetry }, project.id, rules[next++]!, 0, Date.now());
+      while (next < rules.length)
+        await readRule(
+          { meta: services.meta, telemetry: services.telemetry },
+          project.id,
+          rules[next++]!,
+          0,
+          Date.now(),
+        );
     }),
   );
   const readsSeconds = (performance.now() - readsStarted) / 1000;
@@ -125,8 +155,14 @@ async function main(): Promise<void> {
   const jobSeconds = (performance.now() - started) / 1000;
   if (evaluated !== RULES) throw new Error(`evaluated ${evaluated} rules, expected ${RULES}`);
   report('Alert evaluation of 1,000 rules (bench/alerting.ts)', [
-    ['reads alone (8 at a time)', `${fmt(readsSeconds * 1000)} ms (${fmt((readsSeconds * 1000) / RULES, 2)} ms a rule)`],
-    ['evaluation pass (claims, reads, state writes)', `${fmt(jobSeconds * 1000)} ms (${fmt((jobSeconds * 1000) / RULES, 2)} ms a rule)`],
+    [
+      'reads alone (8 at a time)',
+      `${fmt(readsSeconds * 1000)} ms (${fmt((readsSeconds * 1000) / RULES, 2)} ms a rule)`,
+    ],
+    [
+      'evaluation pass (claims, reads, state writes)',
+      `${fmt(jobSeconds * 1000)} ms (${fmt((jobSeconds * 1000) / RULES, 2)} ms a rule)`,
+    ],
     ['ratio pass / reads', `${fmt(jobSeconds / readsSeconds, 2)}x`],
     ['share of the minute one pass takes', `${fmt((100 * jobSeconds) / 60, 1)}%`],
   ]);

@@ -71,7 +71,10 @@ try {
     await page.goto(url, { waitUntil: 'commit' });
     // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
     const found = await page.waitForFunction(
-      (selector: string) => ((globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(selector) ? performance.now() : false),
+      (selector: string) =>
+        (globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(selector)
+          ? performance.now()
+          : false,
       row,
       { polling: 'raf', timeout: 180_000 },
     );
@@ -87,7 +90,8 @@ try {
       const requests: ApiRequest[] = [];
       const onRequest = (request: import('playwright-core').Request) => {
         const { pathname, search } = new URL(request.url());
-        if (pathname.startsWith('/api/')) requests.push({ method: request.method(), url: pathname + search, body: request.postData() });
+        if (pathname.startsWith('/api/'))
+          requests.push({ method: request.method(), url: pathname + search, body: request.postData() });
       };
       page.on('request', onRequest);
       const assets = collectAssets(page);
@@ -106,11 +110,17 @@ try {
   const send = (request: ApiRequest) => async () => {
     const response = await fetch(`${base}${request.url}`, {
       method: request.method,
-      headers: { authorization: `Bearer ${token}`, ...(request.body === null ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(request.body === null ? {} : { 'content-type': 'application/json' }),
+      },
       ...(request.body === null ? {} : { body: request.body }),
     });
     const answer = await response.text();
-    if (!response.ok) throw new Error(`${request.method} ${request.url} ${request.body ?? ''}: ${response.status} ${answer.slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(
+        `${request.method} ${request.url} ${request.body ?? ''}: ${response.status} ${answer.slice(0, 300)}`,
+      );
   };
   /** Milliseconds of `fn` over REPEAT calls after one to warm up, ascending. */
   const samples = async (fn: () => Promise<unknown>): Promise<number[]> => {
@@ -138,13 +148,24 @@ try {
       target.name,
       `render median ${fmt(median)} ms  p90 ${fmt(percentile(loads, 0.9))} ms  cold ${fmt(figures.loads[0]!)} ms | API median ${fmt(api)} ms (${figures.requests.length} requests together) | ratio ${fmt(median / api, 2)} | JS ${kb(assetBytes(figures.assets, 'gzip', 'script'))} gzip (${kb(assetBytes(figures.assets, 'raw', 'script'))} raw), CSS ${kb(assetBytes(figures.assets, 'gzip', 'stylesheet'))} gzip`,
     ]);
-    details.push([`${target.name} requests alone (median)`, alone.map(([name, ms]) => `${name} ${fmt(ms, 1)}`).join(', ')]);
+    details.push([
+      `${target.name} requests alone (median)`,
+      alone.map(([name, ms]) => `${name} ${fmt(ms, 1)}`).join(', '),
+    ]);
     details.push([`${target.name} files`, assetList(figures.assets)]);
   }
-  report(`dashboard-pages: navigation start to the first row of the page's table, ${REPEAT} loads (1 cold + ${REPEAT - 1} warm), 24 h, ${fmt(READ_BENCH_ROWS)} trace rows; vs the page's API requests from Node`, rows);
+  report(
+    `dashboard-pages: navigation start to the first row of the page's table, ${REPEAT} loads (1 cold + ${REPEAT - 1} warm), 24 h, ${fmt(READ_BENCH_ROWS)} trace rows; vs the page's API requests from Node`,
+    rows,
+  );
   report('dashboard-pages: detail', details);
-  details.push(['machine load average (1 min), before / after the pages', `${fmt(loadBefore, 1)} / ${fmt(os.loadavg()[0]!, 1)} on ${os.cpus().length} cores`]);
-  report(`dashboard-pages: goal (median under ${fmt(GOAL_MS)} ms)`, [['misses', misses.length === 0 ? 'none' : misses.join('; ')]]);
+  details.push([
+    'machine load average (1 min), before / after the pages',
+    `${fmt(loadBefore, 1)} / ${fmt(os.loadavg()[0]!, 1)} on ${os.cpus().length} cores`,
+  ]);
+  report(`dashboard-pages: goal (median under ${fmt(GOAL_MS)} ms)`, [
+    ['misses', misses.length === 0 ? 'none' : misses.join('; ')],
+  ]);
 } finally {
   await service.close();
 }

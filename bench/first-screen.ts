@@ -21,7 +21,11 @@ async function loadedBy(page: Page, path: string, ready: () => Promise<unknown>)
 const service = await startBenchService('first-screen');
 const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
 /** Each screen in a fresh browser profile: nothing comes from a cache. */
-async function coldLoad(path: string, session: string | null, ready: (page: Page) => Promise<unknown>): Promise<Loaded[]> {
+async function coldLoad(
+  path: string,
+  session: string | null,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<Loaded[]> {
   const browser = await launchChromium({ baseURL: base });
   try {
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -38,11 +42,23 @@ async function coldLoad(path: string, session: string | null, ready: (page: Page
 
 try {
   const login = await coldLoad('/login', null, (page) => page.getByRole('button', { name: 'Sign in' }).waitFor());
-  const signedIn = await coldLoad('/', service.owner.token, (page) => page.getByRole('navigation', { name: 'Main' }).waitFor());
+  const signedIn = await coldLoad('/', service.owner.token, (page) =>
+    page.getByRole('navigation', { name: 'Main' }).waitFor(),
+  );
 
-  const lines = (name: string, files: Loaded[]): Array<[string, string]> => [...assetLines(name, files), [`${name}: total gzip (goal < 200 KB)`, kb(assetBytes(files, 'gzip'))]];
-  report('dashboard first screen (bytes Chromium loads, gzip level 6)', [...lines('/login', login), ...lines('/ (signed in)', signedIn)]);
-  for (const [name, files] of [['/login', login], ['/', signedIn]] as const) process.stdout.write(`  ${name}: ${assetList(files)}\n`);
+  const lines = (name: string, files: Loaded[]): Array<[string, string]> => [
+    ...assetLines(name, files),
+    [`${name}: total gzip (goal < 200 KB)`, kb(assetBytes(files, 'gzip'))],
+  ];
+  report('dashboard first screen (bytes Chromium loads, gzip level 6)', [
+    ...lines('/login', login),
+    ...lines('/ (signed in)', signedIn),
+  ]);
+  for (const [name, files] of [
+    ['/login', login],
+    ['/', signedIn],
+  ] as const)
+    process.stdout.write(`  ${name}: ${assetList(files)}\n`);
 } finally {
   await service.close();
 }

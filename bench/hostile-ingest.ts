@@ -24,7 +24,8 @@ const TRACE_CHARS = 256 * 1024;
 const BLANKS = 4000;
 const IOS_UUID = 'fb1f31bf712f3200b388cd91c37e2d71';
 
-const DART_HEADER = "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\nbuild_id: '73a2cdb8fd92d0c20b4186374bff33e3'\nos: android arch: arm64 comp: yes sim: no\n";
+const DART_HEADER =
+  "*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\nbuild_id: '73a2cdb8fd92d0c20b4186374bff33e3'\nos: android arch: arm64 comp: yes sim: no\n";
 const IOS_HEADER = '*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\nos: ios arch: arm64\n';
 
 const HOSTILE_DART_LINES = [
@@ -41,7 +42,9 @@ const HOSTILE_IOS_LINES = [
   `${'*** '.repeat(BLANKS / 4)}x`,
   `#0 ${IOS_UUID} 0x1${' '.repeat(100 * BLANKS)}a\rb`,
 ];
-const ORDINARY_DART_LINES = ['#00 abs 0000007a1c5ee6ab virt 000000000030a6ab _kDartIsolateSnapshotInstructions+0x1e1dab'];
+const ORDINARY_DART_LINES = [
+  '#00 abs 0000007a1c5ee6ab virt 000000000030a6ab _kDartIsolateSnapshotInstructions+0x1e1dab',
+];
 const ORDINARY_IOS_LINES = [`#00 ${IOS_UUID} 0x41a3 ShopApp`];
 
 function trace(header: string, lines: readonly string[]): string {
@@ -55,7 +58,13 @@ function body(header: string, lines: readonly string[]): Buffer {
   const count = Math.floor(BODY_CHARS / stackTrace.length);
   const recordedAt = new Date().toISOString();
   const stackTraces = Array.from({ length: count }, () => ({ stackTrace, recordedAt, isMessage: false }));
-  return gzipSync(JSON.stringify({ collectionFrames: [{ stackTraces, metrics: [], traces: [] }], appVersion: '1.0.0', serverName: '' }));
+  return gzipSync(
+    JSON.stringify({
+      collectionFrames: [{ stackTraces, metrics: [], traces: [] }],
+      appVersion: '1.0.0',
+      serverName: '',
+    }),
+  );
 }
 
 async function main(): Promise<void> {
@@ -96,10 +105,13 @@ async function main(): Promise<void> {
   const bodiesOf = (dartLines: readonly string[], iosLines: readonly string[]): Array<[string, Buffer]> => {
     const dart = body(DART_HEADER, dartLines);
     const ios = body(IOS_HEADER, iosLines);
-    return Array.from({ length: BODIES }, (): Array<[string, Buffer]> => [
-      [flutterToken, dart],
-      [iosToken, ios],
-    ]).flat();
+    return Array.from(
+      { length: BODIES },
+      (): Array<[string, Buffer]> => [
+        [flutterToken, dart],
+        [iosToken, ios],
+      ],
+    ).flat();
   };
 
   const ordinaryBodies = bodiesOf(ORDINARY_DART_LINES, ORDINARY_IOS_LINES);
@@ -115,14 +127,21 @@ async function main(): Promise<void> {
 
   await close();
 
-  const sizes = (bodies: ReadonlyArray<[string, Buffer]>) => `${fmt(BODY_CHARS / 1e6, 1)} MB JSON, ${fmt(bodies[1]![1].length / 1e3)} KB gzip (iOS)`;
+  const sizes = (bodies: ReadonlyArray<[string, Buffer]>) =>
+    `${fmt(BODY_CHARS / 1e6, 1)} MB JSON, ${fmt(bodies[1]![1].length / 1e3)} KB gzip (iOS)`;
   const delay = (run: { maxMs: number; p99Ms: number; seconds: number }) =>
     `max ${fmt(run.maxMs)} ms, p99 ${fmt(run.p99Ms)} ms (${fmt(run.seconds, 1)} s for ${BODIES * 2} bodies)`;
   report('Event-loop delay under hostile report payloads (POST /api/report, Flutter + iOS)', [
-    ['bodies', `${BODIES} Flutter + ${BODIES} iOS, one at a time; ${sizes(hostileBodies)}; traces of ${fmt(TRACE_CHARS / 1024)} KiB`],
+    [
+      'bodies',
+      `${BODIES} Flutter + ${BODIES} iOS, one at a time; ${sizes(hostileBodies)}; traces of ${fmt(TRACE_CHARS / 1024)} KiB`,
+    ],
     ['baseline: ordinary frames', delay(ordinary)],
     ['hostile: ReDoS corpus lines', delay(hostile)],
-    ['former Dart frame pattern, one line', `${fmt(formerMs)} ms on \`#0 abs 1\` + 2,000 blanks + \`a\\rb\` (cubic: ~8x per doubling)`],
+    [
+      'former Dart frame pattern, one line',
+      `${fmt(formerMs)} ms on \`#0 abs 1\` + 2,000 blanks + \`a\\rb\` (cubic: ~8x per doubling)`,
+    ],
   ]);
 }
 

@@ -65,7 +65,9 @@ if (component !== undefined) {
 }
 
 async function measure(name: string, dir: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/memory.ts', name, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/memory.ts', name, dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise((resolve) => child.once('exit', resolve));

@@ -34,10 +34,10 @@ import { fmt, report, rssMb } from './support.js';
 const SPANS_PER_BATCH = 512;
 const SPANS_PER_REQUEST = 8;
 const DISTINCT_BATCHES = 16;
-const CONCURRENCY = Number(process.env['BENCH_OTLP_CONCURRENCY'] ?? 16);
-const REQUESTS = Number(process.env['BENCH_OTLP_REQUESTS'] ?? 600);
+const CONCURRENCY = Number(process.env.BENCH_OTLP_CONCURRENCY ?? 16);
+const REQUESTS = Number(process.env.BENCH_OTLP_REQUESTS ?? 600);
 const WARM_UP_REQUESTS = 40;
-const DECODE_ROUNDS = Number(process.env['BENCH_OTLP_DECODE_ROUNDS'] ?? 5);
+const DECODE_ROUNDS = Number(process.env.BENCH_OTLP_DECODE_ROUNDS ?? 5);
 const DECODE_ROUND_MS = 1_000;
 
 const ROUTES = ['/api/orders/:id', '/api/users/:id/cart', '/api/products', '/api/checkout', '/health'];
@@ -56,7 +56,8 @@ function recordRequest(tracer: Tracer, index: number): void {
       'server.address': 'shop.example.com',
       'server.port': 443,
       'client.address': `10.0.${index % 250}.${(index * 7) % 250}`,
-      'user_agent.original': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      'user_agent.original':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
       'network.protocol.version': '1.1',
       'network.peer.address': '10.0.0.12',
       'network.peer.port': 51_000 + (index % 1000),
@@ -66,10 +67,36 @@ function recordRequest(tracer: Tracer, index: number): void {
     },
   });
   const serverContext = trace.setSpan(context.active(), server);
-  const child = (name: string, kind: SpanKind, attributes: Record<string, string | number | boolean>, parent = serverContext) =>
-    tracer.startSpan(name, { kind, attributes: { 'code.file.path': '/app/src/server.ts', 'code.line.number': 40 + (index % 100), 'thread.id': 1, ...attributes } }, parent);
-  child('middleware - query', SpanKind.INTERNAL, { 'http.route': route, 'express.name': 'query', 'express.type': 'middleware' }).end();
-  const handler = child(`request handler - ${route}`, SpanKind.INTERNAL, { 'http.route': route, 'express.name': route, 'express.type': 'request_handler', 'code.function.name': 'getOrder' });
+  const child = (
+    name: string,
+    kind: SpanKind,
+    attributes: Record<string, string | number | boolean>,
+    parent = serverContext,
+  ) =>
+    tracer.startSpan(
+      name,
+      {
+        kind,
+        attributes: {
+          'code.file.path': '/app/src/server.ts',
+          'code.line.number': 40 + (index % 100),
+          'thread.id': 1,
+          ...attributes,
+        },
+      },
+      parent,
+    );
+  child('middleware - query', SpanKind.INTERNAL, {
+    'http.route': route,
+    'express.name': 'query',
+    'express.type': 'middleware',
+  }).end();
+  const handler = child(`request handler - ${route}`, SpanKind.INTERNAL, {
+    'http.route': route,
+    'express.name': route,
+    'express.type': 'request_handler',
+    'code.function.name': 'getOrder',
+  });
   const handlerContext = trace.setSpan(context.active(), handler);
   for (const table of ['orders', 'order_items', 'customers']) {
     child(
@@ -106,7 +133,12 @@ function recordRequest(tracer: Tracer, index: number): void {
     },
     handlerContext,
   ).end();
-  const render = child('render order', SpanKind.INTERNAL, { 'template.name': 'order.hbs', 'template.engine': 'handlebars', 'cache.hit': index % 3 === 0 }, handlerContext);
+  const render = child(
+    'render order',
+    SpanKind.INTERNAL,
+    { 'template.name': 'order.hbs', 'template.engine': 'handlebars', 'cache.hit': index % 3 === 0 },
+    handlerContext,
+  );
   if (index % 23 === 0) {
     render.recordException(new Error(`template variable missing: customer${index % 5}`));
     render.setStatus({ code: SpanStatusCode.ERROR });
@@ -132,9 +164,11 @@ function buildBatches(): Uint8Array[] {
   const batches: Uint8Array[] = [];
   for (let batch = 0; batch < DISTINCT_BATCHES; batch++) {
     exporter.reset();
-    for (let request = 0; request < SPANS_PER_BATCH / SPANS_PER_REQUEST; request++) recordRequest(tracer, batch * 1000 + request);
+    for (let request = 0; request < SPANS_PER_BATCH / SPANS_PER_REQUEST; request++)
+      recordRequest(tracer, batch * 1000 + request);
     const encoded = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans());
-    if (encoded === undefined || exporter.getFinishedSpans().length !== SPANS_PER_BATCH) throw new Error('batch construction failed');
+    if (encoded === undefined || exporter.getFinishedSpans().length !== SPANS_PER_BATCH)
+      throw new Error('batch construction failed');
     batches.push(encoded);
   }
   return batches;
@@ -143,6 +177,10 @@ function buildBatches(): Uint8Array[] {
 /** A full collection before reading idle memory, so start-up garbage (PGlite's initdb, argon2) is not counted. */
 v8.setFlagsFromString('--expose_gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
+const rssAfterCollection = (): number => {
+  collectGarbage();
+  return rssMb();
+};
 
 const cpuSeconds = (): number => {
   const { user, system } = process.cpuUsage();
@@ -193,7 +231,11 @@ async function main(): Promise<void> {
       const response = await app.inject({
         method: 'POST',
         url: '/api/otel/v1/traces',
-        headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/x-protobuf', 'content-encoding': 'gzip' },
+        headers: {
+          authorization: `Bearer ${project.token}`,
+          'content-type': 'application/x-protobuf',
+          'content-encoding': 'gzip',
+        },
         payload: gzipped[i % gzipped.length]!,
       });
       if (response.statusCode !== 200) throw new Error(`export answered ${response.statusCode}: ${response.body}`);
@@ -226,20 +268,36 @@ async function main(): Promise<void> {
               (SELECT uniqExact(span_id) FROM spans WHERE project_id = {project:UUID}) AS spans`,
       { project: project.id },
     );
-    const expected = { requests: REQUESTS + WARM_UP_REQUESTS, spans: DISTINCT_BATCHES * (SPANS_PER_BATCH - SPANS_PER_BATCH / SPANS_PER_REQUEST) };
+    const expected = {
+      requests: REQUESTS + WARM_UP_REQUESTS,
+      spans: DISTINCT_BATCHES * (SPANS_PER_BATCH - SPANS_PER_BATCH / SPANS_PER_REQUEST),
+    };
 
     report('OTLP trace ingest end to end into chDB (bench/otlp-ingest.ts)', [
-      ['batch', `${SPANS_PER_BATCH} spans, ${fmt(protobuf[0]!.length)} bytes protobuf, ${fmt(gzipped[0]!.length)} bytes gzip`],
+      [
+        'batch',
+        `${SPANS_PER_BATCH} spans, ${fmt(protobuf[0]!.length)} bytes protobuf, ${fmt(gzipped[0]!.length)} bytes gzip`,
+      ],
       ['requests', `${fmt(REQUESTS)} after ${WARM_UP_REQUESTS} warm-up, ${CONCURRENCY} in flight, app.inject`],
-      ['(a) protobuf decode alone', `${fmt(decode.wall)} spans/s wall clock, ${fmt(decode.cpu)} spans per CPU-s (one thread)`],
-      ['(b) end to end', `${fmt(endToEnd)} spans/s wall clock (${fmt(wallSeconds, 2)} s), ${fmt(spans / cpu)} spans per CPU-s (whole process, ${fmt(cpu, 2)} CPU-s)`],
-      ['ratio (b)/(a)', `${(endToEnd / decode.wall).toFixed(2)} wall clock, ${(spans / cpu / decode.cpu).toFixed(2)} per CPU-s`],
+      [
+        '(a) protobuf decode alone',
+        `${fmt(decode.wall)} spans/s wall clock, ${fmt(decode.cpu)} spans per CPU-s (one thread)`,
+      ],
+      [
+        '(b) end to end',
+        `${fmt(endToEnd)} spans/s wall clock (${fmt(wallSeconds, 2)} s), ${fmt(spans / cpu)} spans per CPU-s (whole process, ${fmt(cpu, 2)} CPU-s)`,
+      ],
+      [
+        'ratio (b)/(a)',
+        `${(endToEnd / decode.wall).toFixed(2)} wall clock, ${(spans / cpu / decode.cpu).toFixed(2)} per CPU-s`,
+      ],
       ['stored', `${fmt(stored?.requests ?? 0)} requests in usage, ${fmt(stored?.spans ?? 0)} distinct span rows`],
       ['resident memory idle', `${idleRss} MB`],
       ['resident memory under load', `${peakRss} MB peak`],
-      ['resident memory after', `${(collectGarbage(), rssMb())} MB (after a full collection)`],
+      ['resident memory after', `${rssAfterCollection()} MB (after a full collection)`],
     ]);
-    if (stored?.requests !== expected.requests || stored.spans !== expected.spans) throw new Error(`stored ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`);
+    if (stored?.requests !== expected.requests || stored.spans !== expected.spans)
+      throw new Error(`stored ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`);
   } finally {
     await app.close();
     await services.close();

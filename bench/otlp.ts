@@ -40,7 +40,8 @@ function recordRequest(tracer: Tracer, index: number): void {
       'server.address': 'shop.example.com',
       'server.port': 443,
       'client.address': `10.0.${index % 250}.${(index * 7) % 250}`,
-      'user_agent.original': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+      'user_agent.original':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
       'network.protocol.version': '1.1',
       'network.peer.address': '10.0.0.12',
       'network.peer.port': 51_000 + (index % 1000),
@@ -50,38 +51,79 @@ function recordRequest(tracer: Tracer, index: number): void {
     },
   });
   const serverContext = trace.setSpan(context.active(), server);
-  const child = (name: string, kind: SpanKind, attributes: Record<string, string | number | boolean>, parent = serverContext) =>
-    tracer.startSpan(name, { kind, attributes: { 'code.file.path': '/app/src/server.ts', 'code.line.number': 40 + (index % 100), 'thread.id': 1, ...attributes } }, parent);
-  const middleware = child('middleware - query', SpanKind.INTERNAL, { 'http.route': route, 'express.name': 'query', 'express.type': 'middleware' });
+  const child = (
+    name: string,
+    kind: SpanKind,
+    attributes: Record<string, string | number | boolean>,
+    parent = serverContext,
+  ) =>
+    tracer.startSpan(
+      name,
+      {
+        kind,
+        attributes: {
+          'code.file.path': '/app/src/server.ts',
+          'code.line.number': 40 + (index % 100),
+          'thread.id': 1,
+          ...attributes,
+        },
+      },
+      parent,
+    );
+  const middleware = child('middleware - query', SpanKind.INTERNAL, {
+    'http.route': route,
+    'express.name': 'query',
+    'express.type': 'middleware',
+  });
   middleware.end();
-  const handler = child(`request handler - ${route}`, SpanKind.INTERNAL, { 'http.route': route, 'express.name': route, 'express.type': 'request_handler', 'code.function.name': 'getOrder' });
+  const handler = child(`request handler - ${route}`, SpanKind.INTERNAL, {
+    'http.route': route,
+    'express.name': route,
+    'express.type': 'request_handler',
+    'code.function.name': 'getOrder',
+  });
   const handlerContext = trace.setSpan(context.active(), handler);
   for (const table of ['orders', 'order_items', 'customers']) {
-    child(`SELECT shop.${table}`, SpanKind.CLIENT, {
-      'db.system.name': 'postgresql',
-      'db.namespace': 'shop',
-      'db.collection.name': table,
-      'db.operation.name': 'SELECT',
-      'db.query.text': `SELECT * FROM ${table} WHERE id = $1 AND tenant_id = $2 LIMIT 50`,
-      'server.address': 'db.internal',
-      'server.port': 5432,
-      'db.response.returned_rows': index % 50,
-      'network.peer.address': '10.0.3.4',
-      'network.peer.port': 5432,
-      'db.client.connection.pool.name': 'main',
-    }, handlerContext).end();
+    child(
+      `SELECT shop.${table}`,
+      SpanKind.CLIENT,
+      {
+        'db.system.name': 'postgresql',
+        'db.namespace': 'shop',
+        'db.collection.name': table,
+        'db.operation.name': 'SELECT',
+        'db.query.text': `SELECT * FROM ${table} WHERE id = $1 AND tenant_id = $2 LIMIT 50`,
+        'server.address': 'db.internal',
+        'server.port': 5432,
+        'db.response.returned_rows': index % 50,
+        'network.peer.address': '10.0.3.4',
+        'network.peer.port': 5432,
+        'db.client.connection.pool.name': 'main',
+      },
+      handlerContext,
+    ).end();
   }
-  child('GET', SpanKind.CLIENT, {
-    'http.request.method': 'GET',
-    'url.full': `https://payments.internal/v1/charges/${index}`,
-    'server.address': 'payments.internal',
-    'server.port': 443,
-    'http.response.status_code': 200,
-    'network.protocol.version': '1.1',
-    'http.request.resend_count': 0,
-    'url.scheme': 'https',
-  }, handlerContext).end();
-  const render = child('render order', SpanKind.INTERNAL, { 'template.name': 'order.hbs', 'template.engine': 'handlebars', 'cache.hit': index % 3 === 0 }, handlerContext);
+  child(
+    'GET',
+    SpanKind.CLIENT,
+    {
+      'http.request.method': 'GET',
+      'url.full': `https://payments.internal/v1/charges/${index}`,
+      'server.address': 'payments.internal',
+      'server.port': 443,
+      'http.response.status_code': 200,
+      'network.protocol.version': '1.1',
+      'http.request.resend_count': 0,
+      'url.scheme': 'https',
+    },
+    handlerContext,
+  ).end();
+  const render = child(
+    'render order',
+    SpanKind.INTERNAL,
+    { 'template.name': 'order.hbs', 'template.engine': 'handlebars', 'cache.hit': index % 3 === 0 },
+    handlerContext,
+  );
   if (index % 23 === 0) {
     render.recordException(new Error(`template variable missing: customer${index % 5}`));
     render.setStatus({ code: SpanStatusCode.ERROR });
@@ -108,7 +150,8 @@ function buildBatches(): Uint8Array[] {
   const batches: Uint8Array[] = [];
   for (let batch = 0; batch < DISTINCT_BATCHES; batch++) {
     exporter.reset();
-    for (let request = 0; request < SPANS_PER_BATCH / SPANS_PER_REQUEST; request++) recordRequest(tracer, batch * 1000 + request);
+    for (let request = 0; request < SPANS_PER_BATCH / SPANS_PER_REQUEST; request++)
+      recordRequest(tracer, batch * 1000 + request);
     const spans = exporter.getFinishedSpans();
     if (spans.length !== SPANS_PER_BATCH) throw new Error(`expected ${SPANS_PER_BATCH} spans, got ${spans.length}`);
     const encoded = ProtobufTraceSerializer.serializeRequest(spans);
@@ -156,15 +199,21 @@ const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)
 
 const protobufBatches = buildBatches();
 const gzippedBatches = protobufBatches.map((batch) => gzipSync(batch));
-const averageBytes = (list: Uint8Array[]) => Math.round(list.reduce((sum, batch) => sum + batch.length, 0) / list.length);
-console.log(`batch: ${SPANS_PER_BATCH} spans, ${averageBytes(protobufBatches)} bytes protobuf, ${averageBytes(gzippedBatches)} bytes gzipped`);
+const averageBytes = (list: Uint8Array[]) =>
+  Math.round(list.reduce((sum, batch) => sum + batch.length, 0) / list.length);
+console.log(
+  `batch: ${SPANS_PER_BATCH} spans, ${averageBytes(protobufBatches)} bytes protobuf, ${averageBytes(gzippedBatches)} bytes gzipped`,
+);
 console.log(`rss before: ${megabytes(process.memoryUsage().rss)}`);
 
 const receivedAt = BigInt(Date.now()) * 1_000_000n;
 const projectId = '6f1d2c3b-4a59-4e87-9a0b-1c2d3e4f5a6b';
 const { decode, endToEnd } = bestOfRounds({
   decode: () => spansPerCpuSecond(protobufBatches, (batch) => decodeTraceRequest(batch, 'protobuf')),
-  endToEnd: () => spansPerCpuSecond(gzippedBatches, (batch) => classifyTraces(decodeTraceRequest(gunzipSync(batch), 'protobuf'), { projectId, receivedAt })),
+  endToEnd: () =>
+    spansPerCpuSecond(gzippedBatches, (batch) =>
+      classifyTraces(decodeTraceRequest(gunzipSync(batch), 'protobuf'), { projectId, receivedAt }),
+    ),
 });
 
 console.log(`(a) decode:                     ${formatRate(decode)}`);

@@ -20,7 +20,14 @@ export function collectAssets(page: Page): () => Promise<Loaded[]> {
   const onResponse = (response: Response) => {
     const kind = response.request().resourceType();
     if (kind !== 'script' && kind !== 'stylesheet') return;
-    const file = response.body().then((body): Loaded => ({ url: new URL(response.url()).pathname, kind, raw: body.length, gzip: gzipSync(body, { level: 6 }).length }));
+    const file = response.body().then(
+      (body): Loaded => ({
+        url: new URL(response.url()).pathname,
+        kind,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 6 }).length,
+      }),
+    );
     file.catch(() => {}); // reported when the files are asked for, not as an unhandled rejection
     files.push(file);
   };
@@ -40,9 +47,18 @@ export function assetBytes(files: Loaded[], key: 'raw' | 'gzip', kind?: Loaded['
 /** `name: JavaScript raw / gzip`, the same of CSS, and the file counts. */
 export function assetLines(name: string, files: Loaded[]): Array<[string, string]> {
   return [
-    [`${name}: files (scripts + stylesheets)`, `${files.filter((f) => f.kind === 'script').length} + ${files.filter((f) => f.kind === 'stylesheet').length}`],
-    [`${name}: JavaScript raw / gzip`, `${kb(assetBytes(files, 'raw', 'script'))} / ${kb(assetBytes(files, 'gzip', 'script'))}`],
-    [`${name}: CSS raw / gzip`, `${kb(assetBytes(files, 'raw', 'stylesheet'))} / ${kb(assetBytes(files, 'gzip', 'stylesheet'))}`],
+    [
+      `${name}: files (scripts + stylesheets)`,
+      `${files.filter((f) => f.kind === 'script').length} + ${files.filter((f) => f.kind === 'stylesheet').length}`,
+    ],
+    [
+      `${name}: JavaScript raw / gzip`,
+      `${kb(assetBytes(files, 'raw', 'script'))} / ${kb(assetBytes(files, 'gzip', 'script'))}`,
+    ],
+    [
+      `${name}: CSS raw / gzip`,
+      `${kb(assetBytes(files, 'raw', 'stylesheet'))} / ${kb(assetBytes(files, 'gzip', 'stylesheet'))}`,
+    ],
   ];
 }
 

@@ -66,9 +66,15 @@ async function measure(fn: () => Promise<unknown>): Promise<Figures> {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-read-'));
-  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ROLLUP_INTERVAL_SECONDS: '0' }));
+  const services = await openServices(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ROLLUP_INTERVAL_SECONDS: '0' }),
+  );
   const { app } = await buildApps(services);
-  const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' } });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench' },
+  });
   const { token, project } = registered.json() as { token: string; project: { id: string } };
   const engine = services.telemetry;
   const nowMs = Date.now();
@@ -83,7 +89,8 @@ async function main(): Promise<void> {
       headers: { authorization: `Bearer ${token}` },
       ...(body === undefined ? {} : { payload: body as object }),
     });
-    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    if (response.statusCode !== 200)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
   };
   // The baseline of each route is the same aggregation, computing the same figures, written as
   // one SQL statement and run directly on chDB: it deduplicates like the route (FINAL; "{final}"
@@ -94,19 +101,31 @@ async function main(): Promise<void> {
   const raw = (sql: string, rangeMs: number, final: boolean) => async () => {
     await engine.query(
       sql.replace(/\{final\}/g, final ? ' FINAL' : ''),
-      { project: project.id, fromMs: nowMs - rangeMs, toMs: nowMs, bucket: bucketSecondsOf({ fromMs: nowMs - rangeMs, toMs: nowMs }), tNs: 500_000_000 },
+      {
+        project: project.id,
+        fromMs: nowMs - rangeMs,
+        toMs: nowMs,
+        bucket: bucketSecondsOf({ fromMs: nowMs - rangeMs, toMs: nowMs }),
+        tNs: 500_000_000,
+      },
       { do_not_merge_across_partitions_select_final: 1 },
     );
   };
-  const inRange = (column: string) => `project_id = {project:UUID} AND ${column} >= fromUnixTimestamp64Milli({fromMs:Int64}) AND ${column} < fromUnixTimestamp64Milli({toMs:Int64})`;
+  const inRange = (column: string) =>
+    `project_id = {project:UUID} AND ${column} >= fromUnixTimestamp64Milli({fromMs:Int64}) AND ${column} < fromUnixTimestamp64Milli({toMs:Int64})`;
   const range = inRange('recorded_at');
   const bucket = 'intDiv(toUnixTimestamp(recorded_at), {bucket:UInt32}) * {bucket:UInt32}';
   const endpointFigures = `count() AS requests, countIf(status_code >= 500) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
     countIf(NOT streaming) AS latency_requests, countIf(NOT streaming AND duration_ns <= {tNs:Int64}) AS satisfied,
     countIf(NOT streaming AND duration_ns > {tNs:Int64} AND duration_ns <= 4 * {tNs:Int64}) AS tolerating, countIf(streaming) AS streaming_requests,
     quantilesIf(0.5, 0.95, 0.99)(duration_ns, NOT streaming) AS q, max(recorded_at) AS last_seen`;
-  const user = "if(attributes['user.id'] != '', attributes['user.id'], if(attributes['enduser.id'] != '', attributes['enduser.id'], attributes['userId']))";
-  const cases: Array<{ name: string; api: (r: { fromDate: string; toDate: string }) => () => Promise<void>; sql: string }> = [
+  const user =
+    "if(attributes['user.id'] != '', attributes['user.id'], if(attributes['enduser.id'] != '', attributes['enduser.id'], attributes['userId']))";
+  const cases: Array<{
+    name: string;
+    api: (r: { fromDate: string; toDate: string }) => () => Promise<void>;
+    sql: string;
+  }> = [
     {
       name: 'POST /api/endpoints',
       api: (r) => call('POST', '/api/endpoints', r),
@@ -147,7 +166,13 @@ async function main(): Promise<void> {
     },
     {
       name: 'POST /api/logs (serviceName, minSeverity)',
-      api: (r) => call('POST', '/api/logs', { ...r, serviceName: 'svc-1', minSeverity: 17, pagination: { page: 1, pageSize: 100 } }),
+      api: (r) =>
+        call('POST', '/api/logs', {
+          ...r,
+          serviceName: 'svc-1',
+          minSeverity: 17,
+          pagination: { page: 1, pageSize: 100 },
+        }),
       sql: `SELECT * FROM logs{final} WHERE ${inRange('timestamp')} AND service_name = 'svc-1' AND severity_number >= 17 ORDER BY timestamp DESC, dedup_key LIMIT 101`,
     },
     {
@@ -210,8 +235,13 @@ async function main(): Promise<void> {
     }
   }
   if (lines.length > 0) {
-    report(`read-api: latency over ${REPEAT} calls (fastify inject, authenticated) vs one raw SQL statement on chDB`, lines);
-    report('read-api: goal (within 2x of raw SQL and under 500 ms median)', [['misses', failures.length === 0 ? 'none' : failures.join('; ')]]);
+    report(
+      `read-api: latency over ${REPEAT} calls (fastify inject, authenticated) vs one raw SQL statement on chDB`,
+      lines,
+    );
+    report('read-api: goal (within 2x of raw SQL and under 500 ms median)', [
+      ['misses', failures.length === 0 ? 'none' : failures.join('; ')],
+    ]);
   }
 
   // ---- concurrent users -------------------------------------------------------------------
@@ -250,7 +280,10 @@ async function main(): Promise<void> {
     const all = (byRoute: Map<string, number[]>) => [...byRoute.values()].flat();
     report(`read-api: ${USERS} users at once vs one alone, ${VISITS} visits each (home + endpoint list, 24 h)`, [
       ['every request', `alone ${figures(all(alone))} | ${USERS} users ${figures(all(together))}`],
-      ...[...alone.keys()].map((route): [string, string] => [route, `alone ${figures(alone.get(route)!)} | ${USERS} users ${figures(together.get(route)!)}`]),
+      ...[...alone.keys()].map((route): [string, string] => [
+        route,
+        `alone ${figures(alone.get(route)!)} | ${USERS} users ${figures(together.get(route)!)}`,
+      ]),
     ]);
   }
   await app.close();

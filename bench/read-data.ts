@@ -37,7 +37,7 @@ function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
   const traceId = (n: string) => traceIdOf(n, seed);
   const h = (salt: number) => `cityHash64(number, ${seed}, ${salt})`;
   const at = `fromUnixTimestamp64Milli(toInt64(${nowMs} - ${h(1)} % ${WEEK_MS}), 'UTC')`;
-  const common = (kind: string) =>
+  const common = (_kind: string) =>
     `toUUID({project:String}), ${traceId('number')}, generateUUIDv4(number + 1000000000), toUUID('00000000-0000-0000-0000-000000000000'), true, ${at}`;
   return [
     {
@@ -104,14 +104,22 @@ function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
 }
 
 /** Loads the data set into `projectId`'s telemetry, then merges and rolls up as the environment asks; reports under `bench`. */
-export async function loadReadBenchData(services: Services, projectId: string, nowMs: number, bench: string): Promise<void> {
+export async function loadReadBenchData(
+  services: Services,
+  projectId: string,
+  nowMs: number,
+  bench: string,
+): Promise<void> {
   const engine = services.telemetry;
   const tables = benchTables(READ_BENCH_ROWS, READ_BENCH_SEED, nowMs);
   const load = await timed(async () => {
     for (const { table, rows, first = 0, select } of tables) {
       for (let offset = 0; offset < rows; offset += BLOCK) {
         const count = Math.min(BLOCK, rows - offset);
-        await engine.command(`INSERT INTO ${table} ${select.replace(/\bnumber\b/g, `(number + ${first + offset})`)} FROM numbers(${count})`, { project: projectId });
+        await engine.command(
+          `INSERT INTO ${table} ${select.replace(/\bnumber\b/g, `(number + ${first + offset})`)} FROM numbers(${count})`,
+          { project: projectId },
+        );
       }
     }
   });
@@ -127,7 +135,10 @@ export async function loadReadBenchData(services: Services, projectId: string, n
   const rollup = await timed(async () => (withRollup ? services.rollups.runOnce() : 0));
   report(`${bench}: load (${fmt(READ_BENCH_ROWS)} trace rows, seed ${READ_BENCH_SEED})`, [
     ['parts', merged ? `merged (OPTIMIZE FINAL, ${fmt(merge.seconds, 1)} s)` : 'as loaded (1M-row blocks, unmerged)'],
-    ['endpoint rollup', withRollup ? `${fmt(rollup.result)} hours rolled in ${fmt(rollup.seconds, 1)} s` : 'off (READ_BENCH_ROLLUP=0)'],
+    [
+      'endpoint rollup',
+      withRollup ? `${fmt(rollup.result)} hours rolled in ${fmt(rollup.seconds, 1)} s` : 'off (READ_BENCH_ROLLUP=0)',
+    ],
     ['load seconds', fmt(load.seconds, 1)],
     ...tables.map((t): [string, string] => [t.table, fmt(t.rows)]),
   ]);

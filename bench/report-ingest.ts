@@ -16,7 +16,13 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseReportPayload } from '../src/ingest/report/payload.js';
 import { batchRows, encodeRows, type RowFormat } from '../src/store/telemetry/rows.js';
-import { buildReportPayload, EXCEPTIONS_PER_FRAME, METRICS_PER_FRAME, SPANS_PER_TRACE, TRACES_PER_FRAME } from './report-payloads.js';
+import {
+  buildReportPayload,
+  EXCEPTIONS_PER_FRAME,
+  METRICS_PER_FRAME,
+  SPANS_PER_TRACE,
+  TRACES_PER_FRAME,
+} from './report-payloads.js';
 import { startBenchService } from './service.js';
 import { fmt, report, rssMb } from './support.js';
 
@@ -24,7 +30,6 @@ const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
 const WARM_UP_PAYLOADS = 32;
 const IN_FLIGHT = 16;
 const FRAMES = 2;
-
 
 function cpuSecondsSince(before: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(before);
@@ -42,7 +47,11 @@ async function main(): Promise<void> {
     rawBytes.push(Buffer.byteLength(json));
     bodies.push(gzipSync(json));
   }
-  const measured = { first: WARM_UP_PAYLOADS, bodies: bodies.slice(WARM_UP_PAYLOADS), rawBytes: rawBytes.slice(WARM_UP_PAYLOADS) };
+  const measured = {
+    first: WARM_UP_PAYLOADS,
+    bodies: bodies.slice(WARM_UP_PAYLOADS),
+    rawBytes: rawBytes.slice(WARM_UP_PAYLOADS),
+  };
   const measuredRawBytes = measured.rawBytes.reduce((sum, bytes) => sum + bytes, 0);
   const tracesPerPayload = FRAMES * TRACES_PER_FRAME;
 
@@ -75,13 +84,19 @@ async function main(): Promise<void> {
     return parsed.batch;
   };
   const validationCpuSeconds = stageCpuSeconds(parse);
-  const rowsCpuSeconds = stageCpuSeconds((body) => batchRows(parse(body)).map(([format, records]) => encodeRows(format, records as never[])));
+  const rowsCpuSeconds = stageCpuSeconds((body) =>
+    batchRows(parse(body)).map(([format, records]) => encodeRows(format, records as never[])),
+  );
 
   const post = async (body: Buffer): Promise<void> => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/report',
-      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        authorization: `Bearer ${project.token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       payload: body,
     });
     if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}: ${response.body}`);
@@ -109,15 +124,19 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   peakRss = Math.max(peakRss, rssMb());
 
-  const [stored] = await services.telemetry.query<{ traces: number }>('SELECT count() AS traces FROM endpoints WHERE project_id = {project:UUID}', {
-    project: project.id,
-  });
+  const [stored] = await services.telemetry.query<{ traces: number }>(
+    'SELECT count() AS traces FROM endpoints WHERE project_id = {project:UUID}',
+    {
+      project: project.id,
+    },
+  );
 
   // The same rows straight into chDB in 20,000-row blocks per table (under another project id):
   // the insert cost any pipeline on this engine pays, without HTTP or the writer.
   const bulkCtx = { ...ctx, projectId: randomUUID() };
   const pending = new Map<RowFormat<never>, unknown[]>();
-  const insert = async (format: RowFormat<never>, records: unknown[]) => services.telemetry.insertRows(format, encodeRows(format, records as never[]));
+  const insert = async (format: RowFormat<never>, records: unknown[]) =>
+    services.telemetry.insertRows(format, encodeRows(format, records as never[]));
   const bulkCpuBefore = process.cpuUsage();
   const bulkStarted = performance.now();
   for (const body of measured.bodies) {
@@ -145,11 +164,20 @@ async function main(): Promise<void> {
         `${FRAMES * METRICS_PER_FRAME} metrics; ${fmt(measuredRawBytes / PAYLOADS / 1e6, 2)} MB JSON, ` +
         `${fmt(measured.bodies.reduce((sum, body) => sum + body.length, 0) / PAYLOADS / 1e6, 2)} MB gzip`,
     ],
-    ['run', `${PAYLOADS} payloads (${fmt(traces)} traces) after ${WARM_UP_PAYLOADS} to warm up, ${IN_FLIGHT} in flight through app.inject`],
+    [
+      'run',
+      `${PAYLOADS} payloads (${fmt(traces)} traces) after ${WARM_UP_PAYLOADS} to warm up, ${IN_FLIGHT} in flight through app.inject`,
+    ],
     ['floor: gunzip + JSON.parse', `${mbPerSecond(floorSeconds)}, ${tracesPerSecond(floorSeconds)}`],
-    ['pipeline: ingest into chDB', `${mbPerSecond(pipelineSeconds)}, ${tracesPerSecond(pipelineSeconds)}, ${fmt((traces * SPANS_PER_TRACE) / pipelineSeconds)} spans/s`],
+    [
+      'pipeline: ingest into chDB',
+      `${mbPerSecond(pipelineSeconds)}, ${tracesPerSecond(pipelineSeconds)}, ${fmt((traces * SPANS_PER_TRACE) / pipelineSeconds)} spans/s`,
+    ],
     ['ratio pipeline / floor', `${fmt((100 * floorSeconds) / pipelineSeconds)}% by wall time (goal >= 40%)`],
-    ['CPU of the process (all threads)', `floor ${fmt(floorCpuSeconds, 2)} s, pipeline ${fmt(cpuSeconds, 1)} s in ${fmt(pipelineSeconds, 1)} s (${fmt(cpuSeconds / pipelineSeconds, 2)} cores)`],
+    [
+      'CPU of the process (all threads)',
+      `floor ${fmt(floorCpuSeconds, 2)} s, pipeline ${fmt(cpuSeconds, 1)} s in ${fmt(pipelineSeconds, 1)} s (${fmt(cpuSeconds / pipelineSeconds, 2)} cores)`,
+    ],
     ['ratio by CPU time (one core)', `${fmt((100 * floorCpuSeconds) / cpuSeconds)}%`],
     [
       'CPU by stage, same bodies',
@@ -161,7 +189,10 @@ async function main(): Promise<void> {
       `${mbPerSecond(bulkSeconds)}, ${tracesPerSecond(bulkSeconds)}, ${fmt(bulkCpuSeconds, 1)} s CPU (gunzip, parse, rows and 20,000-row inserts; no HTTP, no writer)`,
     ],
     ['resident memory', `${idleRss} MB idle after warm-up, ${peakRss} MB peak under load`],
-    ['stored endpoint rows', `${fmt(stored?.traces ?? 0)} of ${fmt(traces + WARM_UP_PAYLOADS * tracesPerPayload)} sent`],
+    [
+      'stored endpoint rows',
+      `${fmt(stored?.traces ?? 0)} of ${fmt(traces + WARM_UP_PAYLOADS * tracesPerPayload)} sent`,
+    ],
   ]);
 }
 

@@ -13,14 +13,19 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseReportPayload, type ReportContext } from '../src/ingest/report/payload.js';
-import { buildReportPayload, EXCEPTIONS_PER_FRAME, METRICS_PER_FRAME, SPANS_PER_TRACE, TRACES_PER_FRAME } from './report-payloads.js';
+import {
+  buildReportPayload,
+  EXCEPTIONS_PER_FRAME,
+  METRICS_PER_FRAME,
+  SPANS_PER_TRACE,
+  TRACES_PER_FRAME,
+} from './report-payloads.js';
 
 const FRAMES = 12;
 const PAYLOADS = 8;
 const WARM_UP_MS = 1000;
 const ROUNDS = 10;
 const ROUND_MS = 400;
-
 
 interface Throughput {
   payloadsPerSecond: number;

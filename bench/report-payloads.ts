@@ -10,9 +10,23 @@ export const SPANS_PER_TRACE = 3;
 export const TRACES_PER_FRAME = 250;
 export const EXCEPTIONS_PER_FRAME = 6;
 
-const ROUTES = ['GET /api/users/:id', 'POST /api/orders', 'GET /api/products', 'PUT /api/cart/:id', 'DELETE /api/sessions/:id'];
+const ROUTES = [
+  'GET /api/users/:id',
+  'POST /api/orders',
+  'GET /api/products',
+  'PUT /api/cart/:id',
+  'DELETE /api/sessions/:id',
+];
 const SPAN_NAMES = ['db.users.select', 'cache.redis.get', 'http.client.payments.post', 'db.orders.insert'];
-const METRIC_NAMES = ['mem.used', 'mem.total', 'cpu.used_pcnt', 'go.go_routines', 'go.heap_objects', 'go.num_gc', 'go.gc_pause'];
+const METRIC_NAMES = [
+  'mem.used',
+  'mem.total',
+  'cpu.used_pcnt',
+  'go.go_routines',
+  'go.heap_objects',
+  'go.num_gc',
+  'go.gc_pause',
+];
 export const METRICS_PER_FRAME = METRIC_NAMES.length;
 
 const base = Date.now() - 3_600_000;
@@ -76,7 +90,11 @@ export function buildReportPayload(seed: number, frames: number): object {
       isMessage: false,
       attributes: { 'user.id': String(e) },
     }));
-    const metrics = METRIC_NAMES.map((name, m) => ({ name, value: 100 + ((n + m) % 1000) / 7, recordedAt: timestamp(seed * 50 + f * 5000, m) }));
+    const metrics = METRIC_NAMES.map((name, m) => ({
+      name,
+      value: 100 + ((n + m) % 1000) / 7,
+      recordedAt: timestamp(seed * 50 + f * 5000, m),
+    }));
     return { stackTraces, metrics, traces };
   });
   return { collectionFrames, appVersion: '2.4.1', serverName: 'web-1' };

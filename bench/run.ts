@@ -7,14 +7,29 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const only = process.argv.slice(2);
-const benches = ['startup', 'memory', 'writer', 'report-parse', 'report-ingest', 'hostile-ingest', 'otlp', 'otlp-ingest', 'symbols', 'sourcemaps', 'read-api', 'dashboard-pages', 'first-screen', 'alerting'].filter(
-  (name) => fs.existsSync(`bench/${name}.ts`) && (only.length === 0 || only.includes(name)),
-);
+const benches = [
+  'startup',
+  'memory',
+  'writer',
+  'report-parse',
+  'report-ingest',
+  'hostile-ingest',
+  'otlp',
+  'otlp-ingest',
+  'symbols',
+  'sourcemaps',
+  'read-api',
+  'dashboard-pages',
+  'first-screen',
+  'alerting',
+].filter((name) => fs.existsSync(`bench/${name}.ts`) && (only.length === 0 || only.includes(name)));
 process.stdout.write(`# Sightline benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 let failed = 0;
 const peaks: Array<[string, string]> = [];
 for (const name of benches) {
-  const child = spawn(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], { stdio: ['inherit', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], {
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   let peak = 'not reported';
   child.stdout.on('data', (chunk: Buffer) => {
     process.stdout.write(chunk);

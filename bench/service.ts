@@ -8,7 +8,9 @@ import { openServices } from '../src/server/services.js';
 
 export async function startBenchService(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
-  const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env }));
+  const services = await openServices(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env }),
+  );
   const { app } = await buildApps(services);
   const registered = await app.inject({
     method: 'POST',

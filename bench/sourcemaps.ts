@@ -32,7 +32,10 @@ async function generatedBundle(modules: number): Promise<{ js: string; map: stri
     );
     imports.push(`import { compute${i} } from './m${i}';`);
   }
-  files.set('main.ts', `${imports.join('\n')}\nexport const all = [${Array.from({ length: modules }, (_, i) => `compute${i}`).join(', ')}];\n`);
+  files.set(
+    'main.ts',
+    `${imports.join('\n')}\nexport const all = [${Array.from({ length: modules }, (_, i) => `compute${i}`).join(', ')}];\n`,
+  );
   const result = await esbuild.build({
     entryPoints: ['main.ts'],
     bundle: true,
@@ -47,8 +50,14 @@ async function generatedBundle(modules: number): Promise<{ js: string; map: stri
       {
         name: 'memory',
         setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => ({ path: args.path.replace(/^\.\//, '').replace(/(\.ts)?$/, '.ts'), namespace: 'memory' }));
-          build.onLoad({ filter: /.*/, namespace: 'memory' }, (args) => ({ contents: files.get(args.path)!, loader: 'ts' }));
+          build.onResolve({ filter: /.*/ }, (args) => ({
+            path: args.path.replace(/^\.\//, '').replace(/(\.ts)?$/, '.ts'),
+            namespace: 'memory',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'memory' }, (args) => ({
+            contents: files.get(args.path)!,
+            loader: 'ts',
+          }));
         },
       },
     ],
@@ -84,7 +93,12 @@ function measure(name: string, mapText: string, generatedLineLengths: number[]):
       if (table.lookup(p.line, p.column)) hits++;
     }
   });
-  const trace = ['Error: boom', ...positions.slice(0, FRAMES_PER_TRACE).map((p, i) => `    at f${i} (https://example.com/assets/app.js:${p.line}:${p.column})`)].join('\n');
+  const trace = [
+    'Error: boom',
+    ...positions
+      .slice(0, FRAMES_PER_TRACE)
+      .map((p, i) => `    at f${i} (https://example.com/assets/app.js:${p.line}:${p.column})`),
+  ].join('\n');
   const traces = timed(() => {
     for (let i = 0; i < 2000; i++) symbolicateJs(trace, () => table);
   });
@@ -99,10 +113,16 @@ function measure(name: string, mapText: string, generatedLineLengths: number[]):
   );
 }
 
-const manifest = JSON.parse(readFileSync('test/fixtures/sourcemaps/manifest.json', 'utf8')) as { releases: Array<{ js: string; map: string }> };
+const manifest = JSON.parse(readFileSync('test/fixtures/sourcemaps/manifest.json', 'utf8')) as {
+  releases: Array<{ js: string; map: string }>;
+};
 const fixture = manifest.releases[0]!;
 const lineLengths = (js: string) => js.split('\n').map((line) => line.length);
-measure('fixture (esbuild, 3 modules)', readFileSync(`test/fixtures/sourcemaps/${fixture.map}`, 'utf8'), lineLengths(readFileSync(`test/fixtures/sourcemaps/${fixture.js}`, 'utf8')));
+measure(
+  'fixture (esbuild, 3 modules)',
+  readFileSync(`test/fixtures/sourcemaps/${fixture.map}`, 'utf8'),
+  lineLengths(readFileSync(`test/fixtures/sourcemaps/${fixture.js}`, 'utf8')),
+);
 const large = await generatedBundle(4000);
 console.log(`generated bundle: ${(large.js.length / 1024 / 1024).toFixed(2)} MB of minified JavaScript`);
 measure('generated (esbuild, 4000 modules)', large.map, lineLengths(large.js));

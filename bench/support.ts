@@ -74,4 +74,5 @@ export function report(title: string, lines: Array<[string, string]>): void {
   for (const [label, value] of lines) process.stdout.write(`  ${label.padEnd(width)}  ${value}\n`);
 }
 
-export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

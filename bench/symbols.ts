@@ -29,7 +29,13 @@ import {
 import { DW_AT, DW_FORM, DW_TAG } from '../src/symbols/dwarf/constants.js';
 import { readElf } from '../src/symbols/elf/reader.js';
 import { readMacho } from '../src/symbols/macho/reader.js';
-import { writeDebugInfo, writeElf, writeLineProgram, type DieSpec, type LineRow } from '../test/support/symbols/dwarf-writer.js';
+import {
+  writeDebugInfo,
+  writeElf,
+  writeLineProgram,
+  type DieSpec,
+  type LineRow,
+} from '../test/support/symbols/dwarf-writer.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -59,12 +65,19 @@ function main(): void {
   const scratch = mkdtempSync(join(tmpdir(), 'sightline-symbols-bench-'));
   try {
     const inputs: Input[] = [
-      fileInput('fixture dart arm64 DWARF 4', 'test/fixtures/symbols/dart/android-arm64-dwarf4/app.android-arm64.symbols'),
+      fileInput(
+        'fixture dart arm64 DWARF 4',
+        'test/fixtures/symbols/dart/android-arm64-dwarf4/app.android-arm64.symbols',
+      ),
       syntheticInput(scratch, 40_000),
       ...process.argv.slice(2).map((path) => fileInput(basename(path), path)),
     ];
     const llvm = findLlvmSymbolizer();
-    console.log(llvm ? `llvm-symbolizer: ${llvm}` : 'llvm-symbolizer not found (Debian: apt-get install llvm-14); skipping the comparison');
+    console.log(
+      llvm
+        ? `llvm-symbolizer: ${llvm}`
+        : 'llvm-symbolizer not found (Debian: apt-get install llvm-14); skipping the comparison',
+    );
     for (const input of inputs) benchInput(input, llvm);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -77,7 +90,10 @@ function fileInput(name: string, path: string): Input {
 
 function benchInput(input: Input, llvm: string | null): void {
   const identity = identifySymbolFile(bytesSource(input.bytes), input.name);
-  const buildOptions = identity.kind === 'macho' ? { arch: identity.slices.some((s) => s.arch === 'arm64') ? 'arm64' : identity.slices[0]!.arch } : {};
+  const buildOptions =
+    identity.kind === 'macho'
+      ? { arch: identity.slices.some((s) => s.arch === 'arm64') ? 'arm64' : identity.slices[0]!.arch }
+      : {};
   const dwarfBytes = dwarfSectionBytes(input.bytes, buildOptions.arch);
   const mb = dwarfBytes / 1e6;
 
@@ -111,32 +127,49 @@ function benchInput(input: Input, llvm: string | null): void {
   });
 
   const buildMs = median(buildTimes);
-  console.log(`\n== ${input.name}: ${(input.bytes.length / 1e6).toFixed(2)} MB file, ${mb.toFixed(3)} MB DWARF, ${table.rangeCount} ranges`);
+  console.log(
+    `\n== ${input.name}: ${(input.bytes.length / 1e6).toFixed(2)} MB file, ${mb.toFixed(3)} MB DWARF, ${table.rangeCount} ranges`,
+  );
   console.log(`table build            ${fmt(buildMs)} ms  (${fmt(buildMs / mb)} ms per MB of DWARF)`);
-  console.log(`table memory           ${kb(table.approximateBytes)} (${kb(table.approximateBytes / mb)} per MB of DWARF; measured on the heap: ${retained > 0 ? kb(retained) : 'below noise'})`);
+  console.log(
+    `table memory           ${kb(table.approximateBytes)} (${kb(table.approximateBytes / mb)} per MB of DWARF; measured on the heap: ${retained > 0 ? kb(retained) : 'below noise'})`,
+  );
   console.log(`heap growth in build   ${kb(transient)} (${kb(transient / mb)} per MB of DWARF, garbage included)`);
-  console.log(`serialized table       ${kb(serialized.length)} (${fmt(serialized.length / dwarfBytes)} bytes per DWARF byte)`);
+  console.log(
+    `serialized table       ${kb(serialized.length)} (${fmt(serialized.length / dwarfBytes)} bytes per DWARF byte)`,
+  );
   console.log(`per frame, warm        ${fmt(warm)} µs`);
   console.log(`per frame, cold build  ${fmt(coldBuild)} µs  (build + one ${FRAMES_PER_TRACE}-frame trace)`);
   console.log(`per frame, cold cache  ${fmt(coldCache)} µs  (deserialize + one ${FRAMES_PER_TRACE}-frame trace)`);
   if (!llvm) return;
 
   const file = input.path;
-  const archArgs = buildOptions.arch ? [`--default-arch=${buildOptions.arch === 'x64' ? 'x86_64' : buildOptions.arch}`] : [];
+  const archArgs = buildOptions.arch
+    ? [`--default-arch=${buildOptions.arch === 'x64' ? 'x86_64' : buildOptions.arch}`]
+    : [];
   const oneTrace = workload.pcs.slice(0, FRAMES_PER_TRACE);
-  const llvmCold = median(Array.from({ length: COLD_ROUNDS }, () => runLlvm(llvm, file, archArgs, oneTrace))) / FRAMES_PER_TRACE;
+  const llvmCold =
+    median(Array.from({ length: COLD_ROUNDS }, () => runLlvm(llvm, file, archArgs, oneTrace))) / FRAMES_PER_TRACE;
   const many = Array.from({ length: 20 }, () => workload.pcs).flat();
-  const llvmWarm = (median(Array.from({ length: 3 }, () => runLlvm(llvm, file, archArgs, many))) - llvmCold * FRAMES_PER_TRACE) / many.length;
+  const llvmWarm =
+    (median(Array.from({ length: 3 }, () => runLlvm(llvm, file, archArgs, many))) - llvmCold * FRAMES_PER_TRACE) /
+    many.length;
   console.log(`llvm-symbolizer cold   ${fmt(llvmCold)} µs per frame (one process, ${FRAMES_PER_TRACE} frames)`);
-  console.log(`llvm-symbolizer warm   ${fmt(llvmWarm)} µs per frame (${many.length} frames in one process, start-up subtracted)`);
-  console.log(`ratio ours/llvm        cold build ${fmt(coldBuild / llvmCold)}×, cold cache ${fmt(coldCache / llvmCold)}×, warm ${fmt(warm / llvmWarm)}×`);
+  console.log(
+    `llvm-symbolizer warm   ${fmt(llvmWarm)} µs per frame (${many.length} frames in one process, start-up subtracted)`,
+  );
+  console.log(
+    `ratio ours/llvm        cold build ${fmt(coldBuild / llvmCold)}×, cold cache ${fmt(coldCache / llvmCold)}×, warm ${fmt(warm / llvmWarm)}×`,
+  );
 }
 
 /** Bytes of DWARF in the file (ELF) or in the slice the benchmark uses (Mach-O). */
 function dwarfSectionBytes(bytes: Uint8Array, arch: string | undefined): number {
   const src = bytesSource(bytes);
   if (bytes[0] === 0x7f) {
-    return readElf(src, 'bench').sections.filter((s) => s.name.startsWith('.debug_')).reduce((sum, s) => sum + s.size, 0);
+    return readElf(src, 'bench')
+      .sections.filter((s) => s.name.startsWith('.debug_'))
+      .reduce((sum, s) => sum + s.size, 0);
   }
   const slices = readMacho(src, 'bench').slices;
   const slice = slices.find((s) => s.arch === arch) ?? slices[0]!;
@@ -148,7 +181,7 @@ function makeWorkload(table: LookupTable, macho: boolean, buildOptions: { arch?:
   const resolvable: number[] = [];
   for (let i = 0; i + 1 < table.ranges.start.length; i++) if (table.ranges.scope[i]! >= 0) resolvable.push(i);
   let seed = 42;
-  const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pcs = Array.from({ length: FRAMES_PER_TRACE * TRACES }, () => {
     const range = resolvable[Math.floor(random() * resolvable.length)]!;
     const start = table.ranges.start[range]!;
@@ -159,7 +192,11 @@ function makeWorkload(table: LookupTable, macho: boolean, buildOptions: { arch?:
     const base = table.anchors.get('__TEXT')!;
     const header = `Fatal Signal SIGSEGV (11)\n*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\nos: ios arch: ${table.meta.arch}\n`;
     const traces = chunks.map(
-      (chunk) => header + chunk.map((pc, n) => `#${String(n).padStart(2, '0')} ${table.meta.debugId} 0x${(pc - base).toString(16)} App\n`).join(''),
+      (chunk) =>
+        header +
+        chunk
+          .map((pc, n) => `#${String(n).padStart(2, '0')} ${table.meta.debugId} 0x${(pc - base).toString(16)} App\n`)
+          .join(''),
     );
     const symbolicate = (text: string, t: LookupTable): string => symbolicateIos(text, () => t);
     return { table, pcs, traces, symbolicate, buildOptions };
@@ -170,7 +207,10 @@ function makeWorkload(table: LookupTable, macho: boolean, buildOptions: { arch?:
     (chunk) =>
       header +
       chunk
-        .map((pc, n) => `    #${String(n).padStart(2, '0')} abs ${pc.toString(16).padStart(16, '0')} _kDartIsolateSnapshotInstructions+0x${(pc - base).toString(16)}\n`)
+        .map(
+          (pc, n) =>
+            `    #${String(n).padStart(2, '0')} abs ${pc.toString(16).padStart(16, '0')} _kDartIsolateSnapshotInstructions+0x${(pc - base).toString(16)}\n`,
+        )
         .join(''),
   );
   const symbolicate = (text: string, t: LookupTable): string => symbolicateDart(text, () => t);
@@ -191,9 +231,12 @@ function timePerFrame(rounds: number, framesPerRun: number, run: () => void): nu
 
 /** Microseconds for one llvm-symbolizer process answering `pcs`. */
 function runLlvm(binary: string, file: string, extraArgs: string[], pcs: number[]): number {
-  const input = pcs.map((pc) => `0x${pc.toString(16)}`).join('\n') + '\n';
+  const input = `${pcs.map((pc) => `0x${pc.toString(16)}`).join('\n')}\n`;
   const started = performance.now();
-  const result = spawnSync(binary, [`--obj=${file}`, '--inlining', '--functions=short', ...extraArgs], { input, maxBuffer: 1 << 28 });
+  const result = spawnSync(binary, [`--obj=${file}`, '--inlining', '--functions=short', ...extraArgs], {
+    input,
+    maxBuffer: 1 << 28,
+  });
   const elapsed = (performance.now() - started) * 1000;
   if (result.status !== 0) throw new Error(`${binary} failed: ${result.stderr.toString()}`);
   return elapsed;
@@ -218,7 +261,14 @@ function syntheticInput(dir: string, functions: number): Input {
   const concrete: DieSpec[] = [];
   const rows: LineRow[] = [];
   for (let i = 0; i < functions; i++) {
-    abstract.push({ id: `f${i}`, tag: DW_TAG.subprogram, attrs: [[DW_AT.name, DW_FORM.strp, `Class${i % 997}.method${i}`], [DW_AT_inline, DW_FORM.data1, 1]] });
+    abstract.push({
+      id: `f${i}`,
+      tag: DW_TAG.subprogram,
+      attrs: [
+        [DW_AT.name, DW_FORM.strp, `Class${i % 997}.method${i}`],
+        [DW_AT_inline, DW_FORM.data1, 1],
+      ],
+    });
     const low = base + i * size;
     const inlined = (origin: number, from: number, to: number, line: number, children?: DieSpec[]): DieSpec => ({
       tag: DW_TAG.inlined_subroutine,
@@ -241,7 +291,8 @@ function syntheticInput(dir: string, functions: number): Input {
       ],
       children: [inlined(i + 1, 16, 48, 10 + (i % 50), [inlined(i + 2, 24, 40, 20 + (i % 30))])],
     });
-    for (let r = 0; r < 16; r++) rows.push({ address: low + 4 * r, file: 1 + ((i + (r >> 3)) % 3), line: 1 + ((i * 7 + r) % 400), column: r % 9 });
+    for (let r = 0; r < 16; r++)
+      rows.push({ address: low + 4 * r, file: 1 + ((i + (r >> 3)) % 3), line: 1 + ((i * 7 + r) % 400), column: r % 9 });
   }
   const end = base + functions * size;
   const { info, abbrev, str } = writeDebugInfo([
@@ -264,7 +315,11 @@ function syntheticInput(dir: string, functions: number): Input {
     version: 4,
     addressSize: 8,
     directories: [],
-    files: [['package:bench/main.dart', 0], ['package:bench/src/cart.dart', 0], ['dart:core/list.dart', 0]],
+    files: [
+      ['package:bench/main.dart', 0],
+      ['package:bench/src/cart.dart', 0],
+      ['dart:core/list.dart', 0],
+    ],
     sequences: [{ rows, end }],
   });
   const bytes = writeElf({

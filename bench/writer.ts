@@ -24,31 +24,35 @@ const CONCURRENT_REQUESTS = 64;
 function makeRows(projectId: string): EndpointRecord[] {
   const now = BigInt(Date.now()) * 1_000_000n;
   return Array.from({ length: ROWS }, (_, i) => ({
-      projectId,
-      id: randomUUID(),
-      distributedTraceId: randomUUID(),
-      parentSpanId: NIL_UUID,
-      isRoot: true,
-      recordedAt: now - BigInt(i) * 1_000_000n,
-      durationNs: BigInt(1_000_000 + (i % 5000) * 1000),
-      serverName: `api-${i % 4}`,
-      appVersion: '1.4.2',
-      attributes: { 'http.user_agent': 'Mozilla/5.0', 'user.id': String(i % 1000), region: 'eu-west-1' },
-      source: 'report',
-      name: `GET /api/items/:id/${i % 20}`,
-      method: 'GET',
-      route: `/api/items/:id/${i % 20}`,
-      statusCode: i % 50 === 0 ? 500 : 200,
-      bodySize: 512 + (i % 100),
-      clientIp: '203.0.113.7',
-      streaming: false,
+    projectId,
+    id: randomUUID(),
+    distributedTraceId: randomUUID(),
+    parentSpanId: NIL_UUID,
+    isRoot: true,
+    recordedAt: now - BigInt(i) * 1_000_000n,
+    durationNs: BigInt(1_000_000 + (i % 5000) * 1000),
+    serverName: `api-${i % 4}`,
+    appVersion: '1.4.2',
+    attributes: { 'http.user_agent': 'Mozilla/5.0', 'user.id': String(i % 1000), region: 'eu-west-1' },
+    source: 'report',
+    name: `GET /api/items/:id/${i % 20}`,
+    method: 'GET',
+    route: `/api/items/:id/${i % 20}`,
+    statusCode: i % 50 === 0 ? 500 : 200,
+    bodySize: 512 + (i % 100),
+    clientIp: '203.0.113.7',
+    streaming: false,
   }));
 }
 
 /** The former row format, for the baseline: a JSON array per row, bigints as quoted integers. */
 function jsonCompactRows(records: readonly EndpointRecord[]): Buffer {
-  const fields = ENDPOINT_ROWS.columns.map((column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof EndpointRecord);
-  const lines = records.map((record) => JSON.stringify(fields.map((field) => (typeof record[field] === 'bigint' ? String(record[field]) : record[field]))));
+  const fields = ENDPOINT_ROWS.columns.map(
+    (column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as keyof EndpointRecord,
+  );
+  const lines = records.map((record) =>
+    JSON.stringify(fields.map((field) => (typeof record[field] === 'bigint' ? String(record[field]) : record[field]))),
+  );
   return Buffer.from(`${lines.join('\n')}\n`);
 }
 
@@ -68,7 +72,12 @@ async function main(): Promise<void> {
       const encodeStarted = performance.now();
       const values = jsonCompactRows(jsonRows.slice(i, i + BLOCK));
       const insertStarted = performance.now();
-      await jsonSession.insert({ table: 'bench.endpoints', columns: [...ENDPOINT_ROWS.columns], values, format: 'JSONCompactEachRow' });
+      await jsonSession.insert({
+        table: 'bench.endpoints',
+        columns: [...ENDPOINT_ROWS.columns],
+        values,
+        format: 'JSONCompactEachRow',
+      });
       json.encode += insertStarted - encodeStarted;
       json.insert += performance.now() - insertStarted;
     }
@@ -118,9 +127,18 @@ async function main(): Promise<void> {
   const ms = (value: number): string => `${fmt(value)} ms`;
   report('group-commit writer on chDB', [
     ['rows', fmt(ROWS)],
-    ['bulk insert, JSONCompactEachRow (former)', `${fmt(ROWS / jsonBaseline.seconds)} rows/s: encode ${ms(json.encode)}, insert ${ms(json.insert)} (${BLOCK}-row blocks)`],
-    ['bare chDB bulk insert, RowBinary', `${fmt(baselineRate)} rows/s: encode ${ms(binary.encode)}, insert ${ms(binary.insert)} (${BLOCK}-row blocks)`],
-    ['group-commit writer', `${fmt(writerRate)} rows/s (${CONCURRENT_REQUESTS} concurrent requests of ${ROWS_PER_REQUEST} rows, ${flushes} inserts)`],
+    [
+      'bulk insert, JSONCompactEachRow (former)',
+      `${fmt(ROWS / jsonBaseline.seconds)} rows/s: encode ${ms(json.encode)}, insert ${ms(json.insert)} (${BLOCK}-row blocks)`,
+    ],
+    [
+      'bare chDB bulk insert, RowBinary',
+      `${fmt(baselineRate)} rows/s: encode ${ms(binary.encode)}, insert ${ms(binary.insert)} (${BLOCK}-row blocks)`,
+    ],
+    [
+      'group-commit writer',
+      `${fmt(writerRate)} rows/s (${CONCURRENT_REQUESTS} concurrent requests of ${ROWS_PER_REQUEST} rows, ${flushes} inserts)`,
+    ],
     ['ratio writer / bare', fmt(writerRate / baselineRate, 2)],
     ['resident memory idle (chDB open)', `${idleRss} MB`],
     ['resident memory after the run', `${afterRss} MB`],

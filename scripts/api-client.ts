@@ -15,7 +15,7 @@ import { openServices } from '../src/server/services.js';
 export const SCHEMA_FILE = fileURLToPath(new URL('../packages/api-client/src/schema.d.ts', import.meta.url));
 
 const HEADER =
-  '// Generated from the service\'s OpenAPI document by `npm run generate:api-client`; do not edit.\n' +
+  "// Generated from the service's OpenAPI document by `npm run generate:api-client`; do not edit.\n" +
   '// test/api/api-client.test.ts fails when this file differs from what the routes declare.\n\n';
 
 export async function currentOpenApiDocument(): Promise<Record<string, unknown>> {

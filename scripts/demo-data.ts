@@ -41,14 +41,17 @@ const TASKS = [
 
 /** Fixed stack traces: the same few problems recur, so they group into issues with counts. */
 const EXCEPTIONS = [
-  'TypeError: Cannot read properties of undefined (reading \'price\')\n    at lineTotal (/srv/shop/src/cart.js:42:31)\n    at Array.map (<anonymous>)\n    at cartTotal (/srv/shop/src/cart.js:57:22)\n    at checkout (/srv/shop/src/routes/checkout.js:18:19)',
+  "TypeError: Cannot read properties of undefined (reading 'price')\n    at lineTotal (/srv/shop/src/cart.js:42:31)\n    at Array.map (<anonymous>)\n    at cartTotal (/srv/shop/src/cart.js:57:22)\n    at checkout (/srv/shop/src/routes/checkout.js:18:19)",
   'PaymentDeclinedError: card_declined\n    at charge (/srv/shop/src/payments/client.js:88:11)\n    at async checkout (/srv/shop/src/routes/checkout.js:31:5)',
   'Error: connect ETIMEDOUT 10.0.3.12:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)\n    at async Pool.query (/srv/shop/node_modules/pg-pool/index.js:45:11)\n    at async findOrder (/srv/shop/src/orders.js:12:17)',
   'SmtpError: 421 4.7.0 Try again later\n    at SMTPConnection._actionRCPT (/srv/shop/node_modules/nodemailer/lib/smtp-connection/index.js:1680:24)\n    at async sendOrderConfirmation (/srv/shop/src/jobs/mail.js:22:3)',
 ];
 
 const AI_PROMPTS = [
-  ['Which running shoes do you have under 100 euros?', 'We have three: Trail Lite (89 €), Road Runner 2 (95 €) and Daily Trainer (79 €).'],
+  [
+    'Which running shoes do you have under 100 euros?',
+    'We have three: Trail Lite (89 €), Road Runner 2 (95 €) and Daily Trainer (79 €).',
+  ],
   ['Where is my order 10423?', 'Order 10423 left our warehouse yesterday; it should arrive tomorrow.'],
   ['Can I return a jacket after 30 days?', 'Returns are accepted within 30 days; after that we offer store credit.'],
 ];
@@ -58,7 +61,16 @@ export interface DemoBatch {
   reports: unknown[];
   otlp: { traces: unknown; logs: unknown; metrics: unknown };
   /** What the batch holds, for printing. */
-  summary: { calls: number; failures: number; tasks: number; exceptions: number; logs: number; metrics: number; aiCalls: number; sessions: number };
+  summary: {
+    calls: number;
+    failures: number;
+    tasks: number;
+    exceptions: number;
+    logs: number;
+    metrics: number;
+    aiCalls: number;
+    sessions: number;
+  };
 }
 
 /** A small seeded generator (mulberry32), so a batch is reproducible. */
@@ -73,7 +85,9 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function demoBatch(options: { now?: number; spanMs?: number; calls?: number; random?: () => number; session?: boolean } = {}): DemoBatch {
+export function demoBatch(
+  options: { now?: number; spanMs?: number; calls?: number; random?: () => number; session?: boolean } = {},
+): DemoBatch {
   const now = options.now ?? Date.now();
   const spanMs = options.spanMs ?? 5_000;
   const random = options.random ?? Math.random;
@@ -91,14 +105,28 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
         : Number.isInteger(value)
           ? { intValue: String(value) }
           : { doubleValue: value };
-  const attrs = (values: Record<string, string | number | string[]>) => Object.entries(values).map(([key, value]) => ({ key, value: attrValue(value) }));
+  const attrs = (values: Record<string, string | number | string[]>) =>
+    Object.entries(values).map(([key, value]) => ({ key, value: attrValue(value) }));
 
   const shop = { traces: [] as unknown[], stackTraces: [] as unknown[], metrics: [] as unknown[] };
   const payments = { traces: [] as unknown[], stackTraces: [] as unknown[], metrics: [] as unknown[] };
   const logRecords: unknown[] = [];
   const summary = { calls: 0, failures: 0, tasks: 0, exceptions: 0, logs: 0, metrics: 0, aiCalls: 0, sessions: 0 };
-  const log = (atMs: number, traceId: string, severityNumber: number, body: string, extra: Record<string, string | number> = {}) => {
-    logRecords.push({ timeUnixNano: nanos(atMs), severityNumber, severityText: severityNumber >= 17 ? 'ERROR' : severityNumber >= 13 ? 'WARN' : 'INFO', body: { stringValue: body }, traceId: hex(traceId), attributes: attrs(extra) });
+  const log = (
+    atMs: number,
+    traceId: string,
+    severityNumber: number,
+    body: string,
+    extra: Record<string, string | number> = {},
+  ) => {
+    logRecords.push({
+      timeUnixNano: nanos(atMs),
+      severityNumber,
+      severityText: severityNumber >= 17 ? 'ERROR' : severityNumber >= 13 ? 'WARN' : 'INFO',
+      body: { stringValue: body },
+      traceId: hex(traceId),
+      attributes: attrs(extra),
+    });
     summary.logs++;
   };
   const exception = (target: typeof shop, traceId: string, atMs: number, stackTrace: string, isTask = false) => {
@@ -115,16 +143,68 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
     const startMs = now - spanMs + random() * spanMs;
     const took = durationMs(shape.medianMs, shape.sigma);
     const failed = random() < shape.failureRate;
-    const statusCode = failed ? (shape.endpoint === 'POST /api/checkout' ? 502 : 500) : shape.endpoint === 'POST /api/login' && random() < 0.1 ? 401 : 200;
-    const spans: Array<{ id: string; name: string; startTime: string; duration: number; attributes: Record<string, string> }> = [{ id: randomUUID(), name: 'pg.query SELECT', startTime: iso(startMs + took * 0.1), duration: Math.round(took * 0.4 * MS), attributes: { 'db.system': 'postgresql' } }];
-    if (shape.endpoint.startsWith('GET /api/products')) spans.push({ id: randomUUID(), name: 'redis.get', startTime: iso(startMs + 1), duration: Math.round(0.6 * MS), attributes: { 'db.system': 'redis' } });
+    const statusCode = failed
+      ? shape.endpoint === 'POST /api/checkout'
+        ? 502
+        : 500
+      : shape.endpoint === 'POST /api/login' && random() < 0.1
+        ? 401
+        : 200;
+    const spans: Array<{
+      id: string;
+      name: string;
+      startTime: string;
+      duration: number;
+      attributes: Record<string, string>;
+    }> = [
+      {
+        id: randomUUID(),
+        name: 'pg.query SELECT',
+        startTime: iso(startMs + took * 0.1),
+        duration: Math.round(took * 0.4 * MS),
+        attributes: { 'db.system': 'postgresql' },
+      },
+    ];
+    if (shape.endpoint.startsWith('GET /api/products'))
+      spans.push({
+        id: randomUUID(),
+        name: 'redis.get',
+        startTime: iso(startMs + 1),
+        duration: Math.round(0.6 * MS),
+        attributes: { 'db.system': 'redis' },
+      });
     if (shape.endpoint === 'POST /api/checkout') {
       const chargeMs = took * 0.5;
-      spans.push({ id: randomUUID(), name: 'POST payments/charge', startTime: iso(startMs + took * 0.45), duration: Math.round(chargeMs * MS), attributes: { 'http.method': 'POST' } });
+      spans.push({
+        id: randomUUID(),
+        name: 'POST payments/charge',
+        startTime: iso(startMs + took * 0.45),
+        duration: Math.round(chargeMs * MS),
+        attributes: { 'http.method': 'POST' },
+      });
       // The payments service's side of the same distributed trace.
-      payments.traces.push({ id: randomUUID(), endpoint: 'POST /charge', duration: Math.round(chargeMs * 0.9 * MS), recordedAt: iso(startMs + took * 0.46), statusCode: failed ? 402 : 200, bodySize: 120, clientIP: '10.0.2.7', distributedTraceId: id });
+      payments.traces.push({
+        id: randomUUID(),
+        endpoint: 'POST /charge',
+        duration: Math.round(chargeMs * 0.9 * MS),
+        recordedAt: iso(startMs + took * 0.46),
+        statusCode: failed ? 402 : 200,
+        bodySize: 120,
+        clientIP: '10.0.2.7',
+        distributedTraceId: id,
+      });
     }
-    shop.traces.push({ id, endpoint: shape.endpoint, duration: Math.round(took * MS), recordedAt: iso(startMs), statusCode, bodySize: 200 + Math.floor(random() * 4000), clientIP: `203.0.113.${1 + Math.floor(random() * 250)}`, spans, attributes: { 'http.route': shape.endpoint.split(' ')[1]! } });
+    shop.traces.push({
+      id,
+      endpoint: shape.endpoint,
+      duration: Math.round(took * MS),
+      recordedAt: iso(startMs),
+      statusCode,
+      bodySize: 200 + Math.floor(random() * 4000),
+      clientIP: `203.0.113.${1 + Math.floor(random() * 250)}`,
+      spans,
+      attributes: { 'http.route': shape.endpoint.split(' ')[1]! },
+    });
     summary.calls++;
     log(startMs, id, 9, `${shape.endpoint} ${statusCode} in ${took.toFixed(1)} ms`, { 'http.status_code': statusCode });
     if (failed) {
@@ -142,15 +222,35 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
     const id = randomUUID();
     const startMs = now - spanMs + random() * spanMs;
     const took = durationMs(task.medianMs, task.sigma);
-    shop.traces.push({ id, endpoint: task.endpoint, duration: Math.round(took * MS), recordedAt: iso(startMs), statusCode: 0, bodySize: 0, clientIP: '', isTask: true });
+    shop.traces.push({
+      id,
+      endpoint: task.endpoint,
+      duration: Math.round(took * MS),
+      recordedAt: iso(startMs),
+      statusCode: 0,
+      bodySize: 0,
+      clientIP: '',
+      isTask: true,
+    });
     summary.tasks++;
     log(startMs, id, 9, `task ${task.endpoint} started`);
     if (random() < task.failureRate) {
-      exception(shop, id, startMs + took, task.endpoint === 'send-order-confirmation' ? EXCEPTIONS[3]! : EXCEPTIONS[2]!, true);
+      exception(
+        shop,
+        id,
+        startMs + took,
+        task.endpoint === 'send-order-confirmation' ? EXCEPTIONS[3]! : EXCEPTIONS[2]!,
+        true,
+      );
       log(startMs + took, id, 17, `task ${task.endpoint} failed`);
     }
   }
-  if (random() < 0.3) shop.stackTraces.push({ stackTrace: 'Payment provider answered slowly (over 2 s)', recordedAt: iso(now - random() * spanMs), isMessage: true });
+  if (random() < 0.3)
+    shop.stackTraces.push({
+      stackTrace: 'Payment provider answered slowly (over 2 s)',
+      recordedAt: iso(now - random() * spanMs),
+      isMessage: true,
+    });
 
   const gauges: Array<[string, number, Record<string, string>]> = [
     ['process.cpu.percent', 20 + random() * 40, { host: 'shop-1' }],
@@ -159,7 +259,12 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
     ['orders.placed', Math.floor(random() * 6), { channel: pick(['web', 'app']) }],
   ];
   for (const [name, value, tags] of gauges) shop.metrics.push({ name, value, recordedAt: iso(now), tags });
-  payments.metrics.push({ name: 'payments.pending', value: Math.floor(random() * 8), recordedAt: iso(now), tags: { provider: 'stripe' } });
+  payments.metrics.push({
+    name: 'payments.pending',
+    value: Math.floor(random() * 8),
+    recordedAt: iso(now),
+    tags: { provider: 'stripe' },
+  });
   summary.metrics += gauges.length + 1;
 
   const aiSpans: unknown[] = [];
@@ -188,16 +293,22 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
           { role: 'system', parts: [{ type: 'text', content: 'You are the shop assistant.' }] },
           { role: 'user', parts: [{ type: 'text', content: question }] },
         ]),
-        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: answer }], finish_reason: 'stop' }]),
+        'gen_ai.output.messages': JSON.stringify([
+          { role: 'assistant', parts: [{ type: 'text', content: answer }], finish_reason: 'stop' },
+        ]),
       }),
     });
     summary.aiCalls++;
   }
 
-  const resource = (service: string) => ({ attributes: attrs({ 'service.name': service, 'deployment.environment': 'demo' }) });
+  const resource = (service: string) => ({
+    attributes: attrs({ 'service.name': service, 'deployment.environment': 'demo' }),
+  });
   const latencies = shop.traces.map((t) => (t as { duration: number }).duration / MS);
   const bounds = [10, 25, 50, 100, 250, 500, 1000];
-  const counts = [...bounds, Infinity].map((bound, b) => latencies.filter((l) => l <= bound && (b === 0 || l > bounds[b - 1]!)).length);
+  const counts = [...bounds, Infinity].map(
+    (bound, b) => latencies.filter((l) => l <= bound && (b === 0 || l > bounds[b - 1]!)).length,
+  );
   const start = nanos(now - spanMs);
   const end = nanos(now);
   const otlpMetrics = {
@@ -207,23 +318,47 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
         scopeMetrics: [
           {
             metrics: [
-              { name: 'http.server.active_requests', unit: '{request}', gauge: { dataPoints: [{ timeUnixNano: end, asInt: String(Math.floor(random() * 30)) }] } },
+              {
+                name: 'http.server.active_requests',
+                unit: '{request}',
+                gauge: { dataPoints: [{ timeUnixNano: end, asInt: String(Math.floor(random() * 30)) }] },
+              },
               {
                 name: 'http.server.requests',
                 unit: '{request}',
-                sum: { aggregationTemporality: 1, isMonotonic: true, dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, asInt: String(summary.calls) }] },
+                sum: {
+                  aggregationTemporality: 1,
+                  isMonotonic: true,
+                  dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, asInt: String(summary.calls) }],
+                },
               },
               {
                 name: 'db.client.connections.usage',
                 unit: '{connection}',
-                sum: { aggregationTemporality: 2, isMonotonic: false, dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, asInt: String(3 + Math.floor(random() * 8)) }] },
+                sum: {
+                  aggregationTemporality: 2,
+                  isMonotonic: false,
+                  dataPoints: [
+                    { startTimeUnixNano: start, timeUnixNano: end, asInt: String(3 + Math.floor(random() * 8)) },
+                  ],
+                },
               },
               {
                 name: 'payment.amount',
                 unit: 'EUR',
                 exponentialHistogram: {
                   aggregationTemporality: 1,
-                  dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, count: '6', sum: 648.5, scale: 0, zeroCount: '0', positive: { offset: 5, bucketCounts: ['1', '3', '2'] } }],
+                  dataPoints: [
+                    {
+                      startTimeUnixNano: start,
+                      timeUnixNano: end,
+                      count: '6',
+                      sum: 648.5,
+                      scale: 0,
+                      zeroCount: '0',
+                      positive: { offset: 5, bucketCounts: ['1', '3', '2'] },
+                    },
+                  ],
                 },
               },
               {
@@ -250,7 +385,16 @@ export function demoBatch(options: { now?: number; spanMs?: number; calls?: numb
                 unit: 'ms',
                 histogram: {
                   aggregationTemporality: 1,
-                  dataPoints: [{ startTimeUnixNano: start, timeUnixNano: end, count: String(latencies.length), sum: latencies.reduce((a, b) => a + b, 0), explicitBounds: bounds, bucketCounts: counts.map(String) }],
+                  dataPoints: [
+                    {
+                      startTimeUnixNano: start,
+                      timeUnixNano: end,
+                      count: String(latencies.length),
+                      sum: latencies.reduce((a, b) => a + b, 0),
+                      explicitBounds: bounds,
+                      bucketCounts: counts.map(String),
+                    },
+                  ],
                 },
               },
             ],
@@ -291,18 +435,33 @@ function browserSession(startMs: number, random: () => number) {
   const id = randomUUID();
   const at = (offsetMs: number) => new Date(startMs + offsetMs).toISOString();
   let nextId = 1;
-  const el = (tagName: string, attributes: Record<string, string>, childNodes: unknown[] = []) => ({ type: 2, tagName, attributes, childNodes, id: nextId++ });
+  const el = (tagName: string, attributes: Record<string, string>, childNodes: unknown[] = []) => ({
+    type: 2,
+    tagName,
+    attributes,
+    childNodes,
+    id: nextId++,
+  });
   const text = (textContent: string) => ({ type: 3, textContent, id: nextId++ });
   const document = { type: 0, id: nextId++, childNodes: [] as unknown[] };
   const doctype = { type: 1, name: 'html', publicId: '', systemId: '', id: nextId++ };
-  const style = el('style', {}, [text('body{font-family:system-ui,sans-serif;margin:0;color:#111}header{background:#1e293b;color:#fff;padding:14px 24px;font-weight:600}main{display:flex;gap:16px;padding:24px}.p{border:1px solid #ddd;border-radius:8px;padding:16px;width:180px}button{margin:0 24px;padding:10px 18px;background:#4f46e5;color:#fff;border:0;border-radius:6px}')]);
-  const products = ['Trail Lite · 89 €', 'Road Runner 2 · 95 €', 'Daily Trainer · 79 €'].map((name) => el('div', { class: 'p' }, [text(name)]));
+  const style = el('style', {}, [
+    text(
+      'body{font-family:system-ui,sans-serif;margin:0;color:#111}header{background:#1e293b;color:#fff;padding:14px 24px;font-weight:600}main{display:flex;gap:16px;padding:24px}.p{border:1px solid #ddd;border-radius:8px;padding:16px;width:180px}button{margin:0 24px;padding:10px 18px;background:#4f46e5;color:#fff;border:0;border-radius:6px}',
+    ),
+  ]);
+  const products = ['Trail Lite · 89 €', 'Road Runner 2 · 95 €', 'Daily Trainer · 79 €'].map((name) =>
+    el('div', { class: 'p' }, [text(name)]),
+  );
   const checkout = el('button', { id: 'checkout' }, [text('Checkout')]);
   const body = el('body', {}, [el('header', {}, [text('Demo shop')]), el('main', {}, products), checkout]);
   document.childNodes = [doctype, el('html', { lang: 'en' }, [el('head', {}, [style]), body])];
   const moves = Array.from({ length: 12 }, (_, i) => ({
     type: 3,
-    data: { source: 1, positions: [{ x: 100 + i * 40 + Math.floor(random() * 20), y: 120 + i * 12, id: body.id, timeOffset: 0 }] },
+    data: {
+      source: 1,
+      positions: [{ x: 100 + i * 40 + Math.floor(random() * 20), y: 120 + i * 12, id: body.id, timeOffset: 0 }],
+    },
     timestamp: startMs + 400 + i * 150,
   }));
   const events = [
@@ -318,7 +477,14 @@ function browserSession(startMs: number, random: () => number) {
         id,
         startedAt: at(0),
         endedAt: at(3000),
-        attributes: { url: 'https://shop.example/products', path: '/products', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0', language: 'en-GB', viewport: '1280x720', timezone: 'Europe/Berlin' },
+        attributes: {
+          url: 'https://shop.example/products',
+          path: '/products',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0',
+          language: 'en-GB',
+          viewport: '1280x720',
+          timezone: 'Europe/Berlin',
+        },
       },
     ],
     sessionRecordings: [
@@ -326,7 +492,13 @@ function browserSession(startMs: number, random: () => number) {
         sessionId: id,
         segmentIndex: 0,
         events,
-        logs: [{ level: 'error', message: "TypeError: Cannot read properties of null (reading 'focus')", timestamp: exceptionAt }],
+        logs: [
+          {
+            level: 'error',
+            message: "TypeError: Cannot read properties of null (reading 'focus')",
+            timestamp: exceptionAt,
+          },
+        ],
         actions: [
           { type: 'navigation', url: 'https://shop.example/products', timestamp: at(0) },
           { type: 'network', method: 'GET', url: '/api/products', status: 200, durationMs: 31, timestamp: at(120) },
@@ -338,7 +510,8 @@ function browserSession(startMs: number, random: () => number) {
     ],
     stackTraces: [
       {
-        stackTrace: "TypeError: Cannot read properties of null (reading 'focus')\n    at openCart (https://shop.example/assets/app-3f9a.js:1:48211)\n    at HTMLButtonElement.onClick (https://shop.example/assets/app-3f9a.js:1:50993)",
+        stackTrace:
+          "TypeError: Cannot read properties of null (reading 'focus')\n    at openCart (https://shop.example/assets/app-3f9a.js:1:48211)\n    at HTMLButtonElement.onClick (https://shop.example/assets/app-3f9a.js:1:50993)",
         recordedAt: exceptionAt,
         isMessage: false,
         sessionId: id,
@@ -348,7 +521,12 @@ function browserSession(startMs: number, random: () => number) {
 }
 
 /** Posts one batch with a project token to a running service; throws with the answer on any refusal. */
-export async function sendDemoBatch(baseUrl: string, projectToken: string, batch: DemoBatch, post: typeof fetch = fetch): Promise<void> {
+export async function sendDemoBatch(
+  baseUrl: string,
+  projectToken: string,
+  batch: DemoBatch,
+  post: typeof fetch = fetch,
+): Promise<void> {
   const send = async (path: string, body: unknown) => {
     const response = await post(new URL(path, baseUrl), {
       method: 'POST',

@@ -27,10 +27,17 @@ interface Options {
   print: (line: string) => void;
 }
 
-async function call<T>(url: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function call<T>(
+  url: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(new URL(path, url), {
     method: init.method ?? 'GET',
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await response.text();
@@ -42,7 +49,10 @@ async function signIn(options: Options): Promise<string> {
     options.print('using the given token');
     return options.token;
   }
-  const login = await call<{ token: string }>(options.url, '/api/auth/login', { method: 'POST', body: { email: options.email, password: options.password } });
+  const login = await call<{ token: string }>(options.url, '/api/auth/login', {
+    method: 'POST',
+    body: { email: options.email, password: options.password },
+  });
   if (login.status === 200) {
     options.print(`signed in as ${options.email}`);
     return login.body.token;
@@ -51,9 +61,14 @@ async function signIn(options: Options): Promise<string> {
     method: 'POST',
     body: { email: options.email, password: options.password, name: 'Demo', organizationName: 'Demo shop' },
   });
-  if (registered.status !== 201) throw new Error(`cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); pass --token or --email/--password`);
+  if (registered.status !== 201)
+    throw new Error(
+      `cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); pass --token or --email/--password`,
+    );
   // The default demo password is printed so the newcomer can sign in and look; a chosen one is not.
-  options.print(`registered ${options.email}${options.password === DEMO_PASSWORD ? ` (password: ${DEMO_PASSWORD})` : ''}`);
+  options.print(
+    `registered ${options.email}${options.password === DEMO_PASSWORD ? ` (password: ${DEMO_PASSWORD})` : ''}`,
+  );
   return registered.body.token;
 }
 
@@ -80,7 +95,8 @@ export async function demoProject(options: Options, session: string): Promise<Li
     token: session,
     body: { name: 'Demo', framework: 'nodejs', organizationId: next.organizationId },
   });
-  if (created.status !== 201) throw new Error(`creating the Demo project: ${created.status} ${created.body?.error ?? ''}`);
+  if (created.status !== 201)
+    throw new Error(`creating the Demo project: ${created.status} ${created.body?.error ?? ''}`);
   options.print(`created project Demo (${created.body.id})`);
   return created.body;
 }
@@ -88,15 +104,23 @@ export async function demoProject(options: Options, session: string): Promise<Li
 export async function runDemo(options: Options): Promise<ListedProject> {
   const session = await signIn(options);
   const project = await demoProject(options, session);
-  options.print(`sending to ${options.url} ${options.once ? 'one batch' : `a batch every ${options.intervalSeconds} s (Ctrl-C stops)`}`);
+  options.print(
+    `sending to ${options.url} ${options.once ? 'one batch' : `a batch every ${options.intervalSeconds} s (Ctrl-C stops)`}`,
+  );
   const spanMs = options.intervalSeconds * 1000;
   const random = options.seed === undefined ? Math.random : seededRandom(options.seed);
   // A browser session about every 30 seconds, the first batch included.
   for (let n = 0; ; n++) {
-    const batch = demoBatch({ spanMs, random, session: n % Math.max(1, Math.round(30 / options.intervalSeconds)) === 0 });
+    const batch = demoBatch({
+      spanMs,
+      random,
+      session: n % Math.max(1, Math.round(30 / options.intervalSeconds)) === 0,
+    });
     await sendDemoBatch(options.url, project.token, batch);
     const s = batch.summary;
-    options.print(`${new Date().toISOString()} sent ${s.calls} calls (${s.failures} failed), ${s.tasks} task runs, ${s.exceptions} exceptions, ${s.logs} logs, ${s.metrics} metrics, ${s.aiCalls} AI calls, ${s.sessions} browser sessions`);
+    options.print(
+      `${new Date().toISOString()} sent ${s.calls} calls (${s.failures} failed), ${s.tasks} task runs, ${s.exceptions} exceptions, ${s.logs} logs, ${s.metrics} metrics, ${s.aiCalls} AI calls, ${s.sessions} browser sessions`,
+    );
     if (options.once) return project;
     await new Promise((resolve) => setTimeout(resolve, spanMs));
   }
@@ -116,7 +140,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   const intervalSeconds = Number(values.interval);
   if (!(intervalSeconds >= 1)) throw new Error('--interval is a number of seconds, at least 1');
-  await runDemo({ url: values.url, ...(values.token ? { token: values.token } : {}), email: values.email, password: values.password, once: values.once, intervalSeconds, ...(values.seed ? { seed: Number(values.seed) } : {}), print: (line) => console.log(line) }).catch((error: Error) => {
+  await runDemo({
+    url: values.url,
+    ...(values.token ? { token: values.token } : {}),
+    email: values.email,
+    password: values.password,
+    once: values.once,
+    intervalSeconds,
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
+    print: (line) => console.log(line),
+  }).catch((error: Error) => {
     console.error(`demo: ${error.message}`);
     process.exit(1);
   });

@@ -11,9 +11,18 @@ describe('configuration', () => {
     expect(config.port).toBe(8080);
     expect(config.ingestPort).toBeNull();
     expect(config.dataDir).toBe(path.resolve('data'));
-    expect(config.telemetry).toEqual({ kind: 'chdb', path: path.resolve('data/chdb'), database: 'sightline', maxMemoryMb: null, cacheMb: 64, insertDir: defaultInsertDir() });
+    expect(config.telemetry).toEqual({
+      kind: 'chdb',
+      path: path.resolve('data/chdb'),
+      database: 'sightline',
+      maxMemoryMb: null,
+      cacheMb: 64,
+      insertDir: defaultInsertDir(),
+    });
     expect(defaultInsertDir()).toBe(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
-    expect(loadConfig({ TELEMETRY_INSERT_DIR: 'staging' }).telemetry).toMatchObject({ insertDir: path.resolve('staging') });
+    expect(loadConfig({ TELEMETRY_INSERT_DIR: 'staging' }).telemetry).toMatchObject({
+      insertDir: path.resolve('staging'),
+    });
     expect(config.meta).toEqual({ kind: 'pglite', path: path.resolve('data/pglite'), sharedBuffersMb: 16 });
     expect(config.objects).toEqual({ kind: 'fs', root: path.resolve('data/objects') });
     expect(config.coord).toEqual({ kind: 'memory' });
@@ -59,7 +68,12 @@ describe('configuration', () => {
 
   it('stops `sightline serve` with exit code 78 and the message when the configuration is bad, secrets left out', () => {
     const result = spawnSync(process.execPath, [path.resolve('bin/sightline.mjs'), 'serve'], {
-      env: { ...process.env, PORT: '70000', SESSION_SECRET: 'short-SECRET-MARKER', DATABASE_URL: 'postgres://admin:SECRET-MARKER@db host/x' },
+      env: {
+        ...process.env,
+        PORT: '70000',
+        SESSION_SECRET: 'short-SECRET-MARKER',
+        DATABASE_URL: 'postgres://admin:SECRET-MARKER@db host/x',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -80,9 +94,12 @@ describe('configuration', () => {
       }
       throw new Error(`accepted ${JSON.stringify(Object.keys(env))}`);
     };
-    const secrets = Object.entries(VARIABLES).filter(([, spec]) => 'secret' in spec && spec.secret).map(([name]) => name);
+    const secrets = Object.entries(VARIABLES)
+      .filter(([, spec]) => 'secret' in spec && spec.secret)
+      .map(([name]) => name);
     // Every variable named like a credential is declared secret.
-    for (const name of Object.keys(VARIABLES).filter((n) => /(SECRET|TOKEN|_KEY|_KEY_ID)$/.test(n))) expect(secrets, name).toContain(name);
+    for (const name of Object.keys(VARIABLES).filter((n) => /(SECRET|TOKEN|_KEY|_KEY_ID)$/.test(n)))
+      expect(secrets, name).toContain(name);
     for (const name of secrets) {
       // A malformed value (too short, wrong prefix) and one that is fine but misses its partner.
       for (const value of [MARKER, `${MARKER}${'x'.repeat(40)}`]) {
@@ -91,18 +108,34 @@ describe('configuration', () => {
         expect(message).toContain('PORT="eighty"');
       }
     }
-    expect(messageOf({ SESSION_SECRET: `short${MARKER}` })).toMatch(/^invalid configuration:\n {2}SESSION_SECRET \(value hidden\): .*32/);
-    expect(messageOf({ STRIPE_SECRET_KEY: MARKER, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toContain('STRIPE_SECRET_KEY (value hidden): must be a Stripe secret or restricted key');
+    expect(messageOf({ SESSION_SECRET: `short${MARKER}` })).toMatch(
+      /^invalid configuration:\n {2}SESSION_SECRET \(value hidden\): .*32/,
+    );
+    expect(messageOf({ STRIPE_SECRET_KEY: MARKER, STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toContain(
+      'STRIPE_SECRET_KEY (value hidden): must be a Stripe secret or restricted key',
+    );
 
     const urls: Array<[string, string, string]> = [
-      ['DATABASE_URL', `postgres://admin:${MARKER}@db host:5432/sightline`, 'DATABASE_URL="postgres://***@db host:5432/sightline": '],
+      [
+        'DATABASE_URL',
+        `postgres://admin:${MARKER}@db host:5432/sightline`,
+        'DATABASE_URL="postgres://***@db host:5432/sightline": ',
+      ],
       ['DATABASE_URL', `//admin:${MARKER}@db:5432/sightline`, 'DATABASE_URL="***@db:5432/sightline": '],
       ['DATABASE_URL', `postgres://admin:p/ss@${MARKER}@db:99999/x`, 'DATABASE_URL="postgres://***@db:99999/x": '],
       ['REDIS_URL', `redis ://:${MARKER}@cache:6379`, 'REDIS_URL="***@cache:6379": '],
       ['CLICKHOUSE_URL', `http://default:${MARKER}@click house:8123`, 'CLICKHOUSE_URL="http://***@click house:8123": '],
       ['S3_ENDPOINT', `https://key:${MARKER}@minio :9000`, 'S3_ENDPOINT="https://***@minio :9000": '],
-      ['SMTP_URL', `http://mailer:${MARKER}@mail.example.com:587`, 'SMTP_URL="http://***@mail.example.com:587": must be an smtp:// or smtps:// URL'],
-      ['OIDC_ISSUER', `http://client:${MARKER}@id.example.com`, 'OIDC_ISSUER="http://***@id.example.com": must be an https URL'],
+      [
+        'SMTP_URL',
+        `http://mailer:${MARKER}@mail.example.com:587`,
+        'SMTP_URL="http://***@mail.example.com:587": must be an smtp:// or smtps:// URL',
+      ],
+      [
+        'OIDC_ISSUER',
+        `http://client:${MARKER}@id.example.com`,
+        'OIDC_ISSUER="http://***@id.example.com": must be an https URL',
+      ],
       ['PUBLIC_URL', `https://u:${MARKER}@obs example.com`, 'PUBLIC_URL="https://***@obs example.com": '],
     ];
     for (const [name, value, expected] of urls) {
@@ -147,14 +180,28 @@ describe('configuration', () => {
       }
       return '';
     };
-    expect(message({ OIDC_ISSUER: 'https://id.example.com' })).toContain('OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
-    expect(message({ GOOGLE_CLIENT_ID: 'g' })).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-    expect(message({ GITHUB_CLIENT_SECRET: 's' })).toContain('GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together');
-    expect(message({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'c' })).toContain('OIDC_ISSUER="http://id.example.com": must be an https URL');
+    expect(message({ OIDC_ISSUER: 'https://id.example.com' })).toContain(
+      'OIDC_ISSUER and OIDC_CLIENT_ID must be set together',
+    );
+    expect(message({ GOOGLE_CLIENT_ID: 'g' })).toContain(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+    expect(message({ GITHUB_CLIENT_SECRET: 's' })).toContain(
+      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together',
+    );
+    expect(message({ OIDC_ISSUER: 'http://id.example.com', OIDC_CLIENT_ID: 'c' })).toContain(
+      'OIDC_ISSUER="http://id.example.com": must be an https URL',
+    );
     expect(message({ GITHUB_URL: 'http://10.0.0.5' })).toContain('GITHUB_URL="http://10.0.0.5": must be an https URL');
-    expect(message({ SMTP_URL: 'http://mail.example.com' })).toContain('SMTP_URL="http://mail.example.com": must be an smtp:// or smtps:// URL');
-    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe('http://127.0.0.1:4000');
-    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe('http://localhost:4000');
+    expect(message({ SMTP_URL: 'http://mail.example.com' })).toContain(
+      'SMTP_URL="http://mail.example.com": must be an smtp:// or smtps:// URL',
+    );
+    expect(loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:4000', OIDC_CLIENT_ID: 'c' }).oauth.oidc?.issuer).toBe(
+      'http://localhost:4000',
+    );
   });
 
   it('documents every variable in the README configuration table', () => {

@@ -33,70 +33,283 @@ interface VariableSpec {
 
 /** Every environment variable the service reads. */
 export const VARIABLES = {
-  PORT: { schema: port, default: '8080', description: 'Port of the application surface (and of ingest unless INGEST_PORT differs).' },
+  PORT: {
+    schema: port,
+    default: '8080',
+    description: 'Port of the application surface (and of ingest unless INGEST_PORT differs).',
+  },
   HOST: { schema: z.string().min(1), default: '0.0.0.0', description: 'Address to listen on.' },
-  INGEST_PORT: { schema: port, description: 'When set and different from PORT, the ingest routes get their own listener on this port.' },
-  PUBLIC_URL: { schema: url, description: 'External URL of the application surface (OAuth issuer, device verification links). Default: http://localhost:PORT.' },
-  DATA_DIR: { schema: z.string().min(1), default: './data', description: 'Folder of the embedded engines (chDB, PGlite, objects) and the generated session secret.' },
-  LOG_LEVEL: { schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: 'info', description: 'Log level of the JSON logs on stdout.' },
+  INGEST_PORT: {
+    schema: port,
+    description: 'When set and different from PORT, the ingest routes get their own listener on this port.',
+  },
+  PUBLIC_URL: {
+    schema: url,
+    description:
+      'External URL of the application surface (OAuth issuer, device verification links). Default: http://localhost:PORT.',
+  },
+  DATA_DIR: {
+    schema: z.string().min(1),
+    default: './data',
+    description: 'Folder of the embedded engines (chDB, PGlite, objects) and the generated session secret.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    description: 'Log level of the JSON logs on stdout.',
+  },
 
-  CLICKHOUSE_URL: { schema: url, description: 'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.' },
-  CHDB_MAX_MEMORY_MB: { schema: positiveInt.min(256), description: 'Embedded chDB: memory the engine may hold in MB (max_server_memory_usage; a statement that would pass it fails instead of the process being killed). Unset: half of the machine\'s memory.' },
-  CHDB_CACHE_MB: { schema: positiveInt.max(65536), default: '64', description: 'Embedded chDB: size in MB of each of its index caches (marks, primary index, skipping-index marks); ClickHouse\'s own default is 5 GB each.' },
-  TELEMETRY_INSERT_DIR: { schema: z.string().min(1), description: 'Memory-backed folder where embedded chDB inserts stage their binary rows (a file per insert, removed after it; leftovers removed at start). Unset: /dev/shm when writable, else the OS temp folder.' },
-  CLICKHOUSE_DATABASE: { schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), default: 'sightline', description: 'Telemetry database name.' },
-  DATABASE_URL: { schema: url, description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.' },
-  PGLITE_SHARED_BUFFERS_MB: { schema: positiveInt.max(4096), default: '16', description: "Embedded PGlite: PostgreSQL's shared_buffers in MB. Resident once used and never returned (WebAssembly memory), so small; raise it only for a metadata database of hundreds of MB." },
-  S3_BUCKET: { schema: z.string().min(1), description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.' },
+  CLICKHOUSE_URL: {
+    schema: url,
+    description:
+      'ClickHouse server HTTP URL (credentials may be in the URL). Unset: embedded chDB under DATA_DIR/chdb.',
+  },
+  CHDB_MAX_MEMORY_MB: {
+    schema: positiveInt.min(256),
+    description:
+      "Embedded chDB: memory the engine may hold in MB (max_server_memory_usage; a statement that would pass it fails instead of the process being killed). Unset: half of the machine's memory.",
+  },
+  CHDB_CACHE_MB: {
+    schema: positiveInt.max(65536),
+    default: '64',
+    description:
+      "Embedded chDB: size in MB of each of its index caches (marks, primary index, skipping-index marks); ClickHouse's own default is 5 GB each.",
+  },
+  TELEMETRY_INSERT_DIR: {
+    schema: z.string().min(1),
+    description:
+      'Memory-backed folder where embedded chDB inserts stage their binary rows (a file per insert, removed after it; leftovers removed at start). Unset: /dev/shm when writable, else the OS temp folder.',
+  },
+  CLICKHOUSE_DATABASE: {
+    schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+    default: 'sightline',
+    description: 'Telemetry database name.',
+  },
+  DATABASE_URL: {
+    schema: url,
+    description: 'PostgreSQL connection URL. Unset: embedded PGlite under DATA_DIR/pglite.',
+  },
+  PGLITE_SHARED_BUFFERS_MB: {
+    schema: positiveInt.max(4096),
+    default: '16',
+    description:
+      "Embedded PGlite: PostgreSQL's shared_buffers in MB. Resident once used and never returned (WebAssembly memory), so small; raise it only for a metadata database of hundreds of MB.",
+  },
+  S3_BUCKET: {
+    schema: z.string().min(1),
+    description: 'S3 bucket for objects (recordings, symbols, AI conversations). Unset: files under DATA_DIR/objects.',
+  },
   S3_ENDPOINT: { schema: url, description: 'S3-compatible endpoint (MinIO, R2, ...). Unset: AWS.' },
   S3_REGION: { schema: z.string().min(1), default: 'us-east-1', description: 'S3 region.' },
-  S3_ACCESS_KEY_ID: { schema: z.string().min(1), description: 'S3 access key; unset: the AWS SDK default credential chain.', secret: true },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1),
+    description: 'S3 access key; unset: the AWS SDK default credential chain.',
+    secret: true,
+  },
   S3_SECRET_ACCESS_KEY: { schema: z.string().min(1), description: 'S3 secret key.', secret: true },
-  S3_FORCE_PATH_STYLE: { schema: bool, default: 'false', description: 'Path-style S3 addressing (needed by most self-hosted S3 servers).' },
-  REDIS_URL: { schema: url, description: 'Redis URL for rate limits, caches and counters shared by several processes. Unset: in memory.' },
+  S3_FORCE_PATH_STYLE: {
+    schema: bool,
+    default: 'false',
+    description: 'Path-style S3 addressing (needed by most self-hosted S3 servers).',
+  },
+  REDIS_URL: {
+    schema: url,
+    description: 'Redis URL for rate limits, caches and counters shared by several processes. Unset: in memory.',
+  },
   REDIS_KEY_PREFIX: { schema: z.string(), default: 'sightline:', description: 'Prefix of every Redis key.' },
 
-  SESSION_SECRET: { schema: z.string().min(32), description: 'Secret (>= 32 chars) signing dashboard session tokens. Unset: generated once into DATA_DIR/session-secret. Required when several processes share DATABASE_URL.', secret: true },
-  SESSION_TTL_HOURS: { schema: positiveInt.max(24 * 90), default: '168', description: 'Life of a dashboard session token, in hours.' },
-  REGISTRATION: { schema: z.enum(['open', 'first-user', 'invite-only']), default: 'first-user', description: 'Who may register: anyone, only the first user (then invitations), or invitations only.' },
+  SESSION_SECRET: {
+    schema: z.string().min(32),
+    description:
+      'Secret (>= 32 chars) signing dashboard session tokens. Unset: generated once into DATA_DIR/session-secret. Required when several processes share DATABASE_URL.',
+    secret: true,
+  },
+  SESSION_TTL_HOURS: {
+    schema: positiveInt.max(24 * 90),
+    default: '168',
+    description: 'Life of a dashboard session token, in hours.',
+  },
+  REGISTRATION: {
+    schema: z.enum(['open', 'first-user', 'invite-only']),
+    default: 'first-user',
+    description: 'Who may register: anyone, only the first user (then invitations), or invitations only.',
+  },
   PASSWORD_MIN_LENGTH: { schema: positiveInt.min(8).max(128), default: '10', description: 'Minimum password length.' },
-  WEB_DIR: { schema: z.string().min(1), description: 'Folder of the built dashboard served at /. Unset: web/dist of this installation (built by npm install).' },
-  TRUST_PROXY: { schema: bool, default: 'false', description: 'Take the client address from X-Forwarded-For (only behind a proxy you run).' },
+  WEB_DIR: {
+    schema: z.string().min(1),
+    description:
+      'Folder of the built dashboard served at /. Unset: web/dist of this installation (built by npm install).',
+  },
+  TRUST_PROXY: {
+    schema: bool,
+    default: 'false',
+    description: 'Take the client address from X-Forwarded-For (only behind a proxy you run).',
+  },
 
-  BODY_TIMEOUT_MS: { schema: positiveInt, default: '30000', description: 'A request body that has not fully arrived in this time gets 408.' },
-  INGEST_MAX_CONCURRENCY: { schema: positiveInt, default: '64', description: 'Admission gate: ingest requests processed at once; more wait up to INGEST_QUEUE_WAIT_MS then get 503.' },
-  INGEST_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '2000', description: 'How long an ingest request may wait for the admission gate.' },
-  WRITER_MAX_ROWS: { schema: positiveInt, default: '20000', description: 'Group-commit writer: flush a table once this many rows are pending.' },
-  WRITER_FLUSH_MS: { schema: positiveInt.max(10_000), default: '25', description: 'Group-commit writer: flush pending rows at most this long after the first arrived.' },
-  SYMBOL_UPLOAD_CONCURRENCY: { schema: positiveInt.max(64), default: '4', description: 'Symbol uploads processed at once; more wait up to SYMBOL_UPLOAD_QUEUE_WAIT_MS for a slot, then get 503.' },
-  SYMBOL_UPLOAD_QUEUE_WAIT_MS: { schema: z.coerce.number().int().min(0), default: '30000', description: 'How long a symbol upload may wait for a slot.' },
-  SYMBOL_TABLE_CACHE_MB: { schema: positiveInt.max(65536), default: '256', description: 'Memory for parsed symbol lookup tables (least recently used builds are dropped; their serialized form stays in the object store).' },
-  SOURCE_MAP_CACHE_MB: { schema: positiveInt.max(65536), default: '128', description: 'Memory for decoded JavaScript source maps (least recently used maps are dropped and decoded again from the object store when needed).' },
-  QUERY_MAX_EXECUTION_SECONDS: { schema: positiveInt.max(3600), default: '20', description: 'Read API: seconds one query may run before it is stopped and the caller is told (422) to narrow the time range or add filters.' },
-  QUERY_MAX_ROWS_TO_READ: { schema: positiveInt, default: '2000000000', description: 'Read API: rows one query may scan before it is stopped with the same 422.' },
-  ROLLUP_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '60', description: 'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).' },
-  METRICS_TOKEN: { schema: z.string().min(16).max(4096).regex(/^\S+$/, 'must not contain whitespace'), description: 'Turns on GET /metrics (Prometheus) on every listener, answering only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). Unset: there is no /metrics.', secret: true },
-  ALERTS_INTERVAL_SECONDS: { schema: z.coerce.number().int().min(0).max(3600), default: '15', description: 'How often the alert job looks for rules due (each rule is evaluated once a minute) and notifications due; 0 turns it off on this process.' },
-  ALERTS_ALLOW_PRIVATE_TARGETS: { schema: bool, default: 'false', description: 'Let alert webhooks and Slack URLs reach loopback, private and link-local addresses (receivers on your own network). Off: such targets are refused after DNS resolution.' },
-  PROJECT_CACHE_TTL_MS: { schema: positiveInt, default: '10000', description: 'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).' },
+  BODY_TIMEOUT_MS: {
+    schema: positiveInt,
+    default: '30000',
+    description: 'A request body that has not fully arrived in this time gets 408.',
+  },
+  INGEST_MAX_CONCURRENCY: {
+    schema: positiveInt,
+    default: '64',
+    description:
+      'Admission gate: ingest requests processed at once; more wait up to INGEST_QUEUE_WAIT_MS then get 503.',
+  },
+  INGEST_QUEUE_WAIT_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '2000',
+    description: 'How long an ingest request may wait for the admission gate.',
+  },
+  WRITER_MAX_ROWS: {
+    schema: positiveInt,
+    default: '20000',
+    description: 'Group-commit writer: flush a table once this many rows are pending.',
+  },
+  WRITER_FLUSH_MS: {
+    schema: positiveInt.max(10_000),
+    default: '25',
+    description: 'Group-commit writer: flush pending rows at most this long after the first arrived.',
+  },
+  SYMBOL_UPLOAD_CONCURRENCY: {
+    schema: positiveInt.max(64),
+    default: '4',
+    description:
+      'Symbol uploads processed at once; more wait up to SYMBOL_UPLOAD_QUEUE_WAIT_MS for a slot, then get 503.',
+  },
+  SYMBOL_UPLOAD_QUEUE_WAIT_MS: {
+    schema: z.coerce.number().int().min(0),
+    default: '30000',
+    description: 'How long a symbol upload may wait for a slot.',
+  },
+  SYMBOL_TABLE_CACHE_MB: {
+    schema: positiveInt.max(65536),
+    default: '256',
+    description:
+      'Memory for parsed symbol lookup tables (least recently used builds are dropped; their serialized form stays in the object store).',
+  },
+  SOURCE_MAP_CACHE_MB: {
+    schema: positiveInt.max(65536),
+    default: '128',
+    description:
+      'Memory for decoded JavaScript source maps (least recently used maps are dropped and decoded again from the object store when needed).',
+  },
+  QUERY_MAX_EXECUTION_SECONDS: {
+    schema: positiveInt.max(3600),
+    default: '20',
+    description:
+      'Read API: seconds one query may run before it is stopped and the caller is told (422) to narrow the time range or add filters.',
+  },
+  QUERY_MAX_ROWS_TO_READ: {
+    schema: positiveInt,
+    default: '2000000000',
+    description: 'Read API: rows one query may scan before it is stopped with the same 422.',
+  },
+  ROLLUP_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(3600),
+    default: '60',
+    description:
+      'How often the hourly endpoint rollup rolls the hours due (ended 10 minutes ago, or marked by late rows since their last roll); 0 turns the job off (reads then use the raw tables).',
+  },
+  METRICS_TOKEN: {
+    schema: z.string().min(16).max(4096).regex(/^\S+$/, 'must not contain whitespace'),
+    description:
+      'Turns on GET /metrics (Prometheus) on every listener, answering only `Authorization: Bearer <METRICS_TOKEN>` (at least 16 characters). Unset: there is no /metrics.',
+    secret: true,
+  },
+  ALERTS_INTERVAL_SECONDS: {
+    schema: z.coerce.number().int().min(0).max(3600),
+    default: '15',
+    description:
+      'How often the alert job looks for rules due (each rule is evaluated once a minute) and notifications due; 0 turns it off on this process.',
+  },
+  ALERTS_ALLOW_PRIVATE_TARGETS: {
+    schema: bool,
+    default: 'false',
+    description:
+      'Let alert webhooks and Slack URLs reach loopback, private and link-local addresses (receivers on your own network). Off: such targets are refused after DNS resolution.',
+  },
+  PROJECT_CACHE_TTL_MS: {
+    schema: positiveInt,
+    default: '10000',
+    description:
+      'Project-token cache life: a rotated or deleted token stops working on every process within this time (at once on the process that rotated it).',
+  },
 
-  PLANS_FILE: { schema: z.string().min(1), description: 'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.' },
-  STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'), description: 'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.', secret: true },
-  STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'), description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.', secret: true },
-  STRIPE_API_URL: { schema: url, default: 'https://api.stripe.com', description: 'Stripe API base URL; change only to reach stripe-mock or an egress proxy.' },
+  PLANS_FILE: {
+    schema: z.string().min(1),
+    description:
+      'JSON plan catalogue (plans, their seven limits, prices, Stripe price ids, defaultPlan). Unset: one built-in "self-hosted" plan with generous limits.',
+  },
+  STRIPE_SECRET_KEY: {
+    schema: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret or restricted key (sk_... or rk_...)'),
+    description:
+      'Stripe secret key; with STRIPE_WEBHOOK_SECRET it turns on checkout, the customer portal and subscription webhooks. Unset: billing is not configured.',
+    secret: true,
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    schema: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)'),
+    description: 'Signing secret of the Stripe webhook endpoint POST /api/billing/stripe/webhook.',
+    secret: true,
+  },
+  STRIPE_API_URL: {
+    schema: url,
+    default: 'https://api.stripe.com',
+    description: 'Stripe API base URL; change only to reach stripe-mock or an egress proxy.',
+  },
 
-  SMTP_URL: { schema: url.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'), description: 'Outgoing mail server as a nodemailer connection URL (smtp://user:pass@host:587 upgrades with STARTTLS, smtps://...:465 is TLS from the start). Unset: no mail is sent, and password reset is not available.' },
-  MAIL_FROM: { schema: z.string().min(3).max(320), description: 'Sender of the mail the service sends. Default: Sightline <no-reply@host of PUBLIC_URL>.' },
-  PASSWORD_RESET_TTL_MINUTES: { schema: positiveInt.max(24 * 60), default: '30', description: 'Life of a password reset link, in minutes (single use; a newer request replaces it).' },
-  OIDC_ISSUER: { schema: url, description: 'Issuer URL of an OpenID Connect provider for single sign-on (discovery at ISSUER/.well-known/openid-configuration); https unless on loopback. With OIDC_CLIENT_ID it turns on the provider `oidc`.' },
-  OIDC_CLIENT_ID: { schema: z.string().min(1), description: 'Client id registered at OIDC_ISSUER (redirect URI PUBLIC_URL/api/auth/oauth/oidc/callback).' },
-  OIDC_CLIENT_SECRET: { schema: z.string().min(1), description: 'Client secret at OIDC_ISSUER; unset: a public client (PKCE only).', secret: true },
-  OIDC_NAME: { schema: z.string().min(1).max(100), default: 'Single sign-on', description: 'Name of the OIDC provider on the sign-in page.' },
-  GOOGLE_CLIENT_ID: { schema: z.string().min(1), description: 'Google OAuth client id; with GOOGLE_CLIENT_SECRET it turns on "Sign in with Google" (redirect URI PUBLIC_URL/api/auth/oauth/google/callback).' },
+  SMTP_URL: {
+    schema: url.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
+    description:
+      'Outgoing mail server as a nodemailer connection URL (smtp://user:pass@host:587 upgrades with STARTTLS, smtps://...:465 is TLS from the start). Unset: no mail is sent, and password reset is not available.',
+  },
+  MAIL_FROM: {
+    schema: z.string().min(3).max(320),
+    description: 'Sender of the mail the service sends. Default: Sightline <no-reply@host of PUBLIC_URL>.',
+  },
+  PASSWORD_RESET_TTL_MINUTES: {
+    schema: positiveInt.max(24 * 60),
+    default: '30',
+    description: 'Life of a password reset link, in minutes (single use; a newer request replaces it).',
+  },
+  OIDC_ISSUER: {
+    schema: url,
+    description:
+      'Issuer URL of an OpenID Connect provider for single sign-on (discovery at ISSUER/.well-known/openid-configuration); https unless on loopback. With OIDC_CLIENT_ID it turns on the provider `oidc`.',
+  },
+  OIDC_CLIENT_ID: {
+    schema: z.string().min(1),
+    description: 'Client id registered at OIDC_ISSUER (redirect URI PUBLIC_URL/api/auth/oauth/oidc/callback).',
+  },
+  OIDC_CLIENT_SECRET: {
+    schema: z.string().min(1),
+    description: 'Client secret at OIDC_ISSUER; unset: a public client (PKCE only).',
+    secret: true,
+  },
+  OIDC_NAME: {
+    schema: z.string().min(1).max(100),
+    default: 'Single sign-on',
+    description: 'Name of the OIDC provider on the sign-in page.',
+  },
+  GOOGLE_CLIENT_ID: {
+    schema: z.string().min(1),
+    description:
+      'Google OAuth client id; with GOOGLE_CLIENT_SECRET it turns on "Sign in with Google" (redirect URI PUBLIC_URL/api/auth/oauth/google/callback).',
+  },
   GOOGLE_CLIENT_SECRET: { schema: z.string().min(1), description: 'Google OAuth client secret.', secret: true },
-  GITHUB_CLIENT_ID: { schema: z.string().min(1), description: 'GitHub OAuth app client id; with GITHUB_CLIENT_SECRET it turns on "Sign in with GitHub" (callback URL PUBLIC_URL/api/auth/oauth/github/callback).' },
+  GITHUB_CLIENT_ID: {
+    schema: z.string().min(1),
+    description:
+      'GitHub OAuth app client id; with GITHUB_CLIENT_SECRET it turns on "Sign in with GitHub" (callback URL PUBLIC_URL/api/auth/oauth/github/callback).',
+  },
   GITHUB_CLIENT_SECRET: { schema: z.string().min(1), description: 'GitHub OAuth app client secret.', secret: true },
-  GITHUB_URL: { schema: url, default: 'https://github.com', description: 'GitHub web URL; set it to a GitHub Enterprise Server URL to sign in there (its API is then GITHUB_URL/api/v3).' },
+  GITHUB_URL: {
+    schema: url,
+    default: 'https://github.com',
+    description:
+      'GitHub web URL; set it to a GitHub Enterprise Server URL to sign in there (its API is then GITHUB_URL/api/v3).',
+  },
 } satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof VARIABLES;
@@ -108,11 +321,21 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  telemetry: { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number; insertDir: string } | { kind: 'clickhouse-http'; url: string; database: string };
+  telemetry:
+    | { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number; insertDir: string }
+    | { kind: 'clickhouse-http'; url: string; database: string };
   meta: { kind: 'pglite'; path: string; sharedBuffersMb: number } | { kind: 'postgres'; url: string };
   objects:
     | { kind: 'fs'; root: string }
-    | { kind: 's3'; bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
   coord: { kind: 'memory' } | { kind: 'redis'; url: string; keyPrefix: string };
   auth: {
     sessionSecret: string | null;
@@ -179,20 +402,70 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const onlyOneStripeKey = (values.STRIPE_SECRET_KEY === undefined) !== (values.STRIPE_WEBHOOK_SECRET === undefined);
   if (onlyOneStripeKey) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   problems.push(...signInProblems(values));
-  const catalogue = values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
-  if (problems.length > 0 || catalogue === null) throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  const catalogue =
+    values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
+  if (problems.length > 0 || catalogue === null)
+    throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const v = values as {
-    PORT: number; HOST: string; INGEST_PORT?: number; PUBLIC_URL?: string; DATA_DIR: string; LOG_LEVEL: Config['logLevel'];
-    CLICKHOUSE_URL?: string; TELEMETRY_INSERT_DIR?: string; CLICKHOUSE_DATABASE: string; CHDB_MAX_MEMORY_MB?: number; CHDB_CACHE_MB: number; DATABASE_URL?: string; PGLITE_SHARED_BUFFERS_MB: number;
-    S3_BUCKET?: string; S3_ENDPOINT?: string; S3_REGION: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string; S3_FORCE_PATH_STYLE: boolean;
-    REDIS_URL?: string; REDIS_KEY_PREFIX: string;
-    SESSION_SECRET?: string; SESSION_TTL_HOURS: number; REGISTRATION: Config['auth']['registration']; PASSWORD_MIN_LENGTH: number; TRUST_PROXY: boolean; WEB_DIR?: string;
-    BODY_TIMEOUT_MS: number; INGEST_MAX_CONCURRENCY: number; INGEST_QUEUE_WAIT_MS: number; SYMBOL_UPLOAD_CONCURRENCY: number; SYMBOL_UPLOAD_QUEUE_WAIT_MS: number; SYMBOL_TABLE_CACHE_MB: number; SOURCE_MAP_CACHE_MB: number; WRITER_MAX_ROWS: number; WRITER_FLUSH_MS: number; PROJECT_CACHE_TTL_MS: number; METRICS_TOKEN?: string; QUERY_MAX_EXECUTION_SECONDS: number; QUERY_MAX_ROWS_TO_READ: number; ROLLUP_INTERVAL_SECONDS: number; ALERTS_INTERVAL_SECONDS: number; ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
-    STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string;
-    SMTP_URL?: string; MAIL_FROM?: string; PASSWORD_RESET_TTL_MINUTES: number;
-    OIDC_ISSUER?: string; OIDC_CLIENT_ID?: string; OIDC_CLIENT_SECRET?: string; OIDC_NAME: string;
-    GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string; GITHUB_CLIENT_ID?: string; GITHUB_CLIENT_SECRET?: string; GITHUB_URL: string;
+    PORT: number;
+    HOST: string;
+    INGEST_PORT?: number;
+    PUBLIC_URL?: string;
+    DATA_DIR: string;
+    LOG_LEVEL: Config['logLevel'];
+    CLICKHOUSE_URL?: string;
+    TELEMETRY_INSERT_DIR?: string;
+    CLICKHOUSE_DATABASE: string;
+    CHDB_MAX_MEMORY_MB?: number;
+    CHDB_CACHE_MB: number;
+    DATABASE_URL?: string;
+    PGLITE_SHARED_BUFFERS_MB: number;
+    S3_BUCKET?: string;
+    S3_ENDPOINT?: string;
+    S3_REGION: string;
+    S3_ACCESS_KEY_ID?: string;
+    S3_SECRET_ACCESS_KEY?: string;
+    S3_FORCE_PATH_STYLE: boolean;
+    REDIS_URL?: string;
+    REDIS_KEY_PREFIX: string;
+    SESSION_SECRET?: string;
+    SESSION_TTL_HOURS: number;
+    REGISTRATION: Config['auth']['registration'];
+    PASSWORD_MIN_LENGTH: number;
+    TRUST_PROXY: boolean;
+    WEB_DIR?: string;
+    BODY_TIMEOUT_MS: number;
+    INGEST_MAX_CONCURRENCY: number;
+    INGEST_QUEUE_WAIT_MS: number;
+    SYMBOL_UPLOAD_CONCURRENCY: number;
+    SYMBOL_UPLOAD_QUEUE_WAIT_MS: number;
+    SYMBOL_TABLE_CACHE_MB: number;
+    SOURCE_MAP_CACHE_MB: number;
+    WRITER_MAX_ROWS: number;
+    WRITER_FLUSH_MS: number;
+    PROJECT_CACHE_TTL_MS: number;
+    METRICS_TOKEN?: string;
+    QUERY_MAX_EXECUTION_SECONDS: number;
+    QUERY_MAX_ROWS_TO_READ: number;
+    ROLLUP_INTERVAL_SECONDS: number;
+    ALERTS_INTERVAL_SECONDS: number;
+    ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    STRIPE_API_URL: string;
+    SMTP_URL?: string;
+    MAIL_FROM?: string;
+    PASSWORD_RESET_TTL_MINUTES: number;
+    OIDC_ISSUER?: string;
+    OIDC_CLIENT_ID?: string;
+    OIDC_CLIENT_SECRET?: string;
+    OIDC_NAME: string;
+    GOOGLE_CLIENT_ID?: string;
+    GOOGLE_CLIENT_SECRET?: string;
+    GITHUB_CLIENT_ID?: string;
+    GITHUB_CLIENT_SECRET?: string;
+    GITHUB_URL: string;
   };
   const dataDir = path.resolve(v.DATA_DIR);
   return {
@@ -204,8 +477,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: v.LOG_LEVEL,
     telemetry: v.CLICKHOUSE_URL
       ? { kind: 'clickhouse-http', url: v.CLICKHOUSE_URL, database: v.CLICKHOUSE_DATABASE }
-      : { kind: 'chdb', path: path.join(dataDir, 'chdb'), database: v.CLICKHOUSE_DATABASE, maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null, cacheMb: v.CHDB_CACHE_MB, insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()) },
-    meta: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', path: path.join(dataDir, 'pglite'), sharedBuffersMb: v.PGLITE_SHARED_BUFFERS_MB },
+      : {
+          kind: 'chdb',
+          path: path.join(dataDir, 'chdb'),
+          database: v.CLICKHOUSE_DATABASE,
+          maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null,
+          cacheMb: v.CHDB_CACHE_MB,
+          insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()),
+        },
+    meta: v.DATABASE_URL
+      ? { kind: 'postgres', url: v.DATABASE_URL }
+      : { kind: 'pglite', path: path.join(dataDir, 'pglite'), sharedBuffersMb: v.PGLITE_SHARED_BUFFERS_MB },
     objects: v.S3_BUCKET
       ? {
           kind: 's3',
@@ -244,17 +526,32 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiUrl: v.STRIPE_API_URL }
           : null,
     },
-    mail: { smtpUrl: v.SMTP_URL ?? null, from: v.MAIL_FROM ?? `Sightline <no-reply@${new URL(v.PUBLIC_URL ?? 'http://localhost').hostname}>` },
+    mail: {
+      smtpUrl: v.SMTP_URL ?? null,
+      from: v.MAIL_FROM ?? `Sightline <no-reply@${new URL(v.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    },
     passwordResetTtlMinutes: v.PASSWORD_RESET_TTL_MINUTES,
     oauth: {
       oidc:
         v.OIDC_ISSUER && v.OIDC_CLIENT_ID
-          ? { issuer: v.OIDC_ISSUER, clientId: v.OIDC_CLIENT_ID, clientSecret: v.OIDC_CLIENT_SECRET ?? null, name: v.OIDC_NAME }
+          ? {
+              issuer: v.OIDC_ISSUER,
+              clientId: v.OIDC_CLIENT_ID,
+              clientSecret: v.OIDC_CLIENT_SECRET ?? null,
+              name: v.OIDC_NAME,
+            }
           : null,
-      google: v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET } : null,
+      google:
+        v.GOOGLE_CLIENT_ID && v.GOOGLE_CLIENT_SECRET
+          ? { clientId: v.GOOGLE_CLIENT_ID, clientSecret: v.GOOGLE_CLIENT_SECRET }
+          : null,
       github:
         v.GITHUB_CLIENT_ID && v.GITHUB_CLIENT_SECRET
-          ? { clientId: v.GITHUB_CLIENT_ID, clientSecret: v.GITHUB_CLIENT_SECRET, url: v.GITHUB_URL.replace(/\/+$/, '') }
+          ? {
+              clientId: v.GITHUB_CLIENT_ID,
+              clientSecret: v.GITHUB_CLIENT_SECRET,
+              url: v.GITHUB_URL.replace(/\/+$/, ''),
+            }
           : null,
     },
   };
@@ -271,11 +568,14 @@ function signInProblems(values: Record<string, unknown>): string[] {
     ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
     ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
   ];
-  for (const [a, b] of pairs) if ((values[a] === undefined) !== (values[b] === undefined)) problems.push(`${a} and ${b} must be set together`);
-  if (values.OIDC_CLIENT_SECRET !== undefined && values.OIDC_ISSUER === undefined) problems.push('OIDC_CLIENT_SECRET needs OIDC_ISSUER and OIDC_CLIENT_ID');
+  for (const [a, b] of pairs)
+    if ((values[a] === undefined) !== (values[b] === undefined)) problems.push(`${a} and ${b} must be set together`);
+  if (values.OIDC_CLIENT_SECRET !== undefined && values.OIDC_ISSUER === undefined)
+    problems.push('OIDC_CLIENT_SECRET needs OIDC_ISSUER and OIDC_CLIENT_ID');
   for (const name of ['OIDC_ISSUER', 'GITHUB_URL']) {
     const value = values[name];
-    if (typeof value === 'string' && !isHttpsOrLoopbackHttp(value)) problems.push(`${shownValue(name, value)}: must be an https URL (http only on a loopback address)`);
+    if (typeof value === 'string' && !isHttpsOrLoopbackHttp(value))
+      problems.push(`${shownValue(name, value)}: must be an https URL (http only on a loopback address)`);
   }
   return problems;
 }
@@ -287,7 +587,10 @@ export function isHttpsOrLoopbackHttp(value: string): boolean {
 }
 
 export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname));
+  return (
+    url.protocol === 'http:' &&
+    (url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname))
+  );
 }
 
 /** The catalogue of PLANS_FILE, or null with a problem added when it is unreadable or invalid. */
@@ -311,7 +614,12 @@ function shownValue(name: string, value: string): string {
   if (at < 0) return `${name}=${JSON.stringify(value)}`;
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0];
   // Without a scheme, `user:password@host` still has a colon before the `@`; an e-mail address has none.
-  const hidden = scheme !== undefined ? `${scheme}***${value.slice(at)}` : value.slice(0, at).includes(':') ? `***${value.slice(at)}` : value;
+  const hidden =
+    scheme !== undefined
+      ? `${scheme}***${value.slice(at)}`
+      : value.slice(0, at).includes(':')
+        ? `***${value.slice(at)}`
+        : value;
   return `${name}=${JSON.stringify(hidden)}`;
 }
 

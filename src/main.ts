@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
   switch (command) {
     case 'serve': {
-      let config;
+      let config: ReturnType<typeof loadConfig>;
       try {
         config = loadConfig(process.env);
       } catch (error) {

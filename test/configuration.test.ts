@@ -22,7 +22,9 @@ describe('billing configuration', () => {
 
   it('reads a plan catalogue file, and names the problem of a bad one', () => {
     expect(loadConfig({ PLANS_FILE: writePlansFile(SMALL_CATALOGUE) }).billing.catalogue).toEqual(SMALL_CATALOGUE);
-    expect(failure({ PLANS_FILE: '/nonexistent/plans.json' })).toMatch(/PLANS_FILE="\/nonexistent\/plans.json": ENOENT/);
+    expect(failure({ PLANS_FILE: '/nonexistent/plans.json' })).toMatch(
+      /PLANS_FILE="\/nonexistent\/plans.json": ENOENT/,
+    );
     const bad = writePlansFile({ ...SMALL_CATALOGUE, defaultPlan: 'gold' });
     expect(failure({ PLANS_FILE: bad })).toContain('defaultPlan: defaultPlan "gold" is not one of the plans');
   });
@@ -30,7 +32,11 @@ describe('billing configuration', () => {
   it('turns Stripe on only with both secrets', () => {
     const stripe = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).billing.stripe;
     expect(stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', apiUrl: 'https://api.stripe.com' });
-    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_x' })).toContain('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
-    expect(failure({ STRIPE_SECRET_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toContain('must be a Stripe secret or restricted key');
+    expect(failure({ STRIPE_SECRET_KEY: 'sk_test_x' })).toContain(
+      'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+    expect(failure({ STRIPE_SECRET_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toContain(
+      'must be a Stripe secret or restricted key',
+    );
   });
 });

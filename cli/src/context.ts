@@ -30,9 +30,16 @@ export class Context {
   readonly output: OutputOptions;
 
   constructor(readonly options: GlobalOptions) {
-    this.profileName = options.profile ?? process.env.SIGHTLINE_PROFILE ?? readStore().currentProfile ?? DEFAULT_PROFILE;
-    const fields = options.fields?.split(',').map((field) => field.trim()).filter((field) => field !== '');
-    this.output = { format: formatFrom(options.output, process.stdout.isTTY === true), fields: fields && fields.length > 0 ? fields : undefined };
+    this.profileName =
+      options.profile ?? process.env.SIGHTLINE_PROFILE ?? readStore().currentProfile ?? DEFAULT_PROFILE;
+    const fields = options.fields
+      ?.split(',')
+      .map((field) => field.trim())
+      .filter((field) => field !== '');
+    this.output = {
+      format: formatFrom(options.output, process.stdout.isTTY === true),
+      fields: fields && fields.length > 0 ? fields : undefined,
+    };
   }
 
   profile(): Profile | undefined {
@@ -42,20 +49,29 @@ export class Context {
   /** --url, else SIGHTLINE_URL, else the profile's. */
   baseUrl(): string {
     const url = this.options.url ?? process.env.SIGHTLINE_URL ?? this.profile()?.url;
-    if (!url) throw usageError('no service URL', 'pass --url https://sightline.example.com (or set SIGHTLINE_URL), or sign in with `login --url`');
+    if (!url)
+      throw usageError(
+        'no service URL',
+        'pass --url https://sightline.example.com (or set SIGHTLINE_URL), or sign in with `login --url`',
+      );
     return normalizeUrl(url);
   }
 
   session(): Session {
     const profile = this.profile();
     if (!profile?.credentials) throw notSignedIn(`not signed in (profile ${this.profileName})`);
-    return new Session(this.profileName, this.options.url ? normalizeUrl(this.options.url) : profile.url, profile.credentials);
+    return new Session(
+      this.profileName,
+      this.options.url ? normalizeUrl(this.options.url) : profile.url,
+      profile.credentials,
+    );
   }
 
   /** --project (id or name), else SIGHTLINE_PROJECT, else the profile's default project. */
   async projectId(session: Session, explicit = this.options.project): Promise<string> {
     const wanted = explicit ?? process.env.SIGHTLINE_PROJECT ?? this.profile()?.projectId;
-    if (!wanted) throw usageError('no project chosen', 'pass --project <id|name> or run `sightline-cli projects use <id|name>`');
+    if (!wanted)
+      throw usageError('no project chosen', 'pass --project <id|name> or run `sightline-cli projects use <id|name>`');
     if (UUID.test(wanted)) return wanted.toLowerCase();
     return (await findProject(session, wanted)).id;
   }
@@ -69,10 +85,16 @@ export async function listProjects(session: Session): Promise<ProjectSummary[]> 
 export async function findProject(session: Session, idOrName: string): Promise<ProjectSummary> {
   const projects = await listProjects(session);
   const wanted = idOrName.toLowerCase();
-  const found = projects.find((project) => project.id === wanted) ?? projects.filter((project) => project.name.toLowerCase() === wanted);
+  const found =
+    projects.find((project) => project.id === wanted) ??
+    projects.filter((project) => project.name.toLowerCase() === wanted);
   if (!Array.isArray(found)) return found;
   if (found.length === 1) return found[0]!;
-  if (found.length > 1) throw usageError(`${found.length} projects are named "${idOrName}"`, 'use its id (see `sightline-cli projects list`)');
+  if (found.length > 1)
+    throw usageError(
+      `${found.length} projects are named "${idOrName}"`,
+      'use its id (see `sightline-cli projects list`)',
+    );
   throw new CliError(`no project "${idOrName}" among yours`, EXIT.notFound, 'see `sightline-cli projects list`');
 }
 

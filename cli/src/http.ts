@@ -18,8 +18,17 @@ function requestUrl(input: string | URL | Request): string {
 export function cannotConnect(url: string, error: unknown): CliError {
   // fetch reports "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, bad port...) is its cause.
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const reason = cause instanceof Error ? ('code' in cause && typeof cause.code === 'string' ? cause.code : cause.message) : String(cause);
-  return new CliError(`cannot connect to ${new URL(url).origin} (${reason})`, EXIT.cannotConnect, 'check --url and that the service is running');
+  const reason =
+    cause instanceof Error
+      ? 'code' in cause && typeof cause.code === 'string'
+        ? cause.code
+        : cause.message
+      : String(cause);
+  return new CliError(
+    `cannot connect to ${new URL(url).origin} (${reason})`,
+    EXIT.cannotConnect,
+    'check --url and that the service is running',
+  );
 }
 
 /** The server's message: `{error}` on the API, RFC 6749 `error_description` on the token routes. */
@@ -35,15 +44,34 @@ export function serverMessage(body: unknown): string | null {
 export function refusal(response: Response, body: unknown): CliError {
   const status = response.status;
   const message = serverMessage(body);
-  if (status === 401) return notSignedIn(message ?? 'the service refused the credentials (401): not signed in, or the token expired or was revoked');
+  if (status === 401)
+    return notSignedIn(
+      message ?? 'the service refused the credentials (401): not signed in, or the token expired or was revoked',
+    );
   if (status === 404) return new CliError(message ?? 'not found', EXIT.notFound, undefined, status);
   if (status === 429) {
     const retryAfter = response.headers.get('retry-after');
-    return new CliError(message ?? 'rate limited (429)', EXIT.rateLimited, retryAfter ? `wait ${retryAfter} s and try again` : 'wait a minute and try again', status);
+    return new CliError(
+      message ?? 'rate limited (429)',
+      EXIT.rateLimited,
+      retryAfter ? `wait ${retryAfter} s and try again` : 'wait a minute and try again',
+      status,
+    );
   }
-  if (status === 403) return new CliError(message ?? 'access denied (403)', EXIT.apiError, 'check the project and your role in its organization', status);
+  if (status === 403)
+    return new CliError(
+      message ?? 'access denied (403)',
+      EXIT.apiError,
+      'check the project and your role in its organization',
+      status,
+    );
   if (status === 422) return new CliError(message ?? 'refused (422)', EXIT.apiError, undefined, status);
-  return new CliError(message ? `${message} (${status})` : `the service answered ${status}`, EXIT.apiError, undefined, status);
+  return new CliError(
+    message ? `${message} (${status})` : `the service answered ${status}`,
+    EXIT.apiError,
+    undefined,
+    status,
+  );
 }
 
 /** Reads a JSON body; an empty or non-JSON body is null. */

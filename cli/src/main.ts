@@ -8,16 +8,23 @@ import { CliError, EXIT } from './errors.js';
 
 function program(): Command {
   const root = new Command('sightline-cli')
-    .description('Command line client of Sightline: sign in, query issues, endpoints, traces, logs and metrics, upload debug symbols, serve MCP.')
+    .description(
+      'Command line client of Sightline: sign in, query issues, endpoints, traces, logs and metrics, upload debug symbols, serve MCP.',
+    )
     .version(SIGHTLINE_CLI_VERSION, '-v, --version')
-    .option('--url <url>', 'service URL (else SIGHTLINE_URL, else the profile\'s)')
+    .option('--url <url>', "service URL (else SIGHTLINE_URL, else the profile's)")
     .option('--profile <name>', 'named sign-in to use (else SIGHTLINE_PROFILE, else the default profile)')
     .option('--project <project>', "project id or name (else SIGHTLINE_PROJECT, else the profile's default)")
     .option('-o, --output <format>', 'table or json (default: table on a terminal, json when piped)')
     .option('--fields <fields>', 'comma-separated fields to show, in order')
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
-  withExamples(root, 'sightline-cli login --url https://sightline.example.com', 'sightline-cli issues list --since 24h', 'sightline-cli symbols upload build/ --upload-token "$SIGHTLINE_UPLOAD_TOKEN"');
+  withExamples(
+    root,
+    'sightline-cli login --url https://sightline.example.com',
+    'sightline-cli issues list --since 24h',
+    'sightline-cli symbols upload build/ --upload-token "$SIGHTLINE_UPLOAD_TOKEN"',
+  );
   authCommands(root);
   readCommands(root);
   uploadCommands(root);
@@ -53,9 +60,14 @@ async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
-    const failure = error instanceof CliError ? error : new CliError(error instanceof Error ? error.message : String(error), EXIT.apiError);
+    const failure =
+      error instanceof CliError
+        ? error
+        : new CliError(error instanceof Error ? error.message : String(error), EXIT.apiError);
     if (wantsJson(argv)) {
-      process.stderr.write(`${JSON.stringify({ error: { message: failure.message, hint: failure.hint ?? null, exitCode: failure.exitCode, status: failure.status ?? null } })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ error: { message: failure.message, hint: failure.hint ?? null, exitCode: failure.exitCode, status: failure.status ?? null } })}\n`,
+      );
     } else {
       process.stderr.write(`error: ${failure.message}${failure.hint ? ` — ${failure.hint}` : ''}\n`);
     }

@@ -10,7 +10,19 @@ import { z } from 'zod';
 import { listProjects, type Context } from './context.js';
 import { CliError } from './errors.js';
 import { renderTable, type DetailView, type RowsView } from './output.js';
-import { AGGREGATIONS, listAiTraces, listEndpoints, listIssues, listTasks, queryLogs, queryMetrics, showEndpoint, showIssue, showTrace, type ListQuery } from './queries.js';
+import {
+  AGGREGATIONS,
+  listAiTraces,
+  listEndpoints,
+  listIssues,
+  listTasks,
+  queryLogs,
+  queryMetrics,
+  showEndpoint,
+  showIssue,
+  showTrace,
+  type ListQuery,
+} from './queries.js';
 import { resolveRange } from './time-range.js';
 
 const project = z.string().optional().describe("project id or name; default: the profile's default project");
@@ -29,36 +41,71 @@ export async function serveMcp(context: Context): Promise<void> {
     server.registerTool(
       name,
       { description, inputSchema: { project, since, from, to, search, limit } },
-      answer(async (args) => query(session(), await projectOf(args.project), resolveRange(args, '24h'), { ...page(args.limit), search: args.search })),
+      answer(async (args) =>
+        query(session(), await projectOf(args.project), resolveRange(args, '24h'), {
+          ...page(args.limit),
+          search: args.search,
+        }),
+      ),
     );
 
   server.registerTool(
     'list_projects',
     { description: 'Projects the signed-in user can read (id, name, framework, role).', inputSchema: {} },
-    answer(async () => ({ rows: (await listProjects(session())).map((p) => ({ ...p })), columns: ['id', 'name', 'framework', 'role'] })),
+    answer(async () => ({
+      rows: (await listProjects(session())).map((p) => ({ ...p })),
+      columns: ['id', 'name', 'framework', 'role'],
+    })),
   );
-  listTool('list_issues', 'Errors grouped by stack trace (issues), latest first, with counts and the endpoint or task they happened in.', listIssues);
+  listTool(
+    'list_issues',
+    'Errors grouped by stack trace (issues), latest first, with counts and the endpoint or task they happened in.',
+    listIssues,
+  );
   server.registerTool(
     'show_issue',
-    { description: 'The stack trace and latest occurrences of one issue, by its hash (from list_issues).', inputSchema: { hash: z.string().describe('issue hash'), project, since, from, to } },
-    answer(async (args) => showIssue(session(), await projectOf(args.project), args.hash, resolveRange(args, '7d'), 10)),
+    {
+      description: 'The stack trace and latest occurrences of one issue, by its hash (from list_issues).',
+      inputSchema: { hash: z.string().describe('issue hash'), project, since, from, to },
+    },
+    answer(async (args) =>
+      showIssue(session(), await projectOf(args.project), args.hash, resolveRange(args, '7d'), 10),
+    ),
   );
-  listTool('list_endpoints', 'Inbound HTTP endpoints ranked by impact, with request counts, P50/P95/P99 latency, error rate and Apdex.', listEndpoints);
+  listTool(
+    'list_endpoints',
+    'Inbound HTTP endpoints ranked by impact, with request counts, P50/P95/P99 latency, error rate and Apdex.',
+    listEndpoints,
+  );
   server.registerTool(
     'show_endpoint',
-    { description: 'One endpoint ("METHOD /route"): latency percentiles, errors, and its slowest and failing calls (trace ids).', inputSchema: { name: z.string().describe('endpoint name, e.g. "POST /api/checkout"'), project, since, from, to } },
-    answer(async (args) => showEndpoint(session(), await projectOf(args.project), args.name, resolveRange(args, '24h'), 5)),
+    {
+      description:
+        'One endpoint ("METHOD /route"): latency percentiles, errors, and its slowest and failing calls (trace ids).',
+      inputSchema: { name: z.string().describe('endpoint name, e.g. "POST /api/checkout"'), project, since, from, to },
+    },
+    answer(async (args) =>
+      showEndpoint(session(), await projectOf(args.project), args.name, resolveRange(args, '24h'), 5),
+    ),
   );
-  listTool('list_tasks', 'Background tasks and scheduled jobs with counts, failures and latency percentiles.', listTasks);
+  listTool(
+    'list_tasks',
+    'Background tasks and scheduled jobs with counts, failures and latency percentiles.',
+    listTasks,
+  );
   server.registerTool(
     'show_trace',
-    { description: 'The span waterfall of one endpoint call, task run or AI call, by its id.', inputSchema: { id: z.string().describe('trace id (an entity id from show_endpoint or list_ai_traces)'), project } },
+    {
+      description: 'The span waterfall of one endpoint call, task run or AI call, by its id.',
+      inputSchema: { id: z.string().describe('trace id (an entity id from show_endpoint or list_ai_traces)'), project },
+    },
     answer(async (args) => showTrace(session(), await projectOf(args.project), args.id)),
   );
   server.registerTool(
     'search_logs',
     {
-      description: 'Log records, newest first, filtered by service, minimum severity (9 INFO, 13 WARN, 17 ERROR), trace id or body text.',
+      description:
+        'Log records, newest first, filtered by service, minimum severity (9 INFO, 13 WARN, 17 ERROR), trace id or body text.',
       inputSchema: {
         project,
         since,
@@ -72,7 +119,13 @@ export async function serveMcp(context: Context): Promise<void> {
       },
     },
     answer(async (args) =>
-      queryLogs(session(), await projectOf(args.project), resolveRange(args, '1h'), { service: args.service, minSeverity: args.minSeverity, traceId: args.traceId, search: args.search }, page(args.limit)),
+      queryLogs(
+        session(),
+        await projectOf(args.project),
+        resolveRange(args, '1h'),
+        { service: args.service, minSeverity: args.minSeverity, traceId: args.traceId, search: args.search },
+        page(args.limit),
+      ),
     ),
   );
   server.registerTool(
@@ -81,7 +134,10 @@ export async function serveMcp(context: Context): Promise<void> {
       description: 'One metric aggregated per time bucket, optionally grouped by dimension keys.',
       inputSchema: {
         name: z.string().describe('metric name'),
-        aggregation: z.enum(AGGREGATIONS as [string, ...string[]]).optional().describe('default avg'),
+        aggregation: z
+          .enum(AGGREGATIONS as [string, ...string[]])
+          .optional()
+          .describe('default avg'),
         groupBy: z.array(z.string()).optional().describe('dimension keys, or serverName'),
         project,
         since,
@@ -91,7 +147,13 @@ export async function serveMcp(context: Context): Promise<void> {
     },
     answer(async (args) => {
       const aggregation = AGGREGATIONS.find((value) => value === args.aggregation);
-      return (await queryMetrics(session(), await projectOf(args.project), resolveRange(args, '1h'), { name: args.name, aggregation, groupBy: args.groupBy })).detail;
+      return (
+        await queryMetrics(session(), await projectOf(args.project), resolveRange(args, '1h'), {
+          name: args.name,
+          aggregation,
+          groupBy: args.groupBy,
+        })
+      ).detail;
     }),
   );
   listTool('list_ai_traces', 'LLM calls ranked by total cost, with model, tokens, cost and duration.', listAiTraces);
@@ -111,7 +173,12 @@ function answer<Args>(work: (args: Args) => Promise<RowsView | DetailView>): (ar
       const text = 'rows' in view ? renderTable(view) : view.text;
       return { content: [{ type: 'text', text }] };
     } catch (error) {
-      const message = error instanceof CliError ? `${error.message}${error.hint ? ` (${error.hint})` : ''}` : error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof CliError
+          ? `${error.message}${error.hint ? ` (${error.hint})` : ''}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       return { content: [{ type: 'text', text: `error: ${message}` }], isError: true };
     }
   };

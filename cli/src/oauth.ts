@@ -29,7 +29,11 @@ export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
 const oauthRefusal = z.object({ error: z.string(), error_description: z.string().optional() });
 
-async function postForm(baseUrl: string, path: string, fields: Record<string, string>): Promise<{ response: Response; body: unknown }> {
+async function postForm(
+  baseUrl: string,
+  path: string,
+  fields: Record<string, string>,
+): Promise<{ response: Response; body: unknown }> {
   const response = await fetchOrExplain(new URL(path, baseUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -50,11 +54,18 @@ export async function startDeviceAuthorization(baseUrl: string): Promise<DeviceA
   return parsed(deviceAuthorization, body, 'the device authorization endpoint');
 }
 
-export type PollOutcome = { state: 'approved'; tokens: TokenAnswer } | { state: 'authorization_pending' } | { state: 'slow_down' };
+export type PollOutcome =
+  | { state: 'approved'; tokens: TokenAnswer }
+  | { state: 'authorization_pending' }
+  | { state: 'slow_down' };
 
 /** One poll of the token endpoint; denial and expiry end the login (exit 4). */
 export async function pollDeviceToken(baseUrl: string, deviceCode: string): Promise<PollOutcome> {
-  const { response, body } = await postForm(baseUrl, '/api/auth/device/token', { grant_type: DEVICE_GRANT, device_code: deviceCode, client_id: CLIENT_ID });
+  const { response, body } = await postForm(baseUrl, '/api/auth/device/token', {
+    grant_type: DEVICE_GRANT,
+    device_code: deviceCode,
+    client_id: CLIENT_ID,
+  });
   if (response.ok) return { state: 'approved', tokens: parsed(tokenAnswer, body, 'the token endpoint') };
   const oauthError = response.status === 400 ? oauthRefusal.safeParse(body) : null;
   if (!oauthError?.success) throw refusal(response, body);
@@ -63,9 +74,17 @@ export async function pollDeviceToken(baseUrl: string, deviceCode: string): Prom
     case 'slow_down':
       return { state: oauthError.data.error };
     case 'access_denied':
-      throw new CliError('the sign-in was denied in the browser', EXIT.notSignedIn, 'run `sightline-cli login` again and approve the code');
+      throw new CliError(
+        'the sign-in was denied in the browser',
+        EXIT.notSignedIn,
+        'run `sightline-cli login` again and approve the code',
+      );
     case 'expired_token':
-      throw new CliError('the code expired before it was approved', EXIT.notSignedIn, 'run `sightline-cli login` again');
+      throw new CliError(
+        'the code expired before it was approved',
+        EXIT.notSignedIn,
+        'run `sightline-cli login` again',
+      );
     default:
       throw refusal(response, body);
   }
@@ -73,7 +92,11 @@ export async function pollDeviceToken(baseUrl: string, deviceCode: string): Prom
 
 /** A refresh grant: the new token pair, or "signed out" when the login is over (revoked, reused, expired). */
 export async function refreshTokens(baseUrl: string, refreshToken: string): Promise<TokenAnswer> {
-  const { response, body } = await postForm(baseUrl, '/api/auth/device/token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID });
+  const { response, body } = await postForm(baseUrl, '/api/auth/device/token', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: CLIENT_ID,
+  });
   if (response.ok) return parsed(tokenAnswer, body, 'the token endpoint');
   const oauthError = response.status === 400 ? oauthRefusal.safeParse(body) : null;
   if (oauthError?.success && oauthError.data.error === 'invalid_grant') {

@@ -56,7 +56,8 @@ function checkFields(rows: Row[], fields: string[]): void {
   const known = rows[0];
   if (!known) return;
   const unknown = fields.filter((field) => !(field in known));
-  if (unknown.length > 0) throw usageError(`unknown field ${unknown.join(', ')}`, `fields here: ${Object.keys(known).join(', ')}`);
+  if (unknown.length > 0)
+    throw usageError(`unknown field ${unknown.join(', ')}`, `fields here: ${Object.keys(known).join(', ')}`);
 }
 
 const MAX_CELL = 80;
@@ -66,17 +67,23 @@ export function renderTable(view: RowsView, fields?: string[]): string {
   const columns = fields ?? view.columns;
   checkFields(view.rows, columns);
   const cells = view.rows.map((row) => columns.map((column) => cellText(row[column] ?? null)));
-  const numeric = columns.map((column) => view.rows.every((row) => typeof row[column] === 'number' || row[column] === null));
+  const numeric = columns.map((column) =>
+    view.rows.every((row) => typeof row[column] === 'number' || row[column] === null),
+  );
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
   const align = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
-  const lines = [columns.map((column, i) => align(column, i)), ...cells.map((line) => line.map((text, i) => align(text, i)))];
+  const lines = [
+    columns.map((column, i) => align(column, i)),
+    ...cells.map((line) => line.map((text, i) => align(text, i))),
+  ];
   const table = lines.map((line) => line.join('  ').trimEnd()).join('\n');
   return view.note ? `${table}\n${view.note}` : table;
 }
 
 function cellText(value: Json): string {
   if (value === null) return '-';
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 && value > -1 ? 3 : 1);
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 && value > -1 ? 3 : 1);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');
   return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;

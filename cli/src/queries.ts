@@ -8,8 +8,16 @@ import { humanDuration, renderTable, type DetailView, type Json, type Row, type 
 import type { Session } from './session.js';
 import type { TimeRange } from './time-range.js';
 
-type Filter = { field: string; op: 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte'; value: string | number | boolean };
-type JsonBody<P extends keyof paths, M extends 'post' | 'get'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer T } } } } ? T : never;
+type Filter = {
+  field: string;
+  op: 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte';
+  value: string | number | boolean;
+};
+type JsonBody<P extends keyof paths, M extends 'post' | 'get'> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer T } } };
+}
+  ? T
+  : never;
 
 export interface Page {
   page: number;
@@ -21,7 +29,12 @@ export interface ListOptions extends Page {
 }
 
 /** The ranked lists: issues, endpoints, tasks, AI traces. */
-export type ListQuery = (session: Session, projectId: string, range: TimeRange, options: ListOptions) => Promise<RowsView>;
+export type ListQuery = (
+  session: Session,
+  projectId: string,
+  range: TimeRange,
+  options: ListOptions,
+) => Promise<RowsView>;
 
 const moreNote = (answer: { hasMore: boolean; page: number }): string | undefined =>
   answer.hasMore ? `more rows: add --page ${answer.page + 1}` : undefined;
@@ -30,7 +43,10 @@ const query = (projectId: string) => ({ params: { query: { projectId } } });
 
 export const listIssues: ListQuery = async (session, projectId, range, options) => {
   const answer = await session.call((api) =>
-    api.POST('/api/exception-stack-traces', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search, orderBy: 'lastSeen', sortDirection: 'desc' } }),
+    api.POST('/api/exception-stack-traces', {
+      ...query(projectId),
+      body: { ...range, pagination: page(options), search: options.search, orderBy: 'lastSeen', sortDirection: 'desc' },
+    }),
   );
   return {
     rows: answer.items.map((item) => ({
@@ -49,7 +65,13 @@ export const listIssues: ListQuery = async (session, projectId, range, options) 
   };
 };
 
-export async function showIssue(session: Session, projectId: string, hash: string, range: TimeRange, limit: number): Promise<DetailView> {
+export async function showIssue(
+  session: Session,
+  projectId: string,
+  hash: string,
+  range: TimeRange,
+  limit: number,
+): Promise<DetailView> {
   const answer = await session.call((api) =>
     api.POST('/api/exception-stack-traces/{hash}', {
       params: { query: { projectId }, path: { hash } },
@@ -57,7 +79,12 @@ export async function showIssue(session: Session, projectId: string, hash: strin
     }),
   );
   const latest = answer.items[0];
-  if (!latest) throw new CliError(`no occurrences of issue ${hash} in the range`, EXIT.notFound, 'widen the range with --since 7d, or check the hash with `issues list`');
+  if (!latest)
+    throw new CliError(
+      `no occurrences of issue ${hash} in the range`,
+      EXIT.notFound,
+      'widen the range with --since 7d, or check the hash with `issues list`',
+    );
   const occurrences: Row[] = answer.items.map((item) => ({
     recordedAt: item.recordedAt,
     traceId: item.traceId,
@@ -67,7 +94,14 @@ export async function showIssue(session: Session, projectId: string, hash: strin
     appVersion: item.appVersion,
     sessionId: item.sessionId,
   }));
-  const json = { hash, stackTrace: latest.stackTrace, rawStackTrace: latest.rawStackTrace, isMessage: latest.isMessage, attributes: latest.attributes, occurrences };
+  const json = {
+    hash,
+    stackTrace: latest.stackTrace,
+    rawStackTrace: latest.rawStackTrace,
+    isMessage: latest.isMessage,
+    attributes: latest.attributes,
+    occurrences,
+  };
   const text = [
     `issue ${hash}${latest.isMessage ? ' (message)' : ''}`,
     '',
@@ -95,13 +129,35 @@ const endpointRow = (item: JsonBody<'/api/endpoints', 'post'>['items'][number]):
 });
 
 export const listEndpoints: ListQuery = async (session, projectId, range, options) => {
-  const answer = await session.call((api) => api.POST('/api/endpoints', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
-  return { rows: answer.items.map(endpointRow), columns: ['name', 'requests', 'p50Ms', 'p95Ms', 'p99Ms', 'errorRate', 'apdex', 'impact'], note: moreNote(answer) };
+  const answer = await session.call((api) =>
+    api.POST('/api/endpoints', {
+      ...query(projectId),
+      body: { ...range, pagination: page(options), search: options.search },
+    }),
+  );
+  return {
+    rows: answer.items.map(endpointRow),
+    columns: ['name', 'requests', 'p50Ms', 'p95Ms', 'p99Ms', 'errorRate', 'apdex', 'impact'],
+    note: moreNote(answer),
+  };
 };
 
-export async function showEndpoint(session: Session, projectId: string, name: string, range: TimeRange, limit: number): Promise<DetailView> {
-  const detail = await session.call((api) => api.POST('/api/endpoints/detail', { ...query(projectId), body: { ...range, name, limit } }));
-  if (detail.count === 0) throw new CliError(`no calls of endpoint "${name}" in the range`, EXIT.notFound, 'names are "METHOD /route", see `endpoints list`');
+export async function showEndpoint(
+  session: Session,
+  projectId: string,
+  name: string,
+  range: TimeRange,
+  limit: number,
+): Promise<DetailView> {
+  const detail = await session.call((api) =>
+    api.POST('/api/endpoints/detail', { ...query(projectId), body: { ...range, name, limit } }),
+  );
+  if (detail.count === 0)
+    throw new CliError(
+      `no calls of endpoint "${name}" in the range`,
+      EXIT.notFound,
+      'names are "METHOD /route", see `endpoints list`',
+    );
   const traceRow = (trace: (typeof detail.slowest)[number]): Row => ({
     id: trace.id,
     recordedAt: trace.recordedAt,
@@ -130,16 +186,35 @@ export async function showEndpoint(session: Session, projectId: string, name: st
 }
 
 export const listTasks: ListQuery = async (session, projectId, range, options) => {
-  const answer = await session.call((api) => api.POST('/api/tasks', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
+  const answer = await session.call((api) =>
+    api.POST('/api/tasks', {
+      ...query(projectId),
+      body: { ...range, pagination: page(options), search: options.search },
+    }),
+  );
   return {
-    rows: answer.items.map((item) => ({ name: item.name, count: item.count, failures: item.failures, p50Ms: item.p50Ms, p95Ms: item.p95Ms, p99Ms: item.p99Ms, rank: item.rank, lastSeen: item.lastSeen })),
+    rows: answer.items.map((item) => ({
+      name: item.name,
+      count: item.count,
+      failures: item.failures,
+      p50Ms: item.p50Ms,
+      p95Ms: item.p95Ms,
+      p99Ms: item.p99Ms,
+      rank: item.rank,
+      lastSeen: item.lastSeen,
+    })),
     columns: ['name', 'count', 'failures', 'p50Ms', 'p95Ms', 'p99Ms', 'lastSeen'],
     note: moreNote(answer),
   };
 };
 
 export const listAiTraces: ListQuery = async (session, projectId, range, options) => {
-  const answer = await session.call((api) => api.POST('/api/ai-traces', { ...query(projectId), body: { ...range, pagination: page(options), search: options.search } }));
+  const answer = await session.call((api) =>
+    api.POST('/api/ai-traces', {
+      ...query(projectId),
+      body: { ...range, pagination: page(options), search: options.search },
+    }),
+  );
   return {
     rows: answer.items.map((item) => ({
       id: item.id,
@@ -214,7 +289,13 @@ export async function searchLogs(
   );
 }
 
-export async function queryLogs(session: Session, projectId: string, range: TimeRange, filters: LogFilters, options: Page): Promise<RowsView> {
+export async function queryLogs(
+  session: Session,
+  projectId: string,
+  range: TimeRange,
+  filters: LogFilters,
+  options: Page,
+): Promise<RowsView> {
   const answer = await searchLogs(session, projectId, range, filters, options);
   return { rows: answer.items.map(logRow), columns: LOG_COLUMNS, note: moreNote(answer) };
 }
@@ -223,7 +304,9 @@ type Trace = JsonBody<'/api/traces/{id}', 'get'>;
 type Span = Trace['spans'][number];
 
 export async function showTrace(session: Session, projectId: string, id: string): Promise<DetailView> {
-  const trace: Trace = await session.call((api) => api.GET('/api/traces/{id}', { params: { query: { projectId }, path: { id } } }));
+  const trace: Trace = await session.call((api) =>
+    api.GET('/api/traces/{id}', { params: { query: { projectId }, path: { id } } }),
+  );
   return { json: trace as unknown as Json, text: waterfall(trace) };
 }
 
@@ -231,10 +314,15 @@ const BAR_WIDTH = 40;
 
 /** The span tree as indented lines with a bar placed on the trace's timeline. */
 export function waterfall(trace: Trace): string {
-  const starts = trace.spans.map((span) => (span.startTime ? Date.parse(span.startTime) : Number.NaN)).filter((ms) => !Number.isNaN(ms));
+  const starts = trace.spans
+    .map((span) => (span.startTime ? Date.parse(span.startTime) : Number.NaN))
+    .filter((ms) => !Number.isNaN(ms));
   const recorded = trace.recordedAt ? Date.parse(trace.recordedAt) : Number.NaN;
   const origin = Math.min(...starts, Number.isNaN(recorded) ? Infinity : recorded);
-  const end = Math.max(origin + trace.durationMs, ...trace.spans.map((span) => (span.startTime ? Date.parse(span.startTime) + span.durationMs : 0)));
+  const end = Math.max(
+    origin + trace.durationMs,
+    ...trace.spans.map((span) => (span.startTime ? Date.parse(span.startTime) + span.durationMs : 0)),
+  );
   const total = Math.max(end - origin, 1e-3);
   const ids = new Set(trace.spans.map((span) => span.spanId));
   const children = new Map<string | null, Span[]>();
@@ -273,7 +361,9 @@ export function waterfall(trace: Trace): string {
   return [...header, ...body].join('\n');
 }
 
-export type Aggregation = NonNullable<paths['/api/metrics/query']['post']['requestBody']['content']['application/json']['aggregation']>;
+export type Aggregation = NonNullable<
+  paths['/api/metrics/query']['post']['requestBody']['content']['application/json']['aggregation']
+>;
 export const AGGREGATIONS: readonly Aggregation[] = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'];
 
 export async function queryMetrics(
@@ -285,12 +375,25 @@ export async function queryMetrics(
   const answer = await session.call((api) =>
     api.POST('/api/metrics/query', {
       ...query(projectId),
-      body: { ...range, name: options.name, aggregation: options.aggregation, groupBy: options.groupBy, bucketSeconds: options.bucketSeconds },
+      body: {
+        ...range,
+        name: options.name,
+        aggregation: options.aggregation,
+        groupBy: options.groupBy,
+        bucketSeconds: options.bucketSeconds,
+      },
     }),
   );
-  const seriesLabel = (group: Record<string, string>) => Object.entries(group).map(([key, value]) => `${key}=${value}`).join(',') || 'all';
+  const seriesLabel = (group: Record<string, string>) =>
+    Object.entries(group)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(',') || 'all';
   const rows: Row[] = answer.series.flatMap((series) =>
-    answer.bucketStarts.map((start, i) => ({ time: new Date(start * 1000).toISOString(), series: seriesLabel(series.group), value: series.values[i] ?? null })),
+    answer.bucketStarts.map((start, i) => ({
+      time: new Date(start * 1000).toISOString(),
+      series: seriesLabel(series.group),
+      value: series.values[i] ?? null,
+    })),
   );
   const nonEmpty = rows.filter((row) => row.value !== null);
   const json = {
@@ -299,7 +402,10 @@ export async function queryMetrics(
     bucketSeconds: answer.bucketSeconds,
     series: answer.series.map((series) => ({
       group: series.group,
-      points: answer.bucketStarts.map((start, i) => ({ time: new Date(start * 1000).toISOString(), value: series.values[i] ?? null })),
+      points: answer.bucketStarts.map((start, i) => ({
+        time: new Date(start * 1000).toISOString(),
+        value: series.values[i] ?? null,
+      })),
     })),
   };
   const text = `${answer.name} ${answer.aggregation} per ${answer.bucketSeconds} s (${answer.series.length} series; empty buckets left out)\n${renderTable({ rows: nonEmpty, columns: ['time', 'series', 'value'] })}`;

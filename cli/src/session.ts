@@ -37,7 +37,10 @@ export class Session {
     readonly baseUrl: string,
     private credentials: Credentials,
   ) {
-    this.api = createApiClient({ baseUrl: baseUrl.replace(/\/+$/, ''), fetch: (request: Request) => fetchOrExplain(request) });
+    this.api = createApiClient({
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      fetch: (request: Request) => fetchOrExplain(request),
+    });
     this.api.use({
       onRequest: ({ request }) => {
         request.headers.set('authorization', `Bearer ${this.bearer()}`);
@@ -65,7 +68,8 @@ export class Session {
   async callParsed<T>(schema: z.ZodType<T>, send: (api: ApiClient) => Promise<CallResult<unknown>>): Promise<T> {
     const result = await this.send(send);
     const parsed = schema.safeParse(result.data);
-    if (!parsed.success) throw new CliError(`unexpected answer from ${new URL(result.response.url).pathname}`, EXIT.apiError);
+    if (!parsed.success)
+      throw new CliError(`unexpected answer from ${new URL(result.response.url).pathname}`, EXIT.apiError);
     return parsed.data;
   }
 

@@ -61,7 +61,11 @@ export function readStore(): Store {
   }
   const parsed = storeSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    throw new CliError(`${credentialsPath()} is not a credentials file of this CLI`, EXIT.usage, 'remove it and run `sightline-cli login` again');
+    throw new CliError(
+      `${credentialsPath()} is not a credentials file of this CLI`,
+      EXIT.usage,
+      'remove it and run `sightline-cli login` again',
+    );
   }
   return parsed.data;
 }
@@ -116,7 +120,11 @@ export async function withLock<T>(work: () => Promise<T>): Promise<T> {
         continue;
       }
       if (Date.now() > deadline) {
-        throw new CliError('another sightline-cli process holds the credentials lock', EXIT.apiError, `if none is running, remove ${lockPath}`);
+        throw new CliError(
+          'another sightline-cli process holds the credentials lock',
+          EXIT.apiError,
+          `if none is running, remove ${lockPath}`,
+        );
       }
       await sleep(25);
     }

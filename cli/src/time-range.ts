@@ -31,7 +31,8 @@ export function resolveRange(options: TimeOptions, defaultSince = '24h', now = D
     throw usageError('--since cannot be combined with --from/--to');
   }
   const to = options.to !== undefined ? parseTime(options.to, '--to') : now;
-  const from = options.from !== undefined ? parseTime(options.from, '--from') : to - parseDuration(options.since ?? defaultSince);
+  const from =
+    options.from !== undefined ? parseTime(options.from, '--from') : to - parseDuration(options.since ?? defaultSince);
   if (from >= to) throw usageError('the range is empty: --from must be before --to');
   return { fromDate: new Date(from).toISOString(), toDate: new Date(to).toISOString() };
 }

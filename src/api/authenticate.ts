@@ -58,7 +58,8 @@ async function resolvePrincipal(services: Services, token: string): Promise<Prin
   // own new session) stands.
   const found = await findUserForSession(services.meta, claims.userId, claims.tokenId);
   if (!found || found.ended) return null;
-  if (found.passwordChangedAt !== null && claims.issuedAt < Math.floor(found.passwordChangedAt.getTime() / 1000)) return null;
+  if (found.passwordChangedAt !== null && claims.issuedAt < Math.floor(found.passwordChangedAt.getTime() / 1000))
+    return null;
   return { user: found.user, credential: claims.kind };
 }
 

@@ -38,12 +38,15 @@ export function requireOrganizationRole(services: Services, options: Organizatio
   return async (request: FastifyRequest): Promise<void> => {
     const { user } = principalOf(request);
     const source = (options.from === 'path' ? request.params : request.query) as Record<string, unknown>;
-    const organizationId = source.organizationId ?? (options.from === 'query' ? await onlyOrganizationOf(services, user.id) : undefined);
-    if (typeof organizationId !== 'string' || !UUID.test(organizationId)) throw badRequest('organizationId must be an organization id (UUID)');
+    const organizationId =
+      source.organizationId ?? (options.from === 'query' ? await onlyOrganizationOf(services, user.id) : undefined);
+    if (typeof organizationId !== 'string' || !UUID.test(organizationId))
+      throw badRequest('organizationId must be an organization id (UUID)');
     const membership = await findMembership(services.meta, organizationId.toLowerCase(), user.id);
     if (!membership) throw forbidden();
     if (membership.organization.suspended && !options.allowSuspended) throw forbidden(SUSPENDED);
-    if (!atLeast(membership.role, options.minimum)) throw forbidden(`this needs the ${options.minimum} role in the organization`);
+    if (!atLeast(membership.role, options.minimum))
+      throw forbidden(`this needs the ${options.minimum} role in the organization`);
     request.organizationScope = Object.freeze({ organizationId: membership.organization.id, role: membership.role });
   };
 }
@@ -58,6 +61,7 @@ async function onlyOrganizationOf(services: Services, userId: string): Promise<s
 
 /** The authorized organization scope of a route behind requireOrganizationRole. */
 export function organizationScopeOf(request: FastifyRequest): OrganizationScope {
-  if (!request.organizationScope) throw new Error(`route ${request.routeOptions.url} reads an organization scope it does not require`);
+  if (!request.organizationScope)
+    throw new Error(`route ${request.routeOptions.url} reads an organization scope it does not require`);
   return request.organizationScope;
 }

@@ -33,18 +33,24 @@ export const SUSPENDED = 'the organization is suspended';
 export function requireProjectRole(services: Services, minimum: Role) {
   return async (request: FastifyRequest): Promise<void> => {
     const projectId = (request.query as Record<string, unknown>).projectId;
-    if (typeof projectId !== 'string' || !UUID.test(projectId)) throw badRequest('projectId query parameter must be a project id (UUID)');
+    if (typeof projectId !== 'string' || !UUID.test(projectId))
+      throw badRequest('projectId query parameter must be a project id (UUID)');
     const access = await findProjectAccess(services.meta, projectId.toLowerCase(), principalOf(request).user.id);
     if (!access || access.organizationRole === null) throw forbidden();
     if (access.suspended) throw forbidden(SUSPENDED);
     const role = effectiveRole(access.organizationRole, access.overrideRole);
     if (!atLeast(role, minimum)) throw forbidden(`this needs the ${minimum} role on the project`);
-    request.projectScope = Object.freeze({ projectId: projectId.toLowerCase(), organizationId: access.organizationId, role });
+    request.projectScope = Object.freeze({
+      projectId: projectId.toLowerCase(),
+      organizationId: access.organizationId,
+      role,
+    });
   };
 }
 
 /** The authorized project scope of a route behind requireProjectRole. */
 export function projectScopeOf(request: FastifyRequest): ProjectScope {
-  if (!request.projectScope) throw new Error(`route ${request.routeOptions.url} reads a project scope it does not require`);
+  if (!request.projectScope)
+    throw new Error(`route ${request.routeOptions.url} reads a project scope it does not require`);
   return request.projectScope;
 }

@@ -52,7 +52,12 @@ export class IssueDetector {
       if (record.recordedAt > entry.last) entry.last = record.recordedAt;
       entry.versions.add(record.appVersion);
     }
-    return [...byHash].map(([hash, entry]) => ({ hash, count: entry.count, lastSeenAt: new Date(Number(entry.last / 1_000_000n)), versions: [...entry.versions] }));
+    return [...byHash].map(([hash, entry]) => ({
+      hash,
+      count: entry.count,
+      lastSeenAt: new Date(Number(entry.last / 1_000_000n)),
+      versions: [...entry.versions],
+    }));
   }
 
   /** Called once a request's rows are stored; returns at once (the work runs in the background). */

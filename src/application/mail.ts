@@ -33,11 +33,21 @@ export class SmtpMailer implements Mailer {
   ) {
     // nodemailer reads host, port, TLS mode and credentials from the URL; the timeouts bound a
     // mail server that accepts the connection and then stalls (nodemailer's defaults are minutes).
-    this.transport = createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+    this.transport = createTransport({
+      url,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
   }
 
   async send(message: MailMessage): Promise<void> {
-    const sending = this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    const sending = this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+    });
     this.inFlight.add(sending);
     try {
       await sending;
@@ -67,7 +77,11 @@ export function sendInBackground(mailer: Mailer, message: MailMessage, onError: 
 /** What went wrong, from nodemailer's error fields: its code, the server's reply code, its message. */
 export function describeMailFailure(error: unknown): string {
   const { code, responseCode, message } = error as { code?: unknown; responseCode?: unknown; message?: unknown };
-  return [typeof code === 'string' ? code : null, typeof responseCode === 'number' ? `SMTP ${responseCode}` : null, typeof message === 'string' ? message : null]
+  return [
+    typeof code === 'string' ? code : null,
+    typeof responseCode === 'number' ? `SMTP ${responseCode}` : null,
+    typeof message === 'string' ? message : null,
+  ]
     .filter((part) => part !== null)
     .join(': ');
 }

@@ -19,7 +19,13 @@ describe('project-token cache', () => {
   it('never looks up a token that is not exactly 32 lowercase hex', async () => {
     const lookups: string[] = [];
     const cache = cacheWith(lookups, { t: 0 });
-    for (const token of [null, TOKEN.toUpperCase(), `${TOKEN.slice(0, 8)}-${TOKEN.slice(8)}`, `${TOKEN}0`, ` ${TOKEN}`]) {
+    for (const token of [
+      null,
+      TOKEN.toUpperCase(),
+      `${TOKEN.slice(0, 8)}-${TOKEN.slice(8)}`,
+      `${TOKEN}0`,
+      ` ${TOKEN}`,
+    ]) {
       expect(await cache.resolve(token)).toBeNull();
     }
     expect(lookups).toEqual([]);

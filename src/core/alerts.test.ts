@@ -1,40 +1,102 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { breaches, decide, parseRuleParams, retryDelayMs, signatureOf, slackMessageOf, type RuleRuntime } from './alerts.js';
+import {
+  breaches,
+  decide,
+  parseRuleParams,
+  retryDelayMs,
+  signatureOf,
+  slackMessageOf,
+  type RuleRuntime,
+} from './alerts.js';
 
 const now = new Date('2026-03-01T12:00:00Z');
-const runtime = (over: Partial<RuleRuntime> = {}): RuleRuntime => ({ state: 'ok', snoozedUntil: null, cooldownSeconds: 0, lastNotifiedAt: null, firingNotified: false, ...over });
+const runtime = (over: Partial<RuleRuntime> = {}): RuleRuntime => ({
+  state: 'ok',
+  snoozedUntil: null,
+  cooldownSeconds: 0,
+  lastNotifiedAt: null,
+  firingNotified: false,
+  ...over,
+});
 
 describe('alert rules core', () => {
   it('threshold rules: ok -> firing (notified) -> resolved (notified); staying firing notifies nothing', () => {
-    expect(decide('endpoint_latency', runtime(), true, now)).toEqual({ state: 'firing', changed: true, notify: 'firing', suppressed: null });
-    expect(decide('endpoint_latency', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({ state: 'firing', changed: false, notify: null });
-    expect(decide('endpoint_latency', runtime({ state: 'firing', firingNotified: true }), false, now)).toMatchObject({ state: 'resolved', notify: 'resolved' });
-    expect(decide('endpoint_latency', runtime({ state: 'resolved' }), false, now)).toMatchObject({ state: 'resolved', changed: false, notify: null });
+    expect(decide('endpoint_latency', runtime(), true, now)).toEqual({
+      state: 'firing',
+      changed: true,
+      notify: 'firing',
+      suppressed: null,
+    });
+    expect(decide('endpoint_latency', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({
+      state: 'firing',
+      changed: false,
+      notify: null,
+    });
+    expect(decide('endpoint_latency', runtime({ state: 'firing', firingNotified: true }), false, now)).toMatchObject({
+      state: 'resolved',
+      notify: 'resolved',
+    });
+    expect(decide('endpoint_latency', runtime({ state: 'resolved' }), false, now)).toMatchObject({
+      state: 'resolved',
+      changed: false,
+      notify: null,
+    });
   });
 
   it('cooldown and snooze hold back firings; an unannounced firing resolves quietly', () => {
     const recent = new Date(now.getTime() - 60_000);
-    expect(decide('error_rate', runtime({ cooldownSeconds: 600, lastNotifiedAt: recent }), true, now)).toMatchObject({ state: 'firing', notify: null, suppressed: 'cooldown' });
-    expect(decide('error_rate', runtime({ cooldownSeconds: 30, lastNotifiedAt: recent }), true, now)).toMatchObject({ notify: 'firing' });
-    expect(decide('error_rate', runtime({ snoozedUntil: new Date(now.getTime() + 1000) }), true, now)).toMatchObject({ notify: null, suppressed: 'snoozed' });
-    expect(decide('error_rate', runtime({ state: 'firing', firingNotified: false }), false, now)).toMatchObject({ state: 'resolved', notify: null });
+    expect(decide('error_rate', runtime({ cooldownSeconds: 600, lastNotifiedAt: recent }), true, now)).toMatchObject({
+      state: 'firing',
+      notify: null,
+      suppressed: 'cooldown',
+    });
+    expect(decide('error_rate', runtime({ cooldownSeconds: 30, lastNotifiedAt: recent }), true, now)).toMatchObject({
+      notify: 'firing',
+    });
+    expect(decide('error_rate', runtime({ snoozedUntil: new Date(now.getTime() + 1000) }), true, now)).toMatchObject({
+      notify: null,
+      suppressed: 'snoozed',
+    });
+    expect(decide('error_rate', runtime({ state: 'firing', firingNotified: false }), false, now)).toMatchObject({
+      state: 'resolved',
+      notify: null,
+    });
   });
 
   it('event rules fire on each evaluation with news and return to ok quietly', () => {
-    expect(decide('new_issue', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({ state: 'firing', changed: true, notify: 'firing' });
-    expect(decide('regression', runtime({ state: 'firing', firingNotified: true }), false, now)).toEqual({ state: 'ok', changed: true, notify: null, suppressed: null });
+    expect(decide('new_issue', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({
+      state: 'firing',
+      changed: true,
+      notify: 'firing',
+    });
+    expect(decide('regression', runtime({ state: 'firing', firingNotified: true }), false, now)).toEqual({
+      state: 'ok',
+      changed: true,
+      notify: null,
+      suppressed: null,
+    });
   });
 
   it('parses parameters per kind with defaults, naming the field at fault', () => {
-    expect(parseRuleParams('endpoint_latency', { thresholdMs: 800 })).toEqual({ kind: 'endpoint_latency', windowMinutes: 5, percentile: 'p95', thresholdMs: 800, endpoint: null });
-    expect(() => parseRuleParams('error_rate', { thresholdPercent: 101 })).toThrow('params.thresholdPercent must be at most 100');
+    expect(parseRuleParams('endpoint_latency', { thresholdMs: 800 })).toEqual({
+      kind: 'endpoint_latency',
+      windowMinutes: 5,
+      percentile: 'p95',
+      thresholdMs: 800,
+      endpoint: null,
+    });
+    expect(() => parseRuleParams('error_rate', { thresholdPercent: 101 })).toThrow(
+      'params.thresholdPercent must be at most 100',
+    );
     expect(() => parseRuleParams('issue_frequency', { threshold: 3, hash: 'XYZ' })).toThrow(/params\.hash/);
-    expect(() => parseRuleParams('metric_threshold', { metric: 'm', threshold: 1, filters: [{ field: 'x' }] })).toThrow(/params\.filters\[0\]/);
+    expect(() => parseRuleParams('metric_threshold', { metric: 'm', threshold: 1, filters: [{ field: 'x' }] })).toThrow(
+      /params\.filters\[0\]/,
+    );
     expect(() => parseRuleParams('new_issue', [])).toThrow('params must be an object');
   });
 
-  it('compares values with each kind\'s threshold; no data never breaches', () => {
+  it("compares values with each kind's threshold; no data never breaches", () => {
     const metric = parseRuleParams('metric_threshold', { metric: 'm', comparator: 'lte', threshold: 5 });
     expect([breaches(metric, 5), breaches(metric, 6), breaches(metric, null)]).toEqual([true, false, false]);
     expect(breaches(parseRuleParams('log_match', { search: 'x', threshold: 3 }), 3)).toBe(true);
@@ -42,8 +104,22 @@ describe('alert rules core', () => {
 
   it('signs t.body with HMAC-SHA256; Slack blocks escape markup; backoff grows', () => {
     const body = '{"a":1}';
-    expect(signatureOf('s3cret', 1700000000, body)).toBe(`t=1700000000,v1=${createHmac('sha256', 's3cret').update(`1700000000.${body}`).digest('hex')}`);
-    const slack = slackMessageOf({ ruleId: 'r', ruleName: '<b>', kind: 'new_issue', state: 'firing', projectId: 'p', projectName: 'Shop & Co', title: 't', lines: ['<x>'], value: 1, at: 'now', url: 'http://x' });
+    expect(signatureOf('s3cret', 1700000000, body)).toBe(
+      `t=1700000000,v1=${createHmac('sha256', 's3cret').update(`1700000000.${body}`).digest('hex')}`,
+    );
+    const slack = slackMessageOf({
+      ruleId: 'r',
+      ruleName: '<b>',
+      kind: 'new_issue',
+      state: 'firing',
+      projectId: 'p',
+      projectName: 'Shop & Co',
+      title: 't',
+      lines: ['<x>'],
+      value: 1,
+      at: 'now',
+      url: 'http://x',
+    });
     expect(JSON.stringify(slack.blocks)).toContain('&lt;b&gt;');
     expect(JSON.stringify(slack.blocks)).toContain('Shop &amp; Co');
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 120_000, 480_000, 1_920_000]);

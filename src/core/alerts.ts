@@ -6,7 +6,15 @@
  */
 import { createHmac } from 'node:crypto';
 
-export const RULE_KINDS = ['new_issue', 'regression', 'issue_frequency', 'endpoint_latency', 'error_rate', 'metric_threshold', 'log_match'] as const;
+export const RULE_KINDS = [
+  'new_issue',
+  'regression',
+  'issue_frequency',
+  'endpoint_latency',
+  'error_rate',
+  'metric_threshold',
+  'log_match',
+] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 export const CHANNEL_KINDS = ['email', 'webhook', 'slack'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -18,7 +26,8 @@ export type Comparator = (typeof COMPARATORS)[number];
 export const METRIC_AGGREGATIONS = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] as const;
 
 /** Event rules fire on issue activity; the others compare a value read over a window. */
-export const isEventRule = (kind: RuleKind): kind is 'new_issue' | 'regression' => kind === 'new_issue' || kind === 'regression';
+export const isEventRule = (kind: RuleKind): kind is 'new_issue' | 'regression' =>
+  kind === 'new_issue' || kind === 'regression';
 
 export interface MetricFilter {
   field: string;
@@ -30,10 +39,37 @@ export type RuleParams =
   | { kind: 'new_issue' }
   | { kind: 'regression' }
   | { kind: 'issue_frequency'; windowMinutes: number; threshold: number; hash: string | null }
-  | { kind: 'endpoint_latency'; windowMinutes: number; percentile: 'p95' | 'p99'; thresholdMs: number; endpoint: string | null }
-  | { kind: 'error_rate'; windowMinutes: number; thresholdPercent: number; minRequests: number; endpoint: string | null }
-  | { kind: 'metric_threshold'; windowMinutes: number; metric: string; aggregation: (typeof METRIC_AGGREGATIONS)[number]; filters: MetricFilter[]; comparator: Comparator; threshold: number }
-  | { kind: 'log_match'; windowMinutes: number; search: string | null; minSeverity: number | null; serviceName: string | null; threshold: number };
+  | {
+      kind: 'endpoint_latency';
+      windowMinutes: number;
+      percentile: 'p95' | 'p99';
+      thresholdMs: number;
+      endpoint: string | null;
+    }
+  | {
+      kind: 'error_rate';
+      windowMinutes: number;
+      thresholdPercent: number;
+      minRequests: number;
+      endpoint: string | null;
+    }
+  | {
+      kind: 'metric_threshold';
+      windowMinutes: number;
+      metric: string;
+      aggregation: (typeof METRIC_AGGREGATIONS)[number];
+      filters: MetricFilter[];
+      comparator: Comparator;
+      threshold: number;
+    }
+  | {
+      kind: 'log_match';
+      windowMinutes: number;
+      search: string | null;
+      minSeverity: number | null;
+      serviceName: string | null;
+      threshold: number;
+    };
 
 /** Log match thresholds are counted by reading at most this many logs (the log search's page). */
 export const MAX_LOG_MATCH_THRESHOLD = 500;
@@ -50,32 +86,39 @@ const fail = (message: string): never => {
 
 function integer(params: Json, field: string, min: number, max: number, fallback?: number): number {
   const value = params[field] ?? fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(`params.${field} must be an integer from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    fail(`params.${field} must be an integer from ${min} to ${max}`);
   return value as number;
 }
 function finite(params: Json, field: string, min = -Number.MAX_VALUE): number {
   const value = params[field];
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) fail(`params.${field} must be a number${min > -Number.MAX_VALUE ? ` >= ${min}` : ''}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
+    fail(`params.${field} must be a number${min > -Number.MAX_VALUE ? ` >= ${min}` : ''}`);
   return value as number;
 }
 function text(params: Json, field: string, max: number, required: boolean): string | null {
   const value = params[field];
   if (value === undefined || value === null) return required ? fail(`params.${field} is required`) : null;
-  if (typeof value !== 'string' || value.length === 0 || value.length > max) fail(`params.${field} must be a string of 1 to ${max} characters`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > max)
+    fail(`params.${field} must be a string of 1 to ${max} characters`);
   return value as string;
 }
 function oneOf<T extends string>(params: Json, field: string, allowed: readonly T[], fallback?: T): T {
   const value = params[field] ?? fallback;
-  if (typeof value !== 'string' || !allowed.includes(value as T)) fail(`params.${field} must be one of ${allowed.join(', ')}`);
+  if (typeof value !== 'string' || !allowed.includes(value as T))
+    fail(`params.${field} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 function known(params: Json, fields: string[]): void {
-  for (const key of Object.keys(params)) if (!fields.includes(key)) fail(`params.${key} is not a parameter of this rule kind (${fields.join(', ') || 'none'})`);
+  for (const key of Object.keys(params))
+    if (!fields.includes(key))
+      fail(`params.${key} is not a parameter of this rule kind (${fields.join(', ') || 'none'})`);
 }
 
 /** Checks a rule's parameters for its kind; throws RuleInputError naming the field. */
 export function parseRuleParams(kind: RuleKind, input: unknown): RuleParams {
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) fail('params must be an object');
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input)))
+    fail('params must be an object');
   const params = (input ?? {}) as Json;
   const window = () => integer(params, 'windowMinutes', 1, MAX_WINDOW_MINUTES, 5);
   switch (kind) {
@@ -91,20 +134,39 @@ export function parseRuleParams(kind: RuleKind, input: unknown): RuleParams {
     }
     case 'endpoint_latency':
       known(params, ['windowMinutes', 'percentile', 'thresholdMs', 'endpoint']);
-      return { kind, windowMinutes: window(), percentile: oneOf(params, 'percentile', ['p95', 'p99'] as const, 'p95'), thresholdMs: finite(params, 'thresholdMs', 0), endpoint: text(params, 'endpoint', 500, false) };
+      return {
+        kind,
+        windowMinutes: window(),
+        percentile: oneOf(params, 'percentile', ['p95', 'p99'] as const, 'p95'),
+        thresholdMs: finite(params, 'thresholdMs', 0),
+        endpoint: text(params, 'endpoint', 500, false),
+      };
     case 'error_rate': {
       known(params, ['windowMinutes', 'thresholdPercent', 'minRequests', 'endpoint']);
       const thresholdPercent = finite(params, 'thresholdPercent', 0);
       if (thresholdPercent > 100) fail('params.thresholdPercent must be at most 100');
-      return { kind, windowMinutes: window(), thresholdPercent, minRequests: integer(params, 'minRequests', 1, 1_000_000_000, 1), endpoint: text(params, 'endpoint', 500, false) };
+      return {
+        kind,
+        windowMinutes: window(),
+        thresholdPercent,
+        minRequests: integer(params, 'minRequests', 1, 1_000_000_000, 1),
+        endpoint: text(params, 'endpoint', 500, false),
+      };
     }
     case 'metric_threshold': {
       known(params, ['windowMinutes', 'metric', 'aggregation', 'filters', 'comparator', 'threshold']);
       const filters = params.filters ?? [];
-      if (!Array.isArray(filters) || filters.length > 20) fail('params.filters must be an array of at most 20 {field, op, value}');
+      if (!Array.isArray(filters) || filters.length > 20)
+        fail('params.filters must be an array of at most 20 {field, op, value}');
       for (const [index, filter] of (filters as unknown[]).entries()) {
         const f = filter as Json;
-        if (typeof f !== 'object' || f === null || typeof f.field !== 'string' || !['eq', 'neq', 'contains', 'gt', 'gte', 'lt', 'lte'].includes(f.op as string) || !['string', 'number', 'boolean'].includes(typeof f.value)) {
+        if (
+          typeof f !== 'object' ||
+          f === null ||
+          typeof f.field !== 'string' ||
+          !['eq', 'neq', 'contains', 'gt', 'gte', 'lt', 'lte'].includes(f.op as string) ||
+          !['string', 'number', 'boolean'].includes(typeof f.value)
+        ) {
           fail(`params.filters[${index}] must be {field, op (eq, neq, contains, gt, gte, lt, lte), value}`);
         }
       }
@@ -120,11 +182,20 @@ export function parseRuleParams(kind: RuleKind, input: unknown): RuleParams {
     }
     case 'log_match': {
       known(params, ['windowMinutes', 'search', 'minSeverity', 'serviceName', 'threshold']);
-      const minSeverity = params.minSeverity === undefined || params.minSeverity === null ? null : integer(params, 'minSeverity', 1, 24);
+      const minSeverity =
+        params.minSeverity === undefined || params.minSeverity === null ? null : integer(params, 'minSeverity', 1, 24);
       const search = text(params, 'search', 500, false);
       const serviceName = text(params, 'serviceName', 500, false);
-      if (search === null && minSeverity === null && serviceName === null) fail('params needs at least one of search, minSeverity, serviceName');
-      return { kind, windowMinutes: window(), search, minSeverity, serviceName, threshold: integer(params, 'threshold', 1, MAX_LOG_MATCH_THRESHOLD, 1) };
+      if (search === null && minSeverity === null && serviceName === null)
+        fail('params needs at least one of search, minSeverity, serviceName');
+      return {
+        kind,
+        windowMinutes: window(),
+        search,
+        minSeverity,
+        serviceName,
+        threshold: integer(params, 'threshold', 1, MAX_LOG_MATCH_THRESHOLD, 1),
+      };
     }
   }
 }
@@ -198,7 +269,10 @@ export function decide(kind: RuleKind, runtime: RuleRuntime, condition: boolean,
 function fireDecision(runtime: RuleRuntime, snoozed: boolean, now: Date, event: boolean): Decision {
   const changed = event || runtime.state !== 'firing';
   if (snoozed) return { state: 'firing', changed, notify: null, suppressed: 'snoozed' };
-  if (runtime.lastNotifiedAt !== null && now.getTime() - runtime.lastNotifiedAt.getTime() < runtime.cooldownSeconds * 1000) {
+  if (
+    runtime.lastNotifiedAt !== null &&
+    now.getTime() - runtime.lastNotifiedAt.getTime() < runtime.cooldownSeconds * 1000
+  ) {
     return { state: 'firing', changed, notify: null, suppressed: 'cooldown' };
   }
   return { state: 'firing', changed, notify: 'firing', suppressed: null };
@@ -225,26 +299,68 @@ export function emailOf(notification: Notification): { subject: string; text: st
   const label = notification.state === 'firing' ? 'FIRING' : notification.state === 'resolved' ? 'RESOLVED' : 'TEST';
   return {
     subject: `[Sightline] ${label}: ${notification.title}`,
-    text: [`${notification.title}`, '', `Rule: ${notification.ruleName} (${notification.kind})`, `Project: ${notification.projectName}`, `State: ${notification.state}`, `At: ${notification.at}`, '', ...notification.lines, '', notification.url, ''].join('\n'),
+    text: [
+      `${notification.title}`,
+      '',
+      `Rule: ${notification.ruleName} (${notification.kind})`,
+      `Project: ${notification.projectName}`,
+      `State: ${notification.state}`,
+      `At: ${notification.at}`,
+      '',
+      ...notification.lines,
+      '',
+      notification.url,
+      '',
+    ].join('\n'),
   };
 }
 
 /** Slack incoming-webhook body: a fallback `text` and Block Kit blocks. */
 export function slackMessageOf(notification: Notification): { text: string; blocks: unknown[] } {
-  const emoji = notification.state === 'firing' ? ':rotating_light:' : notification.state === 'resolved' ? ':white_check_mark:' : ':wave:';
-  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const emoji =
+    notification.state === 'firing'
+      ? ':rotating_light:'
+      : notification.state === 'resolved'
+        ? ':white_check_mark:'
+        : ':wave:';
+  const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
     text: `${notification.state.toUpperCase()}: ${notification.title}`,
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: `${notification.state.toUpperCase()}: ${notification.title}`.slice(0, 150), emoji: true } },
-      { type: 'section', text: { type: 'mrkdwn', text: `${emoji} *${escape(notification.ruleName)}* in *${escape(notification.projectName)}*\n${notification.lines.map(escape).join('\n')}`.slice(0, 3000) } },
-      { type: 'context', elements: [{ type: 'mrkdwn', text: `${notification.kind} · ${notification.at} · <${notification.url}|Open in Sightline>` }] },
+      {
+        type: 'header',
+        text: {
+          type: 'plain_text',
+          text: `${notification.state.toUpperCase()}: ${notification.title}`.slice(0, 150),
+          emoji: true,
+        },
+      },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: `${emoji} *${escapeHtml(notification.ruleName)}* in *${escapeHtml(notification.projectName)}*\n${notification.lines.map(escapeHtml).join('\n')}`.slice(
+            0,
+            3000,
+          ),
+        },
+      },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `${notification.kind} · ${notification.at} · <${notification.url}|Open in Sightline>`,
+          },
+        ],
+      },
     ],
   };
 }
 
 /** The webhook JSON body. */
-export const webhookBodyOf = (notification: Notification): string => JSON.stringify({ type: `alert.${notification.state}`, ...notification });
+export const webhookBodyOf = (notification: Notification): string =>
+  JSON.stringify({ type: `alert.${notification.state}`, ...notification });
 
 /**
  * The `Sightline-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.

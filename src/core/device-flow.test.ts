@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { USER_CODE_ALPHABET, newUserCode, normalizeUserCode, pollOutcome, refreshOutcome, type DeviceCodeState } from './device-flow.js';
+import {
+  USER_CODE_ALPHABET,
+  newUserCode,
+  normalizeUserCode,
+  pollOutcome,
+  refreshOutcome,
+  type DeviceCodeState,
+} from './device-flow.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
@@ -28,9 +35,21 @@ describe('device codes (RFC 8628)', () => {
 
   it('a pending code answers authorization_pending at the interval and slow_down faster, raising the interval by 5 s', () => {
     expect(pollOutcome(code(), at(1))).toEqual({ kind: 'wait', error: 'authorization_pending', intervalSeconds: 5 });
-    expect(pollOutcome(code({ lastPolledAt: at(1) }), at(6))).toEqual({ kind: 'wait', error: 'authorization_pending', intervalSeconds: 5 });
-    expect(pollOutcome(code({ lastPolledAt: at(1) }), at(5.9))).toEqual({ kind: 'wait', error: 'slow_down', intervalSeconds: 10 });
-    expect(pollOutcome(code({ lastPolledAt: at(10), intervalSeconds: 10 }), at(19))).toEqual({ kind: 'wait', error: 'slow_down', intervalSeconds: 15 });
+    expect(pollOutcome(code({ lastPolledAt: at(1) }), at(6))).toEqual({
+      kind: 'wait',
+      error: 'authorization_pending',
+      intervalSeconds: 5,
+    });
+    expect(pollOutcome(code({ lastPolledAt: at(1) }), at(5.9))).toEqual({
+      kind: 'wait',
+      error: 'slow_down',
+      intervalSeconds: 10,
+    });
+    expect(pollOutcome(code({ lastPolledAt: at(10), intervalSeconds: 10 }), at(19))).toEqual({
+      kind: 'wait',
+      error: 'slow_down',
+      intervalSeconds: 15,
+    });
   });
 
   it('approved issues, denied refuses, consumed is single-use, and 600 s end every undecided code', () => {

@@ -76,7 +76,8 @@ export function pollOutcome(code: DeviceCodeState, now: Date): PollOutcome {
   if (code.status === 'denied') return { kind: 'refuse', error: 'access_denied' };
   if (now.getTime() >= code.expiresAt.getTime()) return { kind: 'refuse', error: 'expired_token' };
   if (code.status === 'approved') return { kind: 'issue' };
-  const tooSoon = code.lastPolledAt !== null && now.getTime() - code.lastPolledAt.getTime() < code.intervalSeconds * 1000;
+  const tooSoon =
+    code.lastPolledAt !== null && now.getTime() - code.lastPolledAt.getTime() < code.intervalSeconds * 1000;
   return tooSoon
     ? { kind: 'wait', error: 'slow_down', intervalSeconds: code.intervalSeconds + SLOW_DOWN_STEP_SECONDS }
     : { kind: 'wait', error: 'authorization_pending', intervalSeconds: code.intervalSeconds };

@@ -269,7 +269,9 @@ const cases: GroupingCase[] = [
     sameGroup: {
       'different message': chromeTrace({ message: "Cannot read properties of null (reading 'focus')" }),
       'different origin, ip and port': chromeTrace({ origin: 'http://10.0.0.5:3000' }),
-      'different bundle content hash and query string': chromeTrace({ bundle: 'assets/index.9b8c7d6e.js?v=1714999999' }),
+      'different bundle content hash and query string': chromeTrace({
+        bundle: 'assets/index.9b8c7d6e.js?v=1714999999',
+      }),
     },
     otherGroup: {
       'different error type': chromeTrace({ type: 'ReferenceError' }),
@@ -340,7 +342,11 @@ describe('normalizeStackTrace', () => {
   it.each([
     ['keeps the error type of the first line', 'ValueError: bad input 42', 'ValueError'],
     ['keeps a first line without a message', 'java.lang.NullPointerException', 'java.lang.NullPointerException'],
-    ['drops the trailing colon of a header line', 'Traceback (most recent call last):', 'Traceback (most recent call last)'],
+    [
+      'drops the trailing colon of a header line',
+      'Traceback (most recent call last):',
+      'Traceback (most recent call last)',
+    ],
     [
       'drops message continuation lines',
       'Error: Command failed\nfatal: not a git repository\n    at run (x.js:1:2)',
@@ -351,7 +357,11 @@ describe('normalizeStackTrace', () => {
       'E: a\n\tat f(F.java:1)\nCaused by: x.IOError: disk full\nmore text\n\tat g(G.java:2)',
       'E\nat f(F.java:1)\nCaused by: x.IOError\nat g(G.java:2)',
     ],
-    ['trims lines, drops blank ones and collapses blank runs', 'E: m\n\n   at  f \t(x.js:1:2)   \n\n', 'E\nat f (x.js:1:2)'],
+    [
+      'trims lines, drops blank ones and collapses blank runs',
+      'E: m\n\n   at  f \t(x.js:1:2)   \n\n',
+      'E\nat f (x.js:1:2)',
+    ],
   ])('%s', (_rule, input, expected) => {
     expect(normalizeStackTrace(input)).toBe(expected);
   });
@@ -360,7 +370,11 @@ describe('normalizeStackTrace', () => {
   it.each([
     ['reduces Unix paths to the file name', 'f()\n    /home/a/app/x.go:12', 'f()\nx.go:12'],
     ['reduces home-relative paths to the file name', 'at f (~/app/lib/x.js:3:4)', 'at f (x.js:3:4)'],
-    ['reduces Windows paths to the file name', '  File "C:\\Users\\bob\\app\\x.py", line 3, in f', 'File "x.py", line 3, in f'],
+    [
+      'reduces Windows paths to the file name',
+      '  File "C:\\Users\\bob\\app\\x.py", line 3, in f',
+      'File "x.py", line 3, in f',
+    ],
     ['reduces URLs to the file name', 'at f (https://cdn.example.com:8443/a/b/app.js:1:2)', 'at f (app.js:1:2)'],
     ['reduces file URLs to the file name', 'at file:///srv/app/main.mjs:10:5', 'at main.mjs:10:5'],
     [
@@ -368,7 +382,11 @@ describe('normalizeStackTrace', () => {
       'at f (src/x.ts:1:2)\n#1 g (package:app/y.dart:3:4)',
       'at f (src/x.ts:1:2)\n#1 g (package:app/y.dart:3:4)',
     ],
-    ['keeps node: internals', 'at f (node:internal/process/task_queues:95:5)', 'at f (node:internal/process/task_queues:95:5)'],
+    [
+      'keeps node: internals',
+      'at f (node:internal/process/task_queues:95:5)',
+      'at f (node:internal/process/task_queues:95:5)',
+    ],
     ['drops query strings before the line', 'f@https://x.example/app.js?v=3&t=9:1:2', 'f@app.js:1:2'],
     ['removes Go module versions', 'f()\n    github.com/a/b@v1.2.3-rc.1/c.go:4', 'f()\ngithub.com/a/b/c.go:4'],
     [
@@ -378,12 +396,24 @@ describe('normalizeStackTrace', () => {
     ],
     ['removes Java packaging data', '\tat a.B.c(B.java:9) ~[b-1.2.jar:1.2]', 'at a.B.c(B.java:9)'],
     ['replaces UUIDs', 'at job 1B4E28BA-2FA1-11D2-883F-0016D3CCA427 (j.js:1:2)', 'at job <uuid> (j.js:1:2)'],
-    ['replaces e-mail addresses', 'at notify alice.b+tag@mail.example.co.uk (n.js:1:2)', 'at notify <email> (n.js:1:2)'],
+    [
+      'replaces e-mail addresses',
+      'at notify alice.b+tag@mail.example.co.uk (n.js:1:2)',
+      'at notify <email> (n.js:1:2)',
+    ],
     ['keeps Firefox frames without a scheme', 'f@app.bundle.js:1:2', 'f@app.bundle.js:1:2'],
     ['replaces IPv4 addresses with their port', 'at dial 192.168.1.20:6379 (d.js:1:2)', 'at dial <ip> (d.js:1:2)'],
-    ['replaces IPv6 addresses', 'at dial 2001:db8::8a2e:370:7334 and fe80::1 (d.js:1:2)', 'at dial <ip> and <ip> (d.js:1:2)'],
+    [
+      'replaces IPv6 addresses',
+      'at dial 2001:db8::8a2e:370:7334 and fe80::1 (d.js:1:2)',
+      'at dial <ip> and <ip> (d.js:1:2)',
+    ],
     ['leaves C++ and Rust paths alone', 'at std::vector::at (v.cc:1:2)', 'at std::vector::at (v.cc:1:2)'],
-    ['replaces hex addresses', 'main.f(0xc000124000, 0x1f)\n\tmain.go:3 +0x1d', 'main.f(<hex>, <hex>)\nmain.go:3 +<hex>'],
+    [
+      'replaces hex addresses',
+      'main.f(0xc000124000, 0x1f)\n\tmain.go:3 +0x1d',
+      'main.f(<hex>, <hex>)\nmain.go:3 +<hex>',
+    ],
     [
       'replaces bare hex of 8+ digits',
       '#00 abs 000000723d8f8a1b virt 00000000001a8a1b _kDartIsolateSnapshotInstructions+0x1a1b2b',

@@ -17,7 +17,20 @@ describe('apdex', () => {
 
 describe('impactOf', () => {
   it('is 0 for a healthy endpoint', () => {
-    const impact = impactOf({ name: 'GET /a', requests: 4, serverErrors: 0, clientErrors: 0, latencyRequests: 4, satisfied: 4, tolerating: 0, p99Ms: 50 }, 100, 4);
+    const impact = impactOf(
+      {
+        name: 'GET /a',
+        requests: 4,
+        serverErrors: 0,
+        clientErrors: 0,
+        latencyRequests: 4,
+        satisfied: 4,
+        tolerating: 0,
+        p99Ms: 50,
+      },
+      100,
+      4,
+    );
     expect(impact.score).toBe(0);
     expect(impact.reason).toMatch(/healthy/);
   });
@@ -27,7 +40,20 @@ describe('impactOf', () => {
     // error rate 0.2; P99 250 ms -> (250 - 100) / 300 = 0.5; client 0.1;
     // busiest endpoint 20 requests -> share 0.5 -> volume-weighted 0.1.
     // score = 0.3*0.35 + 0.25*0.2 + 0.15*0.5 + 0.1*0.1 + 0.2*0.1 = 0.105 + 0.05 + 0.075 + 0.01 + 0.02 = 0.26
-    const impact = impactOf({ name: 'GET /b', requests: 10, serverErrors: 2, clientErrors: 1, latencyRequests: 10, satisfied: 5, tolerating: 3, p99Ms: 250 }, 100, 20);
+    const impact = impactOf(
+      {
+        name: 'GET /b',
+        requests: 10,
+        serverErrors: 2,
+        clientErrors: 1,
+        latencyRequests: 10,
+        satisfied: 5,
+        tolerating: 3,
+        p99Ms: 250,
+      },
+      100,
+      20,
+    );
     expect(impact.apdex).toBeCloseTo(0.65, 12);
     expect(impact.components.p99).toBeCloseTo(0.5, 12);
     expect(impact.volumeWeightedErrorRate).toBeCloseTo(0.1, 12);
@@ -37,13 +63,39 @@ describe('impactOf', () => {
 
   it('ignores client errors of UNMATCHED and latency without non-streaming requests', () => {
     // 4 requests, all 404, all streaming: only the client-error component could count, and UNMATCHED has none.
-    const impact = impactOf({ name: 'UNMATCHED', requests: 4, serverErrors: 0, clientErrors: 4, latencyRequests: 0, satisfied: 0, tolerating: 0, p99Ms: null }, 100, 4);
+    const impact = impactOf(
+      {
+        name: 'UNMATCHED',
+        requests: 4,
+        serverErrors: 0,
+        clientErrors: 4,
+        latencyRequests: 0,
+        satisfied: 0,
+        tolerating: 0,
+        p99Ms: null,
+      },
+      100,
+      4,
+    );
     expect(impact.score).toBe(0);
     expect(impact.apdex).toBeNull();
   });
 
   it('caps the P99 penalty at 4T', () => {
-    const impact = impactOf({ name: 'GET /c', requests: 1, serverErrors: 0, clientErrors: 0, latencyRequests: 1, satisfied: 0, tolerating: 0, p99Ms: 10_000 }, 100, 1);
+    const impact = impactOf(
+      {
+        name: 'GET /c',
+        requests: 1,
+        serverErrors: 0,
+        clientErrors: 0,
+        latencyRequests: 1,
+        satisfied: 0,
+        tolerating: 0,
+        p99Ms: 10_000,
+      },
+      100,
+      1,
+    );
     // apdex 0 -> 0.3; p99 capped 1 -> 0.15; total 0.45
     expect(impact.score).toBeCloseTo(0.45, 6);
   });

@@ -83,7 +83,8 @@ export function impactOf(counts: EndpointCounts, thresholdMs: number, busiestReq
   const score = apdex(counts.satisfied, counts.tolerating, counts.latencyRequests);
   const volumeShare = busiestRequests > 0 ? clamp01(requests / busiestRequests) : 0;
   const volumeWeightedErrorRate = errorRate * volumeShare;
-  const p99Penalty = counts.p99Ms === null || thresholdMs <= 0 ? 0 : clamp01((counts.p99Ms - thresholdMs) / (3 * thresholdMs));
+  const p99Penalty =
+    counts.p99Ms === null || thresholdMs <= 0 ? 0 : clamp01((counts.p99Ms - thresholdMs) / (3 * thresholdMs));
   const components: Record<ImpactComponent, number> = {
     apdex: score === null ? 0 : 1 - score,
     errorRate,
@@ -100,13 +101,27 @@ export function impactOf(counts: EndpointCounts, thresholdMs: number, busiestReq
     clientErrorRate,
     volumeWeightedErrorRate,
     components,
-    reason: reasonOf(components, { apdex: score, errorRate, clientErrorRate, p99Ms: counts.p99Ms, thresholdMs, volumeShare }),
+    reason: reasonOf(components, {
+      apdex: score,
+      errorRate,
+      clientErrorRate,
+      p99Ms: counts.p99Ms,
+      thresholdMs,
+      volumeShare,
+    }),
   };
 }
 
 function reasonOf(
   components: Record<ImpactComponent, number>,
-  facts: { apdex: number | null; errorRate: number; clientErrorRate: number; p99Ms: number | null; thresholdMs: number; volumeShare: number },
+  facts: {
+    apdex: number | null;
+    errorRate: number;
+    clientErrorRate: number;
+    p99Ms: number | null;
+    thresholdMs: number;
+    volumeShare: number;
+  },
 ): string {
   const parts = (Object.keys(IMPACT_WEIGHTS) as ImpactComponent[])
     .map((key) => ({ key, contribution: IMPACT_WEIGHTS[key] * components[key] }))
@@ -127,7 +142,10 @@ function reasonOf(
         return `server errors on ${pct(facts.volumeShare)} of the busiest endpoint's traffic`;
     }
   };
-  return parts.slice(0, 3).map((part) => text(part.key)).join('; ');
+  return parts
+    .slice(0, 3)
+    .map((part) => text(part.key))
+    .join('; ');
 }
 
 const round6 = (value: number): number => Math.round(value * 1e6) / 1e6;

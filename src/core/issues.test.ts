@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { compareVersions, newestVersion, parseStatusChange, transitionOf, type IssueState } from './issues.js';
 
 const at = new Date('2026-01-01T00:00:00Z');
-const state = (over: Partial<IssueState>): IssueState => ({ hash: 'h', status: 'open', resolvedInVersion: null, ignoredUntil: null, ignoreLimit: null, ignoredCount: 0, regressedAt: null, ...over });
+const state = (over: Partial<IssueState>): IssueState => ({
+  hash: 'h',
+  status: 'open',
+  resolvedInVersion: null,
+  ignoredUntil: null,
+  ignoreLimit: null,
+  ignoredCount: 0,
+  regressedAt: null,
+  ...over,
+});
 const seen = (versions: string[], count = 1) => ({ hash: 'h', count, lastSeenAt: at, versions });
 
 describe('issue workflow core', () => {
@@ -19,18 +28,38 @@ describe('issue workflow core', () => {
     expect(transitionOf(state({}), seen(['1.0']))).toBeNull();
     expect(transitionOf(state({ status: 'resolved' }), seen(['']))).toMatchObject({ kind: 'regressed', version: null });
     expect(transitionOf(state({ status: 'resolved', resolvedInVersion: '1.0' }), seen(['1.0', '0.9', '']))).toBeNull();
-    expect(transitionOf(state({ status: 'resolved', resolvedInVersion: '1.0' }), seen(['1.0', '1.1']))).toMatchObject({ kind: 'regressed', version: '1.1' });
+    expect(transitionOf(state({ status: 'resolved', resolvedInVersion: '1.0' }), seen(['1.0', '1.1']))).toMatchObject({
+      kind: 'regressed',
+      version: '1.1',
+    });
     expect(transitionOf(state({ status: 'ignored' }), seen(['1.0'], 100))).toBeNull();
-    expect(transitionOf(state({ status: 'ignored', ignoreLimit: 5, ignoredCount: 3 }), seen([''], 1))).toEqual({ kind: 'counted', hash: 'h', add: 1 });
-    expect(transitionOf(state({ status: 'ignored', ignoreLimit: 5, ignoredCount: 3 }), seen([''], 2))).toMatchObject({ kind: 'reopened', reason: 'ignore-count' });
-    expect(transitionOf(state({ status: 'ignored', ignoredUntil: new Date(at.getTime() - 1) }), seen(['']))).toMatchObject({ kind: 'reopened', reason: 'ignore-expired' });
+    expect(transitionOf(state({ status: 'ignored', ignoreLimit: 5, ignoredCount: 3 }), seen([''], 1))).toEqual({
+      kind: 'counted',
+      hash: 'h',
+      add: 1,
+    });
+    expect(transitionOf(state({ status: 'ignored', ignoreLimit: 5, ignoredCount: 3 }), seen([''], 2))).toMatchObject({
+      kind: 'reopened',
+      reason: 'ignore-count',
+    });
+    expect(
+      transitionOf(state({ status: 'ignored', ignoredUntil: new Date(at.getTime() - 1) }), seen([''])),
+    ).toMatchObject({ kind: 'reopened', reason: 'ignore-expired' });
   });
 
   it('parses status changes, naming the field at fault', () => {
     const now = at.getTime();
-    expect(parseStatusChange({ status: 'ignored', occurrences: 10 }, now)).toEqual({ status: 'ignored', until: undefined, occurrences: 10 });
+    expect(parseStatusChange({ status: 'ignored', occurrences: 10 }, now)).toEqual({
+      status: 'ignored',
+      until: undefined,
+      occurrences: 10,
+    });
     expect(parseStatusChange({ status: 'nope' }, now)).toEqual({ error: expect.stringMatching(/^status/) });
-    expect(parseStatusChange({ status: 'resolved', inNextVersion: 'yes' }, now)).toEqual({ error: expect.stringMatching(/^inNextVersion/) });
-    expect(parseStatusChange({ status: 'ignored', until: '2025-01-01T00:00:00Z' }, now)).toEqual({ error: expect.stringMatching(/^until/) });
+    expect(parseStatusChange({ status: 'resolved', inNextVersion: 'yes' }, now)).toEqual({
+      error: expect.stringMatching(/^inNextVersion/),
+    });
+    expect(parseStatusChange({ status: 'ignored', until: '2025-01-01T00:00:00Z' }, now)).toEqual({
+      error: expect.stringMatching(/^until/),
+    });
   });
 });

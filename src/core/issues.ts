@@ -67,7 +67,8 @@ function splitPre(version: string): [string, string | undefined] {
 /** The newest of a list of versions (empty strings ignored); null when none. */
 export function newestVersion(versions: readonly string[]): string | null {
   let newest: string | null = null;
-  for (const version of versions) if (version !== '' && (newest === null || compareVersions(version, newest) > 0)) newest = version;
+  for (const version of versions)
+    if (version !== '' && (newest === null || compareVersions(version, newest) > 0)) newest = version;
   return newest;
 }
 
@@ -80,13 +81,20 @@ export function newestVersion(versions: readonly string[]): string | null {
 export function transitionOf(state: IssueState | null, seen: IssueObservation): IssueTransition | null {
   if (state === null) return { kind: 'new', hash: seen.hash, at: seen.lastSeenAt };
   if (state.status === 'resolved') {
-    if (state.resolvedInVersion === null) return { kind: 'regressed', hash: seen.hash, at: seen.lastSeenAt, version: newestVersion(seen.versions) };
-    const newer = seen.versions.filter((version) => version !== '' && compareVersions(version, state.resolvedInVersion!) > 0);
-    return newer.length > 0 ? { kind: 'regressed', hash: seen.hash, at: seen.lastSeenAt, version: newestVersion(newer) } : null;
+    if (state.resolvedInVersion === null)
+      return { kind: 'regressed', hash: seen.hash, at: seen.lastSeenAt, version: newestVersion(seen.versions) };
+    const newer = seen.versions.filter(
+      (version) => version !== '' && compareVersions(version, state.resolvedInVersion!) > 0,
+    );
+    return newer.length > 0
+      ? { kind: 'regressed', hash: seen.hash, at: seen.lastSeenAt, version: newestVersion(newer) }
+      : null;
   }
   if (state.status === 'ignored') {
-    if (state.ignoredUntil !== null && seen.lastSeenAt.getTime() >= state.ignoredUntil.getTime()) return { kind: 'reopened', hash: seen.hash, at: seen.lastSeenAt, reason: 'ignore-expired' };
-    if (state.ignoreLimit !== null && state.ignoredCount + seen.count >= state.ignoreLimit) return { kind: 'reopened', hash: seen.hash, at: seen.lastSeenAt, reason: 'ignore-count' };
+    if (state.ignoredUntil !== null && seen.lastSeenAt.getTime() >= state.ignoredUntil.getTime())
+      return { kind: 'reopened', hash: seen.hash, at: seen.lastSeenAt, reason: 'ignore-expired' };
+    if (state.ignoreLimit !== null && state.ignoredCount + seen.count >= state.ignoreLimit)
+      return { kind: 'reopened', hash: seen.hash, at: seen.lastSeenAt, reason: 'ignore-count' };
     return state.ignoreLimit !== null ? { kind: 'counted', hash: seen.hash, add: seen.count } : null;
   }
   return null;
@@ -106,19 +114,32 @@ export function parseStatusChange(body: Record<string, unknown>, now: number): S
     const inNextVersion = body.inNextVersion ?? false;
     if (typeof inNextVersion !== 'boolean') return { error: 'inNextVersion must be a boolean' };
     const version = body.version;
-    if (version !== undefined && (typeof version !== 'string' || version.length === 0 || version.length > 128)) return { error: 'version must be a string of 1 to 128 characters' };
-    if (version !== undefined && !inNextVersion) return { error: 'version is only meaningful with inNextVersion: true' };
+    if (version !== undefined && (typeof version !== 'string' || version.length === 0 || version.length > 128))
+      return { error: 'version must be a string of 1 to 128 characters' };
+    if (version !== undefined && !inNextVersion)
+      return { error: 'version is only meaningful with inNextVersion: true' };
     return { status, inNextVersion, version };
   }
   if (status === 'ignored') {
     let until: Date | undefined;
     if (body.until !== undefined) {
-      if (typeof body.until !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(body.until) || Number.isNaN(Date.parse(body.until))) return { error: 'until must be an ISO 8601 timestamp' };
+      if (
+        typeof body.until !== 'string' ||
+        !/^\d{4}-\d{2}-\d{2}/.test(body.until) ||
+        Number.isNaN(Date.parse(body.until))
+      )
+        return { error: 'until must be an ISO 8601 timestamp' };
       until = new Date(body.until);
       if (until.getTime() <= now) return { error: 'until must be in the future' };
     }
     const occurrences = body.occurrences;
-    if (occurrences !== undefined && (typeof occurrences !== 'number' || !Number.isInteger(occurrences) || occurrences < 1 || occurrences > 1_000_000_000)) {
+    if (
+      occurrences !== undefined &&
+      (typeof occurrences !== 'number' ||
+        !Number.isInteger(occurrences) ||
+        occurrences < 1 ||
+        occurrences > 1_000_000_000)
+    ) {
       return { error: 'occurrences must be an integer from 1 to 1000000000' };
     }
     return { status, until, occurrences: occurrences as number | undefined };

@@ -11,9 +11,11 @@ export const ORGANIZATION_NAME_MAX_LENGTH = 100;
 export function organizationSettingsProblem(input: OrganizationSettingsInput): string | null {
   if (input.name !== undefined) {
     const length = [...input.name.trim()].length;
-    if (length === 0 || length > ORGANIZATION_NAME_MAX_LENGTH) return `name must be 1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters`;
+    if (length === 0 || length > ORGANIZATION_NAME_MAX_LENGTH)
+      return `name must be 1 to ${ORGANIZATION_NAME_MAX_LENGTH} characters`;
   }
-  if (input.timezone !== undefined && !isTimeZone(input.timezone)) return 'timezone must be an IANA time zone name such as Europe/Berlin or UTC';
+  if (input.timezone !== undefined && !isTimeZone(input.timezone))
+    return 'timezone must be an IANA time zone name such as Europe/Berlin or UTC';
   return null;
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_CATALOGUE, PLAN_LIMIT_KEYS, limitMessage, limitReached, parsePlanCatalogue, suspendsOrganization, usagePeriod } from './plans.js';
+import {
+  BUILT_IN_CATALOGUE,
+  PLAN_LIMIT_KEYS,
+  limitMessage,
+  limitReached,
+  parsePlanCatalogue,
+  suspendsOrganization,
+  usagePeriod,
+} from './plans.js';
 
 const plan = (code: string) => ({
   code,
@@ -18,21 +26,37 @@ describe('plans', () => {
 
   it('fills defaults of a catalogue document', () => {
     const catalogue = parsePlanCatalogue({ defaultPlan: 'a', plans: [plan('a')] });
-    expect(catalogue.plans[0]).toMatchObject({ currency: 'usd', prices: { month: null, year: null }, stripePrices: {} });
+    expect(catalogue.plans[0]).toMatchObject({
+      currency: 'usd',
+      prices: { month: null, year: null },
+      stripePrices: {},
+    });
   });
 
   it('names the first problem of a bad catalogue with its path', () => {
-    expect(() => parsePlanCatalogue({ defaultPlan: 'b', plans: [plan('a')] })).toThrow('defaultPlan: defaultPlan "b" is not one of the plans');
-    expect(() => parsePlanCatalogue({ defaultPlan: 'a', plans: [plan('a'), plan('a')] })).toThrow('plans: plan code "a" appears twice');
+    expect(() => parsePlanCatalogue({ defaultPlan: 'b', plans: [plan('a')] })).toThrow(
+      'defaultPlan: defaultPlan "b" is not one of the plans',
+    );
+    expect(() => parsePlanCatalogue({ defaultPlan: 'a', plans: [plan('a'), plan('a')] })).toThrow(
+      'plans: plan code "a" appears twice',
+    );
     const missing = plan('a') as { limits: Record<string, number> };
     delete missing.limits.seats;
     expect(() => parsePlanCatalogue({ defaultPlan: 'a', plans: [missing] })).toThrow(/plans\.0\.limits\.seats/);
-    expect(() => parsePlanCatalogue({ defaultPlan: 'a', plans: [{ ...plan('a'), limits: { ...plan('a').limits, projects: -1 } }] })).toThrow(/projects/);
+    expect(() =>
+      parsePlanCatalogue({
+        defaultPlan: 'a',
+        plans: [{ ...plan('a'), limits: { ...plan('a').limits, projects: -1 } }],
+      }),
+    ).toThrow(/projects/);
     expect(() => parsePlanCatalogue({ defaultPlan: 'A', plans: [plan('A')] })).toThrow(/plans\.0\.code/);
   });
 
   it('a counted limit is reached at its value, and the message names the limit and the plan', () => {
-    const free = parsePlanCatalogue({ defaultPlan: 'free', plans: [{ ...plan('free'), name: 'Free', limits: { ...plan('free').limits, projects: 2 } }] }).plans[0]!;
+    const free = parsePlanCatalogue({
+      defaultPlan: 'free',
+      plans: [{ ...plan('free'), name: 'Free', limits: { ...plan('free').limits, projects: 2 } }],
+    }).plans[0]!;
     expect(limitReached(free, 'projects', 1)).toBe(false);
     expect(limitReached(free, 'projects', 2)).toBe(true);
     expect(limitMessage(free, 'projects')).toBe('project limit reached: the Free plan allows 2 projects');
@@ -46,6 +70,7 @@ describe('plans', () => {
 
   it('only an unpaid subscription suspends', () => {
     expect(suspendsOrganization('unpaid')).toBe(true);
-    for (const status of ['active', 'trialing', 'past_due', 'canceled', 'incomplete']) expect(suspendsOrganization(status)).toBe(false);
+    for (const status of ['active', 'trialing', 'past_due', 'canceled', 'incomplete'])
+      expect(suspendsOrganization(status)).toBe(false);
   });
 });

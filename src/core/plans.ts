@@ -69,10 +69,21 @@ const planSchema = z
   .object({
     code: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lower-case letters, digits, _ and -, at most 40'),
     name: z.string().trim().min(1).max(100),
-    limits: z.object(Object.fromEntries(PLAN_LIMIT_KEYS.map((key) => [key, count])) as Record<PlanLimitKey, typeof count>).strict(),
-    currency: z.string().regex(/^[a-z]{3}$/).default('usd'),
-    prices: z.object({ month: count.nullable().default(null), year: count.nullable().default(null) }).strict().default({ month: null, year: null }),
-    stripePrices: z.object({ month: z.string().min(1).optional(), year: z.string().min(1).optional() }).strict().default({}),
+    limits: z
+      .object(Object.fromEntries(PLAN_LIMIT_KEYS.map((key) => [key, count])) as Record<PlanLimitKey, typeof count>)
+      .strict(),
+    currency: z
+      .string()
+      .regex(/^[a-z]{3}$/)
+      .default('usd'),
+    prices: z
+      .object({ month: count.nullable().default(null), year: count.nullable().default(null) })
+      .strict()
+      .default({ month: null, year: null }),
+    stripePrices: z
+      .object({ month: z.string().min(1).optional(), year: z.string().min(1).optional() })
+      .strict()
+      .default({}),
   })
   .strict();
 
@@ -82,9 +93,14 @@ const catalogueSchema = z
   .superRefine((catalogue, ctx) => {
     const codes = catalogue.plans.map((plan) => plan.code);
     const duplicate = codes.find((code, i) => codes.indexOf(code) !== i);
-    if (duplicate !== undefined) ctx.addIssue({ code: 'custom', message: `plan code "${duplicate}" appears twice`, path: ['plans'] });
+    if (duplicate !== undefined)
+      ctx.addIssue({ code: 'custom', message: `plan code "${duplicate}" appears twice`, path: ['plans'] });
     if (!codes.includes(catalogue.defaultPlan)) {
-      ctx.addIssue({ code: 'custom', message: `defaultPlan "${catalogue.defaultPlan}" is not one of the plans`, path: ['defaultPlan'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `defaultPlan "${catalogue.defaultPlan}" is not one of the plans`,
+        path: ['defaultPlan'],
+      });
     }
   });
 

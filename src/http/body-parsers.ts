@@ -41,7 +41,8 @@ export function useRawBodies(scope: FastifyInstance, limits: BodyLimits): void {
   // which the ingest routes do not have: it is a malformed request, 400.
   scope.addHook('preParsing', async (request) => {
     const contentType = request.headers['content-type'];
-    if (contentType !== undefined && !MEDIA_TYPE.test(contentType)) throw badRequest('Content-Type is not a media type');
+    if (contentType !== undefined && !MEDIA_TYPE.test(contentType))
+      throw badRequest('Content-Type is not a media type');
   });
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (request: FastifyRequest, payload, done) => {

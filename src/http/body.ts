@@ -14,7 +14,11 @@ export interface BodyLimits {
   timeoutMs: number;
 }
 
-export async function readBody(stream: Readable, contentEncoding: string | undefined, limits: BodyLimits): Promise<Buffer> {
+export async function readBody(
+  stream: Readable,
+  contentEncoding: string | undefined,
+  limits: BodyLimits,
+): Promise<Buffer> {
   const decoder = decompressorFor(contentEncoding);
   const source: Readable = decoder ? stream.pipe(decoder) : stream;
   const chunks: Buffer[] = [];
@@ -22,7 +26,10 @@ export async function readBody(stream: Readable, contentEncoding: string | undef
   let timer: NodeJS.Timeout | undefined;
   // The clock measures arrival only: it stops when the last raw byte is in, whatever decompression still takes.
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(408, `request body did not arrive within ${limits.timeoutMs} ms`)), limits.timeoutMs);
+    timer = setTimeout(
+      () => reject(new HttpError(408, `request body did not arrive within ${limits.timeoutMs} ms`)),
+      limits.timeoutMs,
+    );
     stream.once('end', () => clearTimeout(timer));
   });
   const collect = (async () => {
@@ -92,7 +99,9 @@ export function discardRestOfBody(request: IncomingMessage, response: ServerResp
   request.resume();
 }
 
-function decompressorFor(contentEncoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+function decompressorFor(
+  contentEncoding: string | undefined,
+): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   switch (encoding) {
     case '':

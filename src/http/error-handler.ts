@@ -31,7 +31,8 @@ export function useErrorAnswers(app: FastifyInstance): void {
 
 export function toHttpError(error: FastifyError | Error): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof WriteFailedError) return new HttpError(503, 'storage is unavailable, retry shortly', { 'Retry-After': '5' });
+  if (error instanceof WriteFailedError)
+    return new HttpError(503, 'storage is unavailable, retry shortly', { 'Retry-After': '5' });
   if (error instanceof TelemetryQueryError && error.code !== null && RESOURCE_LIMIT_CODES.has(error.code)) {
     return new HttpError(422, 'the query needs more resources than allowed: narrow the time range or add filters');
   }

@@ -35,7 +35,11 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
   const skipped = commit.skippedRecords ?? 0;
   if (commit.objects && commit.objects.length > 0) {
     try {
-      await Promise.all(commit.objects.map((object) => services.objects.put(object.key, object.body, { contentType: object.contentType })));
+      await Promise.all(
+        commit.objects.map((object) =>
+          services.objects.put(object.key, object.body, { contentType: object.contentType }),
+        ),
+      );
     } catch (error) {
       throw new WriteFailedError('storing ingest objects failed', true, { cause: error });
     }

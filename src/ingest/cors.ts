@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The route patterns (not raw URLs) that get CORS: the native report route and the OTLP routes. */
 export function isIngestRoute(url: string | undefined): boolean {
-  return url === '/api/report' || (url !== undefined && url.startsWith('/api/otel/'));
+  return url === '/api/report' || url?.startsWith('/api/otel/') === true;
 }
 
 export const INGEST_CORS: FastifyCorsOptions = {

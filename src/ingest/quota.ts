@@ -33,16 +33,26 @@ export class QuotaGate {
   hook = async (request: FastifyRequest): Promise<void> => {
     const project = projectOf(request);
     const now = new Date(this.now());
-    const [limit, used] = await Promise.all([this.limitBytes(project.organizationId), this.usedBytes(project.organizationId, now)]);
+    const [limit, used] = await Promise.all([
+      this.limitBytes(project.organizationId),
+      this.usedBytes(project.organizationId, now),
+    ]);
     if (used >= limit) {
-      throw serviceUnavailable(`ingest is paused: the organization used its monthly ingest quota (${limit / BYTES_PER_GB} GB)`, retryAfterSeconds(now));
+      throw serviceUnavailable(
+        `ingest is paused: the organization used its monthly ingest quota (${limit / BYTES_PER_GB} GB)`,
+        retryAfterSeconds(now),
+      );
     }
   };
 
   private async limitBytes(organizationId: string): Promise<number> {
     const cached = this.limits.get(organizationId);
     if (cached && cached.expiresAt > this.now()) return cached.bytes;
-    const plan = await findOrganizationPlan(this.services.meta, organizationId, this.services.config.billing.catalogue.defaultPlan);
+    const plan = await findOrganizationPlan(
+      this.services.meta,
+      organizationId,
+      this.services.config.billing.catalogue.defaultPlan,
+    );
     const bytes = plan.limits.ingest_gb_monthly * BYTES_PER_GB;
     this.limits.set(organizationId, { bytes, expiresAt: this.now() + PLAN_CACHE_MS });
     return bytes;

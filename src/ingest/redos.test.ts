@@ -9,7 +9,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceptionHash, MAX_GROUPED_TRACE, normalizeStackTrace } from '../core/grouping.js';
 import { bearerToken } from '../http/bearer.js';
-import { detectTraceFlavor, parseDartTrace, parseIosTrace, MAX_SCRIPT_PATH, parseJsTrace, scriptPath, SourceMapTable, symbolicateDart, symbolicateIos, symbolicateJs } from '../symbols/index.js';
+import {
+  detectTraceFlavor,
+  parseDartTrace,
+  parseIosTrace,
+  MAX_SCRIPT_PATH,
+  parseJsTrace,
+  scriptPath,
+  SourceMapTable,
+  symbolicateDart,
+  symbolicateIos,
+  symbolicateJs,
+} from '../symbols/index.js';
 import { normalizeArch } from '../symbols/ids.js';
 import { MAX_TRACE_LINE, parseHex } from '../symbols/trace/text.js';
 import { parseReportPayload } from './report/payload.js';
@@ -31,21 +42,111 @@ interface HostileLine {
 }
 
 const HOSTILE_LINES: HostileLine[] = [
-  { name: 'Dart prefix, blanks, a\\rb', line: `#0 abs 1${blanks(' ')}a\rb`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs 1 a b' },
-  { name: 'Dart prefix, tabs, a\\rb', line: `#0 abs 1${blanks('\t')}a\rb`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs 1 a b' },
-  { name: 'Dart prefix, \\r run, a\\rb', line: `#0 abs 1${blanks('\r')}a\rb`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs 1 a b' },
-  { name: 'Dart virt prefix, blanks, a\\u2028b', line: `#0 abs 1 virt 2${blanks(' ')}a\u2028b`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs 1 virt 2 a\u2028b' },
-  { name: 'Dart frame, blanks inside its location', line: `#0 abs 1${blanks(' ', RUN / 2)}a${blanks(' ', RUN / 2)}b`, dartFrames: 1, iosFrames: 0, groupsWith: '#0 abs 1 a b' },
-  { name: 'Dart prefix, hex run, bang', line: `#0 abs ${blanks('a1')}!`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs <hex>!' },
-  { name: 'Dart prefix, repeated virt', line: `#0 abs 1${blanks(' virt 1')}\ra`, dartFrames: 0, iosFrames: 0, groupsWith: `#0 abs 1${' virt 1'.repeat(RUN / 7)} a` },
-  { name: 'iOS prefix, blanks, a\\rb', line: `#0 ${IOS_UUID} 0x1${blanks(' ')}a\rb`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 <hex> <hex> a b' },
-  { name: 'iOS prefix, tabs, a\\u2029b', line: `#0 ${IOS_UUID} 0x1${blanks('\t')}a\u2029b`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 <hex> <hex> a\u2029b' },
-  { name: 'iOS frame, blanks inside its image name', line: `#0 ${IOS_UUID} 0x1${blanks(' ', RUN / 2)}A${blanks(' ', RUN / 2)}B`, dartFrames: 0, iosFrames: 1, groupsWith: '#0 <hex> <hex> A B' },
-  { name: 'iOS prefix, repeated 0x', line: `#0 ${IOS_UUID} ${blanks('0x')}`, dartFrames: 0, iosFrames: 0, groupsWith: `#0 <hex> <hex>${'x0'.repeat(RUN / 2 - 2)}x` },
-  { name: 'separator stars and blanks', line: `${blanks('*** ')}x`, dartFrames: 0, iosFrames: 0, groupsWith: `${'*** '.repeat(RUN / 4)}x` },
-  { name: 'os line, blanks, no arch', line: `os: android${blanks(' ')}x`, dartFrames: 0, iosFrames: 0, groupsWith: 'os: android x' },
-  { name: 'build_id, hex run, no quote', line: `build_id: '${blanks('0a')}`, dartFrames: 0, iosFrames: 0, groupsWith: "build_id: '<hex>" },
-  { name: 'a Dart frame over the line bound', line: `#0 abs 1 _kDartVmSnapshotInstructions+0x1${' '.repeat(MAX_TRACE_LINE)}x`, dartFrames: 0, iosFrames: 0, groupsWith: '#0 abs 1 _kDartVmSnapshotInstructions+0x1 x' },
+  {
+    name: 'Dart prefix, blanks, a\\rb',
+    line: `#0 abs 1${blanks(' ')}a\rb`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 a b',
+  },
+  {
+    name: 'Dart prefix, tabs, a\\rb',
+    line: `#0 abs 1${blanks('\t')}a\rb`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 a b',
+  },
+  {
+    name: 'Dart prefix, \\r run, a\\rb',
+    line: `#0 abs 1${blanks('\r')}a\rb`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 a b',
+  },
+  {
+    name: 'Dart virt prefix, blanks, a\\u2028b',
+    line: `#0 abs 1 virt 2${blanks(' ')}a\u2028b`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 virt 2 a\u2028b',
+  },
+  {
+    name: 'Dart frame, blanks inside its location',
+    line: `#0 abs 1${blanks(' ', RUN / 2)}a${blanks(' ', RUN / 2)}b`,
+    dartFrames: 1,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 a b',
+  },
+  {
+    name: 'Dart prefix, hex run, bang',
+    line: `#0 abs ${blanks('a1')}!`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs <hex>!',
+  },
+  {
+    name: 'Dart prefix, repeated virt',
+    line: `#0 abs 1${blanks(' virt 1')}\ra`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: `#0 abs 1${' virt 1'.repeat(RUN / 7)} a`,
+  },
+  {
+    name: 'iOS prefix, blanks, a\\rb',
+    line: `#0 ${IOS_UUID} 0x1${blanks(' ')}a\rb`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 <hex> <hex> a b',
+  },
+  {
+    name: 'iOS prefix, tabs, a\\u2029b',
+    line: `#0 ${IOS_UUID} 0x1${blanks('\t')}a\u2029b`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 <hex> <hex> a\u2029b',
+  },
+  {
+    name: 'iOS frame, blanks inside its image name',
+    line: `#0 ${IOS_UUID} 0x1${blanks(' ', RUN / 2)}A${blanks(' ', RUN / 2)}B`,
+    dartFrames: 0,
+    iosFrames: 1,
+    groupsWith: '#0 <hex> <hex> A B',
+  },
+  {
+    name: 'iOS prefix, repeated 0x',
+    line: `#0 ${IOS_UUID} ${blanks('0x')}`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: `#0 <hex> <hex>${'x0'.repeat(RUN / 2 - 2)}x`,
+  },
+  {
+    name: 'separator stars and blanks',
+    line: `${blanks('*** ')}x`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: `${'*** '.repeat(RUN / 4)}x`,
+  },
+  {
+    name: 'os line, blanks, no arch',
+    line: `os: android${blanks(' ')}x`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: 'os: android x',
+  },
+  {
+    name: 'build_id, hex run, no quote',
+    line: `build_id: '${blanks('0a')}`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: "build_id: '<hex>",
+  },
+  {
+    name: 'a Dart frame over the line bound',
+    line: `#0 abs 1 _kDartVmSnapshotInstructions+0x1${' '.repeat(MAX_TRACE_LINE)}x`,
+    dartFrames: 0,
+    iosFrames: 0,
+    groupsWith: '#0 abs 1 _kDartVmSnapshotInstructions+0x1 x',
+  },
 ];
 
 /** Many hostile lines in one trace, as a client would send them. */
@@ -76,14 +177,24 @@ describe('hostile frame-section lines', () => {
   });
 
   it('through the report payload parser', () => {
-    const stackTraces = HOSTILE_LINES.map(({ line }) => ({ stackTrace: hostileTrace(line), isMessage: false, recordedAt: '2024-05-01T10:00:00Z' }));
+    const stackTraces = HOSTILE_LINES.map(({ line }) => ({
+      stackTrace: hostileTrace(line),
+      isMessage: false,
+      recordedAt: '2024-05-01T10:00:00Z',
+    }));
     const result = parseReportPayload(
       { collectionFrames: [{ stackTraces, metrics: [], traces: [] }], appVersion: '', serverName: '' },
-      { projectId: '0b6c1f0e-5a3d-4c1e-9f7a-2d8e4b6a1c3f', remoteIp: '203.0.113.9', receivedAt: 1_714_560_000_000_000_000n },
+      {
+        projectId: '0b6c1f0e-5a3d-4c1e-9f7a-2d8e4b6a1c3f',
+        remoteIp: '203.0.113.9',
+        receivedAt: 1_714_560_000_000_000_000n,
+      },
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.batch.exceptions.map((e) => e.hash)).toEqual(HOSTILE_LINES.map(({ groupsWith }) => exceptionHash(hostileTrace(groupsWith), false)));
+    expect(result.batch.exceptions.map((e) => e.hash)).toEqual(
+      HOSTILE_LINES.map(({ groupsWith }) => exceptionHash(hostileTrace(groupsWith), false)),
+    );
   });
 });
 
@@ -169,7 +280,11 @@ function referenceDart(text: string) {
     const location = SYMBOL_OFFSET.exec(match[1] ?? '');
     return { raw, symbol: location ? location[1] : null, offset: location ? parseHex(location[2]!) : null };
   });
-  return { frames, buildId: buildIds[0] ?? null, arch: archTokens.map(normalizeArch).find((arch) => arch !== null) ?? null };
+  return {
+    frames,
+    buildId: buildIds[0] ?? null,
+    arch: archTokens.map(normalizeArch).find((arch) => arch !== null) ?? null,
+  };
 }
 
 function referenceIos(text: string) {
@@ -185,15 +300,57 @@ function referenceIos(text: string) {
 /** Pieces of frame and header lines and their near misses: every blank the patterns treat alike or apart. */
 const PIECES = [
   ...[' ', '  ', '\t', '\r', '\v', '\f', '\u00a0', '\u2028', '\u2029', '\ufeff', '\u3000'],
-  ...['#', '#0', '#12', '0', '9', 'abs', 'virt', 'a', 'F', 'g', '0x', '0x1f', 'x', '+', '+0x1e', ':', ',', '=', "'", '*', '***'],
-  ...['_kDartIsolateSnapshotInstructions', 'ShopApp', IOS_UUID, IOS_UUID.slice(1), 'os', 'arch', 'arm64', 'x86_64', 'build_id'],
+  ...[
+    '#',
+    '#0',
+    '#12',
+    '0',
+    '9',
+    'abs',
+    'virt',
+    'a',
+    'F',
+    'g',
+    '0x',
+    '0x1f',
+    'x',
+    '+',
+    '+0x1e',
+    ':',
+    ',',
+    '=',
+    "'",
+    '*',
+    '***',
+  ],
+  ...[
+    '_kDartIsolateSnapshotInstructions',
+    'ShopApp',
+    IOS_UUID,
+    IOS_UUID.slice(1),
+    'os',
+    'arch',
+    'arm64',
+    'x86_64',
+    'build_id',
+  ],
 ];
-const PREFIXES = ['', '#0 abs 1', '#00 abs 0000007a virt 0030a6ab', `#0 ${IOS_UUID} 0x41a3`, 'os: ios', "build_id: '", '***'];
+const PREFIXES = [
+  '',
+  '#0 abs 1',
+  '#00 abs 0000007a virt 0030a6ab',
+  `#0 ${IOS_UUID} 0x41a3`,
+  'os: ios',
+  "build_id: '",
+  '***',
+];
 const frameLikeLine = fc
   .tuple(fc.constantFrom(...PREFIXES), fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }))
   .map(([prefix, pieces]) => prefix + pieces.join(''));
 /** A few lines, some of which may be separators, so that the preamble split is compared as well. */
-const traceText = fc.array(fc.oneof(frameLikeLine, fc.constant(SEPARATOR), fc.constant(' *** ***\t')), { minLength: 1, maxLength: 5 }).map((lines) => lines.join('\n'));
+const traceText = fc
+  .array(fc.oneof(frameLikeLine, fc.constant(SEPARATOR), fc.constant(' *** ***\t')), { minLength: 1, maxLength: 5 })
+  .map((lines) => lines.join('\n'));
 
 describe('the linear frame patterns agree with the former ones', () => {
   it('Dart: frames, build id and arch', () => {
@@ -226,7 +383,9 @@ describe('the linear frame patterns agree with the former ones', () => {
 });
 
 describe('hostile JavaScript frame lines (source maps)', () => {
-  const table = new SourceMapTable(JSON.stringify({ version: 3, sources: ['a.ts'], names: ['f'], sourcesContent: ['x\ny'], mappings: 'AAAAA' }));
+  const table = new SourceMapTable(
+    JSON.stringify({ version: 3, sources: ['a.ts'], names: ['f'], sourcesContent: ['x\ny'], mappings: 'AAAAA' }),
+  );
   const JS_LINES: Array<{ name: string; line: string; frames: number }> = [
     { name: 'at, blanks, no location', line: `at ${blanks(' ')}x`, frames: 0 },
     { name: 'at, open parentheses', line: `at ${blanks(' (')}a:1:1)`, frames: 1 },
@@ -234,7 +393,11 @@ describe('hostile JavaScript frame lines (source maps)', () => {
     { name: 'at signs', line: `${blanks('@')}a:1:1`, frames: 1 },
     { name: 'at signs and colons (a frame of a junk URL, which no map serves)', line: `${blanks('@:')}1:1`, frames: 1 },
     { name: 'a URL of slashes and dots', line: `at f (https://x/${blanks('./')}a.js:1:1)`, frames: 1 },
-    { name: 'a V8 frame over the line bound', line: `at f (https://x/${'a'.repeat(MAX_TRACE_LINE)}.js:1:1)`, frames: 0 },
+    {
+      name: 'a V8 frame over the line bound',
+      line: `at f (https://x/${'a'.repeat(MAX_TRACE_LINE)}.js:1:1)`,
+      frames: 0,
+    },
   ];
 
   it.each(JS_LINES)('$name: read and rewritten', ({ line, frames }) => {

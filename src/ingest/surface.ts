@@ -15,7 +15,10 @@ export async function ingestSurface(scope: FastifyInstance, services: Services):
   scope.addHook('onResponse', async (request, reply) => {
     // Not the cors plugin's catch-all `OPTIONS *`, which also sees OPTIONS on application paths.
     if (!isIngestRoute(request.routeOptions.url)) return;
-    services.metrics.ingestRequests.inc({ route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
+    services.metrics.ingestRequests.inc({
+      route: request.routeOptions.url ?? 'unknown',
+      status: String(reply.statusCode),
+    });
   });
   await useIngestCors(scope);
   const guards = ingestGuards(services, new QuotaGate(services, services.now));

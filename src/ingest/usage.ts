@@ -10,8 +10,20 @@ export function usageMonth(now: Date): string {
   return `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
 
-export function usageRecord(project: IngestProject, bytes: number, skippedRecords: number, now: Date): IngestUsageRecord {
-  return { projectId: project.id, organizationId: project.organizationId, month: usageMonth(now), bytes, requests: 1, skippedRecords };
+export function usageRecord(
+  project: IngestProject,
+  bytes: number,
+  skippedRecords: number,
+  now: Date,
+): IngestUsageRecord {
+  return {
+    projectId: project.id,
+    organizationId: project.organizationId,
+    month: usageMonth(now),
+    bytes,
+    requests: 1,
+    skippedRecords,
+  };
 }
 
 /** Coordination-store key of an organization's monthly byte counter. */

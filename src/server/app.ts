@@ -57,7 +57,12 @@ function newInstance(services: Services, webRoot: string | null): FastifyInstanc
   useOpenApi(instance);
   closeConnectionsWhenClosing(instance);
   if (config.metricsToken !== null) metricsRoute(instance, services.metrics, config.metricsToken, webRoot);
-  healthRoutes(instance, { telemetry: services.telemetry, meta: services.meta, objects: services.objects, coord: services.coord });
+  healthRoutes(instance, {
+    telemetry: services.telemetry,
+    meta: services.meta,
+    objects: services.objects,
+    coord: services.coord,
+  });
   return instance;
 }
 

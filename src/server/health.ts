@@ -22,6 +22,8 @@ export function healthRoutes(app: FastifyInstance, stores: Record<string, Pingab
       }),
     );
     const ready = checks.every(([, check]) => check.ok);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', stores: Object.fromEntries(checks) });
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', stores: Object.fromEntries(checks) });
   });
 }

@@ -15,7 +15,12 @@ import { isBrowserNavigation, sendAppPage } from './web.js';
  * listener that serves the dashboard (`webRoot` given), /metrics is also the dashboard's metrics
  * page: a browser opening it by URL (no Authorization, asks for HTML) gets the app instead.
  */
-export function metricsRoute(instance: FastifyInstance, metrics: ServiceMetrics, token: string, webRoot: string | null): void {
+export function metricsRoute(
+  instance: FastifyInstance,
+  metrics: ServiceMetrics,
+  token: string,
+  webRoot: string | null,
+): void {
   const expected = digestOf(token);
   instance.get('/metrics', async (request, reply) => {
     if (webRoot !== null && isBrowserNavigation(request)) return sendAppPage(reply, webRoot);

@@ -63,28 +63,51 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
 
-    const objects = createObjectStore(config.objects.kind === 'fs' ? { engine: 'fs', root: config.objects.root } : { engine: 's3', ...s3Options(config.objects) });
+    const objects = createObjectStore(
+      config.objects.kind === 'fs'
+        ? { engine: 'fs', root: config.objects.root }
+        : { engine: 's3', ...s3Options(config.objects) },
+    );
     opened.push(objects);
-    const onHandlerError = (error: unknown, channel: string) => log.error({ err: error, channel }, 'a coordination-store subscriber failed');
-    const coord = createCoordStore(config.coord.kind === 'redis' ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix, onHandlerError } : { engine: 'memory', onHandlerError });
+    const onHandlerError = (error: unknown, channel: string) =>
+      log.error({ err: error, channel }, 'a coordination-store subscriber failed');
+    const coord = createCoordStore(
+      config.coord.kind === 'redis'
+        ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix, onHandlerError }
+        : { engine: 'memory', onHandlerError },
+    );
     opened.push(coord);
 
     const metrics = new ServiceMetrics();
-    const writer = new GroupCommitWriter(telemetry, { maxRows: config.writer.maxRows, flushMs: config.writer.flushMs, onFlush: metrics.recordFlush });
-    const projects = new ProjectCache((token) => findIngestProject(meta, token), { ttlMs: config.projectCacheTtlMs, now });
-    const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) => projects.invalidateProject(projectId));
+    const writer = new GroupCommitWriter(telemetry, {
+      maxRows: config.writer.maxRows,
+      flushMs: config.writer.flushMs,
+      onFlush: metrics.recordFlush,
+    });
+    const projects = new ProjectCache((token) => findIngestProject(meta, token), {
+      ttlMs: config.projectCacheTtlMs,
+      now,
+    });
+    const unsubscribe = await coord.subscribe(PROJECT_CHANGED_CHANNEL, (projectId) =>
+      projects.invalidateProject(projectId),
+    );
     const issues = new IssueDetector(meta, {
       cacheTtlMs: 60_000,
       maxHashesPerProject: 50_000,
       now,
       onError: failed('issues', 'detecting new and regressed issues failed'),
     });
-    const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) => issues.forgetProject(projectId));
+    const unsubscribeIssues = await coord.subscribe(ISSUE_STATUS_CHANGED_CHANNEL, (projectId) =>
+      issues.forgetProject(projectId),
+    );
     const sessionSecret = loadSessionSecret(config.auth.sessionSecret, config.dataDir);
     const sessions = new SessionTokens(sessionSecret, config.publicUrl, config.auth.sessionTtlHours * 3600, now);
     const secrets = new SecretBox(sessionSecret);
     const warnTokenUse = failed('token-use', 'recording personal access token use failed');
-    const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), { flushMs: TOKEN_USE_FLUSH_MS, onError: warnTokenUse });
+    const tokenUse = new TokenUseRecorder((uses) => recordPersonalAccessTokenUse(meta, uses), {
+      flushMs: TOKEN_USE_FLUSH_MS,
+      onError: warnTokenUse,
+    });
     const mailer = createMailer(config.mail);
     const rollups = new RollupJob(telemetry, {
       intervalMs: config.rollupIntervalMs,
@@ -134,16 +157,21 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       symbolTables: new SymbolTables(meta, objects, new TableBuilder(), {
         maxBytes: config.symbolTableCacheBytes,
         now,
-        onError: (what, error) => log.error({ job: 'symbolication', err: error, subject: what }, 'loading symbols failed'),
+        onError: (what, error) =>
+          log.error({ job: 'symbolication', err: error, subject: what }, 'loading symbols failed'),
       }),
       sourceMaps: new SourceMapTables(meta, objects, {
         maxBytes: config.sourceMapCacheBytes,
         now,
-        onError: (what, error) => log.error({ job: 'source-maps', err: error, subject: what }, 'loading a source map failed'),
+        onError: (what, error) =>
+          log.error({ job: 'source-maps', err: error, subject: what }, 'loading a source map failed'),
       }),
       // Stripe's SDK (about 25 MB resident) is loaded only where billing is configured.
       payments: config.billing.stripe
-        ? new (await import('../application/billing/stripe.js')).StripePayments(config.billing.stripe, config.billing.catalogue)
+        ? new (await import('../application/billing/stripe.js')).StripePayments(
+            config.billing.stripe,
+            config.billing.catalogue,
+          )
         : new UnconfiguredPayments(),
       tokenUse,
       mailer,
@@ -170,7 +198,10 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       },
     };
   } catch (error) {
-    for (const store of opened.reverse()) await store.close().catch((closeError: unknown) => log.warn({ err: closeError }, 'closing a store after a failed start failed'));
+    for (const store of opened.reverse())
+      await store
+        .close()
+        .catch((closeError: unknown) => log.warn({ err: closeError }, 'closing a store after a failed start failed'));
     throw error;
   }
 }

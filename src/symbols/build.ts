@@ -1,11 +1,28 @@
 import { readRange, type ByteSource } from './bytes/source.js';
 import { DART_INSTRUCTIONS_SYMBOLS } from './dart/snapshot-symbols.js';
 import { collectDwarfSections } from './dwarf/sections.js';
-import { elfArch, elfBuildId, elfSymbolValues, findSection, hasElfMagic, readElf, sectionBytes, type ElfFile } from './elf/reader.js';
+import {
+  elfArch,
+  elfBuildId,
+  elfSymbolValues,
+  findSection,
+  hasElfMagic,
+  readElf,
+  sectionBytes,
+  type ElfFile,
+} from './elf/reader.js';
 import { SymbolFileError, unsupported } from './errors.js';
 import { normalizeArch, normalizeDebugId } from './ids.js';
 import { TEXT_SEGMENT_ANCHOR } from './ios/anchor.js';
-import { findMachoSection, hasMachoMagic, machoSectionBytes, readMacho, textVmaddr, type MachoFile, type MachoSlice } from './macho/reader.js';
+import {
+  findMachoSection,
+  hasMachoMagic,
+  machoSectionBytes,
+  readMacho,
+  textVmaddr,
+  type MachoFile,
+  type MachoSlice,
+} from './macho/reader.js';
 import { tableFromDwarf } from './table/build.js';
 import type { LookupTable } from './table/lookup-table.js';
 
@@ -36,7 +53,8 @@ function buildFromElf(elf: ElfFile): LookupTable {
     const section = findSection(elf, `.${name}`);
     return section && sectionBytes(elf, section);
   });
-  if (sections.info.length === 0) throw unsupported(`${elf.label}: no DWARF debug info (.debug_info is missing or empty)`);
+  if (sections.info.length === 0)
+    throw unsupported(`${elf.label}: no DWARF debug info (.debug_info is missing or empty)`);
   const anchors = elfSymbolValues(elf, new Set(DART_INSTRUCTIONS_SYMBOLS));
   const meta = { format: 'elf', arch: elfArch(elf.machine), debugId: elfBuildId(elf) } as const;
   return naming(elf.label, () => tableFromDwarf(sections, meta, anchors));
@@ -48,7 +66,8 @@ function buildFromMachoSlice(slice: MachoSlice): LookupTable {
     const section = findMachoSection(slice, '__DWARF', `__${name}`.slice(0, 16));
     return section && machoSectionBytes(slice, section);
   });
-  if (sections.info.length === 0) throw unsupported(`${slice.label}: no DWARF debug info (__DWARF,__debug_info is missing or empty)`);
+  if (sections.info.length === 0)
+    throw unsupported(`${slice.label}: no DWARF debug info (__DWARF,__debug_info is missing or empty)`);
   const text = textVmaddr(slice);
   const anchors = new Map(text === undefined ? [] : [[TEXT_SEGMENT_ANCHOR, text]]);
   const meta = { format: 'macho', arch: slice.arch, debugId: slice.uuid } as const;
@@ -66,13 +85,16 @@ function naming<T>(label: string, read: () => T): T {
 }
 
 function selectSlice(file: MachoFile, options: BuildOptions, label: string): MachoSlice {
-  const arch = options.arch === undefined ? undefined : (normalizeArch(options.arch) ?? options.arch.trim().toLowerCase());
+  const arch =
+    options.arch === undefined ? undefined : (normalizeArch(options.arch) ?? options.arch.trim().toLowerCase());
   const uuid = options.uuid === undefined ? undefined : (normalizeDebugId(options.uuid) ?? options.uuid);
   if (arch === undefined && uuid === undefined) {
     if (file.slices.length === 1) return file.slices[0]!;
     throw unsupported(`${label}: fat file with ${file.slices.length} slices; choose one by arch or uuid`);
   }
-  const slice = file.slices.find((s) => (arch === undefined || s.arch === arch) && (uuid === undefined || s.uuid === uuid));
+  const slice = file.slices.find(
+    (s) => (arch === undefined || s.arch === arch) && (uuid === undefined || s.uuid === uuid),
+  );
   if (!slice) {
     const available = file.slices.map((s) => `${s.arch} ${s.uuid ?? '(no uuid)'}`).join(', ');
     throw unsupported(`${label}: no slice matches ${[arch, uuid].filter(Boolean).join(' ')} (has ${available})`);

@@ -33,13 +33,26 @@ function target(path: string, bytes = fixtureBytes(path)): Target {
   const src = bytesSource(bytes);
   if (bytes[0] === 0x7f) {
     const elf = readElf(src, path);
-    const dwarf = elf.sections.filter((s) => s.name.startsWith('.debug_')).map((s) => [s.offset, s.offset + s.size] as const);
+    const dwarf = elf.sections
+      .filter((s) => s.name.startsWith('.debug_'))
+      .map((s) => [s.offset, s.offset + s.size] as const);
     const tableStart = new DataView(bytes.buffer, bytes.byteOffset).getUint32(40, true);
-    return { path, bytes, macho: false, dwarf, headers: [[0, 64], [tableStart, bytes.length]] };
+    return {
+      path,
+      bytes,
+      macho: false,
+      dwarf,
+      headers: [
+        [0, 64],
+        [tableStart, bytes.length],
+      ],
+    };
   }
   const macho = readMacho(src, path);
   const dwarf = macho.slices.flatMap((slice) =>
-    slice.sections.filter((s) => s.segmentName === '__DWARF').map((s) => [slice.offset + s.offset, slice.offset + s.offset + s.size] as const),
+    slice.sections
+      .filter((s) => s.segmentName === '__DWARF')
+      .map((s) => [slice.offset + s.offset, slice.offset + s.offset + s.size] as const),
   );
   const headers = [[0, 64] as const, ...macho.slices.map((slice) => [slice.offset, slice.offset + 4096] as const)];
   return { path, bytes, macho: true, dwarf: dwarf.length > 0 ? dwarf : headers, headers };
@@ -87,7 +100,11 @@ function corruption(regions: ReadonlyArray<readonly [number, number]>) {
   return fc.array(write, { minLength: 1, maxLength: 12 });
 }
 
-function corrupt(bytes: Uint8Array, regions: ReadonlyArray<readonly [number, number]>, writes: ReadonlyArray<{ region: number; at: number; value: number; width: number }>): Uint8Array {
+function corrupt(
+  bytes: Uint8Array,
+  regions: ReadonlyArray<readonly [number, number]>,
+  writes: ReadonlyArray<{ region: number; at: number; value: number; width: number }>,
+): Uint8Array {
   const copy = bytes.slice();
   for (const { region, at, value, width } of writes) {
     const [start, end] = regions[region]!;
@@ -102,7 +119,9 @@ describe('fuzzed symbol files', () => {
     describe(t.path, () => {
       it('truncated at any length: returns or throws SymbolFileError', () => {
         fc.assert(
-          fc.property(fc.integer({ min: 0, max: t.bytes.length }), (length) => exercise(t.bytes.subarray(0, length), t.macho)),
+          fc.property(fc.integer({ min: 0, max: t.bytes.length }), (length) =>
+            exercise(t.bytes.subarray(0, length), t.macho),
+          ),
           { numRuns: RUNS },
         );
       });
@@ -124,7 +143,13 @@ describe('fuzzed symbol files', () => {
   }
 
   it('random bytes behind real magic numbers: returns or throws SymbolFileError', () => {
-    const magics = [[0x7f, 0x45, 0x4c, 0x46, 2, 1, 1], [0x7f, 0x45, 0x4c, 0x46, 1, 1, 1], [0xcf, 0xfa, 0xed, 0xfe], [0xce, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 2]];
+    const magics = [
+      [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1],
+      [0x7f, 0x45, 0x4c, 0x46, 1, 1, 1],
+      [0xcf, 0xfa, 0xed, 0xfe],
+      [0xce, 0xfa, 0xed, 0xfe],
+      [0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 2],
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...magics), fc.uint8Array({ maxLength: 4096 }), (magic, rest) => {
         exercise(new Uint8Array([...magic, ...rest]), magic[0] !== 0x7f);

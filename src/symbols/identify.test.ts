@@ -21,9 +21,16 @@ describe('identifySymbolFile on the fixtures', () => {
 
   it('the Apple-target Dart file has no build id; its App.framework Mach-O carries the debug id', () => {
     const fixture = manifest.fixtures.find((f) => f.id === 'dart-ios-arm64-nobuildid')!;
-    expect(identifySymbolFile(fixtureSource(fixture.path), fixture.file_name!)).toMatchObject({ kind: 'dart', buildId: null });
+    expect(identifySymbolFile(fixtureSource(fixture.path), fixture.file_name!)).toMatchObject({
+      kind: 'dart',
+      buildId: null,
+    });
     const companion = identifySymbolFile(fixtureSource(fixture.macho_companion!.path), 'App');
-    expect(companion).toMatchObject({ kind: 'macho', fat: false, slices: [{ arch: 'arm64', uuid: fixture.debug_id, hasDwarf: false }] });
+    expect(companion).toMatchObject({
+      kind: 'macho',
+      fat: false,
+      slices: [{ arch: 'arm64', uuid: fixture.debug_id, hasDwarf: false }],
+    });
   });
 
   for (const fixture of manifest.fixtures.filter((f) => f.kind === 'ios_dsym')) {
@@ -35,7 +42,11 @@ describe('identifySymbolFile on the fixtures', () => {
 
     it(`${fixture.path}: ${fixture.fat ? 'fat' : 'thin'} dSYM with ${expectedSlices.length} slice(s)`, () => {
       const identity = identifySymbolFile(fixtureSource(fixture.path), 'dSYM');
-      expect(identity).toMatchObject({ kind: 'macho', fat: fixture.fat, slices: expectedSlices.map((s) => ({ ...s, hasDwarf: true })) });
+      expect(identity).toMatchObject({
+        kind: 'macho',
+        fat: fixture.fat,
+        slices: expectedSlices.map((s) => ({ ...s, hasDwarf: true })),
+      });
       if (identity.kind !== 'macho') return;
       const size = fixtureBytes(fixture.path).length;
       for (const slice of identity.slices) expect(slice.offset + slice.size).toBeLessThanOrEqual(size);
@@ -68,13 +79,17 @@ describe('identifySymbolFile on other inputs', () => {
   });
 
   it('recognizes a plain ProGuard mapping without a header', () => {
-    expect(identifySymbolFile(text('com.foo.Bar -> a.b:\n    void run() -> a\n'), 'mapping.txt')).toEqual({ kind: 'proguard' });
+    expect(identifySymbolFile(text('com.foo.Bar -> a.b:\n    void run() -> a\n'), 'mapping.txt')).toEqual({
+      kind: 'proguard',
+    });
   });
 
   it('calls other text and binary files unknown', () => {
     expect(identifySymbolFile(text('hello world\n'), 'notes.txt')).toEqual({ kind: 'unknown' });
     expect(identifySymbolFile(text('# just a comment\n'), 'notes.txt')).toEqual({ kind: 'unknown' });
-    expect(identifySymbolFile(bytesSource(new Uint8Array([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 52])), 'Main.class')).toEqual({ kind: 'unknown' });
+    expect(
+      identifySymbolFile(bytesSource(new Uint8Array([0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 52])), 'Main.class'),
+    ).toEqual({ kind: 'unknown' });
     expect(identifySymbolFile(bytesSource(new Uint8Array(0)), 'empty')).toEqual({ kind: 'unknown' });
   });
 
@@ -91,7 +106,12 @@ describe('identifySymbolFile on other inputs', () => {
   it('throws SymbolFileError for truncated ELF and Mach-O files', () => {
     const elf = fixtureBytes('dart/android-arm64-dwarf4/app.android-arm64.symbols');
     const fat = fixtureBytes('ios/ios-fat/ShopKit.framework.dSYM/Contents/Resources/DWARF/ShopKit');
-    for (const cut of [elf.subarray(0, 20), elf.subarray(0, elf.length - 100), fat.subarray(0, 40), fat.subarray(0, 20000)]) {
+    for (const cut of [
+      elf.subarray(0, 20),
+      elf.subarray(0, elf.length - 100),
+      fat.subarray(0, 40),
+      fat.subarray(0, 20000),
+    ]) {
       expect(() => identifySymbolFile(bytesSource(cut), 'cut')).toThrow(SymbolFileError);
     }
   });
@@ -107,7 +127,14 @@ describe('identifySymbolFile on other inputs', () => {
 describe('upload helpers', () => {
   it('normalizeArch maps the aliases and rejects the rest', () => {
     expect(['arm64', 'aarch64', 'AArch64', 'x64', 'x86_64', 'amd64', 'arm', 'ia32'].map(normalizeArch)).toEqual([
-      'arm64', 'arm64', 'arm64', 'x64', 'x64', 'x64', 'arm', 'ia32',
+      'arm64',
+      'arm64',
+      'arm64',
+      'x64',
+      'x64',
+      'x64',
+      'arm',
+      'ia32',
     ]);
     expect(['riscv64', 'mips', '', 'armv7'].map(normalizeArch)).toEqual([null, null, null, null]);
   });

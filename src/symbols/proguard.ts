@@ -16,7 +16,10 @@ export function detectProguardMapping(head: Uint8Array): { mapId?: string; mapHa
   let mapId: string | undefined;
   let mapHash: string | undefined;
   let sawR8Header = false;
-  const lines = latin1.decode(head).replace(/^\u00ef\u00bb\u00bf/, '').split('\n');
+  const lines = latin1
+    .decode(head)
+    .replace(/^\u00ef\u00bb\u00bf/, '')
+    .split('\n');
   // The last line may be cut by the end of `head`; it only matters if nothing came before it.
   for (const rawLine of lines) {
     const line = rawLine.trim();

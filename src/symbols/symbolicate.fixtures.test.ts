@@ -38,18 +38,25 @@ describe('fixture traces symbolicate exactly as llvm-symbolizer does', () => {
       expect(detectTraceFlavor(text)).toBe(isDart ? 'dart' : 'ios');
       const output = isDart ? symbolicateDart(text, resolve) : symbolicateIos(text, resolve);
       expect(output).toBe(fixtureText(trace.expected));
-      if (trace.truncated_to_cap) expect(output.split('\n').filter((l) => l.includes('#'))).toHaveLength(DART_FRAME_CAP);
+      if (trace.truncated_to_cap)
+        expect(output.split('\n').filter((l) => l.includes('#'))).toHaveLength(DART_FRAME_CAP);
     });
 
     it(`${trace.trace} → every input frame's pc resolves to the expected chain`, () => {
-      const expected: { frames: ExpectedFrame[]; matches_fixture: boolean } = JSON.parse(fixtureText(trace.expected_json));
+      const expected: { frames: ExpectedFrame[]; matches_fixture: boolean } = JSON.parse(
+        fixtureText(trace.expected_json),
+      );
       const tables = [...tablesOf(fixture).values()];
-      const table = isDart ? tables[0]! : tables.find((t) => t.meta.arch === (trace.slice === 'x86_64' ? 'x64' : trace.slice));
+      const table = isDart
+        ? tables[0]!
+        : tables.find((t) => t.meta.arch === (trace.slice === 'x86_64' ? 'x64' : trace.slice));
       for (const frame of expected.frames) {
         if (frame.pc === undefined || !expected.matches_fixture) continue;
         const chain = table!.lookup(Number.parseInt(frame.pc, 16));
         if (frame.resolved) {
-          expect(chain, frame.raw).toEqual(frame.frames.map(({ function: fn, file, line, column }) => ({ function: fn, file, line, column })));
+          expect(chain, frame.raw).toEqual(
+            frame.frames.map(({ function: fn, file, line, column }) => ({ function: fn, file, line, column })),
+          );
         } else {
           expect(chain, frame.raw).toBeUndefined();
         }

@@ -27,16 +27,43 @@ describe('account self-service', () => {
   /** A real device flow: authorize, approve as `approver`, poll for the tokens. */
   async function deviceLogin(approver: string) {
     const remoteAddress = `198.51.100.${++addresses}`;
-    const started = (await call(service.app, { method: 'POST', url: '/api/auth/device/authorize', remoteAddress, payload: { client_id: 'sightline-cli' } })).body!;
-    expect((await call(service.app, { method: 'POST', url: '/api/device/approve', headers: bearer(approver), payload: { user_code: started.user_code } })).status).toBe(200);
-    const tokens = await call(service.app, { method: 'POST', url: '/api/auth/device/token', remoteAddress, payload: { grant_type: DEVICE_GRANT, device_code: started.device_code } });
+    const started = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/device/authorize',
+        remoteAddress,
+        payload: { client_id: 'sightline-cli' },
+      })
+    ).body!;
+    expect(
+      (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/device/approve',
+          headers: bearer(approver),
+          payload: { user_code: started.user_code },
+        })
+      ).status,
+    ).toBe(200);
+    const tokens = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      remoteAddress,
+      payload: { grant_type: DEVICE_GRANT, device_code: started.device_code },
+    });
     expect(tokens.status).toBe(200);
     return tokens.body as { access_token: string; refresh_token: string };
   }
   const refresh = (refreshToken: string) =>
-    call(service.app, { method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: refreshToken } });
-  const listLogins = (token: string) => call(service.app, { method: 'GET', url: '/api/auth/device-sessions', headers: bearer(token) });
-  const revokeLogin = (token: string, id: string) => call(service.app, { method: 'DELETE', url: `/api/auth/device-sessions/${id}`, headers: bearer(token) });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
+    });
+  const listLogins = (token: string) =>
+    call(service.app, { method: 'GET', url: '/api/auth/device-sessions', headers: bearer(token) });
+  const revokeLogin = (token: string, id: string) =>
+    call(service.app, { method: 'DELETE', url: `/api/auth/device-sessions/${id}`, headers: bearer(token) });
   const me = (token: string) => call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
 
   describe('CLI logins (device sessions)', () => {
@@ -66,7 +93,9 @@ describe('account self-service', () => {
     it('revoking a login ends it: its refresh token and access token are refused, and it leaves the list', async () => {
       clock.advance(MINUTE); // so this login is the one last used now
       const login = await deviceLogin(ada.token);
-      const id = (await listLogins(ada.token)).body!.sessions.find((s: { lastUsedAt: string }) => Date.parse(s.lastUsedAt) === clock.now())!.id as string;
+      const id = (await listLogins(ada.token)).body!.sessions.find(
+        (s: { lastUsedAt: string }) => Date.parse(s.lastUsedAt) === clock.now(),
+      )!.id as string;
       expect((await me(login.access_token)).status).toBe(200);
       const before = (await listLogins(ada.token)).body!.sessions.length;
 
@@ -77,15 +106,22 @@ describe('account self-service', () => {
       expect(listed).toHaveLength(before - 1);
       expect(listed.map((s) => s.id)).not.toContain(id);
       // Revoking it again: no such active login.
-      expect(await revokeLogin(ada.token, id)).toMatchObject({ status: 404, body: { error: 'no active CLI login of yours has this id' } });
+      expect(await revokeLogin(ada.token, id)).toMatchObject({
+        status: 404,
+        body: { error: 'no active CLI login of yours has this id' },
+      });
     });
 
-    it("another user never sees a login in their list and gets 404 revoking it; the login keeps working", async () => {
+    it('another user never sees a login in their list and gets 404 revoking it; the login keeps working', async () => {
       const login = await deviceLogin(ada.token);
       const adas = (await listLogins(ada.token)).body!.sessions as Array<{ id: string }>;
       const graces = (await listLogins(grace.token)).body!.sessions as Array<{ id: string }>;
       expect(graces).toEqual([]);
-      for (const { id } of adas) expect(await revokeLogin(grace.token, id)).toMatchObject({ status: 404, body: { error: 'no active CLI login of yours has this id' } });
+      for (const { id } of adas)
+        expect(await revokeLogin(grace.token, id)).toMatchObject({
+          status: 404,
+          body: { error: 'no active CLI login of yours has this id' },
+        });
       expect((await refresh(login.refresh_token)).status).toBe(200);
       expect((await listLogins(ada.token)).body!.sessions).toHaveLength(adas.length);
     });
@@ -98,13 +134,27 @@ describe('account self-service', () => {
       for (const headers of [{}, bearer('not-a-token')]) {
         const listed = await call(service.app, { method: 'GET', url: '/api/auth/device-sessions', headers });
         expect(listed).toMatchObject({ status: 401, raw: '' });
-        const revoked = await call(service.app, { method: 'DELETE', url: '/api/auth/device-sessions/00000000-0000-4000-8000-000000000000', headers });
+        const revoked = await call(service.app, {
+          method: 'DELETE',
+          url: '/api/auth/device-sessions/00000000-0000-4000-8000-000000000000',
+          headers,
+        });
         expect(revoked).toMatchObject({ status: 401, raw: '' });
       }
-      const pat = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(ada.token), payload: { name: 'script' } })).body!.token as string;
+      const pat = (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/personal-access-tokens',
+          headers: bearer(ada.token),
+          payload: { name: 'script' },
+        })
+      ).body!.token as string;
       expect((await listLogins(pat)).status).toBe(200);
       const login = await deviceLogin(ada.token);
-      expect(await listLogins(login.access_token)).toMatchObject({ status: 403, body: { error: 'this needs a dashboard session' } });
+      expect(await listLogins(login.access_token)).toMatchObject({
+        status: 403,
+        body: { error: 'this needs a dashboard session' },
+      });
       const some = (await listLogins(ada.token)).body!.sessions[0].id as string;
       expect((await revokeLogin(login.access_token, some)).status).toBe(403);
     });
@@ -126,11 +176,19 @@ describe('account self-service', () => {
 
   describe('profile: PATCH /api/me', () => {
     const rename = (token: string, payload: unknown) =>
-      call(service.app, { method: 'PATCH', url: '/api/me', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      call(service.app, {
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
 
     it('changes the display name (trimmed) and answers the user; /api/me shows it', async () => {
       const renamed = await rename(ada.token, { name: '  Ada Lovelace ' });
-      expect(renamed).toMatchObject({ status: 200, body: { user: { id: ada.user.id, email: ada.user.email, name: 'Ada Lovelace' } } });
+      expect(renamed).toMatchObject({
+        status: 200,
+        body: { user: { id: ada.user.id, email: ada.user.email, name: 'Ada Lovelace' } },
+      });
       expect((await me(ada.token)).body!.user.name).toBe('Ada Lovelace');
     });
 
@@ -142,7 +200,10 @@ describe('account self-service', () => {
         expect(answer.body!.error).toMatch(/^invalid request: body/);
       }
       for (const name of ['', '   ', 'x'.repeat(201)]) {
-        expect(await rename(ada.token, { name })).toMatchObject({ status: 422, body: { error: 'name must be 1 to 200 characters (after trimming spaces)' } });
+        expect(await rename(ada.token, { name })).toMatchObject({
+          status: 422,
+          body: { error: 'name must be 1 to 200 characters (after trimming spaces)' },
+        });
       }
       expect((await me(ada.token)).body!.user.name).toBe('Ada Lovelace');
     });
@@ -158,10 +219,17 @@ describe('account self-service', () => {
   });
 
   describe('sign-out: POST /api/auth/sign-out', () => {
-    const signOut = (headers: Record<string, string>) => call(service.app, { method: 'POST', url: '/api/auth/sign-out', headers });
+    const signOut = (headers: Record<string, string>) =>
+      call(service.app, { method: 'POST', url: '/api/auth/sign-out', headers });
     const signIn = async () =>
-      (await call(service.app, { method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.50', payload: { email: ada.user.email, password: 'correct horse battery' } })).body!
-        .token as string;
+      (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '192.0.2.50',
+          payload: { email: ada.user.email, password: 'correct horse battery' },
+        })
+      ).body!.token as string;
 
     it('ends the session token it carries (401 afterwards) and no other; again is 204 too', async () => {
       const first = await signIn();
@@ -176,7 +244,14 @@ describe('account self-service', () => {
     });
 
     it('a CLI password token ends the same way; a device access token ends its whole login', async () => {
-      const cli = (await call(service.app, { method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.51', payload: { email: ada.user.email, password: 'correct horse battery', clientId: 'sightline-cli' } })).body!.token as string;
+      const cli = (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '192.0.2.51',
+          payload: { email: ada.user.email, password: 'correct horse battery', clientId: 'sightline-cli' },
+        })
+      ).body!.token as string;
       expect((await signOut(bearer(cli))).status).toBe(204);
       expect((await me(cli)).status).toBe(401);
       const login = await deviceLogin(ada.token);
@@ -186,7 +261,14 @@ describe('account self-service', () => {
     });
 
     it('leaves personal access tokens alone; unknown or expired tokens answer 204; no credential 401', async () => {
-      const pat = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(ada.token), payload: { name: 'kept' } })).body!.token as string;
+      const pat = (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/personal-access-tokens',
+          headers: bearer(ada.token),
+          payload: { name: 'kept' },
+        })
+      ).body!.token as string;
       expect((await signOut(bearer(pat))).status).toBe(204);
       expect((await me(pat)).status).toBe(200);
       expect((await signOut(bearer('not-a-token'))).status).toBe(204);
@@ -199,7 +281,10 @@ describe('account self-service', () => {
       clock.advance(8 * 24 * 3600_000); // past SESSION_TTL_HOURS (a week)
       const fresh = await signIn();
       await signOut(bearer(fresh));
-      const rows = await service.services.meta.query<{ n: number }>('SELECT count(*)::int AS n FROM ended_sessions WHERE expires_at < $1', [new Date(clock.now())]);
+      const rows = await service.services.meta.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM ended_sessions WHERE expires_at < $1',
+        [new Date(clock.now())],
+      );
       expect(rows[0]!.n).toBe(0);
     });
   });
@@ -219,7 +304,11 @@ describe('whether a project has received data: GET /api/projects/data-status', (
     const owner = await registerUser(service.app);
     const stranger = await registerUser(service.app);
     const status = (token: string, projectId = owner.project.id) =>
-      call(service.app, { method: 'GET', url: `/api/projects/data-status?projectId=${projectId}`, headers: bearer(token) });
+      call(service.app, {
+        method: 'GET',
+        url: `/api/projects/data-status?projectId=${projectId}`,
+        headers: bearer(token),
+      });
     expect(await status(owner.token)).toMatchObject({ status: 200, body: { lastEventAt: null, hasData: false } });
 
     const now = Date.now();
@@ -234,13 +323,24 @@ describe('whether a project has received data: GET /api/projects/data-status', (
     // The stranger's own project is still empty, and the owner's is not theirs to read.
     expect((await status(stranger.token, stranger.project.id)).body).toEqual({ lastEventAt: null, hasData: false });
     expect(await status(stranger.token)).toMatchObject({ status: 403, body: { error: 'Access denied' } });
-    expect((await call(service.app, { method: 'GET', url: `/api/projects/data-status?projectId=${owner.project.id}` })).status).toBe(401);
+    expect(
+      (await call(service.app, { method: 'GET', url: `/api/projects/data-status?projectId=${owner.project.id}` }))
+        .status,
+    ).toBe(401);
   });
 
   it('a project whose data is older than a day holds data but is not receiving', async () => {
     const owner = await registerUser(service.app);
-    await sendDemoBatch(base, owner.project.token, demoBatch({ now: Date.now() - 3 * 24 * 3600_000, spanMs: 5000, calls: 5, session: false }));
-    const answer = await call(service.app, { method: 'GET', url: `/api/projects/data-status?projectId=${owner.project.id}`, headers: bearer(owner.token) });
+    await sendDemoBatch(
+      base,
+      owner.project.token,
+      demoBatch({ now: Date.now() - 3 * 24 * 3600_000, spanMs: 5000, calls: 5, session: false }),
+    );
+    const answer = await call(service.app, {
+      method: 'GET',
+      url: `/api/projects/data-status?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+    });
     expect(answer.body).toEqual({ lastEventAt: null, hasData: true });
   });
 });

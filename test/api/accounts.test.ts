@@ -12,9 +12,16 @@ describe('accounts and application authentication', () => {
     const registered = await registerUser(service.app, { email: 'Ada@Example.com' });
     expect(registered.token.split('.')).toHaveLength(3);
     expect(registered.project.token).toMatch(/^[0-9a-f]{32}$/);
-    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${registered.token}` } });
+    const me = await service.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${registered.token}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ user: { email: 'Ada@Example.com' }, organizations: [{ id: registered.organization.id, role: 'admin' }] });
+    expect(me.json()).toMatchObject({
+      user: { email: 'Ada@Example.com' },
+      organizations: [{ id: registered.organization.id, role: 'admin' }],
+    });
   });
 
   it('refuses a second account with the same e-mail in another case', async () => {
@@ -29,25 +36,46 @@ describe('accounts and application authentication', () => {
   });
 
   it('refuses a short password with 422 naming the rule', async () => {
-    const response = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'short@example.com', password: 'short', name: 'S' } });
+    const response = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'short@example.com', password: 'short', name: 'S' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatch(/password must be 10 to 256 characters/);
   });
 
   it('answers 400 naming the problem for a malformed body', async () => {
-    const notJson = await service.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const notJson = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error).toMatch(/not valid JSON/);
-    const missing = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com' } });
+    const missing = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'x@example.com' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatch(/password/);
   });
 
   it('logs in with the right password, and answers 401 with an empty body otherwise', async () => {
     await registerUser(service.app, { email: 'login@example.com', password: 'the right password' });
-    const ok = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'LOGIN@example.com', password: 'the right password' } });
+    const ok = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'LOGIN@example.com', password: 'the right password' },
+    });
     expect(ok.statusCode).toBe(200);
-    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${ok.json().token}` } });
+    const me = await service.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${ok.json().token}` },
+    });
     expect(me.statusCode).toBe(200);
     for (const payload of [
       { email: 'login@example.com', password: 'the wrong password' },
@@ -83,7 +111,12 @@ describe('accounts and application authentication', () => {
 
   it('limits password sign-in to 10 a minute per client address, with the real wait', async () => {
     const attempt = (ip: string) =>
-      service.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.com', password: 'whatever password' } });
+      service.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: 'nobody@example.com', password: 'whatever password' },
+      });
     for (let i = 0; i < 10; i++) expect((await attempt('198.51.100.7')).statusCode).toBe(401);
     const limited = await attempt('198.51.100.7');
     expect(limited.statusCode).toBe(429);

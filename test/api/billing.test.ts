@@ -29,17 +29,39 @@ describe('billing without a payment provider', () => {
     const plans = await call(service.app, { method: 'GET', url: '/api/billing/plans' });
     expect(plans.status).toBe(200);
     expect(plans.body!.plans).toEqual([
-      { code: 'free', name: 'Free', default: true, limits: SMALL_CATALOGUE.plans[0]!.limits, currency: 'usd', prices: { month: 0, year: 0 } },
-      { code: 'team', name: 'Team', default: false, limits: SMALL_CATALOGUE.plans[1]!.limits, currency: 'usd', prices: { month: 4900, year: 49000 } },
+      {
+        code: 'free',
+        name: 'Free',
+        default: true,
+        limits: SMALL_CATALOGUE.plans[0]!.limits,
+        currency: 'usd',
+        prices: { month: 0, year: 0 },
+      },
+      {
+        code: 'team',
+        name: 'Team',
+        default: false,
+        limits: SMALL_CATALOGUE.plans[1]!.limits,
+        currency: 'usd',
+        prices: { month: 4900, year: 49000 },
+      },
     ]);
     expect(plans.body!.billingConfigured).toBe(false);
   });
 
   it('usage: plan, period, decompressed ingest bytes of this month across the organization’s projects, and all seven limits', async () => {
-    const second = await as(service, user.token, 'POST', `/api/projects?projectId=${user.project.id}`, { name: 'second', framework: 'go' });
+    const second = await as(service, user.token, 'POST', `/api/projects?projectId=${user.project.id}`, {
+      name: 'second',
+      framework: 'go',
+    });
     const stranger = await registerUser(service.app);
     const report = (token: string, body: string) =>
-      call(service.app, { method: 'POST', url: '/api/report', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: body });
+      call(service.app, {
+        method: 'POST',
+        url: '/api/report',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        payload: body,
+      });
     const one = JSON.stringify({ collectionFrames: [], appVersion: '1.0.0', serverName: 'a' });
     const two = JSON.stringify({ collectionFrames: [], appVersion: '2.0.0-beta', serverName: 'bb' });
     expect((await report(user.project.token, one)).status).toBe(200);
@@ -67,7 +89,9 @@ describe('billing without a payment provider', () => {
     expect(usage.body!.usage.periodStart).toMatch(/^\d{4}-\d{2}$/);
     const explicit = await as(service, user.token, 'GET', `/api/billing/usage?organizationId=${user.organization.id}`);
     expect(explicit.body).toEqual(usage.body);
-    expect(await as(service, stranger.token, 'GET', `/api/billing/usage?organizationId=${user.organization.id}`)).toMatchObject({
+    expect(
+      await as(service, stranger.token, 'GET', `/api/billing/usage?organizationId=${user.organization.id}`),
+    ).toMatchObject({
       status: 403,
       body: { error: 'Access denied' },
     });
@@ -76,23 +100,45 @@ describe('billing without a payment provider', () => {
   it('subscription: without one, the default plan with no provider', async () => {
     const subscription = await as(service, user.token, 'GET', '/api/billing/subscription');
     expect(subscription.body).toEqual({
-      subscription: { planCode: 'free', status: 'active', provider: 'none', interval: null, currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      subscription: {
+        planCode: 'free',
+        status: 'active',
+        provider: 'none',
+        interval: null,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      },
     });
   });
 
   it('checkout, portal and the webhook answer 422 "billing is not configured"; bad checkout bodies are 422 too', async () => {
-    expect(await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'month' })).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'month' }),
+    ).toMatchObject({
       status: 422,
       body: { error: 'billing is not configured' },
     });
-    expect(await as(service, user.token, 'POST', '/api/billing/portal')).toMatchObject({ status: 422, body: { error: 'billing is not configured' } });
-    const webhook = await call(service.app, { method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(await as(service, user.token, 'POST', '/api/billing/portal')).toMatchObject({
+      status: 422,
+      body: { error: 'billing is not configured' },
+    });
+    const webhook = await call(service.app, {
+      method: 'POST',
+      url: '/api/billing/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(webhook).toMatchObject({ status: 422, body: { error: 'billing is not configured' } });
-    expect(await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'weekly' })).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'weekly' }),
+    ).toMatchObject({
       status: 422,
       body: { error: 'interval must be one of month, year' },
     });
-    expect(await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'gold', interval: 'month' })).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'gold', interval: 'month' }),
+    ).toMatchObject({
       status: 422,
       body: { error: 'unknown plan "gold"' },
     });
@@ -100,7 +146,13 @@ describe('billing without a payment provider', () => {
 
   it('a member of several organizations names one; checkout and portal need an admin', async () => {
     const other = await registerUser(service.app);
-    const invitation = await as(service, other.token, 'POST', `/api/organizations/${other.organization.id}/invitations`, { email: user.user.email, role: 'read-only' });
+    const invitation = await as(
+      service,
+      other.token,
+      'POST',
+      `/api/organizations/${other.organization.id}/invitations`,
+      { email: user.user.email, role: 'read-only' },
+    );
     await as(service, user.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token });
     expect(await as(service, user.token, 'GET', '/api/billing/usage')).toMatchObject({
       status: 400,
@@ -108,7 +160,9 @@ describe('billing without a payment provider', () => {
     });
     const theirs = await as(service, user.token, 'GET', `/api/billing/usage?organizationId=${other.organization.id}`);
     expect(theirs.status).toBe(200);
-    expect(await as(service, user.token, 'POST', `/api/billing/portal?organizationId=${other.organization.id}`)).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', `/api/billing/portal?organizationId=${other.organization.id}`),
+    ).toMatchObject({
       status: 403,
       body: { error: 'this needs the admin role in the organization' },
     });
@@ -134,19 +188,41 @@ async function startFakeStripe() {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/v1/checkout/sessions' && form.get('line_items[0][price]') === 'price_team_year') {
         res.statusCode = 400;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such price: price_team_year' } }));
+        res.end(
+          JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such price: price_team_year' } }),
+        );
       } else if (req.url === '/v1/checkout/sessions') {
-        res.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_1' }));
+        res.end(
+          JSON.stringify({
+            id: 'cs_test_1',
+            object: 'checkout.session',
+            url: 'https://checkout.stripe.test/c/pay/cs_test_1',
+          }),
+        );
       } else if (req.url === '/v1/billing_portal/sessions') {
-        res.end(JSON.stringify({ id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.test/p/session/bps_1' }));
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            url: 'https://billing.stripe.test/p/session/bps_1',
+          }),
+        );
       } else {
         res.statusCode = 404;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } }));
+        res.end(
+          JSON.stringify({
+            error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` },
+          }),
+        );
       }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe('billing through Stripe', () => {
@@ -160,7 +236,12 @@ describe('billing through Stripe', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     service = await startTestService(
-      { PLANS_FILE: plansFile, STRIPE_SECRET_KEY: 'sk_test_sightline', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+      {
+        PLANS_FILE: plansFile,
+        STRIPE_SECRET_KEY: 'sk_test_sightline',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      },
       { now: clock.now },
     );
     user = await registerUser(service.app);
@@ -171,7 +252,11 @@ describe('billing through Stripe', () => {
   });
 
   /** Sends a customer.subscription.* event, signed as Stripe signs it, created `ageSeconds` ago. */
-  function sendSubscriptionEvent(type: string, subscription: { status: string; price?: string; organizationId?: string }, ageSeconds = 0) {
+  function sendSubscriptionEvent(
+    type: string,
+    subscription: { status: string; price?: string; organizationId?: string },
+    ageSeconds = 0,
+  ) {
     const nowSeconds = Math.floor(clock.now() / 1000);
     const payload = JSON.stringify({
       id: `evt_${++events}`,
@@ -201,8 +286,17 @@ describe('billing through Stripe', () => {
         },
       },
     });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: nowSeconds });
-    return call(service.app, { method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: nowSeconds,
+    });
+    return call(service.app, {
+      method: 'POST',
+      url: '/api/billing/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
   }
 
   const planCode = async () => (await as(service, user.token, 'GET', '/api/billing/usage')).body!.usage.planCode;
@@ -213,10 +307,17 @@ describe('billing through Stripe', () => {
   });
 
   it('checkout asks Stripe for a subscription session of the plan’s price, tagged with the organization', async () => {
-    const checkout = await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'month' });
+    const checkout = await as(service, user.token, 'POST', '/api/billing/checkout', {
+      planCode: 'team',
+      interval: 'month',
+    });
     expect(checkout).toMatchObject({ status: 200, body: { url: 'https://checkout.stripe.test/c/pay/cs_test_1' } });
     const sent = stripe.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', authorization: 'Bearer sk_test_sightline' });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      authorization: 'Bearer sk_test_sightline',
+    });
     expect(Object.fromEntries(sent.form)).toMatchObject({
       mode: 'subscription',
       'line_items[0][price]': 'price_team_month',
@@ -230,11 +331,15 @@ describe('billing through Stripe', () => {
   });
 
   it('checkout of a plan not sold on the interval is 422; a Stripe refusal is 502', async () => {
-    expect(await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'free', interval: 'month' })).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'free', interval: 'month' }),
+    ).toMatchObject({
       status: 422,
       body: { error: 'the Free plan is not sold with a monthly interval' },
     });
-    expect(await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'year' })).toMatchObject({
+    expect(
+      await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'year' }),
+    ).toMatchObject({
       status: 502,
       body: { error: 'the payment provider did not complete the request: try again later' },
     });
@@ -248,28 +353,65 @@ describe('billing through Stripe', () => {
   });
 
   it('a webhook without a valid signature changes nothing', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.subscription.created', created: 0, data: { object: {} } });
-    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else', timestamp: Math.floor(clock.now() / 1000) });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: 0,
+      data: { object: {} },
+    });
+    const forged = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_someone_else',
+      timestamp: Math.floor(clock.now() / 1000),
+    });
     const send = (headers: Record<string, string>) =>
-      call(service.app, { method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json', ...headers }, payload });
-    expect(await send({ 'stripe-signature': forged })).toMatchObject({ status: 400, body: { error: 'invalid Stripe signature' } });
+      call(service.app, {
+        method: 'POST',
+        url: '/api/billing/stripe/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
+    expect(await send({ 'stripe-signature': forged })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid Stripe signature' },
+    });
     expect(await send({})).toMatchObject({ status: 400, body: { error: 'missing Stripe-Signature header' } });
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(clock.now() / 1000) - 301 });
-    expect(await send({ 'stripe-signature': stale })).toMatchObject({ status: 400, body: { error: 'invalid Stripe signature' } });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(clock.now() / 1000) - 301,
+    });
+    expect(await send({ 'stripe-signature': stale })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid Stripe signature' },
+    });
     expect(await planCode()).toBe('free');
   });
 
   it('a subscription event puts the organization on the plan; the subscription and portal follow', async () => {
-    expect(await sendSubscriptionEvent('customer.subscription.created', { status: 'active' })).toMatchObject({ status: 200, body: { received: true } });
+    expect(await sendSubscriptionEvent('customer.subscription.created', { status: 'active' })).toMatchObject({
+      status: 200,
+      body: { received: true },
+    });
     const usage = (await as(service, user.token, 'GET', '/api/billing/usage')).body!.usage;
     expect(usage).toMatchObject({ planCode: 'team', limits: { projects: 20, seats: 10 } });
     const subscription = (await as(service, user.token, 'GET', '/api/billing/subscription')).body!.subscription;
-    expect(subscription).toMatchObject({ planCode: 'team', status: 'active', provider: 'stripe', interval: 'month', cancelAtPeriodEnd: false });
+    expect(subscription).toMatchObject({
+      planCode: 'team',
+      status: 'active',
+      provider: 'stripe',
+      interval: 'month',
+      cancelAtPeriodEnd: false,
+    });
     expect(new Date(subscription.currentPeriodEnd).getTime()).toBeGreaterThan(clock.now());
 
     const portal = await as(service, user.token, 'POST', '/api/billing/portal');
     expect(portal).toMatchObject({ status: 200, body: { url: 'https://billing.stripe.test/p/session/bps_1' } });
-    expect(Object.fromEntries(stripe.requests.at(-1)!.form)).toEqual({ customer: 'cus_1', return_url: 'http://localhost:8080/billing' });
+    expect(Object.fromEntries(stripe.requests.at(-1)!.form)).toEqual({
+      customer: 'cus_1',
+      return_url: 'http://localhost:8080/billing',
+    });
 
     // A later checkout bills the same customer.
     await as(service, user.token, 'POST', '/api/billing/checkout', { planCode: 'team', interval: 'month' });
@@ -280,28 +422,47 @@ describe('billing through Stripe', () => {
     clock.advance(10_000);
     expect((await sendSubscriptionEvent('customer.subscription.updated', { status: 'canceled' }, 60)).status).toBe(200);
     expect(await planCode()).toBe('team');
-    expect((await sendSubscriptionEvent('customer.subscription.updated', { status: 'active', price: 'price_unknown' })).status).toBe(200);
+    expect(
+      (await sendSubscriptionEvent('customer.subscription.updated', { status: 'active', price: 'price_unknown' }))
+        .status,
+    ).toBe(200);
     expect(await planCode()).toBe('team');
-    expect((await sendSubscriptionEvent('customer.subscription.created', { status: 'active', organizationId: '00000000-0000-4000-8000-000000000000' })).status).toBe(200);
+    expect(
+      (
+        await sendSubscriptionEvent('customer.subscription.created', {
+          status: 'active',
+          organizationId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('an unpaid subscription suspends the organization (403 here, 503 on ingest, billing still reachable); paying lifts it', async () => {
     const report = () =>
-      call(service.app, { method: 'POST', url: '/api/report', headers: bearer(user.project.token), payload: { collectionFrames: [], appVersion: '', serverName: '' } });
+      call(service.app, {
+        method: 'POST',
+        url: '/api/report',
+        headers: bearer(user.project.token),
+        payload: { collectionFrames: [], appVersion: '', serverName: '' },
+      });
     expect((await report()).status).toBe(200);
     clock.advance(1000);
     await sendSubscriptionEvent('customer.subscription.updated', { status: 'unpaid' });
-    expect(await as(service, user.token, 'GET', `/api/projects/connection?projectId=${user.project.id}`)).toMatchObject({
-      status: 403,
-      body: { error: 'the organization is suspended' },
-    });
+    expect(await as(service, user.token, 'GET', `/api/projects/connection?projectId=${user.project.id}`)).toMatchObject(
+      {
+        status: 403,
+        body: { error: 'the organization is suspended' },
+      },
+    );
     expect((await report()).status).toBe(503);
     expect((await as(service, user.token, 'GET', '/api/billing/usage')).body!.usage.planCode).toBe('free');
     expect((await as(service, user.token, 'POST', '/api/billing/portal')).status).toBe(200);
 
     clock.advance(1000);
     await sendSubscriptionEvent('customer.subscription.updated', { status: 'active' });
-    expect((await as(service, user.token, 'GET', `/api/projects/connection?projectId=${user.project.id}`)).status).toBe(200);
+    expect((await as(service, user.token, 'GET', `/api/projects/connection?projectId=${user.project.id}`)).status).toBe(
+      200,
+    );
     expect((await report()).status).toBe(200);
     expect(await planCode()).toBe('team');
   });
@@ -310,6 +471,9 @@ describe('billing through Stripe', () => {
     clock.advance(1000);
     await sendSubscriptionEvent('customer.subscription.deleted', { status: 'canceled' });
     expect(await planCode()).toBe('free');
-    expect((await as(service, user.token, 'GET', '/api/billing/subscription')).body!.subscription).toMatchObject({ planCode: 'free', provider: 'none' });
+    expect((await as(service, user.token, 'GET', '/api/billing/subscription')).body!.subscription).toMatchObject({
+      planCode: 'free',
+      provider: 'none',
+    });
   });
 });

@@ -21,7 +21,14 @@ describe('device authorization and device logins', () => {
   beforeAll(async () => {
     service = await startTestService({ PUBLIC_URL: ISSUER }, { now: clock.now });
     user = await registerUser(service.app);
-    dashboard = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(user.token), payload: { name: 'dashboard' } })).body!.token;
+    dashboard = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/personal-access-tokens',
+        headers: bearer(user.token),
+        payload: { name: 'dashboard' },
+      })
+    ).body!.token;
   });
   afterAll(async () => service?.close());
 
@@ -31,11 +38,24 @@ describe('device authorization and device logins', () => {
   const authorize = (payload: object = {}) =>
     call(service.app, { method: 'POST', url: '/api/auth/device/authorize', payload, remoteAddress: nextAddress() });
   const poll = (deviceCode: string) =>
-    call(service.app, { method: 'POST', url: '/api/auth/device/token', payload: { grant_type: DEVICE_GRANT, device_code: deviceCode } });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: DEVICE_GRANT, device_code: deviceCode },
+    });
   const refresh = (refreshToken: string) =>
-    call(service.app, { method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
+    });
   const decide = (decision: 'approve' | 'deny', userCode: string, token = dashboard) =>
-    call(service.app, { method: 'POST', url: `/api/device/${decision}`, headers: bearer(token), payload: { user_code: userCode } });
+    call(service.app, {
+      method: 'POST',
+      url: `/api/device/${decision}`,
+      headers: bearer(token),
+      payload: { user_code: userCode },
+    });
   const me = (token: string) => call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
 
   /** A device login approved by the user: its token response. */
@@ -68,8 +88,16 @@ describe('device authorization and device logins', () => {
         payload: 'client_id=sightline-cli',
       });
       expect(form.status).toBe(200);
-      const lookup = await call(service.app, { method: 'GET', url: `/api/device?user_code=${form.body!.user_code}`, headers: bearer(dashboard) });
-      expect(lookup.body).toMatchObject({ userCode: form.body!.user_code, clientId: 'sightline-cli', clientName: 'Sightline CLI' });
+      const lookup = await call(service.app, {
+        method: 'GET',
+        url: `/api/device?user_code=${form.body!.user_code}`,
+        headers: bearer(dashboard),
+      });
+      expect(lookup.body).toMatchObject({
+        userCode: form.body!.user_code,
+        clientId: 'sightline-cli',
+        clientName: 'Sightline CLI',
+      });
       expect(lookup.raw).not.toContain(form.body!.device_code);
       const unknown = await authorize({ client_id: 'evil-app' });
       expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_client' } });
@@ -90,7 +118,10 @@ describe('device authorization and device logins', () => {
 
     it('approved: the next poll gets tokens, and the code is single-use', async () => {
       const { device_code: code, user_code: userCode } = (await authorize()).body!;
-      expect(await decide('approve', userCode.toLowerCase())).toMatchObject({ status: 200, body: { status: 'approved' } });
+      expect(await decide('approve', userCode.toLowerCase())).toMatchObject({
+        status: 200,
+        body: { status: 'approved' },
+      });
       const tokens = await poll(code);
       expect(tokens.status).toBe(200);
       expect(tokens.headers['cache-control']).toBe('no-store');
@@ -113,19 +144,44 @@ describe('device authorization and device logins', () => {
     it('expired: 600 s without a decision end the code; polls answer expired_token and it can no longer be approved', async () => {
       const { device_code: code, user_code: userCode } = (await authorize()).body!;
       clock.advance(600 * SECOND - 1);
-      expect((await call(service.app, { method: 'GET', url: `/api/device?user_code=${userCode}`, headers: bearer(dashboard) })).status).toBe(200);
+      expect(
+        (
+          await call(service.app, {
+            method: 'GET',
+            url: `/api/device?user_code=${userCode}`,
+            headers: bearer(dashboard),
+          })
+        ).status,
+      ).toBe(200);
       clock.advance(1);
       expect((await poll(code)).body).toMatchObject({ error: 'expired_token' });
       const late = await decide('approve', userCode);
-      expect(late).toMatchObject({ status: 404, body: { error: 'no pending device request has this code: it may have expired or been decided' } });
-      expect((await call(service.app, { method: 'GET', url: `/api/device?user_code=${userCode}`, headers: bearer(dashboard) })).status).toBe(404);
+      expect(late).toMatchObject({
+        status: 404,
+        body: { error: 'no pending device request has this code: it may have expired or been decided' },
+      });
+      expect(
+        (
+          await call(service.app, {
+            method: 'GET',
+            url: `/api/device?user_code=${userCode}`,
+            headers: bearer(dashboard),
+          })
+        ).status,
+      ).toBe(404);
     });
 
     it('lookup, approve and deny need a dashboard user: no credential is 401, a device or CLI token is 403', async () => {
       const { user_code: userCode } = (await authorize()).body!;
-      expect((await call(service.app, { method: 'POST', url: '/api/device/approve', payload: { user_code: userCode } })).status).toBe(401);
+      expect(
+        (await call(service.app, { method: 'POST', url: '/api/device/approve', payload: { user_code: userCode } }))
+          .status,
+      ).toBe(401);
       const device = await login();
-      expect(await decide('approve', userCode, device.access_token)).toMatchObject({ status: 403, body: { error: 'this needs a dashboard session' } });
+      expect(await decide('approve', userCode, device.access_token)).toMatchObject({
+        status: 403,
+        body: { error: 'this needs a dashboard session' },
+      });
       const cli = await call(service.app, {
         method: 'POST',
         url: '/api/auth/login',
@@ -139,9 +195,16 @@ describe('device authorization and device logins', () => {
       const send = (payload: object) => call(service.app, { method: 'POST', url: '/api/auth/device/token', payload });
       expect((await send({})).body).toEqual({ error: 'invalid_request', error_description: 'grant_type is required' });
       expect((await send({ grant_type: 'password' })).body).toMatchObject({ error: 'unsupported_grant_type' });
-      expect((await send({ grant_type: DEVICE_GRANT })).body).toEqual({ error: 'invalid_request', error_description: 'device_code is required' });
-      expect((await send({ grant_type: 'device_code', device_code: 'tpd_nope' })).body).toMatchObject({ error: 'invalid_grant' });
-      expect((await send({ grant_type: 'refresh_token', refresh_token: 'tpr_nope' })).body).toMatchObject({ error: 'invalid_grant' });
+      expect((await send({ grant_type: DEVICE_GRANT })).body).toEqual({
+        error: 'invalid_request',
+        error_description: 'device_code is required',
+      });
+      expect((await send({ grant_type: 'device_code', device_code: 'tpd_nope' })).body).toMatchObject({
+        error: 'invalid_grant',
+      });
+      expect((await send({ grant_type: 'refresh_token', refresh_token: 'tpr_nope' })).body).toMatchObject({
+        error: 'invalid_grant',
+      });
     });
   });
 
@@ -174,18 +237,29 @@ describe('device authorization and device logins', () => {
       const reuse = await refresh(first.refresh_token);
       expect(reuse).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
       expect(reuse.body!.error_description).toMatch(/already used/);
-      expect((await refresh(second.refresh_token)).body).toMatchObject({ error: 'invalid_grant', error_description: 'this login was revoked: sign in again' });
+      expect((await refresh(second.refresh_token)).body).toMatchObject({
+        error: 'invalid_grant',
+        error_description: 'this login was revoked: sign in again',
+      });
       expect((await me(second.access_token)).status).toBe(401);
       expect((await me(first.access_token)).status).toBe(401);
     });
 
     it('logout revokes the family: refresh and access tokens stop at once', async () => {
       const tokens = await login();
-      const out = await call(service.app, { method: 'POST', url: '/api/auth/logout', payload: { refresh_token: tokens.refresh_token } });
+      const out = await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refresh_token: tokens.refresh_token },
+      });
       expect(out).toMatchObject({ status: 200, body: { status: 'revoked' } });
       expect((await refresh(tokens.refresh_token)).body).toMatchObject({ error: 'invalid_grant' });
       expect((await me(tokens.access_token)).status).toBe(401);
-      const unknown = await call(service.app, { method: 'POST', url: '/api/auth/logout', payload: { refresh_token: 'tpr_unknown' } });
+      const unknown = await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refresh_token: 'tpr_unknown' },
+      });
       expect(unknown.status).toBe(200);
       const missing = await call(service.app, { method: 'POST', url: '/api/auth/logout', payload: {} });
       expect(missing).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
@@ -197,7 +271,10 @@ describe('device authorization and device logins', () => {
       const renewed = await refresh(tokens.refresh_token);
       expect(renewed.status).toBe(200);
       clock.advance(90 * DAY);
-      expect((await refresh(renewed.body!.refresh_token)).body).toMatchObject({ error: 'invalid_grant', error_description: 'the refresh token has expired: sign in again' });
+      expect((await refresh(renewed.body!.refresh_token)).body).toMatchObject({
+        error: 'invalid_grant',
+        error_description: 'the refresh token has expired: sign in again',
+      });
     });
   });
 
@@ -240,12 +317,19 @@ describe('device authorization and device logins', () => {
       const response = await call(service.app, { method: 'GET', url: '/.well-known/oauth-protected-resource' });
       expect(response.status).toBe(200);
       // RFC 9728 §3.3: the resource equals the identifier the well-known URL was built from.
-      expect(response.body).toMatchObject({ resource: ISSUER, authorization_servers: [ISSUER], bearer_methods_supported: ['header'] });
+      expect(response.body).toMatchObject({
+        resource: ISSUER,
+        authorization_servers: [ISSUER],
+        bearer_methods_supported: ['header'],
+      });
     });
 
     it('a client that knows only the resource URL logs in end to end, refreshes, detects theft and logs out', async () => {
       // The client speaks HTTP to absolute URLs; the service answers through inject.
-      const http = async (url: string, init: { method?: string; form?: Record<string, string>; token?: string } = {}) => {
+      const http = async (
+        url: string,
+        init: { method?: string; form?: Record<string, string>; token?: string } = {},
+      ) => {
         const response = await service.app.inject({
           method: init.method ?? (init.form ? 'POST' : 'GET'),
           url,
@@ -256,7 +340,10 @@ describe('device authorization and device logins', () => {
           },
           ...(init.form ? { payload: new URLSearchParams(init.form).toString() } : {}),
         });
-        return { status: response.statusCode, body: response.body === '' ? {} : (response.json() as Record<string, any>) };
+        return {
+          status: response.statusCode,
+          body: response.body === '' ? {} : (response.json() as Record<string, any>),
+        };
       };
       const resource = (await http(`${ISSUER}/.well-known/oauth-protected-resource`)).body;
       const issuer: string = resource.authorization_servers[0];
@@ -269,7 +356,9 @@ describe('device authorization and device logins', () => {
       const userCode = new URL(started.verification_uri_complete).searchParams.get('user_code')!;
       let tokens: Record<string, any> | null = null;
       for (let attempt = 0; attempt < 3 && !tokens; attempt++) {
-        const answer = await http(as.token_endpoint, { form: { grant_type: DEVICE_GRANT, device_code: started.device_code, client_id: 'sightline-cli' } });
+        const answer = await http(as.token_endpoint, {
+          form: { grant_type: DEVICE_GRANT, device_code: started.device_code, client_id: 'sightline-cli' },
+        });
         if (answer.status === 200) tokens = answer.body;
         else {
           expect(answer.body.error).toBe('authorization_pending');
@@ -281,16 +370,22 @@ describe('device authorization and device logins', () => {
       const whoAmI = await http(`${resource.resource}/api/me`, { token: tokens!.access_token });
       expect(whoAmI.body.user.id).toBe(user.user.id);
 
-      const rotated = (await http(as.token_endpoint, { form: { grant_type: 'refresh_token', refresh_token: tokens!.refresh_token } })).body;
+      const rotated = (
+        await http(as.token_endpoint, { form: { grant_type: 'refresh_token', refresh_token: tokens!.refresh_token } })
+      ).body;
       expect(rotated.refresh_token).not.toBe(tokens!.refresh_token);
       expect((await http(`${ISSUER}/api/me`, { token: rotated.access_token })).status).toBe(200);
 
-      const replay = await http(as.token_endpoint, { form: { grant_type: 'refresh_token', refresh_token: tokens!.refresh_token } });
+      const replay = await http(as.token_endpoint, {
+        form: { grant_type: 'refresh_token', refresh_token: tokens!.refresh_token },
+      });
       expect(replay.body.error).toBe('invalid_grant');
       expect((await http(`${ISSUER}/api/me`, { token: rotated.access_token })).status).toBe(401);
 
       const fresh = await login();
-      expect((await http(`${ISSUER}/api/auth/logout`, { form: { refresh_token: fresh.refresh_token } })).status).toBe(200);
+      expect((await http(`${ISSUER}/api/auth/logout`, { form: { refresh_token: fresh.refresh_token } })).status).toBe(
+        200,
+      );
       expect((await http(`${ISSUER}/api/me`, { token: fresh.access_token })).status).toBe(401);
     });
   });

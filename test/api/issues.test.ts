@@ -30,21 +30,41 @@ describe('issue status', () => {
     return { trace, hash: exceptionHash(trace, false) };
   }
   async function send(trace: string, appVersion = '1.0.0', times = 1) {
-    const stackTraces = Array.from({ length: times }, (_, index) => ({ stackTrace: trace, recordedAt: new Date(clock.now() - 1000 + index).toISOString(), isMessage: false }));
+    const stackTraces = Array.from({ length: times }, (_, index) => ({
+      stackTrace: trace,
+      recordedAt: new Date(clock.now() - 1000 + index).toISOString(),
+      isMessage: false,
+    }));
     await reportFrame(service.app, owner.project.token, { stackTraces }, appVersion);
     await service.services.issues.idle();
     clock.advance(1000);
   }
   const setStatus = (hash: string, payload: object, token = owner.token) =>
-    call(service.app, { method: 'PUT', url: `/api/exception-stack-traces/${hash}/status?projectId=${owner.project.id}`, headers: bearer(token), payload });
+    call(service.app, {
+      method: 'PUT',
+      url: `/api/exception-stack-traces/${hash}/status?projectId=${owner.project.id}`,
+      headers: bearer(token),
+      payload,
+    });
   const activity = async (hash: string) =>
-    (await call(service.app, { method: 'GET', url: `/api/exception-stack-traces/${hash}/activity?projectId=${owner.project.id}`, headers: bearer(owner.token) })).body!.items as Array<Record<string, any>>;
+    (
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/exception-stack-traces/${hash}/activity?projectId=${owner.project.id}`,
+        headers: bearer(owner.token),
+      })
+    ).body!.items as Array<Record<string, any>>;
   async function listItem(hash: string, status?: string) {
     const response = await call(service.app, {
       method: 'POST',
       url: `/api/exception-stack-traces?projectId=${owner.project.id}`,
       headers: bearer(owner.token),
-      payload: { fromDate: new Date(clock.now() - 3600_000).toISOString(), toDate: new Date(clock.now() + 60_000).toISOString(), ...(status ? { status } : {}), pagination: { page: 1, pageSize: 500 } },
+      payload: {
+        fromDate: new Date(clock.now() - 3600_000).toISOString(),
+        toDate: new Date(clock.now() + 60_000).toISOString(),
+        ...(status ? { status } : {}),
+        pagination: { page: 1, pageSize: 500 },
+      },
     });
     expect(response.status).toBe(200);
     return (response.body!.items as Array<Record<string, any>>).find((item) => item.hash === hash);
@@ -63,7 +83,10 @@ describe('issue status', () => {
     const resolved = await setStatus(error.hash, { status: 'resolved' });
     expect(resolved.status).toBe(200);
     expect(resolved.body).toMatchObject({ hash: error.hash, status: 'resolved', statusChangedBy: owner.user.id });
-    expect(await listItem(error.hash, 'resolved')).toMatchObject({ status: 'resolved', statusChangedBy: { id: owner.user.id } });
+    expect(await listItem(error.hash, 'resolved')).toMatchObject({
+      status: 'resolved',
+      statusChangedBy: { id: owner.user.id },
+    });
     expect(await listItem(error.hash, 'open')).toBeUndefined();
 
     await send(error.trace, '1.0.1');
@@ -95,8 +118,14 @@ describe('issue status', () => {
     const timed = newError();
     const forever = newError();
     for (const error of [counted, timed, forever]) await send(error.trace);
-    expect((await setStatus(counted.hash, { status: 'ignored', occurrences: 3 })).body).toMatchObject({ status: 'ignored', ignoreOccurrences: 3 });
-    expect((await setStatus(timed.hash, { status: 'ignored', until: new Date(clock.now() + 10 * MINUTE).toISOString() })).status).toBe(200);
+    expect((await setStatus(counted.hash, { status: 'ignored', occurrences: 3 })).body).toMatchObject({
+      status: 'ignored',
+      ignoreOccurrences: 3,
+    });
+    expect(
+      (await setStatus(timed.hash, { status: 'ignored', until: new Date(clock.now() + 10 * MINUTE).toISOString() }))
+        .status,
+    ).toBe(200);
     expect((await setStatus(forever.hash, { status: 'ignored' })).status).toBe(200);
 
     await send(counted.trace, '1.0.0', 2);
@@ -125,7 +154,8 @@ describe('issue status', () => {
     });
     expect(response.status).toBe(200);
     expect((response.body!.items as unknown[]).length).toBe(3);
-    for (const error of errors) expect((await activity(error.hash))[0]).toMatchObject({ kind: 'status', toStatus: 'resolved' });
+    for (const error of errors)
+      expect((await activity(error.hash))[0]).toMatchObject({ kind: 'status', toStatus: 'resolved' });
   });
 
   it('refuses bad input with the field named, and other organizations', async () => {
@@ -141,15 +171,35 @@ describe('issue status', () => {
     ];
     for (const [payload, status, message] of cases) {
       const response = await setStatus(error.hash, payload);
-      expect([response.status, response.body?.error], JSON.stringify(payload)).toEqual([status, expect.stringMatching(message)]);
+      expect([response.status, response.body?.error], JSON.stringify(payload)).toEqual([
+        status,
+        expect.stringMatching(message),
+      ]);
     }
-    expect((await call(service.app, { method: 'PUT', url: `/api/exception-stack-traces/nothex/status?projectId=${owner.project.id}`, headers: bearer(owner.token), payload: { status: 'open' } })).status).toBe(400);
+    expect(
+      (
+        await call(service.app, {
+          method: 'PUT',
+          url: `/api/exception-stack-traces/nothex/status?projectId=${owner.project.id}`,
+          headers: bearer(owner.token),
+          payload: { status: 'open' },
+        })
+      ).status,
+    ).toBe(400);
     const foreign = await setStatus(error.hash, { status: 'resolved' }, stranger.token);
     expect([foreign.status, foreign.body]).toEqual([403, { error: 'Access denied' }]);
-    const foreignActivity = await call(service.app, { method: 'GET', url: `/api/exception-stack-traces/${error.hash}/activity?projectId=${owner.project.id}`, headers: bearer(stranger.token) });
+    const foreignActivity = await call(service.app, {
+      method: 'GET',
+      url: `/api/exception-stack-traces/${error.hash}/activity?projectId=${owner.project.id}`,
+      headers: bearer(stranger.token),
+    });
     expect(foreignActivity.status).toBe(403);
     // The stranger's own project holds no activity of the owner's issue.
-    const own = await call(service.app, { method: 'GET', url: `/api/exception-stack-traces/${error.hash}/activity?projectId=${stranger.project.id}`, headers: bearer(stranger.token) });
+    const own = await call(service.app, {
+      method: 'GET',
+      url: `/api/exception-stack-traces/${error.hash}/activity?projectId=${stranger.project.id}`,
+      headers: bearer(stranger.token),
+    });
     expect(own.body).toEqual({ items: [] });
   });
 });

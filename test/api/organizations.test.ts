@@ -14,7 +14,8 @@ describe('organizations', () => {
 
   const as = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     call(service.app, { method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const invite = (email: string, role = 'write', token = admin.token) => as(token, 'POST', `/api/organizations/${org}/invitations`, { email, role });
+  const invite = (email: string, role = 'write', token = admin.token) =>
+    as(token, 'POST', `/api/organizations/${org}/invitations`, { email, role });
   const registerWith = (invitationToken: string, email: string) =>
     call(service.app, {
       method: 'POST',
@@ -51,7 +52,10 @@ describe('organizations', () => {
       url: '/api/auth/register',
       payload: { email: 'someone@example.com', password: 'correct horse battery', name: 'S' },
     });
-    expect(closed).toMatchObject({ status: 403, body: { error: 'registration is closed: ask an organization admin for an invitation' } });
+    expect(closed).toMatchObject({
+      status: 403,
+      body: { error: 'registration is closed: ask an organization admin for an invitation' },
+    });
     const joined = await registerWith(created.body!.token, 'writer@example.com');
     expect(joined.status).toBe(201);
     expect(joined.body).toMatchObject({ organization: { id: org, role: 'write' }, project: null });
@@ -66,7 +70,10 @@ describe('organizations', () => {
     // Two members now (admin, writer) on the Free plan's two seats.
     const over = await invite('third@example.com');
     expect(over).toMatchObject({ status: 422, body: { error: 'seat limit reached: the Free plan allows 2 seats' } });
-    expect(await invite('writer@example.com')).toMatchObject({ status: 422, body: { error: 'this address belongs to a member already' } });
+    expect(await invite('writer@example.com')).toMatchObject({
+      status: 422,
+      body: { error: 'this address belongs to a member already' },
+    });
   });
 
   it('members: any member lists; admins change roles and remove; the last admin stays', async () => {
@@ -76,27 +83,50 @@ describe('organizations', () => {
       ['writer@example.com', 'write'],
     ]);
     const writer = members.body!.members[1];
-    const writerLogin = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'writer@example.com', password: 'correct horse battery' } });
+    const writerLogin = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'writer@example.com', password: 'correct horse battery' },
+    });
     const writerToken = writerLogin.body!.token;
     expect((await as(writerToken, 'GET', `/api/organizations/${org}/members`)).status).toBe(200);
-    expect(await as(writerToken, 'PUT', `/api/organizations/${org}/members/${admin.user.id}`, { role: 'read-only' })).toMatchObject({
+    expect(
+      await as(writerToken, 'PUT', `/api/organizations/${org}/members/${admin.user.id}`, { role: 'read-only' }),
+    ).toMatchObject({
       status: 403,
       body: { error: 'this needs the admin role in the organization' },
     });
     expect((await as(writerToken, 'GET', `/api/organizations/${org}/invitations`)).status).toBe(403);
 
-    expect(await as(admin.token, 'PUT', `/api/organizations/${org}/members/${admin.user.id}`, { role: 'write' })).toMatchObject({
+    expect(
+      await as(admin.token, 'PUT', `/api/organizations/${org}/members/${admin.user.id}`, { role: 'write' }),
+    ).toMatchObject({
       status: 422,
       body: { error: 'an organization needs at least one admin: make another member admin first' },
     });
-    expect((await as(admin.token, 'PUT', `/api/organizations/${org}/members/${writer.userId}`, { role: 'owner' })).status).toBe(400);
-    expect((await as(admin.token, 'PUT', `/api/organizations/${org}/members/00000000-0000-4000-8000-000000000000`, { role: 'write' })).status).toBe(404);
-    const promoted = await as(admin.token, 'PUT', `/api/organizations/${org}/members/${writer.userId}`, { role: 'read-only' });
+    expect(
+      (await as(admin.token, 'PUT', `/api/organizations/${org}/members/${writer.userId}`, { role: 'owner' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await as(admin.token, 'PUT', `/api/organizations/${org}/members/00000000-0000-4000-8000-000000000000`, {
+          role: 'write',
+        })
+      ).status,
+    ).toBe(404);
+    const promoted = await as(admin.token, 'PUT', `/api/organizations/${org}/members/${writer.userId}`, {
+      role: 'read-only',
+    });
     expect(promoted).toMatchObject({ status: 200, body: { userId: writer.userId, role: 'read-only' } });
 
-    expect(await as(admin.token, 'DELETE', `/api/organizations/${org}/members/${admin.user.id}`)).toMatchObject({ status: 422 });
+    expect(await as(admin.token, 'DELETE', `/api/organizations/${org}/members/${admin.user.id}`)).toMatchObject({
+      status: 422,
+    });
     // A member may leave on their own.
-    expect(await as(writerToken, 'DELETE', `/api/organizations/${org}/members/${writer.userId}`)).toMatchObject({ status: 200, body: { status: 'removed' } });
+    expect(await as(writerToken, 'DELETE', `/api/organizations/${org}/members/${writer.userId}`)).toMatchObject({
+      status: 200,
+      body: { status: 'removed' },
+    });
     expect((await as(writerToken, 'GET', `/api/organizations/${org}/members`)).status).toBe(403);
   });
 
@@ -107,14 +137,26 @@ describe('organizations', () => {
     expect(again).toMatchObject({ status: 201, body: { id: first.body!.id, role: 'write' } });
     expect((await registerWith(first.body!.token, 'guest@example.com')).status).toBe(404);
 
-    expect(await as(admin.token, 'DELETE', `/api/organizations/${org}/invitations/${again.body!.id}`)).toMatchObject({ status: 200, body: { status: 'revoked' } });
-    expect((await as(admin.token, 'DELETE', `/api/organizations/${org}/invitations/${again.body!.id}`)).status).toBe(404);
+    expect(await as(admin.token, 'DELETE', `/api/organizations/${org}/invitations/${again.body!.id}`)).toMatchObject({
+      status: 200,
+      body: { status: 'revoked' },
+    });
+    expect((await as(admin.token, 'DELETE', `/api/organizations/${org}/invitations/${again.body!.id}`)).status).toBe(
+      404,
+    );
     const revokedUse = await registerWith(again.body!.token, 'guest@example.com');
-    expect(revokedUse).toMatchObject({ status: 404, body: { error: 'no open invitation with this token: it may have expired or been revoked' } });
+    expect(revokedUse).toMatchObject({
+      status: 404,
+      body: { error: 'no open invitation with this token: it may have expired or been revoked' },
+    });
 
     const late = await invite('late@example.com');
     clock.advance(7 * DAY);
-    expect((await as(admin.token, 'GET', `/api/organizations/${org}/invitations`)).body!.invitations.find((i: { id: string }) => i.id === late.body!.id)).toMatchObject({
+    expect(
+      (await as(admin.token, 'GET', `/api/organizations/${org}/invitations`)).body!.invitations.find(
+        (i: { id: string }) => i.id === late.body!.id,
+      ),
+    ).toMatchObject({
       status: 'expired',
     });
     expect((await registerWith(late.body!.token, 'late@example.com')).status).toBe(404);
@@ -124,7 +166,12 @@ describe('organizations', () => {
     const outsider = await call(service.app, {
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'outsider@example.com', password: 'correct horse battery', name: 'O', invitationToken: (await invite('outsider@example.com')).body!.token },
+      payload: {
+        email: 'outsider@example.com',
+        password: 'correct horse battery',
+        name: 'O',
+        invitationToken: (await invite('outsider@example.com')).body!.token,
+      },
     });
     expect(outsider.status).toBe(201);
     expect((await invite('x@example.com')).status).toBe(422);
@@ -132,17 +179,27 @@ describe('organizations', () => {
     await as(admin.token, 'DELETE', `/api/organizations/${org}/members/${outsider.body!.user.id}`);
     const invitation = await invite('outsider+work@example.com', 'read-only');
     // The link's page shows, to anyone holding the token, what accepting it means; nothing for a bogus token.
-    const preview = (token: string) => call(service.app, { method: 'POST', url: '/api/invitations/preview', payload: { token } });
+    const preview = (token: string) =>
+      call(service.app, { method: 'POST', url: '/api/invitations/preview', payload: { token } });
     const settings = await as(admin.token, 'GET', `/api/organizations/${org}/settings`);
     expect(await preview(invitation.body!.token)).toMatchObject({
       status: 200,
-      body: { organization: { name: settings.body!.name }, email: 'outsider+work@example.com', role: 'read-only', expiresAt: invitation.body!.expiresAt },
+      body: {
+        organization: { name: settings.body!.name },
+        email: 'outsider+work@example.com',
+        role: 'read-only',
+        expiresAt: invitation.body!.expiresAt,
+      },
     });
     expect((await preview('inv_not-a-real-token')).status).toBe(404);
-    const accepted = await as(outsider.body!.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token });
+    const accepted = await as(outsider.body!.token, 'POST', '/api/invitations/accept', {
+      token: invitation.body!.token,
+    });
     expect(accepted).toMatchObject({ status: 200, body: { organization: { id: org, role: 'read-only' } } });
     expect((await invite('outsider+again@example.com')).status).toBe(422);
-    expect(await as(outsider.body!.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token })).toMatchObject({ status: 404 });
+    expect(
+      await as(outsider.body!.token, 'POST', '/api/invitations/accept', { token: invitation.body!.token }),
+    ).toMatchObject({ status: 404 });
     expect((await preview(invitation.body!.token)).status).toBe(404);
   });
 
@@ -153,10 +210,23 @@ describe('organizations', () => {
       status: 422,
       body: { error: 'timezone must be an IANA time zone name such as Europe/Berlin or UTC' },
     });
-    expect(await as(admin.token, 'PUT', url, { name: '  ' })).toMatchObject({ status: 422, body: { error: 'name must be 1 to 100 characters' } });
-    expect(await as(admin.token, 'PUT', url, { name: 'Acme', timezone: 'Europe/Berlin' })).toMatchObject({ status: 200, body: { name: 'Acme', timezone: 'Europe/Berlin' } });
-    expect((await as(admin.token, 'PUT', url, { name: 'Acme Inc' })).body).toEqual({ name: 'Acme Inc', timezone: 'Europe/Berlin' });
-    const reader = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'outsider@example.com', password: 'correct horse battery' } });
+    expect(await as(admin.token, 'PUT', url, { name: '  ' })).toMatchObject({
+      status: 422,
+      body: { error: 'name must be 1 to 100 characters' },
+    });
+    expect(await as(admin.token, 'PUT', url, { name: 'Acme', timezone: 'Europe/Berlin' })).toMatchObject({
+      status: 200,
+      body: { name: 'Acme', timezone: 'Europe/Berlin' },
+    });
+    expect((await as(admin.token, 'PUT', url, { name: 'Acme Inc' })).body).toEqual({
+      name: 'Acme Inc',
+      timezone: 'Europe/Berlin',
+    });
+    const reader = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'outsider@example.com', password: 'correct horse battery' },
+    });
     expect((await as(reader.body!.token, 'GET', url)).body).toEqual({ name: 'Acme Inc', timezone: 'Europe/Berlin' });
     expect((await as(reader.body!.token, 'PUT', url, { name: 'Mine' })).status).toBe(403);
     expect((await as(admin.token, 'GET', '/api/me')).body!.organizations[0]).toMatchObject({ name: 'Acme Inc' });

@@ -23,14 +23,27 @@ describe('password change', () => {
 
   // Each call from its own address, clear of the rate limit.
   const change = (token: string, payload: Record<string, unknown>) =>
-    call(service.app, { method: 'POST', url: '/api/auth/password', headers: bearer(token), payload, remoteAddress: `198.51.100.${++addresses}` });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: bearer(token),
+      payload,
+      remoteAddress: `198.51.100.${++addresses}`,
+    });
   const login = (email: string, password: string, clientId?: string) =>
-    call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email, password, clientId }, remoteAddress: `203.0.113.${++addresses}` });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password, clientId },
+      remoteAddress: `203.0.113.${++addresses}`,
+    });
   const me = (token: string) => call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
 
   it('a wrong current password is 422 naming it, and nothing changes', async () => {
     const user = await registerUser(service.app);
-    expect(await change(user.token, { currentPassword: 'not my password', newPassword: 'a brand new passphrase' })).toMatchObject({
+    expect(
+      await change(user.token, { currentPassword: 'not my password', newPassword: 'a brand new passphrase' }),
+    ).toMatchObject({
       status: 422,
       body: { error: WRONG_CURRENT_PASSWORD },
     });
@@ -44,14 +57,23 @@ describe('password change', () => {
       status: 422,
       body: { error: 'password must be 10 to 256 characters' },
     });
-    expect(await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'x'.repeat(257) })).toMatchObject({ status: 422 });
+    expect(await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'x'.repeat(257) })).toMatchObject({
+      status: 422,
+    });
     expect((await login(user.user.email, OLD_PASSWORD)).status).toBe(200);
   });
 
   it('sets the new password: sign-in works with it and not with the old; older sessions end, PATs stay', async () => {
     const user = await registerUser(service.app);
     const cli = (await login(user.user.email, OLD_PASSWORD, 'sightline-cli')).body!.token;
-    const pat = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(user.token), payload: { name: 'ci' } })).body!.token;
+    const pat = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/personal-access-tokens',
+        headers: bearer(user.token),
+        payload: { name: 'ci' },
+      })
+    ).body!.token;
     // Tokens carry their issue time in whole seconds: the change comes a while after them.
     clock.advance(5 * SECOND);
     const changed = await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' });
@@ -68,17 +90,30 @@ describe('password change', () => {
 
   it('works with a personal access token; a CLI token is refused', async () => {
     const user = await registerUser(service.app);
-    const pat = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(user.token), payload: { name: 'ci' } })).body!.token;
+    const pat = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/personal-access-tokens',
+        headers: bearer(user.token),
+        payload: { name: 'ci' },
+      })
+    ).body!.token;
     const cli = (await login(user.user.email, OLD_PASSWORD, 'sightline-cli')).body!.token;
-    expect((await change(cli, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).status).toBe(403);
-    expect((await change(pat, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).status).toBe(200);
+    expect((await change(cli, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).status).toBe(
+      403,
+    );
+    expect((await change(pat, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).status).toBe(
+      200,
+    );
     expect((await login(user.user.email, 'a brand new passphrase')).status).toBe(200);
   });
 
   it('an account with no password (social sign-in only) gets 422 saying how to set one', async () => {
     const user = await registerUser(service.app);
     await service.services.meta.query('UPDATE users SET password_hash = NULL WHERE id = $1', [user.user.id]);
-    expect(await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).toMatchObject({
+    expect(
+      await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' }),
+    ).toMatchObject({
       status: 422,
       body: { error: NO_PASSWORD_YET },
     });

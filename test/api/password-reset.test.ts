@@ -30,9 +30,16 @@ describe('password reset', () => {
 
   // Each request from its own address: the 5-a-minute limit is tested in rate-limits.test.ts.
   const ask = (email: string) =>
-    call(service.app, { method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress: `198.51.100.${++addresses}` });
-  const confirm = (token: string, password: string) => call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
-  const login = (email: string, password: string) => call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email },
+      remoteAddress: `198.51.100.${++addresses}`,
+    });
+  const confirm = (token: string, password: string) =>
+    call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const login = (email: string, password: string) =>
+    call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const me = (token: string) => call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
 
   /** Asks for a reset of `email` and returns the token of the link that arrives. */
@@ -66,11 +73,42 @@ describe('password reset', () => {
 
   it('ends device logins and older session and CLI tokens; personal access tokens stay', async () => {
     const user = await registerUser(service.app);
-    const cli = (await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: user.user.email, password: OLD_PASSWORD, clientId: 'sightline-cli' } })).body!.token;
-    const pat = (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(user.token), payload: { name: 'ci' } })).body!.token;
-    const started = (await call(service.app, { method: 'POST', url: '/api/auth/device/authorize', payload: {}, remoteAddress: '198.51.100.200' })).body!;
-    await call(service.app, { method: 'POST', url: '/api/device/approve', headers: bearer(user.token), payload: { user_code: started.user_code } });
-    const device = (await call(service.app, { method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code } })).body!;
+    const cli = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.user.email, password: OLD_PASSWORD, clientId: 'sightline-cli' },
+      })
+    ).body!.token;
+    const pat = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/personal-access-tokens',
+        headers: bearer(user.token),
+        payload: { name: 'ci' },
+      })
+    ).body!.token;
+    const started = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/device/authorize',
+        payload: {},
+        remoteAddress: '198.51.100.200',
+      })
+    ).body!;
+    await call(service.app, {
+      method: 'POST',
+      url: '/api/device/approve',
+      headers: bearer(user.token),
+      payload: { user_code: started.user_code },
+    });
+    const device = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/device/token',
+        payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code },
+      })
+    ).body!;
     expect((await me(device.access_token)).status).toBe(200);
 
     // Tokens carry their issue time in whole seconds: the reset comes a while after them.
@@ -78,10 +116,18 @@ describe('password reset', () => {
     const confirmed = await confirm(await resetToken(user.user.email), 'another new passphrase');
     expect(confirmed.status).toBe(200);
 
-    for (const [label, token] of [['session', user.token], ['cli', cli], ['device', device.access_token]] as const) {
+    for (const [label, token] of [
+      ['session', user.token],
+      ['cli', cli],
+      ['device', device.access_token],
+    ] as const) {
       expect(await me(token), label).toMatchObject({ status: 401, raw: '' });
     }
-    const refreshed = await call(service.app, { method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: device.refresh_token } });
+    const refreshed = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: device.refresh_token },
+    });
     expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     expect((await me(pat)).status).toBe(200);
     expect((await me(confirmed.body!.token)).status).toBe(200);
@@ -97,14 +143,19 @@ describe('password reset', () => {
     expect(known.raw).toBe(unknown.raw);
     await mail.next();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mail.messages.slice(before).map((m) => m.to)).toEqual([expect.objectContaining({ value: [expect.objectContaining({ address: user.user.email })] })]);
+    expect(mail.messages.slice(before).map((m) => m.to)).toEqual([
+      expect.objectContaining({ value: [expect.objectContaining({ address: user.user.email })] }),
+    ]);
   });
 
   it('a link works once', async () => {
     const user = await registerUser(service.app);
     const token = await resetToken(user.user.email);
     expect((await confirm(token, 'first new passphrase')).status).toBe(200);
-    expect(await confirm(token, 'second new passphrase')).toMatchObject({ status: 422, body: { error: INVALID_RESET_LINK } });
+    expect(await confirm(token, 'second new passphrase')).toMatchObject({
+      status: 422,
+      body: { error: INVALID_RESET_LINK },
+    });
     expect((await login(user.user.email, 'first new passphrase')).status).toBe(200);
   });
 
@@ -116,7 +167,10 @@ describe('password reset', () => {
 
     const late = await resetToken(user.user.email);
     clock.advance(30 * MINUTE + SECOND);
-    expect(await confirm(late, 'too late passphrase')).toMatchObject({ status: 422, body: { error: INVALID_RESET_LINK } });
+    expect(await confirm(late, 'too late passphrase')).toMatchObject({
+      status: 422,
+      body: { error: INVALID_RESET_LINK },
+    });
     expect((await login(user.user.email, 'in time passphrase')).status).toBe(200);
   });
 
@@ -125,25 +179,50 @@ describe('password reset', () => {
     const older = await resetToken(user.user.email);
     const newer = await resetToken(user.user.email);
     expect(newer).not.toBe(older);
-    expect(await confirm(older, 'older link passphrase')).toMatchObject({ status: 422, body: { error: INVALID_RESET_LINK } });
+    expect(await confirm(older, 'older link passphrase')).toMatchObject({
+      status: 422,
+      body: { error: INVALID_RESET_LINK },
+    });
     expect((await confirm(newer, 'newer link passphrase')).status).toBe(200);
   });
 
   it('applies the password rules and names them; refuses unknown links; 400 for a malformed body', async () => {
     const user = await registerUser(service.app);
     const token = await resetToken(user.user.email);
-    expect(await confirm(token, 'short')).toMatchObject({ status: 422, body: { error: 'password must be 10 to 256 characters' } });
-    expect(await confirm(token, 'x'.repeat(257))).toMatchObject({ status: 422, body: { error: 'password must be 10 to 256 characters' } });
+    expect(await confirm(token, 'short')).toMatchObject({
+      status: 422,
+      body: { error: 'password must be 10 to 256 characters' },
+    });
+    expect(await confirm(token, 'x'.repeat(257))).toMatchObject({
+      status: 422,
+      body: { error: 'password must be 10 to 256 characters' },
+    });
     for (const unknown of ['A'.repeat(43), 'not a token', '']) {
-      expect(await confirm(unknown, 'a fine passphrase'), unknown).toMatchObject({ status: 422, body: { error: INVALID_RESET_LINK } });
+      expect(await confirm(unknown, 'a fine passphrase'), unknown).toMatchObject({
+        status: 422,
+        body: { error: INVALID_RESET_LINK },
+      });
     }
     // The refused attempts did not use the link.
     expect((await confirm(token, 'a fine passphrase')).status).toBe(200);
 
-    const missing = await call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token } });
+    const missing = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body!.error).toMatch(/password/);
-    expect((await call(service.app, { method: 'POST', url: '/api/auth/password-reset', payload: {}, remoteAddress: '198.51.100.250' })).status).toBe(400);
+    expect(
+      (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/auth/password-reset',
+          payload: {},
+          remoteAddress: '198.51.100.250',
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('GET /api/auth/providers says password reset is available', async () => {
@@ -165,6 +244,8 @@ describe('password reset without a mail server', () => {
       const answer = await call(service.app, { method: 'POST', url: '/api/auth/password-reset', payload: { email } });
       expect(answer).toMatchObject({ status: 422, body: { error: MAIL_NOT_CONFIGURED } });
     }
-    expect((await call(service.app, { method: 'GET', url: '/api/auth/providers' })).body).toMatchObject({ passwordReset: false });
+    expect((await call(service.app, { method: 'GET', url: '/api/auth/providers' })).body).toMatchObject({
+      passwordReset: false,
+    });
   });
 });

@@ -13,7 +13,12 @@ describe('personal access tokens', () => {
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let other: Awaited<ReturnType<typeof registerUser>>;
   const create = (token: string, payload: unknown) =>
-    call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(token), payload: payload as object });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/personal-access-tokens',
+      headers: bearer(token),
+      payload: payload as object,
+    });
 
   beforeAll(async () => {
     service = await startTestService({}, { now: clock.now });
@@ -31,11 +36,18 @@ describe('personal access tokens', () => {
     expect(prefix).toBe(token.slice(0, 12));
     expect(name).toBe('ci');
     expect(new Date(expiresAt).getTime() - new Date(createdAt).getTime()).toBe(30 * DAY);
-    const stored = await service.services.meta.query<Record<string, unknown>>('SELECT * FROM personal_access_tokens WHERE id = $1', [id]);
+    const stored = await service.services.meta.query<Record<string, unknown>>(
+      'SELECT * FROM personal_access_tokens WHERE id = $1',
+      [id],
+    );
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(stored[0]).toMatchObject({ prefix: token.slice(0, 12) });
 
-    const list = await call(service.app, { method: 'GET', url: '/api/personal-access-tokens', headers: bearer(owner.token) });
+    const list = await call(service.app, {
+      method: 'GET',
+      url: '/api/personal-access-tokens',
+      headers: bearer(owner.token),
+    });
     expect(list.raw).not.toContain(token);
     expect(list.body!.tokens).toContainEqual({ id, name: 'ci', prefix, createdAt, expiresAt, lastUsedAt: null });
   });
@@ -60,42 +72,91 @@ describe('personal access tokens', () => {
   it('acts as its creator wherever a session does, in every organization of theirs, and is refused on ingest', async () => {
     const { token } = (await create(owner.token, { name: 'acts' })).body!;
     const me = await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
-    expect(me.body).toMatchObject({ user: { id: owner.user.id }, organizations: [{ id: owner.organization.id, role: 'admin' }] });
+    expect(me.body).toMatchObject({
+      user: { id: owner.user.id },
+      organizations: [{ id: owner.organization.id, role: 'admin' }],
+    });
     const projects = await call(service.app, { method: 'GET', url: '/api/projects', headers: bearer(token) });
-    expect(projects.body!.projects).toEqual([expect.objectContaining({ id: owner.project.id, role: 'admin', token: owner.project.token })]);
-    const members = await call(service.app, { method: 'GET', url: `/api/organizations/${owner.organization.id}/members`, headers: bearer(token) });
+    expect(projects.body!.projects).toEqual([
+      expect.objectContaining({ id: owner.project.id, role: 'admin', token: owner.project.token }),
+    ]);
+    const members = await call(service.app, {
+      method: 'GET',
+      url: `/api/organizations/${owner.organization.id}/members`,
+      headers: bearer(token),
+    });
     expect(members.status).toBe(200);
-    const ingest = await call(service.app, { method: 'POST', url: '/api/report', headers: bearer(token), payload: { collectionFrames: [], appVersion: '', serverName: '' } });
+    const ingest = await call(service.app, {
+      method: 'POST',
+      url: '/api/report',
+      headers: bearer(token),
+      payload: { collectionFrames: [], appVersion: '', serverName: '' },
+    });
     expect(ingest.status).toBe(401);
   });
 
   it('records last use without a write per request, and the list shows it', async () => {
     const { id, token } = (await create(owner.token, { name: 'used' })).body!;
     const query = vi.spyOn(service.services.meta, 'query');
-    for (let i = 0; i < 5; i++) expect((await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) })).status).toBe(200);
     const writesDuringUse = query.mock.calls.filter(([sql]) => /UPDATE personal_access_tokens/.test(sql));
     expect(writesDuringUse).toHaveLength(0);
-    const list = await call(service.app, { method: 'GET', url: '/api/personal-access-tokens', headers: bearer(owner.token) });
+    const list = await call(service.app, {
+      method: 'GET',
+      url: '/api/personal-access-tokens',
+      headers: bearer(owner.token),
+    });
     const writes = query.mock.calls.filter(([sql]) => /UPDATE personal_access_tokens/.test(sql));
     query.mockRestore();
     expect(writes).toHaveLength(1);
-    expect(list.body!.tokens.find((t: { id: string }) => t.id === id).lastUsedAt).toBe(new Date(clock.now()).toISOString());
+    expect(list.body!.tokens.find((t: { id: string }) => t.id === id).lastUsedAt).toBe(
+      new Date(clock.now()).toISOString(),
+    );
   });
 
   it('revoke: the owner gets status revoked and the token 401s at once; anyone else gets 404', async () => {
     const { id, token } = (await create(owner.token, { name: 'to revoke' })).body!;
-    const foreign = await call(service.app, { method: 'DELETE', url: `/api/personal-access-tokens/${id}`, headers: bearer(other.token) });
+    const foreign = await call(service.app, {
+      method: 'DELETE',
+      url: `/api/personal-access-tokens/${id}`,
+      headers: bearer(other.token),
+    });
     expect(foreign).toMatchObject({ status: 404, body: { error: 'no personal access token of yours has this id' } });
     expect((await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) })).status).toBe(200);
-    const revoked = await call(service.app, { method: 'DELETE', url: `/api/personal-access-tokens/${id}`, headers: bearer(owner.token) });
+    const revoked = await call(service.app, {
+      method: 'DELETE',
+      url: `/api/personal-access-tokens/${id}`,
+      headers: bearer(owner.token),
+    });
     expect(revoked).toMatchObject({ status: 200, body: { status: 'revoked' } });
     const after = await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(after.status).toBe(401);
     expect(after.raw).toBe('');
-    const list = await call(service.app, { method: 'GET', url: '/api/personal-access-tokens', headers: bearer(owner.token) });
+    const list = await call(service.app, {
+      method: 'GET',
+      url: '/api/personal-access-tokens',
+      headers: bearer(owner.token),
+    });
     expect(list.body!.tokens.map((t: { id: string }) => t.id)).not.toContain(id);
-    expect((await call(service.app, { method: 'DELETE', url: `/api/personal-access-tokens/${id}`, headers: bearer(owner.token) })).status).toBe(404);
-    expect((await call(service.app, { method: 'DELETE', url: '/api/personal-access-tokens/not-a-uuid', headers: bearer(owner.token) })).status).toBe(404);
+    expect(
+      (
+        await call(service.app, {
+          method: 'DELETE',
+          url: `/api/personal-access-tokens/${id}`,
+          headers: bearer(owner.token),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(service.app, {
+          method: 'DELETE',
+          url: '/api/personal-access-tokens/not-a-uuid',
+          headers: bearer(owner.token),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('expiry: the token works until expiresAt and answers 401 from then on', async () => {
@@ -109,7 +170,11 @@ describe('personal access tokens', () => {
   });
 
   it('lists only the caller’s own tokens', async () => {
-    const mine = await call(service.app, { method: 'GET', url: '/api/personal-access-tokens', headers: bearer(other.token) });
+    const mine = await call(service.app, {
+      method: 'GET',
+      url: '/api/personal-access-tokens',
+      headers: bearer(other.token),
+    });
     expect(mine.body).toEqual({ tokens: [] });
   });
 });

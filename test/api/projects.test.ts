@@ -23,12 +23,20 @@ describe('projects', () => {
 
   /** A member of the admin's organization with the given role, through an invitation. */
   async function member(role: 'write' | 'read-only'): Promise<{ token: string; userId: string }> {
-    const invitation = await as(admin.token, 'POST', `/api/organizations/${admin.organization.id}/invitations`, { email: `${role}-${Date.now()}@example.com`, role });
+    const invitation = await as(admin.token, 'POST', `/api/organizations/${admin.organization.id}/invitations`, {
+      email: `${role}-${Date.now()}@example.com`,
+      role,
+    });
     expect(invitation.status).toBe(201);
     const registered = await call(service.app, {
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: invitation.body!.email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
+      payload: {
+        email: invitation.body!.email,
+        password: 'correct horse battery',
+        name: role,
+        invitationToken: invitation.body!.token,
+      },
     });
     expect(registered.status).toBe(201);
     return { token: registered.body!.token, userId: registered.body!.user.id };
@@ -36,7 +44,12 @@ describe('projects', () => {
 
   beforeAll(async () => {
     service = await startTestService({
-      PLANS_FILE: writePlansFile({ ...SMALL_CATALOGUE, plans: SMALL_CATALOGUE.plans.map((p) => (p.code === 'free' ? { ...p, limits: { ...p.limits, projects: 3, seats: 5 } } : p)) }),
+      PLANS_FILE: writePlansFile({
+        ...SMALL_CATALOGUE,
+        plans: SMALL_CATALOGUE.plans.map((p) =>
+          p.code === 'free' ? { ...p, limits: { ...p.limits, projects: 3, seats: 5 } } : p,
+        ),
+      }),
     });
     admin = await registerUser(service.app);
     writer = (await member('write')).token;
@@ -58,10 +71,14 @@ describe('projects', () => {
       },
     ]);
     const theirs = await as(reader, 'GET', '/api/projects');
-    expect(theirs.body!.projects).toEqual([expect.objectContaining({ id: admin.project.id, role: 'read-only', token: 'read-only-hidden-token' })]);
+    expect(theirs.body!.projects).toEqual([
+      expect.objectContaining({ id: admin.project.id, role: 'read-only', token: 'read-only-hidden-token' }),
+    ]);
     expect(theirs.raw).not.toContain(admin.project.token);
     const stranger = await registerUser(service.app);
-    expect((await as(stranger.token, 'GET', '/api/projects')).body!.projects.map((p: { id: string }) => p.id)).toEqual([stranger.project.id]);
+    expect((await as(stranger.token, 'GET', '/api/projects')).body!.projects.map((p: { id: string }) => p.id)).toEqual([
+      stranger.project.id,
+    ]);
   });
 
   it('?projectId= that is missing or unparseable is 400; one without access is 403 Access denied', async () => {
@@ -71,8 +88,13 @@ describe('projects', () => {
       expect(response.body).toEqual({ error: 'projectId query parameter must be a project id (UUID)' });
     }
     const stranger = await registerUser(service.app);
-    expect(await as(stranger.token, 'GET', `/api/projects/connection?projectId=${admin.project.id}`)).toMatchObject({ status: 403, body: { error: 'Access denied' } });
-    expect(await as(admin.token, 'GET', '/api/projects/connection?projectId=00000000-0000-4000-8000-000000000000')).toMatchObject({
+    expect(await as(stranger.token, 'GET', `/api/projects/connection?projectId=${admin.project.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'Access denied' },
+    });
+    expect(
+      await as(admin.token, 'GET', '/api/projects/connection?projectId=00000000-0000-4000-8000-000000000000'),
+    ).toMatchObject({
       status: 403,
       body: { error: 'Access denied' },
     });
@@ -87,17 +109,37 @@ describe('projects', () => {
     expect(await as(admin.token, 'POST', url, { framework: 'go' })).toMatchObject({ status: 422 });
     const badFramework = await as(admin.token, 'POST', url, { name: 'api', framework: 'cobol' });
     expect(badFramework.status).toBe(422);
-    expect(badFramework.body!.error).toMatch(/^framework must be one of opentelemetry, go, nodejs, nestjs, javascript, react, vue, svelte, flutter, ios, android, react-native$/);
+    expect(badFramework.body!.error).toMatch(
+      /^framework must be one of opentelemetry, go, nodejs, nestjs, javascript, react, vue, svelte, flutter, ios, android, react-native$/,
+    );
 
     const created = await as(admin.token, 'POST', url, { name: 'Mobile app', framework: 'flutter' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Mobile app', framework: 'flutter', organizationId: admin.organization.id, role: 'admin', backendUrl: '' });
+    expect(created.body).toMatchObject({
+      name: 'Mobile app',
+      framework: 'flutter',
+      organizationId: admin.organization.id,
+      role: 'admin',
+      backendUrl: '',
+    });
     expect(created.body!.token).toMatch(/^[0-9a-f]{32}$/);
     expect((await as(writer, 'POST', url, { name: 'Third', framework: 'ios' })).status).toBe(201);
     const limited = await as(admin.token, 'POST', url, { name: 'Fourth', framework: 'go' });
-    expect(limited).toMatchObject({ status: 422, body: { error: 'project limit reached: the Free plan allows 3 projects' } });
+    expect(limited).toMatchObject({
+      status: 422,
+      body: { error: 'project limit reached: the Free plan allows 3 projects' },
+    });
     // The new project's token works on ingest at once.
-    expect((await call(service.app, { method: 'POST', url: '/api/report', headers: bearer(created.body!.token), payload: REPORT })).status).toBe(200);
+    expect(
+      (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/report',
+          headers: bearer(created.body!.token),
+          payload: REPORT,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('create: a read-only member may not; another organization needs the write role there', async () => {
@@ -107,20 +149,32 @@ describe('projects', () => {
       body: { error: 'creating a project needs the write role in the organization' },
     });
     const other = await registerUser(service.app);
-    expect(await as(admin.token, 'POST', url, { name: 'x', framework: 'go', organizationId: other.organization.id })).toMatchObject({
+    expect(
+      await as(admin.token, 'POST', url, { name: 'x', framework: 'go', organizationId: other.organization.id }),
+    ).toMatchObject({
       status: 403,
       body: { error: 'Access denied' },
     });
-    const inOwn = await as(other.token, 'POST', `/api/projects?projectId=${other.project.id}`, { name: 'second', framework: 'go', organizationId: other.organization.id });
+    const inOwn = await as(other.token, 'POST', `/api/projects?projectId=${other.project.id}`, {
+      name: 'second',
+      framework: 'go',
+      organizationId: other.organization.id,
+    });
     expect(inOwn).toMatchObject({ status: 201, body: { organizationId: other.organization.id } });
   });
 
   it('update needs write access and validates like create', async () => {
     const url = `/api/projects?projectId=${admin.project.id}`;
-    expect(await as(reader, 'PUT', url, { name: 'nope' })).toMatchObject({ status: 403, body: { error: 'this needs the write role on the project' } });
+    expect(await as(reader, 'PUT', url, { name: 'nope' })).toMatchObject({
+      status: 403,
+      body: { error: 'this needs the write role on the project' },
+    });
     expect(await as(writer, 'PUT', url, { backendUrl: 'ftp://x' })).toMatchObject({ status: 422 });
     const updated = await as(writer, 'PUT', url, { name: 'Renamed', backendUrl: 'https://api.example.com' });
-    expect(updated).toMatchObject({ status: 200, body: { id: admin.project.id, name: 'Renamed', backendUrl: 'https://api.example.com', role: 'write' } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { id: admin.project.id, name: 'Renamed', backendUrl: 'https://api.example.com', role: 'write' },
+    });
   });
 
   it('a project-level role narrows the organization role', async () => {
@@ -130,8 +184,13 @@ describe('projects', () => {
       [admin.project.id, admin.organization.id, narrowed.userId],
     );
     const list = await as(narrowed.token, 'GET', '/api/projects');
-    expect(list.body!.projects.find((p: { id: string }) => p.id === admin.project.id)).toMatchObject({ role: 'read-only', token: 'read-only-hidden-token' });
-    expect((await as(narrowed.token, 'PUT', `/api/projects?projectId=${admin.project.id}`, { name: 'x' })).status).toBe(403);
+    expect(list.body!.projects.find((p: { id: string }) => p.id === admin.project.id)).toMatchObject({
+      role: 'read-only',
+      token: 'read-only-hidden-token',
+    });
+    expect((await as(narrowed.token, 'PUT', `/api/projects?projectId=${admin.project.id}`, { name: 'x' })).status).toBe(
+      403,
+    );
   });
 
   it('the Connection page shows the three tokens, hidden from read-only members; rotation stops the old token at once', async () => {
@@ -162,7 +221,8 @@ describe('projects', () => {
 
   it('rotating the ingest token needs write access; the previous token stops at once and the new one works', async () => {
     const other = await registerUser(service.app);
-    const report = (token: string) => call(service.app, { method: 'POST', url: '/api/report', headers: bearer(token), payload: REPORT });
+    const report = (token: string) =>
+      call(service.app, { method: 'POST', url: '/api/report', headers: bearer(token), payload: REPORT });
     expect((await report(other.project.token)).status).toBe(200);
     const url = `/api/projects/token?projectId=${other.project.id}`;
     expect((await as(admin.token, 'POST', url)).status).toBe(403);
@@ -172,23 +232,30 @@ describe('projects', () => {
     expect(token).not.toBe(other.project.token);
     expect((await report(other.project.token)).status).toBe(401);
     expect((await report(token)).status).toBe(200);
-    expect((await as(other.token, 'GET', `/api/projects/connection?projectId=${other.project.id}`)).body!.token).toBe(token);
+    expect((await as(other.token, 'GET', `/api/projects/connection?projectId=${other.project.id}`)).body!.token).toBe(
+      token,
+    );
   });
 
   it('delete needs write access; the deleted project’s ingest token stops at once', async () => {
     const other = await registerUser(service.app);
-    const report = () => call(service.app, { method: 'POST', url: '/api/report', headers: bearer(other.project.token), payload: REPORT });
+    const report = () =>
+      call(service.app, { method: 'POST', url: '/api/report', headers: bearer(other.project.token), payload: REPORT });
     expect((await report()).status).toBe(200);
     const url = `/api/projects?projectId=${other.project.id}`;
     expect((await as(admin.token, 'DELETE', url)).status).toBe(403);
     expect(await as(other.token, 'DELETE', url)).toMatchObject({ status: 200, body: { status: 'deleted' } });
     expect((await report()).status).toBe(401);
-    expect(await as(other.token, 'GET', `/api/projects/connection?projectId=${other.project.id}`)).toMatchObject({ status: 403, body: { error: 'Access denied' } });
+    expect(await as(other.token, 'GET', `/api/projects/connection?projectId=${other.project.id}`)).toMatchObject({
+      status: 403,
+      body: { error: 'Access denied' },
+    });
   });
 
   it('a suspended organization gets 403 on the application API and 503 on ingest, and both resume when lifted', async () => {
     const org = await registerUser(service.app);
-    const report = () => call(service.app, { method: 'POST', url: '/api/report', headers: bearer(org.project.token), payload: REPORT });
+    const report = () =>
+      call(service.app, { method: 'POST', url: '/api/report', headers: bearer(org.project.token), payload: REPORT });
     expect((await report()).status).toBe(200);
     await suspendOrganization(service.services.meta, org.organization.id, UNPAID_SUSPENSION_REASON, new Date());
     await announceProjectChanges(service.services, [org.project.id]);
@@ -196,7 +263,9 @@ describe('projects', () => {
       status: 403,
       body: { error: 'the organization is suspended' },
     });
-    expect(await as(org.token, 'GET', `/api/organizations/${org.organization.id}/members`)).toMatchObject({ status: 403 });
+    expect(await as(org.token, 'GET', `/api/organizations/${org.organization.id}/members`)).toMatchObject({
+      status: 403,
+    });
     const ingest = await report();
     expect(ingest.status).toBe(503);
     expect(ingest.headers['retry-after']).toBeDefined();

@@ -11,7 +11,12 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 import { bearer, call } from '../support/access.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+const probe = new Redis(REDIS_URL, {
+  lazyConnect: true,
+  connectTimeout: 2000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+});
 probe.on('error', () => {});
 const redisReachable = await probe
   .connect()
@@ -40,7 +45,12 @@ if (redisReachable) stores.push(['redis', { REDIS_URL, REDIS_KEY_PREFIX: prefix 
  * unknown address; start only builds the provider URL, a callback with an unknown state stops
  * before the provider), so both point at a closed loopback port.
  */
-const identity = { SMTP_URL: 'smtp://127.0.0.1:9', GITHUB_CLIENT_ID: 'client', GITHUB_CLIENT_SECRET: 'secret', GITHUB_URL: 'http://127.0.0.1:9' };
+const identity = {
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  GITHUB_CLIENT_ID: 'client',
+  GITHUB_CLIENT_SECRET: 'secret',
+  GITHUB_URL: 'http://127.0.0.1:9',
+};
 
 describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
   let service: TestService;
@@ -64,7 +74,8 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
   }
 
   it('device authorize: 10 a minute per client address', async () => {
-    const start = (ip: string) => call(service.app, { method: 'POST', url: '/api/auth/device/authorize', remoteAddress: ip, payload: {} });
+    const start = (ip: string) =>
+      call(service.app, { method: 'POST', url: '/api/auth/device/authorize', remoteAddress: ip, payload: {} });
     for (let i = 0; i < 10; i++) expect((await start('192.0.2.10')).status).toBe(200);
     expectLimited(await start('192.0.2.10'));
     expect((await start('192.0.2.11')).status).toBe(200);
@@ -72,7 +83,12 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
 
   it('password sign-in: 10 a minute per client address', async () => {
     const signIn = (ip: string) =>
-      call(service.app, { method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'nobody@example.com', password: 'wrong password' } });
+      call(service.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
     for (let i = 0; i < 10; i++) expect((await signIn('192.0.2.20')).status).toBe(401);
     expectLimited(await signIn('192.0.2.20'));
     expect((await signIn('192.0.2.21')).status).toBe(401);
@@ -99,10 +115,16 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
         method: 'POST',
         url: '/api/auth/register',
         remoteAddress: ip,
-        payload: { email: `new-${randomBytes(4).toString('hex')}@example.com`, password: 'correct horse battery', name: 'New', ...invitation },
+        payload: {
+          email: `new-${randomBytes(4).toString('hex')}@example.com`,
+          password: 'correct horse battery',
+          name: 'New',
+          ...invitation,
+        },
       });
     // Refused attempts count too (an unknown invitation is refused before any hashing).
-    for (let i = 0; i < 9; i++) expect((await register('192.0.2.70', { invitationToken: 'tpi_unknown' })).status).toBe(404);
+    for (let i = 0; i < 9; i++)
+      expect((await register('192.0.2.70', { invitationToken: 'tpi_unknown' })).status).toBe(404);
     expect((await register('192.0.2.70')).status).toBe(201);
     expectLimited(await register('192.0.2.70'));
     expect((await register('192.0.2.71')).status).toBe(201);
@@ -110,9 +132,11 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
 
   it('token routes: 60 a minute shared by the device-code grant, the refresh grant and logout', async () => {
     const ip = '192.0.2.30';
-    const send = (url: string, payload: object) => call(service.app, { method: 'POST', url, remoteAddress: ip, payload });
+    const send = (url: string, payload: object) =>
+      call(service.app, { method: 'POST', url, remoteAddress: ip, payload });
     const deviceGrant = () => send('/api/auth/device/token', { grant_type: 'device_code', device_code: 'tpd_unknown' });
-    const refreshGrant = () => send('/api/auth/device/token', { grant_type: 'refresh_token', refresh_token: 'tpr_unknown' });
+    const refreshGrant = () =>
+      send('/api/auth/device/token', { grant_type: 'refresh_token', refresh_token: 'tpr_unknown' });
     const logout = () => send('/api/auth/logout', { refresh_token: 'tpr_unknown' });
     for (let i = 0; i < 20; i++) {
       expect((await deviceGrant()).status).toBe(400);
@@ -125,32 +149,60 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
   });
 
   it('password-reset requests: 5 a minute per client address', async () => {
-    const ask = (ip: string) => call(service.app, { method: 'POST', url: '/api/auth/password-reset', remoteAddress: ip, payload: { email: 'nobody@example.com' } });
+    const ask = (ip: string) =>
+      call(service.app, {
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        remoteAddress: ip,
+        payload: { email: 'nobody@example.com' },
+      });
     for (let i = 0; i < 5; i++) expect((await ask('192.0.2.50')).status).toBe(202);
     expectLimited(await ask('192.0.2.50'));
     expect((await ask('192.0.2.51')).status).toBe(202);
     // Confirming a link is not this limit's business (the token is unguessable and used once).
-    const confirm = await call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', remoteAddress: '192.0.2.50', payload: { token: 'x', password: 'a long enough password' } });
+    const confirm = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      remoteAddress: '192.0.2.50',
+      payload: { token: 'x', password: 'a long enough password' },
+    });
     expect(confirm.status).toBe(422);
   });
 
   it('social sign-in: 20 a minute per client address, shared by start and callback', async () => {
     const ip = '192.0.2.60';
     const start = () => call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: ip });
-    const callback = () => call(service.app, { method: 'GET', url: `/api/auth/oauth/github/callback?code=c&state=${'A'.repeat(43)}`, remoteAddress: ip });
+    const callback = () =>
+      call(service.app, {
+        method: 'GET',
+        url: `/api/auth/oauth/github/callback?code=c&state=${'A'.repeat(43)}`,
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 10; i++) {
       expect((await start()).status).toBe(302);
       expect((await callback()).status).toBe(302);
     }
     expectLimited(await start());
     expectLimited(await callback());
-    expect((await call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: '192.0.2.61' })).status).toBe(302);
+    expect(
+      (await call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: '192.0.2.61' }))
+        .status,
+    ).toBe(302);
   });
 
   it('ordinary authenticated calls are not limited', async () => {
     const { token } = await registerUser(service.app);
     for (let i = 0; i < 70; i++) {
-      expect((await call(service.app, { method: 'GET', url: '/api/me', remoteAddress: '192.0.2.40', headers: bearer(token) })).status).toBe(200);
+      expect(
+        (
+          await call(service.app, {
+            method: 'GET',
+            url: '/api/me',
+            remoteAddress: '192.0.2.40',
+            headers: bearer(token),
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 });

@@ -25,7 +25,10 @@ describe('registration through an invitation', () => {
 
   beforeAll(async () => {
     // After the first account only an invitation lets anyone in; the admin's session outlives the clock's jump.
-    service = await startTestService({ REGISTRATION: 'first-user', SESSION_TTL_HOURS: String(30 * 24) }, { now: clock.now });
+    service = await startTestService(
+      { REGISTRATION: 'first-user', SESSION_TTL_HOURS: String(30 * 24) },
+      { now: clock.now },
+    );
     const admin = await registerUser(service.app, { email: 'taken@example.com' });
     taken = admin.user.email;
     invite = async (email) => {
@@ -48,30 +51,40 @@ describe('registration through an invitation', () => {
   });
 
   const register = (email: string, invitationToken: string, password = 'correct horse battery') =>
-    call(service.app, { method: 'POST', url: '/api/auth/register', payload: { email, password, name: 'Someone', invitationToken } });
+    call(service.app, {
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password, name: 'Someone', invitationToken },
+    });
 
   it.each([
     ['unknown', () => `tpi_${randomBytes(20).toString('hex')}`],
     ['malformed', () => 'not-an-invitation'],
     ['expired', () => expiredToken],
-  ])('an invitation token that is %s answers alike for a taken and a free address, without hashing or inserting', async (_kind, tokenOf) => {
-    const token = tokenOf();
-    const usersBefore = await countUsers(service.services.meta);
-    const hashesBefore = vi.mocked(hash).mock.calls.length;
+  ])(
+    'an invitation token that is %s answers alike for a taken and a free address, without hashing or inserting',
+    async (_kind, tokenOf) => {
+      const token = tokenOf();
+      const usersBefore = await countUsers(service.services.meta);
+      const hashesBefore = vi.mocked(hash).mock.calls.length;
 
-    const forTaken = await register(taken, token);
-    const forFree = await register(`free-${randomBytes(4).toString('hex')}@example.com`, token);
-    // A password the rules refuse: the invitation is judged before the password is looked at.
-    const withShortPassword = await register(taken, token, 'short');
+      const forTaken = await register(taken, token);
+      const forFree = await register(`free-${randomBytes(4).toString('hex')}@example.com`, token);
+      // A password the rules refuse: the invitation is judged before the password is looked at.
+      const withShortPassword = await register(taken, token, 'short');
 
-    expect(forTaken).toMatchObject({ status: 404, body: { error: 'no open invitation with this token: it may have expired or been revoked' } });
-    for (const other of [forFree, withShortPassword]) {
-      expect(other.status).toBe(forTaken.status);
-      expect(other.raw).toBe(forTaken.raw);
-    }
-    expect(vi.mocked(hash).mock.calls.length).toBe(hashesBefore);
-    expect(await countUsers(service.services.meta)).toBe(usersBefore);
-  });
+      expect(forTaken).toMatchObject({
+        status: 404,
+        body: { error: 'no open invitation with this token: it may have expired or been revoked' },
+      });
+      for (const other of [forFree, withShortPassword]) {
+        expect(other.status).toBe(forTaken.status);
+        expect(other.raw).toBe(forTaken.raw);
+      }
+      expect(vi.mocked(hash).mock.calls.length).toBe(hashesBefore);
+      expect(await countUsers(service.services.meta)).toBe(usersBefore);
+    },
+  );
 
   it('an open invitation hashes the password once and makes the account (the count above is live)', async () => {
     const token = await invite('joiner@example.com');

@@ -178,14 +178,38 @@ describe('route inventory of the application surface', () => {
   const badCredentials: Array<[label: string, authorization: string | undefined]> = [];
 
   async function deviceLogin(sessionToken: string, address: string) {
-    const started = (await call(service.app, { method: 'POST', url: '/api/auth/device/authorize', remoteAddress: address, payload: {} })).body!;
-    await call(service.app, { method: 'POST', url: '/api/device/approve', headers: bearer(sessionToken), payload: { user_code: started.user_code } });
-    const tokens = await call(service.app, { method: 'POST', url: '/api/auth/device/token', remoteAddress: address, payload: { grant_type: 'device_code', device_code: started.device_code } });
+    const started = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/device/authorize',
+        remoteAddress: address,
+        payload: {},
+      })
+    ).body!;
+    await call(service.app, {
+      method: 'POST',
+      url: '/api/device/approve',
+      headers: bearer(sessionToken),
+      payload: { user_code: started.user_code },
+    });
+    const tokens = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/device/token',
+      remoteAddress: address,
+      payload: { grant_type: 'device_code', device_code: started.device_code },
+    });
     expect(tokens.status).toBe(200);
     return tokens.body!;
   }
   const createPat = async (sessionToken: string, payload: object) =>
-    (await call(service.app, { method: 'POST', url: '/api/personal-access-tokens', headers: bearer(sessionToken), payload })).body!;
+    (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/personal-access-tokens',
+        headers: bearer(sessionToken),
+        payload,
+      })
+    ).body!;
 
   beforeAll(async () => {
     service = await startTestService({ SESSION_TTL_HOURS: '1' }, { now: clock.now });
@@ -209,7 +233,12 @@ describe('route inventory of the application surface', () => {
     members.set('admin', owner.token);
     for (const role of ['write', 'read-only'] as const) {
       const email = `${role}-member-${randomUUID()}@example.com`;
-      const invitation = await call(service.app, { method: 'POST', url: `/api/organizations/${owner.organization.id}/invitations`, headers: bearer(owner.token), payload: { email, role } });
+      const invitation = await call(service.app, {
+        method: 'POST',
+        url: `/api/organizations/${owner.organization.id}/invitations`,
+        headers: bearer(owner.token),
+        payload: { email, role },
+      });
       const joined = await call(service.app, {
         method: 'POST',
         url: '/api/auth/register',
@@ -219,10 +248,24 @@ describe('route inventory of the application surface', () => {
       members.set(role, joined.body!.token);
     }
     const revokedPat = await createPat(owner.token, { name: 'revoked' });
-    await call(service.app, { method: 'DELETE', url: `/api/personal-access-tokens/${revokedPat.id}`, headers: bearer(owner.token) });
+    await call(service.app, {
+      method: 'DELETE',
+      url: `/api/personal-access-tokens/${revokedPat.id}`,
+      headers: bearer(owner.token),
+    });
     const loggedOut = await deviceLogin(owner.token, '192.0.2.2');
-    await call(service.app, { method: 'POST', url: '/api/auth/logout', payload: { refresh_token: loggedOut.refresh_token } });
-    const connection = (await call(service.app, { method: 'GET', url: `/api/projects/connection?projectId=${owner.project.id}`, headers: bearer(owner.token) })).body!;
+    await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refresh_token: loggedOut.refresh_token },
+    });
+    const connection = (
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/projects/connection?projectId=${owner.project.id}`,
+        headers: bearer(owner.token),
+      })
+    ).body!;
 
     badCredentials.push(
       ['no Authorization header', undefined],
@@ -262,13 +305,22 @@ describe('route inventory of the application surface', () => {
   }
 
   const protectedRoutes = () => routes.filter((route) => !PUBLIC.has(keyOf(route)));
-  const scopedRoutes = () => protectedRoutes().filter((route) => !CALLER_ONLY.has(keyOf(route)) && !OWN_CREDENTIAL.has(keyOf(route)));
+  const scopedRoutes = () =>
+    protectedRoutes().filter((route) => !CALLER_ONLY.has(keyOf(route)) && !OWN_CREDENTIAL.has(keyOf(route)));
 
   it('collects the routes the service itself serves, and every allow-listed route exists', () => {
     expect(routes.length).toBeGreaterThan(PUBLIC.size + CALLER_ONLY.size);
-    for (const route of routes) expect(service.app.hasRoute({ method: route.method as 'GET', url: route.url }), keyOf(route)).toBe(true);
+    for (const route of routes)
+      expect(service.app.hasRoute({ method: route.method as 'GET', url: route.url }), keyOf(route)).toBe(true);
     const keys = new Set(routes.map(keyOf));
-    for (const key of [...PUBLIC, ...CALLER_ONLY, ...OWN_CREDENTIAL.keys(), ...REQUIRED_ROLE.keys(), ...ROLE_PROBE_BODY.keys()]) expect(keys.has(key), key).toBe(true);
+    for (const key of [
+      ...PUBLIC,
+      ...CALLER_ONLY,
+      ...OWN_CREDENTIAL.keys(),
+      ...REQUIRED_ROLE.keys(),
+      ...ROLE_PROBE_BODY.keys(),
+    ])
+      expect(keys.has(key), key).toBe(true);
     expect(scopedRoutes().length).toBeGreaterThan(10);
   });
 
@@ -277,27 +329,43 @@ describe('route inventory of the application surface', () => {
     expect(unclassified).toEqual([]);
   });
 
-  it.each(ROLES.filter((role) => role !== 'admin'))('a %s member is refused exactly the routes that need more', async (role) => {
-    const failures: string[] = [];
-    for (const route of scopedRoutes()) {
-      const required = REQUIRED_ROLE.get(keyOf(route));
-      if (required === undefined) continue; // reported by the classification test
-      const response = await probe(route, `Bearer ${members.get(role)}`, ROLE_PROBE_BODY.get(keyOf(route)) ?? MALFORMED_JSON);
-      const refused = response.status === 403;
-      if (atLeast(role, required) ? refused || response.status === 401 : !refused) failures.push(`${keyOf(route)} (needs ${required}): ${response.status} ${response.raw}`);
-      else if (refused && route.method !== 'HEAD' && !/needs the (write|admin) role/.test(response.body?.error)) failures.push(`${keyOf(route)}: ${response.raw}`);
-    }
-    expect(failures).toEqual([]);
-  });
+  it.each(ROLES.filter((role) => role !== 'admin'))(
+    'a %s member is refused exactly the routes that need more',
+    async (role) => {
+      const failures: string[] = [];
+      for (const route of scopedRoutes()) {
+        const required = REQUIRED_ROLE.get(keyOf(route));
+        if (required === undefined) continue; // reported by the classification test
+        const response = await probe(
+          route,
+          `Bearer ${members.get(role)}`,
+          ROLE_PROBE_BODY.get(keyOf(route)) ?? MALFORMED_JSON,
+        );
+        const refused = response.status === 403;
+        if (atLeast(role, required) ? refused || response.status === 401 : !refused)
+          failures.push(`${keyOf(route)} (needs ${required}): ${response.status} ${response.raw}`);
+        else if (refused && route.method !== 'HEAD' && !/needs the (write|admin) role/.test(response.body?.error))
+          failures.push(`${keyOf(route)}: ${response.raw}`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('every protected route answers 401 with an empty body to every missing, malformed, expired, revoked, unknown or foreign credential', async () => {
     const failures: string[] = [];
     for (const route of protectedRoutes()) {
       const own = OWN_CREDENTIAL.get(keyOf(route));
-      const refused = own === undefined ? badCredentials : [...badCredentials.filter(([label]) => label !== own), ['a user session', `Bearer ${owner.token}`] as const];
+      const refused =
+        own === undefined
+          ? badCredentials
+          : [
+              ...badCredentials.filter(([label]) => label !== own),
+              ['a user session', `Bearer ${owner.token}`] as const,
+            ];
       for (const [label, authorization] of refused) {
         const response = await probe(route, authorization);
-        if (response.status !== 401 || response.raw !== '') failures.push(`${keyOf(route)} with ${label}: ${response.status} ${response.raw}`);
+        if (response.status !== 401 || response.raw !== '')
+          failures.push(`${keyOf(route)} with ${label}: ${response.status} ${response.raw}`);
       }
     }
     expect(failures).toEqual([]);
@@ -308,7 +376,8 @@ describe('route inventory of the application surface', () => {
     for (const route of scopedRoutes()) {
       const response = await probe(route, `Bearer ${stranger.token}`);
       const expected = route.method === 'HEAD' ? '' : JSON.stringify({ error: 'Access denied' });
-      if (response.status !== 403 || response.raw !== expected) failures.push(`${keyOf(route)}: ${response.status} ${response.raw}`);
+      if (response.status !== 403 || response.raw !== expected)
+        failures.push(`${keyOf(route)}: ${response.status} ${response.raw}`);
     }
     expect(failures).toEqual([]);
   });
@@ -320,8 +389,10 @@ describe('route inventory of the application surface', () => {
     for (const route of scopedRoutes()) {
       const response = await probe(route, `Bearer ${owner.token}`);
       const billing = REACHABLE_WHEN_SUSPENDED.test(keyOf(route));
-      if (billing ? response.status === 403 : response.status !== 403) failures.push(`${keyOf(route)}: ${response.status} ${response.raw}`);
-      if (!billing && route.method !== 'HEAD' && response.body?.error !== 'the organization is suspended') failures.push(`${keyOf(route)}: ${response.raw}`);
+      if (billing ? response.status === 403 : response.status !== 403)
+        failures.push(`${keyOf(route)}: ${response.status} ${response.raw}`);
+      if (!billing && route.method !== 'HEAD' && response.body?.error !== 'the organization is suspended')
+        failures.push(`${keyOf(route)}: ${response.raw}`);
     }
     expect(failures).toEqual([]);
   });

@@ -82,7 +82,11 @@ describe('social sign-in', () => {
   });
 
   it('start sends the browser to the provider with PKCE, state and nonce, and binds the state to the browser', async () => {
-    const start = await call(service.app, { method: 'GET', url: '/api/auth/oauth/oidc/start', remoteAddress: nextAddress() });
+    const start = await call(service.app, {
+      method: 'GET',
+      url: '/api/auth/oauth/oidc/start',
+      remoteAddress: nextAddress(),
+    });
     expect(start.status).toBe(302);
     const location = new URL(String(start.headers.location));
     expect(`${location.origin}/`).toBe(new URL('/', provider.issuer).href);
@@ -109,9 +113,14 @@ describe('social sign-in', () => {
     expect(first.cacheControl).toBe('no-store');
     const profile = await me(first.token!);
     expect(profile.status).toBe(200);
-    expect(profile.body).toMatchObject({ user: { email: 'new.person@example.com', name: 'New Person' }, organizations: [{ name: "New Person's organization", role: 'admin' }] });
+    expect(profile.body).toMatchObject({
+      user: { email: 'new.person@example.com', name: 'New Person' },
+      organizations: [{ name: "New Person's organization", role: 'admin' }],
+    });
     const projects = await call(service.app, { method: 'GET', url: '/api/projects', headers: bearer(first.token!) });
-    expect(projects.body!.projects).toEqual([expect.objectContaining({ name: 'My first project', framework: 'opentelemetry' })]);
+    expect(projects.body!.projects).toEqual([
+      expect.objectContaining({ name: 'My first project', framework: 'opentelemetry' }),
+    ]);
 
     const second = await signIn('/api/auth/oauth/oidc/start');
     const again = await me(second.token!);
@@ -119,28 +128,78 @@ describe('social sign-in', () => {
     expect(again.body!.organizations).toHaveLength(1);
 
     // No password yet: password sign-in fails until a reset sets one.
-    const refused = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'new.person@example.com', password: 'any password at all' }, remoteAddress: nextAddress() });
+    const refused = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'new.person@example.com', password: 'any password at all' },
+      remoteAddress: nextAddress(),
+    });
     expect(refused).toMatchObject({ status: 401, raw: '' });
-    await call(service.app, { method: 'POST', url: '/api/auth/password-reset', payload: { email: 'new.person@example.com' }, remoteAddress: nextAddress() });
+    await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: 'new.person@example.com' },
+      remoteAddress: nextAddress(),
+    });
     const token = linkIn(await mail.next(), `${PUBLIC_URL}/reset-password?token=`).searchParams.get('token')!;
-    expect((await call(service.app, { method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'a first password' } })).status).toBe(200);
-    const login = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'new.person@example.com', password: 'a first password' }, remoteAddress: nextAddress() });
+    expect(
+      (
+        await call(service.app, {
+          method: 'POST',
+          url: '/api/auth/password-reset/confirm',
+          payload: { token, password: 'a first password' },
+        })
+      ).status,
+    ).toBe(200);
+    const login = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'new.person@example.com', password: 'a first password' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.body!.user.id).toBe(profile.body!.user.id);
   });
 
   it('links the provider account to the password user with the same verified e-mail', async () => {
-    const existing = await registerUser(service.app, { email: 'Linked.User@example.com', password: 'password of the user' });
-    provider.profile = { sub: 'linked-subject', email: 'linked.user@EXAMPLE.com', email_verified: true, name: 'Someone Else' };
+    const existing = await registerUser(service.app, {
+      email: 'Linked.User@example.com',
+      password: 'password of the user',
+    });
+    provider.profile = {
+      sub: 'linked-subject',
+      email: 'linked.user@EXAMPLE.com',
+      email_verified: true,
+      name: 'Someone Else',
+    };
     const signedIn = await signIn('/api/auth/oauth/oidc/start');
     const profile = await me(signedIn.token!);
-    expect(profile.body).toMatchObject({ user: { id: existing.user.id, email: 'Linked.User@example.com' }, organizations: [{ id: existing.organization.id }] });
-    const rows = await service.services.meta.query('SELECT issuer, subject, provider, user_id, email FROM user_identities WHERE user_id = $1', [existing.user.id]);
-    expect(rows).toEqual([{ issuer: provider.issuer, subject: 'linked-subject', provider: 'oidc', user_id: existing.user.id, email: 'linked.user@EXAMPLE.com' }]);
+    expect(profile.body).toMatchObject({
+      user: { id: existing.user.id, email: 'Linked.User@example.com' },
+      organizations: [{ id: existing.organization.id }],
+    });
+    const rows = await service.services.meta.query(
+      'SELECT issuer, subject, provider, user_id, email FROM user_identities WHERE user_id = $1',
+      [existing.user.id],
+    );
+    expect(rows).toEqual([
+      {
+        issuer: provider.issuer,
+        subject: 'linked-subject',
+        provider: 'oidc',
+        user_id: existing.user.id,
+        email: 'linked.user@EXAMPLE.com',
+      },
+    ]);
     // The link holds by subject even when the provider's address changes later.
     provider.profile = { ...provider.profile, email: 'changed@example.com' };
     expect((await me((await signIn('/api/auth/oauth/oidc/start')).token!)).body!.user.id).toBe(existing.user.id);
     // The password still works.
-    const login = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'linked.user@example.com', password: 'password of the user' }, remoteAddress: nextAddress() });
+    const login = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'linked.user@example.com', password: 'password of the user' },
+      remoteAddress: nextAddress(),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -157,7 +216,9 @@ describe('social sign-in', () => {
       expect(refused.error).toBe('your Acme SSO account has no verified e-mail address');
       expect(`${refused.location.origin}${refused.location.pathname}`).toBe(`${PUBLIC_URL}/login`);
     }
-    expect(await service.services.meta.query('SELECT * FROM user_identities WHERE user_id = $1', [existing.user.id])).toEqual([]);
+    expect(
+      await service.services.meta.query('SELECT * FROM user_identities WHERE user_id = $1', [existing.user.id]),
+    ).toEqual([]);
   });
 
   it('reads the e-mail from UserInfo when the ID token has none', async () => {
@@ -174,23 +235,41 @@ describe('social sign-in', () => {
     const replayed = await finishCallback(service.app, done.callback, { remoteAddress: nextAddress() });
     expect(replayed).toMatchObject({ token: null, error: INVALID_STATE });
 
-    const unknown = await finishCallback(service.app, { path: '/api/auth/oauth/oidc/callback?code=x&state=' + 'A'.repeat(43), cookie: `sightline_oauth_state=${'A'.repeat(43)}` });
+    const unknown = await finishCallback(service.app, {
+      path: `/api/auth/oauth/oidc/callback?code=x&state=${'A'.repeat(43)}`,
+      cookie: `sightline_oauth_state=${'A'.repeat(43)}`,
+    });
     expect(unknown.error).toBe(INVALID_STATE);
     const none = await finishCallback(service.app, { path: '/api/auth/oauth/oidc/callback?code=x', cookie: '' });
     expect(none.error).toBe(INVALID_STATE);
 
     // A callback link sent to someone else's browser (no cookie of this sign-in): refused, and the state is spent.
-    const start = await call(service.app, { method: 'GET', url: '/api/auth/oauth/oidc/start', remoteAddress: nextAddress() });
+    const start = await call(service.app, {
+      method: 'GET',
+      url: '/api/auth/oauth/oidc/start',
+      remoteAddress: nextAddress(),
+    });
     const atProvider = await fetch(String(start.headers.location), { redirect: 'manual' });
     const back = new URL(atProvider.headers.get('location')!);
     const path = `${back.pathname}${back.search}`;
-    expect((await finishCallback(service.app, { path, cookie: 'sightline_oauth_state=someone-else' })).error).toBe(INVALID_STATE);
-    expect((await finishCallback(service.app, { path, cookie: String(start.headers['set-cookie']).split(';')[0]! })).error).toBe(INVALID_STATE);
+    expect((await finishCallback(service.app, { path, cookie: 'sightline_oauth_state=someone-else' })).error).toBe(
+      INVALID_STATE,
+    );
+    expect(
+      (await finishCallback(service.app, { path, cookie: String(start.headers['set-cookie']).split(';')[0]! })).error,
+    ).toBe(INVALID_STATE);
 
     // A state issued for one provider does not complete another's callback.
-    const github = await call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start', remoteAddress: nextAddress() });
+    const github = await call(service.app, {
+      method: 'GET',
+      url: '/api/auth/oauth/github/start',
+      remoteAddress: nextAddress(),
+    });
     const githubState = new URL(String(github.headers.location)).searchParams.get('state')!;
-    const crossed = await finishCallback(service.app, { path: `/api/auth/oauth/oidc/callback?code=x&state=${githubState}`, cookie: `sightline_oauth_state=${githubState}` });
+    const crossed = await finishCallback(service.app, {
+      path: `/api/auth/oauth/oidc/callback?code=x&state=${githubState}`,
+      cookie: `sightline_oauth_state=${githubState}`,
+    });
     expect(crossed.error).toBe(INVALID_STATE);
   });
 
@@ -209,7 +288,12 @@ describe('social sign-in', () => {
     expect((await signIn('/api/auth/oauth/oidc/start')).error).toBe('sign-in with Acme SSO failed: try again');
 
     // ID tokens that fail validation: for another client, replayed into another sign-in (nonce), from another issuer, expired.
-    for (const overrides of [{ aud: 'another-client' }, { nonce: 'another-nonce' }, { iss: 'https://evil.example' }, { exp: Math.floor(Date.now() / 1000) - 3600 }]) {
+    for (const overrides of [
+      { aud: 'another-client' },
+      { nonce: 'another-nonce' },
+      { iss: 'https://evil.example' },
+      { exp: Math.floor(Date.now() / 1000) - 3600 },
+    ]) {
       provider.idTokenOverrides = overrides;
       const refused = await signIn('/api/auth/oauth/oidc/start').finally(() => (provider.idTokenOverrides = null));
       expect(refused.error, JSON.stringify(overrides)).toBe('sign-in with Acme SSO failed: try again');
@@ -220,10 +304,23 @@ describe('social sign-in', () => {
   it('returns to a path on this site when asked, and refuses anything else as the return path', async () => {
     provider.profile = { sub: 'returning', email: 'returning@example.com', email_verified: true };
     const back = await signIn(`/api/auth/oauth/oidc/start?redirect=${encodeURIComponent('/projects/42?tab=issues')}`);
-    expect(`${back.location.origin}${back.location.pathname}${back.location.search}`).toBe(`${PUBLIC_URL}/projects/42?tab=issues`);
+    expect(`${back.location.origin}${back.location.pathname}${back.location.search}`).toBe(
+      `${PUBLIC_URL}/projects/42?tab=issues`,
+    );
     expect(back.token).not.toBeNull();
-    for (const redirect of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'relative/path', '/with#fragment', '/with space']) {
-      const refused = await call(service.app, { method: 'GET', url: `/api/auth/oauth/oidc/start?redirect=${encodeURIComponent(redirect)}`, remoteAddress: nextAddress() });
+    for (const redirect of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'relative/path',
+      '/with#fragment',
+      '/with space',
+    ]) {
+      const refused = await call(service.app, {
+        method: 'GET',
+        url: `/api/auth/oauth/oidc/start?redirect=${encodeURIComponent(redirect)}`,
+        remoteAddress: nextAddress(),
+      });
       expect(refused.status, redirect).toBe(400);
       expect(refused.body!.error).toMatch(/redirect must be a path on this site/);
     }
@@ -250,9 +347,18 @@ describe('social sign-in', () => {
       github.requests.length = 0;
       const signedIn = await signIn('/api/auth/oauth/github/start');
       expect(signedIn.error).toBeNull();
-      expect((await me(signedIn.token!)).body).toMatchObject({ user: { email: 'octocat@example.com', name: 'octocat' } });
-      expect(github.requests).toEqual(['GET /login/oauth/authorize', 'POST /login/oauth/access_token', 'GET /api/v3/user', 'GET /api/v3/user/emails']);
-      const rows = await service.services.meta.query("SELECT issuer, subject FROM user_identities WHERE provider = 'github'");
+      expect((await me(signedIn.token!)).body).toMatchObject({
+        user: { email: 'octocat@example.com', name: 'octocat' },
+      });
+      expect(github.requests).toEqual([
+        'GET /login/oauth/authorize',
+        'POST /login/oauth/access_token',
+        'GET /api/v3/user',
+        'GET /api/v3/user/emails',
+      ]);
+      const rows = await service.services.meta.query(
+        "SELECT issuer, subject FROM user_identities WHERE provider = 'github'",
+      );
       expect(rows).toEqual([{ issuer: github.url, subject: '583231' }]);
     });
 
@@ -266,7 +372,9 @@ describe('social sign-in', () => {
           { email: 'other@example.com', primary: false, verified: true, visibility: null },
         ],
       };
-      expect((await signIn('/api/auth/oauth/github/start')).error).toBe('your GitHub account has no verified e-mail address');
+      expect((await signIn('/api/auth/oauth/github/start')).error).toBe(
+        'your GitHub account has no verified e-mail address',
+      );
     });
   });
 });
@@ -278,11 +386,22 @@ describe('social sign-in under the invite-only policy', () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider();
-    service = await startTestService({ PUBLIC_URL, REGISTRATION: 'invite-only', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline' });
+    service = await startTestService({
+      PUBLIC_URL,
+      REGISTRATION: 'invite-only',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'sightline',
+    });
     // Nobody can register under invite-only: the first admin is made directly.
     const passwordHash = await hashPassword('the admin password');
-    const account = await service.services.meta.transaction((tx) => createAccount(tx, { email: 'admin@example.com', name: 'Admin', passwordHash }, new Date()));
-    const login = await call(service.app, { method: 'POST', url: '/api/auth/login', payload: { email: 'admin@example.com', password: 'the admin password' } });
+    const account = await service.services.meta.transaction((tx) =>
+      createAccount(tx, { email: 'admin@example.com', name: 'Admin', passwordHash }, new Date()),
+    );
+    const login = await call(service.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'admin@example.com', password: 'the admin password' },
+    });
     admin = { token: login.body!.token, organizationId: account.organization.id };
   });
   afterAll(async () => {
@@ -307,7 +426,10 @@ describe('social sign-in under the invite-only policy', () => {
     expect(invitation.status).toBe(201);
     expect(invitation.body!.mailQueued).toBe(false);
     provider.profile = { sub: 'invitee', email: 'invitee@example.com', email_verified: true, name: 'Invitee' };
-    const admitted = await signInThrough(service.app, `/api/auth/oauth/oidc/start?invitation=${invitation.body!.token}`);
+    const admitted = await signInThrough(
+      service.app,
+      `/api/auth/oauth/oidc/start?invitation=${invitation.body!.token}`,
+    );
     expect(admitted.error).toBeNull();
     const profile = await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(admitted.token!) });
     expect(profile.body!.organizations).toEqual([expect.objectContaining({ id: admin.organizationId, role: 'write' })]);
@@ -330,7 +452,9 @@ describe('social sign-in with an unreachable provider', () => {
   it('ends the start at the login page, and lists only the configured provider', async () => {
     const start = await call(service.app, { method: 'GET', url: '/api/auth/oauth/oidc/start' });
     expect(start.status).toBe(302);
-    expect(new URL(String(start.headers.location)).searchParams.get('error')).toBe('Single sign-on cannot be reached: try again later');
+    expect(new URL(String(start.headers.location)).searchParams.get('error')).toBe(
+      'Single sign-on cannot be reached: try again later',
+    );
     expect((await call(service.app, { method: 'GET', url: '/api/auth/oauth/github/start' })).status).toBe(404);
     expect((await call(service.app, { method: 'GET', url: '/api/auth/providers' })).body!.providers).toEqual([
       { id: 'oidc', name: 'Single sign-on', startUrl: `${PUBLIC_URL}/api/auth/oauth/oidc/start` },
@@ -351,12 +475,18 @@ describe('social sign-in after the OpenID Connect issuer changes', () => {
   });
 
   const signInAt = async (provider: TestOidcProvider, profile: TestOidcProvider['profile']) => {
-    const service = await startTestService({ DATA_DIR: dataDir, PUBLIC_URL, OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline' });
+    const service = await startTestService({
+      DATA_DIR: dataDir,
+      PUBLIC_URL,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'sightline',
+    });
     try {
       provider.profile = profile;
       const signedIn = await signInThrough(service.app, '/api/auth/oauth/oidc/start');
       expect(signedIn.error).toBeNull();
-      return (await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(signedIn.token!) })).body!.user as { id: string; email: string };
+      return (await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(signedIn.token!) })).body!
+        .user as { id: string; email: string };
     } finally {
       await service.close();
     }

@@ -20,7 +20,11 @@ describe('mail', () => {
 
   beforeAll(async () => {
     mail = await startMailServer({ login: LOGIN, refuse: /^bounce@/ });
-    service = await startTestService({ PUBLIC_URL, SMTP_URL: mail.url, MAIL_FROM: 'Sightline Alerts <alerts@example.com>' });
+    service = await startTestService({
+      PUBLIC_URL,
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'Sightline Alerts <alerts@example.com>',
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -28,13 +32,21 @@ describe('mail', () => {
   });
 
   const invite = (admin: Awaited<ReturnType<typeof registerUser>>, email: string) =>
-    call(service.app, { method: 'POST', url: `/api/organizations/${admin.organization.id}/invitations`, headers: bearer(admin.token), payload: { email, role: 'read-only' } });
+    call(service.app, {
+      method: 'POST',
+      url: `/api/organizations/${admin.organization.id}/invitations`,
+      headers: bearer(admin.token),
+      payload: { email, role: 'read-only' },
+    });
 
   it('mails an invitation to the invitee; the answer still holds the link', async () => {
     const admin = await registerUser(service.app, { name: 'Ada Admin' });
     const invited = await invite(admin, 'invitee@example.com');
     expect(invited.status).toBe(201);
-    expect(invited.body).toMatchObject({ mailQueued: true, acceptUrl: `${PUBLIC_URL}/accept-invitation?token=${invited.body!.token}` });
+    expect(invited.body).toMatchObject({
+      mailQueued: true,
+      acceptUrl: `${PUBLIC_URL}/accept-invitation?token=${invited.body!.token}`,
+    });
     const message = await mail.next();
     expect(message.from?.value).toEqual([{ name: 'Sightline Alerts', address: 'alerts@example.com' }]);
     expect(message.to).toMatchObject({ value: [{ address: 'invitee@example.com' }] });
@@ -46,10 +58,16 @@ describe('mail', () => {
   /** The recipients of the next `count` mails, sorted. */
   async function nextRecipients(count: number): Promise<string[]> {
     const recipients: string[] = [];
-    for (let i = 0; i < count; i++) recipients.push(...((await mail.next()).to as { value: Array<{ address: string }> }).value.map((to) => to.address));
+    for (let i = 0; i < count; i++)
+      recipients.push(
+        ...((await mail.next()).to as { value: Array<{ address: string }> }).value.map((to) => to.address),
+      );
     return recipients.sort();
   }
-  const mailsTo = (address: string) => mail.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.value[0]?.address === address).length;
+  const mailsTo = (address: string) =>
+    mail.messages.filter(
+      (message) => message.to && !Array.isArray(message.to) && message.to.value[0]?.address === address,
+    ).length;
 
   function expectLimited(response: Awaited<ReturnType<typeof call>>) {
     expect(response.status).toBe(429);
@@ -59,7 +77,8 @@ describe('mail', () => {
 
   it('mails one address at most 5 invitations an hour, from all organizations together', async () => {
     const [first, second] = [await registerUser(service.app), await registerUser(service.app)];
-    for (const admin of [first, first, first, second, second]) expect((await invite(admin, 'popular@example.com')).status).toBe(201);
+    for (const admin of [first, first, first, second, second])
+      expect((await invite(admin, 'popular@example.com')).status).toBe(201);
     expectLimited(await invite(first, 'popular@example.com'));
     expectLimited(await invite(second, 'Popular@Example.com'));
     const brandNew = await registerUser(service.app);
@@ -78,28 +97,43 @@ describe('mail', () => {
     expect((await invite(await registerUser(service.app), 'elsewhere@example.com')).status).toBe(201);
     expect(await nextRecipients(51)).toEqual([...addresses, 'elsewhere@example.com'].sort());
     expect(mailsTo('one-too-many@example.com')).toBe(0);
-    const listed = await call(service.app, { method: 'GET', url: `/api/organizations/${busy.organization.id}/invitations`, headers: bearer(busy.token) });
+    const listed = await call(service.app, {
+      method: 'GET',
+      url: `/api/organizations/${busy.organization.id}/invitations`,
+      headers: bearer(busy.token),
+    });
     expect(listed.body!.invitations).toHaveLength(50);
   });
 
   it('an invitation whose mail is refused is still created', async () => {
     const admin = await registerUser(service.app);
     expect((await invite(admin, 'bounce@example.com')).status).toBe(201);
-    const listed = await call(service.app, { method: 'GET', url: `/api/organizations/${admin.organization.id}/invitations`, headers: bearer(admin.token) });
-    expect(listed.body!.invitations).toEqual([expect.objectContaining({ email: 'bounce@example.com', status: 'pending' })]);
+    const listed = await call(service.app, {
+      method: 'GET',
+      url: `/api/organizations/${admin.organization.id}/invitations`,
+      headers: bearer(admin.token),
+    });
+    expect(listed.body!.invitations).toEqual([
+      expect.objectContaining({ email: 'bounce@example.com', status: 'pending' }),
+    ]);
   });
 
   it('describes a failed send by its codes, without the message or the credentials', async () => {
     const refused = new SmtpMailer(mail.url, 'a@example.com');
-    const failure = await refused.send({ to: 'bounce@example.com', subject: 'secret subject', text: 'secret-link-123' }).then(
-      () => null,
-      (error: unknown) => describeMailFailure(error),
-    );
+    const failure = await refused
+      .send({ to: 'bounce@example.com', subject: 'secret subject', text: 'secret-link-123' })
+      .then(
+        () => null,
+        (error: unknown) => describeMailFailure(error),
+      );
     await refused.close();
     expect(failure).toMatch(/^EENVELOPE: SMTP 550: /);
     expect(failure).not.toMatch(/secret/);
 
-    const wrongLogin = new SmtpMailer(mail.url.replace(encodeURIComponent(LOGIN.password), 'wrong-password'), 'a@example.com');
+    const wrongLogin = new SmtpMailer(
+      mail.url.replace(encodeURIComponent(LOGIN.password), 'wrong-password'),
+      'a@example.com',
+    );
     const denied = await wrongLogin.send({ to: 'someone@example.com', subject: 's', text: 't' }).then(
       () => null,
       (error: unknown) => describeMailFailure(error),

@@ -20,13 +20,28 @@ const SRC = join(ROOT, 'src');
  * Bottom-up. A layer may import layers of a lower rank; layers of one rank are peers and import
  * neither each other. `paths` are relative to src/: a folder ends with '/'.
  */
-export const LAYERS = [
+const LAYERS = [
   { name: 'core', rank: 0, paths: ['core/'], about: 'pure domain: records, rules, formats' },
   { name: 'symbols', rank: 1, paths: ['symbols/'], about: 'pure symbol-file parsing and symbolication' },
   { name: 'config', rank: 1, paths: ['config.ts', 'config.test.ts'], about: 'the only reader of process.env' },
-  { name: 'store', rank: 2, paths: ['store/'], about: 'engines, migrations, queries, repositories, the group-commit writer' },
-  { name: 'http', rank: 3, paths: ['http/'], about: 'HTTP toolkit: errors, error handler, bearer, body readers, limits, admission gate' },
-  { name: 'application', rank: 4, paths: ['application/'], about: 'Services, use cases, jobs, ingest machinery; no routes' },
+  {
+    name: 'store',
+    rank: 2,
+    paths: ['store/'],
+    about: 'engines, migrations, queries, repositories, the group-commit writer',
+  },
+  {
+    name: 'http',
+    rank: 3,
+    paths: ['http/'],
+    about: 'HTTP toolkit: errors, error handler, bearer, body readers, limits, admission gate',
+  },
+  {
+    name: 'application',
+    rank: 4,
+    paths: ['application/'],
+    about: 'Services, use cases, jobs, ingest machinery; no routes',
+  },
   { name: 'ingest', rank: 5, paths: ['ingest/'], about: 'the ingest surface (routes)' },
   { name: 'api', rank: 5, paths: ['api/'], about: 'the application surface (routes)' },
   { name: 'server', rank: 6, paths: ['server/'], about: 'assembly: composition root, listeners, serve' },
@@ -72,7 +87,8 @@ function packageOf(specifier: string): string | null {
 function violationsIn(file: string, source: string): string[] {
   const from = layerOf(file);
   const where = relative(ROOT, file).split(sep).join('/');
-  if (from === null) return [`${where}: not in any layer (give its folder a layer in test/architecture/layers.test.ts)`];
+  if (from === null)
+    return [`${where}: not in any layer (give its folder a layer in test/architecture/layers.test.ts)`];
   const isTest = /\.test\.ts$/.test(file);
   const found: string[] = [];
   for (const { fileName: specifier } of ts.preProcessFile(source, true, true).importedFiles) {
@@ -99,7 +115,11 @@ function violationsIn(file: string, source: string): string[] {
     const to = layerOf(target);
     if (to === null) problem('into no layer');
     else if (to.name !== from.name && to.rank >= from.rank) {
-      problem(to.rank === from.rank ? `${from.name} and ${to.name} are peers` : `${from.name} (rank ${from.rank}) may not import the higher layer ${to.name} (rank ${to.rank})`);
+      problem(
+        to.rank === from.rank
+          ? `${from.name} and ${to.name} are peers`
+          : `${from.name} (rank ${from.rank}) may not import the higher layer ${to.name} (rank ${to.rank})`,
+      );
     }
   }
   return found;
@@ -110,7 +130,11 @@ describe('the dependency rule of src/', () => {
 
   it('reads the whole tree', () => {
     expect(files.length).toBeGreaterThan(200);
-    for (const layer of LAYERS) expect(files.some((file) => layerOf(file) === layer), `no file in layer ${layer.name}`).toBe(true);
+    for (const layer of LAYERS)
+      expect(
+        files.some((file) => layerOf(file) === layer),
+        `no file in layer ${layer.name}`,
+      ).toBe(true);
   });
 
   it('has every import point down (or within its layer), and keeps core/ and symbols/ free of frameworks', () => {
@@ -122,12 +146,26 @@ describe('the dependency rule of src/', () => {
     expect(check('store/meta/x.ts', "import type { X } from '../../application/project-cache.js';")).toEqual([
       "src/store/meta/x.ts imports '../../application/project-cache.js': store (rank 2) may not import the higher layer application (rank 4)",
     ]);
-    expect(check('api/x.ts', "import { quota } from '../ingest/quota.js';")).toEqual(["src/api/x.ts imports '../ingest/quota.js': api and ingest are peers"]);
-    expect(check('core/x.ts', "import type { FastifyInstance } from 'fastify';\nimport { z } from 'zod';")).toHaveLength(1);
+    expect(check('api/x.ts', "import { quota } from '../ingest/quota.js';")).toEqual([
+      "src/api/x.ts imports '../ingest/quota.js': api and ingest are peers",
+    ]);
+    expect(
+      check('core/x.ts', "import type { FastifyInstance } from 'fastify';\nimport { z } from 'zod';"),
+    ).toHaveLength(1);
     expect(check('store/x.ts', "import type { FastifyInstance } from 'fastify';")).toHaveLength(1);
     expect(check('symbols/x.ts', "import { fixture } from '../../test/support/symbols/fixtures.js';")).toHaveLength(1);
-    expect(check('symbols/x.test.ts', "import { fixture } from '../../test/support/symbols/fixtures.js';\nimport { it } from 'vitest';")).toEqual([]);
+    expect(
+      check(
+        'symbols/x.test.ts',
+        "import { fixture } from '../../test/support/symbols/fixtures.js';\nimport { it } from 'vitest';",
+      ),
+    ).toEqual([]);
     expect(check('nowhere/x.ts', '')).toHaveLength(1);
-    expect(check('api/x.ts', "import { f } from '../store/meta/types.js';\nimport { g } from '../core/ids.js';\nimport type { S } from '../application/services.js';")).toEqual([]);
+    expect(
+      check(
+        'api/x.ts',
+        "import { f } from '../store/meta/types.js';\nimport { g } from '../core/ids.js';\nimport type { S } from '../application/services.js';",
+      ),
+    ).toEqual([]);
   });
 });

@@ -15,10 +15,15 @@ import type { AlertChannel, AlertEvent, AlertRule } from '../../web/src/pages/al
 import type { IssueList } from '../../web/src/pages/issues/types.js';
 
 /** An exception report (POST /api/report's stackTraces item) whose name makes its own issue. */
-const failure = (name: string) => ({ stackTrace: `${name}: it failed\n    at run (/srv/shop/${name}.js:1:1)`, recordedAt: new Date().toISOString(), isMessage: false });
+const failure = (name: string) => ({
+  stackTrace: `${name}: it failed\n    at run (/srv/shop/${name}.js:1:1)`,
+  recordedAt: new Date().toISOString(),
+  isMessage: false,
+});
 
 /** The exceptions of the batch's first report (the shop service). */
-const stackTracesOf = (batch: DemoBatch) => (batch.reports[0] as { collectionFrames: Array<{ stackTraces: unknown[] }> }).collectionFrames[0]!.stackTraces;
+const stackTracesOf = (batch: DemoBatch) =>
+  (batch.reports[0] as { collectionFrames: Array<{ stackTraces: unknown[] }> }).collectionFrames[0]!.stackTraces;
 
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
 
@@ -32,12 +37,17 @@ describe('alerts and issue statuses in Chromium', () => {
       method: 'POST',
       url: `/api/exception-stack-traces?projectId=${d.projectId}`,
       headers: { authorization: `Bearer ${d.session}` },
-      payload: { fromDate: new Date(Date.now() - 86_400_000).toISOString(), toDate: new Date(Date.now() + 600_000).toISOString(), ...body },
+      payload: {
+        fromDate: new Date(Date.now() - 86_400_000).toISOString(),
+        toDate: new Date(Date.now() + 600_000).toISOString(),
+        ...body,
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as IssueList;
   };
-  const channels = async () => (await d.api<{ items: AlertChannel[] }>(`/api/alert-channels?projectId=${d.projectId}`)).items;
+  const channels = async () =>
+    (await d.api<{ items: AlertChannel[] }>(`/api/alert-channels?projectId=${d.projectId}`)).items;
   const rules = async () => (await d.api<{ items: AlertRule[] }>(`/api/alert-rules?projectId=${d.projectId}`)).items;
   const events = async () => (await d.api<{ items: AlertEvent[] }>(`/api/alert-events?projectId=${d.projectId}`)).items;
   const search = () => new URL(page.url()).searchParams;
@@ -125,7 +135,13 @@ describe('alerts and issue statuses in Chromium', () => {
     const row = page.locator('tr[data-rule="New issues"]');
     await row.waitFor();
     const [rule] = await rules();
-    expect(rule).toMatchObject({ name: 'New issues', kind: 'new_issue', enabled: true, state: 'ok', channelIds: [(await channels())[0]!.id] });
+    expect(rule).toMatchObject({
+      name: 'New issues',
+      kind: 'new_issue',
+      enabled: true,
+      state: 'ok',
+      channelIds: [(await channels())[0]!.id],
+    });
     expect(await row.locator('[data-rule-state]').textContent()).toBe('ok');
     expect(await row.locator('[data-column="channels"]').textContent()).toBe('Receiver');
     expect(await row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
@@ -138,7 +154,11 @@ describe('alerts and issue statuses in Chromium', () => {
     await d.service.services.alerts.runOnce();
     await d.service.services.alerts.deliverDue();
     await eventually(() => receiver.on('/hook').length).toBe(2);
-    expect(JSON.parse(receiver.on('/hook')[1]!.body)).toMatchObject({ type: 'alert.firing', kind: 'new_issue', ruleName: 'New issues' });
+    expect(JSON.parse(receiver.on('/hook')[1]!.body)).toMatchObject({
+      type: 'alert.firing',
+      kind: 'new_issue',
+      ruleName: 'New issues',
+    });
 
     const [fired] = await rules();
     expect(fired!.lastNotifiedAt).not.toBeNull();
@@ -163,7 +183,9 @@ describe('alerts and issue statuses in Chromium', () => {
     ]);
     const historyRows = page.locator('table[aria-label="Alert history"] tbody tr');
     await expect.poll(() => historyRows.count()).toBe(expected.length);
-    expect(await historyRows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-event'))))).toEqual(expected.map((event) => event.id));
+    expect(await historyRows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-event'))))).toEqual(
+      expected.map((event) => event.id),
+    );
     expect(await historyRows.first().locator('td').nth(1).textContent()).toBe('New issues');
     expect(await historyRows.first().locator('[data-outcome]').textContent()).toBe('delivered');
     expect(await historyRows.first().locator('[data-column="response"]').textContent()).toBe('200');
@@ -179,10 +201,12 @@ describe('alerts and issue statuses in Chromium', () => {
     await page.getByRole('button', { name: 'Resolve', exact: true }).click();
     await expect.poll(() => status.locator('[data-status]').textContent()).toBe('resolved');
     const activity = page.getByRole('list', { name: 'Issue activity' });
-    await expect.poll(() => activity.locator('li[data-activity="status"]').first().textContent()).toMatch(/resolved it/);
-    const answer = await d.api<{ items: Array<{ kind: string; toStatus: string; user: { name: string | null } | null }> }>(
-      `/api/exception-stack-traces/${first!.hash}/activity?projectId=${d.projectId}`,
-    );
+    await expect
+      .poll(() => activity.locator('li[data-activity="status"]').first().textContent())
+      .toMatch(/resolved it/);
+    const answer = await d.api<{
+      items: Array<{ kind: string; toStatus: string; user: { name: string | null } | null }>;
+    }>(`/api/exception-stack-traces/${first!.hash}/activity?projectId=${d.projectId}`);
     expect(answer.items[0]).toMatchObject({ kind: 'status', toStatus: 'resolved' });
     expect(await activity.locator('li').first().textContent()).toContain(answer.items[0]!.user!.name!);
     expect(await activity.locator('li').count()).toBe(answer.items.length);
@@ -208,7 +232,9 @@ describe('alerts and issue statuses in Chromium', () => {
     expect(search().get('status')).toBe('ignored');
     const ignored = await issues({ status: 'ignored' });
     expect(ignored.items.map((item) => item.hash).sort()).toEqual([...chosen].sort());
-    await expect.poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')).sort())).toEqual([...chosen].sort());
+    await expect
+      .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')).sort()))
+      .toEqual([...chosen].sort());
     expect(await rows.locator('[data-status]').allTextContents()).toEqual(['ignored', 'ignored']);
     await d.capture('issues-ignored');
 

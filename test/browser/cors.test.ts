@@ -68,7 +68,21 @@ function report(endpoint: string) {
     appVersion: '1.0.0',
     serverName: 'browser',
     collectionFrames: [
-      { traces: [{ id: randomUUID(), endpoint, duration: 3_000_000, recordedAt: at, statusCode: 200, bodySize: 10, clientIP: '' }], stackTraces: [], metrics: [] },
+      {
+        traces: [
+          {
+            id: randomUUID(),
+            endpoint,
+            duration: 3_000_000,
+            recordedAt: at,
+            statusCode: 200,
+            bodySize: 10,
+            clientIP: '',
+          },
+        ],
+        stackTraces: [],
+        metrics: [],
+      },
     ],
   };
 }
@@ -76,7 +90,13 @@ function report(endpoint: string) {
 /** Calls the page's sendReport in the page (the test's tsconfig has no DOM types: globalThis is the window there). */
 const send = (token: string, body: unknown, options: { compress: boolean; keepalive: boolean }): Promise<Answer> =>
   page.evaluate(
-    ([origin, token, body, options]) => (globalThis as unknown as { sendReport: (...args: unknown[]) => Promise<Answer> }).sendReport(origin, token, body, options),
+    ([origin, token, body, options]) =>
+      (globalThis as unknown as { sendReport: (...args: unknown[]) => Promise<Answer> }).sendReport(
+        origin,
+        token,
+        body,
+        options,
+      ),
     [serviceOrigin, token, body, options] as const,
   );
 
@@ -110,11 +130,16 @@ afterAll(async () => {
 describe('a browser SDK on another origin', () => {
   it('posts a gzip report and a keepalive report and reads the 200s; a wrong token reads 401, a paused project 503 with Retry-After', async () => {
     expect(new URL(pageOrigin).origin).not.toBe(new URL(serviceOrigin).origin);
-    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe(pageOrigin);
+    expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe(
+      pageOrigin,
+    );
 
     const gzip = await send(owner.project.token, report('GET /browser-gzip'), { compress: true, keepalive: false });
     expect(gzip).toEqual({ status: 200, body: '{}', retryAfter: null });
-    const keepalive = await send(owner.project.token, report('GET /browser-keepalive'), { compress: false, keepalive: true });
+    const keepalive = await send(owner.project.token, report('GET /browser-keepalive'), {
+      compress: false,
+      keepalive: true,
+    });
     expect(keepalive).toEqual({ status: 200, body: '{}', retryAfter: null });
 
     const refused = await send('0'.repeat(32), report('GET /browser-refused'), { compress: true, keepalive: false });

@@ -11,7 +11,14 @@ import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLightAndDark, launchChromium, screenshotWholePage, SCREENSHOTS, watchProblems, type LaunchedBrowser } from '../support/browser.js';
+import {
+  captureLightAndDark,
+  launchChromium,
+  screenshotWholePage,
+  SCREENSHOTS,
+  watchProblems,
+  type LaunchedBrowser,
+} from '../support/browser.js';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
@@ -35,7 +42,6 @@ const SIDEBAR = [
 ];
 const PASSWORD = 'correct horse battery staple';
 const EMAIL = `ada-${process.pid}@example.com`;
-
 
 describe('dashboard in Chromium', () => {
   let service: TestService;
@@ -89,7 +95,9 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/connection\?projectId=/);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: /^Switch project: / }).textContent()).toContain('Analytical Engines');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Switch project: / }).textContent())
+      .toContain('Analytical Engines');
   });
 
   it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
@@ -124,12 +132,20 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: /^Switch project: Checkout API/ }).waitFor();
     // The API agrees: both projects exist in the organization.
     const token = await stored('sightline.session');
-    const listed = await service.app.inject({ method: 'GET', url: '/api/projects', headers: { authorization: `Bearer ${token}` } });
-    expect((listed.json() as { projects: Array<{ name: string; id: string }> }).projects.map((p) => p.name).sort()).toEqual(['Checkout API', 'My first project'].sort());
+    const listed = await service.app.inject({
+      method: 'GET',
+      url: '/api/projects',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(
+      (listed.json() as { projects: Array<{ name: string; id: string }> }).projects.map((p) => p.name).sort(),
+    ).toEqual(['Checkout API', 'My first project'].sort());
     // The switcher lists them under the organization.
     await page.getByRole('button', { name: /Switch project/ }).click();
     await page.getByRole('menu').getByText('Analytical Engines').waitFor();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Checkout API', 'Create project']));
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(
+      expect.arrayContaining(['Checkout API', 'Create project']),
+    );
     await page.keyboard.press('Escape');
   });
 
@@ -185,7 +201,9 @@ describe('dashboard in Chromium', () => {
   it('opens every page of the sidebar (screenshots light and dark, axe)', async () => {
     for (const label of SIDEBAR) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
-      await expect.poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+      await expect
+        .poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).first().textContent())
+        .toBeTruthy();
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
       await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
       expect(search().get('projectId')).toBeTruthy();
@@ -201,7 +219,8 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Create token' }).click();
     const secret = (await page.getByLabel('new token', { exact: true }).textContent())!.trim();
     expect(secret).toMatch(/^tpp_/);
-    const asToken = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${secret}` } });
+    const asToken = () =>
+      service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${secret}` } });
     expect((await asToken()).statusCode).toBe(200);
     await page.getByRole('cell', { name: 'CI deploy', exact: true }).waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'CI deploy' }).textContent()).toContain(secret.slice(0, 12));
@@ -216,19 +235,30 @@ describe('dashboard in Chromium', () => {
 
   it('approves and denies CLI sign-ins on /device, and says when a code is unknown', async () => {
     const authorize = async () => {
-      const answer = await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: { client_id: 'sightline-cli' }, headers: { 'user-agent': 'sightline-cli/0.1.0 (linux x64)' } });
+      const answer = await service.app.inject({
+        method: 'POST',
+        url: '/api/auth/device/authorize',
+        payload: { client_id: 'sightline-cli' },
+        headers: { 'user-agent': 'sightline-cli/0.1.0 (linux x64)' },
+      });
       return answer.json() as { device_code: string; user_code: string; verification_uri_complete: string };
     };
     const poll = (deviceCode: string) =>
       service.app.inject({
         method: 'POST',
         url: '/api/auth/device/token',
-        payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode, client_id: 'sightline-cli' },
+        payload: {
+          grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+          device_code: deviceCode,
+          client_id: 'sightline-cli',
+        },
       });
 
     // The link the CLI prints, with the code filled in.
     const first = await authorize();
-    await page.goto(new URL(first.verification_uri_complete).pathname + new URL(first.verification_uri_complete).search);
+    await page.goto(
+      new URL(first.verification_uri_complete).pathname + new URL(first.verification_uri_complete).search,
+    );
     await page.getByRole('heading', { name: 'Approve this sign-in?' }).waitFor();
     await page.getByText(first.user_code).waitFor();
     await page.getByText('sightline-cli/0.1.0 (linux x64)').waitFor();
@@ -253,21 +283,30 @@ describe('dashboard in Chromium', () => {
     expect(denied.json()).toMatchObject({ error: 'access_denied' });
 
     // A code nobody issued (or one already used): the page says so.
-    await watch.allowing([/HTTP 404: GET .*\/api\/device\?/, /console error: Failed to load resource: .* 404/], async () => {
-      let logged = false;
-      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
-      page.on('console', onConsole);
-      await page.goto(`/device?user_code=${first.user_code}`);
-      await page.getByRole('heading', { name: 'Code not found' }).waitFor();
-      await expect.poll(() => logged).toBe(true);
-      page.off('console', onConsole);
-    });
+    await watch.allowing(
+      [/HTTP 404: GET .*\/api\/device\?/, /console error: Failed to load resource: .* 404/],
+      async () => {
+        let logged = false;
+        const onConsole = (message: { text(): string }) =>
+          void (/status of 404/.test(message.text()) && (logged = true));
+        page.on('console', onConsole);
+        await page.goto(`/device?user_code=${first.user_code}`);
+        await page.getByRole('heading', { name: 'Code not found' }).waitFor();
+        await expect.poll(() => logged).toBe(true);
+        page.off('console', onConsole);
+      },
+    );
     await capture('device-unknown');
   });
 
   /** A call to the API as the person signed in in the browser. */
   const asBrowser = async (method: 'GET' | 'POST', url: string, payload?: object) =>
-    service.app.inject({ method, url, headers: { authorization: `Bearer ${await stored('sightline.session')}` }, ...(payload ? { payload } : {}) });
+    service.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await stored('sightline.session')}` },
+      ...(payload ? { payload } : {}),
+    });
 
   it('project settings: renames, changes the framework, rotates each token behind a confirmation, deletes after typing the name', async () => {
     const all = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ id: string; name: string }> };
@@ -279,22 +318,40 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Project Checkout service saved').waitFor();
     await page.getByRole('button', { name: /^Switch project: .*Checkout service/ }).waitFor();
-    const listed = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ id: string; name: string; framework: string }> };
-    expect(listed.projects.find((p) => p.id === projectId)).toMatchObject({ name: 'Checkout service', framework: 'go' });
+    const listed = (await asBrowser('GET', '/api/projects')).json() as {
+      projects: Array<{ id: string; name: string; framework: string }>;
+    };
+    expect(listed.projects.find((p) => p.id === projectId)).toMatchObject({
+      name: 'Checkout service',
+      framework: 'go',
+    });
 
-    const connection = async () => (await asBrowser('GET', `/api/projects/connection?projectId=${projectId}`)).json() as Record<string, string>;
+    const connection = async () =>
+      (await asBrowser('GET', `/api/projects/connection?projectId=${projectId}`)).json() as Record<string, string>;
     const before = await connection();
     const report = (token: string) =>
-      service.app.inject({ method: 'POST', url: '/api/report', headers: { authorization: `Bearer ${token}` }, payload: { collectionFrames: [], appVersion: '', serverName: '' } });
+      service.app.inject({
+        method: 'POST',
+        url: '/api/report',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { collectionFrames: [], appVersion: '', serverName: '' },
+      });
     expect((await report(before.token!)).statusCode).toBe(200);
     await capture('project-settings');
-    for (const [label, key] of [['ingest token', 'token'], ['symbol upload token', 'uploadToken'], ['source-map upload token', 'sourceMapToken']] as const) {
+    for (const [label, key] of [
+      ['ingest token', 'token'],
+      ['symbol upload token', 'uploadToken'],
+      ['source-map upload token', 'sourceMapToken'],
+    ] as const) {
       await page.getByRole('button', { name: `Rotate ${label}` }).click();
       await page.getByRole('dialog', { name: `Rotate the ${label}?` }).waitFor();
       if (key === 'token') await capture('project-rotate-confirm');
       await page.getByRole('button', { name: 'Rotate token' }).click();
       await expect.poll(async () => (await connection())[key]).not.toBe(before[key]);
-      await page.getByLabel(label, { exact: true }).getByText((await connection())[key]!).waitFor();
+      await page
+        .getByLabel(label, { exact: true })
+        .getByText((await connection())[key]!)
+        .waitFor();
     }
     expect((await report(before.token!)).statusCode).toBe(401);
     expect((await report((await connection()).token!)).statusCode).toBe(200);
@@ -317,19 +374,31 @@ describe('dashboard in Chromium', () => {
   let readerToken = '';
 
   it('organization settings: name and time zone, invitations mailed with the link also shown to pass on, members, usage bars, no billing buttons without billing', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Organization', exact: true })
+      .click();
     await page.getByLabel('Organization name').fill('Analytical Engines Ltd');
     await page.getByLabel('Time zone').selectOption('Europe/London');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Organization Analytical Engines Ltd saved').waitFor();
     const me = (await asBrowser('GET', '/api/me')).json() as { organizations: Array<{ id: string }> };
     const organizationId = me.organizations[0]!.id;
-    expect((await asBrowser('GET', `/api/organizations/${organizationId}/settings`)).json()).toEqual({ name: 'Analytical Engines Ltd', timezone: 'Europe/London' });
+    expect((await asBrowser('GET', `/api/organizations/${organizationId}/settings`)).json()).toEqual({
+      name: 'Analytical Engines Ltd',
+      timezone: 'Europe/London',
+    });
 
     // Usage against the plan; the test service has no payment provider, so no checkout or portal.
-    await expect.poll(() => page.getByRole('meter', { name: 'Projects' }).getAttribute('aria-valuetext')).toMatch(/^1 of [0-9,]+$/);
-    await expect.poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext')).toMatch(/^1 of [0-9,]+$/);
-    expect(await page.getByRole('meter', { name: 'Ingest this month' }).getAttribute('aria-valuetext')).toMatch(/^[1-9][0-9]* B of 1.00 PB$/);
+    await expect
+      .poll(() => page.getByRole('meter', { name: 'Projects' }).getAttribute('aria-valuetext'))
+      .toMatch(/^1 of [0-9,]+$/);
+    await expect
+      .poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext'))
+      .toMatch(/^1 of [0-9,]+$/);
+    expect(await page.getByRole('meter', { name: 'Ingest this month' }).getAttribute('aria-valuetext')).toMatch(
+      /^[1-9][0-9]* B of 1.00 PB$/,
+    );
     expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
 
     // Invite: this suite's service mails invitations; the page also shows the link to pass on.
@@ -346,7 +415,11 @@ describe('dashboard in Chromium', () => {
     const readerInvitation = await invite(readerEmail, 'read-only');
     await capture('organization-invited');
     const register = async (email: string, name: string, invitationToken: string) => {
-      const answer = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: PASSWORD, name, invitationToken } });
+      const answer = await service.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: PASSWORD, name, invitationToken },
+      });
       expect(answer.statusCode).toBe(201);
       return (answer.json() as { token: string }).token;
     };
@@ -369,7 +442,11 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('Role of Grace Hopper').selectOption('read-only');
     await page.getByText('Grace Hopper is now Read-only').waitFor();
     const members = async () =>
-      ((await asBrowser('GET', `/api/organizations/${organizationId}/members`)).json() as { members: Array<{ email: string; role: string }> }).members;
+      (
+        (await asBrowser('GET', `/api/organizations/${organizationId}/members`)).json() as {
+          members: Array<{ email: string; role: string }>;
+        }
+      ).members;
     expect((await members()).find((m) => m.email === readerEmail)?.role).toBe('read-only');
     // Remove.
     await page.getByRole('button', { name: 'Remove Temporary Member' }).click();
@@ -380,7 +457,9 @@ describe('dashboard in Chromium', () => {
     // The only admin (Ada herself) has no Remove: the API would refuse it.
     expect(await page.getByRole('button', { name: 'Remove Ada Lovelace' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Remove Grace Hopper' }).count()).toBe(1);
-    await expect.poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext')).toMatch(/^2 of [0-9,]+$/);
+    await expect
+      .poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext'))
+      .toMatch(/^2 of [0-9,]+$/);
     await capture('organization-settings');
   });
 
@@ -396,7 +475,10 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByText('•••••••• hidden').count()).toBe(3);
     await capture('project-settings-read-only');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Organization', exact: true })
+      .click();
     await page.getByRole('row', { name: /Grace Hopper.*\(you\)/ }).waitFor();
     await page.getByRole('meter', { name: 'Seats' }).waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
@@ -422,15 +504,19 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('alert').getByText('The two new passwords differ.').waitFor();
     expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);
     await fill('not my password at all', renewed, renewed);
-    await watch.allowing([/HTTP 422: POST .*\/api\/auth\/password$/, /console error: Failed to load resource: .* 422/], async () => {
-      let logged = false;
-      const onConsole = (message: { text(): string }) => void (/status of 422/.test(message.text()) && (logged = true));
-      page.on('console', onConsole);
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByRole('alert').getByText('the current password is not correct').waitFor();
-      await expect.poll(() => logged).toBe(true);
-      page.off('console', onConsole);
-    });
+    await watch.allowing(
+      [/HTTP 422: POST .*\/api\/auth\/password$/, /console error: Failed to load resource: .* 422/],
+      async () => {
+        let logged = false;
+        const onConsole = (message: { text(): string }) =>
+          void (/status of 422/.test(message.text()) && (logged = true));
+        page.on('console', onConsole);
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await page.getByRole('alert').getByText('the current password is not correct').waitFor();
+        await expect.poll(() => logged).toBe(true);
+        page.off('console', onConsole);
+      },
+    );
     await capture('account-password-wrong');
     const before = await stored('sightline.session');
     await fill(PASSWORD, renewed, renewed);
@@ -440,7 +526,13 @@ describe('dashboard in Chromium', () => {
     expect(await stored('sightline.session')).not.toBe(before);
     expect(await page.getByLabel('Current password').inputValue()).toBe('');
     // From an address of its own, clear of the sign-in limit the browser's later sign-ins count against.
-    const signIn = (password: string) => service.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '192.0.2.77', payload: { email: EMAIL, password } });
+    const signIn = (password: string) =>
+      service.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '192.0.2.77',
+        payload: { email: EMAIL, password },
+      });
     expect((await signIn(renewed)).statusCode).toBe(200);
     expect((await signIn(PASSWORD)).statusCode).toBe(401);
     // Back to the suite's password, through the form again, for the tests that follow.
@@ -482,16 +574,21 @@ describe('dashboard in Chromium', () => {
     // Opened by URL, /metrics is the dashboard's page even with the Prometheus route on; a scraper still gets its text.
     await page.reload();
     await page.getByRole('heading', { name: 'Metrics' }).waitFor();
-    const scraped = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer browser-suite-metrics-token' } });
+    const scraped = await fetch(`${base}/metrics`, {
+      headers: { authorization: 'Bearer browser-suite-metrics-token' },
+    });
     expect(await scraped.text()).toMatch(/^# HELP sightline_/m);
   });
 
   it('signs out from the user menu, which ends the session on the server too', async () => {
     const token = await stored('sightline.session');
-    const me = () => service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    const me = () =>
+      service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me()).statusCode).toBe(200);
     await page.getByRole('button', { name: 'Account menu' }).click();
-    const ended = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204);
+    const ended = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204,
+    );
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await ended;
@@ -506,10 +603,20 @@ describe('dashboard in Chromium', () => {
     return url.pathname + url.search;
   };
   const inviteToAda = async (email: string) => {
-    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: EMAIL, password: PASSWORD },
+    });
     const ada = login.json() as { token: string };
-    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${ada.token}` } });
-    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find((o) => o.name === 'Analytical Engines Ltd')!;
+    const me = await service.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    const organization = (me.json() as { organizations: Array<{ id: string; name: string }> }).organizations.find(
+      (o) => o.name === 'Analytical Engines Ltd',
+    )!;
     const invited = await service.app.inject({
       method: 'POST',
       url: `/api/organizations/${organization.id}/invitations`,
@@ -525,12 +632,18 @@ describe('dashboard in Chromium', () => {
   };
   const organizationsOf = async (email: string, password: string) => {
     const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` } });
+    const me = await service.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${(login.json() as { token: string }).token}` },
+    });
     return (me.json() as { organizations: Array<{ name: string; role: string }> }).organizations;
   };
   const signOut = async () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
-    const ended = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204);
+    const ended = page.waitForResponse(
+      (response) => response.url().endsWith('/api/auth/sign-out') && response.status() === 204,
+    );
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await ended;
@@ -557,7 +670,9 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByLabel('Organization name (optional)').count()).toBe(0);
     await page.getByRole('button', { name: 'Create account and join' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([expect.objectContaining({ name: 'Analytical Engines Ltd', role: 'write' })]);
+    expect(await organizationsOf(GRACE, PASSWORD)).toEqual([
+      expect.objectContaining({ name: 'Analytical Engines Ltd', role: 'write' }),
+    ]);
     await signOut();
   });
 
@@ -576,20 +691,26 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.getByRole('heading', { name: 'You joined Analytical Engines Ltd' }).waitFor();
     await capture('accept-invitation-accepted');
-    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain('Analytical Engines Ltd');
+    expect((await organizationsOf(HOPPER.email, HOPPER.password)).map((o) => o.name)).toContain(
+      'Analytical Engines Ltd',
+    );
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     // The same link again: used up, and the page says so.
-    await watch.allowing([/HTTP 404: POST .*\/api\/invitations\/preview/, /console error: Failed to load resource: .* 404/], async () => {
-      let logged = false;
-      const onConsole = (message: { text(): string }) => void (/status of 404/.test(message.text()) && (logged = true));
-      page.on('console', onConsole);
-      await page.goto(pathOf(acceptUrl));
-      await page.getByRole('heading', { name: 'Invitation not found' }).waitFor();
-      await expect.poll(() => logged).toBe(true);
-      page.off('console', onConsole);
-    });
+    await watch.allowing(
+      [/HTTP 404: POST .*\/api\/invitations\/preview/, /console error: Failed to load resource: .* 404/],
+      async () => {
+        let logged = false;
+        const onConsole = (message: { text(): string }) =>
+          void (/status of 404/.test(message.text()) && (logged = true));
+        page.on('console', onConsole);
+        await page.goto(pathOf(acceptUrl));
+        await page.getByRole('heading', { name: 'Invitation not found' }).waitFor();
+        await expect.poll(() => logged).toBe(true);
+        page.off('console', onConsole);
+      },
+    );
     await capture('accept-invitation-not-found');
     await page.getByRole('link', { name: 'Go to the dashboard' }).click();
     await signOut();
@@ -622,7 +743,11 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('Password', { exact: true }).fill(renewed);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    const old = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: HOPPER.email, password: HOPPER.password } });
+    const old = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: HOPPER.email, password: HOPPER.password },
+    });
     expect(old.statusCode).toBe(401);
     await signOut();
   });
@@ -675,15 +800,19 @@ describe('dashboard in Chromium, without mail', () => {
     await page.getByLabel('Repeat the new password').fill('a long enough passwort');
     await page.getByText('The two passwords differ.').waitFor();
     await page.getByLabel('Repeat the new password').fill('a long enough password');
-    await watch.allowing([/HTTP 422: POST .*\/api\/auth\/password-reset\/confirm/, /console error: Failed to load resource: .* 422/], async () => {
-      let logged = false;
-      const onConsole = (message: { text(): string }) => void (/status of 422/.test(message.text()) && (logged = true));
-      page.on('console', onConsole);
-      await page.getByRole('button', { name: 'Set password and sign in' }).click();
-      await page.getByText('this password reset link is invalid or has expired').waitFor();
-      await expect.poll(() => logged).toBe(true);
-      page.off('console', onConsole);
-    });
+    await watch.allowing(
+      [/HTTP 422: POST .*\/api\/auth\/password-reset\/confirm/, /console error: Failed to load resource: .* 422/],
+      async () => {
+        let logged = false;
+        const onConsole = (message: { text(): string }) =>
+          void (/status of 422/.test(message.text()) && (logged = true));
+        page.on('console', onConsole);
+        await page.getByRole('button', { name: 'Set password and sign in' }).click();
+        await page.getByText('this password reset link is invalid or has expired').waitFor();
+        await expect.poll(() => logged).toBe(true);
+        page.off('console', onConsole);
+      },
+    );
     await captureLightAndDark(page, 'reset-password-invalid');
     expect(watch.problems).toEqual([]);
   });
@@ -700,7 +829,11 @@ describe('dashboard in Chromium, without mail', () => {
     await page.getByRole('status').getByText('This server sends no mail: pass on this link, shown only now.').waitFor();
     const link = new URL((await page.getByLabel('invitation link', { exact: true }).textContent())!.trim());
     expect(link.pathname).toBe('/accept-invitation');
-    const preview = await service.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token: link.searchParams.get('token') } });
+    const preview = await service.app.inject({
+      method: 'POST',
+      url: '/api/invitations/preview',
+      payload: { token: link.searchParams.get('token') },
+    });
     expect(preview.json()).toMatchObject({ email });
     await captureLightAndDark(page, 'organization-invited-no-mail');
     expect(watch.problems).toEqual([]);
@@ -723,7 +856,13 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
       });
     });
     const base = `http://127.0.0.1:${port}`;
-    service = await startTestService({ PUBLIC_URL: base, REGISTRATION: 'first-user', OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'sightline', OIDC_NAME: 'Acme SSO' });
+    service = await startTestService({
+      PUBLIC_URL: base,
+      REGISTRATION: 'first-user',
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: 'sightline',
+      OIDC_NAME: 'Acme SSO',
+    });
     await service.app.listen({ port, host: '127.0.0.1' });
     browser = await launchChromium({ baseURL: base });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -744,7 +883,12 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
       payload: { email: 'sso-newcomer@example.com', role: 'read-only' },
     });
     const { acceptUrl } = invited.json() as { acceptUrl: string };
-    provider.profile = { sub: 'sso-newcomer', email: 'sso-newcomer@example.com', email_verified: true, name: 'Sso Newcomer' };
+    provider.profile = {
+      sub: 'sso-newcomer',
+      email: 'sso-newcomer@example.com',
+      email_verified: true,
+      name: 'Sso Newcomer',
+    };
 
     await page.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -754,10 +898,14 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
 
     const session = await page.evaluate<string | null>("localStorage.getItem('sightline.session')");
-    const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${session}` } });
-    expect((me.json() as { user: { email: string }; organizations: Array<{ id: string; role: string }> }).organizations).toEqual([
-      expect.objectContaining({ id: admin.organization.id, role: 'read-only' }),
-    ]);
+    const me = await service.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(
+      (me.json() as { user: { email: string }; organizations: Array<{ id: string; role: string }> }).organizations,
+    ).toEqual([expect.objectContaining({ id: admin.organization.id, role: 'read-only' })]);
     expect(watch.problems).toEqual([]);
   });
 }, 120_000);
@@ -825,7 +973,11 @@ async function walkTabOrder(page: Page): Promise<string[]> {
     await page.keyboard.press('Tab');
     // Transitions (colors) settle within 150 ms; a ring (box-shadow) shows at once.
     let focused = await page.evaluate<FocusStyle>(FOCUSED);
-    for (let waited = 0; waited < 300 && focused.outline === control.outline && focused.boxShadow === control.boxShadow; waited += 50) {
+    for (
+      let waited = 0;
+      waited < 300 && focused.outline === control.outline && focused.boxShadow === control.boxShadow;
+      waited += 50
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       focused = await page.evaluate<FocusStyle>(FOCUSED);
     }
@@ -836,7 +988,10 @@ async function walkTabOrder(page: Page): Promise<string[]> {
     // A delegated focus lands on another element than the one measured unfocused: it must show some indicator.
     const before = focused.delegated ? { outline: 'none', boxShadow: 'none' } : control;
     const visible = focused.outline !== before.outline && focused.outline !== 'none';
-    if (!visible && focused.boxShadow === before.boxShadow) problems.push(`${control.name}: no visible focus indicator (outline ${focused.outline}, box-shadow ${focused.boxShadow})`);
+    if (!visible && focused.boxShadow === before.boxShadow)
+      problems.push(
+        `${control.name}: no visible focus indicator (outline ${focused.outline}, box-shadow ${focused.boxShadow})`,
+      );
   }
   return problems;
 }
@@ -869,13 +1024,19 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
     await page.evaluate(`localStorage.setItem('sightline.session', ${JSON.stringify(owner.token)})`);
   };
   const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    service.app.inject({ method, url, headers: { authorization: `Bearer ${owner.token}` }, ...(payload ? { payload } : {}) });
-  const PART_ONE_PAGES = (projectId: string) => [
-    ['connection', `/connection?projectId=${projectId}`, 'Connection'],
-    ['project-settings', `/settings/project?projectId=${projectId}`, 'Project settings'],
-    ['organization-settings', `/settings/organization?projectId=${projectId}`, 'Organization'],
-    ['account-settings', `/settings/account?projectId=${projectId}`, 'Account'],
-  ] as const;
+    service.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${owner.token}` },
+      ...(payload ? { payload } : {}),
+    });
+  const PART_ONE_PAGES = (projectId: string) =>
+    [
+      ['connection', `/connection?projectId=${projectId}`, 'Connection'],
+      ['project-settings', `/settings/project?projectId=${projectId}`, 'Project settings'],
+      ['organization-settings', `/settings/organization?projectId=${projectId}`, 'Organization'],
+      ['account-settings', `/settings/account?projectId=${projectId}`, 'Account'],
+    ] as const;
 
   it('Connection and home wait for the first data, then flip to receiving once a demo batch arrives through the ingest routes', async () => {
     await signIn();
@@ -888,7 +1049,11 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
 
     await page.goto(`/connection?projectId=${owner.project.id}`);
     await status.getByText('Waiting for the first data…').waitFor();
-    await sendDemoBatch(base, owner.project.token, demoBatch({ now: Date.now(), spanMs: 5000, calls: 20, session: false }));
+    await sendDemoBatch(
+      base,
+      owner.project.token,
+      demoBatch({ now: Date.now(), spanMs: 5000, calls: 20, session: false }),
+    );
     // The page polls every 3 s while waiting: no reload.
     await status.getByText('Receiving data').waitFor({ timeout: 10_000 });
     expect(await status.textContent()).toMatch(/last event \d+ s ago/);
@@ -900,10 +1065,20 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
   });
 
   it('lists CLI logins on Account settings and revokes one behind a confirmation that Esc closes; the CLI refresh then fails', async () => {
-    const started = (await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: { client_id: 'sightline-cli' } })).json() as { device_code: string; user_code: string };
+    const started = (
+      await service.app.inject({
+        method: 'POST',
+        url: '/api/auth/device/authorize',
+        payload: { client_id: 'sightline-cli' },
+      })
+    ).json() as { device_code: string; user_code: string };
     expect((await api('POST', '/api/device/approve', { user_code: started.user_code })).statusCode).toBe(200);
     const tokens = (
-      await service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code } })
+      await service.app.inject({
+        method: 'POST',
+        url: '/api/auth/device/token',
+        payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.device_code },
+      })
     ).json() as { refresh_token: string };
 
     await page.goto(`/settings/account?projectId=${owner.project.id}`);
@@ -919,13 +1094,19 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('aria-label')")).toMatch(/^Revoke Sightline CLI login/);
+    expect(
+      await page.evaluate<string | null>("document.activeElement && document.activeElement.getAttribute('aria-label')"),
+    ).toMatch(/^Revoke Sightline CLI login/);
     await revoke.click();
     await dialog.getByRole('button', { name: 'Revoke login' }).click();
     await page.getByText('Sightline CLI login revoked').waitFor();
     await logins.getByText('npx sightline-cli login').waitFor();
     await captureLightAndDark(page, 'account-cli-logins-empty');
-    const refreshed = await service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token } });
+    const refreshed = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token },
+    });
     expect(refreshed.statusCode).toBe(400);
     expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -949,12 +1130,18 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
     const role = page.getByLabel('Role of Ada King');
     await role.waitFor();
     expect(await role.isDisabled()).toBe(true);
-    expect(await role.getAttribute('title')).toBe('The only admin cannot take a lower role: make another member admin first.');
-    expect(await role.getAttribute('aria-description')).toBe('The only admin cannot take a lower role: make another member admin first.');
+    expect(await role.getAttribute('title')).toBe(
+      'The only admin cannot take a lower role: make another member admin first.',
+    );
+    expect(await role.getAttribute('aria-description')).toBe(
+      'The only admin cannot take a lower role: make another member admin first.',
+    );
   });
 
   it('Tab reaches every control of every part-1 page in order, each with a visible focus indicator', async () => {
-    const started = (await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: {} })).json() as { user_code: string };
+    const started = (
+      await service.app.inject({ method: 'POST', url: '/api/auth/device/authorize', payload: {} })
+    ).json() as { user_code: string };
     deviceUserCode = started.user_code;
     const problems: string[] = [];
     const walk = async (name: string, url: string, ready: () => Promise<void>) => {
@@ -974,7 +1161,9 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
       });
     }
     await walk('device', '/device', () => page.getByLabel('Code').waitFor());
-    await walk('device-approve', `/device?user_code=${deviceUserCode}`, () => page.getByRole('button', { name: 'Approve' }).waitFor());
+    await walk('device-approve', `/device?user_code=${deviceUserCode}`, () =>
+      page.getByRole('button', { name: 'Approve' }).waitFor(),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -986,7 +1175,10 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
       return { page: root.scrollWidth - root.clientWidth, main: main ? main.scrollWidth - main.clientWidth : 0 };
     })()`;
     const pages: Array<readonly [string, string, () => Promise<void>]> = [
-      ...PART_ONE_PAGES(owner.project.id).map(([name, url, heading]) => [name, url, () => page.getByRole('heading', { name: heading, level: 1 }).waitFor()] as const),
+      ...PART_ONE_PAGES(owner.project.id).map(
+        ([name, url, heading]) =>
+          [name, url, () => page.getByRole('heading', { name: heading, level: 1 }).waitFor()] as const,
+      ),
       ['device', `/device?user_code=${deviceUserCode}`, () => page.getByRole('button', { name: 'Approve' }).waitFor()],
     ];
     const failures: string[] = [];

@@ -16,7 +16,15 @@ import { openSignedInDashboard, type SignedInDashboard } from '../support/signed
 
 type EndpointRow = { name: string; requests: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null };
 type TaskRow = { name: string; count: number; failures: number; p50Ms: number; p95Ms: number };
-type Detail = { count: number; serverErrors: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null; slowest: Array<{ id: string }>; statusCodes: Array<{ statusCode: number; count: number }> };
+type Detail = {
+  count: number;
+  serverErrors: number;
+  p50Ms: number | null;
+  p95Ms: number | null;
+  p99Ms: number | null;
+  slowest: Array<{ id: string }>;
+  statusCodes: Array<{ statusCode: number; count: number }>;
+};
 
 const HOUR = 3_600_000;
 
@@ -36,7 +44,9 @@ describe('home, endpoints and tasks pages', () => {
   };
   /** The cells of each body row of the table named `label`. */
   const rows = (label: string) =>
-    dashboard.page.locator(`table[aria-label="${label}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    dashboard.page
+      .locator(`table[aria-label="${label}"] tbody tr`)
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
   const search = () => new URL(dashboard.page.url()).searchParams;
 
   beforeAll(async () => {
@@ -44,17 +54,32 @@ describe('home, endpoints and tasks pages', () => {
     // Six hours of the demo shop, three batches so the series have shape.
     const random = seededRandom(14);
     for (let i = 0; i < 3; i++) {
-      await sendDemoBatch(dashboard.base, dashboard.projectToken, demoBatch({ now: Date.now() - i * 2 * HOUR, spanMs: 2 * HOUR, calls: 150, random, session: false }));
+      await sendDemoBatch(
+        dashboard.base,
+        dashboard.projectToken,
+        demoBatch({ now: Date.now() - i * 2 * HOUR, spanMs: 2 * HOUR, calls: 150, random, session: false }),
+      );
     }
     // And an OpenTelemetry SDK service: a SERVER span is an endpoint call, a CONSUMER span a task run.
     const provider = new NodeTracerProvider({
       resource: resourceFromAttributes({ 'service.name': 'otel-worker' }),
-      spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${dashboard.base}/api/otel/v1/traces`, headers: { authorization: `Bearer ${dashboard.projectToken}` } }))],
+      spanProcessors: [
+        new SimpleSpanProcessor(
+          new OTLPTraceExporter({
+            url: `${dashboard.base}/api/otel/v1/traces`,
+            headers: { authorization: `Bearer ${dashboard.projectToken}` },
+          }),
+        ),
+      ],
     });
     const tracer = provider.getTracer('home-endpoints-tasks');
     for (let i = 0; i < 4; i++) {
       const started = Date.now() - (i + 1) * 60_000;
-      const call = tracer.startSpan('GET /otel/ping', { kind: SpanKind.SERVER, startTime: started, attributes: { 'http.request.method': 'GET', 'http.route': '/otel/ping', 'http.response.status_code': 200 } });
+      const call = tracer.startSpan('GET /otel/ping', {
+        kind: SpanKind.SERVER,
+        startTime: started,
+        attributes: { 'http.request.method': 'GET', 'http.route': '/otel/ping', 'http.response.status_code': 200 },
+      });
       call.end(started + 40 + i * 10);
       const run = tracer.startSpan('orders process', { kind: SpanKind.CONSUMER, startTime: started });
       if (i === 0) run.setStatus({ code: SpanStatusCode.ERROR });
@@ -64,7 +89,12 @@ describe('home, endpoints and tasks pages', () => {
     await provider.shutdown();
     // Ingest commits asynchronously: wait until the SDK's spans are readable.
     for (let attempt = 0; attempt < 100; attempt++) {
-      if ((await post<{ items: EndpointRow[] }>('/api/endpoints', {})).items.some((item) => item.name === 'GET /otel/ping')) break;
+      if (
+        (await post<{ items: EndpointRow[] }>('/api/endpoints', {})).items.some(
+          (item) => item.name === 'GET /otel/ping',
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }, 120_000);
@@ -77,16 +107,27 @@ describe('home, endpoints and tasks pages', () => {
     const { page } = dashboard;
     const dashboardsAsked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dashboards');
     await dashboard.open('/');
-    const overview = await dashboard.api<{ stats: { requests: number; issues: number }; endpoints: Array<{ name: string; requests: number }> }>(`/api/dashboard/overview?projectId=${dashboard.projectId}`);
+    const overview = await dashboard.api<{
+      stats: { requests: number; issues: number };
+      endpoints: Array<{ name: string; requests: number }>;
+    }>(`/api/dashboard/overview?projectId=${dashboard.projectId}`);
     expect(overview.stats.requests).toBeGreaterThan(400);
-    await expect.poll(() => page.locator('[data-figure="Requests"] [data-figure-value]').textContent()).toBe(formatCount(overview.stats.requests));
-    await expect.poll(() => page.locator('[data-figure="Issues"] [data-figure-value]').textContent()).toBe(formatCount(overview.stats.issues));
+    await expect
+      .poll(() => page.locator('[data-figure="Requests"] [data-figure-value]').textContent())
+      .toBe(formatCount(overview.stats.requests));
+    await expect
+      .poll(() => page.locator('[data-figure="Issues"] [data-figure-value]').textContent())
+      .toBe(formatCount(overview.stats.issues));
     await page.locator('figure[aria-label="Requests and server errors"] canvas').first().waitFor();
     const top = await rows('Top endpoints by Impact');
-    expect(top.map((cells) => [cells[0], cells[1]])).toEqual(overview.endpoints.map((e) => [e.name, formatCount(e.requests)]));
+    expect(top.map((cells) => [cells[0], cells[1]])).toEqual(
+      overview.endpoints.map((e) => [e.name, formatCount(e.requests)]),
+    );
     expect((await rows('Newest issues')).length).toBeGreaterThan(0);
     await page.locator('table[aria-label="Newest issues"] a').first().waitFor();
-    expect(await page.locator('table[aria-label="Newest issues"] a').first().getAttribute('href')).toMatch(new RegExp(`^/issues/[0-9a-f]+\\?projectId=${dashboard.projectId}`));
+    expect(await page.locator('table[aria-label="Newest issues"] a').first().getAttribute('href')).toMatch(
+      new RegExp(`^/issues/[0-9a-f]+\\?projectId=${dashboard.projectId}`),
+    );
     // No dashboard stars a widget here: once the page has its answer, home shows no such card.
     expect((await dashboardsAsked).status()).toBe(200);
     expect(await page.getByRole('heading', { name: 'Starred widgets' }).count()).toBe(0);
@@ -101,7 +142,15 @@ describe('home, endpoints and tasks pages', () => {
     await page.locator('table[aria-label="Endpoints"] tbody tr').first().waitFor();
     await page.locator('figure[aria-label="Total time by endpoint"] canvas').first().waitFor();
     const shown = await rows('Endpoints');
-    expect(shown.map((cells) => cells.slice(0, 5))).toEqual(api.items.map((item) => [item.name, formatCount(item.requests), formatDuration(item.p50Ms), formatDuration(item.p95Ms), formatDuration(item.p99Ms)]));
+    expect(shown.map((cells) => cells.slice(0, 5))).toEqual(
+      api.items.map((item) => [
+        item.name,
+        formatCount(item.requests),
+        formatDuration(item.p50Ms),
+        formatDuration(item.p95Ms),
+        formatDuration(item.p99Ms),
+      ]),
+    );
     expect(shown.map((cells) => cells[0])).toContain('GET /otel/ping');
     await dashboard.capture('endpoints');
 
@@ -109,8 +158,13 @@ describe('home, endpoints and tasks pages', () => {
     await page.getByRole('button', { name: 'Calls' }).click();
     await expect.poll(() => search().get('sort')).toBe('requests');
     expect(search().get('dir')).toBe('desc');
-    const byCalls = await post<{ items: EndpointRow[] }>('/api/endpoints', { orderBy: 'requests', sortDirection: 'desc' });
-    await expect.poll(async () => (await rows('Endpoints')).map((cells) => cells[0])).toEqual(byCalls.items.map((item) => item.name));
+    const byCalls = await post<{ items: EndpointRow[] }>('/api/endpoints', {
+      orderBy: 'requests',
+      sortDirection: 'desc',
+    });
+    await expect
+      .poll(async () => (await rows('Endpoints')).map((cells) => cells[0]))
+      .toEqual(byCalls.items.map((item) => item.name));
     await page.reload();
     await page.locator('table[aria-label="Endpoints"] tbody tr').first().waitFor();
     expect((await rows('Endpoints')).map((cells) => cells[0])).toEqual(byCalls.items.map((item) => item.name));
@@ -158,7 +212,9 @@ describe('home, endpoints and tasks pages', () => {
     // About a third of the 24 h plot: between 4 and 12 hours.
     expect(to - from).toBeGreaterThan(4 * HOUR);
     expect(to - from).toBeLessThan(12 * HOUR);
-    await expect.poll(() => page.getByRole('button', { name: /^Time range:/ }).getAttribute('aria-label')).not.toBe('Time range: Last 24 hours');
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Time range:/ }).getAttribute('aria-label'))
+      .not.toBe('Time range: Last 24 hours');
     expect(dashboard.watch.problems).toEqual([]);
   });
 
@@ -171,7 +227,11 @@ describe('home, endpoints and tasks pages', () => {
     await expect.poll(() => figure('Typical (P50)')).toBe(formatDuration(detail.p50Ms));
     expect(await figure('Slow (P95)')).toBe(formatDuration(detail.p95Ms));
     expect(await figure('P99')).toBe(formatDuration(detail.p99Ms));
-    expect(await page.locator('[data-status-code]').evaluateAll((items) => items.map((item) => item.getAttribute('data-status-code')))).toEqual(detail.statusCodes.map((code) => String(code.statusCode)));
+    expect(
+      await page
+        .locator('[data-status-code]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-status-code'))),
+    ).toEqual(detail.statusCodes.map((code) => String(code.statusCode)));
     await page.locator('figure[aria-label="Latency of POST /api/checkout"] canvas').first().waitFor();
     const calls = await rows('calls');
     expect(calls.map((cells) => cells[1])).toEqual(detail.slowest.map((call) => call.id));
@@ -194,7 +254,13 @@ describe('home, endpoints and tasks pages', () => {
     expect(api.items.map((item) => item.name)).toContain('orders process');
     await page.locator('table[aria-label="Tasks"] tbody tr').first().waitFor();
     expect((await rows('Tasks')).map((cells) => cells.slice(0, 5))).toEqual(
-      api.items.map((item) => [item.name, formatCount(item.count), formatCount(item.failures), formatDuration(item.p50Ms), formatDuration(item.p95Ms)]),
+      api.items.map((item) => [
+        item.name,
+        formatCount(item.count),
+        formatCount(item.failures),
+        formatDuration(item.p50Ms),
+        formatDuration(item.p95Ms),
+      ]),
     );
     await page.locator('figure[aria-label="Total time by task"] canvas').first().waitFor();
     await dashboard.capture('tasks');
@@ -210,8 +276,12 @@ describe('home, endpoints and tasks pages', () => {
     await expect.poll(() => search().get('name')).toBe('orders process');
     const detail = await post<Detail>('/api/tasks/detail', { name: 'orders process', limit: 20 });
     expect(detail.count).toBe(4);
-    await expect.poll(() => page.locator('[data-figure="Typical (P50)"] [data-figure-value]').textContent()).toBe(formatDuration(detail.p50Ms));
-    expect(await page.locator('[data-figure="Failures"] [data-figure-value]').textContent()).toBe(formatCount(detail.serverErrors));
+    await expect
+      .poll(() => page.locator('[data-figure="Typical (P50)"] [data-figure-value]').textContent())
+      .toBe(formatDuration(detail.p50Ms));
+    expect(await page.locator('[data-figure="Failures"] [data-figure-value]').textContent()).toBe(
+      formatCount(detail.serverErrors),
+    );
     await page.locator('figure[aria-label="Latency of orders process"] canvas').first().waitFor();
     await dashboard.capture('task-detail');
     expect(dashboard.watch.problems).toEqual([]);

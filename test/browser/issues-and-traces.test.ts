@@ -21,15 +21,24 @@ import type { SessionRecording } from '../../web/src/pages/sessions/types.js';
 import type { DistributedTrace, TraceDetail } from '../../web/src/pages/traces/types.js';
 
 const BIG_TRACE_SPANS = 10_000;
-const hexId = (bytes: number) => Array.from({ length: bytes * 2 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
-const uuidOfHex = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+const hexId = (bytes: number) =>
+  Array.from({ length: bytes * 2 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
+const uuidOfHex = (h: string) =>
+  `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 
 /** Sends a storefront request calling the inventory service through the SDK's OTLP/HTTP JSON exporter (each process exports its spans as one batch, as a BatchSpanProcessor does); returns the OTel trace id. */
 async function sendDistributedTrace(base: string, projectToken: string): Promise<string> {
   const provider = (service: string) =>
     new NodeTracerProvider({
       resource: resourceFromAttributes({ 'service.name': service, 'service.version': '3.1.0' }),
-      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${base}/api/otel/v1/traces`, headers: { authorization: `Bearer ${projectToken}` } }))],
+      spanProcessors: [
+        new BatchSpanProcessor(
+          new OTLPTraceExporter({
+            url: `${base}/api/otel/v1/traces`,
+            headers: { authorization: `Bearer ${projectToken}` },
+          }),
+        ),
+      ],
     });
   const storefront = provider('storefront');
   const inventory = provider('inventory');
@@ -38,17 +47,36 @@ async function sendDistributedTrace(base: string, projectToken: string): Promise
 
   const request = front.startSpan('GET /api/orders/:id', {
     kind: SpanKind.SERVER,
-    attributes: { 'http.request.method': 'GET', 'http.route': '/api/orders/:id', 'http.response.status_code': 500, 'client.address': '192.0.2.44' },
+    attributes: {
+      'http.request.method': 'GET',
+      'http.route': '/api/orders/:id',
+      'http.response.status_code': 500,
+      'client.address': '192.0.2.44',
+    },
   });
   const inRequest = trace.setSpan(context.active(), request);
-  const call = front.startSpan('GET inventory /stock', { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'GET' } }, inRequest);
+  const call = front.startSpan(
+    'GET inventory /stock',
+    { kind: SpanKind.CLIENT, attributes: { 'http.request.method': 'GET' } },
+    inRequest,
+  );
   const stock = back.startSpan(
     'GET /stock/:sku',
-    { kind: SpanKind.SERVER, attributes: { 'http.request.method': 'GET', 'http.route': '/stock/:sku', 'http.response.status_code': 500 } },
+    {
+      kind: SpanKind.SERVER,
+      attributes: { 'http.request.method': 'GET', 'http.route': '/stock/:sku', 'http.response.status_code': 500 },
+    },
     // What a propagator hands the inventory process: the caller's span context, marked remote.
     trace.setSpanContext(context.active(), { ...call.spanContext(), isRemote: true }),
   );
-  const query = back.startSpan('SELECT stock', { kind: SpanKind.CLIENT, attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT qty FROM stock WHERE sku = $1' } }, trace.setSpan(context.active(), stock));
+  const query = back.startSpan(
+    'SELECT stock',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT qty FROM stock WHERE sku = $1' },
+    },
+    trace.setSpan(context.active(), stock),
+  );
   await new Promise((resolve) => setTimeout(resolve, 15));
   query.end();
   stock.recordException(new RangeError('stock level below zero for sku 4411'));
@@ -105,7 +133,14 @@ async function sendBigTrace(base: string, projectToken: string): Promise<string>
   const response = await fetch(`${base}/api/otel/v1/traces`, {
     method: 'POST',
     headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'importer' } }] }, scopeSpans: [{ spans }] }] }),
+    body: JSON.stringify({
+      resourceSpans: [
+        {
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'importer' } }] },
+          scopeSpans: [{ spans }],
+        },
+      ],
+    }),
   });
   expect(response.status, await response.text()).toBe(200);
   return uuidOfHex(traceId);
@@ -117,8 +152,13 @@ const texts = (page: Page, selector: string) => page.locator(selector).allInnerT
  * The in-app links of the page whose href lacks the project or the range: typed links name only
  * their route, and the root route's retainSearchParams must add the scope to every one.
  */
-async function unscopedLinks(page: Page, scope: { projectId: string; range: string }): Promise<{ total: number; unscoped: string[] }> {
-  const hrefs = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+async function unscopedLinks(
+  page: Page,
+  scope: { projectId: string; range: string },
+): Promise<{ total: number; unscoped: string[] }> {
+  const hrefs = await page
+    .locator('a[href^="/"]')
+    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
   const unscoped = hrefs.filter((href) => {
     const query = new URL(href, 'http://dashboard').searchParams;
     return query.get('projectId') !== scope.projectId || query.get('range') !== scope.range;
@@ -132,7 +172,7 @@ describe('issues and traces in Chromium', () => {
   let distributedOtelTraceId = '';
   let bigTraceId = '';
 
-  const post = async <T,>(url: string, body: unknown): Promise<T> => {
+  const post = async <T>(url: string, body: unknown): Promise<T> => {
     const separator = url.includes('?') ? '&' : '?';
     const response = await dashboard.service.app.inject({
       method: 'POST',
@@ -150,7 +190,11 @@ describe('issues and traces in Chromium', () => {
     page = dashboard.page;
     const random = seededRandom(14);
     for (let batch = 0; batch < 4; batch++) {
-      await sendDemoBatch(dashboard.base, dashboard.projectToken, demoBatch({ calls: 60, random, now: Date.now() - batch * 60_000, spanMs: 60_000, session: batch === 0 }));
+      await sendDemoBatch(
+        dashboard.base,
+        dashboard.projectToken,
+        demoBatch({ calls: 60, random, now: Date.now() - batch * 60_000, spanMs: 60_000, session: batch === 0 }),
+      );
     }
     distributedOtelTraceId = await sendDistributedTrace(dashboard.base, dashboard.projectToken);
     bigTraceId = await sendBigTrace(dashboard.base, dashboard.projectToken);
@@ -173,16 +217,24 @@ describe('issues and traces in Chromium', () => {
     const shownHashes = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-hash')));
     await expect.poll(() => rows.count()).toBe(expected.items.length);
     expect(await shownHashes()).toEqual(expected.items.map((item) => item.hash));
-    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="count"]')).toEqual(expected.items.map((item) => item.count.toLocaleString('en-US')));
-    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="users"]')).toEqual(expected.items.map((item) => item.usersAffected.toLocaleString('en-US')));
-    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="sessions"]')).toEqual(expected.items.map((item) => item.sessionsAffected.toLocaleString('en-US')));
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="count"]')).toEqual(
+      expected.items.map((item) => item.count.toLocaleString('en-US')),
+    );
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="users"]')).toEqual(
+      expected.items.map((item) => item.usersAffected.toLocaleString('en-US')),
+    );
+    expect(await texts(page, 'table[aria-label="Issues"] tbody td[data-column="sessions"]')).toEqual(
+      expected.items.map((item) => item.sessionsAffected.toLocaleString('en-US')),
+    );
     const titles = await page.locator('table[aria-label="Issues"] tbody tr td > a:first-child').allInnerTexts();
     expect(titles).toEqual(expected.items.map((item) => item.title));
     await dashboard.capture('issues');
 
     // `/` focuses the search; typing reaches the URL and the list follows the API's search.
     await page.locator('body').press('/');
-    await expect.poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe('Search issues');
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null"))
+      .toBe('Search issues');
     await page.keyboard.type('ETIMEDOUT');
     await expect.poll(() => currentUrl().searchParams.get('q')).toBe('ETIMEDOUT');
     const searched = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
@@ -194,7 +246,9 @@ describe('issues and traces in Chromium', () => {
     await expect.poll(() => currentUrl().searchParams.get('q')).toBeNull();
     await page.getByRole('radio', { name: 'Exceptions' }).click();
     await expect.poll(() => currentUrl().searchParams.get('kind')).toBe('exceptions');
-    const exceptionsOnly = await post<IssueList>('/api/exception-stack-traces', { filters: [{ field: 'isMessage', op: 'eq', value: false }] });
+    const exceptionsOnly = await post<IssueList>('/api/exception-stack-traces', {
+      filters: [{ field: 'isMessage', op: 'eq', value: false }],
+    });
     await expect.poll(() => shownHashes()).toEqual(exceptionsOnly.items.map((item) => item.hash));
     await page.getByRole('radiogroup', { name: 'Kind' }).getByRole('radio', { name: 'All' }).click();
 
@@ -202,7 +256,10 @@ describe('issues and traces in Chromium', () => {
     await page.getByRole('button', { name: 'Last seen' }).click();
     await expect.poll(() => currentUrl().searchParams.get('sort')).toBe('lastSeen');
     expect(currentUrl().searchParams.get('dir')).toBe('desc');
-    const byLastSeen = await post<IssueList>('/api/exception-stack-traces', { orderBy: 'lastSeen', sortDirection: 'desc' });
+    const byLastSeen = await post<IssueList>('/api/exception-stack-traces', {
+      orderBy: 'lastSeen',
+      sortDirection: 'desc',
+    });
     await expect.poll(() => shownHashes()).toEqual(byLastSeen.items.map((item) => item.hash));
     await page.reload();
     await page.getByRole('table', { name: 'Issues' }).waitFor();
@@ -233,12 +290,16 @@ describe('issues and traces in Chromium', () => {
   it('shows an issue: frames with library frames folded, occurrences with paging, and the selected occurrence in the URL', async () => {
     const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
     const group = groups.items[0]!;
-    const occurrences = await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, { pagination: { page: 1, pageSize: 20 } });
+    const occurrences = await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, {
+      pagination: { page: 1, pageSize: 20 },
+    });
     await dashboard.open(`/issues/${group.hash}`);
     await page.getByTestId('issue-title').waitFor();
     expect(await page.getByTestId('issue-title').innerText()).toBe(group.title);
     expect(await page.getByTestId('issue-count').innerText()).toBe(group.count.toLocaleString('en-US'));
-    await expect.poll(() => page.locator('table[aria-label="Occurrences"] tbody tr').count()).toBe(occurrences.items.length);
+    await expect
+      .poll(() => page.locator('table[aria-label="Occurrences"] tbody tr').count())
+      .toBe(occurrences.items.length);
 
     // The demo's ETIMEDOUT trace: node:net and node_modules/pg-pool are library frames, orders.js is the app's.
     const frames = page.getByRole('list', { name: 'Stack frames' });
@@ -272,13 +333,18 @@ describe('issues and traces in Chromium', () => {
 
     // The trace of the occurrence (the entity owning the span that raised it).
     await expect.poll(() => currentUrl().pathname).toBe(`/traces/${occurrence!.traceId}`);
-    const detail = await dashboard.api<TraceDetail>(`/api/traces/${occurrence!.traceId}?projectId=${dashboard.projectId}`);
+    const detail = await dashboard.api<TraceDetail>(
+      `/api/traces/${occurrence!.traceId}?projectId=${dashboard.projectId}`,
+    );
     await page.getByTestId('trace-name').waitFor();
     expect(await page.getByTestId('trace-name').innerText()).toBe(detail.name);
     expect(await page.getByTestId('trace-duration').innerText()).toBe(formatDuration(detail.durationMs));
     await expect.poll(() => page.locator('[role="treeitem"]').count()).toBe(detail.spans.length);
     // The exception of this trace links back to its issue.
-    await page.getByRole('table', { name: 'Exceptions of this trace' }).getByRole('link', { name: group.title }).waitFor();
+    await page
+      .getByRole('table', { name: 'Exceptions of this trace' })
+      .getByRole('link', { name: group.title })
+      .waitFor();
 
     // Selecting a span puts it in the URL and opens its attributes.
     const query = detail.spans.find((span) => span.name === 'SELECT stock')!;
@@ -290,18 +356,23 @@ describe('issues and traces in Chromium', () => {
     // On to the distributed trace: both services on one axis.
     await page.getByTestId('distributed-link').click();
     await expect.poll(() => currentUrl().pathname).toBe(`/distributed-traces/${occurrence!.distributedTraceId}`);
-    const distributed = await dashboard.api<DistributedTrace>(`/api/distributed-traces/${occurrence!.distributedTraceId}`);
+    const distributed = await dashboard.api<DistributedTrace>(
+      `/api/distributed-traces/${occurrence!.distributedTraceId}`,
+    );
     // Both services' requests share the trace: the storefront's and the inventory's.
     expect(distributed.entities.length).toBeGreaterThanOrEqual(2);
     expect(new Set(distributed.entities.map((entity) => entity.serverName)).size).toBeGreaterThanOrEqual(2);
     await expect.poll(() => page.getByTestId('entity-count').innerText()).toBe(String(distributed.entities.length));
     expect(await page.getByTestId('distributed-duration').innerText()).toBe(formatDuration(distributed.durationMs!));
-    const other = distributed.entities.find((entity) => entity.id !== occurrence!.traceId && entity.spans.length > 0) ?? distributed.entities.find((entity) => entity.id !== occurrence!.traceId)!;
+    const other =
+      distributed.entities.find((entity) => entity.id !== occurrence!.traceId && entity.spans.length > 0) ??
+      distributed.entities.find((entity) => entity.id !== occurrence!.traceId)!;
     const row = page.locator(`li[data-entity-id="${other.id}"]`);
     await row.getByRole('button', { name: `Show the ${other.spans.length} spans of ${other.name}` }).click();
     // The router writes arrays in the query string as JSON.
     await expect.poll(() => JSON.parse(currentUrl().searchParams.get('open') ?? '[]')).toEqual([other.id]);
-    if (other.spans.length > 0) await expect.poll(() => row.locator('[role="treeitem"]').count()).toBe(other.spans.length);
+    if (other.spans.length > 0)
+      await expect.poll(() => row.locator('[role="treeitem"]').count()).toBe(other.spans.length);
     await dashboard.capture('distributed-trace');
 
     // The other service's trace, then back through the history to the issue.
@@ -327,7 +398,9 @@ describe('issues and traces in Chromium', () => {
     const [occurrence] = (await post<OccurrenceList>(`/api/exception-stack-traces/${group.hash}`, {})).items;
     expect(occurrence).toMatchObject({ sessionId: expect.any(String), hasRecording: true });
     const sessionId = occurrence!.sessionId!;
-    const recording = await dashboard.api<SessionRecording>(`/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`);
+    const recording = await dashboard.api<SessionRecording>(
+      `/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`,
+    );
     const start = Math.min(...recording.segments.flatMap((segment) => segment.events.map((event) => event.timestamp)));
     const scope = { projectId: dashboard.projectId, range: '6h' };
 
@@ -340,7 +413,9 @@ describe('issues and traces in Chromium', () => {
     await replay.click();
     await expect.poll(() => currentUrl().pathname).toBe(`/sessions/${sessionId}`);
     // `?at=` of the link becomes the replay's own `?t=` once the recording is read.
-    await expect.poll(() => currentUrl().searchParams.get('t')).toBe(String(secondsParam(Date.parse(occurrence!.recordedAt!) - start)));
+    await expect
+      .poll(() => currentUrl().searchParams.get('t'))
+      .toBe(String(secondsParam(Date.parse(occurrence!.recordedAt!) - start)));
     expect(currentUrl().searchParams.get('at')).toBeNull();
     expect(currentUrl().searchParams.get('projectId')).toBe(scope.projectId);
     expect(currentUrl().searchParams.get('range')).toBe(scope.range);
@@ -348,7 +423,9 @@ describe('issues and traces in Chromium', () => {
     expect((await unscopedLinks(page, scope)).unscoped).toEqual([]);
 
     // The browser raises an error during a demo endpoint call (its trace): that trace links to the session, at the error.
-    const endpoint = (await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' })).items.find((item) => item.linked?.kind === 'endpoint')!.linked!;
+    const endpoint = (await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' })).items.find(
+      (item) => item.linked?.kind === 'endpoint',
+    )!.linked!;
     const raisedAt = new Date(start + 1_000).toISOString();
     const report = await fetch(`${dashboard.base}/api/report`, {
       method: 'POST',
@@ -358,7 +435,16 @@ describe('issues and traces in Chromium', () => {
         serverName: 'browser',
         collectionFrames: [
           {
-            stackTraces: [{ stackTrace: 'Error: cart total missing\n    at renderCart (https://shop.example/assets/app-3f9a.js:1:1200)', recordedAt: raisedAt, isMessage: false, sessionId, traceId: endpoint.id }],
+            stackTraces: [
+              {
+                stackTrace:
+                  'Error: cart total missing\n    at renderCart (https://shop.example/assets/app-3f9a.js:1:1200)',
+                recordedAt: raisedAt,
+                isMessage: false,
+                sessionId,
+                traceId: endpoint.id,
+              },
+            ],
             metrics: [],
             traces: [],
           },
@@ -385,8 +471,13 @@ describe('issues and traces in Chromium', () => {
     expect(await page.getByTestId('trace-details').innerText()).toContain(detail.serverName);
     await page.getByRole('table', { name: 'Logs of this trace' }).waitFor();
     const logLink = page.getByRole('link', { name: 'Open in Logs' });
-    expect(new URL(await logLink.getAttribute('href') ?? '', dashboard.base).searchParams.get('traceId')).toBe(linked.id);
-    await page.getByRole('table', { name: 'Exceptions of this trace' }).getByRole('link', { name: /ETIMEDOUT/ }).waitFor();
+    expect(new URL((await logLink.getAttribute('href')) ?? '', dashboard.base).searchParams.get('traceId')).toBe(
+      linked.id,
+    );
+    await page
+      .getByRole('table', { name: 'Exceptions of this trace' })
+      .getByRole('link', { name: /ETIMEDOUT/ })
+      .waitFor();
   });
 
   it('renders a 10,000-span trace in a virtualized waterfall that scrolls to the last span and selects it', async () => {

@@ -49,12 +49,18 @@ let dashboard: SignedInDashboard;
 let logs: LoggerProvider;
 let tracing: NodeTracerProvider;
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
-const XSS = 'Here is **the answer** and a [docs link](https://example.com/docs) and a [bad link](javascript:alert(1)).\n\n<script>window.__xss = 1</script>\n\n<img src="x" onerror="window.__xss = 2">\n\n```js\nconst total = 42;\n```';
+const XSS =
+  'Here is **the answer** and a [docs link](https://example.com/docs) and a [bad link](javascript:alert(1)).\n\n<script>window.__xss = 1</script>\n\n<img src="x" onerror="window.__xss = 2">\n\n```js\nconst total = 42;\n```';
 const LONG_ANSWER = `${'The forecast for the week, day by day. '.repeat(200)}\n\nEnd of forecast.`;
 
 /** POST a read route with the user's session (the harness's api() is GET only). */
 async function post<T>(url: string, body: unknown): Promise<{ status: number; json: T }> {
-  const response = await dashboard.service.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${dashboard.session}` }, payload: body as object });
+  const response = await dashboard.service.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${dashboard.session}` },
+    payload: body as object,
+  });
   return { status: response.statusCode, json: response.json() as T };
 }
 
@@ -62,19 +68,37 @@ async function post<T>(url: string, body: unknown): Promise<{ status: number; js
  * The last 24 hours (a minute ahead, for records stamped just now; no longer, or free text is
  * refused): both ends from one clock reading, or a millisecond between two makes it 24 h + 1 ms.
  */
-const lastDay = (now = Date.now()) => ({ fromDate: new Date(now - 24 * 3600_000 + 60_000).toISOString(), toDate: new Date(now + 60_000).toISOString() });
+const lastDay = (now = Date.now()) => ({
+  fromDate: new Date(now - 24 * 3600_000 + 60_000).toISOString(),
+  toDate: new Date(now + 60_000).toISOString(),
+});
 
 async function searchLogs(body: Record<string, unknown>): Promise<LogRow[]> {
-  const answer = await post<{ items: LogRow[] }>(`/api/logs?projectId=${dashboard.projectId}`, { ...lastDay(), pagination: { page: 1, pageSize: 500 }, ...body });
+  const answer = await post<{ items: LogRow[] }>(`/api/logs?projectId=${dashboard.projectId}`, {
+    ...lastDay(),
+    pagination: { page: 1, pageSize: 500 },
+    ...body,
+  });
   expect(answer.status).toBe(200);
   return answer.json.items;
 }
 
-function emit(service: string, records: Array<{ severity: SeverityNumber; text: string; body: string; attributes?: Attributes; traceId?: string }>): Promise<void> {
+function emit(
+  service: string,
+  records: Array<{ severity: SeverityNumber; text: string; body: string; attributes?: Attributes; traceId?: string }>,
+): Promise<void> {
   const logger = logs.getLogger(service);
   for (const record of records) {
-    const context = record.traceId ? trace.setSpanContext(ROOT_CONTEXT, { traceId: record.traceId, spanId: '00f067aa0ba902b7', traceFlags: 1 }) : ROOT_CONTEXT;
-    logger.emit({ severityNumber: record.severity, severityText: record.text, body: record.body, attributes: { 'service.component': service, ...record.attributes }, context });
+    const context = record.traceId
+      ? trace.setSpanContext(ROOT_CONTEXT, { traceId: record.traceId, spanId: '00f067aa0ba902b7', traceFlags: 1 })
+      : ROOT_CONTEXT;
+    logger.emit({
+      severityNumber: record.severity,
+      severityText: record.text,
+      body: record.body,
+      attributes: { 'service.component': service, ...record.attributes },
+      context,
+    });
   }
   return logs.forceFlush();
 }
@@ -91,10 +115,15 @@ async function shownRows(): Promise<Array<{ level: string; body: string }>> {
   return shown;
 }
 
-const expected = (rows: LogRow[]) => rows.map((row) => ({ level: row.severityText, body: row.body.length > 500 ? `${row.body.slice(0, 500)}…` : row.body }));
+const expected = (rows: LogRow[]) =>
+  rows.map((row) => ({
+    level: row.severityText,
+    body: row.body.length > 500 ? `${row.body.slice(0, 500)}…` : row.body,
+  }));
 
 /** expect.poll with room for a loaded machine (the default gives up after a second). */
-const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(read, { timeout: options.timeout ?? 20_000, interval: 100 });
+const poll = <T>(read: () => T | Promise<T>, options: { timeout?: number } = {}) =>
+  expect.poll(read, { timeout: options.timeout ?? 20_000, interval: 100 });
 
 function searchParam(name: string): string | null {
   return new URL(dashboard.page.url()).searchParams.get(name);
@@ -106,18 +135,43 @@ beforeAll(async () => {
   const resource = resourceFromAttributes({ 'service.name': 'checkout', 'deployment.environment.name': 'test' });
   logs = new LoggerProvider({
     resource,
-    processors: [new BatchLogRecordProcessor({ exporter: new OTLPLogExporter({ url: `${dashboard.base}/api/otel/v1/logs`, headers }), scheduledDelayMillis: 3_600_000 })],
+    processors: [
+      new BatchLogRecordProcessor({
+        exporter: new OTLPLogExporter({ url: `${dashboard.base}/api/otel/v1/logs`, headers }),
+        scheduledDelayMillis: 3_600_000,
+      }),
+    ],
   });
   tracing = new NodeTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${dashboard.base}/api/otel/v1/traces`, headers }), { scheduledDelayMillis: 3_600_000 })],
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${dashboard.base}/api/otel/v1/traces`, headers }), {
+        scheduledDelayMillis: 3_600_000,
+      }),
+    ],
   });
 
   await emit('checkout', [
-    { severity: SeverityNumber.INFO, text: 'INFO', body: 'order placed', attributes: { region: 'eu', 'order.id': 'o-1' } },
+    {
+      severity: SeverityNumber.INFO,
+      text: 'INFO',
+      body: 'order placed',
+      attributes: { region: 'eu', 'order.id': 'o-1' },
+    },
     { severity: SeverityNumber.WARN, text: 'WARN', body: 'payment slow: 2.4 s', attributes: { region: 'us' } },
-    { severity: SeverityNumber.ERROR, text: 'ERROR', body: 'payment failed: card declined', attributes: { region: 'eu' }, traceId: TRACE_ID },
-    { severity: SeverityNumber.DEBUG, text: 'DEBUG', body: `cart dump ${'x'.repeat(3_000)}`, attributes: { region: 'us' } },
+    {
+      severity: SeverityNumber.ERROR,
+      text: 'ERROR',
+      body: 'payment failed: card declined',
+      attributes: { region: 'eu' },
+      traceId: TRACE_ID,
+    },
+    {
+      severity: SeverityNumber.DEBUG,
+      text: 'DEBUG',
+      body: `cart dump ${'x'.repeat(3_000)}`,
+      attributes: { region: 'us' },
+    },
     { severity: SeverityNumber.INFO, text: 'INFO', body: 'stock checked', attributes: { region: 'eu' } },
   ]);
 
@@ -142,8 +196,14 @@ beforeAll(async () => {
     'gen_ai.system_instructions': JSON.stringify([{ type: 'text', content: 'You are a helpful support agent.' }]),
     'gen_ai.input.messages': JSON.stringify([
       { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] },
-      { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }] },
-      { role: 'tool', parts: [{ type: 'tool_call_response', id: 'call_1', response: { temperature: 21, sky: 'clear' } }] },
+      {
+        role: 'assistant',
+        parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+      },
+      {
+        role: 'tool',
+        parts: [{ type: 'tool_call_response', id: 'call_1', response: { temperature: 21, sky: 'clear' } }],
+      },
     ]),
     'gen_ai.output.messages': JSON.stringify([
       { role: 'assistant', parts: [{ type: 'text', content: XSS }], finish_reason: 'stop' },
@@ -158,11 +218,20 @@ beforeAll(async () => {
     'gen_ai.usage.output_tokens': 90,
     'gen_ai.usage.cost': 0.25,
     'gen_ai.response.finish_reasons': ['end_turn'],
-    'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Summarize the ticket.' }] }]),
+    'gen_ai.input.messages': JSON.stringify([
+      { role: 'user', parts: [{ type: 'text', content: 'Summarize the ticket.' }] },
+    ]),
   });
   llm(
     'classify',
-    { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o-mini', 'gen_ai.usage.input_tokens': 50, 'gen_ai.usage.output_tokens': 0, 'gen_ai.usage.cost': 0.01 },
+    {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.provider.name': 'openai',
+      'gen_ai.request.model': 'gpt-4o-mini',
+      'gen_ai.usage.input_tokens': 50,
+      'gen_ai.usage.output_tokens': 0,
+      'gen_ai.usage.cost': 0.01,
+    },
     true,
   );
   await tracing.forceFlush();
@@ -184,12 +253,19 @@ describe('/logs', () => {
     const api = await searchLogs({});
     expect(api.length).toBe(5);
     await poll(shownRows).toEqual(expected(api));
-    const level = (text: string) => dashboard.page.locator('tbody tr[data-list-row] td:nth-child(2) span', { hasText: new RegExp(`^${text}$`) }).first();
+    const level = (text: string) =>
+      dashboard.page
+        .locator('tbody tr[data-list-row] td:nth-child(2) span', { hasText: new RegExp(`^${text}$`) })
+        .first();
     expect(await level('ERROR').getAttribute('class')).toContain('text-danger');
     expect(await level('WARN').getAttribute('class')).toContain('text-amber-700');
     expect(await level('INFO').getAttribute('class')).toContain('text-muted-foreground');
     // The long body is folded in its row.
-    const folded = await dashboard.page.locator('tbody tr[data-list-row]', { hasText: 'cart dump' }).locator('td').nth(3).innerText();
+    const folded = await dashboard.page
+      .locator('tbody tr[data-list-row]', { hasText: 'cart dump' })
+      .locator('td')
+      .nth(3)
+      .innerText();
     expect(folded.length).toBeLessThan(520);
     // The traced record links to its trace.
     const link = dashboard.page.locator('tbody tr[data-list-row]', { hasText: 'card declined' }).getByRole('link');
@@ -203,11 +279,15 @@ describe('/logs', () => {
     await poll(() => searchParam('open')).not.toBeNull();
     const attributes = dashboard.page.getByRole('region', { name: 'Attributes', exact: true });
     await attributes.getByRole('row', { name: /region/ }).waitFor();
-    expect(await dashboard.page.getByRole('region', { name: 'Resource attributes' }).innerText()).toContain('deployment.environment.name');
+    expect(await dashboard.page.getByRole('region', { name: 'Resource attributes' }).innerText()).toContain(
+      'deployment.environment.name',
+    );
     await dashboard.capture('logs-expanded');
 
     await attributes.getByRole('button', { name: 'Filter: region equals eu' }).click();
-    await poll(() => JSON.parse(searchParam('filters') ?? '[]')).toEqual([{ field: 'attributes.region', op: 'eq', value: 'eu' }]);
+    await poll(() => JSON.parse(searchParam('filters') ?? '[]')).toEqual([
+      { field: 'attributes.region', op: 'eq', value: 'eu' },
+    ]);
     const eu = await searchLogs({ filters: [{ field: 'attributes.region', op: 'eq', value: 'eu' }] });
     expect(eu.length).toBe(3);
     await poll(shownRows).toEqual(expected(eu));
@@ -217,7 +297,10 @@ describe('/logs', () => {
     await dashboard.page.reload();
     await poll(shownRows).toEqual(expected(eu));
 
-    await dashboard.page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter' }).click();
+    await dashboard.page
+      .getByRole('list', { name: 'Active filters' })
+      .getByRole('button', { name: 'Remove filter' })
+      .click();
     await poll(() => searchParam('filters')).toBeNull();
     await poll(async () => (await shownRows()).length).toBe(5);
 
@@ -225,11 +308,17 @@ describe('/logs', () => {
     await dashboard.page.locator('h1').click();
     await dashboard.page.keyboard.press('j');
     await dashboard.page.keyboard.press('Enter');
-    await poll(() => dashboard.page.locator('tbody tr[data-list-row="0"] button[aria-expanded]').getAttribute('aria-expanded')).toBe('true');
+    await poll(() =>
+      dashboard.page.locator('tbody tr[data-list-row="0"] button[aria-expanded]').getAttribute('aria-expanded'),
+    ).toBe('true');
     await dashboard.page.keyboard.press('Enter');
     await poll(() => searchParam('open')).toBeNull();
     await dashboard.page.keyboard.press('/');
-    await poll(() => dashboard.page.getByRole('searchbox', { name: 'Search log messages' }).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    await poll(() =>
+      dashboard.page
+        .getByRole('searchbox', { name: 'Search log messages' })
+        .evaluate((element) => element === element.ownerDocument.activeElement),
+    ).toBe(true);
   });
 
   it('filters by minimum severity, service and trace id from the URL', async () => {
@@ -277,7 +366,15 @@ describe('/logs', () => {
     await dashboard.page.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await poll(async () => (await shownRows()).length).toBe(5);
 
-    await emit('checkout', Array.from({ length: 40 }, (_, i) => ({ severity: SeverityNumber.INFO, text: 'INFO', body: `tail record ${i}`, attributes: { region: 'eu' } })));
+    await emit(
+      'checkout',
+      Array.from({ length: 40 }, (_, i) => ({
+        severity: SeverityNumber.INFO,
+        text: 'INFO',
+        body: `tail record ${i}`,
+        attributes: { region: 'eu' },
+      })),
+    );
     await poll(async () => (await shownRows())[0]?.body, { timeout: 15_000 }).toMatch(/^tail record \d+$/);
     await poll(async () => (await shownRows()).length, { timeout: 15_000 }).toBe(45);
     // Each record once, whatever the overlap of the polls.
@@ -290,7 +387,9 @@ describe('/logs', () => {
     // Scrolling down pauses: the status says so and offers Resume.
     await dashboard.page.evaluate("document.querySelector('main').scrollTo({ top: 400 })");
     await dashboard.page.getByText('Paused while you scroll').waitFor();
-    await emit('checkout', [{ severity: SeverityNumber.ERROR, text: 'ERROR', body: 'after the pause', attributes: { region: 'us' } }]);
+    await emit('checkout', [
+      { severity: SeverityNumber.ERROR, text: 'ERROR', body: 'after the pause', attributes: { region: 'us' } },
+    ]);
     await dashboard.page.getByRole('button', { name: 'Resume' }).click();
     await dashboard.page.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await poll(async () => (await shownRows())[0]?.body, { timeout: 15_000 }).toBe('after the pause');
@@ -301,7 +400,10 @@ describe('/logs', () => {
   });
 
   it('pages with "load more" in the window of the first page', async () => {
-    await emit('checkout', Array.from({ length: 80 }, (_, i) => ({ severity: SeverityNumber.INFO, text: 'INFO', body: `bulk record ${i}` })));
+    await emit(
+      'checkout',
+      Array.from({ length: 80 }, (_, i) => ({ severity: SeverityNumber.INFO, text: 'INFO', body: `bulk record ${i}` })),
+    );
     const all = await searchLogs({});
     expect(all.length).toBe(126);
     await dashboard.open('/logs');
@@ -317,7 +419,12 @@ describe('/ai-traces', () => {
   const parse = (text: string) => Number(text.replace(/[$,]/g, ''));
 
   it('lists the calls by cost with the range totals and the per-model breakdown of the API', async () => {
-    const list = (await post<AiList>(`/api/ai-traces?projectId=${dashboard.projectId}`, { ...lastDay(), pagination: { page: 1, pageSize: 50 } })).json;
+    const list = (
+      await post<AiList>(`/api/ai-traces?projectId=${dashboard.projectId}`, {
+        ...lastDay(),
+        pagination: { page: 1, pageSize: 50 },
+      })
+    ).json;
     expect(list.total).toBe(3);
     await dashboard.open('/ai-traces');
     const table = dashboard.page.getByRole('table', { name: 'AI calls' });
@@ -328,14 +435,25 @@ describe('/ai-traces', () => {
     const costs = await table.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(costs.map(parse)).toEqual(list.items.map((item) => item.totalCost));
     const tokens = await table.locator('tbody tr td:nth-child(4)').allInnerTexts();
-    expect(tokens.map((text) => text.split('/').map(parse))).toEqual(list.items.map((item) => [item.inputTokens, item.outputTokens]));
+    expect(tokens.map((text) => text.split('/').map(parse))).toEqual(
+      list.items.map((item) => [item.inputTokens, item.outputTokens]),
+    );
     expect(await table.locator('tbody tr', { hasText: 'classify' }).innerText()).toContain('Error');
 
-    const figure = async (label: string) => parse(await dashboard.page.locator('dl[aria-label="Totals of the range"] > div', { hasText: label }).locator('dd').innerText());
+    const figure = async (label: string) =>
+      parse(
+        await dashboard.page
+          .locator('dl[aria-label="Totals of the range"] > div', { hasText: label })
+          .locator('dd')
+          .innerText(),
+      );
     expect(await figure('Calls')).toBe(list.total);
     expect(await figure('Input tokens')).toBe(list.perModel.reduce((sum, m) => sum + m.inputTokens, 0));
     expect(await figure('Output tokens')).toBe(list.perModel.reduce((sum, m) => sum + m.outputTokens, 0));
-    expect(await figure('Cost')).toBeCloseTo(list.perModel.reduce((sum, m) => sum + m.totalCost, 0), 2);
+    expect(await figure('Cost')).toBeCloseTo(
+      list.perModel.reduce((sum, m) => sum + m.totalCost, 0),
+      2,
+    );
     await dashboard.capture('ai-traces');
 
     // Filter by model from the menu: URL and rows follow.
@@ -349,9 +467,16 @@ describe('/ai-traces', () => {
   });
 
   it('shows one call: tokens, costs, finish reason, tool calls paired with results, links, and a conversation rendered safely', async () => {
-    const list = (await post<AiList>(`/api/ai-traces?projectId=${dashboard.projectId}`, { ...lastDay(), pagination: { page: 1, pageSize: 50 } })).json;
+    const list = (
+      await post<AiList>(`/api/ai-traces?projectId=${dashboard.projectId}`, {
+        ...lastDay(),
+        pagination: { page: 1, pageSize: 50 },
+      })
+    ).json;
     const bot = list.items.find((item) => item.name === 'support-bot')!;
-    const detail = await dashboard.api<AiItem & { conversation: unknown }>(`/api/ai-traces/${bot.id}?projectId=${dashboard.projectId}`);
+    const detail = await dashboard.api<AiItem & { conversation: unknown }>(
+      `/api/ai-traces/${bot.id}?projectId=${dashboard.projectId}`,
+    );
     await dashboard.open('/ai-traces');
     await dashboard.page.getByRole('link', { name: 'support-bot' }).click();
     await poll(() => new URL(dashboard.page.url()).pathname).toBe(`/ai-traces/${bot.id}`);
@@ -365,7 +490,9 @@ describe('/ai-traces', () => {
     expect(await figure('Cached input tokens')).toBe(detail.cachedTokens);
     expect(await figure('Reasoning tokens')).toBe(detail.reasoningTokens);
     expect(await figure('Total cost')).toBe(detail.totalCost);
-    expect([detail.inputTokens, detail.cachedTokens, detail.reasoningTokens, detail.totalCost]).toEqual([1200, 200, 40, 1.25]);
+    expect([detail.inputTokens, detail.cachedTokens, detail.reasoningTokens, detail.totalCost]).toEqual([
+      1200, 200, 40, 1.25,
+    ]);
     const details = await dashboard.page.locator('dl[aria-label="Call details"]').innerText();
     expect(details).toContain(detail.model);
     expect(details).toContain(detail.finishReason);
@@ -374,7 +501,9 @@ describe('/ai-traces', () => {
     expect(await waterfall.getAttribute('href')).toMatch(new RegExp(`^/traces/${bot.id}\\?projectId=`));
 
     const traceLogs = dashboard.page.getByRole('link', { name: 'Logs of this trace' });
-    expect(new URL((await traceLogs.getAttribute('href'))!, dashboard.base).searchParams.get('traceId')).toBe(detail.distributedTraceId);
+    expect(new URL((await traceLogs.getAttribute('href'))!, dashboard.base).searchParams.get('traceId')).toBe(
+      detail.distributedTraceId,
+    );
 
     // Role-labelled messages; the tool call shows its result under it, not again on its own.
     const messages = dashboard.page.getByRole('list', { name: 'Messages' });
@@ -393,7 +522,7 @@ describe('/ai-traces', () => {
     expect(await answer.innerText()).toContain('<script>window.__xss = 1</script>');
     expect(await answer.innerText()).toContain('<img src="x" onerror="window.__xss = 2">');
     expect(await messages.locator('script, img').count()).toBe(0);
-    expect(await dashboard.page.evaluate("typeof window.__xss")).toBe('undefined');
+    expect(await dashboard.page.evaluate('typeof window.__xss')).toBe('undefined');
     const docs = answer.getByRole('link', { name: 'docs link' });
     expect(await docs.getAttribute('href')).toBe('https://example.com/docs');
     expect(await docs.getAttribute('rel')).toBe('noopener noreferrer');

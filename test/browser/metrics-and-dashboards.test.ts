@@ -11,7 +11,12 @@ import path from 'node:path';
 import { diag, DiagLogLevel } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AggregationTemporality, AggregationType, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  AggregationType,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/service.js';
@@ -49,7 +54,16 @@ const ROW_HEIGHT = 40;
 const MARGIN = 12;
 
 const exportErrors: string[] = [];
-diag.setLogger({ error: (...args: unknown[]) => exportErrors.push(args.map(String).join(' ')), warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} }, DiagLogLevel.ERROR);
+diag.setLogger(
+  {
+    error: (...args: unknown[]) => exportErrors.push(args.map(String).join(' ')),
+    warn: () => {},
+    info: () => {},
+    debug: () => {},
+    verbose: () => {},
+  },
+  DiagLogLevel.ERROR,
+);
 
 /** Polls for longer than vitest's default second: a query runs on the embedded engine first. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
@@ -76,7 +90,8 @@ describe('metrics and dashboards in Chromium', () => {
     return response.json() as MetricAnswer;
   };
   const search = () => new URL(page.url()).searchParams;
-  const dashboards = async () => (await d.api<{ dashboards: SavedDashboard[] }>(`/api/dashboards?projectId=${d.projectId}`)).dashboards;
+  const dashboards = async () =>
+    (await d.api<{ dashboards: SavedDashboard[] }>(`/api/dashboards?projectId=${d.projectId}`)).dashboards;
 
   beforeAll(async () => {
     d = await openSignedInDashboard();
@@ -86,7 +101,11 @@ describe('metrics and dashboards in Chromium', () => {
       views: [{ instrumentName: 'shop.payload.size', aggregation: { type: AggregationType.EXPONENTIAL_HISTOGRAM } }],
       readers: [
         new PeriodicExportingMetricReader({
-          exporter: new OTLPMetricExporter({ url: `${d.base}/api/otel/v1/metrics`, headers: { Authorization: `Bearer ${d.projectToken}` }, temporalityPreference: AggregationTemporality.DELTA }),
+          exporter: new OTLPMetricExporter({
+            url: `${d.base}/api/otel/v1/metrics`,
+            headers: { Authorization: `Bearer ${d.projectToken}` },
+            temporalityPreference: AggregationTemporality.DELTA,
+          }),
           exportIntervalMillis: 3_600_000,
         }),
       ],
@@ -147,7 +166,10 @@ describe('metrics and dashboards in Chromium', () => {
     await d.capture('metrics-list');
 
     // Before any data: the empty states say what would fill them.
-    await d.open('/metrics', { from: new Date(now - 3 * 86400_000).toISOString(), to: new Date(now - 2 * 86400_000).toISOString() });
+    await d.open('/metrics', {
+      from: new Date(now - 3 * 86400_000).toISOString(),
+      to: new Date(now - 2 * 86400_000).toISOString(),
+    });
     await page.getByText('No metrics in this time range').waitFor();
     await page.getByRole('link', { name: 'Set up the connection' }).waitFor();
     await d.capture('metrics-empty');
@@ -173,7 +195,14 @@ describe('metrics and dashboards in Chromium', () => {
     const wanted = expected.series
       .map((s) => {
         const present = s.values.filter((v): v is number => v !== null);
-        return { series: `region=${s.group.region}`, last: present.at(-1)!, avg: present.reduce((a, b) => a + b, 0) / present.length, min: Math.min(...present), max: Math.max(...present), buckets: present.length };
+        return {
+          series: `region=${s.group.region}`,
+          last: present.at(-1)!,
+          avg: present.reduce((a, b) => a + b, 0) / present.length,
+          min: Math.min(...present),
+          max: Math.max(...present),
+          buckets: present.length,
+        };
       })
       .sort((a, b) => a.series.localeCompare(b.series));
     // The figures the service stored: 3 + 2 in eu, 4 in us.
@@ -181,7 +210,9 @@ describe('metrics and dashboards in Chromium', () => {
     await eventually(summaries).toEqual(wanted);
     const chart = page.getByRole('figure', { name: 'sum(shop.orders) by region' });
     await chart.waitFor();
-    expect(await chart.getByRole('button').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('region=eu'), expect.stringContaining('region=us')]));
+    expect(await chart.getByRole('button').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('region=eu'), expect.stringContaining('region=us')]),
+    );
     await d.capture('metrics-grouped');
 
     // The legend toggles a series.
@@ -199,8 +230,15 @@ describe('metrics and dashboards in Chromium', () => {
     await page.getByLabel('Filter key').selectOption('region');
     await page.getByLabel('Filter value').fill('eu');
     await page.getByRole('button', { name: 'Add filter' }).click();
-    await eventually(() => search().get('filters')).toBe(JSON.stringify([{ field: 'dimensions.region', op: 'eq', value: 'eu' }]));
-    const filtered = await query({ name: 'shop.orders', aggregation: 'sum', groupBy: ['region'], filters: [{ field: 'dimensions.region', op: 'eq', value: 'eu' }] });
+    await eventually(() => search().get('filters')).toBe(
+      JSON.stringify([{ field: 'dimensions.region', op: 'eq', value: 'eu' }]),
+    );
+    const filtered = await query({
+      name: 'shop.orders',
+      aggregation: 'sum',
+      groupBy: ['region'],
+      filters: [{ field: 'dimensions.region', op: 'eq', value: 'eu' }],
+    });
     expect(filtered.series).toHaveLength(1);
     await eventually(async () => (await summaries()).map((row) => row.series)).toEqual(['region=eu']);
     await d.capture('metrics-filtered');
@@ -218,7 +256,12 @@ describe('metrics and dashboards in Chromium', () => {
     const [shop] = await dashboards();
     expect(shop?.name).toBe('Shop');
     expect(shop?.definition.widgets).toEqual([
-      expect.objectContaining({ title: 'sum(shop.orders) by region', type: 'line', query: { name: 'shop.orders', aggregation: 'sum', groupBy: ['region'], filters: [] }, layout: { x: 0, y: 0, w: 6, h: 6 } }),
+      expect.objectContaining({
+        title: 'sum(shop.orders) by region',
+        type: 'line',
+        query: { name: 'shop.orders', aggregation: 'sum', groupBy: ['region'], filters: [] },
+        layout: { x: 0, y: 0, w: 6, h: 6 },
+      }),
     ]);
   });
 
@@ -249,7 +292,9 @@ describe('metrics and dashboards in Chromium', () => {
 
     const hottest = await query({ name: 'shop.cpu.temperature', aggregation: 'max' });
     const shown = page.getByLabel(/^Hottest core: /).first();
-    await eventually(async () => numberOf(await shown.textContent())).toBe(Math.max(...hottest.series[0]!.values.filter((v): v is number => v !== null)));
+    await eventually(async () => numberOf(await shown.textContent())).toBe(
+      Math.max(...hottest.series[0]!.values.filter((v): v is number => v !== null)),
+    );
     expect(await shown.getAttribute('data-level')).toBe('warning');
     const chart = page.getByRole('figure', { name: 'sum(shop.orders) by region' });
     await chart.waitFor();
@@ -258,7 +303,12 @@ describe('metrics and dashboards in Chromium', () => {
     let saved = (await d.api<SavedDashboard>(`/api/dashboards/${id}?projectId=${d.projectId}`)).definition.widgets;
     const chartWidget = saved.find((w) => w.type === 'line')!;
     const valueWidget = saved.find((w) => w.type === 'value')!;
-    expect(valueWidget).toMatchObject({ title: 'Hottest core', query: { name: 'shop.cpu.temperature', aggregation: 'max' }, thresholds: { amber: 60, red: 80 }, layout: { x: 0, y: 6, w: 3, h: 3 } });
+    expect(valueWidget).toMatchObject({
+      title: 'Hottest core',
+      query: { name: 'shop.cpu.temperature', aggregation: 'max' },
+      thresholds: { amber: 60, red: 80 },
+      layout: { x: 0, y: 6, w: 3, h: 3 },
+    });
 
     // Move the single value to the right of the chart (by its title bar), then make the chart two rows taller.
     const grid = page.locator('.react-grid-layout');
@@ -266,7 +316,8 @@ describe('metrics and dashboards in Chromium', () => {
     const column = (gridBox.width - 2 * MARGIN - (COLUMNS - 1) * MARGIN) / COLUMNS;
     const handle = page.locator(`[data-widget-id="${valueWidget.id}"] .widget-handle`);
     const from = (await handle.boundingBox())!;
-    const saves = () => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/dashboards/${id}`));
+    const saves = () =>
+      page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/dashboards/${id}`));
     let put = saves();
     await page.mouse.move(from.x + 40, from.y + from.height / 2);
     await page.mouse.down();
@@ -280,7 +331,9 @@ describe('metrics and dashboards in Chromium', () => {
     const corner = (await resize.boundingBox())!;
     await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
     await page.mouse.down();
-    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2 + 2 * (ROW_HEIGHT + MARGIN), { steps: 8 });
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2 + 2 * (ROW_HEIGHT + MARGIN), {
+      steps: 8,
+    });
     await page.mouse.up();
     expect((await put).status()).toBe(200);
 
@@ -298,7 +351,12 @@ describe('metrics and dashboards in Chromium', () => {
     for (const widget of saved) {
       const want = expectedBox(reloadedGrid, widget.layout);
       // Within a pixel: the grid rounds each item's position itself.
-      await expect.poll(async () => offBy(await boxOf(page, widget.id), want), { timeout: 20_000, message: `${widget.title} at ${JSON.stringify(widget.layout)}` }).toBeLessThanOrEqual(1);
+      await expect
+        .poll(async () => offBy(await boxOf(page, widget.id), want), {
+          timeout: 20_000,
+          message: `${widget.title} at ${JSON.stringify(widget.layout)}`,
+        })
+        .toBeLessThanOrEqual(1);
     }
     await d.capture('dashboard-moved');
   });
@@ -313,21 +371,35 @@ describe('metrics and dashboards in Chromium', () => {
     await edit.getByLabel('Red from').fill('61');
     await edit.getByRole('button', { name: 'Save widget' }).click();
     await edit.waitFor({ state: 'detached' });
-    await eventually(() => page.getByLabel(/^Hottest core: /).first().getAttribute('data-level')).toBe('danger');
+    await eventually(() =>
+      page
+        .getByLabel(/^Hottest core: /)
+        .first()
+        .getAttribute('data-level'),
+    ).toBe('danger');
     const after = (await dashboards())[0]!.definition.widgets.find((w) => w.id === before.id)!;
     expect(after).toEqual({ ...before, thresholds: { amber: 55, red: 61 } });
 
     const [shop] = await dashboards();
     const chartWidget = shop!.definition.widgets.find((w) => w.type === 'line')!;
     await page.getByRole('button', { name: `Star ${chartWidget.title} (show on home)` }).click();
-    await eventually(async () => (await dashboards())[0]!.definition.widgets.find((w) => w.id === chartWidget.id)?.starred).toBe(true);
+    await eventually(
+      async () => (await dashboards())[0]!.definition.widgets.find((w) => w.id === chartWidget.id)?.starred,
+    ).toBe(true);
     await page.getByRole('button', { name: `Unstar ${chartWidget.title} (remove from home)` }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Shop.dashboard.json');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-export-')), 'Shop.dashboard.json');
     await download.saveAs(file);
-    const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { sightline: string; name: string; definition: SavedDashboard['definition'] };
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      sightline: string;
+      name: string;
+      definition: SavedDashboard['definition'];
+    };
     const current = (await dashboards()).find((x) => x.id === shop!.id)!;
     expect(exported).toEqual({ sightline: 'dashboard', name: 'Shop', definition: current.definition });
 
@@ -335,7 +407,15 @@ describe('metrics and dashboards in Chromium', () => {
     await page.getByRole('button', { name: 'Import' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a dashboard' });
     // A broken file first: every problem is named by its path, and nothing is created.
-    await dialog.getByLabel('Or paste the JSON').fill(JSON.stringify({ sightline: 'dashboard', name: 'Broken', definition: { widgets: [{ id: 'a', title: 'x', type: 'pie', query: { name: '' }, layout: { x: 20, y: 0, w: 1, h: 1 } }] } }));
+    await dialog.getByLabel('Or paste the JSON').fill(
+      JSON.stringify({
+        sightline: 'dashboard',
+        name: 'Broken',
+        definition: {
+          widgets: [{ id: 'a', title: 'x', type: 'pie', query: { name: '' }, layout: { x: 20, y: 0, w: 1, h: 1 } }],
+        },
+      }),
+    );
     await dialog.getByRole('button', { name: 'Import' }).click();
     const alert = dialog.getByRole('alert');
     await alert.getByText('This file cannot be imported:').waitFor();
@@ -348,7 +428,9 @@ describe('metrics and dashboards in Chromium', () => {
     expect(await dashboards()).toHaveLength(1);
 
     await dialog.getByLabel('File').setInputFiles(file);
-    await eventually(() => dialog.getByLabel(/Contents of Shop\.dashboard\.json/).inputValue()).toContain('"sightline": "dashboard"');
+    await eventually(() => dialog.getByLabel(/Contents of Shop\.dashboard\.json/).inputValue()).toContain(
+      '"sightline": "dashboard"',
+    );
     await dialog.getByRole('button', { name: 'Import' }).click();
     await page.getByText('Dashboard Shop imported').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/dashboards/') && !url.pathname.endsWith(shop!.id));
@@ -361,14 +443,18 @@ describe('metrics and dashboards in Chromium', () => {
 
   it('home shows the widgets starred on the dashboards, each linked to its dashboard', async () => {
     // The Shop dashboard and its imported copy both star the line widget.
-    const starred = (await dashboards()).flatMap((dashboard) => dashboard.definition.widgets.filter((w) => w.starred).map((widget) => ({ dashboard, widget })));
+    const starred = (await dashboards()).flatMap((dashboard) =>
+      dashboard.definition.widgets.filter((w) => w.starred).map((widget) => ({ dashboard, widget })),
+    );
     expect(starred).toHaveLength(2);
     await d.open('/', window);
     const card = page.getByRole('heading', { name: 'Starred widgets' });
     await card.waitFor();
     const sections = page.getByRole('region', { name: starred[0]!.widget.title });
     await eventually(() => sections.count()).toBe(2);
-    const links = await sections.getByRole('link').evaluateAll((anchors) => anchors.map((a) => new URL((a as unknown as { href: string }).href).pathname));
+    const links = await sections
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => new URL((a as unknown as { href: string }).href).pathname));
     expect(links.sort()).toEqual(starred.map(({ dashboard }) => `/dashboards/${dashboard.id}`).sort());
     // Each draws the widget's metric over home's range (the chart's canvas), not a placeholder.
     await eventually(() => sections.locator('canvas').count()).toBeGreaterThanOrEqual(2);
@@ -406,7 +492,11 @@ describe('metrics and dashboards in Chromium', () => {
 
   it('loads the chart code only on pages with charts', async () => {
     const assets = path.resolve('web/dist/assets');
-    const chartChunks = fs.readdirSync(assets).filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('u-cursor-x'));
+    const chartChunks = fs
+      .readdirSync(assets)
+      .filter(
+        (name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('u-cursor-x'),
+      );
     expect(chartChunks).toHaveLength(1);
     const loaded: string[] = [];
     const record = (request: { url(): string }) => void loaded.push(new URL(request.url()).pathname);
@@ -433,7 +523,12 @@ describe('metrics and dashboards in Chromium', () => {
       payload: { email: reader.user.email, role: 'read-only' },
     });
     expect(invite.statusCode, invite.body).toBe(201);
-    const accepted = await d.service.app.inject({ method: 'POST', url: '/api/invitations/accept', headers: { authorization: `Bearer ${reader.token}` }, payload: { token: (invite.json() as { token: string }).token } });
+    const accepted = await d.service.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: { authorization: `Bearer ${reader.token}` },
+      payload: { token: (invite.json() as { token: string }).token },
+    });
     expect(accepted.statusCode, accepted.body).toBeLessThan(300);
     // From here on the browser is the reader (init scripts run in order; this one sets the session last).
     await d.browser.context.addInitScript(`localStorage.setItem('sightline.session', ${JSON.stringify(reader.token)})`);
@@ -463,7 +558,14 @@ async function summaryRows(page: Page) {
   const out = [];
   for (const row of rows.slice(1)) {
     const [series, last, avg, min, max, buckets] = await row.getByRole('cell').allTextContents();
-    out.push({ series, last: numberOf(last!), avg: numberOf(avg!), min: numberOf(min!), max: numberOf(max!), buckets: numberOf(buckets!) });
+    out.push({
+      series,
+      last: numberOf(last!),
+      avg: numberOf(avg!),
+      min: numberOf(min!),
+      max: numberOf(max!),
+      buckets: numberOf(buckets!),
+    });
   }
   return out.sort((a, b) => a.series!.localeCompare(b.series!));
 }
@@ -473,7 +575,10 @@ async function boxOf(page: Page, widgetId: string) {
   return { x: box.x, y: box.y, width: box.width, height: box.height };
 }
 
-function offBy(a: Record<'x' | 'y' | 'width' | 'height', number>, b: Record<'x' | 'y' | 'width' | 'height', number>): number {
+function offBy(
+  a: Record<'x' | 'y' | 'width' | 'height', number>,
+  b: Record<'x' | 'y' | 'width' | 'height', number>,
+): number {
   return Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y), Math.abs(a.width - b.width), Math.abs(a.height - b.height));
 }
 

@@ -27,7 +27,8 @@ const RRWEB = path.resolve('node_modules/rrweb/dist/rrweb.umd.min.cjs');
 const PRODUCT = 'Aurora lamp ZX-4471';
 const CONSOLE_LINE = 'cart opened with ZX-4471';
 const ERROR_MESSAGE = 'Payment widget missing for ZX-4471';
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="#4f46e5"/></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><circle cx="12" cy="12" r="10" fill="#4f46e5"/></svg>';
 
 /** The instrumented shop. Everything in the script runs in the browser: the browser client. */
 const SHOP = `<!doctype html>
@@ -125,9 +126,13 @@ const REPLAY_CHUNK = /\/assets\/replay-player-[\w-]+\.(js|css)$/;
 /** The text the replayer has rebuilt in its iframe (same-origin sandbox, so the page can read it). */
 const replayedText = (page: Page) =>
   page.evaluate(() => {
-    const frame = (globalThis as unknown as { document: { querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null } }).document.querySelector(
-      '.replayer-wrapper iframe',
-    );
+    const frame = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null;
+        };
+      }
+    ).document.querySelector('.replayer-wrapper iframe');
     return frame?.contentDocument?.body?.textContent ?? '';
   });
 
@@ -135,9 +140,13 @@ const replayedText = (page: Page) =>
 const replayedLogoWidth = (page: Page) =>
   page.evaluate(() => {
     type Img = { complete: boolean; naturalWidth: number };
-    const frame = (globalThis as unknown as { document: { querySelector(s: string): { contentDocument: { getElementById(id: string): Img | null } | null } | null } }).document.querySelector(
-      '.replayer-wrapper iframe',
-    );
+    const frame = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { contentDocument: { getElementById(id: string): Img | null } | null } | null;
+        };
+      }
+    ).document.querySelector('.replayer-wrapper iframe');
     const logo = frame?.contentDocument?.getElementById('logo');
     return logo?.complete ? logo.naturalWidth : 0;
   });
@@ -170,9 +179,12 @@ beforeAll(async () => {
 
   shopServer = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SHOP);
-    if (url.pathname === '/logo.svg') return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO);
-    if (url.pathname === '/rrweb.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(RRWEB));
+    if (url.pathname === '/')
+      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SHOP);
+    if (url.pathname === '/logo.svg')
+      return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(LOGO);
+    if (url.pathname === '/rrweb.js')
+      return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(RRWEB));
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
@@ -182,7 +194,9 @@ beforeAll(async () => {
   // A visitor's session in the shop, in a tab of its own (its console is the shop's, not the dashboard's).
   const shop = await dashboard.browser.context.newPage();
   await shop.goto(`${shopOrigin}/?${new URLSearchParams({ service: dashboard.base, token: dashboard.projectToken })}`);
-  type Shop = { shop: { sessionId: string; opened: Promise<number>; addToCart(name: string): void; flush(): Promise<number> } };
+  type Shop = {
+    shop: { sessionId: string; opened: Promise<number>; addToCart(name: string): void; flush(): Promise<number> };
+  };
   expect(await shop.evaluate(() => (globalThis as unknown as Shop).shop.opened)).toBe(200);
   sessionId = await shop.evaluate(() => (globalThis as unknown as Shop).shop.sessionId);
   // Moments apart, so each has its own place on the replay's clock.
@@ -229,7 +243,9 @@ describe('sessions', () => {
     await page.getByLabel('URL contains').fill('no-such-shop.example');
     await page.waitForURL((url) => url.searchParams.get('url') === 'no-such-shop.example');
     await page.getByText('No session matches these filters').waitFor();
-    expect((await listSessions({ filters: [{ field: 'url', op: 'contains', value: 'no-such-shop.example' }] })).items).toEqual([]);
+    expect(
+      (await listSessions({ filters: [{ field: 'url', op: 'contains', value: 'no-such-shop.example' }] })).items,
+    ).toEqual([]);
     await dashboard.capture('sessions-empty');
     await page.goBack();
     await row.waitFor();
@@ -249,7 +265,9 @@ describe('sessions', () => {
   it('replays the recording, and the timeline and the exceptions seek it, with the moment in the URL', async () => {
     const { page, watch } = dashboard;
     const detail = await dashboard.api<SessionDetail>(`/api/sessions/${sessionId}?projectId=${dashboard.projectId}`);
-    const recording = await dashboard.api<SessionRecording>(`/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`);
+    const recording = await dashboard.api<SessionRecording>(
+      `/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`,
+    );
     const start = Math.min(...recording.segments.flatMap((segment) => segment.events.map((event) => event.timestamp)));
     const logs = recording.segments[0]?.logs as Array<{ message: string; timestamp: number }>;
     const logAt = logs.find((log) => log.message === CONSOLE_LINE)!.timestamp;
@@ -274,7 +292,10 @@ describe('sessions', () => {
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor(SOON);
 
     // The console line of the timeline: the replay goes to its moment — product in the cart, not yet checking out.
-    const logEntry = page.getByRole('list', { name: 'Timeline' }).locator('li[data-kind="log"]').filter({ hasText: CONSOLE_LINE });
+    const logEntry = page
+      .getByRole('list', { name: 'Timeline' })
+      .locator('li[data-kind="log"]')
+      .filter({ hasText: CONSOLE_LINE });
     await logEntry.getByRole('button').click();
     const logT = secondsParam(logAt - start);
     await expect.poll(() => urlT(page), SOON).toBe(String(logT));
@@ -284,7 +305,9 @@ describe('sessions', () => {
 
     // The exception: its moment, after the click changed the status; its title links to its issue.
     const exceptions = page.getByRole('table', { name: 'Exceptions' });
-    expect(await exceptions.getByRole('link').getAttribute('href')).toBe(`/issues/${exception.hash}?projectId=${dashboard.projectId}`);
+    expect(await exceptions.getByRole('link').getAttribute('href')).toBe(
+      `/issues/${exception.hash}?projectId=${dashboard.projectId}`,
+    );
     await exceptions.getByRole('button', { name: `show ${exception.title} in the replay` }).click();
     const exceptionT = secondsParam(exceptionAt - start);
     expect(exceptionT).toBeGreaterThan(logT);
@@ -294,8 +317,12 @@ describe('sessions', () => {
 
     // Attributes as sent, with the address the service stamped.
     const attributes = page.getByRole('table', { name: 'Attributes' });
-    await expect.poll(() => attributes.getByRole('row').filter({ hasText: 'plan' }).textContent(), SOON).toBe('plantrial');
-    expect(await attributes.getByRole('row').filter({ hasText: 'client.ip' }).textContent()).toBe(`client.ip${detail.attributes['client.ip']}`);
+    await expect
+      .poll(() => attributes.getByRole('row').filter({ hasText: 'plan' }).textContent(), SOON)
+      .toBe('plantrial');
+    expect(await attributes.getByRole('row').filter({ hasText: 'client.ip' }).textContent()).toBe(
+      `client.ip${detail.attributes['client.ip']}`,
+    );
 
     await dashboard.capture('session-detail');
     expect(watch.problems).toEqual([]);
@@ -303,7 +330,9 @@ describe('sessions', () => {
 
   it('opens the replay at a linked moment: ?t= directly, ?at=<instant> (sessionReplayLink) as t', async () => {
     const { page, watch } = dashboard;
-    const recording = await dashboard.api<SessionRecording>(`/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`);
+    const recording = await dashboard.api<SessionRecording>(
+      `/api/sessions/${sessionId}/recording?projectId=${dashboard.projectId}`,
+    );
     const start = Math.min(...recording.segments.flatMap((segment) => segment.events.map((event) => event.timestamp)));
     const detail = await dashboard.api<SessionDetail>(`/api/sessions/${sessionId}?projectId=${dashboard.projectId}`);
     const at = detail.exceptions[0]!.recordedAt!;
@@ -325,7 +354,13 @@ describe('sessions', () => {
     const { page, watch } = dashboard;
     // The chunk exists and is the player (not an empty file named so).
     const chunks = fs.readdirSync('web/dist/assets').filter((name) => REPLAY_CHUNK.test(`/assets/${name}`));
-    expect(chunks.some((name) => name.endsWith('.js') && fs.readFileSync(path.join('web/dist/assets', name), 'utf8').includes('replayer-wrapper'))).toBe(true);
+    expect(
+      chunks.some(
+        (name) =>
+          name.endsWith('.js') &&
+          fs.readFileSync(path.join('web/dist/assets', name), 'utf8').includes('replayer-wrapper'),
+      ),
+    ).toBe(true);
     expect(fs.readFileSync('web/dist/index.html', 'utf8')).not.toMatch(/replay-player/);
 
     for (const pathname of ['/sessions', '/', '/connection', '/settings/project']) {
@@ -334,7 +369,10 @@ describe('sessions', () => {
       await page.locator('h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(requests.filter((url) => url.includes('/assets/')).length, pathname).toBeGreaterThan(0);
-      expect(requests.filter((url) => REPLAY_CHUNK.test(url)), pathname).toEqual([]);
+      expect(
+        requests.filter((url) => REPLAY_CHUNK.test(url)),
+        pathname,
+      ).toEqual([]);
     }
     expect(watch.problems).toEqual([]);
   });

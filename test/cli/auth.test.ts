@@ -10,11 +10,36 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/service.js';
-import { MINUTE, OffsetClock, builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli, startListeningService, type ListeningService } from './helpers.js';
+import {
+  MINUTE,
+  OffsetClock,
+  builtCli,
+  jsonOf,
+  newConfigDir,
+  personalAccessToken,
+  removeBuiltCli,
+  runCli,
+  startCli,
+  startListeningService,
+  type ListeningService,
+} from './helpers.js';
 
 interface StoredFile {
   currentProfile: string;
-  profiles: Record<string, { url: string; projectId?: string; credentials?: { kind: string; accessToken?: string; refreshToken?: string; accessTokenExpiresAt?: string; token?: string } }>;
+  profiles: Record<
+    string,
+    {
+      url: string;
+      projectId?: string;
+      credentials?: {
+        kind: string;
+        accessToken?: string;
+        refreshToken?: string;
+        accessTokenExpiresAt?: string;
+        token?: string;
+      };
+    }
+  >;
 }
 
 // Every case runs several CLI processes; on a shared, busy machine each can take seconds.
@@ -38,7 +63,12 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
   const credentialsFile = (dir: string) => path.join(dir, 'credentials.json');
   const stored = (dir: string): StoredFile => JSON.parse(fs.readFileSync(credentialsFile(dir), 'utf8')) as StoredFile;
   const decide = (decision: 'approve' | 'deny', userCode: string) =>
-    running.service.app.inject({ method: 'POST', url: `/api/device/${decision}`, headers: { authorization: `Bearer ${user.token}` }, payload: { user_code: userCode } });
+    running.service.app.inject({
+      method: 'POST',
+      url: `/api/device/${decision}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { user_code: userCode },
+    });
 
   /** Starts `login`, reads the code it prints, and lets the test decide. */
   async function deviceLogin(configDir: string, decision: 'approve' | 'deny' | 'let expire') {
@@ -65,7 +95,13 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
 
     const whoami = await runCli(['whoami', '-o', 'json'], { configDir: deviceDir });
     expect(whoami.code).toBe(0);
-    expect(jsonOf(whoami)).toMatchObject({ profile: 'default', url: running.url, auth: 'device', user: { email: user.user.email }, project: { id: user.project.id } });
+    expect(jsonOf(whoami)).toMatchObject({
+      profile: 'default',
+      url: running.url,
+      auth: 'device',
+      user: { email: user.user.email },
+      project: { id: user.project.id },
+    });
     const table = await runCli(['whoami', '-o', 'table'], { configDir: deviceDir });
     expect(table.stdout).toContain(`<${user.user.email}> on ${running.url}`);
   });
@@ -110,7 +146,9 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
 
   it('concurrent CLI processes needing a refresh share one rotation (the lock) and the login survives', async () => {
     clock.advance(16 * MINUTE);
-    const results = await Promise.all([1, 2, 3, 4].map(() => runCli(['whoami', '-o', 'json'], { configDir: deviceDir })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => runCli(['whoami', '-o', 'json'], { configDir: deviceDir })),
+    );
     expect(results.map((result) => [result.code, result.stderr])).toEqual(results.map(() => [0, '']));
     expect((await runCli(['whoami'], { configDir: deviceDir })).code).toBe(0);
   });
@@ -125,10 +163,16 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     const result = await runCli(['whoami'], { configDir: deviceDir });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: signed out: .*already used.* — run `sightline-cli login`/);
-    expect(stored(deviceDir).profiles.default).toEqual({ url: running.url, projectId: user.project.id, projectName: expect.any(String) });
+    expect(stored(deviceDir).profiles.default).toEqual({
+      url: running.url,
+      projectId: user.project.id,
+      projectName: expect.any(String),
+    });
     const json = await runCli(['whoami', '-o', 'json'], { configDir: deviceDir });
     expect(json.code).toBe(4);
-    expect(JSON.parse(json.stderr)).toMatchObject({ error: { message: 'not signed in (profile default)', exitCode: 4 } });
+    expect(JSON.parse(json.stderr)).toMatchObject({
+      error: { message: 'not signed in (profile default)', exitCode: 4 },
+    });
   });
 
   it('logout revokes the device login on the service and forgets it', async () => {
@@ -139,7 +183,11 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Signed out of ${running.url}`);
     expect(stored(configDir).profiles.default!.credentials).toBeUndefined();
-    const refresh = await running.service.app.inject({ method: 'POST', url: '/api/auth/device/token', payload: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+    const refresh = await running.service.app.inject({
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
+    });
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await runCli(['whoami'], { configDir })).code).toBe(4);
     expect((await runCli(['logout'], { configDir })).code).toBe(4);
@@ -151,14 +199,24 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     const login = await runCli(['login', '--url', running.url, '--token-stdin'], { configDir, input: `${token}\n` });
     expect(login.code).toBe(0);
     expect(stored(configDir).profiles.default!.credentials).toEqual({ kind: 'token', token });
-    expect(jsonOf(await runCli(['whoami', '-o', 'json'], { configDir }))).toMatchObject({ auth: 'token', user: { email: user.user.email } });
+    expect(jsonOf(await runCli(['whoami', '-o', 'json'], { configDir }))).toMatchObject({
+      auth: 'token',
+      user: { email: user.user.email },
+    });
 
-    const refused = await runCli(['login', '--url', running.url, '--token', 'tpp_not_a_real_token', '--profile', 'broken'], { configDir });
+    const refused = await runCli(
+      ['login', '--url', running.url, '--token', 'tpp_not_a_real_token', '--profile', 'broken'],
+      { configDir },
+    );
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain('the service refused the token');
 
-    expect((await runCli(['login', '--url', running.url, '--token', token, '--profile', 'second'], { configDir })).code).toBe(0);
-    const profiles = jsonOf<Array<{ name: string; current: boolean; auth: string }>>(await runCli(['profiles', 'list', '-o', 'json'], { configDir }));
+    expect(
+      (await runCli(['login', '--url', running.url, '--token', token, '--profile', 'second'], { configDir })).code,
+    ).toBe(0);
+    const profiles = jsonOf<Array<{ name: string; current: boolean; auth: string }>>(
+      await runCli(['profiles', 'list', '-o', 'json'], { configDir }),
+    );
     expect(profiles.map((p) => [p.name, p.current, p.auth])).toEqual([
       ['default', true, 'token'],
       ['second', false, 'token'],
@@ -175,7 +233,10 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     const usage = await runCli(['issues', 'list', '--bogus'], { configDir });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("unknown option '--bogus'");
-    expect((await runCli(['logs', 'query', '--since', 'yesterday', '--project', user.project.id], { configDir: deviceDir })).code).toBe(4);
+    expect(
+      (await runCli(['logs', 'query', '--since', 'yesterday', '--project', user.project.id], { configDir: deviceDir }))
+        .code,
+    ).toBe(4);
 
     const closedPort = await new Promise<number>((resolve) => {
       const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -183,7 +244,9 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
         server.close(() => resolve(port));
       });
     });
-    const unreachable = await runCli(['login', '--url', `http://127.0.0.1:${closedPort}`, '--no-browser'], { configDir });
+    const unreachable = await runCli(['login', '--url', `http://127.0.0.1:${closedPort}`, '--no-browser'], {
+      configDir,
+    });
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toContain(`error: cannot connect to http://127.0.0.1:${closedPort} (ECONNREFUSED)`);
 
@@ -202,7 +265,13 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     clock.advance(2 * MINUTE);
     let status = 0;
     for (let i = 0; i < 11 && status !== 429; i++) {
-      status = (await fetch(new URL('/api/auth/device/authorize', running.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+      status = (
+        await fetch(new URL('/api/auth/device/authorize', running.url), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status;
     }
     expect(status).toBe(429);
     const result = await runCli(['login', '--url', running.url, '--no-browser'], { configDir: newConfigDir() });

@@ -56,7 +56,9 @@ export class RunningCli {
   constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => this.took(() => (this.stdout += chunk)));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => this.took(() => (this.stderr += chunk)));
-    this.exited = new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout: this.stdout, stderr: this.stderr })));
+    this.exited = new Promise((resolve) =>
+      child.on('close', (code) => resolve({ code, stdout: this.stdout, stderr: this.stderr })),
+    );
   }
 
   private took(append: () => void): void {
@@ -78,14 +80,20 @@ export class RunningCli {
       if (check()) return;
       this.listeners.push(onData);
       void this.exited.then(() => {
-        if (!check()) reject(new Error(`the CLI ended without ${pattern} on ${stream}:\nstdout: ${this.stdout}\nstderr: ${this.stderr}`));
+        if (!check())
+          reject(
+            new Error(`the CLI ended without ${pattern} on ${stream}:\nstdout: ${this.stdout}\nstderr: ${this.stderr}`),
+          );
       });
     });
   }
 }
 
 export function startCli(args: string[], options: RunOptions): RunningCli {
-  const child = spawn(process.execPath, [builtCli(), ...args], { env: childEnv(options), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtCli(), ...args], {
+    env: childEnv(options),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   if (options.input !== undefined) child.stdin.end(options.input);
   else child.stdin.end();
   return new RunningCli(child);
@@ -110,7 +118,10 @@ export interface ListeningService {
   close(): Promise<void>;
 }
 
-export async function startListeningService(env: Record<string, string> = {}, options: OpenOptions = {}): Promise<ListeningService> {
+export async function startListeningService(
+  env: Record<string, string> = {},
+  options: OpenOptions = {},
+): Promise<ListeningService> {
   const service = await startTestService(env, options);
   const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
   return { service, url, close: () => service.close() };
@@ -129,7 +140,12 @@ export const MINUTE = 60_000;
 
 /** A personal access token of a user, through the real route. */
 export async function personalAccessToken(service: TestService, sessionToken: string): Promise<string> {
-  const response = await service.app.inject({ method: 'POST', url: '/api/personal-access-tokens', headers: { authorization: `Bearer ${sessionToken}` }, payload: { name: 'cli test' } });
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/personal-access-tokens',
+    headers: { authorization: `Bearer ${sessionToken}` },
+    payload: { name: 'cli test' },
+  });
   if (response.statusCode !== 201) throw new Error(`token create failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { token: string }).token;
 }

@@ -8,7 +8,17 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
 import { registerUser } from '../support/service.js';
-import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli, startListeningService, type ListeningService } from './helpers.js';
+import {
+  builtCli,
+  jsonOf,
+  newConfigDir,
+  personalAccessToken,
+  removeBuiltCli,
+  runCli,
+  startCli,
+  startListeningService,
+  type ListeningService,
+} from './helpers.js';
 
 type Rows = Array<Record<string, unknown>>;
 
@@ -65,7 +75,17 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
   it('issues list and show', async () => {
     const issues = await json('issues', 'list', '--since', '1h');
     expect(issues.length).toBeGreaterThan(0);
-    expect(Object.keys(issues[0]!)).toEqual(['hash', 'title', 'count', 'kind', 'firstSeen', 'lastSeen', 'linkedKind', 'linkedId', 'linkedName']);
+    expect(Object.keys(issues[0]!)).toEqual([
+      'hash',
+      'title',
+      'count',
+      'kind',
+      'firstSeen',
+      'lastSeen',
+      'linkedKind',
+      'linkedId',
+      'linkedName',
+    ]);
     const hash = issues[0]!.hash as string;
     expect(await table('issues', 'list')).toContain(hash);
 
@@ -123,7 +143,16 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
   it('logs query with filters, and a search over more than 24 h without a selector is exit 1 with the reason', async () => {
     const logs = await json('logs', 'query', '--since', '1h');
     expect(logs.length).toBeGreaterThan(0);
-    expect(Object.keys(logs[0]!)).toEqual(['timestamp', 'severity', 'severityNumber', 'service', 'body', 'traceId', 'spanId', 'attributes']);
+    expect(Object.keys(logs[0]!)).toEqual([
+      'timestamp',
+      'severity',
+      'severityNumber',
+      'service',
+      'body',
+      'traceId',
+      'spanId',
+      'attributes',
+    ]);
     const errors = await json('logs', 'query', '--min-severity', 'error');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((log) => (log.severityNumber as number) >= 17)).toBe(true);
@@ -136,10 +165,18 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
   });
 
   it('metrics query', async () => {
-    const metric = await json<{ name: string; series: Array<{ points: Array<{ value: number | null }> }> }>('metrics', 'query', 'http.server.active_requests', '--aggregation', 'max');
+    const metric = await json<{ name: string; series: Array<{ points: Array<{ value: number | null }> }> }>(
+      'metrics',
+      'query',
+      'http.server.active_requests',
+      '--aggregation',
+      'max',
+    );
     expect(metric.name).toBe('http.server.active_requests');
     expect(metric.series.flatMap((series) => series.points).some((point) => point.value !== null)).toBe(true);
-    expect(await table('metrics', 'query', 'http.server.active_requests')).toMatch(/^http\.server\.active_requests avg per \d+ s/);
+    expect(await table('metrics', 'query', 'http.server.active_requests')).toMatch(
+      /^http\.server\.active_requests avg per \d+ s/,
+    );
     expect((await cli('metrics', 'query', 'x', '--aggregation', 'median')).code).toBe(2);
   });
 
@@ -151,7 +188,22 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
         method: 'POST',
         headers: { authorization: `Bearer ${user.project.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          resourceLogs: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'tail-test' } }] }, scopeLogs: [{ logRecords: [{ timeUnixNano: `${BigInt(Date.now()) * 1_000_000n}`, severityNumber: 9, body: { stringValue: body } }] }] }],
+          resourceLogs: [
+            {
+              resource: { attributes: [{ key: 'service.name', value: { stringValue: 'tail-test' } }] },
+              scopeLogs: [
+                {
+                  logRecords: [
+                    {
+                      timeUnixNano: `${BigInt(Date.now()) * 1_000_000n}`,
+                      severityNumber: 9,
+                      body: { stringValue: body },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
         }),
       });
     expect((await sendLog('first line sent during the tail')).status).toBe(200);
@@ -162,19 +214,40 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     tail.child.kill('SIGINT');
     const result = await tail.exited;
     expect(result.code).toBe(0);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { body: string; service: string });
-    expect(lines.filter((line) => line.body === 'first line sent during the tail')).toEqual([expect.objectContaining({ service: 'tail-test' })]);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { body: string; service: string });
+    expect(lines.filter((line) => line.body === 'first line sent during the tail')).toEqual([
+      expect.objectContaining({ service: 'tail-test' }),
+    ]);
     expect(lines.filter((line) => line.body === 'second line sent during the tail')).toHaveLength(1);
   });
 
   it('mcp: an MCP client over stdio lists the tools and gets real data from one', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [builtCli(), 'mcp'], env: { PATH: process.env.PATH ?? '', SIGHTLINE_CONFIG_DIR: configDir }, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [builtCli(), 'mcp'],
+      env: { PATH: process.env.PATH ?? '', SIGHTLINE_CONFIG_DIR: configDir },
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(
-        ['list_ai_traces', 'list_endpoints', 'list_issues', 'list_projects', 'list_tasks', 'query_metrics', 'search_logs', 'show_endpoint', 'show_issue', 'show_trace'].sort(),
+        [
+          'list_ai_traces',
+          'list_endpoints',
+          'list_issues',
+          'list_projects',
+          'list_tasks',
+          'query_metrics',
+          'search_logs',
+          'show_endpoint',
+          'show_issue',
+          'show_trace',
+        ].sort(),
       );
       expect(tools.find((tool) => tool.name === 'search_logs')!.inputSchema.properties).toHaveProperty('minSeverity');
       const answer = await client.callTool({ name: 'list_endpoints', arguments: { since: '1h', limit: 10 } });
@@ -182,7 +255,10 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       const [content] = answer.content as Array<{ type: string; text: string }>;
       expect(content!.text).toMatch(/^name\s+requests/);
       expect(content!.text).toContain('GET /api/products');
-      const refused = await client.callTool({ name: 'show_trace', arguments: { id: '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f' } });
+      const refused = await client.callTool({
+        name: 'show_trace',
+        arguments: { id: '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f' },
+      });
       expect(refused.isError).toBe(true);
       expect((refused.content as Array<{ text: string }>)[0]!.text).toBe('error: no such trace in this project');
     } finally {

@@ -12,13 +12,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../support/service.js';
-import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startListeningService, type ListeningService } from './helpers.js';
+import {
+  builtCli,
+  jsonOf,
+  newConfigDir,
+  personalAccessToken,
+  removeBuiltCli,
+  runCli,
+  startListeningService,
+  type ListeningService,
+} from './helpers.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const DART_FOLDER = path.join(FIXTURES, 'dart/android-arm64-dwarf4');
 const DART_BUILD = '73a2cdb8fd92d0c20b4186374bff33e3';
 const FAT_DSYM = path.join(FIXTURES, 'ios/ios-fat/ShopKit.framework.dSYM');
-const MAPPING = '# compiler: R8\n# pg_map_id: 5b46fdc\ncom.example.shop.Cart -> a.a:\n    int size -> a\n    void add(com.example.shop.Item) -> b\n';
+const MAPPING =
+  '# compiler: R8\n# pg_map_id: 5b46fdc\ncom.example.shop.Cart -> a.a:\n    int size -> a\n    void add(com.example.shop.Item) -> b\n';
 
 interface UploadReport {
   accepted: Array<{ path: string; kind: string }>;
@@ -33,19 +43,31 @@ function flakyProxy(target: string): Promise<{ url: string; uploads: () => numbe
     uploads++;
     if (uploads === 1) {
       request.resume();
-      request.on('end', () => response.writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' }).end('{"error":"too many uploads in flight, retry"}'));
+      request.on('end', () =>
+        response
+          .writeHead(503, { 'retry-after': '1', 'content-type': 'application/json' })
+          .end('{"error":"too many uploads in flight, retry"}'),
+      );
       return;
     }
-    const upstream = http.request(new URL(request.url ?? '/', target), { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     request.pipe(upstream);
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}`, uploads: () => uploads, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        uploads: () => uploads,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     }),
   );
 }
@@ -61,7 +83,12 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     builtCli();
     running = await startListeningService();
     user = await registerUser(running.service.app);
-    uploadToken = (await running.service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [user.project.id]))[0]!.upload_token;
+    uploadToken = (
+      await running.service.services.meta.query<{ upload_token: string }>(
+        'SELECT upload_token FROM projects WHERE id = $1',
+        [user.project.id],
+      )
+    )[0]!.upload_token;
     fs.mkdirSync(path.join(mappingFolder, 'outputs/mapping/release'), { recursive: true });
     fs.writeFileSync(path.join(mappingFolder, 'outputs/mapping/release/mapping.txt'), MAPPING);
     fs.writeFileSync(path.join(mappingFolder, 'outputs/notes.txt'), 'release notes, not a mapping\n');
@@ -74,10 +101,15 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
   });
 
   const symbolRows = () =>
-    running.service.services.meta.query<{ kind: string; build_id: string; arch: string }>('SELECT kind, build_id, arch FROM symbol_files WHERE project_id = $1 ORDER BY kind, build_id, arch', [user.project.id]);
+    running.service.services.meta.query<{ kind: string; build_id: string; arch: string }>(
+      'SELECT kind, build_id, arch FROM symbol_files WHERE project_id = $1 ORDER BY kind, build_id, arch',
+      [user.project.id],
+    );
 
   it('finds the Dart, iOS (fat dSYM bundle) and Android files under the paths and uploads them with the sign-in’s upload token', async () => {
-    const result = await runCli(['symbols', 'upload', DART_FOLDER, FAT_DSYM, mappingFolder, '-o', 'json'], { configDir });
+    const result = await runCli(['symbols', 'upload', DART_FOLDER, FAT_DSYM, mappingFolder, '-o', 'json'], {
+      configDir,
+    });
     expect(result.code, result.stderr).toBe(0);
     const report = jsonOf<UploadReport>(result);
     expect(report.accepted.map((file) => [path.basename(file.path), file.kind])).toEqual([
@@ -95,37 +127,53 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     ]);
     const rows = await symbolRows();
     expect(rows.filter((row) => row.kind === 'dart')).toEqual([{ kind: 'dart', build_id: DART_BUILD, arch: 'arm64' }]);
-    expect(rows.filter((row) => row.kind === 'ios').map((row) => row.arch).sort()).toEqual(['arm64', 'x64']);
+    expect(
+      rows
+        .filter((row) => row.kind === 'ios')
+        .map((row) => row.arch)
+        .sort(),
+    ).toEqual(['arm64', 'x64']);
     // A map id this short is no build id to the service: the mapping is keyed by its content's hash.
-    expect(rows.filter((row) => row.kind === 'proguard').map((row) => row.build_id)).toEqual([createHash('sha256').update(MAPPING).digest('hex')]);
+    expect(rows.filter((row) => row.kind === 'proguard').map((row) => row.build_id)).toEqual([
+      createHash('sha256').update(MAPPING).digest('hex'),
+    ]);
   });
 
   it('in CI: the upload token from the environment, no sign-in; a 503 is retried after its Retry-After', async () => {
     const proxy = await flakyProxy(running.url);
     try {
-      const result = await runCli(['symbols', 'upload', path.join(DART_FOLDER, 'app.android-arm64.symbols'), '-o', 'table'], {
-        configDir: newConfigDir(),
-        env: { SIGHTLINE_URL: proxy.url, SIGHTLINE_UPLOAD_TOKEN: uploadToken },
-      });
+      const result = await runCli(
+        ['symbols', 'upload', path.join(DART_FOLDER, 'app.android-arm64.symbols'), '-o', 'table'],
+        {
+          configDir: newConfigDir(),
+          env: { SIGHTLINE_URL: proxy.url, SIGHTLINE_UPLOAD_TOKEN: uploadToken },
+        },
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(proxy.uploads()).toBe(2);
       expect(result.stderr).toContain('service busy (503): retrying');
       expect(result.stderr).toContain('in 1 s (attempt 2)');
-      expect(result.stdout).toMatch(/^accepted {2}.*app\.android-arm64\.symbols {2}\(dart\)\n1 accepted, 0 skipped, 0 failed\n$/);
+      expect(result.stdout).toMatch(
+        /^accepted {2}.*app\.android-arm64\.symbols {2}\(dart\)\n1 accepted, 0 skipped, 0 failed\n$/,
+      );
     } finally {
       await proxy.close();
     }
   });
 
   it('a file the service does not recognise is reported skipped', async () => {
-    const result = await runCli(['symbols', 'upload', path.join(mappingFolder, 'outputs/notes.txt'), '-o', 'table'], { configDir });
+    const result = await runCli(['symbols', 'upload', path.join(mappingFolder, 'outputs/notes.txt'), '-o', 'table'], {
+      configDir,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('skipped   ');
     expect(result.stdout).toContain('0 accepted, 1 skipped, 0 failed');
   });
 
   it('a wrong upload token is exit 4 with the refusal; no files found is a usage error', async () => {
-    const wrong = await runCli(['symbols', 'upload', DART_FOLDER, '--upload-token', 'not-an-upload-token'], { configDir });
+    const wrong = await runCli(['symbols', 'upload', DART_FOLDER, '--upload-token', 'not-an-upload-token'], {
+      configDir,
+    });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain('error: the upload token was refused (401');
     const nothing = await runCli(['symbols', 'upload', path.join(FIXTURES, 'src')], { configDir });
@@ -135,17 +183,37 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
 
   it('sourcemaps upload: a release build folder with the sign-in’s source-map token, then a debug-id build without a release, then a report mapped by them', async () => {
     const SOURCEMAPS = path.resolve('test/fixtures/sourcemaps');
-    const release = await runCli(['sourcemaps', 'upload', path.join(SOURCEMAPS, 'releases/1.0.0/dist'), '--release', '1.0.0', '-o', 'json'], { configDir });
+    const release = await runCli(
+      ['sourcemaps', 'upload', path.join(SOURCEMAPS, 'releases/1.0.0/dist'), '--release', '1.0.0', '-o', 'json'],
+      { configDir },
+    );
     expect(release.code, release.stderr).toBe(0);
-    expect(jsonOf<{ release: string; uploaded: number; skipped: unknown[] }>(release)).toEqual({ release: '1.0.0', uploaded: 2, skipped: [] });
-    const debugIds = await runCli(['sourcemaps', 'upload', path.join(SOURCEMAPS, 'releases/1.1.0/dist/assets'), '--url-prefix', '~/assets/', '-o', 'table'], { configDir });
+    expect(jsonOf<{ release: string; uploaded: number; skipped: unknown[] }>(release)).toEqual({
+      release: '1.0.0',
+      uploaded: 2,
+      skipped: [],
+    });
+    const debugIds = await runCli(
+      [
+        'sourcemaps',
+        'upload',
+        path.join(SOURCEMAPS, 'releases/1.1.0/dist/assets'),
+        '--url-prefix',
+        '~/assets/',
+        '-o',
+        'table',
+      ],
+      { configDir },
+    );
     expect(debugIds.code, debugIds.stderr).toBe(0);
     expect(debugIds.stdout).toContain('2 accepted, 0 skipped, urlPrefix ~/assets/');
     const rows = await running.service.services.meta.query<{ release: string; path: string; debug_id: string }>(
       'SELECT release, path, debug_id FROM source_map_files WHERE project_id = $1 ORDER BY release',
       [user.project.id],
     );
-    expect(rows.map((row) => [row.release, row.path.replace(/main\.\w+\.js$/, 'main.js'), row.debug_id !== ''])).toEqual([
+    expect(
+      rows.map((row) => [row.release, row.path.replace(/main\.\w+\.js$/, 'main.js'), row.debug_id !== '']),
+    ).toEqual([
       ['', '/assets/main.js', true],
       ['1.0.0', '/assets/main.js', false],
     ]);
@@ -158,7 +226,9 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('no .map files under');
     fs.writeFileSync(path.join(build, 'app.js.map'), '{"version": 3, "mappings": 12}');
-    const wrong = await runCli(['sourcemaps', 'upload', build, '--release', '1', '--sourcemap-token', uploadToken], { configDir });
+    const wrong = await runCli(['sourcemaps', 'upload', build, '--release', '1', '--sourcemap-token', uploadToken], {
+      configDir,
+    });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain('the source-map token was refused (401)');
     const bad = await runCli(['sourcemaps', 'upload', build, '--release', '1', '-o', 'table'], { configDir });

@@ -7,7 +7,11 @@ describe('ingest admission', () => {
   let service: TestService;
   let token: string;
   beforeAll(async () => {
-    service = await startTestService({ INGEST_MAX_CONCURRENCY: '1', INGEST_QUEUE_WAIT_MS: '0', BODY_TIMEOUT_MS: '5000' });
+    service = await startTestService({
+      INGEST_MAX_CONCURRENCY: '1',
+      INGEST_QUEUE_WAIT_MS: '0',
+      BODY_TIMEOUT_MS: '5000',
+    });
     token = (await registerUser(service.app)).project.token;
   });
   afterAll(async () => service?.close());
@@ -18,11 +22,17 @@ describe('ingest admission', () => {
     // A request whose body is still arriving holds the slot.
     const holder = net.connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => holder.once('connect', resolve));
-    holder.write(`POST /api/report HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{"appVersion":"",`);
+    holder.write(
+      `POST /api/report HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n{"appVersion":"",`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const body = JSON.stringify({ appVersion: '', serverName: '', collectionFrames: [] });
-    const refused = await fetch(`${address}/api/report`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const refused = await fetch(`${address}/api/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.json()).toEqual({ error: 'ingest is at capacity, retry shortly' });
@@ -37,7 +47,11 @@ describe('ingest admission', () => {
     holder.write('"serverName":"","collectionFrames":[]}'.padEnd(60 - 17, ' '));
     expect(await finished).toMatch(/^HTTP\/1\.1 200 /);
     holder.destroy();
-    const admitted = await fetch(`${address}/api/report`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const admitted = await fetch(`${address}/api/report`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
     expect(admitted.status).toBe(200);
   });
 });

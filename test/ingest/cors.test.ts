@@ -15,7 +15,12 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 
 const ORIGIN = 'https://shop.example';
 const REPORT = '/api/report';
-const OTLP = ['/api/otel/v1/traces', '/api/otel/v1/metrics', '/api/otel/v1/logs', '/api/otel/v1development/profiles'] as const;
+const OTLP = [
+  '/api/otel/v1/traces',
+  '/api/otel/v1/metrics',
+  '/api/otel/v1/logs',
+  '/api/otel/v1development/profiles',
+] as const;
 const INGEST = [REPORT, ...OTLP];
 /** A valid, empty body for each route (JSON encodings). */
 const EMPTY_BODY: Record<string, string> = {
@@ -26,18 +31,32 @@ const EMPTY_BODY: Record<string, string> = {
   '/api/otel/v1development/profiles': '{"resourceProfiles":[]}',
 };
 /** Decompressed caps: 64 MB for reports, 10 MB for OTLP. */
-const CAP_BYTES: Record<string, number> = { [REPORT]: 64 * 1024 * 1024, ...Object.fromEntries(OTLP.map((url) => [url, 10 * 1024 * 1024])) };
+const CAP_BYTES: Record<string, number> = {
+  [REPORT]: 64 * 1024 * 1024,
+  ...Object.fromEntries(OTLP.map((url) => [url, 10 * 1024 * 1024])),
+};
 
 let service: TestService;
 let token: string;
 let suspendedToken: string;
 
-const post = (url: string, headers: Record<string, string>, payload: string | Buffer): Promise<LightMyRequestResponse> =>
-  service.app.inject({ method: 'POST', url, headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers }, payload } as InjectOptions);
+const post = (
+  url: string,
+  headers: Record<string, string>,
+  payload: string | Buffer,
+): Promise<LightMyRequestResponse> =>
+  service.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+    payload,
+  } as InjectOptions);
 
 function expectCors(response: LightMyRequestResponse, what: string): void {
   expect(response.headers['access-control-allow-origin'], what).toBe(ORIGIN);
-  expect(String(response.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/), what).toContain('retry-after');
+  expect(String(response.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/), what).toContain(
+    'retry-after',
+  );
 }
 
 beforeAll(async () => {
@@ -61,7 +80,11 @@ describe('every ingest answer carries the CORS headers', () => {
   });
 
   it.each(INGEST)('%s: 200 for a gzip body', async (url) => {
-    const response = await post(url, { authorization: `Bearer ${token}`, 'content-encoding': 'gzip' }, zlib.gzipSync(EMPTY_BODY[url]!));
+    const response = await post(
+      url,
+      { authorization: `Bearer ${token}`, 'content-encoding': 'gzip' },
+      zlib.gzipSync(EMPTY_BODY[url]!),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expectCors(response, url);
   });
@@ -106,7 +129,11 @@ describe('preflights', () => {
     service.app.inject({
       method: 'OPTIONS',
       url,
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, content-encoding' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, content-encoding',
+      },
     });
 
   it.each(INGEST)('%s: 204 without a token, allowing POST with the headers an SDK sends', async (url) => {
@@ -141,7 +168,12 @@ describe('preflights', () => {
   });
 
   it('application answers carry no CORS headers', async () => {
-    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { email: 'nobody@example.com', password: 'x' } });
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: ORIGIN },
+      payload: { email: 'nobody@example.com', password: 'x' },
+    });
     expect(login.statusCode).toBe(401);
     const health = await service.app.inject({ method: 'GET', url: '/health', headers: { origin: ORIGIN } });
     expect(health.statusCode).toBe(200);

@@ -16,11 +16,25 @@ describe('large report bodies', () => {
   afterAll(async () => service?.close());
 
   function report(padding: number): Buffer {
-    const trace = { id: randomUUID(), endpoint: 'GET /big', duration: 1, recordedAt: new Date().toISOString(), statusCode: 200, bodySize: 0, clientIP: '', attributes: { padding: 'x'.repeat(padding) } };
+    const trace = {
+      id: randomUUID(),
+      endpoint: 'GET /big',
+      duration: 1,
+      recordedAt: new Date().toISOString(),
+      statusCode: 200,
+      bodySize: 0,
+      clientIP: '',
+      attributes: { padding: 'x'.repeat(padding) },
+    };
     return zlib.gzipSync(JSON.stringify({ appVersion: '', serverName: '', collectionFrames: [{ traces: [trace] }] }));
   }
   const send = (payload: Buffer) =>
-    service.app.inject({ method: 'POST', url: '/api/report', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload });
+    service.app.inject({
+      method: 'POST',
+      url: '/api/report',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload,
+    });
 
   it('refuses a second large body while one is in progress, and lets small ones through', async () => {
     const large = report(LARGE_REPORT_BYTES + 1024);

@@ -16,8 +16,19 @@ describe('monthly ingest quota', () => {
   const plansFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
 
   beforeAll(async () => {
-    const limits = { projects: 5, seats: 5, ingest_gb_monthly: 1, retention_days_hot: 30, retention_days_warm: 0, synthetics_checks: 0, session_recordings: 0 };
-    fs.writeFileSync(plansFile, JSON.stringify({ defaultPlan: 'tiny', plans: [{ code: 'tiny', name: 'Tiny', limits }] }));
+    const limits = {
+      projects: 5,
+      seats: 5,
+      ingest_gb_monthly: 1,
+      retention_days_hot: 30,
+      retention_days_warm: 0,
+      synthetics_checks: 0,
+      session_recordings: 0,
+    };
+    fs.writeFileSync(
+      plansFile,
+      JSON.stringify({ defaultPlan: 'tiny', plans: [{ code: 'tiny', name: 'Tiny', limits }] }),
+    );
     service = await startTestService({ PLANS_FILE: plansFile });
     const registered = await registerUser(service.app);
     token = registered.project.token;
@@ -25,9 +36,18 @@ describe('monthly ingest quota', () => {
   });
   afterAll(async () => service?.close());
 
-  const body = JSON.stringify({ appVersion: '', serverName: '', collectionFrames: [{ metrics: [{ name: 'quota.probe', value: 1, recordedAt: new Date().toISOString() }] }] });
+  const body = JSON.stringify({
+    appVersion: '',
+    serverName: '',
+    collectionFrames: [{ metrics: [{ name: 'quota.probe', value: 1, recordedAt: new Date().toISOString() }] }],
+  });
   const send = (url = '/api/report', payload: string | Buffer = zlib.gzipSync(body)) =>
-    service.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload });
+    service.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload,
+    });
 
   it('counts decompressed bytes, not the compressed body', async () => {
     expect((await send()).statusCode).toBe(200);

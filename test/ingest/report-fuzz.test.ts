@@ -66,7 +66,9 @@ function serialize(value: unknown): Buffer {
     raws.push(v.text);
     return `\u0000raw${raws.length - 1}\u0000`;
   });
-  return Buffer.from(raws.length === 0 ? text : text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_m, i: string) => raws[Number(i)]!));
+  return Buffer.from(
+    raws.length === 0 ? text : text.replace(/"\\u0000raw(\d+)\\u0000"/g, (_m, i: string) => raws[Number(i)]!),
+  );
 }
 
 // ---- a valid payload ----
@@ -76,7 +78,10 @@ const timestamp = fc
   .date({ min: new Date('1971-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true })
   .map((date) => date.toISOString());
 const text = fc.string({ maxLength: 30 });
-const attributes = fc.option(fc.dictionary(fc.string({ maxLength: 16 }), fc.string({ maxLength: 40 }), { maxKeys: 6 }), { nil: undefined });
+const attributes = fc.option(
+  fc.dictionary(fc.string({ maxLength: 16 }), fc.string({ maxLength: 40 }), { maxKeys: 6 }),
+  { nil: undefined },
+);
 const span = fc.record({ id: uuid, name: text, startTime: timestamp, duration: fc.maxSafeNat() });
 const trace = fc.record(
   {
@@ -106,9 +111,18 @@ const exception = fc.record(
   },
   { requiredKeys: ['stackTrace', 'recordedAt', 'isMessage'] },
 );
-const metric = fc.record({ name: text, value: fc.double({ noNaN: true, noDefaultInfinity: true }), recordedAt: timestamp });
+const metric = fc.record({
+  name: text,
+  value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+  recordedAt: timestamp,
+});
 const session = fc.record(
-  { id: uuid, startedAt: timestamp, clientIP: fc.ipV4(), attributes: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }) },
+  {
+    id: uuid,
+    startedAt: timestamp,
+    clientIP: fc.ipV4(),
+    attributes: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  },
   { requiredKeys: ['id', 'startedAt'] },
 );
 const recording = fc.record(
@@ -134,11 +148,22 @@ const frame = fc.record(
   },
   { requiredKeys: ['stackTraces', 'metrics', 'traces'] },
 );
-const validPayload = fc.record({ collectionFrames: fc.array(frame, { minLength: 1, maxLength: 2 }), appVersion: text, serverName: text });
+const validPayload = fc.record({
+  collectionFrames: fc.array(frame, { minLength: 1, maxLength: 2 }),
+  appVersion: text,
+  serverName: text,
+});
 
 // ---- adversarial values ----
 
-const BAD_UUIDS = ['', 'not-a-uuid', '6f9619ff8b864011b42d00cf4fc964ff', '6f9619ff-8b86-4011-b42d-00cf4fc964fg', '{6f9619ff-8b86-4011-b42d-00cf4fc964ff}', ' 6f9619ff-8b86-4011-b42d-00cf4fc964ff'];
+const BAD_UUIDS = [
+  '',
+  'not-a-uuid',
+  '6f9619ff8b864011b42d00cf4fc964ff',
+  '6f9619ff-8b86-4011-b42d-00cf4fc964fg',
+  '{6f9619ff-8b86-4011-b42d-00cf4fc964ff}',
+  ' 6f9619ff-8b86-4011-b42d-00cf4fc964ff',
+];
 const BAD_TIMESTAMPS = [
   '2024-13-01T00:00:00Z',
   '2024-02-30T00:00:00Z',
@@ -158,21 +183,84 @@ const BAD_TIMESTAMPS = [
   '+002024-05-01T10:00:00Z',
   '1714557600',
 ];
-const RAW_NUMBERS = ['1e400', '-1e400', '1e-400', '-0', '1E+2', '0.1e1', '5e-324', '9223372036854775807', '18446744073709551616', '123456789012345678901234567890'];
+const RAW_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-0',
+  '1E+2',
+  '0.1e1',
+  '5e-324',
+  '9223372036854775807',
+  '18446744073709551616',
+  '123456789012345678901234567890',
+];
 /** Patterns that make a careless regex backtrack, repeated into long strings. */
-const HUGE_UNITS = ['x', '/', 'a/', '../', '1.', '0x', 'a@', 'a.b@', ':', '::1:', '1111.', '\\', '  ', '\n', '\t at ', 'goroutine ', '#0 ', '?', '.a?', '\n.a?', '[', '@1', '\u00e9', '\ud83d\ude00'];
+const HUGE_UNITS = [
+  'x',
+  '/',
+  'a/',
+  '../',
+  '1.',
+  '0x',
+  'a@',
+  'a.b@',
+  ':',
+  '::1:',
+  '1111.',
+  '\\',
+  '  ',
+  '\n',
+  '\t at ',
+  'goroutine ',
+  '#0 ',
+  '?',
+  '.a?',
+  '\n.a?',
+  '[',
+  '@1',
+  '\u00e9',
+  '\ud83d\ude00',
+];
 
 const loneSurrogate = fc
   .tuple(fc.string({ maxLength: 8 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 8 }))
   .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`);
-const hugeString = fc.tuple(fc.constantFrom(...HUGE_UNITS), fc.integer({ min: 10_000, max: 2_000_000 })).map(([unit, length]) =>
-  unit.repeat(Math.ceil(length / unit.length)),
-);
-const deepNesting = fc.tuple(fc.constantFrom('array', 'object'), fc.integer({ min: 1_000, max: 100_000 })).map(([kind, depth]) =>
-  kind === 'array' ? new Raw('['.repeat(depth) + ']'.repeat(depth)) : new Raw('{"k":'.repeat(depth) + '1' + '}'.repeat(depth)),
-);
+const hugeString = fc
+  .tuple(fc.constantFrom(...HUGE_UNITS), fc.integer({ min: 10_000, max: 2_000_000 }))
+  .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
+const deepNesting = fc
+  .tuple(fc.constantFrom('array', 'object'), fc.integer({ min: 1_000, max: 100_000 }))
+  .map(([kind, depth]) =>
+    kind === 'array'
+      ? new Raw('['.repeat(depth) + ']'.repeat(depth))
+      : new Raw(`${'{"k":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  );
 const evil: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, -0.5, 1.5, 2 ** 53, 2 ** 64, 1e308, -1e308, Number.MIN_VALUE, '', ' ', [], {}, [null], { '': '' }, { __proto__: 'x' }) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0.5,
+      1.5,
+      2 ** 53,
+      2 ** 64,
+      1e308,
+      -1e308,
+      Number.MIN_VALUE,
+      '',
+      ' ',
+      [],
+      {},
+      [null],
+      { '': '' },
+      { __proto__: 'x' },
+    ),
+  },
   { weight: 2, arbitrary: fc.constantFrom<unknown>(...BAD_UUIDS, ...BAD_TIMESTAMPS) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 64 }) },
@@ -187,8 +275,12 @@ type Path = Array<string | number>;
 /** Every path of a JSON tree: the root, each object field and each array element. */
 function pathsOf(value: unknown, prefix: Path = [], into: Path[] = []): Path[] {
   into.push(prefix);
-  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...prefix, i], into));
-  else if (typeof value === 'object' && value !== null) for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...prefix, key], into);
+  if (Array.isArray(value))
+    value.forEach((item, i) => {
+      pathsOf(item, [...prefix, i], into);
+    });
+  else if (typeof value === 'object' && value !== null)
+    for (const key of Object.keys(value)) pathsOf((value as Record<string, unknown>)[key], [...prefix, key], into);
   return into;
 }
 
@@ -197,7 +289,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
   op: fc.constantFrom<Mutation['op']>('replace', 'replace', 'delete', 'add'),
   at: fc.nat(),
   value: evil,
-  key: fc.oneof(fc.constantFrom('attributes', 'spans', 'events', 'distributedTraceId', '__proto__', 'constructor', ''), fc.string({ maxLength: 12 })),
+  key: fc.oneof(
+    fc.constantFrom('attributes', 'spans', 'events', 'distributedTraceId', '__proto__', 'constructor', ''),
+    fc.string({ maxLength: 12 }),
+  ),
 });
 
 /** Applies mutations to a copy of the payload; a replaced root makes the whole body adversarial. */
@@ -208,7 +303,8 @@ function mutate(payload: unknown, mutations: Mutation[]): unknown {
     const path = paths[at % paths.length]!;
     if (path.length === 0) {
       if (op === 'replace') root = value;
-      else if (op === 'add' && typeof root === 'object' && root !== null && !Array.isArray(root)) Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true });
+      else if (op === 'add' && typeof root === 'object' && root !== null && !Array.isArray(root))
+        Object.defineProperty(root, key, { value, enumerable: true, writable: true, configurable: true });
       continue;
     }
     let parent = root as Record<string | number, unknown>;
@@ -239,7 +335,12 @@ beforeAll(async () => {
   token = (await registerUser(service.app)).project.token;
 });
 afterAll(async () => {
-  console.log(`report fuzz answers: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ')}`);
+  console.log(
+    `report fuzz answers: ${[...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(', ')}`,
+  );
   await service?.close();
 });
 
@@ -297,121 +398,243 @@ describe('POST /api/report under adversarial bodies', () => {
     );
   });
 
-  it('answers mutated valid payloads with 200 or 400 (a bad record is skipped, a bad shape refused)', async () => {
-    const mutated = fc.tuple(validPayload, fc.array(mutation, { minLength: 1, maxLength: 4 }), encodings);
-    // Concurrent bodies, as clients send them: their rows share group commits, which keeps thousands of 200s quick.
-    await fc.assert(
-      fc.asyncProperty(fc.array(mutated, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (bodies) => {
-        const answers = await Promise.all(bodies.map(([payload, mutations, encoding]) => post(encoded(serialize(mutate(payload, mutations)), encoding))));
-        for (const status of answers) expect([200, 400]).toContain(status);
-      }),
-      { numRuns: 1000 / CONCURRENCY },
-    );
-  }, SLOW_TEST_MS);
+  it(
+    'answers mutated valid payloads with 200 or 400 (a bad record is skipped, a bad shape refused)',
+    async () => {
+      const mutated = fc.tuple(validPayload, fc.array(mutation, { minLength: 1, maxLength: 4 }), encodings);
+      // Concurrent bodies, as clients send them: their rows share group commits, which keeps thousands of 200s quick.
+      await fc.assert(
+        fc.asyncProperty(fc.array(mutated, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (bodies) => {
+          const answers = await Promise.all(
+            bodies.map(([payload, mutations, encoding]) =>
+              post(encoded(serialize(mutate(payload, mutations)), encoding)),
+            ),
+          );
+          for (const status of answers) expect([200, 400]).toContain(status);
+        }),
+        { numRuns: 1000 / CONCURRENCY },
+      );
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('answers 100k-deep nesting anywhere in the body', async () => {
-    const deepArray = new Raw('['.repeat(100_000) + ']'.repeat(100_000));
-    const deepObject = new Raw('{"k":'.repeat(100_000) + '"v"' + '}'.repeat(100_000));
-    const [valid] = fc.sample(validPayload, { numRuns: 1, seed: 2 }) as Array<{ collectionFrames: Array<Record<string, unknown>> }>;
-    const traceOf = (extra: Record<string, unknown>) => ({
-      id: '6f9619ff-8b86-4011-b42d-00cf4fc964ff',
-      endpoint: 'GET /deep',
-      duration: 1,
-      recordedAt: '2024-05-01T10:00:00Z',
-      statusCode: 200,
-      bodySize: 0,
-      clientIP: '',
-      ...extra,
-    });
-    const frameWith = (frame: Record<string, unknown>) => ({ collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }], appVersion: '', serverName: 'deep' });
-    for (const deep of [deepArray, deepObject]) {
-      const bodies: unknown[] = [
-        deep,
-        { collectionFrames: deep, appVersion: '', serverName: '' },
-        { ...valid, extra: deep },
-        frameWith({ traces: [traceOf({ attributes: { nested: deep } })] }),
-        frameWith({ traces: [traceOf({ attributes: deep })] }),
-        frameWith({ traces: [traceOf({ spans: [{ id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427', name: 's', startTime: '2024-05-01T10:00:00Z', duration: 1, attributes: { nested: deep } }] })] }),
-        frameWith({ traces: [deep] }),
-        frameWith({ stackTraces: [{ stackTrace: 'E: x', recordedAt: '2024-05-01T10:00:00Z', isMessage: false, attributes: { nested: deep } }] }),
-        frameWith({ metrics: [{ name: 'm', value: 1, recordedAt: '2024-05-01T10:00:00Z', tags: { nested: deep } }] }),
-        frameWith({ sessions: [{ id: 'c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f', startedAt: '2024-05-01T10:00:00Z', attributes: { nested: deep } }] }),
-        ...(['events', 'logs', 'actions'] as const).map((field) =>
-          frameWith({ sessionRecordings: [{ sessionId: 'c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f', events: [], [field]: [deep] }] }),
-        ),
-      ];
-      for (const body of bodies) {
-        for (const encoding of ['identity', 'gzip'] as const) expect([200, 400]).toContain(await post(encoded(serialize(body), encoding)));
+  it(
+    'answers 100k-deep nesting anywhere in the body',
+    async () => {
+      const deepArray = new Raw('['.repeat(100_000) + ']'.repeat(100_000));
+      const deepObject = new Raw(`${'{"k":'.repeat(100_000)}"v"${'}'.repeat(100_000)}`);
+      const [valid] = fc.sample(validPayload, { numRuns: 1, seed: 2 }) as Array<{
+        collectionFrames: Array<Record<string, unknown>>;
+      }>;
+      const traceOf = (extra: Record<string, unknown>) => ({
+        id: '6f9619ff-8b86-4011-b42d-00cf4fc964ff',
+        endpoint: 'GET /deep',
+        duration: 1,
+        recordedAt: '2024-05-01T10:00:00Z',
+        statusCode: 200,
+        bodySize: 0,
+        clientIP: '',
+        ...extra,
+      });
+      const frameWith = (frame: Record<string, unknown>) => ({
+        collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+        appVersion: '',
+        serverName: 'deep',
+      });
+      for (const deep of [deepArray, deepObject]) {
+        const bodies: unknown[] = [
+          deep,
+          { collectionFrames: deep, appVersion: '', serverName: '' },
+          { ...valid, extra: deep },
+          frameWith({ traces: [traceOf({ attributes: { nested: deep } })] }),
+          frameWith({ traces: [traceOf({ attributes: deep })] }),
+          frameWith({
+            traces: [
+              traceOf({
+                spans: [
+                  {
+                    id: '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+                    name: 's',
+                    startTime: '2024-05-01T10:00:00Z',
+                    duration: 1,
+                    attributes: { nested: deep },
+                  },
+                ],
+              }),
+            ],
+          }),
+          frameWith({ traces: [deep] }),
+          frameWith({
+            stackTraces: [
+              {
+                stackTrace: 'E: x',
+                recordedAt: '2024-05-01T10:00:00Z',
+                isMessage: false,
+                attributes: { nested: deep },
+              },
+            ],
+          }),
+          frameWith({ metrics: [{ name: 'm', value: 1, recordedAt: '2024-05-01T10:00:00Z', tags: { nested: deep } }] }),
+          frameWith({
+            sessions: [
+              {
+                id: 'c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+                startedAt: '2024-05-01T10:00:00Z',
+                attributes: { nested: deep },
+              },
+            ],
+          }),
+          ...(['events', 'logs', 'actions'] as const).map((field) =>
+            frameWith({
+              sessionRecordings: [{ sessionId: 'c7d8e9f0-1a2b-4c3d-8e4f-5a6b7c8d9e0f', events: [], [field]: [deep] }],
+            }),
+          ),
+        ];
+        for (const body of bodies) {
+          for (const encoding of ['identity', 'gzip'] as const)
+            expect([200, 400]).toContain(await post(encoded(serialize(body), encoding)));
+        }
       }
-    }
-  }, SLOW_TEST_MS);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('answers broken framing with 400: truncated gzip, gzip of garbage, random bytes, unknown encodings, empty bodies', async () => {
-    const validBodies = fc.sample(validPayload, { numRuns: 20, seed: 3 }).map((payload) => serialize(payload));
-    type Framed = Body & { expected: 200 | 400 };
-    const framing = fc.oneof(
-      // A compressed valid payload cut short.
-      fc.tuple(fc.constantFrom<Encoding>('gzip', 'deflate', 'br'), fc.nat({ max: validBodies.length - 1 }), fc.double({ min: 0, max: 0.999, noNaN: true })).map(
-        ([encoding, i, fraction]): Framed => {
-          const whole = ENCODE[encoding](validBodies[i]!);
-          return { payload: whole.subarray(0, Math.floor(whole.length * fraction)), encoding, expected: 400 };
-        },
-      ),
-      // Compressed garbage, and garbage claiming compression.
-      fc.tuple(encodings, fc.uint8Array({ maxLength: 4096 }), fc.boolean()).map(([encoding, bytes, compress]): Framed => ({
-        payload: compress ? ENCODE[encoding](Buffer.from(bytes)) : Buffer.from(bytes),
-        encoding: encoding === 'identity' ? undefined : encoding,
-        expected: 400,
-      })),
-      // Encodings we do not speak (an empty header is identity), and the empty body under each.
-      fc.tuple(fc.constantFrom('zstd', 'compress', 'gzip, br', 'identity;q=0', '', ' GZIP '), fc.boolean()).map(
-        ([encoding, empty]): Framed => ({ payload: empty ? Buffer.alloc(0) : validBodies[0]!, encoding, expected: encoding === '' && !empty ? 200 : 400 }),
-      ),
-      encodings.map((encoding): Framed => ({ payload: encoding === 'identity' ? Buffer.alloc(0) : ENCODE[encoding](Buffer.alloc(0)), encoding, expected: 400 })),
-    );
-    await fc.assert(
-      fc.asyncProperty(framing, contentTypes, async ({ expected, ...body }, contentType) => {
-        // A Content-Type that is no media type is refused whatever the body.
-        expect(await post({ ...body, contentType })).toBe(contentType === '' ? 400 : expected);
-      }),
-      { numRuns: 800 },
-    );
-  }, SLOW_TEST_MS);
+  it(
+    'answers broken framing with 400: truncated gzip, gzip of garbage, random bytes, unknown encodings, empty bodies',
+    async () => {
+      const validBodies = fc.sample(validPayload, { numRuns: 20, seed: 3 }).map((payload) => serialize(payload));
+      type Framed = Body & { expected: 200 | 400 };
+      const framing = fc.oneof(
+        // A compressed valid payload cut short.
+        fc
+          .tuple(
+            fc.constantFrom<Encoding>('gzip', 'deflate', 'br'),
+            fc.nat({ max: validBodies.length - 1 }),
+            fc.double({ min: 0, max: 0.999, noNaN: true }),
+          )
+          .map(([encoding, i, fraction]): Framed => {
+            const whole = ENCODE[encoding](validBodies[i]!);
+            return { payload: whole.subarray(0, Math.floor(whole.length * fraction)), encoding, expected: 400 };
+          }),
+        // Compressed garbage, and garbage claiming compression.
+        fc.tuple(encodings, fc.uint8Array({ maxLength: 4096 }), fc.boolean()).map(
+          ([encoding, bytes, compress]): Framed => ({
+            payload: compress ? ENCODE[encoding](Buffer.from(bytes)) : Buffer.from(bytes),
+            encoding: encoding === 'identity' ? undefined : encoding,
+            expected: 400,
+          }),
+        ),
+        // Encodings we do not speak (an empty header is identity), and the empty body under each.
+        fc.tuple(fc.constantFrom('zstd', 'compress', 'gzip, br', 'identity;q=0', '', ' GZIP '), fc.boolean()).map(
+          ([encoding, empty]): Framed => ({
+            payload: empty ? Buffer.alloc(0) : validBodies[0]!,
+            encoding,
+            expected: encoding === '' && !empty ? 200 : 400,
+          }),
+        ),
+        encodings.map(
+          (encoding): Framed => ({
+            payload: encoding === 'identity' ? Buffer.alloc(0) : ENCODE[encoding](Buffer.alloc(0)),
+            encoding,
+            expected: 400,
+          }),
+        ),
+      );
+      await fc.assert(
+        fc.asyncProperty(framing, contentTypes, async ({ expected, ...body }, contentType) => {
+          // A Content-Type that is no media type is refused whatever the body.
+          expect(await post({ ...body, contentType })).toBe(contentType === '' ? 400 : expected);
+        }),
+        { numRuns: 800 },
+      );
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('answers invalid UTF-8 and stray bytes inside a valid JSON text with 200 or 400', async () => {
-    const validBodies = fc.sample(validPayload, { numRuns: 20, seed: 4 }).map((payload) => serialize(payload));
-    const badBytes = fc.constantFrom([0xff], [0xfe, 0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xe2, 0x82], [0x80], [0x00], [0xef, 0xbb, 0xbf]);
-    const corrupted = fc.tuple(fc.nat({ max: validBodies.length - 1 }), fc.nat(), badBytes, encodings, contentTypes).map(([i, at, bytes, encoding, contentType]): Body => {
-      const json = validBodies[i]!;
-      // Inside a string value most of the time: just after an opening quote.
-      const quotes = [...json.entries()].filter(([, byte]) => byte === 0x22).map(([index]) => index + 1);
-      const position = at % 3 === 0 ? at % (json.length + 1) : quotes[at % quotes.length]!;
-      const body = Buffer.concat([json.subarray(0, position), Buffer.from(bytes), json.subarray(position)]);
-      return { ...encoded(body, encoding), contentType };
-    });
-    await fc.assert(
-      fc.asyncProperty(fc.array(corrupted, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (bodies) => {
-        for (const status of await Promise.all(bodies.map(post))) expect([200, 400]).toContain(status);
-      }),
-      { numRuns: 600 / CONCURRENCY },
-    );
-  }, SLOW_TEST_MS);
+  it(
+    'answers invalid UTF-8 and stray bytes inside a valid JSON text with 200 or 400',
+    async () => {
+      const validBodies = fc.sample(validPayload, { numRuns: 20, seed: 4 }).map((payload) => serialize(payload));
+      const badBytes = fc.constantFrom(
+        [0xff],
+        [0xfe, 0xff],
+        [0xc0, 0x80],
+        [0xed, 0xa0, 0x80],
+        [0xed, 0xbf, 0xbf],
+        [0xf4, 0x90, 0x80, 0x80],
+        [0xe2, 0x82],
+        [0x80],
+        [0x00],
+        [0xef, 0xbb, 0xbf],
+      );
+      const corrupted = fc
+        .tuple(fc.nat({ max: validBodies.length - 1 }), fc.nat(), badBytes, encodings, contentTypes)
+        .map(([i, at, bytes, encoding, contentType]): Body => {
+          const json = validBodies[i]!;
+          // Inside a string value most of the time: just after an opening quote.
+          const quotes = [...json.entries()].filter(([, byte]) => byte === 0x22).map(([index]) => index + 1);
+          const position = at % 3 === 0 ? at % (json.length + 1) : quotes[at % quotes.length]!;
+          const body = Buffer.concat([json.subarray(0, position), Buffer.from(bytes), json.subarray(position)]);
+          return { ...encoded(body, encoding), contentType };
+        });
+      await fc.assert(
+        fc.asyncProperty(fc.array(corrupted, { minLength: CONCURRENCY, maxLength: CONCURRENCY }), async (bodies) => {
+          for (const status of await Promise.all(bodies.map(post))) expect([200, 400]).toContain(status);
+        }),
+        { numRuns: 600 / CONCURRENCY },
+      );
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('answers 413 for a gzip bomb and a plain body over 64 MB, 200 for a large body under the cap', async () => {
-    const bomb = zlib.gzipSync(Buffer.alloc(64 * MB + 1, 0x20));
-    expect(bomb.length).toBeLessThan(100_000);
-    expect(await post({ payload: bomb, encoding: 'gzip' })).toBe(413);
-    const bombOfValidJson = zlib.gzipSync(serialize({ collectionFrames: [], appVersion: 'x'.repeat(64 * MB), serverName: '' }));
-    expect(await post({ payload: bombOfValidJson, encoding: 'gzip' })).toBe(413);
-    expect(await post({ payload: Buffer.alloc(64 * MB + 1, 0x20) })).toBe(413);
-    const nested = new Raw('['.repeat(1_000_000) + ']'.repeat(1_000_000));
-    expect(await post(encoded(serialize({ collectionFrames: [], appVersion: '', serverName: '', extra: nested }), 'gzip'))).toBe(200);
-    const large = { collectionFrames: [{ stackTraces: [], metrics: [], traces: [{ id: '0b6c1f0e-5a3d-4c1e-9f7a-2d8e4b6a1c3f', endpoint: 'GET /large', duration: 1, recordedAt: '2024-05-01T10:00:00Z', statusCode: 200, bodySize: 0, clientIP: '', attributes: { big: 'y'.repeat(16 * MB) } }] }], appVersion: '', serverName: '' };
-    expect(await post(encoded(serialize(large), 'gzip'))).toBe(200);
-  }, SLOW_TEST_MS);
+  it(
+    'answers 413 for a gzip bomb and a plain body over 64 MB, 200 for a large body under the cap',
+    async () => {
+      const bomb = zlib.gzipSync(Buffer.alloc(64 * MB + 1, 0x20));
+      expect(bomb.length).toBeLessThan(100_000);
+      expect(await post({ payload: bomb, encoding: 'gzip' })).toBe(413);
+      const bombOfValidJson = zlib.gzipSync(
+        serialize({ collectionFrames: [], appVersion: 'x'.repeat(64 * MB), serverName: '' }),
+      );
+      expect(await post({ payload: bombOfValidJson, encoding: 'gzip' })).toBe(413);
+      expect(await post({ payload: Buffer.alloc(64 * MB + 1, 0x20) })).toBe(413);
+      const nested = new Raw('['.repeat(1_000_000) + ']'.repeat(1_000_000));
+      expect(
+        await post(encoded(serialize({ collectionFrames: [], appVersion: '', serverName: '', extra: nested }), 'gzip')),
+      ).toBe(200);
+      const large = {
+        collectionFrames: [
+          {
+            stackTraces: [],
+            metrics: [],
+            traces: [
+              {
+                id: '0b6c1f0e-5a3d-4c1e-9f7a-2d8e4b6a1c3f',
+                endpoint: 'GET /large',
+                duration: 1,
+                recordedAt: '2024-05-01T10:00:00Z',
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+                attributes: { big: 'y'.repeat(16 * MB) },
+              },
+            ],
+          },
+        ],
+        appVersion: '',
+        serverName: '',
+      };
+      expect(await post(encoded(serialize(large), 'gzip'))).toBe(200);
+    },
+    SLOW_TEST_MS,
+  );
 
   describe('regressions the fuzz found', () => {
-    const frameOf = (frame: Record<string, unknown>) => ({ collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }], appVersion: '', serverName: 'regressions' });
+    const frameOf = (frame: Record<string, unknown>) => ({
+      collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+      appVersion: '',
+      serverName: 'regressions',
+    });
     const traceOf = (id: string, extra: Record<string, unknown> = {}) => ({
       id,
       endpoint: 'GET /regression',
@@ -422,11 +645,13 @@ describe('POST /api/report under adversarial bodies', () => {
       clientIP: '',
       ...extra,
     });
-    const stored = (sql: string, params: QueryParams) => service.services.telemetry.query<Record<string, unknown>>(sql, params);
+    const stored = (sql: string, params: QueryParams) =>
+      service.services.telemetry.query<Record<string, unknown>>(sql, params);
 
     it('stores instants before 2001-09-09 exactly (a short quoted integer failed the whole insert: 503)', async () => {
       // Retention would drop these rows whenever a merge runs; this service is the test's own.
-      for (const table of ['endpoints', 'spans']) await service.services.telemetry.command(`ALTER TABLE ${table} REMOVE TTL`);
+      for (const table of ['endpoints', 'spans'])
+        await service.services.telemetry.command(`ALTER TABLE ${table} REMOVE TTL`);
       const instants: Array<[string, string]> = [
         ['1900-01-01T00:00:00Z', '-2208988800000000000'],
         ['1969-12-31T23:59:59.999999999Z', '-1'],
@@ -434,7 +659,9 @@ describe('POST /api/report under adversarial bodies', () => {
         ['1999-12-31T23:59:59.5Z', '946684799500000000'],
         ['2262-04-11T23:47:16.854775807Z', '9223372036854775807'],
       ];
-      const traces = instants.map(([at]) => traceOf(randomUUID(), { recordedAt: at, spans: [{ id: randomUUID(), name: 's', startTime: at, duration: 1 }] }));
+      const traces = instants.map(([at]) =>
+        traceOf(randomUUID(), { recordedAt: at, spans: [{ id: randomUUID(), name: 's', startTime: at, duration: 1 }] }),
+      );
       expect(await post(encoded(serialize(frameOf({ traces })), 'gzip'))).toBe(200);
       const ids = traces.map((trace) => trace.id);
       const rows = await stored(
@@ -442,12 +669,23 @@ describe('POST /api/report under adversarial bodies', () => {
          FROM endpoints AS e FINAL INNER JOIN spans AS s FINAL ON s.trace_id = e.id WHERE e.id IN {ids:Array(UUID)}`,
         { ids },
       );
-      expect(new Map(rows.map((row) => [row.id, [row.at, row.start]]))).toEqual(new Map(instants.map(([, nanos], i) => [ids[i], [nanos, nanos]])));
+      expect(new Map(rows.map((row) => [row.id, [row.at, row.start]]))).toEqual(
+        new Map(instants.map(([, nanos], i) => [ids[i], [nanos, nanos]])),
+      );
     });
 
     it('stores lone surrogates as U+FFFD (a lone high surrogate failed the whole insert: 503)', async () => {
       const id = randomUUID();
-      expect(await post(encoded(serialize(frameOf({ traces: [traceOf(id, { endpoint: 'GET /\ud800x', attributes: { 'k\udc00': 'v\udbff' } })] })), 'gzip'))).toBe(200);
+      expect(
+        await post(
+          encoded(
+            serialize(
+              frameOf({ traces: [traceOf(id, { endpoint: 'GET /\ud800x', attributes: { 'k\udc00': 'v\udbff' } })] }),
+            ),
+            'gzip',
+          ),
+        ),
+      ).toBe(200);
       const rows = await stored('SELECT name, attributes FROM endpoints FINAL WHERE id = {id:UUID}', { id });
       expect(rows).toEqual([{ name: 'GET /\ufffdx', attributes: { 'k\ufffd': 'v\ufffd' } }]);
     });
@@ -455,28 +693,49 @@ describe('POST /api/report under adversarial bodies', () => {
     it('skips a record whose attributes nest too deeply to encode and keeps its siblings (was a 500)', async () => {
       const [deep, kept] = [randomUUID(), randomUUID()];
       const nested = new Raw('['.repeat(100_000) + ']'.repeat(100_000));
-      expect(await post(encoded(serialize(frameOf({ traces: [traceOf(deep, { attributes: { nested } }), traceOf(kept)] })), 'gzip'))).toBe(200);
-      const rows = await stored('SELECT toString(id) AS trace FROM endpoints FINAL WHERE id IN {ids:Array(UUID)}', { ids: [deep, kept] });
+      expect(
+        await post(
+          encoded(serialize(frameOf({ traces: [traceOf(deep, { attributes: { nested } }), traceOf(kept)] })), 'gzip'),
+        ),
+      ).toBe(200);
+      const rows = await stored('SELECT toString(id) AS trace FROM endpoints FINAL WHERE id IN {ids:Array(UUID)}', {
+        ids: [deep, kept],
+      });
       expect(rows).toEqual([{ trace: kept }]);
     });
 
-    it('answers a stack trace of two million `?` (the grouping regexes were quadratic on it)', async () => {
-      const exception = { stackTrace: `Error: x\n${'?'.repeat(2_000_000)}`, recordedAt: '2024-05-01T10:00:00Z', isMessage: false };
-      const frameLines = { stackTrace: `Error: x\n${'.a?'.repeat(700_000)}`, recordedAt: '2024-05-01T10:00:00Z', isMessage: false };
-      expect(await post(encoded(serialize(frameOf({ stackTraces: [exception, frameLines] })), 'gzip'))).toBe(200);
-    }, SLOW_TEST_MS);
+    it(
+      'answers a stack trace of two million `?` (the grouping regexes were quadratic on it)',
+      async () => {
+        const exception = {
+          stackTrace: `Error: x\n${'?'.repeat(2_000_000)}`,
+          recordedAt: '2024-05-01T10:00:00Z',
+          isMessage: false,
+        };
+        const frameLines = {
+          stackTrace: `Error: x\n${'.a?'.repeat(700_000)}`,
+          recordedAt: '2024-05-01T10:00:00Z',
+          isMessage: false,
+        };
+        expect(await post(encoded(serialize(frameOf({ stackTraces: [exception, frameLines] })), 'gzip'))).toBe(200);
+      },
+      SLOW_TEST_MS,
+    );
 
     it('answers 400 for brotli garbage (was a 500) and for a Content-Type that is no media type (was 415)', async () => {
       expect(await post({ payload: Buffer.from('>'), encoding: 'br' })).toBe(400);
       const body = serialize(frameOf({}));
-      for (const contentType of ['', 'json', 'application/', '/json', 'undefined']) expect(await post({ payload: body, contentType })).toBe(400);
+      for (const contentType of ['', 'json', 'application/', '/json', 'undefined'])
+        expect(await post({ payload: body, contentType })).toBe(400);
     });
   });
 
   it('keeps the process memory bounded', () => {
     collectGarbage();
     const { rss, heapUsed } = process.memoryUsage();
-    console.log(`report fuzz: resident memory grew ${((rss - rssBefore) / MB).toFixed(0)} MB, the heap after GC ${((heapUsed - heapBefore) / MB).toFixed(0)} MB`);
+    console.log(
+      `report fuzz: resident memory grew ${((rss - rssBefore) / MB).toFixed(0)} MB, the heap after GC ${((heapUsed - heapBefore) / MB).toFixed(0)} MB`,
+    );
     expect(rss - rssBefore).toBeLessThan(RSS_GROWTH_BOUND);
     expect(heapUsed - heapBefore).toBeLessThan(HEAP_GROWTH_BOUND);
   });

@@ -8,7 +8,11 @@ import zlib from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../support/telemetry-engines.js';
+import {
+  telemetryEngineEnvironment,
+  type EngineEnvironment,
+  type TelemetryEngineName,
+} from '../support/telemetry-engines.js';
 
 const minute = 60_000;
 
@@ -36,7 +40,10 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       await environment?.dispose();
     });
 
-    const send = (body: unknown, options: { gzip?: boolean; headers?: Record<string, string>; remoteAddress?: string } = {}) => {
+    const send = (
+      body: unknown,
+      options: { gzip?: boolean; headers?: Record<string, string>; remoteAddress?: string } = {},
+    ) => {
       const json = typeof body === 'string' ? body : JSON.stringify(body);
       const request: InjectOptions = {
         method: 'POST',
@@ -52,7 +59,8 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       };
       return service.app.inject(request);
     };
-    const query = <T>(sql: string, params: Record<string, string> = {}) => service.services.telemetry.query<T>(sql, { project: projectId, ...params });
+    const query = <T>(sql: string, params: Record<string, string> = {}) =>
+      service.services.telemetry.query<T>(sql, { project: projectId, ...params });
 
     it('stores an endpoint with its spans, a task, an exception and a metric, field by field', async () => {
       const traceId = randomUUID();
@@ -76,7 +84,16 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
                 attributes: { 'user.plan': 'pro' },
                 spans: [{ id: spanId, name: 'db.users.select', startTime: recordedAt, duration: 42_000 }],
               },
-              { id: taskId, endpoint: 'send-newsletter', duration: 5_000_000, recordedAt, statusCode: 0, bodySize: 0, clientIP: '', isTask: true },
+              {
+                id: taskId,
+                endpoint: 'send-newsletter',
+                duration: 5_000_000,
+                recordedAt,
+                statusCode: 0,
+                bodySize: 0,
+                clientIP: '',
+                isTask: true,
+              },
             ],
             stackTraces: [
               {
@@ -101,7 +118,10 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
            FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
         { id: traceId },
       );
-      const expectedNs = (BigInt(Date.parse(recordedAt.replace(/\.\d+Z$/, 'Z'))) * 1_000_000n + 123_456_789n).toString();
+      const expectedNs = (
+        BigInt(Date.parse(recordedAt.replace(/\.\d+Z$/, 'Z'))) * 1_000_000n +
+        123_456_789n
+      ).toString();
       expect(endpoints).toEqual([
         {
           name: 'GET /users/:id',
@@ -124,7 +144,10 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         { id: traceId },
       );
       expect(spans).toEqual([{ span: spanId, name: 'db.users.select', duration_ns: 42_000 }]);
-      const tasks = await query<Record<string, unknown>>(`SELECT name, status_code FROM tasks FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id: taskId });
+      const tasks = await query<Record<string, unknown>>(
+        `SELECT name, status_code FROM tasks FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
+        { id: taskId },
+      );
       expect(tasks).toEqual([{ name: 'send-newsletter', status_code: 0 }]);
       const exceptions = await query<Record<string, unknown>>(
         `SELECT hash, is_message, toString(trace_id) AS trace, attributes FROM exceptions FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID}`,
@@ -133,18 +156,40 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       expect(exceptions).toHaveLength(1);
       expect(exceptions[0]).toMatchObject({ is_message: false, trace: traceId, attributes: { 'user.id': '42' } });
       expect(exceptions[0]!.hash).toMatch(/^[0-9a-f]{16}$/);
-      const metrics = await query<Record<string, unknown>>(`SELECT name, value FROM metric_points FINAL WHERE project_id = {project:UUID} AND name = 'mem.used'`);
+      const metrics = await query<Record<string, unknown>>(
+        `SELECT name, value FROM metric_points FINAL WHERE project_id = {project:UUID} AND name = 'mem.used'`,
+      );
       expect(metrics).toEqual([{ name: 'mem.used', value: 512.25 }]);
     });
 
     it('accepts an uncompressed body the same way', async () => {
       const id = randomUUID();
       const response = await send(
-        { appVersion: '', serverName: '', collectionFrames: [{ traces: [{ id, endpoint: 'POST /plain', duration: 1, recordedAt: isoAgo(minute), statusCode: 201, bodySize: 0, clientIP: '' }] }] },
+        {
+          appVersion: '',
+          serverName: '',
+          collectionFrames: [
+            {
+              traces: [
+                {
+                  id,
+                  endpoint: 'POST /plain',
+                  duration: 1,
+                  recordedAt: isoAgo(minute),
+                  statusCode: 201,
+                  bodySize: 0,
+                  clientIP: '',
+                },
+              ],
+            },
+          ],
+        },
         { gzip: false },
       );
       expect(response.statusCode).toBe(200);
-      expect(await query(`SELECT name FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id })).toEqual([{ name: 'POST /plain' }]);
+      expect(
+        await query(`SELECT name FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id }),
+      ).toEqual([{ name: 'POST /plain' }]);
     });
 
     it('keeps the good records of a payload, skips and counts the bad ones', async () => {
@@ -155,17 +200,57 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         collectionFrames: [
           {
             traces: [
-              { id: good, endpoint: 'GET /ok', duration: 1, recordedAt: isoAgo(minute), statusCode: 200, bodySize: 0, clientIP: '' },
-              { id: 'not-a-uuid', endpoint: 'GET /bad', duration: 1, recordedAt: isoAgo(minute), statusCode: 200, bodySize: 0, clientIP: '' },
-              { id: randomUUID(), endpoint: 'GET /bad', duration: 1.5, recordedAt: isoAgo(minute), statusCode: 200, bodySize: 0, clientIP: '' },
-              { id: randomUUID(), endpoint: 'GET /bad', duration: 1, recordedAt: 'yesterday', statusCode: 200, bodySize: 0, clientIP: '' },
+              {
+                id: good,
+                endpoint: 'GET /ok',
+                duration: 1,
+                recordedAt: isoAgo(minute),
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+              },
+              {
+                id: 'not-a-uuid',
+                endpoint: 'GET /bad',
+                duration: 1,
+                recordedAt: isoAgo(minute),
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+              },
+              {
+                id: randomUUID(),
+                endpoint: 'GET /bad',
+                duration: 1.5,
+                recordedAt: isoAgo(minute),
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+              },
+              {
+                id: randomUUID(),
+                endpoint: 'GET /bad',
+                duration: 1,
+                recordedAt: 'yesterday',
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+              },
             ],
           },
         ],
       });
       expect(response.statusCode).toBe(200);
-      expect(await query(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND name IN ('GET /ok', 'GET /bad')`)).toEqual([{ n: 1 }]);
-      const metrics = await service.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer report-route-metrics-token' } });
+      expect(
+        await query(
+          `SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND name IN ('GET /ok', 'GET /bad')`,
+        ),
+      ).toEqual([{ n: 1 }]);
+      const metrics = await service.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer report-route-metrics-token' },
+      });
       expect(metrics.body).toMatch(/sightline_ingest_skipped_records_total\{route="report"\} 3/);
     });
 
@@ -189,7 +274,18 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         serverName: 'resend',
         collectionFrames: [
           {
-            traces: [{ id: traceId, endpoint: 'GET /twice', duration: 7, recordedAt, statusCode: 200, bodySize: 0, clientIP: '', spans: [{ id: randomUUID(), name: 's', startTime: recordedAt, duration: 1 }] }],
+            traces: [
+              {
+                id: traceId,
+                endpoint: 'GET /twice',
+                duration: 7,
+                recordedAt,
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+                spans: [{ id: randomUUID(), name: 's', startTime: recordedAt, duration: 1 }],
+              },
+            ],
             stackTraces: [{ traceId, stackTrace: 'Error: twice', recordedAt, isMessage: false }],
             metrics: [{ name: 'resend.value', value: 3, recordedAt }],
             sessions: [{ id: sessionId, startedAt: recordedAt }],
@@ -218,17 +314,40 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       const session = (extra: Record<string, unknown>) => ({
         appVersion: '',
         serverName: '',
-        collectionFrames: [{ sessions: [{ id, startedAt, clientIP: '10.0.0.1', attributes: { url: 'https://shop.example/cart', 'client.ip': '6.6.6.6', plan: 'free' }, ...extra }] }],
+        collectionFrames: [
+          {
+            sessions: [
+              {
+                id,
+                startedAt,
+                clientIP: '10.0.0.1',
+                attributes: { url: 'https://shop.example/cart', 'client.ip': '6.6.6.6', plan: 'free' },
+                ...extra,
+              },
+            ],
+          },
+        ],
       });
       expect((await send(session({}), { remoteAddress: '203.0.113.50' })).statusCode).toBe(200);
       const endedAt = isoAgo(minute);
-      expect((await send(session({ endedAt, attributes: { url: 'https://shop.example/done', plan: 'pro' } }), { remoteAddress: '203.0.113.51' })).statusCode).toBe(200);
+      expect(
+        (
+          await send(session({ endedAt, attributes: { url: 'https://shop.example/done', plan: 'pro' } }), {
+            remoteAddress: '203.0.113.51',
+          })
+        ).statusCode,
+      ).toBe(200);
       const rows = await query<Record<string, unknown>>(
         `SELECT attributes, client_ip, ended_at IS NOT NULL AS ended, intDiv(duration_ns, 1000000000) AS seconds FROM sessions FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
         { id },
       );
       expect(rows).toEqual([
-        { attributes: { url: 'https://shop.example/done', plan: 'pro', 'client.ip': '203.0.113.51' }, client_ip: '203.0.113.51', ended: 1, seconds: 540 },
+        {
+          attributes: { url: 'https://shop.example/done', plan: 'pro', 'client.ip': '203.0.113.51' },
+          client_ip: '203.0.113.51',
+          ended: 1,
+          seconds: 540,
+        },
       ]);
     });
 
@@ -240,7 +359,11 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         events: [{ type: 2, segment: segmentIndex, data: 'x'.repeat(100) }],
         logs: [{ level: 'warn', message: `segment ${segmentIndex}` }],
       }));
-      const response = await send({ appVersion: '', serverName: '', collectionFrames: [{ sessionRecordings: [...frames, { events: [{ type: 3 }] }] }] });
+      const response = await send({
+        appVersion: '',
+        serverName: '',
+        collectionFrames: [{ sessionRecordings: [...frames, { events: [{ type: 3 }] }] }],
+      });
       expect(response.statusCode).toBe(200);
       const rows = await query<{ segment_index: number; object_key: string; event_count: number; logs: string }>(
         `SELECT segment_index, object_key, event_count, logs FROM session_recordings FINAL WHERE project_id = {project:UUID} AND session_id = {session:UUID} ORDER BY segment_index`,
@@ -267,7 +390,25 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
       const before = await usage();
       await service.services.telemetry.command('RENAME TABLE endpoints TO endpoints_parked');
       const id = randomUUID();
-      const body = { appVersion: '', serverName: '', collectionFrames: [{ traces: [{ id, endpoint: 'GET /later', duration: 1, recordedAt: isoAgo(minute), statusCode: 200, bodySize: 0, clientIP: '' }] }] };
+      const body = {
+        appVersion: '',
+        serverName: '',
+        collectionFrames: [
+          {
+            traces: [
+              {
+                id,
+                endpoint: 'GET /later',
+                duration: 1,
+                recordedAt: isoAgo(minute),
+                statusCode: 200,
+                bodySize: 0,
+                clientIP: '',
+              },
+            ],
+          },
+        ],
+      };
       try {
         const refused = await send(body);
         expect(refused.statusCode).toBe(503);
@@ -277,9 +418,16 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         await service.services.telemetry.command('RENAME TABLE endpoints_parked TO endpoints');
       }
       expect((await send(body)).statusCode).toBe(200);
-      expect(await query(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id })).toEqual([{ n: 1 }]);
+      expect(
+        await query(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, {
+          id,
+        }),
+      ).toEqual([{ n: 1 }]);
       // The refused request left no usage row: the retry is the one counted.
-      expect(await usage()).toEqual({ bytes: before.bytes + Buffer.byteLength(JSON.stringify(body)), requests: before.requests + 1 });
+      expect(await usage()).toEqual({
+        bytes: before.bytes + Buffer.byteLength(JSON.stringify(body)),
+        requests: before.requests + 1,
+      });
     });
 
     it('counts decompressed bytes per project and month in the usage table', async () => {

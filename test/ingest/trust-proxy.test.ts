@@ -15,11 +15,22 @@ describe('session client.ip behind a proxy', () => {
       method: 'POST',
       url: '/api/report',
       remoteAddress: '10.1.2.3',
-      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.77' },
-      payload: { appVersion: '', serverName: '', collectionFrames: [{ sessions: [{ id, startedAt: new Date().toISOString() }] }] },
+      headers: {
+        authorization: `Bearer ${project.token}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': '198.51.100.77',
+      },
+      payload: {
+        appVersion: '',
+        serverName: '',
+        collectionFrames: [{ sessions: [{ id, startedAt: new Date().toISOString() }] }],
+      },
     });
     expect(response.statusCode).toBe(200);
-    const rows = await service.services.telemetry.query<{ ip: string }>(`SELECT attributes['client.ip'] AS ip FROM sessions FINAL WHERE id = {id:UUID}`, { id });
+    const rows = await service.services.telemetry.query<{ ip: string }>(
+      `SELECT attributes['client.ip'] AS ip FROM sessions FINAL WHERE id = {id:UUID}`,
+      { id },
+    );
     return rows[0]!.ip;
   }
 

@@ -14,6 +14,9 @@ describe('generated API client', () => {
     const expected = await schemaSource(document);
     const committed = fs.readFileSync(SCHEMA_FILE, 'utf8');
     // One assertion with a short message instead of a 150 kB diff.
-    expect(committed === expected, 'packages/api-client/src/schema.d.ts is stale: run `npm run generate:api-client` and commit it').toBe(true);
+    expect(
+      committed === expected,
+      'packages/api-client/src/schema.d.ts is stale: run `npm run generate:api-client` and commit it',
+    ).toBe(true);
   });
 });

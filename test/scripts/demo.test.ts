@@ -24,23 +24,44 @@ describe('npm run demo', () => {
     await service?.close();
   });
 
-  const demo = async () => (await run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--url', base, '--once', '--seed', '15'], { timeout: 60_000 })).stdout;
+  const demo = async () =>
+    (
+      await run(process.execPath, ['--import', 'tsx', 'scripts/demo.ts', '--url', base, '--once', '--seed', '15'], {
+        timeout: 60_000,
+      })
+    ).stdout;
 
   it('fills a Demo project through the real ingest routes, and the read API shows it', async () => {
     const first = await demo();
     expect(first).toContain(`registered ${DEMO_EMAIL}`);
     expect(first).toMatch(/created project Demo \(/);
-    expect(first).toMatch(/sent \d+ calls \(\d+ failed\), \d+ task runs, \d+ exceptions, \d+ logs, \d+ metrics, \d+ AI calls, 1 browser sessions/);
+    expect(first).toMatch(
+      /sent \d+ calls \(\d+ failed\), \d+ task runs, \d+ exceptions, \d+ logs, \d+ metrics, \d+ AI calls, 1 browser sessions/,
+    );
     await service.services.writer.drain();
 
-    const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const login = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    });
     const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-    const projects = (await service.app.inject({ method: 'GET', url: '/api/projects', headers })).json() as { projects: Array<{ id: string; name: string }> };
+    const projects = (await service.app.inject({ method: 'GET', url: '/api/projects', headers })).json() as {
+      projects: Array<{ id: string; name: string }>;
+    };
     const project = projects.projects.find((p) => p.name === 'Demo')!;
     expect(project).toBeDefined();
-    const range = { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() };
+    const range = {
+      fromDate: new Date(Date.now() - 3_600_000).toISOString(),
+      toDate: new Date(Date.now() + 60_000).toISOString(),
+    };
     const read = async (url: string, body: Record<string, unknown> = {}) => {
-      const answer = await service.app.inject({ method: 'POST', url: `${url}?projectId=${project.id}`, headers, payload: { ...range, pagination: { page: 1, pageSize: 200 }, ...body } });
+      const answer = await service.app.inject({
+        method: 'POST',
+        url: `${url}?projectId=${project.id}`,
+        headers,
+        payload: { ...range, pagination: { page: 1, pageSize: 200 }, ...body },
+      });
       expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
       return answer.json() as { items: Array<Record<string, unknown>> };
     };
@@ -59,12 +80,26 @@ describe('npm run demo', () => {
     expect(linked).toBeDefined();
     const logs = (await read('/api/logs')).items;
     expect(logs.length).toBeGreaterThanOrEqual(20);
-    expect(logs.filter((entry) => entry.traceId === linked.id.replaceAll('-', '')).map((entry) => entry.severityText)).toEqual(expect.arrayContaining(['INFO', 'ERROR']));
+    expect(
+      logs.filter((entry) => entry.traceId === linked.id.replaceAll('-', '')).map((entry) => entry.severityText),
+    ).toEqual(expect.arrayContaining(['INFO', 'ERROR']));
 
-    const discovered = await service.app.inject({ method: 'GET', url: `/api/metrics/discover?projectId=${project.id}`, headers });
+    const discovered = await service.app.inject({
+      method: 'GET',
+      url: `/api/metrics/discover?projectId=${project.id}`,
+      headers,
+    });
     const metricNames = (discovered.json() as { metrics: Array<{ name: string }> }).metrics.map((m) => m.name);
     expect(metricNames).toEqual(
-      expect.arrayContaining(['http.server.active_requests', 'http.server.requests', 'db.client.connections.usage', 'payment.amount.avg', 'checkout.duration.p95', 'queue.depth', 'payments.pending']),
+      expect.arrayContaining([
+        'http.server.active_requests',
+        'http.server.requests',
+        'db.client.connections.usage',
+        'payment.amount.avg',
+        'checkout.duration.p95',
+        'queue.depth',
+        'payments.pending',
+      ]),
     );
     expect(metricNames.some((name) => name.startsWith('http.server.request.duration'))).toBe(true);
 
@@ -77,9 +112,14 @@ describe('npm run demo', () => {
     const sessions = (await read('/api/sessions')).items;
     expect(sessions).toHaveLength(1);
     const sessionId = sessions[0]!.id as string;
-    const recording = await service.app.inject({ method: 'GET', url: `/api/sessions/${sessionId}/recording?projectId=${project.id}`, headers });
+    const recording = await service.app.inject({
+      method: 'GET',
+      url: `/api/sessions/${sessionId}/recording?projectId=${project.id}`,
+      headers,
+    });
     expect(recording.statusCode, recording.body).toBe(200);
-    const segments = (recording.json() as { segments: Array<{ events: Array<{ type: number }>; actions: unknown[] }> }).segments;
+    const segments = (recording.json() as { segments: Array<{ events: Array<{ type: number }>; actions: unknown[] }> })
+      .segments;
     expect(segments[0]!.events.map((e) => e.type).slice(0, 2)).toEqual([4, 2]);
     expect(segments[0]!.actions).toHaveLength(3);
     expect(issues.some((issue) => issue.sessionsAffected === 1)).toBe(true);

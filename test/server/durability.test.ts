@@ -28,7 +28,13 @@ function report(traceIds: string[]): Buffer {
     clientIP: '203.0.113.1',
     attributes: { 'order.items': '3' },
   }));
-  return zlib.gzipSync(JSON.stringify({ collectionFrames: [{ stackTraces: [], metrics: [], traces }], appVersion: '1.0.0', serverName: 'durability' }));
+  return zlib.gzipSync(
+    JSON.stringify({
+      collectionFrames: [{ stackTraces: [], metrics: [], traces }],
+      appVersion: '1.0.0',
+      serverName: 'durability',
+    }),
+  );
 }
 
 async function register(url: string): Promise<string> {
@@ -42,7 +48,12 @@ async function register(url: string): Promise<string> {
 }
 
 /** Sends reports concurrently; returns the trace ids of the ones answered 200. */
-async function sendConcurrently(url: string, token: string, requests: number, tracesPerRequest: number): Promise<string[]> {
+async function sendConcurrently(
+  url: string,
+  token: string,
+  requests: number,
+  tracesPerRequest: number,
+): Promise<string[]> {
   const acknowledged: string[] = [];
   await Promise.all(
     Array.from({ length: requests }, async () => {
@@ -65,7 +76,10 @@ async function sendConcurrently(url: string, token: string, requests: number, tr
 function storedTraceIds(dataDir: string): Set<string> {
   const session = new Session(path.join(dataDir, 'chdb'));
   try {
-    const text = session.query(`SELECT DISTINCT toString(id) FROM sightline.endpoints WHERE server_name = 'durability'`, 'TabSeparated');
+    const text = session.query(
+      `SELECT DISTINCT toString(id) FROM sightline.endpoints WHERE server_name = 'durability'`,
+      'TabSeparated',
+    );
     return new Set(text.split('\n').filter(Boolean));
   } finally {
     session.close();
@@ -90,7 +104,9 @@ describe('durability of acknowledged writes', () => {
 
     const stored = storedTraceIds(dataDir);
     const lost = acknowledged.filter((id) => !stored.has(id));
-    console.log(`SIGKILL durability: ${acknowledged.length} rows acknowledged, ${acknowledged.length - lost.length} found, ${lost.length} lost`);
+    console.log(
+      `SIGKILL durability: ${acknowledged.length} rows acknowledged, ${acknowledged.length - lost.length} found, ${lost.length} lost`,
+    );
     expect(acknowledged.length).toBe(1000);
     expect(lost).toEqual([]);
   });

@@ -34,7 +34,8 @@ describe('logging', () => {
   });
 
   it('hands the process logger to the listeners: a request line carries its own reqId', async () => {
-    for (let i = 0; i < 2; i++) expect((await service.app.inject({ method: 'GET', url: '/api/projects' })).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await service.app.inject({ method: 'GET', url: '/api/projects' })).statusCode).toBe(401);
     const refused = lines.filter((line) => line.msg === 'request refused');
     expect(refused).toHaveLength(2);
     for (const line of refused) expect(line.reqId).toEqual(expect.any(String));

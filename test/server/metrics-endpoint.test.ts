@@ -51,7 +51,11 @@ describe('/metrics with METRICS_TOKEN', () => {
   });
 
   it("gives a browser opening /metrics the dashboard (its metrics page), with the app's CSP", async () => {
-    const response = await service.app.inject({ method: 'GET', url: '/metrics?projectId=p1&range=6h', headers: BROWSER });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: '/metrics?projectId=p1&range=6h',
+      headers: BROWSER,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toBe(INDEX);
@@ -60,16 +64,28 @@ describe('/metrics with METRICS_TOKEN', () => {
   });
 
   it('still answers a scraper asking for HTML with its token with the Prometheus text, and a wrong token with 401', async () => {
-    const scraped = await service.app.inject({ method: 'GET', url: '/metrics', headers: { ...BROWSER, authorization: `Bearer ${METRICS_TOKEN}` } });
+    const scraped = await service.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { ...BROWSER, authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(scraped.statusCode).toBe(200);
     expect(scraped.body).toMatch(/^# HELP sightline_/m);
-    const wrong = await service.app.inject({ method: 'GET', url: '/metrics', headers: { ...BROWSER, authorization: 'Bearer x' } });
+    const wrong = await service.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { ...BROWSER, authorization: 'Bearer x' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toBe('');
   });
 
   it('answers the token holder with the Prometheus text', async () => {
-    const response = await service.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await service.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toMatch(/^# HELP sightline_/m);

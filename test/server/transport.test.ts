@@ -55,7 +55,11 @@ describe('HTTP transport', () => {
     const gzipped = await service.app.inject({
       method: 'POST',
       url: '/api/report',
-      headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        authorization: `Bearer ${ingestToken}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       payload: zlib.gzipSync(JSON.stringify(minimalReport)),
     });
     expect(gzipped.statusCode).toBe(200);
@@ -63,7 +67,14 @@ describe('HTTP transport', () => {
 
   it('answers 401 with an empty body on ingest for a missing, reformatted or foreign token', async () => {
     const dashed = `${ingestToken.slice(0, 8)}-${ingestToken.slice(8, 12)}-${ingestToken.slice(12, 16)}-${ingestToken.slice(16, 20)}-${ingestToken.slice(20)}`;
-    for (const authorization of [undefined, `Bearer ${dashed}`, `Bearer ${ingestToken.toUpperCase()}`, `bearer ${ingestToken}`, `Bearer ${sessionToken}`, `Bearer ${'0'.repeat(32)}`]) {
+    for (const authorization of [
+      undefined,
+      `Bearer ${dashed}`,
+      `Bearer ${ingestToken.toUpperCase()}`,
+      `bearer ${ingestToken}`,
+      `Bearer ${sessionToken}`,
+      `Bearer ${'0'.repeat(32)}`,
+    ]) {
       const response = await service.app.inject({
         method: 'POST',
         url: '/api/report',
@@ -79,7 +90,11 @@ describe('HTTP transport', () => {
     const notGzip = await service.app.inject({
       method: 'POST',
       url: '/api/report',
-      headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        authorization: `Bearer ${ingestToken}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       payload: JSON.stringify(minimalReport),
     });
     expect(notGzip.statusCode).toBe(400);
@@ -87,7 +102,11 @@ describe('HTTP transport', () => {
     const unknown = await service.app.inject({
       method: 'POST',
       url: '/api/report',
-      headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/json', 'content-encoding': 'zstd' },
+      headers: {
+        authorization: `Bearer ${ingestToken}`,
+        'content-type': 'application/json',
+        'content-encoding': 'zstd',
+      },
       payload: 'x',
     });
     expect(unknown.statusCode).toBe(400);
@@ -100,7 +119,11 @@ describe('HTTP transport', () => {
     const response = await service.app.inject({
       method: 'POST',
       url: '/api/report',
-      headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: {
+        authorization: `Bearer ${ingestToken}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
       payload: bomb,
     });
     expect(response.statusCode).toBe(413);

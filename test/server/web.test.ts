@@ -11,7 +11,8 @@ import { CONTENT_SECURITY_POLICY, NOT_BUILT } from '../../src/server/web.js';
 import { startTestService, type TestService } from '../support/service.js';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('dashboard serving', () => {
   let service: TestService;
@@ -60,7 +61,12 @@ describe('dashboard serving', () => {
   });
 
   it("answers the app's paths with index.html when the browser asks for a page", async () => {
-    for (const url of ['/issues', '/settings/project?projectId=abc&range=7d', '/traces/0af7651916cd43dd8448eb211c80319c', '/login']) {
+    for (const url of [
+      '/issues',
+      '/settings/project?projectId=abc&range=7d',
+      '/traces/0af7651916cd43dd8448eb211c80319c',
+      '/login',
+    ]) {
       const response = await service.app.inject({ method: 'GET', url, headers: HTML });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX);
@@ -88,7 +94,11 @@ describe('dashboard serving', () => {
 
   it('leaves the service routes as they were', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/health', headers: HTML })).statusCode).toBe(200);
-    const discovery = await service.app.inject({ method: 'GET', url: '/.well-known/oauth-authorization-server', headers: HTML });
+    const discovery = await service.app.inject({
+      method: 'GET',
+      url: '/.well-known/oauth-authorization-server',
+      headers: HTML,
+    });
     expect(discovery.statusCode).toBe(200);
     expect(discovery.json()).toHaveProperty('device_authorization_endpoint');
     const me = await service.app.inject({ method: 'GET', url: '/api/me', headers: HTML });
@@ -98,7 +108,12 @@ describe('dashboard serving', () => {
 
   it('never serves a file outside the build folder', async () => {
     fs.writeFileSync(path.join(path.dirname(webDir), `${path.basename(webDir)}-secret.txt`), 'secret');
-    for (const url of ['/../package.json', '/%2e%2e/package.json', `/..%2f${path.basename(webDir)}-secret.txt`, '/assets/../../etc/passwd']) {
+    for (const url of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      `/..%2f${path.basename(webDir)}-secret.txt`,
+      '/assets/../../etc/passwd',
+    ]) {
       const response = await service.app.inject({ method: 'GET', url, headers: HTML });
       expect(response.body, url).not.toContain('secret');
       expect(response.body, url).not.toContain('"dependencies"');

@@ -30,21 +30,27 @@ function tempDir(prefix: string): string {
 
 /** Every file under the insert folder (its per-store subfolders included). */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
 }
 
 describe('chDB insert files', () => {
   it('are removed once a SIGKILLed insert is followed by a restart, and acknowledged rows are all there', async () => {
     const dataDir = tempDir('sightline-crash-data-');
     const insertDir = tempDir('sightline-crash-inserts-');
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, insertDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, insertDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_, signal) => resolve(signal)));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // Once the first batch is acknowledged, kill the child as soon as the next batch's file appears.
     let seen: string[] = [];
     while (seen.length === 0) {
-      if (output.includes('stored')) throw new Error('the insert landed before its file was seen; make the batch larger');
+      if (output.includes('stored'))
+        throw new Error('the insert landed before its file was seen; make the batch larger');
       if (child.exitCode !== null) throw new Error(`the child exited early: ${output}`);
       if (output.includes('acked')) seen = filesUnder(insertDir);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -71,14 +77,24 @@ describe('chDB insert files', () => {
     try {
       await migrateTelemetry(engine);
       const seen = new Set<string>();
-      const watcher = setInterval(() => filesUnder(insertDir).forEach((name) => seen.add(name)), 1);
+      const watcher = setInterval(
+        () =>
+          filesUnder(insertDir).forEach((name) => {
+            seen.add(name);
+          }),
+        1,
+      );
       const writer = new GroupCommitWriter(engine, { maxRows: 20_000, flushMs: 1 });
-      await Promise.all(Array.from({ length: 4 }, () => writer.write([rowsOf(ENDPOINT_ROWS, endpoints(5_000, 'GET /files'))])));
+      await Promise.all(
+        Array.from({ length: 4 }, () => writer.write([rowsOf(ENDPOINT_ROWS, endpoints(5_000, 'GET /files'))])),
+      );
       await writer.close();
       clearInterval(watcher);
       expect([...seen].some((name) => /^endpoints-\d+-\d+\.rowbinary$/.test(name))).toBe(true);
       expect(filesUnder(insertDir)).toEqual([]);
-      const [stored] = await engine.query<{ n: number }>("SELECT count() AS n FROM endpoints WHERE name = 'GET /files'");
+      const [stored] = await engine.query<{ n: number }>(
+        "SELECT count() AS n FROM endpoints WHERE name = 'GET /files'",
+      );
       expect(stored?.n).toBe(20_000);
     } finally {
       await engine.close();

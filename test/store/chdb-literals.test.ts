@@ -38,11 +38,16 @@ afterAll(async () => {
  * A whole double beyond 2^53 (a Float64 such as 1e20) as the text ClickHouse's HTTP client sends
  * for it; chDB's binding refuses the number itself.
  */
-const asSent = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? String(value) : value);
+const asSent = (value: unknown) =>
+  typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) ? String(value) : value;
 
 /** Both ways of sending `sql`: the answer (JSONEachRow text) or the failure's message. */
 async function bothWays(sql: string, params: Record<string, unknown>): Promise<{ bound: string; rendered: string }> {
-  const answer = (run: () => Promise<{ text(): string }>) => run().then((r) => r.text(), (e: Error) => `failed: ${e.message}`);
+  const answer = (run: () => Promise<{ text(): string }>) =>
+    run().then(
+      (r) => r.text(),
+      (e: Error) => `failed: ${e.message}`,
+    );
   const sent = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, asSent(value)]));
   return {
     bound: await answer(() => session.queryBindAsync(sql, sent as Record<string, never>, { format: 'JSONEachRow' })),
@@ -56,11 +61,40 @@ const dateTimeText = (d: Date) =>
   `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 const dates = (from: string, to: string) => fc.date({ min: new Date(from), max: new Date(to), noInvalidDate: true });
 
-const NASTY = ["'", '\\', "\\'", "''", '\n', '\r', '\t', '\0', '\x1f', '\x7f', '{x:String}', '{s:String}', '*/', '/*', '--', '#', '`', '"', '$$', 'é', '😀', '\uD800', '\uDFFF', '\u2028', '\uFEFF', ';'];
+const NASTY = [
+  "'",
+  '\\',
+  "\\'",
+  "''",
+  '\n',
+  '\r',
+  '\t',
+  '\0',
+  '\x1f',
+  '\x7f',
+  '{x:String}',
+  '{s:String}',
+  '*/',
+  '/*',
+  '--',
+  '#',
+  '`',
+  '"',
+  '$$',
+  'é',
+  '😀',
+  '\uD800',
+  '\uDFFF',
+  '\u2028',
+  '\uFEFF',
+  ';',
+];
 const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 20 }),
-  fc.array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join('')),
+  fc
+    .array(fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 4 })), { maxLength: 12 })
+    .map((parts) => parts.join('')),
 );
 const bits = (signed: boolean, n: number) => {
   const span = 1n << BigInt(signed ? n - 1 : n);
@@ -70,7 +104,11 @@ const bits = (signed: boolean, n: number) => {
 };
 /** An integer as the queries pass one: a number where it is exact, else a bigint or (alone) its text. */
 const integer = (signed: boolean, n: number, asText = true) =>
-  fc.tuple(bits(signed, n), fc.nat(2)).map(([v, form]) => (form === 0 && Number.isSafeInteger(Number(v)) ? Number(v) : form === 1 && asText ? v.toString() : v));
+  fc
+    .tuple(bits(signed, n), fc.nat(2))
+    .map(([v, form]) =>
+      form === 0 && Number.isSafeInteger(Number(v)) ? Number(v) : form === 1 && asText ? v.toString() : v,
+    );
 const uuid = fc.tuple(fc.uuid({ version: [1, 4, 7] }), fc.boolean()).map(([u, upper]) => (upper ? u.toUpperCase() : u));
 
 const VALUES = {
@@ -81,11 +119,18 @@ const VALUES = {
   Int32: integer(true, 32),
   Int64: integer(true, 64),
   UInt64: integer(false, 64),
-  Float64: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)),
+  Float64: fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  ),
   Date: dates('1970-01-01', '2149-06-06').map((d) => dateTimeText(d).slice(0, 10)),
   DateTime: dates('1970-01-01', '2106-02-07').map(dateTimeText),
-  'DateTime64(3)': fc.tuple(dates('1900-01-01', '2262-04-11'), fc.integer({ min: 0, max: 999 })).map(([d, ms]) => `${dateTimeText(d)}.${pad(ms, 3)}`),
-  'DateTime64(9)': fc.tuple(dates('1900-01-01', '2262-04-11'), fc.integer({ min: 0, max: 999_999_999 })).map(([d, ns]) => `${dateTimeText(d)}.${pad(ns, 9)}`),
+  'DateTime64(3)': fc
+    .tuple(dates('1900-01-01', '2262-04-11'), fc.integer({ min: 0, max: 999 }))
+    .map(([d, ms]) => `${dateTimeText(d)}.${pad(ms, 3)}`),
+  'DateTime64(9)': fc
+    .tuple(dates('1900-01-01', '2262-04-11'), fc.integer({ min: 0, max: 999_999_999 }))
+    .map(([d, ns]) => `${dateTimeText(d)}.${pad(ns, 9)}`),
   'Array(String)': fc.array(text, { maxLength: 5 }),
   'Array(UUID)': fc.array(uuid, { maxLength: 5 }),
   // chDB's binding reads text in an integer array as a quoted string, and refuses it.
@@ -124,7 +169,7 @@ describe('literals rendered for chDB', () => {
       '*/ OR 1=1 /*',
       "\0' OR 1=1 --",
       "\n' OR 1=1\n--",
-      "$$ OR 1=1 $$",
+      '$$ OR 1=1 $$',
       "') OR ('1'='1",
       "\uD800' OR 1=1 --",
     ];
@@ -137,7 +182,9 @@ describe('literals rendered for chDB', () => {
       const expected = hostile.replace(/\p{Surrogate}/gu, '\uFFFD');
       expect(JSON.parse(rendered), hostile).toEqual({ n: 0, matched: [], v: expected, list: [expected, expected] });
       // Hostile text where a UUID belongs fails the cast; it never widens the match.
-      await expect(engine.query('SELECT count() AS n FROM numbers(10) WHERE generateUUIDv4(number) = {id:UUID}', { id: hostile })).rejects.toThrow();
+      await expect(
+        engine.query('SELECT count() AS n FROM numbers(10) WHERE generateUUIDv4(number) = {id:UUID}', { id: hostile }),
+      ).rejects.toThrow();
     }
     expect(await engine.query('EXISTS TABLE kept')).toEqual([{ result: 1 }]);
   });
@@ -156,7 +203,11 @@ describe('chDB engine concurrency', () => {
     let slowDone = false;
     // About 3 s: one row per block, 0.5 s each.
     const slow = engine
-      .query('SELECT /* slow-read */ sum(sleepEachRow(0.5)) AS s FROM numbers({rows:UInt32})', { rows: 6 }, { max_block_size: 1 })
+      .query(
+        'SELECT /* slow-read */ sum(sleepEachRow(0.5)) AS s FROM numbers({rows:UInt32})',
+        { rows: 6 },
+        { max_block_size: 1 },
+      )
       .finally(() => {
         slowDone = true;
       });

@@ -18,7 +18,11 @@ export interface CoordStoreUnderTest {
  * The cases every CoordStore engine must pass. Windows and TTLs are a few hundred ms, so a real clock
  * (Redis) runs them quickly; assertions are about correctness, never about speed.
  */
-export function coordStoreContract(name: string, setup: () => Promise<CoordStoreUnderTest>, opts: { perProcess?: boolean } = {}): void {
+export function coordStoreContract(
+  name: string,
+  setup: () => Promise<CoordStoreUnderTest>,
+  opts: { perProcess?: boolean } = {},
+): void {
   describe(`coord store: ${name}`, () => {
     let t: CoordStoreUnderTest;
     let store: CoordStore;
@@ -166,25 +170,28 @@ export function coordStoreContract(name: string, setup: () => Promise<CoordStore
       await Promise.all([unsub1(), unsub2()]);
     });
 
-    it.skipIf(opts.perProcess === true)(`${name}: a second store on the same backend shares state and messages${opts.perProcess === true ? ' (skipped: this engine is per-process)' : ''}`, async () => {
-      if (t.peer === undefined) throw new Error('setup must provide peer() for an engine shared across processes');
-      const peer = await t.peer();
-      try {
-        const got: string[] = [];
-        const unsub = await peer.subscribe('invalidate', (m) => got.push(m));
-        await store.publish('invalidate', 'token:tp_9');
-        await waitFor(() => got.length === 1);
-        await unsub();
-        await store.set('shared', 'yes', 60_000);
-        expect(await peer.get('shared')).toBe('yes');
-        expect((await store.rateLimit('shared-rl', 1, 60_000)).allowed).toBe(true);
-        expect((await peer.rateLimit('shared-rl', 1, 60_000)).allowed).toBe(false);
-        expect(await peer.incrBy('shared-n', 2, 60_000)).toBe(2);
-        expect(await store.incrBy('shared-n', 3, 60_000)).toBe(5);
-      } finally {
-        await peer.close();
-      }
-    });
+    it.skipIf(opts.perProcess === true)(
+      `${name}: a second store on the same backend shares state and messages${opts.perProcess === true ? ' (skipped: this engine is per-process)' : ''}`,
+      async () => {
+        if (t.peer === undefined) throw new Error('setup must provide peer() for an engine shared across processes');
+        const peer = await t.peer();
+        try {
+          const got: string[] = [];
+          const unsub = await peer.subscribe('invalidate', (m) => got.push(m));
+          await store.publish('invalidate', 'token:tp_9');
+          await waitFor(() => got.length === 1);
+          await unsub();
+          await store.set('shared', 'yes', 60_000);
+          expect(await peer.get('shared')).toBe('yes');
+          expect((await store.rateLimit('shared-rl', 1, 60_000)).allowed).toBe(true);
+          expect((await peer.rateLimit('shared-rl', 1, 60_000)).allowed).toBe(false);
+          expect(await peer.incrBy('shared-n', 2, 60_000)).toBe(2);
+          expect(await store.incrBy('shared-n', 3, 60_000)).toBe(5);
+        } finally {
+          await peer.close();
+        }
+      },
+    );
   });
 }
 

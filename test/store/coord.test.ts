@@ -6,19 +6,27 @@ import { coordStoreContract } from './coord-store.contract.js';
 
 // ---------------------------------------------------------------- memory (fake clock)
 
-coordStoreContract('memory', async () => {
-  let now = 1_700_000_000_000;
-  const handlerErrors: unknown[] = [];
-  const store = createCoordStore({ engine: 'memory', now: () => now, onHandlerError: (err) => handlerErrors.push(err) });
-  return {
-    store,
-    advance: async (ms) => {
-      now += ms;
-    },
-    slackMs: 0,
-    handlerErrors,
-  };
-}, { perProcess: true });
+coordStoreContract(
+  'memory',
+  async () => {
+    let now = 1_700_000_000_000;
+    const handlerErrors: unknown[] = [];
+    const store = createCoordStore({
+      engine: 'memory',
+      now: () => now,
+      onHandlerError: (err) => handlerErrors.push(err),
+    });
+    return {
+      store,
+      advance: async (ms) => {
+        now += ms;
+      },
+      slackMs: 0,
+      handlerErrors,
+    };
+  },
+  { perProcess: true },
+);
 
 describe('coord store: memory (engine specifics)', () => {
   it('memory: holds at most maxEntries keys, evicting the oldest written', async () => {
@@ -53,7 +61,12 @@ const REDIS_ADDRESS = '127.0.0.1:6379';
 const redisUrl = `redis://${REDIS_ADDRESS}`;
 const runPrefix = `sightline-test:${process.pid}-${randomBytes(4).toString('hex')}:`;
 
-const admin = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+const admin = new Redis(redisUrl, {
+  lazyConnect: true,
+  connectTimeout: 2000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+});
 admin.on('error', () => {});
 const redisReachable = await admin
   .connect()
@@ -79,7 +92,8 @@ if (redisReachable) {
   coordStoreContract('redis', async () => {
     const keyPrefix = `${runPrefix}${++n}:`;
     const handlerErrors: unknown[] = [];
-    const make = () => createCoordStore({ engine: 'redis', url: redisUrl, keyPrefix, onHandlerError: (err) => handlerErrors.push(err) });
+    const make = () =>
+      createCoordStore({ engine: 'redis', url: redisUrl, keyPrefix, onHandlerError: (err) => handlerErrors.push(err) });
     return {
       store: make(),
       advance: (ms) => new Promise((r) => setTimeout(r, ms)),

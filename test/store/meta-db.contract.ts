@@ -58,7 +58,10 @@ const EXPECTED_TABLES = [
   'users',
 ];
 
-const hex = (chars: number) => randomBytes(Math.ceil(chars / 2)).toString('hex').slice(0, chars);
+const hex = (chars: number) =>
+  randomBytes(Math.ceil(chars / 2))
+    .toString('hex')
+    .slice(0, chars);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,11 +76,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 // Fixtures: plain parameterised inserts, as repositories will write them.
 async function newUser(db: MetaTx, email = `user-${hex(8)}@example.com`): Promise<string> {
-  const [row] = await db.query<{ id: string }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id', [
-    email,
-    'Test User',
-    '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
-  ]);
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id',
+    [email, 'Test User', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'],
+  );
   return row!.id;
 }
 
@@ -135,13 +137,16 @@ async function catalog(db: MetaDb): Promise<Record<string, unknown[]>> {
     `SELECT c.relname, t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = current_schema() AND NOT t.tgisinternal ORDER BY 1, 2`,
   );
-  const migrations = await db.query('SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version');
+  const migrations = await db.query(
+    'SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version',
+  );
   return { relations, columns, constraints, indexes, triggers, migrations };
 }
 
 function tempMigrationsDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-meta-migrations-'));
-  for (const file of fs.readdirSync(META_MIGRATIONS_DIR)) fs.copyFileSync(path.join(META_MIGRATIONS_DIR, file), path.join(dir, file));
+  for (const file of fs.readdirSync(META_MIGRATIONS_DIR))
+    fs.copyFileSync(path.join(META_MIGRATIONS_DIR, file), path.join(dir, file));
   return dir;
 }
 
@@ -230,7 +235,9 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           expect(error).toBeInstanceOf(MigrationError);
           expect((error as Error).message).toMatch(/changed after it was applied/);
           expect((error as Error).message).toContain(first.replace(/\.sql$/, ''));
-          expect(await other.query("SELECT to_regclass('sneaky') AS a, to_regclass('later_table') AS b")).toEqual([{ a: null, b: null }]);
+          expect(await other.query("SELECT to_regclass('sneaky') AS a, to_regclass('later_table') AS b")).toEqual([
+            { a: null, b: null },
+          ]);
           expect(await count(other, 'schema_migrations')).toBe(migrations.length);
         });
 
@@ -238,7 +245,10 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           const dir = tempMigrationsDir();
           tempDirs.push(dir);
           await other.transaction(async (tx) => {
-            await tx.query("INSERT INTO schema_migrations (version, name, checksum) VALUES (9000, 'from_the_future', $1)", [sha256('x')]);
+            await tx.query(
+              "INSERT INTO schema_migrations (version, name, checksum) VALUES (9000, 'from_the_future', $1)",
+              [sha256('x')],
+            );
           });
           try {
             const error = await rejection(migrateMeta(other, { dir }));
@@ -264,12 +274,18 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           expect(error).toBeInstanceOf(MigrationError);
           expect((error as Error).message).toMatch(/9992_broken failed at statement 3: division by zero/);
           expect(((error as Error).cause as MetaDbError).code).toBe('22012');
-          expect(await other.query("SELECT to_regclass('good_table') IS NOT NULL AS good, to_regclass('broken_table') AS broken")).toEqual([
-            { good: true, broken: null },
-          ]);
-          const landed = await other.query<{ version: number }>('SELECT version FROM schema_migrations WHERE version > 9000');
+          expect(
+            await other.query(
+              "SELECT to_regclass('good_table') IS NOT NULL AS good, to_regclass('broken_table') AS broken",
+            ),
+          ).toEqual([{ good: true, broken: null }]);
+          const landed = await other.query<{ version: number }>(
+            'SELECT version FROM schema_migrations WHERE version > 9000',
+          );
           expect(landed).toEqual([{ version: 9991 }]);
-          expect(await other.query<{ note: string }>('INSERT INTO good_table (id) VALUES (1) RETURNING note')).toEqual([{ note: 'a;b' }]);
+          expect(await other.query<{ note: string }>('INSERT INTO good_table (id) VALUES (1) RETURNING note')).toEqual([
+            { note: 'a;b' },
+          ]);
         });
 
         it('close is idempotent and later calls are refused', async () => {
@@ -293,7 +309,9 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         expect((error as MetaDbError).code).toBe(SqlState.uniqueViolation);
         expect(isUniqueViolation(error, 'users_email_key')).toBe(true);
         expect((error as Error).message).not.toContain(email.toLowerCase());
-        const found = await db.query<{ email: string }>('SELECT email FROM users WHERE lower(email) = lower($1)', [email.toUpperCase()]);
+        const found = await db.query<{ email: string }>('SELECT email FROM users WHERE lower(email) = lower($1)', [
+          email.toUpperCase(),
+        ]);
         expect(found).toEqual([{ email }]);
       });
 
@@ -325,41 +343,42 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('roles are admin, write or read-only; overrides only narrow and need a membership', async () => {
         const org = await newOrg(db);
         const user = await newUser(db);
-        const bad = await rejection(db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'owner')", [org, user]));
+        const bad = await rejection(
+          db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'owner')", [org, user]),
+        );
         expect(isCheckViolation(bad, 'memberships_role')).toBe(true);
         expect((bad as MetaDbError).code).toBe(SqlState.checkViolation);
         const project = await newProject(db, org);
         const notMember = await rejection(
-          db.query("INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')", [
-            project.id,
-            org,
-            user,
-          ]),
+          db.query(
+            "INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')",
+            [project.id, org, user],
+          ),
         );
         expect(isForeignKeyViolation(notMember, 'project_role_overrides_membership_fkey')).toBe(true);
-        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'write')", [org, user]);
+        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'write')", [
+          org,
+          user,
+        ]);
         const widen = await rejection(
-          db.query("INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'admin')", [
-            project.id,
-            org,
-            user,
-          ]),
+          db.query(
+            "INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'admin')",
+            [project.id, org, user],
+          ),
         );
         expect(isCheckViolation(widen, 'project_role_overrides_role')).toBe(true);
         const otherOrg = await newOrg(db);
         const wrongOrg = await rejection(
-          db.query("INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')", [
-            project.id,
-            otherOrg,
-            user,
-          ]),
+          db.query(
+            "INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')",
+            [project.id, otherOrg, user],
+          ),
         );
         expect(isForeignKeyViolation(wrongOrg)).toBe(true);
-        await db.query("INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')", [
-          project.id,
-          org,
-          user,
-        ]);
+        await db.query(
+          "INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')",
+          [project.id, org, user],
+        );
         await db.query('DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2', [org, user]);
         expect(await count(db, 'project_role_overrides', 'user_id = $1', [user])).toBe(0);
       });
@@ -367,20 +386,36 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('personal access tokens: name 1-100, 12-character tpp_ prefix, SHA-256 hash unique', async () => {
         const user = await newUser(db);
         const insert = (name: string, prefix: string, hash: string) =>
-          db.query('INSERT INTO personal_access_tokens (user_id, name, prefix, token_hash) VALUES ($1, $2, $3, $4) RETURNING id', [
-            user,
-            name,
-            prefix,
-            hash,
-          ]);
+          db.query(
+            'INSERT INTO personal_access_tokens (user_id, name, prefix, token_hash) VALUES ($1, $2, $3, $4) RETURNING id',
+            [user, name, prefix, hash],
+          );
         const token = `tpp_${hex(40)}`;
         await insert('laptop', token.slice(0, 12), sha256(token));
-        expect(isUniqueViolation(await rejection(insert('again', token.slice(0, 12), sha256(token))), 'personal_access_tokens_token_hash_key')).toBe(
-          true,
-        );
-        expect(isCheckViolation(await rejection(insert('x'.repeat(101), token.slice(0, 12), sha256('a'))), 'personal_access_tokens_name_length')).toBe(true);
-        expect(isCheckViolation(await rejection(insert('ok', token.slice(0, 11), sha256('b'))), 'personal_access_tokens_prefix_format')).toBe(true);
-        expect(isCheckViolation(await rejection(insert('ok', token.slice(0, 12), token)), 'personal_access_tokens_token_hash_format')).toBe(true);
+        expect(
+          isUniqueViolation(
+            await rejection(insert('again', token.slice(0, 12), sha256(token))),
+            'personal_access_tokens_token_hash_key',
+          ),
+        ).toBe(true);
+        expect(
+          isCheckViolation(
+            await rejection(insert('x'.repeat(101), token.slice(0, 12), sha256('a'))),
+            'personal_access_tokens_name_length',
+          ),
+        ).toBe(true);
+        expect(
+          isCheckViolation(
+            await rejection(insert('ok', token.slice(0, 11), sha256('b'))),
+            'personal_access_tokens_prefix_format',
+          ),
+        ).toBe(true);
+        expect(
+          isCheckViolation(
+            await rejection(insert('ok', token.slice(0, 12), token)),
+            'personal_access_tokens_token_hash_format',
+          ),
+        ).toBe(true);
         const expired = await rejection(
           db.query(
             "INSERT INTO personal_access_tokens (user_id, name, prefix, token_hash, expires_at) VALUES ($1, 'old', $2, $3, now() - interval '1 day')",
@@ -401,26 +436,35 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         const [first] = await insert(userCode);
         expect(isUniqueViolation(await rejection(insert(userCode)), 'device_codes_pending_user_code_key')).toBe(true);
         expect(isCheckViolation(await rejection(insert('abcd-efgh')), 'device_codes_user_code_format')).toBe(true);
-        const noUser = await rejection(db.query("UPDATE device_codes SET status = 'approved', decided_at = now() WHERE id = $1", [first!.id]));
+        const noUser = await rejection(
+          db.query("UPDATE device_codes SET status = 'approved', decided_at = now() WHERE id = $1", [first!.id]),
+        );
         expect(isCheckViolation(noUser, 'device_codes_decision')).toBe(true);
         const badStatus = await rejection(
-          db.query("UPDATE device_codes SET status = 'expired', user_id = $2, decided_at = now() WHERE id = $1", [first!.id, user]),
+          db.query("UPDATE device_codes SET status = 'expired', user_id = $2, decided_at = now() WHERE id = $1", [
+            first!.id,
+            user,
+          ]),
         );
         expect(isCheckViolation(badStatus, 'device_codes_status')).toBe(true);
-        await db.query("UPDATE device_codes SET status = 'approved', user_id = $2, decided_at = now() WHERE id = $1", [first!.id, user]);
+        await db.query("UPDATE device_codes SET status = 'approved', user_id = $2, decided_at = now() WHERE id = $1", [
+          first!.id,
+          user,
+        ]);
         await insert(userCode); // the code is free again once the first is no longer pending
       });
 
       it('refresh tokens: one live token per family, hashes unique', async () => {
         const user = await newUser(db);
-        const [family] = await db.query<{ id: string }>("INSERT INTO refresh_token_families (user_id, client_id) VALUES ($1, 'sightline-cli') RETURNING id", [
-          user,
-        ]);
+        const [family] = await db.query<{ id: string }>(
+          "INSERT INTO refresh_token_families (user_id, client_id) VALUES ($1, 'sightline-cli') RETURNING id",
+          [user],
+        );
         const issue = (hash: string) =>
-          db.query<{ id: string }>("INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '90 days') RETURNING id", [
-            family!.id,
-            hash,
-          ]);
+          db.query<{ id: string }>(
+            "INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '90 days') RETURNING id",
+            [family!.id, hash],
+          );
         const [first] = await issue(sha256('one'));
         expect(isUniqueViolation(await rejection(issue(sha256('two'))), 'refresh_tokens_live_key')).toBe(true);
         // Rotation: mark the old one, issue the new one, link them, in one transaction.
@@ -432,46 +476,84 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           );
           await tx.query('UPDATE refresh_tokens SET replaced_by = $2 WHERE id = $1', [first!.id, second!.id]);
         });
-        const reason = await rejection(db.query("UPDATE refresh_token_families SET revoked_at = now() WHERE id = $1", [family!.id]));
+        const reason = await rejection(
+          db.query('UPDATE refresh_token_families SET revoked_at = now() WHERE id = $1', [family!.id]),
+        );
         expect(isCheckViolation(reason, 'refresh_token_families_revocation')).toBe(true);
-        await db.query("UPDATE refresh_token_families SET revoked_at = now(), revoked_reason = 'reuse_detected' WHERE id = $1", [family!.id]);
+        await db.query(
+          "UPDATE refresh_token_families SET revoked_at = now(), revoked_reason = 'reuse_detected' WHERE id = $1",
+          [family!.id],
+        );
       });
 
       it('password reset tokens: SHA-256 hash unique, one open token per user, replaced in place', async () => {
         const user = await newUser(db);
         const open = (hash: string) =>
-          db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [user, hash]);
+          db.query(
+            "INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')",
+            [user, hash],
+          );
         await open(sha256('one'));
         expect(isUniqueViolation(await rejection(open(sha256('two'))), 'password_reset_tokens_open_key')).toBe(true);
-        expect(isCheckViolation(await rejection(open('not-a-hash')), 'password_reset_tokens_token_hash_format')).toBe(true);
+        expect(isCheckViolation(await rejection(open('not-a-hash')), 'password_reset_tokens_token_hash_format')).toBe(
+          true,
+        );
         await db.query(
           `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')
            ON CONFLICT (user_id) WHERE used_at IS NULL DO UPDATE SET token_hash = EXCLUDED.token_hash`,
           [user, sha256('two')],
         );
-        expect(await db.query('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user])).toEqual([{ token_hash: sha256('two') }]);
+        expect(await db.query('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user])).toEqual([
+          { token_hash: sha256('two') },
+        ]);
         await db.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1', [user]);
         await open(sha256('three'));
         const other = await newUser(db);
-        const reused = db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 minute')", [other, sha256('three')]);
+        const reused = db.query(
+          "INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 minute')",
+          [other, sha256('three')],
+        );
         expect(isUniqueViolation(await rejection(reused), 'password_reset_tokens_token_hash_key')).toBe(true);
-        expect(isCheckViolation(await rejection(db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now())', [other, sha256('four')])), 'password_reset_tokens_expiry')).toBe(true);
+        expect(
+          isCheckViolation(
+            await rejection(
+              db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now())', [
+                other,
+                sha256('four'),
+              ]),
+            ),
+            'password_reset_tokens_expiry',
+          ),
+        ).toBe(true);
       });
 
       it('user identities: one user per (issuer, subject); deleting the user removes its identities and reset tokens', async () => {
         const user = await newUser(db);
         const link = (issuer: string, subject: string, userId = user, provider = 'oidc') =>
-          db.query("INSERT INTO user_identities (issuer, subject, provider, user_id, email) VALUES ($1, $2, $3, $4, 'a@example.com')", [issuer, subject, provider, userId]);
+          db.query(
+            "INSERT INTO user_identities (issuer, subject, provider, user_id, email) VALUES ($1, $2, $3, $4, 'a@example.com')",
+            [issuer, subject, provider, userId],
+          );
         await link('https://github.com', '583231', user, 'github');
         // The same subject at another issuer is another account.
         await link('https://sso.example.com', '583231');
         const taken = await rejection(link('https://github.com', '583231', await newUser(db), 'github'));
         expect(taken).toBeInstanceOf(UniqueViolationError);
         expect(isUniqueViolation(taken, 'user_identities_pkey')).toBe(true);
-        expect(isCheckViolation(await rejection(link('https://github.com', 'x', user, 'GitHub!')), 'user_identities_provider_format')).toBe(true);
-        expect(isCheckViolation(await rejection(link('https://github.com', '')), 'user_identities_subject_length')).toBe(true);
+        expect(
+          isCheckViolation(
+            await rejection(link('https://github.com', 'x', user, 'GitHub!')),
+            'user_identities_provider_format',
+          ),
+        ).toBe(true);
+        expect(
+          isCheckViolation(await rejection(link('https://github.com', '')), 'user_identities_subject_length'),
+        ).toBe(true);
         expect(isCheckViolation(await rejection(link('', 'x')), 'user_identities_issuer_length')).toBe(true);
-        await db.query("INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')", [user, sha256(randomUUID())]);
+        await db.query(
+          "INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')",
+          [user, sha256(randomUUID())],
+        );
         await db.query('DELETE FROM users WHERE id = $1', [user]);
         expect(await count(db, 'user_identities', 'user_id = $1', [user])).toBe(0);
         expect(await count(db, 'password_reset_tokens', 'user_id = $1', [user])).toBe(0);
@@ -485,10 +567,17 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         expect(await deleteProject(db, project.id, at)).toBe(false);
         expect((await pendingPurges(db, at, 1000)).some((purge) => purge.projectId === project.id)).toBe(false);
         const pending = await pendingPurges(db, new Date(at.getTime() + 1), 1000);
-        expect(pending.filter((purge) => purge.projectId === project.id)).toEqual([{ projectId: project.id, requestedAt: at, attempts: 0 }]);
+        expect(pending.filter((purge) => purge.projectId === project.id)).toEqual([
+          { projectId: project.id, requestedAt: at, attempts: 0 },
+        ]);
         expect(pending.some((purge) => purge.projectId === other.id)).toBe(false);
         await recordPurgeFailure(db, project.id, 'x'.repeat(5000));
-        expect(await db.query('SELECT attempts, char_length(last_error) AS length FROM project_purges WHERE project_id = $1', [project.id])).toEqual([{ attempts: 1, length: 2000 }]);
+        expect(
+          await db.query(
+            'SELECT attempts, char_length(last_error) AS length FROM project_purges WHERE project_id = $1',
+            [project.id],
+          ),
+        ).toEqual([{ attempts: 1, length: 2000 }]);
         await finishPurge(db, project.id);
         expect(await count(db, 'project_purges', 'project_id = $1', [project.id])).toBe(0);
       });
@@ -497,28 +586,37 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         const project = await newProject(db, await newOrg(db));
         const buildId = hex(40);
         const insert = (kind: string, arch: string, key: string) =>
-          db.query('INSERT INTO symbol_files (project_id, kind, build_id, arch, object_key, size) VALUES ($1, $2, $3, $4, $5, $6)', [
-            project.id,
-            kind,
-            buildId,
-            arch,
-            key,
-            1234,
-          ]);
+          db.query(
+            'INSERT INTO symbol_files (project_id, kind, build_id, arch, object_key, size) VALUES ($1, $2, $3, $4, $5, $6)',
+            [project.id, kind, buildId, arch, key, 1234],
+          );
         await insert('dart', 'arm64', `dartsymbols/${project.id}/${buildId}-arm64.symbols`);
         await insert('dart', 'x64', `dartsymbols/${project.id}/${buildId}-x64.symbols`);
-        expect(isUniqueViolation(await rejection(insert('dart', 'arm64', 'other-key')), 'symbol_files_build_key')).toBe(true);
-        expect(isUniqueViolation(await rejection(insert('ios', 'arm64', `dartsymbols/${project.id}/${buildId}-x64.symbols`)), 'symbol_files_object_key_key')).toBe(
+        expect(isUniqueViolation(await rejection(insert('dart', 'arm64', 'other-key')), 'symbol_files_build_key')).toBe(
           true,
         );
+        expect(
+          isUniqueViolation(
+            await rejection(insert('ios', 'arm64', `dartsymbols/${project.id}/${buildId}-x64.symbols`)),
+            'symbol_files_object_key_key',
+          ),
+        ).toBe(true);
         expect(isCheckViolation(await rejection(insert('dart', 'x86_64', 'k1')), 'symbol_files_dart_arch')).toBe(true);
         expect(isCheckViolation(await rejection(insert('wasm', '', 'k2')), 'symbol_files_kind')).toBe(true);
-        const [size] = await db.query<{ size: number }>('SELECT size FROM symbol_files WHERE project_id = $1 AND arch = $2', [project.id, 'x64']);
+        const [size] = await db.query<{ size: number }>(
+          'SELECT size FROM symbol_files WHERE project_id = $1 AND arch = $2',
+          [project.id, 'x64'],
+        );
         expect(size).toEqual({ size: 1234 });
       });
 
       it('unknown references are foreign-key violations', async () => {
-        const error = await rejection(db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'read-only')", [randomUUID(), randomUUID()]));
+        const error = await rejection(
+          db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'read-only')", [
+            randomUUID(),
+            randomUUID(),
+          ]),
+        );
         expect(isForeignKeyViolation(error)).toBe(true);
         expect((error as MetaDbError).code).toBe(SqlState.foreignKeyViolation);
         expect((error as MetaDbError).table).toBe('memberships');
@@ -531,7 +629,10 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         const id = await db.transaction(async (tx) => {
           const userId = await newUser(tx, email);
           const org = await newOrg(tx);
-          await tx.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [org, userId]);
+          await tx.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [
+            org,
+            userId,
+          ]);
           return userId;
         });
         expect(await db.query('SELECT id FROM users WHERE email = $1', [email])).toEqual([{ id }]);
@@ -649,9 +750,16 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('dashboards: concurrent creations in their own transactions stop at the per-project cap', async () => {
         const project = await newProject(db, await newOrg(db));
         const user = await newUser(db);
-        await db.query("INSERT INTO dashboards (project_id, name) SELECT $1, 'seeded ' || g FROM generate_series(1, $2::int) AS g", [project.id, MAX_DASHBOARDS_PER_PROJECT - 2]);
+        await db.query(
+          "INSERT INTO dashboards (project_id, name) SELECT $1, 'seeded ' || g FROM generate_series(1, $2::int) AS g",
+          [project.id, MAX_DASHBOARDS_PER_PROJECT - 2],
+        );
         const created = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => db.transaction((tx) => insertDashboard(tx, { projectId: project.id, name: `racing ${i}`, definition: {}, createdBy: user }))),
+          Array.from({ length: 6 }, (_, i) =>
+            db.transaction((tx) =>
+              insertDashboard(tx, { projectId: project.id, name: `racing ${i}`, definition: {}, createdBy: user }),
+            ),
+          ),
         );
         expect(created.filter((dashboard) => dashboard !== null)).toHaveLength(2);
         expect(await count(db, 'dashboards', 'project_id = $1', [project.id])).toBe(MAX_DASHBOARDS_PER_PROJECT);
@@ -662,7 +770,10 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('deleting a project removes its symbol files, dashboards and role overrides', async () => {
         const org = await newOrg(db);
         const user = await newUser(db);
-        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'write')", [org, user]);
+        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'write')", [
+          org,
+          user,
+        ]);
         const project = await newProject(db, org);
         await db.query(
           "INSERT INTO symbol_files (project_id, kind, build_id, arch, object_key, size) VALUES ($1, 'ios', $2, 'arm64', $3, 10)",
@@ -674,11 +785,10 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           JSON.stringify({ panels: [] }),
           user,
         ]);
-        await db.query("INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')", [
-          project.id,
-          org,
-          user,
-        ]);
+        await db.query(
+          "INSERT INTO project_role_overrides (project_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'read-only')",
+          [project.id, org, user],
+        );
         await db.query('DELETE FROM projects WHERE id = $1', [project.id]);
         for (const table of ['symbol_files', 'dashboards', 'project_role_overrides']) {
           expect(await count(db, table, 'project_id = $1', [project.id]), table).toBe(0);
@@ -689,21 +799,30 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('deleting an organization removes its projects, members, invitations, settings and subscriptions', async () => {
         const org = await newOrg(db);
         const admin = await newUser(db);
-        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [org, admin]);
+        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [
+          org,
+          admin,
+        ]);
         const project = await newProject(db, org);
         await db.query('INSERT INTO dashboards (project_id, name) VALUES ($1, $2)', [project.id, 'Home']);
         await db.query(
           "INSERT INTO invitations (organization_id, email, role, token_hash, invited_by, expires_at) VALUES ($1, $2, 'read-only', $3, $4, now() + interval '7 days')",
           [org, `invitee-${hex(6)}@example.com`, sha256(randomUUID()), admin],
         );
-        await db.query('INSERT INTO organization_settings (organization_id, settings) VALUES ($1, $2)', [org, JSON.stringify({ theme: 'dark' })]);
+        await db.query('INSERT INTO organization_settings (organization_id, settings) VALUES ($1, $2)', [
+          org,
+          JSON.stringify({ theme: 'dark' }),
+        ]);
         const plan = `plan-${hex(6)}`;
         await db.query(
           `INSERT INTO plans (code, name, projects, seats, ingest_gb_monthly, retention_days_hot, retention_days_warm, synthetics_checks, session_recordings)
            VALUES ($1, 'Test', 3, 5, 10, 7, 30, 0, 100)`,
           [plan],
         );
-        await db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'active')", [org, plan]);
+        await db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'active')", [
+          org,
+          plan,
+        ]);
         await db.query('DELETE FROM organizations WHERE id = $1', [org]);
         for (const table of ['projects', 'memberships', 'invitations', 'organization_settings', 'subscriptions']) {
           expect(await count(db, table, 'organization_id = $1', [org]), table).toBe(0);
@@ -716,37 +835,46 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
       it('deleting a user removes their memberships and credentials, and unlinks what they authored', async () => {
         const org = await newOrg(db);
         const user = await newUser(db);
-        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [org, user]);
-        await db.query("INSERT INTO personal_access_tokens (user_id, name, prefix, token_hash) VALUES ($1, 'ci', $2, $3)", [
-          user,
-          `tpp_${hex(8)}`,
-          sha256(randomUUID()),
-        ]);
-        const [family] = await db.query<{ id: string }>("INSERT INTO refresh_token_families (user_id, client_id) VALUES ($1, 'sightline-cli') RETURNING id", [
+        await db.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')", [
+          org,
           user,
         ]);
-        await db.query("INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')", [
-          family!.id,
-          sha256(randomUUID()),
-        ]);
+        await db.query(
+          "INSERT INTO personal_access_tokens (user_id, name, prefix, token_hash) VALUES ($1, 'ci', $2, $3)",
+          [user, `tpp_${hex(8)}`, sha256(randomUUID())],
+        );
+        const [family] = await db.query<{ id: string }>(
+          "INSERT INTO refresh_token_families (user_id, client_id) VALUES ($1, 'sightline-cli') RETURNING id",
+          [user],
+        );
+        await db.query(
+          "INSERT INTO refresh_tokens (family_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')",
+          [family!.id, sha256(randomUUID())],
+        );
         const [invitation] = await db.query<{ id: string }>(
           "INSERT INTO invitations (organization_id, email, role, token_hash, invited_by, expires_at) VALUES ($1, $2, 'write', $3, $4, now() + interval '1 day') RETURNING id",
           [org, `new-${hex(6)}@example.com`, sha256(randomUUID()), user],
         );
         const project = await newProject(db, org);
-        const [dashboard] = await db.query<{ id: string }>('INSERT INTO dashboards (project_id, name, created_by) VALUES ($1, $2, $3) RETURNING id', [
-          project.id,
-          'Mine',
-          user,
-        ]);
-        await db.query("INSERT INTO ended_sessions (token_id, user_id, ended_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')", [hex(16), user]);
+        const [dashboard] = await db.query<{ id: string }>(
+          'INSERT INTO dashboards (project_id, name, created_by) VALUES ($1, $2, $3) RETURNING id',
+          [project.id, 'Mine', user],
+        );
+        await db.query(
+          "INSERT INTO ended_sessions (token_id, user_id, ended_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')",
+          [hex(16), user],
+        );
         await db.query('DELETE FROM users WHERE id = $1', [user]);
         for (const table of ['memberships', 'personal_access_tokens', 'refresh_token_families', 'ended_sessions']) {
           expect(await count(db, table, 'user_id = $1', [user]), table).toBe(0);
         }
         expect(await count(db, 'refresh_tokens', 'family_id = $1', [family!.id])).toBe(0);
-        expect(await db.query('SELECT invited_by FROM invitations WHERE id = $1', [invitation!.id])).toEqual([{ invited_by: null }]);
-        expect(await db.query('SELECT created_by FROM dashboards WHERE id = $1', [dashboard!.id])).toEqual([{ created_by: null }]);
+        expect(await db.query('SELECT invited_by FROM invitations WHERE id = $1', [invitation!.id])).toEqual([
+          { invited_by: null },
+        ]);
+        expect(await db.query('SELECT created_by FROM dashboards WHERE id = $1', [dashboard!.id])).toEqual([
+          { created_by: null },
+        ]);
       });
 
       it('a plan in use cannot be deleted', async () => {
@@ -757,9 +885,19 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
            VALUES ($1, 'Team', 10, 10, 50, 14, 90, 5, 1000)`,
           [plan],
         );
-        await db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'active')", [org, plan]);
-        expect(isForeignKeyViolation(await rejection(db.query('DELETE FROM plans WHERE code = $1', [plan])))).toBe(true);
-        const second = await rejection(db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'trialing')", [org, plan]));
+        await db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'active')", [
+          org,
+          plan,
+        ]);
+        expect(isForeignKeyViolation(await rejection(db.query('DELETE FROM plans WHERE code = $1', [plan])))).toBe(
+          true,
+        );
+        const second = await rejection(
+          db.query("INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $2, 'trialing')", [
+            org,
+            plan,
+          ]),
+        );
         expect(isUniqueViolation(second, 'subscriptions_current_key')).toBe(true);
       });
     });
@@ -790,7 +928,9 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
 
       it('array parameters work with = ANY, Date parameters keep the instant', async () => {
         const ids = [await newUser(db), await newUser(db)];
-        const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id', [ids]);
+        const rows = await db.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[]) ORDER BY id', [
+          ids,
+        ]);
         expect(rows.map((r) => r.id)).toEqual([...ids].sort());
         const instant = new Date('2030-01-02T03:04:05.678Z');
         const [back] = await db.query<{ at: Date }>('SELECT $1::timestamptz AS at', [instant]);

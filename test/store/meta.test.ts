@@ -141,7 +141,9 @@ describe.skipIf(!('url' in postgres))('meta store: postgres engine', () => {
     const db = await openMetaDb({ kind: 'postgres', url, schema });
     opened.push(db);
     expect(db.engine).toBe('postgres');
-    expect(await db.query("SELECT current_schema() AS s, to_regclass('projects')::text AS t")).toEqual([{ s: schema, t: 'projects' }]);
+    expect(await db.query("SELECT current_schema() AS s, to_regclass('projects')::text AS t")).toEqual([
+      { s: schema, t: 'projects' },
+    ]);
     expect(await db.query("SELECT to_regclass('public.projects') AS t")).toEqual([{ t: null }]);
     await db.close();
   });
@@ -153,7 +155,10 @@ describe.skipIf(!('url' in postgres))('meta store: postgres engine', () => {
   });
 
   it('an unreachable server gives a MetaDbError without SQLSTATE and without the URL', async () => {
-    const db = await openPostgresMetaDb({ url: 'postgres://someone:s3cret@127.0.0.1:1/none', connectionTimeoutMs: 2000 });
+    const db = await openPostgresMetaDb({
+      url: 'postgres://someone:s3cret@127.0.0.1:1/none',
+      connectionTimeoutMs: 2000,
+    });
     const error = await db.ping().catch((e: unknown) => e);
     await db.close();
     expect(error).toBeInstanceOf(MetaDbError);

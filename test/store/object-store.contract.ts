@@ -23,7 +23,11 @@ export interface ObjectStoreContractOptions {
 const MiB = 1024 * 1024;
 
 /** The cases every ObjectStore engine must pass. `makeStore` gives a fresh, empty store for each case. */
-export function objectStoreContract(name: string, makeStore: () => Promise<ObjectStore>, options: ObjectStoreContractOptions = {}): void {
+export function objectStoreContract(
+  name: string,
+  makeStore: () => Promise<ObjectStore>,
+  options: ObjectStoreContractOptions = {},
+): void {
   const largeBytes = options.largeObjectBytes ?? 64 * MiB;
   const gaps = options.serverGaps ?? {};
   const skipNote = (reason: string | undefined) => (reason === undefined ? '' : ` (skipped: ${reason})`);
@@ -44,7 +48,9 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
 
     it(`${name}: round-trips bytes (put, get, head, getStream)`, async () => {
       const body = new Uint8Array(100_000).map((_, i) => (i * 7) % 251);
-      expect(await store.put('sessions/s1/0.json', body, { contentType: 'application/json' })).toEqual({ size: body.byteLength });
+      expect(await store.put('sessions/s1/0.json', body, { contentType: 'application/json' })).toEqual({
+        size: body.byteLength,
+      });
       expect(Buffer.from((await store.get('sessions/s1/0.json'))!)).toEqual(Buffer.from(body));
       expect(await store.head('sessions/s1/0.json')).toEqual({ size: body.byteLength });
       const stream = await store.getStream('sessions/s1/0.json');
@@ -64,7 +70,9 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       const res = await store.put('iossymbols/7/0123456789abcdef0123456789abcdef.dsym', Readable.from(chunks));
       expect(res.size).toBe(expected.byteLength);
       expect(Buffer.from((await store.get('iossymbols/7/0123456789abcdef0123456789abcdef.dsym'))!)).toEqual(expected);
-      expect(await store.head('iossymbols/7/0123456789abcdef0123456789abcdef.dsym')).toEqual({ size: expected.byteLength });
+      expect(await store.head('iossymbols/7/0123456789abcdef0123456789abcdef.dsym')).toEqual({
+        size: expected.byteLength,
+      });
     });
 
     it(`${name}: streams a ${largeBytes / MiB} MiB object in and out without holding it in memory`, async () => {
@@ -83,8 +91,13 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       expect(read).toBe(largeBytes);
       expect(hash.digest('hex')).toBe(source.sha256());
       // Generous bounds: an engine that buffers the object grows by at least its whole size.
-      for (const [what, probe] of [['put', putProbe], ['getStream', getProbe]] as const) {
-        console.info(`${name} ${what} of ${largeBytes / MiB} MiB: peak growth ${mib(probe.peakArrayBuffersDelta())} MiB Buffers, ${mib(probe.peakRssDelta())} MiB RSS`);
+      for (const [what, probe] of [
+        ['put', putProbe],
+        ['getStream', getProbe],
+      ] as const) {
+        console.info(
+          `${name} ${what} of ${largeBytes / MiB} MiB: peak growth ${mib(probe.peakArrayBuffersDelta())} MiB Buffers, ${mib(probe.peakRssDelta())} MiB RSS`,
+        );
         expect(probe.peakArrayBuffersDelta(), `${what}: peak growth of Buffer memory`).toBeLessThan(largeBytes / 2);
         expect(probe.peakRssDelta(), `${what}: peak growth of resident memory`).toBeLessThan(largeBytes);
       }
@@ -120,7 +133,16 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
     });
 
     it(`${name}: lists by prefix`, async () => {
-      const keys = ['a/b/c', 'a/x', 'ab/1', 'abc', 'b/z', 'dartsymbols/42/0a1b-arm64.symbols', 'dartsymbols/42/0a1b-x64.symbols', 'dartsymbols/420/ff-x64.symbols'];
+      const keys = [
+        'a/b/c',
+        'a/x',
+        'ab/1',
+        'abc',
+        'b/z',
+        'dartsymbols/42/0a1b-arm64.symbols',
+        'dartsymbols/42/0a1b-x64.symbols',
+        'dartsymbols/420/ff-x64.symbols',
+      ];
       for (const key of [...keys].reverse()) await store.put(key, Buffer.from(key));
       expect((await store.list('')).keys).toEqual(keys);
       expect((await store.list('')).next).toBeUndefined();
@@ -131,13 +153,16 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       expect((await store.list('a/b/c')).keys).toEqual(['a/b/c']);
     });
 
-    it.skipIf(gaps.listOrder !== undefined)(`${name}: lists in byte order (ab-1 < ab.2 < ab/3 < ab0, x < x-1)${skipNote(gaps.listOrder)}`, async () => {
-      const keys = ['ab-1', 'ab.2', 'ab/3', 'ab0', 'x', 'x-1'];
-      for (const key of [...keys].reverse()) await store.put(key, Buffer.from(key));
-      expect((await store.list('')).keys).toEqual(keys);
-      expect((await store.list('ab', { after: 'ab-1' })).keys).toEqual(keys.slice(1, 4));
-      expect(await store.list('', { limit: 2, after: 'ab.2' })).toEqual({ keys: keys.slice(2, 4), next: 'ab0' });
-    });
+    it.skipIf(gaps.listOrder !== undefined)(
+      `${name}: lists in byte order (ab-1 < ab.2 < ab/3 < ab0, x < x-1)${skipNote(gaps.listOrder)}`,
+      async () => {
+        const keys = ['ab-1', 'ab.2', 'ab/3', 'ab0', 'x', 'x-1'];
+        for (const key of [...keys].reverse()) await store.put(key, Buffer.from(key));
+        expect((await store.list('')).keys).toEqual(keys);
+        expect((await store.list('ab', { after: 'ab-1' })).keys).toEqual(keys.slice(1, 4));
+        expect(await store.list('', { limit: 2, after: 'ab.2' })).toEqual({ keys: keys.slice(2, 4), next: 'ab0' });
+      },
+    );
 
     it(`${name}: paginates a listing with limit and after`, async () => {
       const keys = Array.from({ length: 7 }, (_, i) => `rec/${String(i).padStart(2, '0')}/events`);
@@ -167,7 +192,11 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       await store.put('age/new', Buffer.from('3'));
       await store.put('aged/old-elsewhere', Buffer.from('4'));
       expect((await store.listWrittenBefore('age/', between)).keys).toEqual(['age/old-1', 'age/old-2']);
-      expect((await store.listWrittenBefore('age/', new Date(Date.now() + 60_000))).keys).toEqual(['age/new', 'age/old-1', 'age/old-2']);
+      expect((await store.listWrittenBefore('age/', new Date(Date.now() + 60_000))).keys).toEqual([
+        'age/new',
+        'age/old-1',
+        'age/old-2',
+      ]);
       // Pages are list's pages, filtered: the cursor runs past keys that are kept out.
       const first = await store.listWrittenBefore('age/', between, { limit: 1 });
       expect(first).toEqual({ keys: [], next: 'age/new' });
@@ -176,7 +205,24 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
     });
 
     it(`${name}: rejects invalid keys with InvalidObjectKeyError`, async () => {
-      const bad = ['', '/etc/passwd', '../x', 'a/../b', 'a/./b', '..', '.hidden', 'a/.tmp', 'a//b', 'a/', 'a b', 'a\\b', 'ä', 'a\0b', 'a?b', 'x'.repeat(1025)];
+      const bad = [
+        '',
+        '/etc/passwd',
+        '../x',
+        'a/../b',
+        'a/./b',
+        '..',
+        '.hidden',
+        'a/.tmp',
+        'a//b',
+        'a/',
+        'a b',
+        'a\\b',
+        'ä',
+        'a\0b',
+        'a?b',
+        'x'.repeat(1025),
+      ];
       for (const key of bad) {
         await expect(store.put(key, Buffer.from('x')), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
         await expect(store.get(key), key).rejects.toBeInstanceOf(InvalidObjectKeyError);
@@ -207,39 +253,42 @@ export function objectStoreContract(name: string, makeStore: () => Promise<Objec
       });
     }
 
-    it.skipIf(gaps.concurrentReads !== undefined)(`${name}: concurrent readers see the old or the new object, never a part${skipNote(gaps.concurrentReads)}`, async () => {
-      const oldBody = Buffer.alloc(3 * MiB, 0x41);
-      const newSize = 5 * MiB;
-      await store.put('race/obj', oldBody);
-      let writing = true;
-      const writer = store
-        .put(
-          'race/obj',
-          Readable.from(
-            (async function* () {
-              for (let sent = 0; sent < newSize; sent += 256 * 1024) {
-                await new Promise((r) => setTimeout(r, 2));
-                yield Buffer.alloc(256 * 1024, 0x42);
-              }
-            })(),
-          ),
-        )
-        .finally(() => {
-          writing = false;
-        });
-      const seen = { old: 0, new: 0 };
-      const reader = async () => {
-        do {
-          const body = Buffer.from((await store.get('race/obj'))!);
-          if (body.byteLength === oldBody.byteLength && body.every((b) => b === 0x41)) seen.old++;
-          else if (body.byteLength === newSize && body.every((b) => b === 0x42)) seen.new++;
-          else throw new Error(`reader saw a partial object of ${body.byteLength} bytes`);
-        } while (writing);
-      };
-      await Promise.all([writer, reader(), reader(), reader()]);
-      expect(seen.old + seen.new).toBeGreaterThan(3);
-      expect(await store.head('race/obj')).toEqual({ size: newSize });
-    });
+    it.skipIf(gaps.concurrentReads !== undefined)(
+      `${name}: concurrent readers see the old or the new object, never a part${skipNote(gaps.concurrentReads)}`,
+      async () => {
+        const oldBody = Buffer.alloc(3 * MiB, 0x41);
+        const newSize = 5 * MiB;
+        await store.put('race/obj', oldBody);
+        let writing = true;
+        const writer = store
+          .put(
+            'race/obj',
+            Readable.from(
+              (async function* () {
+                for (let sent = 0; sent < newSize; sent += 256 * 1024) {
+                  await new Promise((r) => setTimeout(r, 2));
+                  yield Buffer.alloc(256 * 1024, 0x42);
+                }
+              })(),
+            ),
+          )
+          .finally(() => {
+            writing = false;
+          });
+        const seen = { old: 0, new: 0 };
+        const reader = async () => {
+          do {
+            const body = Buffer.from((await store.get('race/obj'))!);
+            if (body.byteLength === oldBody.byteLength && body.every((b) => b === 0x41)) seen.old++;
+            else if (body.byteLength === newSize && body.every((b) => b === 0x42)) seen.new++;
+            else throw new Error(`reader saw a partial object of ${body.byteLength} bytes`);
+          } while (writing);
+        };
+        await Promise.all([writer, reader(), reader(), reader()]);
+        expect(seen.old + seen.new).toBeGreaterThan(3);
+        expect(await store.head('race/obj')).toEqual({ size: newSize });
+      },
+    );
   });
 }
 

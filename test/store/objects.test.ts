@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createObjectStore, FsObjectStore, InvalidObjectKeyError, S3ObjectStore } from '../../src/store/objects/index.js';
+import {
+  createObjectStore,
+  FsObjectStore,
+  InvalidObjectKeyError,
+  S3ObjectStore,
+} from '../../src/store/objects/index.js';
 import { objectStoreContract } from './object-store.contract.js';
 
 const tempDirs: string[] = [];
@@ -20,7 +25,9 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------- fs
 
-objectStoreContract('fs', async () => createObjectStore({ engine: 'fs', root: join(await tempDir('objects'), 'objects') }));
+objectStoreContract('fs', async () =>
+  createObjectStore({ engine: 'fs', root: join(await tempDir('objects'), 'objects') }),
+);
 
 describe('object store: fs (engine specifics)', () => {
   it('fs: a failed put leaves no temp file in the folder', async () => {

@@ -8,7 +8,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
-import { encodeRows, ENDPOINT_ROWS, layoutFormat, ROW_FORMATS, rowsOf, SESSION_ROWS, SPAN_ROWS } from '../../src/store/telemetry/rows.js';
+import {
+  encodeRows,
+  ENDPOINT_ROWS,
+  layoutFormat,
+  ROW_FORMATS,
+  rowsOf,
+  SESSION_ROWS,
+  SPAN_ROWS,
+} from '../../src/store/telemetry/rows.js';
 import { GroupCommitWriter, WriteFailedError } from '../../src/store/telemetry/writer.js';
 import { NIL_UUID, type EndpointRecord } from '../../src/core/records.js';
 
@@ -27,7 +35,7 @@ export function endpoint(overrides: Partial<EndpointRecord> = {}): EndpointRecor
     durationNs: 9007199254740993n,
     serverName: 'api-1',
     appVersion: '1.2.3',
-    attributes: { 'user.id': '42', quote: "it's \"quoted\"" },
+    attributes: { 'user.id': '42', quote: 'it\'s "quoted"' },
     source: 'report',
     name: 'GET /users/:id',
     method: 'GET',
@@ -45,9 +53,32 @@ const NO_SUCH_TABLE = layoutFormat<{ a: number }>('no_such_table', { a: 'UInt8' 
 /** A table of every column type the row formats use; its column names are its record's fields. */
 const TIME = "DateTime64(9, 'UTC')";
 const EVERY_TYPE = layoutFormat<EveryType>('every_type', {
-  ...{ k: 'UInt32', s: 'String', lc: 'LowCardinality(String)', fs: 'FixedString(16)', u: 'UUID', b: 'Bool', u8: 'UInt8', u16: 'UInt16', u32: 'UInt32' },
-  ...{ u64: 'UInt64', i64: 'Int64', f: 'Float64', d: 'Date', dt: "DateTime('UTC')", t: TIME, nt: `Nullable(${TIME})`, ni: 'Nullable(Int64)' },
-  ...{ m: 'Map(String, String)', ml: 'Map(LowCardinality(String), String)', a: `Array(Tuple(time ${TIME}, name String, attributes Map(String, String)))` },
+  ...{
+    k: 'UInt32',
+    s: 'String',
+    lc: 'LowCardinality(String)',
+    fs: 'FixedString(16)',
+    u: 'UUID',
+    b: 'Bool',
+    u8: 'UInt8',
+    u16: 'UInt16',
+    u32: 'UInt32',
+  },
+  ...{
+    u64: 'UInt64',
+    i64: 'Int64',
+    f: 'Float64',
+    d: 'Date',
+    dt: "DateTime('UTC')",
+    t: TIME,
+    nt: `Nullable(${TIME})`,
+    ni: 'Nullable(Int64)',
+  },
+  ...{
+    m: 'Map(String, String)',
+    ml: 'Map(LowCardinality(String), String)',
+    a: `Array(Tuple(time ${TIME}, name String, attributes Map(String, String)))`,
+  },
 });
 
 interface EveryType {
@@ -80,33 +111,118 @@ const EVERY_CHARACTER =
 
 const everyTypeRecords: EveryType[] = [
   {
-    ...{ k: 1, s: '', lc: '', fs: '', u: '00000000-0000-0000-0000-000000000000', b: false, u8: 0, u16: 0, u32: 0, u64: 0, i64: 0, f: 0, d: '1970-01-01' },
+    ...{
+      k: 1,
+      s: '',
+      lc: '',
+      fs: '',
+      u: '00000000-0000-0000-0000-000000000000',
+      b: false,
+      u8: 0,
+      u16: 0,
+      u32: 0,
+      u64: 0,
+      i64: 0,
+      f: 0,
+      d: '1970-01-01',
+    },
     ...{ dt: 0, t: -2_208_988_800_000_000_000n, nt: null, ni: null, m: {}, ml: {}, a: [] },
   },
   {
-    ...{ k: 2, s: EVERY_CHARACTER, lc: 'é\n\t\0"\'\\', fs: '0123456789abcdef', u: 'FFFFFFFF-ffff-4fff-bfff-ffffffffffff', b: true, u8: 255, u16: 65_535 },
-    ...{ u32: 4_294_967_295, u64: 2n ** 64n - 1n, i64: -(2n ** 63n), f: -0, d: '2149-06-06', dt: 4_294_967_295, t: 2n ** 63n - 1n },
-    ...{ nt: -1n, ni: 2n ** 63n - 1n, m: { '': '', 'a\u0000b': 'x'.repeat(300), '🙂': 'ünïcödé' }, ml: { k: 'v', '\n': '\r' } },
-    a: [{ time: 0n, name: '', attributes: {} }, { time: 999_999_999_999_999_999n, name: 'exception "x"', attributes: { 'exception.message': 'boom\n' } }],
+    ...{
+      k: 2,
+      s: EVERY_CHARACTER,
+      lc: 'é\n\t\0"\'\\',
+      fs: '0123456789abcdef',
+      u: 'FFFFFFFF-ffff-4fff-bfff-ffffffffffff',
+      b: true,
+      u8: 255,
+      u16: 65_535,
+    },
+    ...{
+      u32: 4_294_967_295,
+      u64: 2n ** 64n - 1n,
+      i64: -(2n ** 63n),
+      f: -0,
+      d: '2149-06-06',
+      dt: 4_294_967_295,
+      t: 2n ** 63n - 1n,
+    },
+    ...{
+      nt: -1n,
+      ni: 2n ** 63n - 1n,
+      m: { '': '', 'a\u0000b': 'x'.repeat(300), '🙂': 'ünïcödé' },
+      ml: { k: 'v', '\n': '\r' },
+    },
+    a: [
+      { time: 0n, name: '', attributes: {} },
+      { time: 999_999_999_999_999_999n, name: 'exception "x"', attributes: { 'exception.message': 'boom\n' } },
+    ],
   },
   {
-    ...{ k: 3, s: 'ascii only', lc: 'x'.repeat(127), fs: 'short', u: '0b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f50', b: true, u8: 7, u16: 300, u32: 70_000 },
-    ...{ u64: 2 ** 53 + 2, i64: -5, f: 1.5e-300, d: '2026-11-01', dt: 1_764_000_000, t: RECENT, nt: 1_000_000_000_000_000_000n, ni: -(2n ** 63n) },
-    ...{ m: { [EVERY_CHARACTER.slice(0, 20_000)]: EVERY_CHARACTER.slice(40_000) }, ml: {}, a: [{ time: RECENT, name: 'n', attributes: { x: 'y' } }] },
+    ...{
+      k: 3,
+      s: 'ascii only',
+      lc: 'x'.repeat(127),
+      fs: 'short',
+      u: '0b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f50',
+      b: true,
+      u8: 7,
+      u16: 300,
+      u32: 70_000,
+    },
+    ...{
+      u64: 2 ** 53 + 2,
+      i64: -5,
+      f: 1.5e-300,
+      d: '2026-11-01',
+      dt: 1_764_000_000,
+      t: RECENT,
+      nt: 1_000_000_000_000_000_000n,
+      ni: -(2n ** 63n),
+    },
+    ...{
+      m: { [EVERY_CHARACTER.slice(0, 20_000)]: EVERY_CHARACTER.slice(40_000) },
+      ml: {},
+      a: [{ time: RECENT, name: 'n', attributes: { x: 'y' } }],
+    },
   },
 ];
 
 const hex = (value: string): string => Buffer.from(value).toString('hex').toUpperCase();
-const hexPairsOf = (map: Record<string, string>): string[][] => Object.entries(map).map(([key, value]) => [hex(key), hex(value)]);
+const hexPairsOf = (map: Record<string, string>): string[][] =>
+  Object.entries(map).map(([key, value]) => [hex(key), hex(value)]);
 
 /** What the read-back query gives for a record, computed from the record on the JavaScript side. */
 function expectedEveryType(r: EveryType): Record<string, unknown> {
   const float = Buffer.alloc(8);
   float.writeDoubleLE(r.f);
   return {
-    ...{ k: r.k, s: hex(r.s), lc: hex(r.lc), fs: hex(r.fs).padEnd(32, '0'), u: r.u.toLowerCase(), b: r.b, u8: String(r.u8), u16: String(r.u16), u32: String(r.u32) },
-    ...{ u64: String(r.u64), i64: String(r.i64), f: float.toString('hex').toUpperCase(), d: r.d, dt: String(r.dt), t: String(r.t) },
-    ...{ nt: r.nt === null ? null : String(r.nt), ni: r.ni === null ? null : String(r.ni), m: hexPairsOf(r.m), ml: hexPairsOf(r.ml) },
+    ...{
+      k: r.k,
+      s: hex(r.s),
+      lc: hex(r.lc),
+      fs: hex(r.fs).padEnd(32, '0'),
+      u: r.u.toLowerCase(),
+      b: r.b,
+      u8: String(r.u8),
+      u16: String(r.u16),
+      u32: String(r.u32),
+    },
+    ...{
+      u64: String(r.u64),
+      i64: String(r.i64),
+      f: float.toString('hex').toUpperCase(),
+      d: r.d,
+      dt: String(r.dt),
+      t: String(r.t),
+    },
+    ...{
+      nt: r.nt === null ? null : String(r.nt),
+      ni: r.ni === null ? null : String(r.ni),
+      m: hexPairsOf(r.m),
+      ml: hexPairsOf(r.ml),
+    },
     a: r.a.map((e) => [String(e.time), hex(e.name), hexPairsOf(e.attributes)]),
   };
 }
@@ -117,7 +233,10 @@ async function catalog(engine: TelemetryEngine): Promise<unknown[]> {
   );
 }
 
-export function telemetryEngineContract(name: string, open: () => Promise<TelemetryEngine & { dispose?: () => Promise<void> }>): void {
+export function telemetryEngineContract(
+  name: string,
+  open: () => Promise<TelemetryEngine & { dispose?: () => Promise<void> }>,
+): void {
   describe(`telemetry store: ${name}`, () => {
     let engine: TelemetryEngine & { dispose?: () => Promise<void> };
 
@@ -159,9 +278,21 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const tables = await engine.query<{ name: string; sorting_key: string; engine_full: string }>(
         `SELECT name, sorting_key, engine_full FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations'`,
       );
-      expect(tables.map((t) => t.name).sort()).toEqual(
-        ['ai_traces', 'endpoint_hourly', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'rollup_hours', 'session_recordings', 'sessions', 'spans', 'tasks'],
-      );
+      expect(tables.map((t) => t.name).sort()).toEqual([
+        'ai_traces',
+        'endpoint_hourly',
+        'endpoints',
+        'exceptions',
+        'ingest_usage',
+        'logs',
+        'metric_points',
+        'profiles',
+        'rollup_hours',
+        'session_recordings',
+        'sessions',
+        'spans',
+        'tasks',
+      ]);
       for (const table of tables) {
         expect(table.sorting_key, table.name).toMatch(/^project_id,/);
         expect(table.engine_full, table.name).toMatch(/TTL /);
@@ -172,14 +303,31 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const columns = await engine.query<{ table: string; name: string; default_kind: string }>(
         "SELECT table, name, default_kind FROM system.columns WHERE database = currentDatabase() AND table != 'schema_migrations' ORDER BY table, position",
       );
-      expect(ROW_FORMATS.map((format) => format.table).sort()).toEqual(
-        ['ai_traces', 'endpoints', 'exceptions', 'ingest_usage', 'logs', 'metric_points', 'profiles', 'rollup_hours', 'session_recordings', 'sessions', 'spans', 'tasks'],
-      );
+      expect(ROW_FORMATS.map((format) => format.table).sort()).toEqual([
+        'ai_traces',
+        'endpoints',
+        'exceptions',
+        'ingest_usage',
+        'logs',
+        'metric_points',
+        'profiles',
+        'rollup_hours',
+        'session_recordings',
+        'sessions',
+        'spans',
+        'tasks',
+      ]);
       for (const { table, columns: filled } of ROW_FORMATS) {
         const ofTable = columns.filter((column) => column.table === table);
         const required = ofTable.filter((column) => column.default_kind === '').map((column) => column.name);
-        expect(filled.filter((name) => !ofTable.some((column) => column.name === name)), `${table}: unknown columns`).toEqual([]);
-        expect(required.filter((name) => !filled.includes(name)), `${table}: columns left empty`).toEqual([]);
+        expect(
+          filled.filter((name) => !ofTable.some((column) => column.name === name)),
+          `${table}: unknown columns`,
+        ).toEqual([]);
+        expect(
+          required.filter((name) => !filled.includes(name)),
+          `${table}: columns left empty`,
+        ).toEqual([]);
       }
     });
 
@@ -189,7 +337,9 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       );
       for (const format of ROW_FORMATS) {
         const declared = format.structure;
-        const migrated = format.columns.map((column) => `${column} ${columns.find((c) => c.table === format.table && c.name === column)?.type}`).join(', ');
+        const migrated = format.columns
+          .map((column) => `${column} ${columns.find((c) => c.table === format.table && c.name === column)?.type}`)
+          .join(', ');
         expect(declared, format.table).toBe(migrated);
       }
     });
@@ -203,7 +353,8 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 1 });
       await writer.write([rowsOf(EVERY_TYPE, everyTypeRecords.slice(2))]);
       await writer.close();
-      const hexPairs = (m: string) => `arrayMap((key, value) -> (hex(key), hex(value)), mapKeys(${m}), mapValues(${m}))`;
+      const hexPairs = (m: string) =>
+        `arrayMap((key, value) -> (hex(key), hex(value)), mapKeys(${m}), mapValues(${m}))`;
       const rows = await engine.query<Record<string, unknown>>(
         `SELECT k, hex(s) AS s, hex(lc) AS lc, hex(fs) AS fs, toString(u) AS u, b, toString(u8) AS u8, toString(u16) AS u16, toString(u32) AS u32,
                 toString(u64) AS u64, toString(i64) AS i64, hex(f) AS f, toString(d) AS d, toString(toUnixTimestamp(dt)) AS dt,
@@ -223,7 +374,13 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         { project: PROJECT, id: endpoint().id },
       );
       expect(rows).toEqual([
-        { at: RECENT.toString(), duration: '9007199254740993', attributes: endpoint().attributes, status_code: 200, is_root: true },
+        {
+          at: RECENT.toString(),
+          duration: '9007199254740993',
+          attributes: endpoint().attributes,
+          status_code: 200,
+          is_root: true,
+        },
       ]);
     });
 
@@ -243,16 +400,28 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         'SELECT toString(id) AS id, toString(distributed_trace_id) AS dt FROM endpoints WHERE project_id = {project:UUID} ORDER BY name, id LIMIT 1 OFFSET 12345',
         { project },
       );
-      for (const [column, value] of [['id', wanted!.id], ['distributed_trace_id', wanted!.dt]] as const) {
+      for (const [column, value] of [
+        ['id', wanted!.id],
+        ['distributed_trace_id', wanted!.dt],
+      ] as const) {
         const plan = (
-          await engine.query<{ explain: string }>(`EXPLAIN indexes = 1 SELECT id FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`, { project, value })
+          await engine.query<{ explain: string }>(
+            `EXPLAIN indexes = 1 SELECT id FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`,
+            { project, value },
+          )
         ).map((row) => row.explain.trim());
         const skip = plan.indexOf(`Name: ${column}_set`);
         expect(skip, plan.join('\n')).toBeGreaterThan(0);
-        const granules = plan.slice(skip).find((line) => line.startsWith('Granules:'))!.match(/Granules: (\d+)\/(\d+)/)!;
+        const granules = plan
+          .slice(skip)
+          .find((line) => line.startsWith('Granules:'))!
+          .match(/Granules: (\d+)\/(\d+)/)!;
         expect(Number(granules[2]), plan.join('\n')).toBeGreaterThanOrEqual(3);
         expect(Number(granules[1]), plan.join('\n')).toBe(1);
-        const found = await engine.query<{ n: number }>(`SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`, { project, value });
+        const found = await engine.query<{ n: number }>(
+          `SELECT count() AS n FROM endpoints FINAL WHERE project_id = {project:UUID} AND ${column} = {value:UUID}`,
+          { project, value },
+        );
         expect(found[0]?.n).toBe(1);
       }
     });
@@ -277,14 +446,23 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
            FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}`,
         { project: PROJECT, trace: span.traceId },
       );
-      expect(rows).toEqual([{ name: 'db "query"', status_code: 2, attributes: span.attributes, events: [[(RECENT + 1n).toString(), 'exception', { 'exception.message': 'boom\n' }]] }]);
+      expect(rows).toEqual([
+        {
+          name: 'db "query"',
+          status_code: 2,
+          attributes: span.attributes,
+          events: [[(RECENT + 1n).toString(), 'exception', { 'exception.message': 'boom\n' }]],
+        },
+      ]);
     });
 
     it('deduplicates a re-sent record by its id', async () => {
       const again = endpoint({ id: '1b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f51' });
       await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [again]));
       await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [again]));
-      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: again.id });
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', {
+        id: again.id,
+      });
       expect(rows[0]?.n).toBe(1);
     });
 
@@ -292,8 +470,18 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const id = '2b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f52';
       const startedAt = BigInt(Date.now()) * 1_000_000n;
       const base = { projectId: PROJECT, id, startedAt, clientIp: '1.1.1.1', distributedTraceId: NIL_UUID };
-      await engine.insertRows(SESSION_ROWS, encodeRows(SESSION_ROWS, [{ ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n }]));
-      await engine.insertRows(SESSION_ROWS, encodeRows(SESSION_ROWS, [{ ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n }]));
+      await engine.insertRows(
+        SESSION_ROWS,
+        encodeRows(SESSION_ROWS, [
+          { ...base, endedAt: null, durationNs: null, attributes: { v: 'open' }, updatedAt: startedAt + 10n },
+        ]),
+      );
+      await engine.insertRows(
+        SESSION_ROWS,
+        encodeRows(SESSION_ROWS, [
+          { ...base, endedAt: startedAt + 5n, durationNs: 5n, attributes: { v: 'closed' }, updatedAt: startedAt + 20n },
+        ]),
+      );
       const rows = await engine.query<{ v: string; duration: number }>(
         `SELECT attributes['v'] AS v, duration_ns AS duration FROM sessions FINAL WHERE id = {id:UUID}`,
         { id },
@@ -303,7 +491,10 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
 
     it('keeps a parameter one value (values never become SQL)', async () => {
       const hostile = "x' OR 1=1 --";
-      const rows = await engine.query<{ v: string; a: string[] }>('SELECT {v:String} AS v, {a:Array(String)} AS a', { v: hostile, a: [hostile, 'b'] });
+      const rows = await engine.query<{ v: string; a: string[] }>('SELECT {v:String} AS v, {a:Array(String)} AS a', {
+        v: hostile,
+        a: [hostile, 'b'],
+      });
       expect(rows).toEqual([{ v: hostile, a: [hostile, 'b'] }]);
     });
 
@@ -314,18 +505,28 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
     });
 
     it('reports a resource limit as a resource-limit code, not a generic failure', async () => {
-      const error = await engine.query('SELECT count() FROM numbers(10000000)', {}, { max_rows_to_read: 1000 }).catch((e: unknown) => e);
+      const error = await engine
+        .query('SELECT count() FROM numbers(10000000)', {}, { max_rows_to_read: 1000 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TelemetryQueryError);
       expect(RESOURCE_LIMIT_CODES.has((error as TelemetryQueryError).code ?? -1)).toBe(true);
     });
 
     it('takes concurrent writes through the group-commit writer as fewer, larger inserts', async () => {
       const flushes: number[] = [];
-      const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 20, onFlush: (e) => flushes.push(e.rows) });
-      const records = Array.from({ length: 200 }, (_, i) => endpoint({ id: `3b7f3a52-2d1c-4f6e-9a77-${String(i).padStart(12, '0')}`, name: 'POST /batch' }));
+      const writer = new GroupCommitWriter(engine, {
+        maxRows: 10_000,
+        flushMs: 20,
+        onFlush: (e) => flushes.push(e.rows),
+      });
+      const records = Array.from({ length: 200 }, (_, i) =>
+        endpoint({ id: `3b7f3a52-2d1c-4f6e-9a77-${String(i).padStart(12, '0')}`, name: 'POST /batch' }),
+      );
       await Promise.all(records.map((r) => writer.write([rowsOf(ENDPOINT_ROWS, [r])])));
       await writer.close();
-      const rows = await engine.query<{ n: number }>(`SELECT count() AS n FROM endpoints FINAL WHERE name = 'POST /batch'`);
+      const rows = await engine.query<{ n: number }>(
+        `SELECT count() AS n FROM endpoints FINAL WHERE name = 'POST /batch'`,
+      );
       expect(rows[0]?.n).toBe(200);
       expect(flushes.reduce((a, b) => a + b, 0)).toBe(200);
       expect(flushes.length).toBeLessThan(200);
@@ -337,7 +538,9 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
         no_such_column: 'UInt8',
       });
       expect(format.columns.length).toBe(ENDPOINT_ROWS.columns.length + 1);
-      await expect(engine.insertRows(format, encodeRows(format, [{ ...endpoint(), noSuchColumn: 1 }]))).rejects.toBeInstanceOf(TelemetryQueryError);
+      await expect(
+        engine.insertRows(format, encodeRows(format, [{ ...endpoint(), noSuchColumn: 1 }])),
+      ).rejects.toBeInstanceOf(TelemetryQueryError);
     });
 
     it('fails the batch of a record its column types refuse, with WriteFailedError, and no other table', async () => {
@@ -345,13 +548,29 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       const good = endpoint({ id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f55', name: 'GET /good' });
       const outcomes = await Promise.allSettled([
         writer.write([rowsOf(ENDPOINT_ROWS, [endpoint({ id: 'not a uuid' })])]),
-        writer.write([rowsOf(SESSION_ROWS, [{ projectId: PROJECT, id: good.id, startedAt: RECENT, endedAt: null, durationNs: null, clientIp: '', attributes: {}, distributedTraceId: NIL_UUID, updatedAt: RECENT }])]),
+        writer.write([
+          rowsOf(SESSION_ROWS, [
+            {
+              projectId: PROJECT,
+              id: good.id,
+              startedAt: RECENT,
+              endedAt: null,
+              durationNs: null,
+              clientIp: '',
+              attributes: {},
+              distributedTraceId: NIL_UUID,
+              updatedAt: RECENT,
+            },
+          ]),
+        ]),
       ]);
       await writer.close();
       expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(WriteFailedError) });
       expect(((outcomes[0] as PromiseRejectedResult).reason as WriteFailedError).cause).toBeInstanceOf(RangeError);
       expect(outcomes[1]).toEqual({ status: 'fulfilled', value: undefined });
-      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', { id: good.id });
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', {
+        id: good.id,
+      });
       expect(rows[0]?.n).toBe(1);
     });
 
@@ -371,7 +590,9 @@ export function telemetryEngineContract(name: string, open: () => Promise<Teleme
       }
       await writer.close();
       await expect(writer.write([rowsOf(ENDPOINT_ROWS, [good])])).rejects.toThrow(/shutting down/);
-      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', { id: good.id });
+      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM endpoints FINAL WHERE id = {id:UUID}', {
+        id: good.id,
+      });
       expect(rows[0]?.n).toBe(1);
     });
 

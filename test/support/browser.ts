@@ -32,8 +32,13 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { viewport?: { width: number; height: number }; baseURL?: string } = {}): Promise<LaunchedBrowser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium; .ci/run installs it when it is missing)`);
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number }; baseURL?: string } = {},
+): Promise<LaunchedBrowser> {
+  if (!fs.existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `no Chromium at ${CHROMIUM_PATH}: install Debian's package (apt-get install -y chromium; .ci/run installs it when it is missing)`,
+    );
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
@@ -99,7 +104,9 @@ export function watchProblems(page: Page) {
 }
 
 /** axe-core's violations of impact serious or critical on the page as it is now. */
-export async function seriousAccessibilityViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
+export async function seriousAccessibilityViolations(
+  page: Page,
+): Promise<Array<{ id: string; impact: string; help: string; targets: string[] }>> {
   const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(source);
@@ -116,7 +123,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<Array<
  * Playwright's fullPage cannot see past; for the picture, the shell is let grow to its content.
  */
 export async function screenshotWholePage(page: Page, file: string): Promise<void> {
-  const unfold = await page.addStyleTag({ content: '.h-screen { height: auto !important; min-height: 100vh; overflow: visible !important } main { overflow: visible !important }' });
+  const unfold = await page.addStyleTag({
+    content:
+      '.h-screen { height: auto !important; min-height: 100vh; overflow: visible !important } main { overflow: visible !important }',
+  });
   try {
     await page.screenshot({ path: file, fullPage: true });
   } finally {
@@ -130,7 +140,9 @@ export async function captureLightAndDark(page: Page, name: string): Promise<voi
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(colorScheme === 'dark');
+    await expect
+      .poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')"))
+      .toBe(colorScheme === 'dark');
     await screenshotWholePage(page, path.join(SCREENSHOTS, `${name}-${colorScheme}.png`));
     expect(await seriousAccessibilityViolations(page), `${name} (${colorScheme})`).toEqual([]);
   }

@@ -35,7 +35,9 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
       }
     };
     child.stdout!.on('data', check);
-    void exited.then(({ code, signal }) => reject(new Error(`service exited (${code ?? signal}) before it was ready:\n${output}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`service exited (${code ?? signal}) before it was ready:\n${output}`)),
+    );
   });
   return { url, child, output: () => output, exited };
 }

@@ -21,9 +21,18 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Session } from 'chdb';
+import type { Session } from 'chdb';
 
-const PROTOCOL_PARAMS = new Set(['query', 'query_id', 'database', 'session_id', 'role', 'default_format', 'user', 'password']);
+const PROTOCOL_PARAMS = new Set([
+  'query',
+  'query_id',
+  'database',
+  'session_id',
+  'role',
+  'default_format',
+  'user',
+  'password',
+]);
 
 export interface ClickHouseShim {
   url: string;
@@ -65,7 +74,10 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
       await insertBinary(url.searchParams.get('database') ?? 'default', binaryInsert, body, res);
       return;
     }
-    const bound = bindParams(withSettings(queryParam ? `${queryParam}\n${body.toString('utf8')}` : body.toString('utf8'), settings), params);
+    const bound = bindParams(
+      withSettings(queryParam ? `${queryParam}\n${body.toString('utf8')}` : body.toString('utf8'), settings),
+      params,
+    );
     const sql = bound.sql;
     statements.push(sql);
     try {
@@ -76,10 +88,14 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
       }
       const result = await session.queryBindAsync(sql, bound.params, { format: 'TabSeparated' });
       const output = Buffer.from(result.bytes());
-      const gzip = settings.enable_http_compression === '1' && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const gzip =
+        settings.enable_http_compression === '1' && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
       res.writeHead(200, {
         'Content-Type': 'text/plain; charset=UTF-8',
-        'X-ClickHouse-Summary': JSON.stringify({ read_rows: String(result.rowsRead), read_bytes: String(result.bytesRead) }),
+        'X-ClickHouse-Summary': JSON.stringify({
+          read_rows: String(result.rowsRead),
+          read_bytes: String(result.bytesRead),
+        }),
         ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
       });
       res.end(gzip ? zlib.gzipSync(output) : output);
@@ -90,12 +106,18 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
 
   function answerError(res: http.ServerResponse, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
-    const code = (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/Code: (\d+)/.exec(message)?.[1] ?? 1001);
+    const code =
+      (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/Code: (\d+)/.exec(message)?.[1] ?? 1001);
     res.writeHead(500, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
     res.end(message.startsWith('Code:') ? message : `Code: ${code}. DB::Exception: ${message}`);
   }
 
-  async function insertBinary(database: string, [, table, columnList, format]: RegExpExecArray, body: Buffer, res: http.ServerResponse): Promise<void> {
+  async function insertBinary(
+    database: string,
+    [, table, columnList, format]: RegExpExecArray,
+    body: Buffer,
+    res: http.ServerResponse,
+  ): Promise<void> {
     const columns = columnList!.split(',').map((column) => column.trim());
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-shim-insert-')), 'rows');
     try {
@@ -104,16 +126,27 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
         { db: database, table: table! },
         { format: 'JSONEachRow' },
       );
-      const types = new Map(described.text().split('\n').filter(Boolean).map((line) => {
-        const { name, type } = JSON.parse(line) as { name: string; type: string };
-        return [name, type] as const;
-      }));
+      const types = new Map(
+        described
+          .text()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => {
+            const { name, type } = JSON.parse(line) as { name: string; type: string };
+            return [name, type] as const;
+          }),
+      );
       const structure = columns.map((column) => `${column} ${types.get(column) ?? 'unknown column'}`).join(', ');
       fs.writeFileSync(file, body);
       const sql = `INSERT INTO \`${database}\`.${table} (${columns.join(', ')}) SELECT * FROM file('${file}', '${format}', '${structure.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
       statements.push(sql);
       await session.queryAsync(sql, { format: 'Null' });
-      res.writeHead(200, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Summary': JSON.stringify({ written_rows: '0' }) }).end();
+      res
+        .writeHead(200, {
+          'Content-Type': 'text/plain; charset=UTF-8',
+          'X-ClickHouse-Summary': JSON.stringify({ written_rows: '0' }),
+        })
+        .end();
     } catch (error) {
       answerError(res, error);
     } finally {
@@ -149,16 +182,19 @@ function withSettings(sql: string, settings: Record<string, string>): string {
  */
 function bindParams(sql: string, httpParams: Record<string, string>): { sql: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
-  const rewritten = sql.replace(/\{(\w+):((?:[^{}()]|\([^()]*(?:\([^()]*\)[^()]*)*\))+)\}/g, (placeholder, name: string, type: string) => {
-    const text = httpParams[name];
-    if (text === undefined) return placeholder;
-    if (/^\s*(Array|Map|Tuple|Nested)\s*\(/.test(type)) {
-      params[name] = text;
-      return `CAST({${name}:String} AS ${type})`;
-    }
-    params[name] = unescapeTsv(text);
-    return placeholder;
-  });
+  const rewritten = sql.replace(
+    /\{(\w+):((?:[^{}()]|\([^()]*(?:\([^()]*\)[^()]*)*\))+)\}/g,
+    (placeholder, name: string, type: string) => {
+      const text = httpParams[name];
+      if (text === undefined) return placeholder;
+      if (/^\s*(Array|Map|Tuple|Nested)\s*\(/.test(type)) {
+        params[name] = text;
+        return `CAST({${name}:String} AS ${type})`;
+      }
+      params[name] = unescapeTsv(text);
+      return placeholder;
+    },
+  );
   return { sql: rewritten, params };
 }
 

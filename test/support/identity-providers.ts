@@ -53,7 +53,8 @@ export async function startOidcProvider(): Promise<TestOidcProvider> {
     const { sub, ...claims } = provider.profile;
     Object.assign(token.payload, { sub }, provider.claimsOnlyAtUserInfo ? {} : claims);
     // The ID token is the one with an audience (the client id).
-    if (token.payload.aud !== undefined && provider.idTokenOverrides) Object.assign(token.payload, provider.idTokenOverrides);
+    if (token.payload.aud !== undefined && provider.idTokenOverrides)
+      Object.assign(token.payload, provider.idTokenOverrides);
   });
   server.service.on('beforeUserinfo', (response) => {
     response.body = { ...provider.profile };
@@ -97,7 +98,11 @@ export async function startGitHubFake(client: { id: string; secret: string }): P
       const back = new URL(redirectUri);
       if (url.searchParams.get('client_id') !== client.id) return json(response, 404, { message: 'Not Found' });
       const code = randomBytes(10).toString('hex');
-      codes.set(code, { redirectUri, challenge: url.searchParams.get('code_challenge') ?? '', account: structuredClone(fake.account) });
+      codes.set(code, {
+        redirectUri,
+        challenge: url.searchParams.get('code_challenge') ?? '',
+        account: structuredClone(fake.account),
+      });
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
       return response.writeHead(302, { location: back.href }).end();
@@ -112,13 +117,21 @@ export async function startGitHubFake(client: { id: string; secret: string }): P
         const verifier = form.get('code_verifier') ?? '';
         const pkce = grant && createHash('sha256').update(verifier).digest('base64url') === grant.challenge;
         const ok =
-          grant && pkce && form.get('client_id') === client.id && form.get('client_secret') === client.secret && form.get('redirect_uri') === grant.redirectUri;
+          grant &&
+          pkce &&
+          form.get('client_id') === client.id &&
+          form.get('client_secret') === client.secret &&
+          form.get('redirect_uri') === grant.redirectUri;
         // GitHub answers 200 with an error body; JSON only when asked for it (otherwise form-encoded).
         const accessToken = `gho_${randomBytes(18).toString('hex')}`;
-        const answer: Record<string, string> = ok ? { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' } : { error: 'bad_verification_code' };
+        const answer: Record<string, string> = ok
+          ? { access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' }
+          : { error: 'bad_verification_code' };
         if (ok) tokens.set(accessToken, grant.account);
         if (!(request.headers.accept ?? '').includes('application/json')) {
-          return response.writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' }).end(new URLSearchParams(answer).toString());
+          return response
+            .writeHead(200, { 'content-type': 'application/x-www-form-urlencoded' })
+            .end(new URLSearchParams(answer).toString());
         }
         json(response, 200, answer);
       });
@@ -127,7 +140,9 @@ export async function startGitHubFake(client: { id: string; secret: string }): P
     const account = tokens.get((request.headers.authorization ?? '').replace(/^(Bearer|token) /i, ''));
     if (request.method === 'GET' && (url.pathname === '/api/v3/user' || url.pathname === '/api/v3/user/emails')) {
       if (!account) return json(response, 401, { message: 'Bad credentials' });
-      return url.pathname.endsWith('/emails') ? json(response, 200, account.emails) : json(response, 200, { id: account.id, login: account.login, name: account.name });
+      return url.pathname.endsWith('/emails')
+        ? json(response, 200, account.emails)
+        : json(response, 200, { id: account.id, login: account.login, name: account.name });
     }
     json(response, 404, { message: 'Not Found' });
   });
@@ -153,22 +168,45 @@ export interface SignInResult {
  * authorization endpoint (real HTTP), back to the service's callback (inject) with the cookie the
  * start route set.
  */
-export async function signInThrough(app: FastifyInstance, startPath: string, options: { remoteAddress?: string } = {}): Promise<SignInResult> {
-  const start = await app.inject({ method: 'GET', url: startPath, remoteAddress: options.remoteAddress ?? '127.0.0.1' });
+export async function signInThrough(
+  app: FastifyInstance,
+  startPath: string,
+  options: { remoteAddress?: string } = {},
+): Promise<SignInResult> {
+  const start = await app.inject({
+    method: 'GET',
+    url: startPath,
+    remoteAddress: options.remoteAddress ?? '127.0.0.1',
+  });
   if (start.statusCode !== 302) throw new Error(`start answered ${start.statusCode} ${start.body}`);
   const cookie = String(start.headers['set-cookie']).split(';')[0]!;
   const atProvider = await fetch(String(start.headers.location), { redirect: 'manual' });
-  if (atProvider.status !== 302) throw new Error(`the provider answered ${atProvider.status} ${await atProvider.text()}`);
+  if (atProvider.status !== 302)
+    throw new Error(`the provider answered ${atProvider.status} ${await atProvider.text()}`);
   const back = new URL(atProvider.headers.get('location')!);
   const callback = { path: `${back.pathname}${back.search}`, cookie };
   return { ...(await finishCallback(app, callback, options)), callback };
 }
 
 /** Sends the browser's callback request to the service and reads where it is sent. */
-export async function finishCallback(app: FastifyInstance, callback: { path: string; cookie: string }, options: { remoteAddress?: string } = {}) {
-  const answer = await app.inject({ method: 'GET', url: callback.path, headers: { cookie: callback.cookie }, remoteAddress: options.remoteAddress ?? '127.0.0.1' });
+export async function finishCallback(
+  app: FastifyInstance,
+  callback: { path: string; cookie: string },
+  options: { remoteAddress?: string } = {},
+) {
+  const answer = await app.inject({
+    method: 'GET',
+    url: callback.path,
+    headers: { cookie: callback.cookie },
+    remoteAddress: options.remoteAddress ?? '127.0.0.1',
+  });
   if (answer.statusCode !== 302) throw new Error(`callback answered ${answer.statusCode} ${answer.body}`);
   const location = new URL(String(answer.headers.location));
   const fragment = new URLSearchParams(location.hash.slice(1));
-  return { location, token: fragment.get('token'), error: location.searchParams.get('error'), cacheControl: answer.headers['cache-control'] };
+  return {
+    location,
+    token: fragment.get('token'),
+    error: location.searchParams.get('error'),
+    cacheControl: answer.headers['cache-control'],
+  };
 }

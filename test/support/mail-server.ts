@@ -33,7 +33,8 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     authOptional: !options.login,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
-      if (auth.username === options.login?.user && auth.password === options.login?.password) callback(null, { user: auth.username });
+      if (auth.username === options.login?.user && auth.password === options.login?.password)
+        callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
     onRcptTo(address, _session, callback) {
@@ -53,7 +54,9 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const login = options.login ? `${encodeURIComponent(options.login.user)}:${encodeURIComponent(options.login.password)}@` : '';
+  const login = options.login
+    ? `${encodeURIComponent(options.login.user)}:${encodeURIComponent(options.login.password)}@`
+    : '';
   return {
     url: `smtp://${login}127.0.0.1:${port}`,
     messages,

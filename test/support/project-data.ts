@@ -27,7 +27,11 @@ export interface Project {
 }
 
 export const uploadTokenOf = async (service: TestService, projectId: string) =>
-  (await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [projectId]))[0]!.upload_token;
+  (
+    await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [
+      projectId,
+    ])
+  )[0]!.upload_token;
 
 /** One of everything, through the real routes: every telemetry table and every object family gets a row or an object. */
 export async function fillProject(service: TestService, project: Project): Promise<void> {
@@ -45,24 +49,55 @@ export async function fillProject(service: TestService, project: Project): Promi
       collectionFrames: [
         {
           traces: [
-            { id: traceId, endpoint: 'GET /a', duration: 5 * MS, recordedAt: at(60_000), statusCode: 200, bodySize: 1, clientIP: '', spans: [{ id: randomUUID(), name: 'db', startTime: at(60_000), duration: MS }] },
-            { id: randomUUID(), endpoint: 'job', duration: 5 * MS, recordedAt: at(60_000), statusCode: 0, bodySize: 0, clientIP: '', isTask: true },
+            {
+              id: traceId,
+              endpoint: 'GET /a',
+              duration: 5 * MS,
+              recordedAt: at(60_000),
+              statusCode: 200,
+              bodySize: 1,
+              clientIP: '',
+              spans: [{ id: randomUUID(), name: 'db', startTime: at(60_000), duration: MS }],
+            },
+            {
+              id: randomUUID(),
+              endpoint: 'job',
+              duration: 5 * MS,
+              recordedAt: at(60_000),
+              statusCode: 0,
+              bodySize: 0,
+              clientIP: '',
+              isTask: true,
+            },
           ],
           stackTraces: [
-            { traceId, stackTrace: 'Error: boom\n    at a (a.js:1:1)', recordedAt: at(60_000), isMessage: false, sessionId },
+            {
+              traceId,
+              stackTrace: 'Error: boom\n    at a (a.js:1:1)',
+              recordedAt: at(60_000),
+              isMessage: false,
+              sessionId,
+            },
             // A Flutter crash: symbolication builds the symbol table (an object) from the upload.
-            { stackTrace: fs.readFileSync(path.join(FIXTURES, DART.trace), 'utf8'), recordedAt: at(60_000), isMessage: false },
+            {
+              stackTrace: fs.readFileSync(path.join(FIXTURES, DART.trace), 'utf8'),
+              recordedAt: at(60_000),
+              isMessage: false,
+            },
           ],
           metrics: [{ name: 'mem', value: 1, recordedAt: at(60_000) }],
           sessions: [{ id: sessionId, startedAt: at(120_000), attributes: { url: 'https://a.example/' } }],
-          sessionRecordings: [{ sessionId, segmentIndex: 0, events: [{ type: 2 }], startedAt: at(120_000), endedAt: at(100_000) }],
+          sessionRecordings: [
+            { sessionId, segmentIndex: 0, events: [{ type: 2 }], startedAt: at(120_000), endedAt: at(100_000) },
+          ],
         },
       ],
     },
   });
   expect(report.statusCode, report.body).toBe(200);
   const nanos = (BigInt(Date.now()) * 1_000_000n).toString();
-  const attrs = (values: Record<string, string>) => Object.entries(values).map(([key, value]) => ({ key, value: { stringValue: value } }));
+  const attrs = (values: Record<string, string>) =>
+    Object.entries(values).map(([key, value]) => ({ key, value: { stringValue: value } }));
   const otlp = async (signal: string, payload: unknown, contentType = 'application/json') => {
     const response = await inject({
       method: 'POST',
@@ -91,7 +126,9 @@ export async function fillProject(service: TestService, project: Project): Promi
                   attributes: attrs({
                     'gen_ai.operation.name': 'chat',
                     'gen_ai.request.model': 'gpt-4o',
-                    'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Hello?' }] }]),
+                    'gen_ai.input.messages': JSON.stringify([
+                      { role: 'user', parts: [{ type: 'text', content: 'Hello?' }] },
+                    ]),
                   }),
                 },
               ],
@@ -101,10 +138,25 @@ export async function fillProject(service: TestService, project: Project): Promi
       ],
     }),
   );
-  await otlp('v1/logs', JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: nanos, severityNumber: 9, body: { stringValue: 'hello' } }] }] }] }));
+  await otlp(
+    'v1/logs',
+    JSON.stringify({
+      resourceLogs: [
+        { scopeLogs: [{ logRecords: [{ timeUnixNano: nanos, severityNumber: 9, body: { stringValue: 'hello' } }] }] },
+      ],
+    }),
+  );
   await otlp(
     'v1development/profiles',
-    Buffer.from(bytesOf(messageField(1, messageField(1, stringAttribute(1, 'service.name', 'profiled')), messageField(2, messageField(2, messageField(2, varintField(1, 1))))))),
+    Buffer.from(
+      bytesOf(
+        messageField(
+          1,
+          messageField(1, stringAttribute(1, 'service.name', 'profiled')),
+          messageField(2, messageField(2, messageField(2, varintField(1, 1)))),
+        ),
+      ),
+    ),
     'application/x-protobuf',
   );
   await service.services.writer.drain();
@@ -112,13 +164,20 @@ export async function fillProject(service: TestService, project: Project): Promi
 
 /** Uploads one Dart symbols file with its arch and debug id through POST /api/symbols/upload. */
 /** Uploads one symbol file, with the given form fields, through the real route. */
-export async function uploadSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer }, fields: Record<string, string> = {}): Promise<void> {
+export async function uploadSymbolFile(
+  service: TestService,
+  uploadToken: string,
+  file: { name: string; bytes: Buffer },
+  fields: Record<string, string> = {},
+): Promise<void> {
   const boundary = '----symbolfile';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
     file.bytes,
     Buffer.from('\r\n'),
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    ...Object.entries(fields).map(([name, value]) =>
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    ),
     Buffer.from(`--${boundary}--\r\n`),
   ]);
   const response = await service.app.inject({
@@ -130,20 +189,38 @@ export async function uploadSymbolFile(service: TestService, uploadToken: string
   expect(response.json()).toEqual({ uploaded: 1 });
 }
 
-export async function uploadDartSymbolFile(service: TestService, uploadToken: string, file: { name: string; bytes: Buffer; arch: string; debugId: string }): Promise<void> {
+export async function uploadDartSymbolFile(
+  service: TestService,
+  uploadToken: string,
+  file: { name: string; bytes: Buffer; arch: string; debugId: string },
+): Promise<void> {
   await uploadSymbolFile(service, uploadToken, file, { arch: file.arch, debug_id: file.debugId });
 }
 
 /** The Dart fixture whose crash fillProject sends. */
 export async function uploadDartSymbols(service: TestService, project: Project): Promise<void> {
   const bytes = fs.readFileSync(path.join(FIXTURES, DART.file));
-  await uploadDartSymbolFile(service, project.uploadToken, { name: path.basename(DART.file), bytes, arch: DART.arch, debugId: DART.debugId });
+  await uploadDartSymbolFile(service, project.uploadToken, {
+    name: path.basename(DART.file),
+    bytes,
+    arch: DART.arch,
+    debugId: DART.debugId,
+  });
 }
 
 /** Every stored object key that names the project. */
 export async function objectsOf(service: TestService, projectId: string): Promise<string[]> {
   const keys: string[] = [];
-  for (const family of ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps', 'symboltables']) {
+  for (const family of [
+    'recordings',
+    'profiles',
+    'ai',
+    'dartsymbols',
+    'iossymbols',
+    'proguard',
+    'sourcemaps',
+    'symboltables',
+  ]) {
     let after: string | undefined;
     do {
       const page = await service.services.objects.list(`${family}/`, after === undefined ? {} : { after });

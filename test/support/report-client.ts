@@ -66,7 +66,8 @@ export interface Upload {
 }
 
 const emptyFrame = (): Frame => ({ stackTraces: [], metrics: [], traces: [] });
-const isEmpty = (frame: Frame): boolean => frame.traces.length === 0 && frame.stackTraces.length === 0 && frame.metrics.length === 0;
+const isEmpty = (frame: Frame): boolean =>
+  frame.traces.length === 0 && frame.stackTraces.length === 0 && frame.metrics.length === 0;
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class ReportClient {
@@ -135,7 +136,8 @@ export class ReportClient {
    */
   tick(): Promise<void> {
     this.rotate();
-    if (this.inFlight || this.queue.length === 0 || performance.now() - this.lastUploadAt < this.minUploadGapMs) return Promise.resolve();
+    if (this.inFlight || this.queue.length === 0 || performance.now() - this.lastUploadAt < this.minUploadGapMs)
+      return Promise.resolve();
     const upload = this.upload([...this.queue]).finally(() => {
       this.inFlight = null;
     });
@@ -173,14 +175,20 @@ export class ReportClient {
   private async upload(frames: Frame[]): Promise<void> {
     const startedAt = performance.now();
     this.lastUploadAt = startedAt;
-    const body = await gzip(JSON.stringify({ collectionFrames: frames, appVersion: this.appVersion, serverName: this.serverName }));
+    const body = await gzip(
+      JSON.stringify({ collectionFrames: frames, appVersion: this.appVersion, serverName: this.serverName }),
+    );
     let status: number | null = null;
     let retryAfter: string | null = null;
     let error: string | undefined;
     try {
       const response = await fetch(this.url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        },
         body,
         signal: AbortSignal.timeout(this.uploadTimeoutMs),
       });
@@ -203,6 +211,14 @@ export class ReportClient {
         this.droppedFrames += frames.length;
       }
     }
-    this.uploads.push({ startedAt, finishedAt: performance.now(), frames, status, retryAfter, outcome, ...(error === undefined ? {} : { error }) });
+    this.uploads.push({
+      startedAt,
+      finishedAt: performance.now(),
+      frames,
+      status,
+      retryAfter,
+      outcome,
+      ...(error === undefined ? {} : { error }),
+    });
   }
 }

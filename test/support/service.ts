@@ -19,7 +19,10 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-export async function startTestService(env: Record<string, string> = {}, options: OpenOptions = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  options: OpenOptions = {},
+): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env });
   const services = await openServices(config, options);
@@ -42,13 +45,21 @@ let userCounter = 0;
  * Registers a user (with their organization and first project) through the real route, each from
  * its own client address so that suites making many users stay under the register rate limit.
  */
-export async function registerUser(app: FastifyInstance, overrides: Partial<{ email: string; password: string; name: string }> = {}) {
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+) {
   userCounter++;
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
     remoteAddress: `10.${(userCounter >> 16) & 255}.${(userCounter >> 8) & 255}.${userCounter & 255}`,
-    payload: { email: `user${userCounter}-${process.pid}@example.com`, password: 'correct horse battery', name: `User ${userCounter}`, ...overrides },
+    payload: {
+      email: `user${userCounter}-${process.pid}@example.com`,
+      password: 'correct horse battery',
+      name: `User ${userCounter}`,
+      ...overrides,
+    },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return response.json() as {
@@ -64,8 +75,18 @@ export async function reportTraces(app: FastifyInstance, projectToken: string, t
   return app.inject({
     method: 'POST',
     url: '/api/report',
-    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces }] })),
+    headers: {
+      authorization: `Bearer ${projectToken}`,
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    },
+    payload: zlib.gzipSync(
+      JSON.stringify({
+        appVersion: '1.0.0',
+        serverName: 'web-1',
+        collectionFrames: [{ stackTraces: [], metrics: [], traces }],
+      }),
+    ),
   });
 }
 
@@ -79,8 +100,18 @@ export async function reportFrame(
   const response = await app.inject({
     method: 'POST',
     url: '/api/report',
-    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    payload: zlib.gzipSync(JSON.stringify({ appVersion, serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }] })),
+    headers: {
+      authorization: `Bearer ${projectToken}`,
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    },
+    payload: zlib.gzipSync(
+      JSON.stringify({
+        appVersion,
+        serverName: 'web-1',
+        collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+      }),
+    ),
   });
   if (response.statusCode !== 200) throw new Error(`report failed: ${response.statusCode} ${response.body}`);
   return response;

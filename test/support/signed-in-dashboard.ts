@@ -6,10 +6,15 @@
  * the real ingest routes (scripts/demo-data.ts, the OpenTelemetry SDK).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { captureLightAndDark, launchChromium, SCREENSHOTS, storeSession, watchProblems, type LaunchedBrowser } from './browser.js';
+import {
+  captureLightAndDark,
+  launchChromium,
+  SCREENSHOTS,
+  storeSession,
+  watchProblems,
+  type LaunchedBrowser,
+} from './browser.js';
 import { registerUser, startTestService, type TestService } from './service.js';
 
 export { SCREENSHOTS };
@@ -33,7 +38,9 @@ export interface SignedInDashboard {
   close(): Promise<void>;
 }
 
-export async function openSignedInDashboard(options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {}): Promise<SignedInDashboard> {
+export async function openSignedInDashboard(
+  options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
+): Promise<SignedInDashboard> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const service = await startTestService(options.env ?? {});
   const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
@@ -53,7 +60,11 @@ export async function openSignedInDashboard(options: { env?: Record<string, stri
     projectId: user.project.id,
     projectToken: user.project.token,
     async api<T>(url: string): Promise<T> {
-      const response = await service.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${user.token}` } });
+      const response = await service.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
       if (response.statusCode >= 300) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
       return response.json() as T;
     },

@@ -2,7 +2,13 @@
  * Builders of normalized OTLP model values for the classifier's tests: spans written as plain
  * objects with plain attribute values, wrapped into one trace request.
  */
-import type { AnyValue, KeyValue, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from '../../src/core/classify/otlp-model.js';
+import type {
+  AnyValue,
+  KeyValue,
+  OtlpSpan,
+  OtlpSpanEvent,
+  OtlpTraceRequest,
+} from '../../src/core/classify/otlp-model.js';
 
 type PlainValue = string | number | boolean | readonly string[];
 export type PlainAttributes = Record<string, PlainValue>;
@@ -46,7 +52,11 @@ export function span({ attributes, events, ...fields }: SpanSpec): OtlpSpan {
     ...fields,
     attributes: keyValues(attributes),
     events: (events ?? []).map(
-      (event): OtlpSpanEvent => ({ name: event.name, timeUnixNano: event.timeUnixNano ?? START + 1_000n, attributes: keyValues(event.attributes) }),
+      (event): OtlpSpanEvent => ({
+        name: event.name,
+        timeUnixNano: event.timeUnixNano ?? START + 1_000n,
+        attributes: keyValues(event.attributes),
+      }),
     ),
   };
 }

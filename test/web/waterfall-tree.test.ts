@@ -1,9 +1,21 @@
 /** The waterfall's rows (web/src/pages/traces/waterfall-tree.ts): tree order, collapsing, search with ancestors, ruler ticks. */
 import { describe, expect, it } from 'vitest';
-import { buildSpanTree, instantMs, rulerTicks, waterfallRows, type TreeSpan } from '../../web/src/pages/traces/waterfall-tree.js';
+import {
+  buildSpanTree,
+  instantMs,
+  rulerTicks,
+  waterfallRows,
+  type TreeSpan,
+} from '../../web/src/pages/traces/waterfall-tree.js';
 
 const at = (ms: number) => new Date(Date.UTC(2025, 0, 1) + ms).toISOString();
-const span = (spanId: string, parentSpanId: string | null, startMs: number, name = spanId, extra: Partial<TreeSpan> = {}): TreeSpan => ({
+const span = (
+  spanId: string,
+  parentSpanId: string | null,
+  startMs: number,
+  name = spanId,
+  extra: Partial<TreeSpan> = {},
+): TreeSpan => ({
   spanId,
   parentSpanId,
   name,
@@ -17,9 +29,16 @@ const span = (spanId: string, parentSpanId: string | null, startMs: number, name
 });
 
 describe('waterfall rows', () => {
-  const spans = [span('c', 'a', 5), span('a', null, 0), span('b', 'a', 2), span('d', 'b', 3, 'd', { attributes: { 'db.statement': 'SELECT 1' } }), span('orphan', 'missing', 1)];
+  const spans = [
+    span('c', 'a', 5),
+    span('a', null, 0),
+    span('b', 'a', 2),
+    span('d', 'b', 3, 'd', { attributes: { 'db.statement': 'SELECT 1' } }),
+    span('orphan', 'missing', 1),
+  ];
   const { roots } = buildSpanTree(spans);
-  const names = (rows: ReturnType<typeof waterfallRows>) => rows.map((row) => `${'  '.repeat(row.node.depth)}${row.node.span.spanId}`);
+  const names = (rows: ReturnType<typeof waterfallRows>) =>
+    rows.map((row) => `${'  '.repeat(row.node.depth)}${row.node.span.spanId}`);
 
   it('puts parents before children in start order; a span whose parent is missing is a root', () => {
     expect(names(waterfallRows(roots, new Set(), ''))).toEqual(['a', '  b', '    d', '  c', 'orphan']);
@@ -36,12 +55,18 @@ describe('waterfall rows', () => {
   });
 
   it('marks a span with status >= 500 or an exception event as an error', () => {
-    const tree = buildSpanTree([span('x', null, 0, 'x', { statusCode: 500 }), span('y', null, 0, 'y', { events: [{ name: 'exception' }] }), span('z', null, 0)]);
+    const tree = buildSpanTree([
+      span('x', null, 0, 'x', { statusCode: 500 }),
+      span('y', null, 0, 'y', { events: [{ name: 'exception' }] }),
+      span('z', null, 0),
+    ]);
     expect(tree.roots.map((node) => node.error)).toEqual([true, true, false]);
   });
 
   it('builds a 10,000-deep chain without recursion', () => {
-    const chain = Array.from({ length: 10_000 }, (_, index) => span(`s${index}`, index === 0 ? null : `s${index - 1}`, index));
+    const chain = Array.from({ length: 10_000 }, (_, index) =>
+      span(`s${index}`, index === 0 ? null : `s${index - 1}`, index),
+    );
     const rows = waterfallRows(buildSpanTree(chain).roots, new Set(), '');
     expect(rows).toHaveLength(10_000);
     expect(rows.at(-1)!.node.depth).toBe(9_999);

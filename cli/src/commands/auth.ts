@@ -37,14 +37,29 @@ export function authCommands(program: Command): void {
   );
 
   withExamples(
-    program.command('logout').description('sign out: ends the device login on the service and forgets the credentials').action(action(logout)),
+    program
+      .command('logout')
+      .description('sign out: ends the device login on the service and forgets the credentials')
+      .action(action(logout)),
     'sightline-cli logout --profile staging',
   );
 
-  withExamples(program.command('whoami').description('show the signed-in user, service and default project').action(action(whoami)), 'sightline-cli whoami -o json');
+  withExamples(
+    program
+      .command('whoami')
+      .description('show the signed-in user, service and default project')
+      .action(action(whoami)),
+    'sightline-cli whoami -o json',
+  );
 
-  const profiles = withExamples(program.command('profiles').description('named sign-ins, e.g. one per service'), 'sightline-cli profiles list');
-  withExamples(profiles.command('list').description('list the profiles').action(action(listProfiles)), 'sightline-cli profiles list');
+  const profiles = withExamples(
+    program.command('profiles').description('named sign-ins, e.g. one per service'),
+    'sightline-cli profiles list',
+  );
+  withExamples(
+    profiles.command('list').description('list the profiles').action(action(listProfiles)),
+    'sightline-cli profiles list',
+  );
   withExamples(
     profiles
       .command('use')
@@ -55,12 +70,16 @@ export function authCommands(program: Command): void {
   );
 }
 
-async function login(context: Context, options: { browser: boolean; token?: string; tokenStdin?: boolean }): Promise<void> {
+async function login(
+  context: Context,
+  options: { browser: boolean; token?: string; tokenStdin?: boolean },
+): Promise<void> {
   const url = context.baseUrl();
   if (options.token !== undefined && options.tokenStdin) throw usageError('use either --token or --token-stdin');
   const token = options.tokenStdin ? fs.readFileSync(0, 'utf8').trim() : options.token?.trim();
   if (token !== undefined && token === '') throw usageError('the token is empty');
-  const credentials: Credentials = token !== undefined ? { kind: 'token', token } : await deviceLogin(url, options.browser);
+  const credentials: Credentials =
+    token !== undefined ? { kind: 'token', token } : await deviceLogin(url, options.browser);
   const session = new Session(context.profileName, url, credentials);
   let me: Me;
   try {
@@ -77,7 +96,8 @@ async function login(context: Context, options: { browser: boolean; token?: stri
     const sameService = previous?.url === url;
     // One project: it is the obvious default. Otherwise keep the one chosen before on this service.
     const only = projects.length === 1 ? projects[0] : undefined;
-    const kept = sameService && previous?.projectId && projects.some((p) => p.id === previous.projectId) ? previous : undefined;
+    const kept =
+      sameService && previous?.projectId && projects.some((p) => p.id === previous.projectId) ? previous : undefined;
     const projectId = only?.id ?? kept?.projectId;
     const projectName = only?.name ?? kept?.projectName;
     store.profiles[context.profileName] = { url, credentials, ...(projectId ? { projectId, projectName } : {}) };
@@ -125,8 +145,17 @@ async function logout(context: Context): Promise<void> {
     const stored = store.profiles[context.profileName];
     if (stored) delete stored.credentials;
   });
-  const note = credentials.kind === 'token' ? ' The personal access token itself stays valid: revoke it in the dashboard (Settings → Account) if it should stop.' : '';
-  printDetail({ json: { profile: context.profileName, url: profile.url, signedOut: true }, text: `Signed out of ${profile.url} (profile ${context.profileName}).${note}` }, context.output);
+  const note =
+    credentials.kind === 'token'
+      ? ' The personal access token itself stays valid: revoke it in the dashboard (Settings → Account) if it should stop.'
+      : '';
+  printDetail(
+    {
+      json: { profile: context.profileName, url: profile.url, signedOut: true },
+      text: `Signed out of ${profile.url} (profile ${context.profileName}).${note}`,
+    },
+    context.output,
+  );
 }
 
 async function whoami(context: Context): Promise<void> {
@@ -137,7 +166,14 @@ async function whoami(context: Context): Promise<void> {
   const auth = session.kind === 'device' ? 'device login' : 'personal access token';
   printDetail(
     {
-      json: { profile: context.profileName, url: session.baseUrl, auth: session.kind, user: me.user, organizations: me.organizations, project },
+      json: {
+        profile: context.profileName,
+        url: session.baseUrl,
+        auth: session.kind,
+        user: me.user,
+        organizations: me.organizations,
+        project,
+      },
       text: [
         `${me.user.name} <${me.user.email}> on ${session.baseUrl}`,
         `profile ${context.profileName}, ${auth}`,
@@ -164,7 +200,12 @@ async function listProfiles(context: Context): Promise<void> {
 async function useProfile(context: Context, _options: object, args: unknown[]): Promise<void> {
   const name = String(args[0]);
   await updateStore((store) => {
-    if (!store.profiles[name]) throw new CliError(`no profile named "${name}"`, EXIT.notFound, 'see `sightline-cli profiles list`; `login --profile <name>` creates one');
+    if (!store.profiles[name])
+      throw new CliError(
+        `no profile named "${name}"`,
+        EXIT.notFound,
+        'see `sightline-cli profiles list`; `login --profile <name>` creates one',
+      );
     store.currentProfile = name;
   });
   printDetail({ json: { currentProfile: name }, text: `Profile ${name} is now the default.` }, context.output);

@@ -27,47 +27,118 @@ import {
 import type { Session } from '../session.js';
 import { parseDuration, resolveRange } from '../time-range.js';
 import { updateStore } from '../store.js';
-import { action, choice, pageFrom, pageOptions, positiveInt, timeOptions, withExamples, type PageFlags, type TimeFlags } from './shared.js';
+import {
+  action,
+  choice,
+  pageFrom,
+  pageOptions,
+  positiveInt,
+  timeOptions,
+  withExamples,
+  type PageFlags,
+  type TimeFlags,
+} from './shared.js';
 
-const meOrganizations = z.object({ organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })) });
+const meOrganizations = z.object({
+  organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
+});
 
 export function readCommands(program: Command): void {
   projectCommands(program);
 
-  const issues = withExamples(program.command('issues').description('errors grouped by stack trace'), 'sightline-cli issues list --since 7d');
-  listCommand(issues, 'issues seen in the range, latest first', 'text in the title or stack trace', listIssues, 'sightline-cli issues list --since 7d');
+  const issues = withExamples(
+    program.command('issues').description('errors grouped by stack trace'),
+    'sightline-cli issues list --since 7d',
+  );
+  listCommand(
+    issues,
+    'issues seen in the range, latest first',
+    'text in the title or stack trace',
+    listIssues,
+    'sightline-cli issues list --since 7d',
+  );
   withExamples(
-    timeOptions(issues.command('show').argument('<hash>', 'the issue hash (first column of `issues list`)').description('the stack trace and latest occurrences of an issue'), '7d')
+    timeOptions(
+      issues
+        .command('show')
+        .argument('<hash>', 'the issue hash (first column of `issues list`)')
+        .description('the stack trace and latest occurrences of an issue'),
+      '7d',
+    )
       .option('--limit <n>', 'occurrences to show', '10')
       .action(
         action<TimeFlags & { limit: string }>(async (context, options, args) => {
           const { session, projectId } = await scope(context);
-          printDetail(await showIssue(session, projectId, String(args[0]), resolveRange(options, '7d'), positiveInt(options.limit, '--limit', 500)), context.output);
+          printDetail(
+            await showIssue(
+              session,
+              projectId,
+              String(args[0]),
+              resolveRange(options, '7d'),
+              positiveInt(options.limit, '--limit', 500),
+            ),
+            context.output,
+          );
         }),
       ),
     'sightline-cli issues show 3f2a9c1d0b4e5f67',
   );
 
-  const endpoints = withExamples(program.command('endpoints').description('inbound HTTP endpoints'), 'sightline-cli endpoints list --since 1h');
-  listCommand(endpoints, 'endpoints ranked by impact', 'text in the name', listEndpoints, 'sightline-cli endpoints list --since 1h -o json');
+  const endpoints = withExamples(
+    program.command('endpoints').description('inbound HTTP endpoints'),
+    'sightline-cli endpoints list --since 1h',
+  );
+  listCommand(
+    endpoints,
+    'endpoints ranked by impact',
+    'text in the name',
+    listEndpoints,
+    'sightline-cli endpoints list --since 1h -o json',
+  );
   withExamples(
-    timeOptions(endpoints.command('show').argument('<name>', 'endpoint name, "METHOD /route"').description('latency, errors, slowest and failing calls of one endpoint'))
+    timeOptions(
+      endpoints
+        .command('show')
+        .argument('<name>', 'endpoint name, "METHOD /route"')
+        .description('latency, errors, slowest and failing calls of one endpoint'),
+    )
       .option('--limit <n>', 'slowest and failing calls to show', '5')
       .action(
         action<TimeFlags & { limit: string }>(async (context, options, args) => {
           const { session, projectId } = await scope(context);
-          printDetail(await showEndpoint(session, projectId, String(args[0]), resolveRange(options), positiveInt(options.limit, '--limit', 100)), context.output);
+          printDetail(
+            await showEndpoint(
+              session,
+              projectId,
+              String(args[0]),
+              resolveRange(options),
+              positiveInt(options.limit, '--limit', 100),
+            ),
+            context.output,
+          );
         }),
       ),
     'sightline-cli endpoints show "POST /api/checkout" --since 24h',
   );
 
-  const tasks = withExamples(program.command('tasks').description('background tasks and scheduled jobs'), 'sightline-cli tasks list');
-  listCommand(tasks, 'tasks ranked by count × (P95 − P50)', 'text in the name', listTasks, 'sightline-cli tasks list --since 7d');
+  const tasks = withExamples(
+    program.command('tasks').description('background tasks and scheduled jobs'),
+    'sightline-cli tasks list',
+  );
+  listCommand(
+    tasks,
+    'tasks ranked by count × (P95 − P50)',
+    'text in the name',
+    listTasks,
+    'sightline-cli tasks list --since 7d',
+  );
 
   logCommands(program);
 
-  const traces = withExamples(program.command('traces').description('span waterfalls'), 'sightline-cli traces show <id>');
+  const traces = withExamples(
+    program.command('traces').description('span waterfalls'),
+    'sightline-cli traces show <id>',
+  );
   withExamples(
     traces
       .command('show')
@@ -82,38 +153,67 @@ export function readCommands(program: Command): void {
     'sightline-cli traces show 0f8e2d4c-1b6a-4c3e-9d7f-2a5b8c1e6d40',
   );
 
-  const metrics = withExamples(program.command('metrics').description('metrics'), 'sightline-cli metrics query http.server.active_requests');
+  const metrics = withExamples(
+    program.command('metrics').description('metrics'),
+    'sightline-cli metrics query http.server.active_requests',
+  );
   withExamples(
-    timeOptions(metrics.command('query').argument('<name>', 'metric name').description('one metric per time bucket, optionally grouped by dimensions'), '1h')
+    timeOptions(
+      metrics
+        .command('query')
+        .argument('<name>', 'metric name')
+        .description('one metric per time bucket, optionally grouped by dimensions'),
+      '1h',
+    )
       .addOption(choice('--aggregation <aggregation>', AGGREGATIONS).default('avg'))
       .option('--group-by <keys>', 'comma-separated dimension keys (or serverName)')
       .option('--bucket <seconds>', 'bucket length in seconds (default: chosen from the range)')
       .action(
-        action<TimeFlags & { aggregation: Aggregation; groupBy?: string; bucket?: string }>(async (context, options, args) => {
-          const { session, projectId } = await scope(context);
-          const result = await queryMetrics(session, projectId, resolveRange(options, '1h'), {
-            name: String(args[0]),
-            aggregation: options.aggregation,
-            groupBy: options.groupBy?.split(',').map((key) => key.trim()).filter((key) => key !== ''),
-            bucketSeconds: options.bucket === undefined ? undefined : positiveInt(options.bucket, '--bucket', 31 * 86_400),
-          });
-          printDetail(result.detail, context.output);
-        }),
+        action<TimeFlags & { aggregation: Aggregation; groupBy?: string; bucket?: string }>(
+          async (context, options, args) => {
+            const { session, projectId } = await scope(context);
+            const result = await queryMetrics(session, projectId, resolveRange(options, '1h'), {
+              name: String(args[0]),
+              aggregation: options.aggregation,
+              groupBy: options.groupBy
+                ?.split(',')
+                .map((key) => key.trim())
+                .filter((key) => key !== ''),
+              bucketSeconds:
+                options.bucket === undefined ? undefined : positiveInt(options.bucket, '--bucket', 31 * 86_400),
+            });
+            printDetail(result.detail, context.output);
+          },
+        ),
       ),
     'sightline-cli metrics query http.server.active_requests --aggregation max --group-by serverName --since 6h',
   );
 
-  const aiTraces = withExamples(program.command('ai-traces').description('LLM calls with tokens and costs'), 'sightline-cli ai-traces list --since 7d');
-  listCommand(aiTraces, 'LLM calls ranked by total cost', 'text in the name', listAiTraces, 'sightline-cli ai-traces list --since 7d --fields name,model,totalCost');
+  const aiTraces = withExamples(
+    program.command('ai-traces').description('LLM calls with tokens and costs'),
+    'sightline-cli ai-traces list --since 7d',
+  );
+  listCommand(
+    aiTraces,
+    'LLM calls ranked by total cost',
+    'text in the name',
+    listAiTraces,
+    'sightline-cli ai-traces list --since 7d --fields name,model,totalCost',
+  );
 }
 
 /** `<group> list`: a ranked list with the time, paging and search options. */
 function listCommand(group: Command, description: string, searchHelp: string, query: ListQuery, example: string): void {
   withExamples(
-    pageOptions(timeOptions(group.command('list').description(description).option('--search <text>', searchHelp))).action(
+    pageOptions(
+      timeOptions(group.command('list').description(description).option('--search <text>', searchHelp)),
+    ).action(
       action<TimeFlags & PageFlags & { search?: string }>(async (context, options) => {
         const { session, projectId } = await scope(context);
-        printRows(await query(session, projectId, resolveRange(options), { ...pageFrom(options), search: options.search }), context.output);
+        printRows(
+          await query(session, projectId, resolveRange(options), { ...pageFrom(options), search: options.search }),
+          context.output,
+        );
       }),
     ),
     example,
@@ -126,7 +226,10 @@ async function scope(context: Context): Promise<{ session: Session; projectId: s
 }
 
 function projectCommands(program: Command): void {
-  const projects = withExamples(program.command('projects').description('your projects and the default one'), 'sightline-cli projects list');
+  const projects = withExamples(
+    program.command('projects').description('your projects and the default one'),
+    'sightline-cli projects list',
+  );
   withExamples(
     projects
       .command('list')
@@ -135,7 +238,10 @@ function projectCommands(program: Command): void {
         action(async (context) => {
           const session = context.session();
           const current = context.profile()?.projectId;
-          const rows = (await listProjects(session)).map((project) => ({ ...project, default: project.id === current }));
+          const rows = (await listProjects(session)).map((project) => ({
+            ...project,
+            default: project.id === current,
+          }));
           printRows({ rows, columns: ['id', 'name', 'framework', 'role', 'default'] }, context.output);
         }),
       ),
@@ -155,7 +261,13 @@ function projectCommands(program: Command): void {
             profile.projectId = project.id;
             profile.projectName = project.name;
           });
-          printDetail({ json: { profile: context.profileName, project: { id: project.id, name: project.name } }, text: `Default project of profile ${context.profileName}: ${project.name} (${project.id}).` }, context.output);
+          printDetail(
+            {
+              json: { profile: context.profileName, project: { id: project.id, name: project.name } },
+              text: `Default project of profile ${context.profileName}: ${project.name} (${project.id}).`,
+            },
+            context.output,
+          );
         }),
       ),
     'sightline-cli projects use Shop',
@@ -173,11 +285,21 @@ function projectCommands(program: Command): void {
           const session = context.session();
           const organizationId = options.organization ?? (await onlyWritableOrganization(session));
           const existing = (await listProjects(session))[0];
-          if (!existing) throw new CliError('you have no project yet to create one from', EXIT.apiError, 'create the first project in the dashboard');
+          if (!existing)
+            throw new CliError(
+              'you have no project yet to create one from',
+              EXIT.apiError,
+              'create the first project in the dashboard',
+            );
           // The route is scoped by an existing project (spec: POST /api/projects?projectId=...); the
           // OpenAPI document does not declare that query parameter yet, so it goes in untyped.
-          const created = await session.callParsed(z.object({ id: z.string(), name: z.string(), framework: z.string(), organizationId: z.string() }), (api) =>
-            api.POST('/api/projects', { params: { query: { projectId: existing.id } }, body: { name: String(args[0]), framework: options.framework, organizationId } } as never),
+          const created = await session.callParsed(
+            z.object({ id: z.string(), name: z.string(), framework: z.string(), organizationId: z.string() }),
+            (api) =>
+              api.POST('/api/projects', {
+                params: { query: { projectId: existing.id } },
+                body: { name: String(args[0]), framework: options.framework, organizationId },
+              } as never),
           );
           if (options.use) {
             await updateStore((store) => {
@@ -185,7 +307,13 @@ function projectCommands(program: Command): void {
               if (profile) Object.assign(profile, { projectId: created.id, projectName: created.name });
             });
           }
-          printDetail({ json: created, text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${options.use ? ' It is now the default.' : ''}` }, context.output);
+          printDetail(
+            {
+              json: created,
+              text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${options.use ? ' It is now the default.' : ''}`,
+            },
+            context.output,
+          );
         }),
       ),
     'sightline-cli projects create "Shop API" --framework nodejs --use',
@@ -194,10 +322,16 @@ function projectCommands(program: Command): void {
 
 async function onlyWritableOrganization(session: Session): Promise<string> {
   const { organizations } = await session.callParsed(meOrganizations, (api) => api.GET('/api/me'));
-  const writable = organizations.filter((organization) => organization.role === 'admin' || organization.role === 'write');
+  const writable = organizations.filter(
+    (organization) => organization.role === 'admin' || organization.role === 'write',
+  );
   if (writable.length === 1) return writable[0]!.id;
-  if (writable.length === 0) throw new CliError('you cannot create projects in any organization (needs the write role)', EXIT.apiError);
-  throw usageError('you write to several organizations', `pass --organization <id>: ${writable.map((o) => `${o.id} (${o.name})`).join(', ')}`);
+  if (writable.length === 0)
+    throw new CliError('you cannot create projects in any organization (needs the write role)', EXIT.apiError);
+  throw usageError(
+    'you write to several organizations',
+    `pass --organization <id>: ${writable.map((o) => `${o.id} (${o.name})`).join(', ')}`,
+  );
 }
 
 interface LogFlags extends TimeFlags {
@@ -214,9 +348,19 @@ function logFilters(flags: LogFlags): LogFilters {
   let minSeverity: number | undefined;
   if (flags.minSeverity !== undefined) {
     minSeverity = SEVERITIES[flags.minSeverity.toLowerCase()] ?? Number(flags.minSeverity);
-    if (!Number.isInteger(minSeverity) || minSeverity < 1 || minSeverity > 24) throw usageError(`--min-severity "${flags.minSeverity}" is not a severity`, 'use info, warn, error or a number 1-24');
+    if (!Number.isInteger(minSeverity) || minSeverity < 1 || minSeverity > 24)
+      throw usageError(
+        `--min-severity "${flags.minSeverity}" is not a severity`,
+        'use info, warn, error or a number 1-24',
+      );
   }
-  return { service: flags.service, minSeverity, traceId: flags.traceId, search: flags.search, attributes: flags.attribute };
+  return {
+    service: flags.service,
+    minSeverity,
+    traceId: flags.traceId,
+    search: flags.search,
+    attributes: flags.attribute,
+  };
 }
 
 function logFilterOptions(command: Command): Command {
@@ -225,16 +369,28 @@ function logFilterOptions(command: Command): Command {
     .option('--min-severity <level>', 'info, warn, error, or an OpenTelemetry severity number')
     .option('--trace-id <id>', 'logs of one trace')
     .option('--search <text>', 'text in the body (over more than 24 h it needs another filter)')
-    .option('--attribute <key=value>', 'attribute filter, repeatable', (value: string, previous: string[] = []) => [...previous, value]);
+    .option('--attribute <key=value>', 'attribute filter, repeatable', (value: string, previous: string[] = []) => [
+      ...previous,
+      value,
+    ]);
 }
 
 function logCommands(program: Command): void {
-  const logs = withExamples(program.command('logs').description('log search and tail'), 'sightline-cli logs tail --min-severity warn');
+  const logs = withExamples(
+    program.command('logs').description('log search and tail'),
+    'sightline-cli logs tail --min-severity warn',
+  );
   withExamples(
-    pageOptions(timeOptions(logFilterOptions(logs.command('query').description('search logs, newest first')), '1h'), 100).action(
+    pageOptions(
+      timeOptions(logFilterOptions(logs.command('query').description('search logs, newest first')), '1h'),
+      100,
+    ).action(
       action<LogFlags & PageFlags>(async (context, options) => {
         const { session, projectId } = await scope(context);
-        printRows(await queryLogs(session, projectId, resolveRange(options, '1h'), logFilters(options), pageFrom(options)), context.output);
+        printRows(
+          await queryLogs(session, projectId, resolveRange(options, '1h'), logFilters(options), pageFrom(options)),
+          context.output,
+        );
       }),
     ),
     'sightline-cli logs query --service shop --min-severity error --since 24h',
@@ -247,7 +403,14 @@ function logCommands(program: Command): void {
       .action(
         action<LogFlags & { interval: string }>(async (context, options) => {
           const { session, projectId } = await scope(context);
-          await tailLogs(context, session, projectId, logFilters(options), parseDuration(options.since ?? '1m'), positiveInt(options.interval, '--interval', 3600));
+          await tailLogs(
+            context,
+            session,
+            projectId,
+            logFilters(options),
+            parseDuration(options.since ?? '1m'),
+            positiveInt(options.interval, '--interval', 3600),
+          );
         }),
       ),
     'sightline-cli logs tail --min-severity warn',
@@ -257,7 +420,14 @@ function logCommands(program: Command): void {
 /** Logs can land a little after their timestamp (batching, clock skew): each poll re-reads this much. */
 const TAIL_OVERLAP_MS = 15_000;
 
-async function tailLogs(context: Context, session: Session, projectId: string, filters: LogFilters, sinceMs: number, intervalSeconds: number): Promise<void> {
+async function tailLogs(
+  context: Context,
+  session: Session,
+  projectId: string,
+  filters: LogFilters,
+  sinceMs: number,
+  intervalSeconds: number,
+): Promise<void> {
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
@@ -272,11 +442,23 @@ async function tailLogs(context: Context, session: Session, projectId: string, f
   };
   try {
     while (!stop.signal.aborted) {
-      const range = { fromDate: new Date(cursor - TAIL_OVERLAP_MS).toISOString(), toDate: new Date(Date.now() + 60_000).toISOString() };
+      const range = {
+        fromDate: new Date(cursor - TAIL_OVERLAP_MS).toISOString(),
+        toDate: new Date(Date.now() + 60_000).toISOString(),
+      };
       for (let page = 1; !stop.signal.aborted; page++) {
         const answer = await searchLogs(session, projectId, range, filters, { page, pageSize: 500, order: 'asc' });
         for (const item of answer.items) {
-          const key = JSON.stringify([item.timestamp, item.observedTimestamp, item.traceId, item.spanId, item.serviceName, item.severityNumber, item.body, item.attributes]);
+          const key = JSON.stringify([
+            item.timestamp,
+            item.observedTimestamp,
+            item.traceId,
+            item.spanId,
+            item.serviceName,
+            item.severityNumber,
+            item.body,
+            item.attributes,
+          ]);
           if (printed.has(key)) continue;
           const at = item.timestamp ? Date.parse(item.timestamp) : cursor;
           printed.set(key, at);

@@ -5,15 +5,24 @@ import { usageError } from '../errors.js';
 import type { Page } from '../queries.js';
 
 /** An action with its context, its own options (as declared on the command) and its positional arguments. */
-export function action<Options extends object>(handler: (context: Context, options: Options, args: unknown[]) => Promise<void>) {
+export function action<Options extends object>(
+  handler: (context: Context, options: Options, args: unknown[]) => Promise<void>,
+) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received[received.length - 1] as Command;
-    await handler(new Context(command.optsWithGlobals<GlobalOptions>()), command.opts() as Options, command.processedArgs);
+    await handler(
+      new Context(command.optsWithGlobals<GlobalOptions>()),
+      command.opts() as Options,
+      command.processedArgs,
+    );
   };
 }
 
 export function withExamples(command: Command, ...examples: string[]): Command {
-  return command.addHelpText('after', `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((line) => `  $ ${line}`).join('\n')}`);
+  return command.addHelpText(
+    'after',
+    `\nExample${examples.length > 1 ? 's' : ''}:\n${examples.map((line) => `  $ ${line}`).join('\n')}`,
+  );
 }
 
 export interface TimeFlags {
@@ -35,7 +44,9 @@ export interface PageFlags {
 }
 
 export function pageOptions(command: Command, defaultLimit = 50): Command {
-  return command.option('--limit <n>', 'rows per page (1-500)', String(defaultLimit)).option('--page <n>', 'page number', '1');
+  return command
+    .option('--limit <n>', 'rows per page (1-500)', String(defaultLimit))
+    .option('--page <n>', 'page number', '1');
 }
 
 export function pageFrom(flags: PageFlags): Page {
@@ -44,7 +55,8 @@ export function pageFrom(flags: PageFlags): Page {
 
 export function positiveInt(text: string, flag: string, max: number): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw usageError(`${flag} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw usageError(`${flag} must be a whole number from 1 to ${max}`);
   return value;
 }
 

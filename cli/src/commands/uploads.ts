@@ -18,13 +18,19 @@ const HIDDEN_TOKEN = 'read-only-hidden-token';
 const DART_ARCHES = ['arm64', 'arm', 'x64', 'ia32', 'x86_64', 'amd64', 'aarch64'];
 
 export function uploadCommands(program: Command): void {
-  const symbols = withExamples(program.command('symbols').description('debug symbols for crash symbolication'), 'sightline-cli symbols upload build/');
+  const symbols = withExamples(
+    program.command('symbols').description('debug symbols for crash symbolication'),
+    'sightline-cli symbols upload build/',
+  );
   withExamples(
     symbols
       .command('upload')
       .argument('<paths...>', 'files or folders: Dart .symbols, iOS .dSYM bundles, Android mapping.txt')
       .description('find debug-symbol files under the paths and upload them')
-      .option('--upload-token <token>', "the project's upload token (else SIGHTLINE_UPLOAD_TOKEN, else fetched with your sign-in)")
+      .option(
+        '--upload-token <token>',
+        "the project's upload token (else SIGHTLINE_UPLOAD_TOKEN, else fetched with your sign-in)",
+      )
       .option('--arch <arch>', 'Dart only: architecture when the file name does not end in -<arch>.symbols')
       .option('--debug-id <id>', 'Dart only: build id for files without a build-id note (Apple builds)')
       .action(action<{ uploadToken?: string; arch?: string; debugId?: string }>(uploadSymbols)),
@@ -32,15 +38,27 @@ export function uploadCommands(program: Command): void {
     'SIGHTLINE_UPLOAD_TOKEN=... sightline-cli symbols upload --url https://sightline.example.com build/   # in CI',
   );
 
-  const sourcemaps = withExamples(program.command('sourcemaps').description('JavaScript source maps'), 'sightline-cli sourcemaps upload dist/');
+  const sourcemaps = withExamples(
+    program.command('sourcemaps').description('JavaScript source maps'),
+    'sightline-cli sourcemaps upload dist/',
+  );
   withExamples(
     sourcemaps
       .command('upload')
       .argument('<dir>', 'build folder with .js and .map files')
       .description('upload the source maps (and their .js files) of a JavaScript build')
-      .option('--release <version>', 'the app version your clients report (else SIGHTLINE_RELEASE); not needed when the build carries debug ids')
-      .option('--url-prefix <prefix>', 'where the folder is served, ~ standing for any origin: ~/ (default), ~/assets/, /srv/app/dist/ for Node')
-      .option('--sourcemap-token <token>', "the project's source-map token (else SIGHTLINE_SOURCEMAP_TOKEN, else fetched with your sign-in)")
+      .option(
+        '--release <version>',
+        'the app version your clients report (else SIGHTLINE_RELEASE); not needed when the build carries debug ids',
+      )
+      .option(
+        '--url-prefix <prefix>',
+        'where the folder is served, ~ standing for any origin: ~/ (default), ~/assets/, /srv/app/dist/ for Node',
+      )
+      .option(
+        '--sourcemap-token <token>',
+        "the project's source-map token (else SIGHTLINE_SOURCEMAP_TOKEN, else fetched with your sign-in)",
+      )
       .action(action<{ sourcemapToken?: string; release?: string; urlPrefix?: string }>(uploadSourceMaps)),
     'sightline-cli sourcemaps upload dist/ --release 1.4.0',
     'SIGHTLINE_SOURCEMAP_TOKEN=... sightline-cli sourcemaps upload --url https://sightline.example.com --release "$GIT_SHA" --url-prefix "~/assets/" dist/assets   # in CI',
@@ -48,10 +66,15 @@ export function uploadCommands(program: Command): void {
 }
 
 /** An explicit token, else the environment's, else the project's (needs the write role to see it). */
-async function projectSecret(context: Context, explicit: string | undefined, variable: string, pick: 'uploadToken' | 'sourceMapToken'): Promise<string> {
+async function projectSecret(
+  context: Context,
+  explicit: string | undefined,
+  variable: string,
+  pick: 'uploadToken' | 'sourceMapToken',
+): Promise<string> {
   const given = explicit ?? process.env[variable];
   if (given) return given;
-  let session;
+  let session: ReturnType<Context['session']>;
   try {
     session = context.session();
   } catch {
@@ -59,19 +82,38 @@ async function projectSecret(context: Context, explicit: string | undefined, var
   }
   const projectId = await context.projectId(session);
   // GET /api/projects/connection?projectId=: the OpenAPI document does not declare the query parameter yet.
-  const connection = await session.callParsed(connectionSchema, (api) => api.GET('/api/projects/connection', { params: { query: { projectId } } } as never));
+  const connection = await session.callParsed(connectionSchema, (api) =>
+    api.GET('/api/projects/connection', { params: { query: { projectId } } } as never),
+  );
   const token = connection[pick];
-  if (token === HIDDEN_TOKEN) throw new CliError("your role on the project cannot see its tokens (read-only)", EXIT.apiError, `pass the token with --${pick === 'uploadToken' ? 'upload-token' : 'sourcemap-token'} or ${variable}`);
+  if (token === HIDDEN_TOKEN)
+    throw new CliError(
+      'your role on the project cannot see its tokens (read-only)',
+      EXIT.apiError,
+      `pass the token with --${pick === 'uploadToken' ? 'upload-token' : 'sourcemap-token'} or ${variable}`,
+    );
   return token;
 }
 
 type FileOutcome = { path: string; kind: string };
 
-async function uploadSymbols(context: Context, options: { uploadToken?: string; arch?: string; debugId?: string }, args: unknown[]): Promise<void> {
+async function uploadSymbols(
+  context: Context,
+  options: { uploadToken?: string; arch?: string; debugId?: string },
+  args: unknown[],
+): Promise<void> {
   const paths = args[0] as string[];
-  if (options.arch !== undefined && !DART_ARCHES.includes(options.arch)) throw usageError(`--arch "${options.arch}" is not a Dart architecture`, `use one of ${DART_ARCHES.slice(0, 4).join(', ')}`);
+  if (options.arch !== undefined && !DART_ARCHES.includes(options.arch))
+    throw usageError(
+      `--arch "${options.arch}" is not a Dart architecture`,
+      `use one of ${DART_ARCHES.slice(0, 4).join(', ')}`,
+    );
   const files = findSymbolFiles(paths);
-  if (files.length === 0) throw usageError(`no debug-symbol files under ${paths.join(', ')}`, 'looked for *.symbols, *.dSYM bundles and R8/ProGuard mapping .txt files');
+  if (files.length === 0)
+    throw usageError(
+      `no debug-symbol files under ${paths.join(', ')}`,
+      'looked for *.symbols, *.dSYM bundles and R8/ProGuard mapping .txt files',
+    );
   const url = context.baseUrl();
   const token = await projectSecret(context, options.uploadToken, 'SIGHTLINE_UPLOAD_TOKEN', 'uploadToken');
   const accepted: FileOutcome[] = [];
@@ -83,9 +125,17 @@ async function uploadSymbols(context: Context, options: { uploadToken?: string; 
     if (file.kind === 'dart' && options.arch) parts.push({ field: 'arch', value: options.arch });
     if (file.kind === 'dart' && options.debugId) parts.push({ field: 'debug_id', value: options.debugId });
     parts.push({ field: 'files', file: file.path });
-    const { response, body } = await sendWithProgress(new URL('/api/symbols/upload', url).href, token, parts, file, interactive);
+    const { response, body } = await sendWithProgress(
+      new URL('/api/symbols/upload', url).href,
+      token,
+      parts,
+      file,
+      interactive,
+    );
     if (response.status === 401) {
-      throw notSignedIn(`the upload token was refused (401${serverMessage(body) ? `: ${serverMessage(body)}` : ''}): it is not the upload token of a live project`);
+      throw notSignedIn(
+        `the upload token was refused (401${serverMessage(body) ? `: ${serverMessage(body)}` : ''}): it is not the upload token of a live project`,
+      );
     }
     const uploaded = response.ok ? z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded : undefined;
     if (uploaded === undefined) {
@@ -104,14 +154,28 @@ async function uploadSymbols(context: Context, options: { uploadToken?: string; 
   if (failed.length > 0) process.exitCode = EXIT.apiError;
 }
 
-async function sendWithProgress(url: string, token: string, parts: UploadPart[], file: SymbolFile, interactive: boolean) {
+async function sendWithProgress(
+  url: string,
+  token: string,
+  parts: UploadPart[],
+  file: SymbolFile,
+  interactive: boolean,
+) {
   const label = `${path.basename(file.path)} (${file.kind})`;
   if (!interactive) {
     // CI logs: one plain line per file and per retry, no redraws.
     process.stderr.write(`uploading ${file.path} (${file.kind}, ${file.size} bytes)\n`);
-    return postMultipart(url, token, parts, { onRetry: (attempt, wait) => process.stderr.write(`service busy (503): retrying ${file.path} in ${wait} s (attempt ${attempt + 1})\n`) });
+    return postMultipart(url, token, parts, {
+      onRetry: (attempt, wait) =>
+        process.stderr.write(`service busy (503): retrying ${file.path} in ${wait} s (attempt ${attempt + 1})\n`),
+    });
   }
-  const bar = new SingleBar({ format: `{bar} {percentage}% {label}`, hideCursor: true, clearOnComplete: false, stream: process.stderr });
+  const bar = new SingleBar({
+    format: `{bar} {percentage}% {label}`,
+    hideCursor: true,
+    clearOnComplete: false,
+    stream: process.stderr,
+  });
   bar.start(Math.max(file.size, 1), 0, { label });
   try {
     return await postMultipart(url, token, parts, {
@@ -156,7 +220,10 @@ function batches(files: BuildFile[]): BuildFile[][] {
   let bytes = 0;
   for (const group of groups.values()) {
     const size = group.reduce((sum, file) => sum + file.size, 0);
-    if (current.length > 0 && (bytes + size > SOURCE_MAP_BATCH_BYTES || current.length + group.length > SOURCE_MAP_BATCH_FILES)) {
+    if (
+      current.length > 0 &&
+      (bytes + size > SOURCE_MAP_BATCH_BYTES || current.length + group.length > SOURCE_MAP_BATCH_FILES)
+    ) {
       out.push(current);
       current = [];
       bytes = 0;
@@ -168,13 +235,21 @@ function batches(files: BuildFile[]): BuildFile[][] {
   return out;
 }
 
-const sourceMapAnswer = z.object({ uploaded: z.number(), skipped: z.array(z.object({ file: z.string(), reason: z.string() })) });
+const sourceMapAnswer = z.object({
+  uploaded: z.number(),
+  skipped: z.array(z.object({ file: z.string(), reason: z.string() })),
+});
 
-async function uploadSourceMaps(context: Context, options: { sourcemapToken?: string; release?: string; urlPrefix?: string }, args: unknown[]): Promise<void> {
+async function uploadSourceMaps(
+  context: Context,
+  options: { sourcemapToken?: string; release?: string; urlPrefix?: string },
+  args: unknown[],
+): Promise<void> {
   const dir = String(args[0]);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usageError(`no such folder: ${dir}`);
   const files = findBuildFiles(dir);
-  if (!files.some((file) => file.name.endsWith('.map'))) throw usageError(`no .map files under ${dir}`, 'build with source maps enabled');
+  if (!files.some((file) => file.name.endsWith('.map')))
+    throw usageError(`no .map files under ${dir}`, 'build with source maps enabled');
   const release = options.release ?? process.env.SIGHTLINE_RELEASE;
   const url = context.baseUrl();
   const token = await projectSecret(context, options.sourcemapToken, 'SIGHTLINE_SOURCEMAP_TOKEN', 'sourceMapToken');
@@ -187,16 +262,23 @@ async function uploadSourceMaps(context: Context, options: { sourcemapToken?: st
     for (const file of batch) parts.push({ field: 'files', file: file.path, name: file.name });
     if (process.stderr.isTTY !== true) process.stderr.write(`uploading ${batch.length} files from ${dir}\n`);
     const { response, body } = await postMultipart(new URL('/api/sourcemaps/upload', url).href, token, parts, {
-      onRetry: (attempt, wait) => process.stderr.write(`service busy (503): retrying in ${wait} s (attempt ${attempt + 1})\n`),
+      onRetry: (attempt, wait) =>
+        process.stderr.write(`service busy (503): retrying in ${wait} s (attempt ${attempt + 1})\n`),
     });
     const message = serverMessage(body);
     if (response.status === 404 && message?.startsWith('no route')) {
-      throw new CliError(`the service at ${url} does not support source-map uploads (POST /api/sourcemaps/upload: ${message})`, EXIT.apiError, 'upgrade the service');
+      throw new CliError(
+        `the service at ${url} does not support source-map uploads (POST /api/sourcemaps/upload: ${message})`,
+        EXIT.apiError,
+        'upgrade the service',
+      );
     }
-    if (response.status === 401) throw notSignedIn('the source-map token was refused (401): it is not the source-map token of a live project');
+    if (response.status === 401)
+      throw notSignedIn('the source-map token was refused (401): it is not the source-map token of a live project');
     if (!response.ok) throw refusal(response, body);
     const answer = sourceMapAnswer.safeParse(body).data;
-    if (!answer) throw new CliError(`unexpected answer from ${url}: ${JSON.stringify(body).slice(0, 200)}`, EXIT.apiError);
+    if (!answer)
+      throw new CliError(`unexpected answer from ${url}: ${JSON.stringify(body).slice(0, 200)}`, EXIT.apiError);
     uploaded += answer.uploaded;
     skipped.push(...answer.skipped);
   }

@@ -19,7 +19,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.dart_tool', 'Pods']);
 
 export function findSymbolFiles(paths: string[]): SymbolFile[] {
   const found = new Map<string, SymbolFile>();
-  const add = (file: string, kind: SymbolKind) => found.set(path.resolve(file), { path: file, kind, size: fs.statSync(file).size });
+  const add = (file: string, kind: SymbolKind) =>
+    found.set(path.resolve(file), { path: file, kind, size: fs.statSync(file).size });
   for (const given of paths) {
     const stat = statOrNull(given);
     if (!stat) throw usageError(`no such file or folder: ${given}`);

@@ -37,12 +37,23 @@ export interface UploadEvents {
 }
 
 /** POSTs the parts; a 503 is retried after its Retry-After (bounded), anything else is returned. */
-export async function postMultipart(url: string, token: string, parts: UploadPart[], events: UploadEvents = {}, retry = DEFAULT_RETRY): Promise<UploadAttempt> {
+export async function postMultipart(
+  url: string,
+  token: string,
+  parts: UploadPart[],
+  events: UploadEvents = {},
+  retry = DEFAULT_RETRY,
+): Promise<UploadAttempt> {
   for (let attempt = 1; ; attempt++) {
     const { stream, length, boundary } = multipartBody(parts, events.onProgress);
     const response = await fetchOrExplain(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length), accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(length),
+        accept: 'application/json',
+      },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -70,9 +81,17 @@ function multipartBody(parts: UploadPart[], onProgress?: (sent: number, total: n
   for (const part of parts) {
     if (part.file !== undefined) {
       const header = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"; filename="${quote(part.name ?? path.basename(part.file))}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-      pieces.push(encoder.encode(header), { file: part.file, size: fs.statSync(part.file).size }, encoder.encode('\r\n'));
+      pieces.push(
+        encoder.encode(header),
+        { file: part.file, size: fs.statSync(part.file).size },
+        encoder.encode('\r\n'),
+      );
     } else {
-      pieces.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"\r\n\r\n${part.value ?? ''}\r\n`));
+      pieces.push(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.field)}"\r\n\r\n${part.value ?? ''}\r\n`,
+        ),
+      );
     }
   }
   pieces.push(encoder.encode(`--${boundary}--\r\n`));

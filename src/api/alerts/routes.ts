@@ -7,7 +7,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHANNEL_KINDS, RULE_KINDS, RULE_STATES, RuleInputError, parseRuleParams, type ChannelKind, type Notification, type RuleKind } from '../../core/alerts.js';
+import {
+  CHANNEL_KINDS,
+  RULE_KINDS,
+  RULE_STATES,
+  RuleInputError,
+  parseRuleParams,
+  type ChannelKind,
+  type Notification,
+  type RuleKind,
+} from '../../core/alerts.js';
 import type { Role } from '../../core/roles.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
@@ -43,12 +52,15 @@ const errorSchema = { type: 'object', properties: { error: { type: 'string' } } 
 const errors = {
   400: { description: 'malformed body or parameter', ...errorSchema },
   401: { description: 'missing or unknown credential (empty body)', type: 'null' },
-  403: { description: 'no access, or a role below the route\'s', ...errorSchema },
+  403: { description: "no access, or a role below the route's", ...errorSchema },
   404: { description: 'no such item in this scope', ...errorSchema },
   422: { description: 'validation failure naming the field, or a limit reached', ...errorSchema },
 } as const;
 
-function schemaOf(summary: string, parts: { querystring: unknown; body?: unknown; params?: unknown; response: unknown; status?: 200 | 201 }) {
+function schemaOf(
+  summary: string,
+  parts: { querystring: unknown; body?: unknown; params?: unknown; response: unknown; status?: 200 | 201 },
+) {
   return {
     tags: ['Alerting'],
     summary,
@@ -63,7 +75,11 @@ function schemaOf(summary: string, parts: { querystring: unknown; body?: unknown
 const channelQuery = {
   type: 'object',
   properties: {
-    projectId: { type: 'string', format: 'uuid', description: 'a project channel (and, when listing, the organization channels the project may use)' },
+    projectId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'a project channel (and, when listing, the organization channels the project may use)',
+    },
     organizationId: { type: 'string', format: 'uuid', description: 'without projectId: an organization channel' },
   },
 } as const;
@@ -71,15 +87,21 @@ const channelQuery = {
 /** Project scope when `projectId` is given, else organization scope; project write / organization admin to change. */
 function requireChannelScope(services: Services, change: boolean) {
   const project = requireProjectRole(services, change ? 'write' : 'read-only');
-  const organization = requireOrganizationRole(services, { minimum: (change ? 'admin' : 'read-only') as Role, from: 'query' });
+  const organization = requireOrganizationRole(services, {
+    minimum: (change ? 'admin' : 'read-only') as Role,
+    from: 'query',
+  });
   return async (request: FastifyRequest): Promise<void> => {
     const query = request.query as Record<string, unknown>;
-    await (query.projectId !== undefined || query.organizationId === undefined ? project(request) : organization(request));
+    await (query.projectId !== undefined || query.organizationId === undefined
+      ? project(request)
+      : organization(request));
   };
 }
 
 function channelScopeOf(request: FastifyRequest): ChannelScope {
-  if (request.projectScope) return { organizationId: request.projectScope.organizationId, projectId: request.projectScope.projectId };
+  if (request.projectScope)
+    return { organizationId: request.projectScope.organizationId, projectId: request.projectScope.projectId };
   return { organizationId: organizationScopeOf(request).organizationId, projectId: null };
 }
 
@@ -124,7 +146,12 @@ const ruleProperties = {
   },
   channelIds: { type: 'array', maxItems: 20, uniqueItems: true, items: { type: 'string', format: 'uuid' } },
   enabled: { type: 'boolean' },
-  cooldownSeconds: { type: 'integer', minimum: 0, maximum: 604800, description: 'least time between two firing notifications' },
+  cooldownSeconds: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 604800,
+    description: 'least time between two firing notifications',
+  },
   snoozedUntil: { type: ['string', 'null'], description: 'no notifications until this ISO 8601 time' },
 } as const;
 
@@ -207,7 +234,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
 
   scope.get(
     '/api/alert-channels',
-    { onRequest: channelReader, schema: schemaOf('Alert channels of a project (its own and its organization\'s) or of an organization; secrets are never shown', { querystring: channelQuery, response: obj({ items: { type: 'array', items: channelSchema } }) }) },
+    {
+      onRequest: channelReader,
+      schema: schemaOf(
+        "Alert channels of a project (its own and its organization's) or of an organization; secrets are never shown",
+        { querystring: channelQuery, response: obj({ items: { type: 'array', items: channelSchema } }) },
+      ),
+    },
     async (request) => ({ items: (await listChannels(services.meta, channelScopeOf(request))).map(toChannelAnswer) }),
   );
 
@@ -215,22 +248,25 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     '/api/alert-channels',
     {
       onRequest: channelWriter,
-      schema: schemaOf('Create an alert channel: email {addresses}, webhook {url} (answers its signing secret once), slack {url} (an incoming-webhook URL, kept encrypted); write role on the project, or admin of the organization', {
-        querystring: channelQuery,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'kind'],
-          properties: {
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            kind: { type: 'string', enum: CHANNEL_KINDS },
-            addresses: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 320 } },
-            url: { type: 'string', maxLength: 2048 },
+      schema: schemaOf(
+        'Create an alert channel: email {addresses}, webhook {url} (answers its signing secret once), slack {url} (an incoming-webhook URL, kept encrypted); write role on the project, or admin of the organization',
+        {
+          querystring: channelQuery,
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'kind'],
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 100 },
+              kind: { type: 'string', enum: CHANNEL_KINDS },
+              addresses: { type: 'array', minItems: 1, maxItems: 20, items: { type: 'string', maxLength: 320 } },
+              url: { type: 'string', maxLength: 2048 },
+            },
           },
+          response: channelSchema,
+          status: 201,
         },
-        response: channelSchema,
-        status: 201,
-      }),
+      ),
     },
     async (request, reply) => {
       const body = request.body;
@@ -266,18 +302,33 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
       }
       const channelScope = channelScopeOf(request);
       const created = await services.meta.transaction((tx) =>
-        insertChannel(tx, { ...channelScope, name, kind: body.kind, config, secretCiphertext: secret === null ? null : services.secrets.seal(secret), createdBy: principalOf(request).user.id }),
+        insertChannel(tx, {
+          ...channelScope,
+          name,
+          kind: body.kind,
+          config,
+          secretCiphertext: secret === null ? null : services.secrets.seal(secret),
+          createdBy: principalOf(request).user.id,
+        }),
       );
-      if (!created) throw unprocessable(`an organization holds at most ${MAX_CHANNELS_PER_SCOPE} alert channels: delete one first`);
+      if (!created)
+        throw unprocessable(`an organization holds at most ${MAX_CHANNELS_PER_SCOPE} alert channels: delete one first`);
       return reply.code(201).send({ ...toChannelAnswer(created), ...(body.kind === 'webhook' ? { secret } : {}) });
     },
   );
 
   scope.delete<{ Params: { id: string } }>(
     '/api/alert-channels/:id',
-    { onRequest: channelWriter, schema: schemaOf('Delete an alert channel of the project (write role) or the organization (admin); rules stop using it', { querystring: channelQuery, params: ID_PARAM, response: obj({ deleted: bool }) }) },
+    {
+      onRequest: channelWriter,
+      schema: schemaOf(
+        'Delete an alert channel of the project (write role) or the organization (admin); rules stop using it',
+        { querystring: channelQuery, params: ID_PARAM, response: obj({ deleted: bool }) },
+      ),
+    },
     async (request) => {
-      if (!(await deleteChannel(services.meta, channelScopeOf(request), request.params.id.toLowerCase()))) throw notFound('no such alert channel here');
+      if (!(await deleteChannel(services.meta, channelScopeOf(request), request.params.id.toLowerCase())))
+        throw notFound('no such alert channel here');
       return { deleted: true };
     },
   );
@@ -286,11 +337,18 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     '/api/alert-channels/:id/test',
     {
       onRequest: channelWriter,
-      schema: schemaOf('Send a test notification through the channel now (one attempt, recorded as an alert event); write role on the project, or admin of the organization', {
-        querystring: channelQuery,
-        params: ID_PARAM,
-        response: obj({ outcome: { type: 'string', enum: ['delivered', 'failed'] }, responseStatus: { type: ['integer', 'null'] }, error: nstr }),
-      }),
+      schema: schemaOf(
+        'Send a test notification through the channel now (one attempt, recorded as an alert event); write role on the project, or admin of the organization',
+        {
+          querystring: channelQuery,
+          params: ID_PARAM,
+          response: obj({
+            outcome: { type: 'string', enum: ['delivered', 'failed'] },
+            responseStatus: { type: ['integer', 'null'] },
+            error: nstr,
+          }),
+        },
+      ),
     },
     async (request) => {
       const channelScope = channelScopeOf(request);
@@ -332,7 +390,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
   async function ruleInput(request: FastifyRequest, body: RuleBody): Promise<RuleInput> {
     const name = body.name.trim();
     if (name.length === 0) throw unprocessable('name must be 1 to 100 characters');
-    let params;
+    let params: ReturnType<typeof parseRuleParams>;
     try {
       params = parseRuleParams(body.kind, body.params);
     } catch (error) {
@@ -341,28 +399,58 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     }
     const channelIds = (body.channelIds ?? []).map((id) => id.toLowerCase());
     const project = projectScopeOf(request);
-    const usable = new Set((await listChannels(services.meta, { organizationId: project.organizationId, projectId: project.projectId })).map((channel) => channel.id));
+    const usable = new Set(
+      (await listChannels(services.meta, { organizationId: project.organizationId, projectId: project.projectId })).map(
+        (channel) => channel.id,
+      ),
+    );
     const foreign = channelIds.findIndex((id) => !usable.has(id));
-    if (foreign >= 0) throw unprocessable(`channelIds[${foreign}] is not an alert channel of this project or its organization`);
+    if (foreign >= 0)
+      throw unprocessable(`channelIds[${foreign}] is not an alert channel of this project or its organization`);
     let snoozedUntil: Date | null = null;
     if (body.snoozedUntil !== undefined && body.snoozedUntil !== null) {
-      if (!/^\d{4}-\d{2}-\d{2}/.test(body.snoozedUntil) || Number.isNaN(Date.parse(body.snoozedUntil))) throw unprocessable('snoozedUntil must be an ISO 8601 timestamp or null');
+      if (!/^\d{4}-\d{2}-\d{2}/.test(body.snoozedUntil) || Number.isNaN(Date.parse(body.snoozedUntil)))
+        throw unprocessable('snoozedUntil must be an ISO 8601 timestamp or null');
       snoozedUntil = new Date(body.snoozedUntil);
     }
-    return { name, kind: body.kind, params, channelIds, enabled: body.enabled ?? true, cooldownSeconds: body.cooldownSeconds ?? 0, snoozedUntil };
+    return {
+      name,
+      kind: body.kind,
+      params,
+      channelIds,
+      enabled: body.enabled ?? true,
+      cooldownSeconds: body.cooldownSeconds ?? 0,
+      snoozedUntil,
+    };
   }
 
-  const ruleBody = { type: 'object', additionalProperties: false, required: ['name', 'kind'], properties: ruleProperties } as const;
+  const ruleBody = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'kind'],
+    properties: ruleProperties,
+  } as const;
 
   scope.get(
     '/api/alert-rules',
-    { onRequest: reader, schema: schemaOf('Alert rules of the project with their state', { querystring: projectQuery, response: obj({ items: { type: 'array', items: ruleSchema } }) }) },
-    async (request) => ({ items: (await listRules(services.meta, projectScopeOf(request).projectId)).map(toRuleAnswer) }),
+    {
+      onRequest: reader,
+      schema: schemaOf('Alert rules of the project with their state', {
+        querystring: projectQuery,
+        response: obj({ items: { type: 'array', items: ruleSchema } }),
+      }),
+    },
+    async (request) => ({
+      items: (await listRules(services.meta, projectScopeOf(request).projectId)).map(toRuleAnswer),
+    }),
   );
 
   scope.get<{ Params: { id: string } }>(
     '/api/alert-rules/:id',
-    { onRequest: reader, schema: schemaOf('One alert rule', { querystring: projectQuery, params: ID_PARAM, response: ruleSchema }) },
+    {
+      onRequest: reader,
+      schema: schemaOf('One alert rule', { querystring: projectQuery, params: ID_PARAM, response: ruleSchema }),
+    },
     async (request) => {
       const rule = await findRule(services.meta, projectScopeOf(request).projectId, request.params.id.toLowerCase());
       if (!rule) throw notFound('no such alert rule in this project');
@@ -372,22 +460,42 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
 
   scope.post<{ Body: RuleBody }>(
     '/api/alert-rules',
-    { onRequest: writer, schema: schemaOf(`Create an alert rule (write role; at most ${MAX_RULES_PER_PROJECT} a project); evaluated once a minute`, { querystring: projectQuery, body: ruleBody, response: ruleSchema, status: 201 }) },
+    {
+      onRequest: writer,
+      schema: schemaOf(
+        `Create an alert rule (write role; at most ${MAX_RULES_PER_PROJECT} a project); evaluated once a minute`,
+        { querystring: projectQuery, body: ruleBody, response: ruleSchema, status: 201 },
+      ),
+    },
     async (request, reply) => {
       const input = await ruleInput(request, request.body);
       const projectId = projectScopeOf(request).projectId;
       const created = await services.meta.transaction(async (tx) =>
         // Event rules start after the latest activity: they alert on what happens next.
-        insertRule(tx, projectId, { ...input, activityCursor: await latestActivityId(tx, projectId), now: new Date(services.now()), createdBy: principalOf(request).user.id }),
+        insertRule(tx, projectId, {
+          ...input,
+          activityCursor: await latestActivityId(tx, projectId),
+          now: new Date(services.now()),
+          createdBy: principalOf(request).user.id,
+        }),
       );
-      if (!created) throw unprocessable(`a project holds at most ${MAX_RULES_PER_PROJECT} alert rules: delete one first`);
+      if (!created)
+        throw unprocessable(`a project holds at most ${MAX_RULES_PER_PROJECT} alert rules: delete one first`);
       return reply.code(201).send(toRuleAnswer(created));
     },
   );
 
   scope.put<{ Params: { id: string }; Body: RuleBody }>(
     '/api/alert-rules/:id',
-    { onRequest: writer, schema: schemaOf('Replace an alert rule (write role); a changed kind or params start it over at ok', { querystring: projectQuery, params: ID_PARAM, body: ruleBody, response: ruleSchema }) },
+    {
+      onRequest: writer,
+      schema: schemaOf('Replace an alert rule (write role); a changed kind or params start it over at ok', {
+        querystring: projectQuery,
+        params: ID_PARAM,
+        body: ruleBody,
+        response: ruleSchema,
+      }),
+    },
     async (request) => {
       const projectId = projectScopeOf(request).projectId;
       const id = request.params.id.toLowerCase();
@@ -395,7 +503,11 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
       if (!existing) throw notFound('no such alert rule in this project');
       const input = await ruleInput(request, request.body);
       const restart = existing.kind !== input.kind || JSON.stringify(existing.params) !== JSON.stringify(input.params);
-      const updated = await updateRule(services.meta, projectId, id, { ...input, now: new Date(services.now()), restart });
+      const updated = await updateRule(services.meta, projectId, id, {
+        ...input,
+        now: new Date(services.now()),
+        restart,
+      });
       if (!updated) throw notFound('no such alert rule in this project');
       return toRuleAnswer(updated);
     },
@@ -403,9 +515,17 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
 
   scope.delete<{ Params: { id: string } }>(
     '/api/alert-rules/:id',
-    { onRequest: writer, schema: schemaOf('Delete an alert rule (write role)', { querystring: projectQuery, params: ID_PARAM, response: obj({ deleted: bool }) }) },
+    {
+      onRequest: writer,
+      schema: schemaOf('Delete an alert rule (write role)', {
+        querystring: projectQuery,
+        params: ID_PARAM,
+        response: obj({ deleted: bool }),
+      }),
+    },
     async (request) => {
-      if (!(await deleteRule(services.meta, projectScopeOf(request).projectId, request.params.id.toLowerCase()))) throw notFound('no such alert rule in this project');
+      if (!(await deleteRule(services.meta, projectScopeOf(request).projectId, request.params.id.toLowerCase())))
+        throw notFound('no such alert rule in this project');
       return { deleted: true };
     },
   );
@@ -414,22 +534,29 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     '/api/alert-events',
     {
       onRequest: reader,
-      schema: schemaOf('Delivery attempts of the project\'s alerts, newest first: rule, state, time, channel, outcome, response status', {
-        querystring: {
-          type: 'object',
-          required: ['projectId'],
-          properties: {
-            projectId: projectQuery.properties.projectId,
-            ruleId: { type: 'string', format: 'uuid' },
-            beforeId: { type: 'integer', minimum: 1, description: 'the next page: events older than this id' },
-            limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+      schema: schemaOf(
+        "Delivery attempts of the project's alerts, newest first: rule, state, time, channel, outcome, response status",
+        {
+          querystring: {
+            type: 'object',
+            required: ['projectId'],
+            properties: {
+              projectId: projectQuery.properties.projectId,
+              ruleId: { type: 'string', format: 'uuid' },
+              beforeId: { type: 'integer', minimum: 1, description: 'the next page: events older than this id' },
+              limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+            },
           },
+          response: obj({ items: { type: 'array', items: eventSchema } }),
         },
-        response: obj({ items: { type: 'array', items: eventSchema } }),
-      }),
+      ),
     },
     async (request) => {
-      const events = await listEvents(services.meta, projectScopeOf(request).projectId, { ruleId: request.query.ruleId?.toLowerCase(), beforeId: request.query.beforeId, limit: request.query.limit ?? 100 });
+      const events = await listEvents(services.meta, projectScopeOf(request).projectId, {
+        ruleId: request.query.ruleId?.toLowerCase(),
+        beforeId: request.query.beforeId,
+        limit: request.query.limit ?? 100,
+      });
       return {
         items: events.map((event) => ({
           id: event.id,

@@ -11,7 +11,11 @@ import { PASSWORD_RESET_TOKEN, newPasswordResetToken, tokenHash } from '../../co
 import { unprocessable } from '../../http/errors.js';
 import { sendInBackground } from '../../application/mail.js';
 import type { Services } from '../../application/services.js';
-import { isPasswordResetTokenOpen, replacePasswordResetToken, usePasswordResetToken } from '../../store/meta/repositories/password-resets.js';
+import {
+  isPasswordResetTokenOpen,
+  replacePasswordResetToken,
+  usePasswordResetToken,
+} from '../../store/meta/repositories/password-resets.js';
 import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { findUser, findUserCredentials, setPasswordHash } from '../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
@@ -25,10 +29,18 @@ const MINUTE_MS = 60_000;
 export const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
 export const userAnswer = {
   type: 'object',
-  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
 } as const;
 /** A new dashboard session, as a reset and a password change answer it. */
-export const sessionAnswer = { type: 'object', properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userAnswer } } as const;
+export const sessionAnswer = {
+  type: 'object',
+  properties: { token: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, user: userAnswer },
+} as const;
 
 const requestSchema = {
   summary: 'Mail a password reset link (answers 202 whether or not the address has an account)',
@@ -79,7 +91,12 @@ export function passwordResetRoutes(scope: FastifyInstance, services: Services):
       const found = await findUserCredentials(services.meta, request.body.email.trim());
       if (found) {
         const createdAt = new Date(services.now());
-        await replacePasswordResetToken(services.meta, { userId: found.user.id, tokenHash: hash, createdAt, expiresAt: new Date(createdAt.getTime() + ttlMs) });
+        await replacePasswordResetToken(services.meta, {
+          userId: found.user.id,
+          tokenHash: hash,
+          createdAt,
+          expiresAt: new Date(createdAt.getTime() + ttlMs),
+        });
         const link = `${config.publicUrl}/reset-password?token=${token}`;
         sendInBackground(
           mailer,
@@ -102,28 +119,35 @@ export function passwordResetRoutes(scope: FastifyInstance, services: Services):
     },
   );
 
-  scope.post<{ Body: { token: string; password: string } }>('/api/auth/password-reset/confirm', { schema: confirmSchema }, async (request, reply) => {
-    const { token, password } = request.body;
-    assertPasswordRules(password, config.auth.passwordMinLength);
-    const hash = tokenHash(token);
-    // Refuse an unknown link before hashing the password (argon2 is the costly part).
-    if (!PASSWORD_RESET_TOKEN.test(token) || !(await isPasswordResetTokenOpen(services.meta, hash, new Date(services.now())))) {
-      throw unprocessable(INVALID_RESET_LINK);
-    }
-    const passwordHash = await hashPassword(password);
-    const now = new Date(services.now());
-    const userId = await services.meta.transaction(async (tx) => {
-      // The conditional UPDATE uses the link: of two concurrent confirmations one wins.
-      const owner = await usePasswordResetToken(tx, hash, now);
-      if (owner === null) throw unprocessable(INVALID_RESET_LINK);
-      await setPasswordHash(tx, owner, passwordHash, now);
-      await revokeRefreshFamiliesOfUser(tx, owner, 'password_changed', now);
-      return owner;
-    });
-    const user = await findUser(services.meta, userId);
-    if (!user) throw unprocessable(INVALID_RESET_LINK);
-    const session = await services.sessions.issue({ userId, kind: 'session' });
-    void reply.header('cache-control', 'no-store');
-    return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
-  });
+  scope.post<{ Body: { token: string; password: string } }>(
+    '/api/auth/password-reset/confirm',
+    { schema: confirmSchema },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      assertPasswordRules(password, config.auth.passwordMinLength);
+      const hash = tokenHash(token);
+      // Refuse an unknown link before hashing the password (argon2 is the costly part).
+      if (
+        !PASSWORD_RESET_TOKEN.test(token) ||
+        !(await isPasswordResetTokenOpen(services.meta, hash, new Date(services.now())))
+      ) {
+        throw unprocessable(INVALID_RESET_LINK);
+      }
+      const passwordHash = await hashPassword(password);
+      const now = new Date(services.now());
+      const userId = await services.meta.transaction(async (tx) => {
+        // The conditional UPDATE uses the link: of two concurrent confirmations one wins.
+        const owner = await usePasswordResetToken(tx, hash, now);
+        if (owner === null) throw unprocessable(INVALID_RESET_LINK);
+        await setPasswordHash(tx, owner, passwordHash, now);
+        await revokeRefreshFamiliesOfUser(tx, owner, 'password_changed', now);
+        return owner;
+      });
+      const user = await findUser(services.meta, userId);
+      if (!user) throw unprocessable(INVALID_RESET_LINK);
+      const session = await services.sessions.issue({ userId, kind: 'session' });
+      void reply.header('cache-control', 'no-store');
+      return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
+    },
+  );
 }

@@ -12,14 +12,25 @@ import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
 import { endSession } from '../../store/meta/repositories/ended-sessions.js';
 import { revokeRefreshFamiliesOfUser, revokeRefreshFamily } from '../../store/meta/repositories/refresh-tokens.js';
-import { findUserCredentials, findUserPasswordHash, setPasswordHash, updateUserName } from '../../store/meta/repositories/users.js';
+import {
+  findUserCredentials,
+  findUserPasswordHash,
+  setPasswordHash,
+  updateUserName,
+} from '../../store/meta/repositories/users.js';
 import { bearerToken } from '../../http/bearer.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertInvitationOpen } from '../../application/organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from '../../application/auth/accounts.js';
 import { errorAnswer, sessionAnswer, userAnswer } from './password-reset.js';
-import { PASSWORD_MAX_LENGTH, assertPasswordRules, decoyPasswordHash, hashPassword, verifyPassword } from '../../application/auth/passwords.js';
+import {
+  PASSWORD_MAX_LENGTH,
+  assertPasswordRules,
+  decoyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from '../../application/auth/passwords.js';
 
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 
@@ -54,7 +65,9 @@ const loginSchema = {
 export function authRoutes(scope: FastifyInstance, services: Services): void {
   const { config } = services;
 
-  scope.post<{ Body: { email: string; password: string; name: string; organizationName?: string; invitationToken?: string } }>(
+  scope.post<{
+    Body: { email: string; password: string; name: string; organizationName?: string; invitationToken?: string };
+  }>(
     '/api/auth/register',
     { schema: registerSchema, onRequest: rateLimit(services, RATE_LIMITS.register) },
     async (request, reply) => {
@@ -70,7 +83,13 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
         const created = await services.meta.transaction((tx) =>
           createAccount(
             tx,
-            { email: emailAddress, name: name.trim(), passwordHash, organizationName: request.body.organizationName?.trim(), invitationToken },
+            {
+              email: emailAddress,
+              name: name.trim(),
+              passwordHash,
+              organizationName: request.body.organizationName?.trim(),
+              invitationToken,
+            },
             new Date(services.now()),
           ),
         );
@@ -89,7 +108,8 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
           },
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_key')) throw unprocessable('an account with this e-mail address already exists');
+        if (isUniqueViolation(error, 'users_email_key'))
+          throw unprocessable('an account with this e-mail address already exists');
         throw error;
       }
     },
@@ -100,12 +120,16 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
     { schema: loginSchema, onRequest: rateLimit(services, RATE_LIMITS.passwordSignIn) },
     async (request) => {
       const { clientId } = request.body;
-      if (clientId !== undefined && !isFirstPartyClient(clientId)) throw unprocessable(`unknown client ${JSON.stringify(clientId)}`);
+      if (clientId !== undefined && !isFirstPartyClient(clientId))
+        throw unprocessable(`unknown client ${JSON.stringify(clientId)}`);
       const found = await findUserCredentials(services.meta, request.body.email.trim());
       // Verify against a decoy when the account is unknown, so timing does not tell which it was.
       const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
-      if (!found || !found.passwordHash || !valid) throw unauthorized();
-      const { token, expiresAt } = await services.sessions.issue({ userId: found.user.id, kind: clientId === undefined ? 'session' : 'cli' });
+      if (!found?.passwordHash || !valid) throw unauthorized();
+      const { token, expiresAt } = await services.sessions.issue({
+        userId: found.user.id,
+        kind: clientId === undefined ? 'session' : 'cli',
+      });
       return { token, expiresAt: expiresAt.toISOString(), user: found.user };
     },
   );
@@ -122,7 +146,12 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
     const claims = await services.sessions.verify(token);
     const now = new Date(services.now());
     if (claims?.kind === 'session' || claims?.kind === 'cli') {
-      await endSession(services.meta, { tokenId: claims.tokenId, userId: claims.userId, endedAt: now, expiresAt: new Date(claims.expiresAt * 1000) });
+      await endSession(services.meta, {
+        tokenId: claims.tokenId,
+        userId: claims.userId,
+        endedAt: now,
+        expiresAt: new Date(claims.expiresAt * 1000),
+      });
     } else if (claims?.kind === 'device') {
       await revokeRefreshFamily(services.meta, claims.familyId, 'logout', now);
     }
@@ -131,13 +160,18 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
 }
 
 const signOutSchema = {
-  summary: 'Ends the session the bearer token is (dashboard session or CLI token; a device access token ends its device login); idempotent',
+  summary:
+    'Ends the session the bearer token is (dashboard session or CLI token; a device access token ends its device login); idempotent',
   security: [{ bearer: [] }],
-  response: { 204: { description: 'ended, or nothing left to end', type: 'null' }, 401: { description: 'no bearer credential (empty body)', type: 'null' } },
+  response: {
+    204: { description: 'ended, or nothing left to end', type: 'null' },
+    401: { description: 'no bearer credential (empty body)', type: 'null' },
+  },
 } as const;
 
 export const WRONG_CURRENT_PASSWORD = 'the current password is not correct';
-export const NO_PASSWORD_YET = 'this account has no password yet (it signs in with a social provider): set one through a password reset';
+export const NO_PASSWORD_YET =
+  'this account has no password yet (it signs in with a social provider): set one through a password reset';
 
 const changePasswordSchema = {
   summary: "Change the caller's password; ends their other sessions and answers a new dashboard session",
@@ -145,7 +179,10 @@ const changePasswordSchema = {
     type: 'object',
     required: ['currentPassword', 'newPassword'],
     additionalProperties: false,
-    properties: { currentPassword: { type: 'string', maxLength: PASSWORD_MAX_LENGTH }, newPassword: { type: 'string' } },
+    properties: {
+      currentPassword: { type: 'string', maxLength: PASSWORD_MAX_LENGTH },
+      newPassword: { type: 'string' },
+    },
   },
   response: {
     200: sessionAnswer,
@@ -162,7 +199,13 @@ const updateMeSchema = {
   summary: "Change the caller's display name (trimmed; 1 to 200 characters)",
   security: [{ bearer: [] }],
   body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' } } },
-  response: { 200: { type: 'object', required: ['user'], properties: { user: userAnswer } }, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer, 422: errorAnswer },
+  response: {
+    200: { type: 'object', required: ['user'], properties: { user: userAnswer } },
+    400: errorAnswer,
+    403: errorAnswer,
+    404: errorAnswer,
+    422: errorAnswer,
+  },
 } as const;
 
 /** Routes every signed-in user has about themselves. */
@@ -173,19 +216,29 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
     const memberships = await listMemberships(services.meta, user.id);
     return {
       user,
-      organizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name, role: m.role, suspended: m.organization.suspended })),
+      organizations: memberships.map((m) => ({
+        id: m.organization.id,
+        name: m.organization.name,
+        role: m.role,
+        suspended: m.organization.suspended,
+      })),
     };
   });
 
   // A missing or non-string name is a malformed body (400, from the schema); a string out of
   // bounds is a validation failure (422), as the spec's errors table splits them.
-  scope.patch<{ Body: { name: string } }>('/api/me', { schema: updateMeSchema, onRequest: requireDashboardUser() }, async (request) => {
-    const name = request.body.name.trim();
-    if (name.length === 0 || name.length > NAME_MAX_LENGTH) throw unprocessable(`name must be 1 to ${NAME_MAX_LENGTH} characters (after trimming spaces)`);
-    const user = await updateUserName(services.meta, principalOf(request).user.id, name, new Date(services.now()));
-    if (!user) throw notFound('the account no longer exists');
-    return { user };
-  });
+  scope.patch<{ Body: { name: string } }>(
+    '/api/me',
+    { schema: updateMeSchema, onRequest: requireDashboardUser() },
+    async (request) => {
+      const name = request.body.name.trim();
+      if (name.length === 0 || name.length > NAME_MAX_LENGTH)
+        throw unprocessable(`name must be 1 to ${NAME_MAX_LENGTH} characters (after trimming spaces)`);
+      const user = await updateUserName(services.meta, principalOf(request).user.id, name, new Date(services.now()));
+      if (!user) throw notFound('the account no longer exists');
+      return { user };
+    },
+  );
 
   // A wrong current password is a 422 naming it, not a 401 (that means "your credential is bad" and
   // signs the dashboard out) nor a 403 (the spec's 403 is about access to a project or organization).
@@ -193,7 +246,10 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
   // answers a new session; personal access tokens stay.
   scope.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/api/auth/password',
-    { schema: changePasswordSchema, onRequest: [requireDashboardUser(), rateLimit(services, RATE_LIMITS.passwordChange)] },
+    {
+      schema: changePasswordSchema,
+      onRequest: [requireDashboardUser(), rateLimit(services, RATE_LIMITS.passwordChange)],
+    },
     async (request, reply) => {
       const { user } = principalOf(request);
       const { currentPassword, newPassword } = request.body;

@@ -129,7 +129,8 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
     async (request) => {
       const { organizationId } = organizationScopeOf(request);
       const { planCode, interval } = request.body;
-      if (!BILLING_INTERVALS.includes(interval as BillingInterval)) throw unprocessable(`interval must be one of ${BILLING_INTERVALS.join(', ')}`);
+      if (!BILLING_INTERVALS.includes(interval as BillingInterval))
+        throw unprocessable(`interval must be one of ${BILLING_INTERVALS.join(', ')}`);
       const plan = services.config.billing.catalogue.plans.find((p) => p.code === planCode);
       if (!plan) throw unprocessable(`unknown plan ${JSON.stringify(planCode)}`);
       const customerId = await findProviderCustomerId(services.meta, organizationId, services.payments.name);
@@ -149,7 +150,11 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
   );
 
   scope.post('/api/billing/portal', { onRequest: admin }, async (request) => {
-    const customerId = await findProviderCustomerId(services.meta, organizationScopeOf(request).organizationId, services.payments.name);
+    const customerId = await findProviderCustomerId(
+      services.meta,
+      organizationScopeOf(request).organizationId,
+      services.payments.name,
+    );
     return { url: await viaProvider(request, () => services.payments.createPortal(customerId, returnUrl)) };
   });
 }

@@ -6,16 +6,32 @@
  * logins (list, revoke).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEFAULT_CLIENT_ID, DEVICE_GRANT_TYPE, FIRST_PARTY_CLIENTS, isFirstPartyClient, normalizeUserCode } from '../../core/device-flow.js';
+import {
+  DEFAULT_CLIENT_ID,
+  DEVICE_GRANT_TYPE,
+  FIRST_PARTY_CLIENTS,
+  isFirstPartyClient,
+  normalizeUserCode,
+} from '../../core/device-flow.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { decideDeviceCode, findPendingDeviceCode, type DeviceCode } from '../../store/meta/repositories/device-codes.js';
+import {
+  decideDeviceCode,
+  findPendingDeviceCode,
+  type DeviceCode,
+} from '../../store/meta/repositories/device-codes.js';
 import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { errorAnswer } from '../auth/password-reset.js';
 import { UUID } from '../../core/ids.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
-import { OAuthError, logout, pollDeviceCode, refreshGrant, startDeviceAuthorization } from '../../application/device/grants.js';
+import {
+  OAuthError,
+  logout,
+  pollDeviceCode,
+  refreshGrant,
+  startDeviceAuthorization,
+} from '../../application/device/grants.js';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
@@ -34,35 +50,47 @@ function oauthRoutes(scope: FastifyInstance, services: Services): void {
     return reply.code(400).headers(NO_STORE).send({ error: error.code, error_description: error.description });
   });
 
-  scope.post('/api/auth/device/authorize', { onRequest: rateLimit(services, RATE_LIMITS.deviceAuthorize) }, async (request, reply) => {
-    const clientId = optionalString(fields(request.body), 'client_id') ?? DEFAULT_CLIENT_ID;
-    if (!isFirstPartyClient(clientId)) throw new OAuthError('invalid_client', 'client_id is not a known first-party client');
-    const started = await startDeviceAuthorization(services, {
-      clientId,
-      requesterIp: request.ip,
-      requesterUserAgent: request.headers['user-agent'] ?? null,
-    });
-    const uri = verificationUri(services);
-    return noStore(reply).send({
-      device_code: started.deviceCode,
-      user_code: started.userCode,
-      verification_uri: uri,
-      verification_uri_complete: `${uri}?user_code=${encodeURIComponent(started.userCode)}`,
-      expires_in: started.expiresIn,
-      interval: started.interval,
-    });
-  });
+  scope.post(
+    '/api/auth/device/authorize',
+    { onRequest: rateLimit(services, RATE_LIMITS.deviceAuthorize) },
+    async (request, reply) => {
+      const clientId = optionalString(fields(request.body), 'client_id') ?? DEFAULT_CLIENT_ID;
+      if (!isFirstPartyClient(clientId))
+        throw new OAuthError('invalid_client', 'client_id is not a known first-party client');
+      const started = await startDeviceAuthorization(services, {
+        clientId,
+        requesterIp: request.ip,
+        requesterUserAgent: request.headers['user-agent'] ?? null,
+      });
+      const uri = verificationUri(services);
+      return noStore(reply).send({
+        device_code: started.deviceCode,
+        user_code: started.userCode,
+        verification_uri: uri,
+        verification_uri_complete: `${uri}?user_code=${encodeURIComponent(started.userCode)}`,
+        expires_in: started.expiresIn,
+        interval: started.interval,
+      });
+    },
+  );
 
-  scope.post('/api/auth/device/token', { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) }, async (request, reply) => {
-    const body = fields(request.body);
-    const grantType = requiredString(body, 'grant_type');
-    // The spec names the grant `device_code`; RFC 8628 clients send its URN. Both are accepted.
-    if (grantType === DEVICE_GRANT_TYPE || grantType === 'device_code') {
-      return noStore(reply).send(await pollDeviceCode(services, requiredString(body, 'device_code'), optionalString(body, 'client_id')));
-    }
-    if (grantType === 'refresh_token') return noStore(reply).send(await refreshGrant(services, requiredString(body, 'refresh_token')));
-    throw new OAuthError('unsupported_grant_type', `grant_type must be ${DEVICE_GRANT_TYPE} or refresh_token`);
-  });
+  scope.post(
+    '/api/auth/device/token',
+    { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) },
+    async (request, reply) => {
+      const body = fields(request.body);
+      const grantType = requiredString(body, 'grant_type');
+      // The spec names the grant `device_code`; RFC 8628 clients send its URN. Both are accepted.
+      if (grantType === DEVICE_GRANT_TYPE || grantType === 'device_code') {
+        return noStore(reply).send(
+          await pollDeviceCode(services, requiredString(body, 'device_code'), optionalString(body, 'client_id')),
+        );
+      }
+      if (grantType === 'refresh_token')
+        return noStore(reply).send(await refreshGrant(services, requiredString(body, 'refresh_token')));
+      throw new OAuthError('unsupported_grant_type', `grant_type must be ${DEVICE_GRANT_TYPE} or refresh_token`);
+    },
+  );
 
   scope.post('/api/auth/logout', { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) }, async (request, reply) => {
     await logout(services, requiredString(fields(request.body), 'refresh_token'));
@@ -90,8 +118,17 @@ function approvalRoutes(scope: FastifyInstance, services: Services): void {
   for (const decision of ['approved', 'denied'] as const) {
     scope.post(`/api/device/${decision === 'approved' ? 'approve' : 'deny'}`, async (request) => {
       const body = request.body;
-      const code = await pendingCode(services, typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user_code : undefined);
-      const decided = await decideDeviceCode(services.meta, code.id, decision, principalOf(request).user.id, new Date(services.now()));
+      const code = await pendingCode(
+        services,
+        typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user_code : undefined,
+      );
+      const decided = await decideDeviceCode(
+        services.meta,
+        code.id,
+        decision,
+        principalOf(request).user.id,
+        new Date(services.now()),
+      );
       if (!decided) throw notFound(NO_PENDING_CODE);
       return { status: decision };
     });
@@ -108,13 +145,22 @@ const deviceSessionAnswer = {
     id: { type: 'string', format: 'uuid', description: 'the login (refresh-token family)' },
     clientId: { type: 'string' },
     clientName: { type: 'string' },
-    createdAt: { type: 'string', format: 'date-time', description: 'when the device login was approved and its first tokens issued' },
+    createdAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'when the device login was approved and its first tokens issued',
+    },
     lastUsedAt: {
       type: 'string',
       format: 'date-time',
-      description: 'when the client last obtained tokens (the login or its latest refresh); a client in use refreshes its 15-minute access token, so this is its last use to within 15 minutes',
+      description:
+        'when the client last obtained tokens (the login or its latest refresh); a client in use refreshes its 15-minute access token, so this is its last use to within 15 minutes',
     },
-    expiresAt: { type: 'string', format: 'date-time', description: 'when the login ends unless refreshed (90 days after the latest refresh)' },
+    expiresAt: {
+      type: 'string',
+      format: 'date-time',
+      description: 'when the login ends unless refreshed (90 days after the latest refresh)',
+    },
   },
 } as const;
 
@@ -133,11 +179,22 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
       schema: {
         summary: "The caller's active CLI logins (device authorizations whose refresh-token family is live)",
         security: [{ bearer: [] }],
-        response: { 200: { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: deviceSessionAnswer } } }, ...deviceSessionErrors },
+        response: {
+          200: {
+            type: 'object',
+            required: ['sessions'],
+            properties: { sessions: { type: 'array', items: deviceSessionAnswer } },
+          },
+          ...deviceSessionErrors,
+        },
       },
     },
     async (request) => {
-      const logins = await listLiveFamiliesOfUser(services.meta, principalOf(request).user.id, new Date(services.now()));
+      const logins = await listLiveFamiliesOfUser(
+        services.meta,
+        principalOf(request).user.id,
+        new Date(services.now()),
+      );
       return {
         sessions: logins.map((login) => ({
           id: login.id,
@@ -155,7 +212,8 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
     '/api/auth/device-sessions/:id',
     {
       schema: {
-        summary: "Revokes one of the caller's CLI logins: its refresh token is refused from now on and its access tokens stop at once",
+        summary:
+          "Revokes one of the caller's CLI logins: its refresh token is refused from now on and its access tokens stop at once",
         security: [{ bearer: [] }],
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
         response: {
@@ -168,7 +226,15 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
     async (request) => {
       const { id } = request.params;
       // Another user's login, an unknown id and one already ended answer alike.
-      const revoked = UUID.test(id) && (await revokeFamilyOfUser(services.meta, id, principalOf(request).user.id, 'revoked_by_user', new Date(services.now())));
+      const revoked =
+        UUID.test(id) &&
+        (await revokeFamilyOfUser(
+          services.meta,
+          id,
+          principalOf(request).user.id,
+          'revoked_by_user',
+          new Date(services.now()),
+        ));
       if (!revoked) throw notFound('no active CLI login of yours has this id');
       return { status: 'revoked' as const };
     },
@@ -180,7 +246,8 @@ const NO_PENDING_CODE = 'no pending device request has this code: it may have ex
 async function pendingCode(services: Services, userCode: unknown): Promise<DeviceCode> {
   if (typeof userCode !== 'string' || userCode === '') throw badRequest('user_code is required');
   const normalized = normalizeUserCode(userCode);
-  const code = normalized === null ? null : await findPendingDeviceCode(services.meta, normalized, new Date(services.now()));
+  const code =
+    normalized === null ? null : await findPendingDeviceCode(services.meta, normalized, new Date(services.now()));
   if (!code) throw notFound(NO_PENDING_CODE);
   return code;
 }
@@ -192,7 +259,8 @@ function noStore(reply: FastifyReply): FastifyReply {
 /** A JSON or form body as its fields; no body is no fields. */
 function fields(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new OAuthError('invalid_request', 'the body must be an object of parameters');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new OAuthError('invalid_request', 'the body must be an object of parameters');
   return body as Record<string, unknown>;
 }
 

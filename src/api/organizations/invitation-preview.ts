@@ -21,7 +21,12 @@ export function invitationPreviewRoutes(scope: FastifyInstance, services: Servic
     {
       schema: {
         summary: 'What an open invitation offers (organization name, address, role), for the holder of its token',
-        body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 100 } } },
+        body: {
+          type: 'object',
+          required: ['token'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', maxLength: 100 } },
+        },
         response: {
           200: {
             type: 'object',
@@ -39,10 +44,17 @@ export function invitationPreviewRoutes(scope: FastifyInstance, services: Servic
     },
     async (request) => {
       const { token } = request.body;
-      const invitation = INVITATION_TOKEN.test(token) ? await findOpenInvitation(services.meta, tokenHash(token), new Date(services.now())) : null;
+      const invitation = INVITATION_TOKEN.test(token)
+        ? await findOpenInvitation(services.meta, tokenHash(token), new Date(services.now()))
+        : null;
       const organization = invitation && (await findOrganization(services.meta, invitation.organizationId));
       if (!invitation || !organization) throw notFound(INVITATION_NOT_FOUND);
-      return { organization: { name: organization.name }, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt.toISOString() };
+      return {
+        organization: { name: organization.name },
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
     },
   );
 }

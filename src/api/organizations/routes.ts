@@ -66,7 +66,9 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     '/api/organizations/:organizationId/members/:userId',
     {
       onRequest: admin,
-      schema: { body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role: roleSchema } } },
+      schema: {
+        body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role: roleSchema } },
+      },
     },
     async (request) => {
       const { organizationId } = organizationScopeOf(request);
@@ -85,21 +87,26 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
 
   // Admins remove anyone; every member may leave. Checked before the body is read, like every role.
   const adminUnlessLeaving = async (request: FastifyRequest<{ Params: { userId: string } }>) => {
-    if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id) throw forbidden('this needs the admin role in the organization');
+    if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id)
+      throw forbidden('this needs the admin role in the organization');
   };
-  scope.delete<{ Params: { userId: string } }>('/api/organizations/:organizationId/members/:userId', { onRequest: [member, adminUnlessLeaving] }, async (request) => {
-    const { organizationId } = organizationScopeOf(request);
-    const { userId } = request.params;
-    if (!UUID.test(userId)) throw notFound(NO_MEMBER);
-    const removed = await services.meta.transaction(async (tx) => {
-      await lockOrganization(tx, organizationId);
-      if (!(await deleteMember(tx, organizationId, userId))) return false;
-      if ((await countAdmins(tx, organizationId)) === 0) throw unprocessable(LAST_ADMIN);
-      return true;
-    });
-    if (!removed) throw notFound(NO_MEMBER);
-    return { status: 'removed' };
-  });
+  scope.delete<{ Params: { userId: string } }>(
+    '/api/organizations/:organizationId/members/:userId',
+    { onRequest: [member, adminUnlessLeaving] },
+    async (request) => {
+      const { organizationId } = organizationScopeOf(request);
+      const { userId } = request.params;
+      if (!UUID.test(userId)) throw notFound(NO_MEMBER);
+      const removed = await services.meta.transaction(async (tx) => {
+        await lockOrganization(tx, organizationId);
+        if (!(await deleteMember(tx, organizationId, userId))) return false;
+        if ((await countAdmins(tx, organizationId)) === 0) throw unprocessable(LAST_ADMIN);
+        return true;
+      });
+      if (!removed) throw notFound(NO_MEMBER);
+      return { status: 'removed' };
+    },
+  );
 
   scope.get('/api/organizations/:organizationId/invitations', { onRequest: admin }, async (request) => {
     const invitations = await listInvitations(services.meta, organizationScopeOf(request).organizationId);
@@ -113,7 +120,12 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
       schema: {
         description:
           'Invites an address (admin); with mail configured the link is mailed to it. 422 at the seat limit; 429 past 50 invitations an hour from the organization or 5 an hour to the address from all organizations.',
-        body: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: emailSchema, role: roleSchema } },
+        body: {
+          type: 'object',
+          required: ['email', 'role'],
+          additionalProperties: false,
+          properties: { email: emailSchema, role: roleSchema },
+        },
       },
     },
     async (request, reply) => {
@@ -127,7 +139,8 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
       const createdAt = now();
       const invitation = await services.meta.transaction(async (tx) => {
         await lockOrganization(tx, organizationId);
-        if (await isMemberByEmail(tx, organizationId, email)) throw unprocessable('this address belongs to a member already');
+        if (await isMemberByEmail(tx, organizationId, email))
+          throw unprocessable('this address belongs to a member already');
         await assertSeatFree(services, tx, organizationId, email, createdAt);
         return upsertInvitation(tx, {
           organizationId,
@@ -161,16 +174,24 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
           (reason) => request.log.warn({ reason, invitationId: invitation.id }, 'the invitation mail was not sent'),
         );
       }
-      return reply.code(201).send({ ...invitationAnswer(invitation, createdAt), token, acceptUrl, mailQueued: mailer !== null });
+      return reply
+        .code(201)
+        .send({ ...invitationAnswer(invitation, createdAt), token, acceptUrl, mailQueued: mailer !== null });
     },
   );
 
-  scope.delete<{ Params: { id: string } }>('/api/organizations/:organizationId/invitations/:id', { onRequest: admin }, async (request) => {
-    const { id } = request.params;
-    const revoked = UUID.test(id) && (await revokeInvitation(services.meta, organizationScopeOf(request).organizationId, id, now()));
-    if (!revoked) throw notFound('no open invitation of this organization has this id');
-    return { status: 'revoked' };
-  });
+  scope.delete<{ Params: { id: string } }>(
+    '/api/organizations/:organizationId/invitations/:id',
+    { onRequest: admin },
+    async (request) => {
+      const { id } = request.params;
+      const revoked =
+        UUID.test(id) &&
+        (await revokeInvitation(services.meta, organizationScopeOf(request).organizationId, id, now()));
+      if (!revoked) throw notFound('no open invitation of this organization has this id');
+      return { status: 'revoked' };
+    },
+  );
 
   scope.get('/api/organizations/:organizationId/settings', { onRequest: member }, async (request) => {
     const settings = await findOrganizationSettings(services.meta, organizationScopeOf(request).organizationId);
@@ -183,7 +204,11 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     {
       onRequest: admin,
       schema: {
-        body: { type: 'object', additionalProperties: false, properties: { name: { type: 'string' }, timezone: { type: 'string' } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { name: { type: 'string' }, timezone: { type: 'string' } },
+        },
       },
     },
     async (request) => {
@@ -206,19 +231,39 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
 
   scope.post<{ Body: { token: string } }>(
     '/api/invitations/accept',
-    { schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 100 } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['token'],
+          additionalProperties: false,
+          properties: { token: { type: 'string', maxLength: 100 } },
+        },
+      },
+    },
     async (request) => {
       const { user } = principalOf(request);
-      const membership = await services.meta.transaction((tx) => acceptInvitation(tx, request.body.token, user.id, now()));
-      return { organization: { id: membership.organization.id, name: membership.organization.name, role: membership.role } };
+      const membership = await services.meta.transaction((tx) =>
+        acceptInvitation(tx, request.body.token, user.id, now()),
+      );
+      return {
+        organization: { id: membership.organization.id, name: membership.organization.name, role: membership.role },
+      };
     },
   );
 }
 
 /** Seats are members plus open invitations; re-inviting an address already invited takes no new seat. */
-async function assertSeatFree(services: Services, tx: MetaTx, organizationId: string, email: string, now: Date): Promise<void> {
+async function assertSeatFree(
+  services: Services,
+  tx: MetaTx,
+  organizationId: string,
+  email: string,
+  now: Date,
+): Promise<void> {
   const plan = await planOf(services, tx, organizationId);
-  const taken = (await countMembers(tx, organizationId)) + (await countPendingInvitations(tx, organizationId, now, email));
+  const taken =
+    (await countMembers(tx, organizationId)) + (await countPendingInvitations(tx, organizationId, now, email));
   if (limitReached(plan, 'seats', taken)) throw unprocessable(limitMessage(plan, 'seats'));
 }
 

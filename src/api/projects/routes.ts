@@ -71,7 +71,9 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
 
   scope.get('/api/projects', async (request) => {
     const rows = await listProjectsOfUser(services.meta, principalOf(request).user.id);
-    return { projects: rows.map((row) => toAnswer(row.project, effectiveRole(row.organizationRole, row.overrideRole))) };
+    return {
+      projects: rows.map((row) => toAnswer(row.project, effectiveRole(row.organizationRole, row.overrideRole))),
+    };
   });
 
   scope.post<{ Body: { name?: string; framework?: string; organizationId?: string } }>(
@@ -85,7 +87,8 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       const membership = await findMembership(services.meta, organizationId, user.id);
       if (!membership) throw forbidden();
       if (membership.organization.suspended) throw forbidden(SUSPENDED);
-      if (!atLeast(membership.role, 'write')) throw forbidden('creating a project needs the write role in the organization');
+      if (!atLeast(membership.role, 'write'))
+        throw forbidden('creating a project needs the write role in the organization');
       const name = request.body?.name ?? '';
       const framework = request.body?.framework ?? '';
       const problem = projectNameProblem(name) ?? frameworkProblem(framework);
@@ -93,7 +96,8 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       const project = await services.meta.transaction(async (tx) => {
         await lockOrganization(tx, organizationId);
         const plan = await planOf(services, tx, organizationId);
-        if (limitReached(plan, 'projects', await countProjects(tx, organizationId))) throw unprocessable(limitMessage(plan, 'projects'));
+        if (limitReached(plan, 'projects', await countProjects(tx, organizationId)))
+          throw unprocessable(limitMessage(plan, 'projects'));
         return insertProject(tx, { organizationId, name: name.trim(), framework });
       });
       return reply.code(201).send(toAnswer(project, membership.role));
@@ -111,20 +115,29 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
         (framework === undefined ? null : frameworkProblem(framework)) ??
         (backendUrl === undefined ? null : backendUrlProblem(backendUrl));
       if (problem !== null) throw unprocessable(problem);
-      const project = await updateProject(services.meta, projectId, { name: name?.trim(), framework, backendUrl }, now());
+      const project = await updateProject(
+        services.meta,
+        projectId,
+        { name: name?.trim(), framework, backendUrl },
+        now(),
+      );
       if (!project) throw notFound('the project no longer exists');
       return toAnswer(project, role);
     },
   );
 
-  scope.delete('/api/projects', { schema: deleteSchema, onRequest: requireProjectRole(services, 'write') }, async (request) => {
-    const { projectId } = projectScopeOf(request);
-    if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
-    // Its ingest token stops at once here and, through the coordination store, on other processes.
-    await announceProjectChanges(services, [projectId]);
-    // Its telemetry and objects go a few minutes later, in the background (application/jobs/project-purge-job.ts).
-    return { status: 'deleted' };
-  });
+  scope.delete(
+    '/api/projects',
+    { schema: deleteSchema, onRequest: requireProjectRole(services, 'write') },
+    async (request) => {
+      const { projectId } = projectScopeOf(request);
+      if (!(await deleteProject(services.meta, projectId, now()))) throw notFound('the project no longer exists');
+      // Its ingest token stops at once here and, through the coordination store, on other processes.
+      await announceProjectChanges(services, [projectId]);
+      // Its telemetry and objects go a few minutes later, in the background (application/jobs/project-purge-job.ts).
+      return { status: 'deleted' };
+    },
+  );
 
   scope.get('/api/projects/connection', { onRequest: requireProjectRole(services, 'read-only') }, async (request) => {
     const { projectId, role } = projectScopeOf(request);
@@ -142,15 +155,25 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     '/api/projects/data-status',
     {
       schema: {
-        summary: 'Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all',
+        summary:
+          'Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all',
         security: [{ bearer: [] }],
-        querystring: { type: 'object', required: ['projectId'], properties: { projectId: { type: 'string', format: 'uuid' } } },
+        querystring: {
+          type: 'object',
+          required: ['projectId'],
+          properties: { projectId: { type: 'string', format: 'uuid' } },
+        },
         response: {
           200: {
             type: 'object',
             required: ['lastEventAt', 'hasData'],
             properties: {
-              lastEventAt: { type: ['string', 'null'], format: 'date-time', description: 'time of the newest event of the last 24 hours (as its client stamped it); null when there is none' },
+              lastEventAt: {
+                type: ['string', 'null'],
+                format: 'date-time',
+                description:
+                  'time of the newest event of the last 24 hours (as its client stamped it); null when there is none',
+              },
               hasData: { type: 'boolean', description: 'whether the project holds any event, older ones included' },
             },
           },
@@ -162,13 +185,22 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     },
     async (request) => {
       const status = await dataStatus(services.telemetry, projectScopeOf(request).projectId, services.now());
-      return { lastEventAt: status.lastEventMs === null ? null : new Date(status.lastEventMs).toISOString(), hasData: status.hasData };
+      return {
+        lastEventAt: status.lastEventMs === null ? null : new Date(status.lastEventMs).toISOString(),
+        hasData: status.hasData,
+      };
     },
   );
 
   scope.post(
     '/api/projects/token',
-    { schema: { description: 'Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401.' }, onRequest: requireProjectRole(services, 'write') },
+    {
+      schema: {
+        description:
+          'Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401.',
+      },
+      onRequest: requireProjectRole(services, 'write'),
+    },
     async (request) => {
       const { projectId } = projectScopeOf(request);
       const token = await rotateIngestToken(services.meta, projectId, now());
@@ -178,11 +210,15 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     },
   );
 
-  scope.post('/api/projects/source-map-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
-    const sourceMapToken = await rotateSourceMapToken(services.meta, projectScopeOf(request).projectId, now());
-    if (sourceMapToken === null) throw notFound('the project no longer exists');
-    return { sourceMapToken };
-  });
+  scope.post(
+    '/api/projects/source-map-token',
+    { onRequest: requireProjectRole(services, 'write') },
+    async (request) => {
+      const sourceMapToken = await rotateSourceMapToken(services.meta, projectScopeOf(request).projectId, now());
+      if (sourceMapToken === null) throw notFound('the project no longer exists');
+      return { sourceMapToken };
+    },
+  );
 
   scope.post('/api/projects/upload-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
     const uploadToken = await rotateUploadToken(services.meta, projectScopeOf(request).projectId, now());

@@ -20,7 +20,8 @@ import { inspectSourceMap, normalizeJsDebugId, SourceMapError, uploadedPath } fr
 import { spoolUpload, type SpooledFile } from '../symbols/spool.js';
 import { UPLOAD_LIMITS } from '../symbols/upload.js';
 
-export const sourceMapObjectKey = (projectId: string, sha256: string): string => `sourcemaps/${projectId}/${sha256}.map`;
+export const sourceMapObjectKey = (projectId: string, sha256: string): string =>
+  `sourcemaps/${projectId}/${sha256}.map`;
 
 /** The comments a bundler or sentry-cli appends sit in the last lines of a .js file. */
 const JS_TAIL_BYTES = 8192;
@@ -38,7 +39,7 @@ const UPLOAD_SCHEMA = {
     'A map belongs to the `.js` of the upload whose `//# sourceMappingURL=` names it, else to its `file` field, else to its name without `.map`.',
     'A map with `debugId` (or `debug_id`), or whose `.js` carries `//# debugId=`, is matched by that id whatever the release, when the client sends the `sightline.debug_ids` attribute; it needs no release.',
     'Re-uploading a release is idempotent. Files that are not usable maps are skipped with their reason; the others are stored.',
-    'Limits and statuses are the symbol upload\'s: 200 MB a file (400), 250 MB a request (413), about 1000 parts (422), 503 with Retry-After when too many uploads are in flight.',
+    "Limits and statuses are the symbol upload's: 200 MB a file (400), 250 MB a request (413), about 1000 parts (422), 503 with Retry-After when too many uploads are in flight.",
   ].join(' '),
   consumes: ['multipart/form-data'],
   security: [{ bearer: [] }],
@@ -47,10 +48,17 @@ const UPLOAD_SCHEMA = {
       type: 'object',
       required: ['uploaded', 'skipped'],
       properties: {
-        uploaded: { type: 'integer', description: 'files accepted: maps stored, and the .js files that named one of them' },
+        uploaded: {
+          type: 'integer',
+          description: 'files accepted: maps stored, and the .js files that named one of them',
+        },
         skipped: {
           type: 'array',
-          items: { type: 'object', required: ['file', 'reason'], properties: { file: { type: 'string' }, reason: { type: 'string' } } },
+          items: {
+            type: 'object',
+            required: ['file', 'reason'],
+            properties: { file: { type: 'string' }, reason: { type: 'string' } },
+          },
         },
       },
     },
@@ -79,29 +87,45 @@ export async function sourceMapUploadRoute(scope: FastifyInstance, services: Ser
   await scope.register(multipart, {
     // preservePath: a build's files are named by their path under the uploaded folder (assets/main.js).
     preservePath: true,
-    limits: { fileSize: UPLOAD_LIMITS.fileBytes, parts: UPLOAD_LIMITS.parts, files: UPLOAD_LIMITS.parts, fields: 20, fieldSize: 1024 },
+    limits: {
+      fileSize: UPLOAD_LIMITS.fileBytes,
+      parts: UPLOAD_LIMITS.parts,
+      files: UPLOAD_LIMITS.parts,
+      fields: 20,
+      fieldSize: 1024,
+    },
   } as never);
   const slots = new AdmissionGate({ name: 'source-map upload', ...services.config.symbolUploads, maxWaiting: 16 });
 
-  scope.post('/api/sourcemaps/upload', { bodyLimit: UPLOAD_LIMITS.requestBytes, schema: UPLOAD_SCHEMA }, async (request) => {
-    const project = await sourceMapProject(services, request);
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > UPLOAD_LIMITS.requestBytes) throw payloadTooLarge(UPLOAD_LIMITS.requestBytes);
-    if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
-    const release = await slots.acquire();
-    try {
-      const upload = await spoolUpload(request, { fileBytes: UPLOAD_LIMITS.fileBytes, requestBytes: UPLOAD_LIMITS.requestBytes });
+  scope.post(
+    '/api/sourcemaps/upload',
+    { bodyLimit: UPLOAD_LIMITS.requestBytes, schema: UPLOAD_SCHEMA },
+    async (request) => {
+      const project = await sourceMapProject(services, request);
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > UPLOAD_LIMITS.requestBytes) throw payloadTooLarge(UPLOAD_LIMITS.requestBytes);
+      if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
+      const release = await slots.acquire();
       try {
-        if (upload.files.length === 0) throw badRequest('no files: send one or more .map files (and optionally their .js files) in the files field');
-        const fields = uploadFields(upload.fields);
-        return await storeSourceMaps(services, project, upload.files, fields);
+        const upload = await spoolUpload(request, {
+          fileBytes: UPLOAD_LIMITS.fileBytes,
+          requestBytes: UPLOAD_LIMITS.requestBytes,
+        });
+        try {
+          if (upload.files.length === 0)
+            throw badRequest(
+              'no files: send one or more .map files (and optionally their .js files) in the files field',
+            );
+          const fields = uploadFields(upload.fields);
+          return await storeSourceMaps(services, project, upload.files, fields);
+        } finally {
+          upload.cleanup();
+        }
       } finally {
-        upload.cleanup();
+        release();
       }
-    } finally {
-      release();
-    }
-  });
+    },
+  );
 }
 
 async function sourceMapProject(services: Services, request: FastifyRequest): Promise<UploadProject> {
@@ -115,7 +139,8 @@ async function sourceMapProject(services: Services, request: FastifyRequest): Pr
 
 function uploadFields(fields: Record<string, string>): { release: string; urlPrefix: string } {
   const release = (fields.release ?? '').trim();
-  if (release.length > MAX_RELEASE || /[\u0000-\u001f\u007f]/.test(release)) throw badRequest(`release must be at most ${MAX_RELEASE} printable characters`);
+  if (release.length > MAX_RELEASE || /[\u0000-\u001f\u007f]/.test(release))
+    throw badRequest(`release must be at most ${MAX_RELEASE} printable characters`);
   const urlPrefix = (fields.urlPrefix ?? '~/').trim();
   if (urlPrefix.length > MAX_URL_PREFIX || /[\s\u0000-\u001f\u007f]/.test(urlPrefix)) {
     throw badRequest(`urlPrefix must be at most ${MAX_URL_PREFIX} characters without blanks, for example ~/assets/`);
@@ -169,7 +194,13 @@ async function storeSourceMaps(
       const tail = readTail(file);
       const mapUrl = trailingComment(tail, 'sourceMappingURL');
       const debugId = trailingComment(tail, 'debugId');
-      scripts.set(name, { file, name, mapUrl, debugId: debugId === null ? null : normalizeJsDebugId(debugId), paired: false });
+      scripts.set(name, {
+        file,
+        name,
+        mapUrl,
+        debugId: debugId === null ? null : normalizeJsDebugId(debugId),
+        paired: false,
+      });
     } else skipped.push({ file: file.fileName, reason: 'not a .map or .js file' });
   }
 
@@ -213,8 +244,9 @@ async function storeMap(
   scripts: Map<string, ScriptFile>,
   fields: { release: string; urlPrefix: string },
 ): Promise<string | null> {
-  if (file.size > MAX_MAP_BYTES) return `over ${MAX_MAP_BYTES / (1024 * 1024)} MB, the largest source map the service reads`;
-  let info;
+  if (file.size > MAX_MAP_BYTES)
+    return `over ${MAX_MAP_BYTES / (1024 * 1024)} MB, the largest source map the service reads`;
+  let info: ReturnType<typeof inspectSourceMap>;
   try {
     info = inspectSourceMap(fs.readFileSync(file.path, 'utf8'));
   } catch (error) {
@@ -224,14 +256,16 @@ async function storeMap(
   // Its script: a .js of the upload whose sourceMappingURL names this map, else the map's `file`, else its name without .map.
   const dir = path.posix.dirname(name);
   const script = [...scripts.values()].find((s) => mapNameOf(s) === name);
-  const generated = script?.name ?? (info.file !== null ? relativeName(path.posix.join(dir, info.file)) : name.replace(/\.map$/i, ''));
+  const generated =
+    script?.name ?? (info.file !== null ? relativeName(path.posix.join(dir, info.file)) : name.replace(/\.map$/i, ''));
   const servedPath = uploadedPath(fields.urlPrefix, generated);
   if (servedPath === null) return `no served path for ${generated} under urlPrefix ${fields.urlPrefix}`;
   if (info.debugId !== null && script?.debugId != null && info.debugId !== script.debugId) {
     return `its debugId ${info.debugId} contradicts the debugId ${script.debugId} of ${script.name}`;
   }
   const debugId = info.debugId ?? script?.debugId ?? '';
-  if (fields.release === '' && debugId === '') return 'no release field, and neither the map nor its .js carries a debug id';
+  if (fields.release === '' && debugId === '')
+    return 'no release field, and neither the map nor its .js carries a debug id';
   const objectKey = sourceMapObjectKey(project.id, file.sha256);
   await services.objects.put(objectKey, fs.createReadStream(file.path));
   await upsertSourceMapFile(services.meta, {

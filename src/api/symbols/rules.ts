@@ -3,8 +3,14 @@
  * file and the form fields: which build and architecture a file is stored under, or which
  * status refuses it.
  */
-import { archFromFileName, normalizeArch, normalizeDebugId, type DartArch, type SymbolFileIdentity } from '../../symbols/index.js';
-import { HttpError, badRequest, unprocessable } from '../../http/errors.js';
+import {
+  archFromFileName,
+  normalizeArch,
+  normalizeDebugId,
+  type DartArch,
+  type SymbolFileIdentity,
+} from '../../symbols/index.js';
+import { type HttpError, badRequest, unprocessable } from '../../http/errors.js';
 
 export interface UploadFields {
   arch?: string;
@@ -33,20 +39,30 @@ export function mappingVersion(fields: UploadFields): string | null {
 }
 
 /** `arch` field when given (unknown value: 400), else the file name's suffix, else the ELF machine. */
-export function dartArch(fields: UploadFields, fileName: string, identity: Extract<SymbolFileIdentity, { kind: 'dart' }>): DartArch {
+export function dartArch(
+  fields: UploadFields,
+  fileName: string,
+  identity: Extract<SymbolFileIdentity, { kind: 'dart' }>,
+): DartArch {
   if (fields.arch !== undefined && fields.arch.trim() !== '') {
     const arch = normalizeArch(fields.arch);
     if (!arch) throw badRequest(`unknown arch "${fields.arch}": use arm64, arm, x64 or ia32`);
     return arch;
   }
   const arch = archFromFileName(fileName) ?? identity.arch;
-  if (!arch) throw badRequest(`unknown arch for "${fileName}": send the arch field or name the file <name>-<arch>.symbols`);
+  if (!arch)
+    throw badRequest(`unknown arch for "${fileName}": send the arch field or name the file <name>-<arch>.symbols`);
   return arch;
 }
 
 /** The build id from the GNU build-id note; debug_id is required without one and must agree with it. */
-export function dartBuildId(fields: UploadFields, fileName: string, identity: Extract<SymbolFileIdentity, { kind: 'dart' }>): string {
-  const given = fields.debug_id !== undefined && fields.debug_id.trim() !== '' ? normalizeDebugId(fields.debug_id) : null;
+export function dartBuildId(
+  fields: UploadFields,
+  fileName: string,
+  identity: Extract<SymbolFileIdentity, { kind: 'dart' }>,
+): string {
+  const given =
+    fields.debug_id !== undefined && fields.debug_id.trim() !== '' ? normalizeDebugId(fields.debug_id) : null;
   if (fields.debug_id !== undefined && fields.debug_id.trim() !== '' && given === null) {
     throw badRequest(`debug_id "${fields.debug_id}" is not a hexadecimal build identifier`);
   }
@@ -65,7 +81,11 @@ export function requireDwarf(identity: SymbolFileIdentity, fileName: string): vo
   if (identity.kind === 'dart' && !identity.hasDwarf) throw notReadable(fileName, 'it has no DWARF debug information');
   if (identity.kind === 'macho') {
     const bare = identity.slices.filter((slice) => !slice.hasDwarf);
-    if (bare.length > 0) throw notReadable(fileName, `slice ${bare.map((s) => s.arch).join(', ')} has no DWARF (upload the binary inside the .dSYM bundle)`);
+    if (bare.length > 0)
+      throw notReadable(
+        fileName,
+        `slice ${bare.map((s) => s.arch).join(', ')} has no DWARF (upload the binary inside the .dSYM bundle)`,
+      );
   }
 }
 

@@ -33,7 +33,11 @@ export interface SpoolLimits {
 
 export async function spoolUpload(request: FastifyRequest, limits: SpoolLimits): Promise<SpooledUpload> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-upload-'));
-  const upload: SpooledUpload = { files: [], fields: {}, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const upload: SpooledUpload = {
+    files: [],
+    fields: {},
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
   let requestBytes = 0;
   try {
     for await (const part of request.parts()) {
@@ -58,7 +62,8 @@ export async function spoolUpload(request: FastifyRequest, limits: SpoolLimits):
         },
       });
       await pipeline(part.file, count, fs.createWriteStream(target));
-      if (part.file.truncated) throw badRequest(`file "${part.filename}" is over the ${limits.fileBytes / (1024 * 1024)} MB limit per file`);
+      if (part.file.truncated)
+        throw badRequest(`file "${part.filename}" is over the ${limits.fileBytes / (1024 * 1024)} MB limit per file`);
       upload.files.push({ fileName: part.filename, path: target, size, sha256: hash.digest('hex') });
     }
     return upload;
@@ -75,7 +80,9 @@ function asUploadError(error: unknown, limits: SpoolLimits): unknown {
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new HttpError(422, 'too many parts in the upload (at most 1000)');
   }
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest(`a file is over the ${limits.fileBytes / (1024 * 1024)} MB limit per file`);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('the request must be multipart/form-data with a files field');
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return badRequest(`a file is over the ${limits.fileBytes / (1024 * 1024)} MB limit per file`);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return badRequest('the request must be multipart/form-data with a files field');
   return error;
 }

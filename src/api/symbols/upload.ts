@@ -9,10 +9,24 @@ import { AdmissionGate } from '../../http/admission.js';
 import { bearerToken } from '../../http/bearer.js';
 import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { bindMappingVersion, findProjectByUploadToken, upsertSymbolFile, type UploadProject } from '../../store/meta/repositories/symbol-files.js';
+import {
+  bindMappingVersion,
+  findProjectByUploadToken,
+  upsertSymbolFile,
+  type UploadProject,
+} from '../../store/meta/repositories/symbol-files.js';
 import { UPLOAD_TOKEN } from '../../core/tokens.js';
 import { SymbolFileError, identifySymbolFile, type ByteSource } from '../../symbols/index.js';
-import { dartArch, dartBuildId, mappingBuildId, mappingVersion, notReadable, requireDwarf, symbolObjectKeys, type UploadFields } from './rules.js';
+import {
+  dartArch,
+  dartBuildId,
+  mappingBuildId,
+  mappingVersion,
+  notReadable,
+  requireDwarf,
+  symbolObjectKeys,
+  type UploadFields,
+} from './rules.js';
 import { spoolUpload, type SpooledFile } from './spool.js';
 
 export const UPLOAD_LIMITS = {
@@ -23,7 +37,13 @@ export const UPLOAD_LIMITS = {
 
 export async function symbolUploadRoute(scope: FastifyInstance, services: Services): Promise<void> {
   await scope.register(multipart, {
-    limits: { fileSize: UPLOAD_LIMITS.fileBytes, parts: UPLOAD_LIMITS.parts, files: UPLOAD_LIMITS.parts, fields: 20, fieldSize: 1024 },
+    limits: {
+      fileSize: UPLOAD_LIMITS.fileBytes,
+      parts: UPLOAD_LIMITS.parts,
+      files: UPLOAD_LIMITS.parts,
+      fields: 20,
+      fieldSize: 1024,
+    },
   });
   // Uploads are few and large: a handful at once, the rest wait for a slot or get 503.
   const slots = new AdmissionGate({ name: 'symbol upload', ...services.config.symbolUploads, maxWaiting: 16 });
@@ -35,7 +55,10 @@ export async function symbolUploadRoute(scope: FastifyInstance, services: Servic
     if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
     const release = await slots.acquire();
     try {
-      const upload = await spoolUpload(request, { fileBytes: UPLOAD_LIMITS.fileBytes, requestBytes: UPLOAD_LIMITS.requestBytes });
+      const upload = await spoolUpload(request, {
+        fileBytes: UPLOAD_LIMITS.fileBytes,
+        requestBytes: UPLOAD_LIMITS.requestBytes,
+      });
       try {
         if (upload.files.length === 0) throw badRequest('no files: send one or more files in the files field');
         let uploaded = 0;
@@ -60,7 +83,12 @@ async function uploadProject(services: Services, request: FastifyRequest): Promi
 }
 
 /** Stores one spooled file; answers how many files it counts as (0 when unrecognized). */
-async function storeSymbolFile(services: Services, project: UploadProject, file: SpooledFile, fields: UploadFields): Promise<number> {
+async function storeSymbolFile(
+  services: Services,
+  project: UploadProject,
+  file: SpooledFile,
+  fields: UploadFields,
+): Promise<number> {
   const fd = fs.openSync(file.path, 'r');
   try {
     const identity = identify(fileSource(fd, file.size), file.fileName);
@@ -71,14 +99,25 @@ async function storeSymbolFile(services: Services, project: UploadProject, file:
       const buildId = dartBuildId(fields, file.fileName, identity);
       const objectKey = symbolObjectKeys.dart(project.id, buildId, arch);
       await services.objects.put(objectKey, fs.createReadStream(file.path));
-      await upsertSymbolFile(services.meta, { projectId: project.id, kind: 'dart', buildId, arch, objectKey, size: file.size, contentSha256: file.sha256 });
+      await upsertSymbolFile(services.meta, {
+        projectId: project.id,
+        kind: 'dart',
+        buildId,
+        arch,
+        objectKey,
+        size: file.size,
+        contentSha256: file.sha256,
+      });
       return 1;
     }
     if (identity.kind === 'macho') {
       // One entry per architecture slice; a fat binary still counts once.
       for (const slice of identity.slices) {
         const objectKey = symbolObjectKeys.ios(project.id, slice.uuid);
-        await services.objects.put(objectKey, fs.createReadStream(file.path, { start: slice.offset, end: slice.offset + slice.size - 1 }));
+        await services.objects.put(
+          objectKey,
+          fs.createReadStream(file.path, { start: slice.offset, end: slice.offset + slice.size - 1 }),
+        );
         await upsertSymbolFile(services.meta, {
           projectId: project.id,
           kind: 'ios',
@@ -96,7 +135,15 @@ async function storeSymbolFile(services: Services, project: UploadProject, file:
     const appVersion = mappingVersion(fields);
     await services.objects.put(objectKey, fs.createReadStream(file.path));
     await services.meta.transaction(async (tx) => {
-      await upsertSymbolFile(tx, { projectId: project.id, kind: 'proguard', buildId, arch: '', objectKey, size: file.size, contentSha256: file.sha256 });
+      await upsertSymbolFile(tx, {
+        projectId: project.id,
+        kind: 'proguard',
+        buildId,
+        arch: '',
+        objectKey,
+        size: file.size,
+        contentSha256: file.sha256,
+      });
       if (appVersion !== null) await bindMappingVersion(tx, project.id, buildId, appVersion);
     });
     return 1;

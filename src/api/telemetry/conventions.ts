@@ -13,7 +13,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.js';
-import { FILTER_OPS, FilterError, filterSql, type FieldSpec, type Filter, type MapFields, type TimeRange } from '../../store/telemetry/queries/run.js';
+import {
+  FILTER_OPS,
+  FilterError,
+  filterSql,
+  type FieldSpec,
+  type Filter,
+  type MapFields,
+  type TimeRange,
+} from '../../store/telemetry/queries/run.js';
 import { projectScopeOf } from '../project-scope.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -83,18 +91,28 @@ export function paginationOf(input: Pagination | undefined): Pagination {
   const page = input?.page ?? 1;
   const pageSize = input?.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(page) || page < 1) throw badRequest('pagination.page must be an integer >= 1');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw badRequest('pagination.pageSize must be an integer from 1 to 500');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    throw badRequest('pagination.pageSize must be an integer from 1 to 500');
   return { page, pageSize };
 }
 
-export function sortOf(body: { orderBy?: string; sortDirection?: 'asc' | 'desc' } | undefined, allowed: readonly string[], fallback: Sort): Sort {
+export function sortOf(
+  body: { orderBy?: string; sortDirection?: 'asc' | 'desc' } | undefined,
+  allowed: readonly string[],
+  fallback: Sort,
+): Sort {
   const orderBy = body?.orderBy ?? fallback.orderBy;
   if (!allowed.includes(orderBy)) throw badRequest(`orderBy must be one of ${allowed.join(', ')}`);
   return { orderBy, direction: body?.sortDirection ?? fallback.direction };
 }
 
 /** The filters as SQL on a route's allow-list; a field outside it is a 400. */
-export function filtersSql(filters: Filter[] | undefined, fields: Record<string, FieldSpec>, maps: MapFields, params: Record<string, unknown>): string {
+export function filtersSql(
+  filters: Filter[] | undefined,
+  fields: Record<string, FieldSpec>,
+  maps: MapFields,
+  params: Record<string, unknown>,
+): string {
   try {
     return filterSql(filters, fields, maps, params);
   } catch (error) {
@@ -107,7 +125,13 @@ export function filtersSql(filters: Filter[] | undefined, fields: Record<string,
 export function pageOf<T>(rows: readonly T[], pagination: Pagination): ListAnswer<T> {
   const start = (pagination.page - 1) * pagination.pageSize;
   const items = rows.slice(start, start + pagination.pageSize);
-  return { items, page: pagination.page, pageSize: pagination.pageSize, total: rows.length, hasMore: start + items.length < rows.length };
+  return {
+    items,
+    page: pagination.page,
+    pageSize: pagination.pageSize,
+    total: rows.length,
+    hasMore: start + items.length < rows.length,
+  };
 }
 
 // ---- JSON schemas shared by every route (OpenAPI is generated from them) -------------------
@@ -115,7 +139,9 @@ export function pageOf<T>(rows: readonly T[], pagination: Pagination): ListAnswe
 export const projectQuery = {
   type: 'object',
   required: ['projectId'],
-  properties: { projectId: { type: 'string', format: 'uuid', description: 'The project to read (authorized per caller).' } },
+  properties: {
+    projectId: { type: 'string', format: 'uuid', description: 'The project to read (authorized per caller).' },
+  },
 } as const;
 
 export const rangeQuery = {
@@ -137,7 +163,10 @@ export const paginationSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['page', 'pageSize'],
-  properties: { page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE } },
+  properties: {
+    page: { type: 'integer', minimum: 1 },
+    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+  },
 } as const;
 
 export const filtersSchema = {
@@ -213,7 +242,11 @@ export function obj(properties: Record<string, unknown>, required: string[] = Ob
 }
 
 /** Route options of a read route: tag, summary, schemas (with error answers). */
-export function routeSchema(tag: string, summary: string, parts: { querystring?: unknown; body?: unknown; params?: unknown; response: unknown; status?: 200 | 201 }) {
+export function routeSchema(
+  tag: string,
+  summary: string,
+  parts: { querystring?: unknown; body?: unknown; params?: unknown; response: unknown; status?: 200 | 201 },
+) {
   return {
     tags: [tag],
     summary,

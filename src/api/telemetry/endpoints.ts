@@ -6,7 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { impactOf, taskRank } from '../../core/impact.js';
 import type { Services } from '../../application/services.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
-import { ATTRIBUTE_MAPS, ENDPOINT_FIELDS, TASK_FIELDS, endpointAggregates, entityDetail, taskAggregates, timeByEntity, type EndpointAggregateRow } from '../../store/telemetry/queries/entities.js';
+import {
+  ATTRIBUTE_MAPS,
+  ENDPOINT_FIELDS,
+  TASK_FIELDS,
+  endpointAggregates,
+  entityDetail,
+  taskAggregates,
+  timeByEntity,
+  type EndpointAggregateRow,
+} from '../../store/telemetry/queries/entities.js';
 import { bucketStarts, fillSeries, type TimeRange } from '../../store/telemetry/queries/run.js';
 import {
   bucketSecondsOf,
@@ -34,7 +43,18 @@ import {
 /** The rollup's threshold: the default is answered from it. */
 export const DEFAULT_APDEX_MS = ROLLED_APDEX_MS;
 
-const ENDPOINT_ORDER = ['impact', 'requests', 'p50', 'p95', 'p99', 'errorRate', 'clientErrorRate', 'apdex', 'name', 'lastSeen'] as const;
+const ENDPOINT_ORDER = [
+  'impact',
+  'requests',
+  'p50',
+  'p95',
+  'p99',
+  'errorRate',
+  'clientErrorRate',
+  'apdex',
+  'name',
+  'lastSeen',
+] as const;
 
 const endpointItem = obj({
   name: str,
@@ -44,7 +64,10 @@ const endpointItem = obj({
   serverErrors: int,
   clientErrors: int,
   streamingRequests: int,
-  streaming: { type: 'boolean', description: 'true when any request streamed (SSE, WebSocket): excluded from latency and Apdex' },
+  streaming: {
+    type: 'boolean',
+    description: 'true when any request streamed (SSE, WebSocket): excluded from latency and Apdex',
+  },
   p50Ms: nnum,
   p95Ms: nnum,
   p99Ms: nnum,
@@ -113,7 +136,11 @@ const SORT_KEY: Record<(typeof ENDPOINT_ORDER)[number], (item: EndpointItem) => 
   lastSeen: (i) => i.lastSeen ?? '',
 };
 
-export function sortItems<T extends { name: string }>(items: T[], key: (item: T) => number | string, direction: 'asc' | 'desc'): T[] {
+export function sortItems<T extends { name: string }>(
+  items: T[],
+  key: (item: T) => number | string,
+  direction: 'asc' | 'desc',
+): T[] {
   const sign = direction === 'asc' ? 1 : -1;
   return items.sort((a, b) => {
     const x = key(a);
@@ -128,9 +155,22 @@ interface EndpointBody extends ListBody {
   apdexThresholdMs?: number;
 }
 
-const apdexProperty = { apdexThresholdMs: { type: 'number', exclusiveMinimum: 0, maximum: 600_000, description: `Apdex T in milliseconds (default ${DEFAULT_APDEX_MS})` } };
+const apdexProperty = {
+  apdexThresholdMs: {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: 600_000,
+    description: `Apdex T in milliseconds (default ${DEFAULT_APDEX_MS})`,
+  },
+};
 
-export async function listEndpoints(services: Services, projectId: string, body: EndpointBody | undefined, groupBy: 'name' | 'route', now: number) {
+export async function listEndpoints(
+  services: Services,
+  projectId: string,
+  body: EndpointBody | undefined,
+  groupBy: 'name' | 'route',
+  now: number,
+) {
   const range = timeRangeOf(body, now);
   const pagination = paginationOf(body?.pagination);
   const sort = sortOf(body, ENDPOINT_ORDER, { orderBy: 'impact', direction: 'desc' });
@@ -138,15 +178,42 @@ export async function listEndpoints(services: Services, projectId: string, body:
   const params: Record<string, unknown> = {};
   // Validated here (400 on an unknown field); the query module re-derives the same SQL.
   filtersSql(body?.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params);
-  const rows = await endpointAggregates(services.telemetry, projectId, { range, thresholdMs, filters: body?.filters, search: body?.search, groupBy });
-  const ranked = sortItems(rankEndpoints(rows, thresholdMs), SORT_KEY[sort.orderBy as (typeof ENDPOINT_ORDER)[number]], sort.direction);
+  const rows = await endpointAggregates(services.telemetry, projectId, {
+    range,
+    thresholdMs,
+    filters: body?.filters,
+    search: body?.search,
+    groupBy,
+  });
+  const ranked = sortItems(
+    rankEndpoints(rows, thresholdMs),
+    SORT_KEY[sort.orderBy as (typeof ENDPOINT_ORDER)[number]],
+    sort.direction,
+  );
   return { ...pageOf(ranked, pagination), apdexThresholdMs: thresholdMs };
 }
 
 const TASK_ORDER = ['rank', 'count', 'p50', 'p95', 'p99', 'failures', 'name', 'lastSeen'] as const;
-const taskItem = obj({ name: str, count: int, failures: int, p50Ms: num, p95Ms: num, p99Ms: num, rank: num, lastSeen: nstr });
+const taskItem = obj({
+  name: str,
+  count: int,
+  failures: int,
+  p50Ms: num,
+  p95Ms: num,
+  p99Ms: num,
+  rank: num,
+  lastSeen: nstr,
+});
 
-const traceSummary = obj({ id: str, recordedAt: nstr, durationMs: num, statusCode: int, distributedTraceId: nstr, serverName: str, attributes: strMap });
+const traceSummary = obj({
+  id: str,
+  recordedAt: nstr,
+  durationMs: num,
+  statusCode: int,
+  distributedTraceId: nstr,
+  serverName: str,
+  attributes: strMap,
+});
 const detailResponse = obj({
   name: str,
   fromDate: str,
@@ -158,8 +225,19 @@ const detailResponse = obj({
   p50Ms: nnum,
   p95Ms: nnum,
   p99Ms: nnum,
-  series: obj({ t: { type: 'array', items: int }, count: numArray, errors: numArray, p50Ms: { type: 'array', items: nnum }, p95Ms: { type: 'array', items: nnum }, p99Ms: { type: 'array', items: nnum } }),
-  statusCodes: { type: 'array', description: 'calls per status code, most frequent first (at most 50 codes)', items: obj({ statusCode: int, count: int }) },
+  series: obj({
+    t: { type: 'array', items: int },
+    count: numArray,
+    errors: numArray,
+    p50Ms: { type: 'array', items: nnum },
+    p95Ms: { type: 'array', items: nnum },
+    p99Ms: { type: 'array', items: nnum },
+  }),
+  statusCodes: {
+    type: 'array',
+    description: 'calls per status code, most frequent first (at most 50 codes)',
+    items: obj({ statusCode: int, count: int }),
+  },
   slowest: { type: 'array', items: traceSummary },
   failing: { type: 'array', items: traceSummary },
   recent: { type: 'array', description: 'the newest calls', items: traceSummary },
@@ -168,13 +246,31 @@ const detailBody = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: { ...rangeProperties, name: { type: 'string', minLength: 1, maxLength: 2000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+  properties: {
+    ...rangeProperties,
+    name: { type: 'string', minLength: 1, maxLength: 2000 },
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+  },
 } as const;
 
-async function detailOf(services: Services, projectId: string, table: 'endpoints' | 'tasks', body: { name: string; limit?: number; fromDate?: string; toDate?: string }, now: number) {
+async function detailOf(
+  services: Services,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  body: { name: string; limit?: number; fromDate?: string; toDate?: string },
+  now: number,
+) {
   const range: TimeRange = timeRangeOf(body, now);
   const bucketSeconds = bucketSecondsOf(range);
-  const detail = await entityDetail(services.telemetry, projectId, table, body.name, range, bucketSeconds, body.limit ?? 10);
+  const detail = await entityDetail(
+    services.telemetry,
+    projectId,
+    table,
+    body.name,
+    range,
+    bucketSeconds,
+    body.limit ?? 10,
+  );
   const byT = new Map(detail.series.map((point) => [point.t, point]));
   const ts = bucketStarts(range, bucketSeconds);
   return {
@@ -219,7 +315,12 @@ const timeSeriesBody = {
     ...rangeProperties,
     filters: listBody([]).properties.filters,
     search: { type: 'string', maxLength: 500 },
-    top: { type: 'integer', minimum: 1, maximum: 20, description: `how many series before "other" (default ${DEFAULT_TOP})` },
+    top: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      description: `how many series before "other" (default ${DEFAULT_TOP})`,
+    },
   },
 } as const;
 const timeSeriesResponse = obj({
@@ -230,15 +331,30 @@ const timeSeriesResponse = obj({
 });
 
 /** Total time per bucket of the top entities by total time, and of the others together. */
-async function timeSeriesOf(services: Services, projectId: string, table: 'endpoints' | 'tasks', body: TimeSeriesBody | undefined, now: number) {
+async function timeSeriesOf(
+  services: Services,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  body: TimeSeriesBody | undefined,
+  now: number,
+) {
   const range = timeRangeOf(body, now);
   const bucketSeconds = bucketSecondsOf(range);
   filtersSql(body?.filters, table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS, ATTRIBUTE_MAPS, {});
-  const answer = await timeByEntity(services.telemetry, projectId, table, { range, bucketSeconds, top: body?.top ?? DEFAULT_TOP, filters: body?.filters, search: body?.search });
+  const answer = await timeByEntity(services.telemetry, projectId, table, {
+    range,
+    bucketSeconds,
+    top: body?.top ?? DEFAULT_TOP,
+    filters: body?.filters,
+    search: body?.search,
+  });
   return {
     bucketSeconds,
     bucketStarts: bucketStarts(range, bucketSeconds),
-    series: answer.series.map((entry) => ({ name: entry.name, totalMs: fillSeries(range, bucketSeconds, entry.totalMs) })),
+    series: answer.series.map((entry) => ({
+      name: entry.name,
+      totalMs: fillSeries(range, bucketSeconds, entry.totalMs),
+    })),
     other: fillSeries(range, bucketSeconds, answer.other),
   };
 }
@@ -247,10 +363,14 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
   scope.post<{ Body: EndpointBody }>(
     '/api/endpoints',
     {
-      schema: routeSchema('Endpoints', 'Inbound HTTP endpoints ranked by Impact, with Apdex, P50/P95/P99, error and client-error rates', {
-        body: listBody(ENDPOINT_ORDER, apdexProperty),
-        response: listOf(endpointItem, { apdexThresholdMs: num }),
-      }),
+      schema: routeSchema(
+        'Endpoints',
+        'Inbound HTTP endpoints ranked by Impact, with Apdex, P50/P95/P99, error and client-error rates',
+        {
+          body: listBody(ENDPOINT_ORDER, apdexProperty),
+          response: listOf(endpointItem, { apdexThresholdMs: num }),
+        },
+      ),
     },
     async (request) => listEndpoints(services, projectOf(request), request.body, 'name', services.now()),
   );
@@ -268,17 +388,26 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
 
   scope.post<{ Body: { name: string; limit?: number; fromDate?: string; toDate?: string } }>(
     '/api/endpoints/detail',
-    { schema: routeSchema('Endpoints', 'One endpoint by name: totals, series, slowest and failing traces', { body: detailBody, response: detailResponse }) },
+    {
+      schema: routeSchema('Endpoints', 'One endpoint by name: totals, series, slowest and failing traces', {
+        body: detailBody,
+        response: detailResponse,
+      }),
+    },
     async (request) => detailOf(services, projectOf(request), 'endpoints', request.body, services.now()),
   );
 
   scope.post<{ Body: TimeSeriesBody }>(
     '/api/endpoints/series',
     {
-      schema: routeSchema('Endpoints', 'Total time per bucket of the endpoints with the most total time (top N) and of all others; streaming requests left out', {
-        body: timeSeriesBody,
-        response: timeSeriesResponse,
-      }),
+      schema: routeSchema(
+        'Endpoints',
+        'Total time per bucket of the endpoints with the most total time (top N) and of all others; streaming requests left out',
+        {
+          body: timeSeriesBody,
+          response: timeSeriesResponse,
+        },
+      ),
     },
     async (request) => timeSeriesOf(services, projectOf(request), 'endpoints', request.body, services.now()),
   );
@@ -286,7 +415,11 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
   scope.post<{ Body: TimeSeriesBody }>(
     '/api/tasks/series',
     {
-      schema: routeSchema('Tasks', 'Total run time per bucket of the tasks with the most total time (top N) and of all others', { body: timeSeriesBody, response: timeSeriesResponse }),
+      schema: routeSchema(
+        'Tasks',
+        'Total run time per bucket of the tasks with the most total time (top N) and of all others',
+        { body: timeSeriesBody, response: timeSeriesResponse },
+      ),
     },
     async (request) => timeSeriesOf(services, projectOf(request), 'tasks', request.body, services.now()),
   );
@@ -294,7 +427,10 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
   scope.post<{ Body: ListBody }>(
     '/api/tasks',
     {
-      schema: routeSchema('Tasks', 'Background tasks ranked by count x (P95 - P50)', { body: listBody(TASK_ORDER), response: listOf(taskItem) }),
+      schema: routeSchema('Tasks', 'Background tasks ranked by count x (P95 - P50)', {
+        body: listBody(TASK_ORDER),
+        response: listOf(taskItem),
+      }),
     },
     async (request) => {
       const body = request.body;
@@ -329,7 +465,12 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
 
   scope.post<{ Body: { name: string; limit?: number; fromDate?: string; toDate?: string } }>(
     '/api/tasks/detail',
-    { schema: routeSchema('Tasks', 'One task by name: totals, series, slowest and failing runs', { body: detailBody, response: detailResponse }) },
+    {
+      schema: routeSchema('Tasks', 'One task by name: totals, series, slowest and failing runs', {
+        body: detailBody,
+        response: detailResponse,
+      }),
+    },
     async (request) => detailOf(services, projectOf(request), 'tasks', request.body, services.now()),
   );
 }

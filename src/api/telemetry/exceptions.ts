@@ -3,13 +3,42 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { ISSUE_STATUSES, type IssueStatus } from '../../core/issues.js';
 import { findIssueStates, hashesWithStatus } from '../../store/meta/repositories/issues.js';
-import { EXCEPTION_FIELDS, EXCEPTION_MAPS, entityNames, exceptionGroups, exceptionOccurrences, occurrenceOf } from '../../store/telemetry/queries/exceptions.js';
+import {
+  EXCEPTION_FIELDS,
+  EXCEPTION_MAPS,
+  entityNames,
+  exceptionGroups,
+  exceptionOccurrences,
+  occurrenceOf,
+} from '../../store/telemetry/queries/exceptions.js';
 import { bucketStarts, fillSeries, isoOf, nullIfNil } from '../../store/telemetry/queries/run.js';
-import { bool, bucketSecondsOf, filtersSql, int, listBody, listOf, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+import {
+  bool,
+  bucketSecondsOf,
+  filtersSql,
+  int,
+  listBody,
+  listOf,
+  nstr,
+  obj,
+  paginationOf,
+  projectOf,
+  projectQuery,
+  routeSchema,
+  sortOf,
+  str,
+  strMap,
+  timeRangeOf,
+  type ListBody,
+} from './conventions.js';
 
 const GROUP_ORDER = ['count', 'lastSeen', 'firstSeen', 'sessionsAffected', 'usersAffected'] as const;
 
-const linkedSchema = { type: ['object', 'null'], required: ['kind', 'id', 'name'], properties: { kind: { type: 'string', enum: ['endpoint', 'task'] }, id: str, name: nstr } } as const;
+const linkedSchema = {
+  type: ['object', 'null'],
+  required: ['kind', 'id', 'name'],
+  properties: { kind: { type: 'string', enum: ['endpoint', 'task'] }, id: str, name: nstr },
+} as const;
 
 const groupItem = obj({
   hash: str,
@@ -26,11 +55,19 @@ const groupItem = obj({
   status: { type: 'string', enum: ISSUE_STATUSES },
   regressedAt: { ...nstr, description: 'when an occurrence last reopened the resolved issue' },
   regressedVersion: nstr,
-  resolvedInVersion: { ...nstr, description: 'resolved "in the next version": occurrences of newer versions regress it' },
+  resolvedInVersion: {
+    ...nstr,
+    description: 'resolved "in the next version": occurrences of newer versions regress it',
+  },
   ignoredUntil: nstr,
   ignoreOccurrences: { type: ['integer', 'null'], description: 'ignored until this many more occurrences' },
   statusChangedAt: nstr,
-  statusChangedBy: { type: ['object', 'null'], required: ['id', 'name'], properties: { id: str, name: str }, description: 'null when the service changed it (a regression) or nobody did' },
+  statusChangedBy: {
+    type: ['object', 'null'],
+    required: ['id', 'name'],
+    properties: { id: str, name: str },
+    description: 'null when the service changed it (a regression) or nobody did',
+  },
 });
 
 /** Most hashes a status filter passes to the telemetry query (the project's most recently changed). */
@@ -60,10 +97,20 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
   scope.post<{ Body: ListBody & { status?: IssueStatus } }>(
     '/api/exception-stack-traces',
     {
-      schema: routeSchema('Issues', 'Exceptions grouped by stack-trace hash and ranked, with sparklines, the linked endpoint or task, and the issue status', {
-        body: listBody(GROUP_ORDER, { status: { type: 'string', enum: ISSUE_STATUSES, description: `only issues in this status (open includes issues ingest has not registered yet); reads at most ${MAX_STATUS_FILTER_HASHES} resolved or ignored hashes` } }),
-        response: listOf(groupItem, { bucketSeconds: int, bucketStarts: { type: 'array', items: int } }),
-      }),
+      schema: routeSchema(
+        'Issues',
+        'Exceptions grouped by stack-trace hash and ranked, with sparklines, the linked endpoint or task, and the issue status',
+        {
+          body: listBody(GROUP_ORDER, {
+            status: {
+              type: 'string',
+              enum: ISSUE_STATUSES,
+              description: `only issues in this status (open includes issues ingest has not registered yet); reads at most ${MAX_STATUS_FILTER_HASHES} resolved or ignored hashes`,
+            },
+          }),
+          response: listOf(groupItem, { bucketSeconds: int, bucketStarts: { type: 'array', items: int } }),
+        },
+      ),
     },
     async (request) => {
       const projectId = projectOf(request);
@@ -78,7 +125,14 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         status === undefined
           ? undefined
           : status === 'open'
-            ? { exclude: await hashesWithStatus(services.meta, projectId, ['resolved', 'ignored'], MAX_STATUS_FILTER_HASHES) }
+            ? {
+                exclude: await hashesWithStatus(
+                  services.meta,
+                  projectId,
+                  ['resolved', 'ignored'],
+                  MAX_STATUS_FILTER_HASHES,
+                ),
+              }
             : { include: await hashesWithStatus(services.meta, projectId, [status], MAX_STATUS_FILTER_HASHES) };
       const { rows, total } = await exceptionGroups(services.telemetry, projectId, {
         hashes,
@@ -96,7 +150,11 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         const [keys, counts] = row.spark;
         perHash.set(row.hash, new Map(keys.map((t, index) => [t, counts[index] ?? 0])));
       }
-      const states = await findIssueStates(services.meta, projectId, rows.map((row) => row.hash));
+      const states = await findIssueStates(
+        services.meta,
+        projectId,
+        rows.map((row) => row.hash),
+      );
       const items = rows.map((row) => {
         const traceId = nullIfNil(row.last_trace_id);
         const entity = row.linked;
@@ -109,7 +167,9 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
           ignoredUntil: state?.ignoredUntil?.toISOString() ?? null,
           ignoreOccurrences: state?.ignoreLimit ?? null,
           statusChangedAt: state?.statusChangedAt.toISOString() ?? null,
-          statusChangedBy: state?.statusChangedBy ? { id: state.statusChangedBy, name: state.statusChangedByName ?? '' } : null,
+          statusChangedBy: state?.statusChangedBy
+            ? { id: state.statusChangedBy, name: state.statusChangedByName ?? '' }
+            : null,
           hash: row.hash,
           title: row.title,
           stackTrace: row.sample_trace,
@@ -120,7 +180,13 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
           firstSeen: isoOf(row.first_seen),
           lastSeen: isoOf(row.last_seen),
           sparkline: fillSeries(range, bucketSeconds, perHash.get(row.hash) ?? new Map()),
-          linked: traceId ? { kind: entity?.kind ?? (row.last_is_task ? 'task' : 'endpoint'), id: traceId, name: entity?.name ?? null } : null,
+          linked: traceId
+            ? {
+                kind: entity?.kind ?? (row.last_is_task ? 'task' : 'endpoint'),
+                id: traceId,
+                name: entity?.name ?? null,
+              }
+            : null,
         };
       });
       return {
@@ -138,12 +204,16 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
   scope.post<{ Params: { hash: string }; Body: ListBody }>(
     '/api/exception-stack-traces/:hash',
     {
-      schema: routeSchema('Issues', 'Occurrences of one exception group: full and raw trace, attributes, linked trace, session and recording', {
-        querystring: projectQuery,
-        params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
-        body: listBody(['recordedAt']),
-        response: listOf(occurrenceItem),
-      }),
+      schema: routeSchema(
+        'Issues',
+        'Occurrences of one exception group: full and raw trace, attributes, linked trace, session and recording',
+        {
+          querystring: projectQuery,
+          params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
+          body: listBody(['recordedAt']),
+          response: listOf(occurrenceItem),
+        },
+      ),
     },
     async (request) => {
       const projectId = projectOf(request);
@@ -152,14 +222,39 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, ['recordedAt'], { orderBy: 'recordedAt', direction: 'desc' });
       filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
-      const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, { range, filters: body?.filters, direction: sort.direction, ...pagination });
-      const linked = await entityNames(services.telemetry, projectId, rows.map((row) => row.trace_id), range);
+      const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, {
+        range,
+        filters: body?.filters,
+        direction: sort.direction,
+        ...pagination,
+      });
+      const linked = await entityNames(
+        services.telemetry,
+        projectId,
+        rows.map((row) => row.trace_id),
+        range,
+      );
       const items = rows.map((row) => {
         const occurrence = occurrenceOf(row);
         const entity = occurrence.traceId ? linked.get(occurrence.traceId) : undefined;
-        return { ...occurrence, linked: occurrence.traceId ? { kind: entity?.kind ?? (occurrence.isTask ? 'task' : 'endpoint'), id: occurrence.traceId, name: entity?.name ?? null } : null };
+        return {
+          ...occurrence,
+          linked: occurrence.traceId
+            ? {
+                kind: entity?.kind ?? (occurrence.isTask ? 'task' : 'endpoint'),
+                id: occurrence.traceId,
+                name: entity?.name ?? null,
+              }
+            : null,
+        };
       });
-      return { items, page: pagination.page, pageSize: pagination.pageSize, total, hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total };
+      return {
+        items,
+        page: pagination.page,
+        pageSize: pagination.pageSize,
+        total,
+        hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total,
+      };
     },
   );
 }

@@ -18,10 +18,24 @@ export const MAX_BULK_HASHES = 500;
 
 const statusProperties = {
   status: { type: 'string', enum: ISSUE_STATUSES },
-  inNextVersion: { type: 'boolean', description: 'resolved: only occurrences of an app version newer than the current one (or `version`) regress it' },
-  version: { type: 'string', minLength: 1, maxLength: 128, description: 'resolved in the next version: the version it is resolved in; default the app version of its latest occurrence' },
+  inNextVersion: {
+    type: 'boolean',
+    description: 'resolved: only occurrences of an app version newer than the current one (or `version`) regress it',
+  },
+  version: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 128,
+    description:
+      'resolved in the next version: the version it is resolved in; default the app version of its latest occurrence',
+  },
   until: { type: 'string', description: 'ignored: until this ISO 8601 time' },
-  occurrences: { type: 'integer', minimum: 1, maximum: 1_000_000_000, description: 'ignored: until this many more occurrences' },
+  occurrences: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 1_000_000_000,
+    description: 'ignored: until this many more occurrences',
+  },
 } as const;
 
 const stateSchema = obj({
@@ -67,11 +81,15 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
     if ('error' in change) throw unprocessable(change.error);
     const projectId = projectOf(request);
     const versions = await versionsFor(services, projectId, hashes, change);
-    const states = await services.meta.transaction((tx) => setIssueStatus(tx, projectId, hashes, change, principalOf(request).user.id, new Date(services.now()), versions));
+    const states = await services.meta.transaction((tx) =>
+      setIssueStatus(tx, projectId, hashes, change, principalOf(request).user.id, new Date(services.now()), versions),
+    );
     // Every process drops its cached "open" hashes of the project, so the next occurrence of a
     // resolved or ignored issue is looked at.
     services.issues.forgetProject(projectId);
-    await services.coord.publish(ISSUE_STATUS_CHANGED_CHANNEL, projectId).catch((error: unknown) => request.log.warn({ err: error }, 'announcing an issue status change failed'));
+    await services.coord
+      .publish(ISSUE_STATUS_CHANGED_CHANNEL, projectId)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'announcing an issue status change failed'));
     return states.map(toStateAnswer);
   }
 
@@ -79,12 +97,16 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
     '/api/exception-stack-traces/:hash/status',
     {
       onRequest: writer,
-      schema: routeSchema('Issues', 'Set the status of one issue: open, resolved (optionally in the next version) or ignored (for ever, until a time, or until N more occurrences); write role', {
-        querystring: projectQuery,
-        params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
-        body: { type: 'object', additionalProperties: false, required: ['status'], properties: statusProperties },
-        response: stateSchema,
-      }),
+      schema: routeSchema(
+        'Issues',
+        'Set the status of one issue: open, resolved (optionally in the next version) or ignored (for ever, until a time, or until N more occurrences); write role',
+        {
+          querystring: projectQuery,
+          params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
+          body: { type: 'object', additionalProperties: false, required: ['status'], properties: statusProperties },
+          response: stateSchema,
+        },
+      ),
     },
     async (request) => (await apply(request, [request.params.hash], request.body))[0],
   );
@@ -99,7 +121,16 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
           type: 'object',
           additionalProperties: false,
           required: ['hashes', 'status'],
-          properties: { hashes: { type: 'array', minItems: 1, maxItems: MAX_BULK_HASHES, uniqueItems: true, items: { type: 'string', pattern: HASH } }, ...statusProperties },
+          properties: {
+            hashes: {
+              type: 'array',
+              minItems: 1,
+              maxItems: MAX_BULK_HASHES,
+              uniqueItems: true,
+              items: { type: 'string', pattern: HASH },
+            },
+            ...statusProperties,
+          },
         },
         response: obj({ items: { type: 'array', items: stateSchema } }),
       }),
@@ -114,14 +145,29 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
     '/api/exception-stack-traces/:hash/activity',
     {
       onRequest: reader,
-      schema: routeSchema('Issues', 'Activity of one issue, newest first: first seen, status changes (who, conditions), regressions and reopenings', {
-        querystring: { ...projectQuery, properties: { ...projectQuery.properties, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } } },
-        params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
-        response: obj({ items: { type: 'array', items: activitySchema } }),
-      }),
+      schema: routeSchema(
+        'Issues',
+        'Activity of one issue, newest first: first seen, status changes (who, conditions), regressions and reopenings',
+        {
+          querystring: {
+            ...projectQuery,
+            properties: {
+              ...projectQuery.properties,
+              limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+            },
+          },
+          params: { type: 'object', required: ['hash'], properties: { hash: { type: 'string', pattern: HASH } } },
+          response: obj({ items: { type: 'array', items: activitySchema } }),
+        },
+      ),
     },
     async (request) => {
-      const entries = await issueActivity(services.meta, projectOf(request), request.params.hash, request.query.limit ?? 100);
+      const entries = await issueActivity(
+        services.meta,
+        projectOf(request),
+        request.params.hash,
+        request.query.limit ?? 100,
+      );
       return {
         items: entries.map((entry) => ({
           id: entry.id,
@@ -138,10 +184,18 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
 }
 
 /** "Resolved in the next version" without a version: the version of each issue's latest occurrence. */
-async function versionsFor(services: Services, projectId: string, hashes: string[], change: StatusChange): Promise<Map<string, string | null>> {
+async function versionsFor(
+  services: Services,
+  projectId: string,
+  hashes: string[],
+  change: StatusChange,
+): Promise<Map<string, string | null>> {
   if (change.status !== 'resolved' || !change.inNextVersion || change.version !== undefined) return new Map();
   const found = await latestAppVersions(services.telemetry, projectId, hashes, services.now());
   const missing = hashes.filter((hash) => !found.has(hash));
-  if (missing.length > 0) throw unprocessable(`no occurrence with an app version in the last 30 days for ${missing.slice(0, 5).join(', ')}: give version`);
+  if (missing.length > 0)
+    throw unprocessable(
+      `no occurrence with an app version in the last 30 days for ${missing.slice(0, 5).join(', ')}: give version`,
+    );
   return found;
 }

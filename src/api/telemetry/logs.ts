@@ -7,7 +7,25 @@ import { unprocessable } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
 import { LOG_FIELDS, LOG_MAPS, LOG_ORDER, searchLogs } from '../../store/telemetry/queries/logs.js';
 import type { Filter } from '../../store/telemetry/queries/run.js';
-import { DAY_MS, filtersSchema, filtersSql, int, listOf, nstr, obj, paginationOf, paginationSchema, projectOf, rangeProperties, routeSchema, sortOf, str, strMap, timeRangeOf, type Pagination } from './conventions.js';
+import {
+  DAY_MS,
+  filtersSchema,
+  filtersSql,
+  int,
+  listOf,
+  nstr,
+  obj,
+  paginationOf,
+  paginationSchema,
+  projectOf,
+  rangeProperties,
+  routeSchema,
+  sortOf,
+  str,
+  strMap,
+  timeRangeOf,
+  type Pagination,
+} from './conventions.js';
 
 interface LogBody {
   fromDate?: string;
@@ -42,7 +60,7 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
   scope.post<{ Body: LogBody }>(
     '/api/logs',
     {
-      schema: routeSchema('Logs', 'Log records, filtered and paginated (the spec\'s log search body)', {
+      schema: routeSchema('Logs', "Log records, filtered and paginated (the spec's log search body)", {
         body: {
           type: 'object',
           additionalProperties: false,
@@ -50,10 +68,24 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
           properties: {
             ...rangeProperties,
             serviceName: { type: 'string', maxLength: 500 },
-            minSeverity: { type: 'integer', minimum: 0, maximum: 24, description: 'OpenTelemetry severity number (9 INFO, 13 WARN, 17 ERROR)' },
+            minSeverity: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 24,
+              description: 'OpenTelemetry severity number (9 INFO, 13 WARN, 17 ERROR)',
+            },
             traceId: { type: 'string', pattern: '^[0-9a-fA-F]{32}$|^[0-9a-fA-F-]{36}$' },
-            filters: { ...filtersSchema, description: 'attribute filters: "attributes.<key>", "resource.<key>", or severityText, severityNumber, body, spanId' },
-            search: { type: 'string', maxLength: 500, description: 'free text, case-insensitive substring of the body; over more than 24 h it needs another selector' },
+            filters: {
+              ...filtersSchema,
+              description:
+                'attribute filters: "attributes.<key>", "resource.<key>", or severityText, severityNumber, body, spanId',
+            },
+            search: {
+              type: 'string',
+              maxLength: 500,
+              description:
+                'free text, case-insensitive substring of the body; over more than 24 h it needs another selector',
+            },
             orderBy: { type: 'string', enum: order, default: 'timestamp' },
             sortDirection: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
             pagination: paginationSchema,
@@ -68,9 +100,15 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
       const pagination = paginationOf(body.pagination);
       const sort = sortOf(body, order, { orderBy: 'timestamp', direction: 'desc' });
       filtersSql(body.filters, LOG_FIELDS, LOG_MAPS, {});
-      const selective = body.serviceName !== undefined || body.minSeverity !== undefined || body.traceId !== undefined || (body.filters?.length ?? 0) > 0;
+      const selective =
+        body.serviceName !== undefined ||
+        body.minSeverity !== undefined ||
+        body.traceId !== undefined ||
+        (body.filters?.length ?? 0) > 0;
       if (body.search && !selective && range.toMs - range.fromMs > FREE_TEXT_LIMIT_MS) {
-        throw unprocessable('free-text search over more than 24 hours needs another selector (serviceName, minSeverity, traceId or an attribute filter)');
+        throw unprocessable(
+          'free-text search over more than 24 hours needs another selector (serviceName, minSeverity, traceId or an attribute filter)',
+        );
       }
       const result = await searchLogs(services.telemetry, projectOf(request), {
         range,

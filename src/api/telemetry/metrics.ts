@@ -2,7 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { AGGREGATIONS, METRIC_FIELDS, METRIC_MAPS, discoverMetrics, queryMetric, type Aggregation } from '../../store/telemetry/queries/metrics.js';
+import {
+  AGGREGATIONS,
+  METRIC_FIELDS,
+  METRIC_MAPS,
+  discoverMetrics,
+  queryMetric,
+  type Aggregation,
+} from '../../store/telemetry/queries/metrics.js';
 import { homeOverview, projectSeries, projectStats } from '../../store/telemetry/queries/overview.js';
 import { bucketStarts, fillSeries } from '../../store/telemetry/queries/run.js';
 import { DEFAULT_APDEX_MS, rankEndpoints, sortItems } from './endpoints.js';
@@ -12,7 +19,6 @@ import {
   filtersSql,
   int,
   nnum,
-  nstr,
   num,
   obj,
   projectOf,
@@ -44,7 +50,6 @@ const statsSchema = obj({
 
 const intArray = { type: 'array', items: int } as const;
 
-
 interface MetricQueryBody extends RangeInput {
   name: string;
   aggregation?: Aggregation;
@@ -60,48 +65,90 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
       schema: routeSchema('Metrics', 'Metric names seen in the range with their dimensions and up to 50 values each', {
         querystring: rangeQuery,
         response: obj({
-          metrics: { type: 'array', items: obj({ name: str, points: int, lastSeen: str, dimensions: { type: 'array', items: obj({ key: str, values: { type: 'array', items: str } }) } }) },
+          metrics: {
+            type: 'array',
+            items: obj({
+              name: str,
+              points: int,
+              lastSeen: str,
+              dimensions: { type: 'array', items: obj({ key: str, values: { type: 'array', items: str } }) },
+            }),
+          },
         }),
       }),
     },
-    async (request) => ({ metrics: await discoverMetrics(services.telemetry, projectOf(request), timeRangeOf(request.query, services.now())) }),
+    async (request) => ({
+      metrics: await discoverMetrics(
+        services.telemetry,
+        projectOf(request),
+        timeRangeOf(request.query, services.now()),
+      ),
+    }),
   );
 
   scope.post<{ Body: MetricQueryBody }>(
     '/api/metrics/query',
     {
-      schema: routeSchema('Metrics', 'One metric aggregated per time bucket, grouped by dimensions (at most 50 series)', {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name'],
-          properties: {
-            ...rangeProperties,
-            name: { type: 'string', minLength: 1, maxLength: 500 },
-            aggregation: { type: 'string', enum: AGGREGATIONS, default: 'avg' },
-            groupBy: { type: 'array', maxItems: 5, items: { type: 'string', minLength: 1, maxLength: 200 }, description: 'dimension keys, or serverName' },
-            filters: filtersSchema,
-            bucketSeconds: { type: 'integer', minimum: 10, maximum: 86400, description: 'default: chosen from the range' },
+      schema: routeSchema(
+        'Metrics',
+        'One metric aggregated per time bucket, grouped by dimensions (at most 50 series)',
+        {
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: {
+              ...rangeProperties,
+              name: { type: 'string', minLength: 1, maxLength: 500 },
+              aggregation: { type: 'string', enum: AGGREGATIONS, default: 'avg' },
+              groupBy: {
+                type: 'array',
+                maxItems: 5,
+                items: { type: 'string', minLength: 1, maxLength: 200 },
+                description: 'dimension keys, or serverName',
+              },
+              filters: filtersSchema,
+              bucketSeconds: {
+                type: 'integer',
+                minimum: 10,
+                maximum: 86400,
+                description: 'default: chosen from the range',
+              },
+            },
           },
+          response: obj({
+            name: str,
+            aggregation: str,
+            bucketSeconds: int,
+            bucketStarts: intArray,
+            series: {
+              type: 'array',
+              items: obj({
+                group: { type: 'object', additionalProperties: { type: 'string' } },
+                values: { type: 'array', items: nnum },
+              }),
+            },
+          }),
         },
-        response: obj({
-          name: str,
-          aggregation: str,
-          bucketSeconds: int,
-          bucketStarts: intArray,
-          series: { type: 'array', items: obj({ group: { type: 'object', additionalProperties: { type: 'string' } }, values: { type: 'array', items: nnum } }) },
-        }),
-      }),
+      ),
     },
     async (request) => {
       const body = request.body;
       const range = timeRangeOf(body, services.now());
       const bucketSeconds = body.bucketSeconds ?? bucketSecondsOf(range);
-      if ((range.toMs - range.fromMs) / 1000 / bucketSeconds > 2000) throw badRequest('bucketSeconds gives more than 2000 buckets over the range');
+      if ((range.toMs - range.fromMs) / 1000 / bucketSeconds > 2000)
+        throw badRequest('bucketSeconds gives more than 2000 buckets over the range');
       filtersSql(body.filters, METRIC_FIELDS, METRIC_MAPS, {});
       const aggregation = body.aggregation ?? 'avg';
       const groupBy = body.groupBy ?? [];
-      const series = await queryMetric(services.telemetry, projectOf(request), { range, bucketSeconds, name: body.name, aggregation, groupBy, filters: body.filters });
+      const series = await queryMetric(services.telemetry, projectOf(request), {
+        range,
+        bucketSeconds,
+        name: body.name,
+        aggregation,
+        groupBy,
+        filters: body.filters,
+      });
       const starts = bucketStarts(range, bucketSeconds);
       return {
         name: body.name,
@@ -134,18 +181,22 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
   scope.get<{ Querystring: RangeInput }>(
     '/api/dashboard',
     {
-      schema: routeSchema('Dashboard', 'The homepage charts: requests, server errors, P95, exceptions and task runs per bucket', {
-        querystring: rangeQuery,
-        response: obj({
-          bucketSeconds: int,
-          bucketStarts: intArray,
-          requests: intArray,
-          serverErrors: intArray,
-          p95Ms: { type: 'array', items: nnum },
-          exceptions: intArray,
-          tasks: intArray,
-        }),
-      }),
+      schema: routeSchema(
+        'Dashboard',
+        'The homepage charts: requests, server errors, P95, exceptions and task runs per bucket',
+        {
+          querystring: rangeQuery,
+          response: obj({
+            bucketSeconds: int,
+            bucketStarts: intArray,
+            requests: intArray,
+            serverErrors: intArray,
+            p95Ms: { type: 'array', items: nnum },
+            exceptions: intArray,
+            tasks: intArray,
+          }),
+        },
+      ),
     },
     async (request) => {
       const range = timeRangeOf(request.query, services.now());
@@ -167,21 +218,42 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
   scope.get<{ Querystring: RangeInput }>(
     '/api/dashboard/overview',
     {
-      schema: routeSchema('Dashboard', "The homepage's figures and its top 5 endpoints by Impact, read together (one pass over the endpoints for both)", {
-        querystring: rangeQuery,
-        response: obj({
-          stats: statsSchema,
-          endpoints: { type: 'array', items: obj({ name: str, requests: int, impact: num, reason: str, p95Ms: nnum, errorRate: num }) },
-        }),
-      }),
+      schema: routeSchema(
+        'Dashboard',
+        "The homepage's figures and its top 5 endpoints by Impact, read together (one pass over the endpoints for both)",
+        {
+          querystring: rangeQuery,
+          response: obj({
+            stats: statsSchema,
+            endpoints: {
+              type: 'array',
+              items: obj({ name: str, requests: int, impact: num, reason: str, p95Ms: nnum, errorRate: num }),
+            },
+          }),
+        },
+      ),
     },
     async (request) => {
       const range = timeRangeOf(request.query, services.now());
       const overview = await homeOverview(services.telemetry, projectOf(request), range, DEFAULT_APDEX_MS);
-      const endpoints = sortItems(rankEndpoints(overview.endpoints, DEFAULT_APDEX_MS), (i) => i.impact, 'desc').slice(0, 5);
+      const endpoints = sortItems(rankEndpoints(overview.endpoints, DEFAULT_APDEX_MS), (i) => i.impact, 'desc').slice(
+        0,
+        5,
+      );
       return {
-        stats: { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...overview.stats },
-        endpoints: endpoints.map((e) => ({ name: e.name, requests: e.requests, impact: e.impact, reason: e.reason, p95Ms: e.p95Ms, errorRate: e.errorRate })),
+        stats: {
+          fromDate: new Date(range.fromMs).toISOString(),
+          toDate: new Date(range.toMs).toISOString(),
+          ...overview.stats,
+        },
+        endpoints: endpoints.map((e) => ({
+          name: e.name,
+          requests: e.requests,
+          impact: e.impact,
+          reason: e.reason,
+          p95Ms: e.p95Ms,
+          errorRate: e.errorRate,
+        })),
       };
     },
   );

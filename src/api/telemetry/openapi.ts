@@ -74,19 +74,29 @@ export function openApiDocument(instance: FastifyInstance): Document {
 const EARLY_SUMMARIES: Record<string, string> = {
   '/health': 'Liveness: 200 while the process serves',
   '/ready': 'Readiness: 200 when every store answers, 503 otherwise',
-  '/metrics': 'Prometheus metrics (text exposition format); present only when METRICS_TOKEN is set, for `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise)',
+  '/metrics':
+    'Prometheus metrics (text exposition format); present only when METRICS_TOKEN is set, for `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise)',
 };
 
 /** Adds the routes swagger did not see (registered before it loaded), with a minimal entry. */
 function withEarlyRoutes(instance: FastifyInstance, document: Document): Document {
-  const paths: Record<string, Record<string, unknown>> = { ...((document.paths ?? {}) as Record<string, Record<string, unknown>>) };
+  const paths: Record<string, Record<string, unknown>> = {
+    ...((document.paths ?? {}) as Record<string, Record<string, unknown>>),
+  };
   for (const route of early.get(instance) ?? []) {
     if (route.url.includes('*') || route.url.startsWith('/api/docs') || route.url === '/api/openapi.json') continue;
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     for (const method of [route.method].flat()) {
       const verb = method.toLowerCase();
       if (verb === 'head' || verb === 'options' || paths[path]?.[verb]) continue;
-      paths[path] = { ...(paths[path] ?? {}), [verb]: { tags: ['Service'], summary: EARLY_SUMMARIES[path] ?? path, responses: { 200: { description: 'OK' } } } };
+      paths[path] = {
+        ...(paths[path] ?? {}),
+        [verb]: {
+          tags: ['Service'],
+          summary: EARLY_SUMMARIES[path] ?? path,
+          responses: { 200: { description: 'OK' } },
+        },
+      };
     }
   }
   return { ...document, paths };

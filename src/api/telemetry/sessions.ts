@@ -8,8 +8,33 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { SESSION_FIELDS, SESSION_MAPS, findSession, listSessions, recordingSegments, type RecordingSegment } from '../../store/telemetry/queries/sessions.js';
-import { bool, filtersSql, int, listBody, listOf, nnum, nstr, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+import {
+  SESSION_FIELDS,
+  SESSION_MAPS,
+  findSession,
+  listSessions,
+  recordingSegments,
+  type RecordingSegment,
+} from '../../store/telemetry/queries/sessions.js';
+import {
+  bool,
+  filtersSql,
+  int,
+  listBody,
+  listOf,
+  nnum,
+  nstr,
+  obj,
+  paginationOf,
+  projectOf,
+  projectQuery,
+  routeSchema,
+  sortOf,
+  str,
+  strMap,
+  timeRangeOf,
+  type ListBody,
+} from './conventions.js';
 
 const sessionProps = {
   id: str,
@@ -31,10 +56,14 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
   scope.post<{ Body: ListBody & { hasErrors?: boolean } }>(
     '/api/sessions',
     {
-      schema: routeSchema('Sessions', 'Browser sessions started in the range, newest first; filters url, path, userAgent, clientIp, durationMs, attributes.<key>', {
-        body: listBody(['startedAt'], { hasErrors: { type: 'boolean' } }),
-        response: listOf(obj(sessionProps)),
-      }),
+      schema: routeSchema(
+        'Sessions',
+        'Browser sessions started in the range, newest first; filters url, path, userAgent, clientIp, durationMs, attributes.<key>',
+        {
+          body: listBody(['startedAt'], { hasErrors: { type: 'boolean' } }),
+          response: listOf(obj(sessionProps)),
+        },
+      ),
     },
     async (request) => {
       const body = request.body;
@@ -42,7 +71,13 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, ['startedAt'], { orderBy: 'startedAt', direction: 'desc' });
       filtersSql(body?.filters, SESSION_FIELDS, SESSION_MAPS, {});
-      const result = await listSessions(services.telemetry, projectOf(request), { range, filters: body?.filters, hasErrors: body?.hasErrors, direction: sort.direction, ...pagination });
+      const result = await listSessions(services.telemetry, projectOf(request), {
+        range,
+        filters: body?.filters,
+        hasErrors: body?.hasErrors,
+        direction: sort.direction,
+        ...pagination,
+      });
       return { items: result.items, page: pagination.page, pageSize: pagination.pageSize, hasMore: result.hasMore };
     },
   );
@@ -56,7 +91,10 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
         response: obj({
           ...sessionProps,
           exceptions: { type: 'array', items: obj({ hash: str, recordedAt: nstr, title: str, isMessage: bool }) },
-          segments: { type: 'array', items: obj({ segmentIndex: int, startedAt: nstr, endedAt: nstr, eventCount: int, byteSize: int }) },
+          segments: {
+            type: 'array',
+            items: obj({ segmentIndex: int, startedAt: nstr, endedAt: nstr, eventCount: int, byteSize: int }),
+          },
         }),
       }),
     },
@@ -72,7 +110,8 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
     {
       schema: {
         tags: ['Sessions'],
-        summary: 'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed',
+        summary:
+          'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed',
         security: [{ bearer: [] }],
         querystring: projectQuery,
         params: ID_PARAM,
@@ -84,12 +123,19 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       const sessionId = request.params.id.toLowerCase();
       const segments = await recordingSegments(services.telemetry, projectId, sessionId);
       if (segments.length === 0) throw notFound('no recording for this session');
-      return reply.type('application/json').send(Readable.from(recordingStream(services, projectId, sessionId, segments)));
+      return reply
+        .type('application/json')
+        .send(Readable.from(recordingStream(services, projectId, sessionId, segments)));
     },
   );
 }
 
-async function* recordingStream(services: Services, projectId: string, sessionId: string, segments: RecordingSegment[]): AsyncGenerator<Buffer | string> {
+async function* recordingStream(
+  services: Services,
+  projectId: string,
+  sessionId: string,
+  segments: RecordingSegment[],
+): AsyncGenerator<Buffer | string> {
   yield `{"sessionId":${JSON.stringify(sessionId)},"segments":[`;
   let first = true;
   for (const segment of segments) {

@@ -7,9 +7,38 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { notFound } from '../../http/errors.js';
 import { listProjectsOfUser } from '../../store/meta/repositories/projects.js';
-import { AI_FIELDS, AI_ORDER, ATTRIBUTE_MAPS, aiTraceList, entitiesOfDistributedTrace, findAiTrace, findEntity, spansOf } from '../../store/telemetry/queries/entities.js';
+import {
+  AI_FIELDS,
+  AI_ORDER,
+  ATTRIBUTE_MAPS,
+  aiTraceList,
+  entitiesOfDistributedTrace,
+  findAiTrace,
+  findEntity,
+  spansOf,
+} from '../../store/telemetry/queries/entities.js';
 import { principalOf, requireUser } from '../authenticate.js';
-import { bool, errorResponses, filtersSql, int, listBody, listOf, nnum, nstr, num, obj, paginationOf, projectOf, projectQuery, routeSchema, sortOf, str, strMap, timeRangeOf, type ListBody } from './conventions.js';
+import {
+  bool,
+  errorResponses,
+  filtersSql,
+  int,
+  listBody,
+  listOf,
+  nnum,
+  nstr,
+  num,
+  obj,
+  paginationOf,
+  projectOf,
+  projectQuery,
+  routeSchema,
+  sortOf,
+  str,
+  strMap,
+  timeRangeOf,
+  type ListBody,
+} from './conventions.js';
 
 const aiItemProps = {
   id: str,
@@ -63,7 +92,11 @@ const entityProps = {
 };
 const entityWithSpans = obj({ ...entityProps, spans: { type: 'array', items: spanItem } });
 
-const UUID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+const UUID_PARAM = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', format: 'uuid' } },
+} as const;
 
 /** Project-scoped: AI traces and the waterfall. */
 export function traceRoutes(scope: FastifyInstance, services: Services): void {
@@ -74,7 +107,10 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
       schema: routeSchema('AI traces', 'LLM calls ranked by total cost (default), with totals per model and per day', {
         body: listBody(order),
         response: listOf(aiItem, {
-          perModel: { type: 'array', items: obj({ model: str, provider: str, count: int, inputTokens: int, outputTokens: int, totalCost: num }) },
+          perModel: {
+            type: 'array',
+            items: obj({ model: str, provider: str, count: int, inputTokens: int, outputTokens: int, totalCost: num }),
+          },
           perDay: { type: 'array', items: obj({ day: str, count: int, totalCost: num }) },
         }),
       }),
@@ -85,7 +121,14 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, order, { orderBy: 'totalCost', direction: 'desc' });
       filtersSql(body?.filters, AI_FIELDS, ATTRIBUTE_MAPS, {});
-      const result = await aiTraceList(services.telemetry, projectOf(request), { range, filters: body?.filters, search: body?.search, orderBy: sort.orderBy, direction: sort.direction, ...pagination });
+      const result = await aiTraceList(services.telemetry, projectOf(request), {
+        range,
+        filters: body?.filters,
+        search: body?.search,
+        orderBy: sort.orderBy,
+        direction: sort.direction,
+        ...pagination,
+      });
       return {
         items: result.items,
         page: pagination.page,
@@ -104,7 +147,12 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
       schema: routeSchema('AI traces', 'One LLM call with its attributes, spans and the stored conversation', {
         querystring: projectQuery,
         params: UUID_PARAM,
-        response: obj({ ...aiItemProps, attributes: strMap, conversation: { description: 'the stored conversation JSON, or null when none was stored' }, spans: { type: 'array', items: spanItem } }),
+        response: obj({
+          ...aiItemProps,
+          attributes: strMap,
+          conversation: { description: 'the stored conversation JSON, or null when none was stored' },
+          spans: { type: 'array', items: spanItem },
+        }),
       }),
     },
     async (request) => {
@@ -116,7 +164,11 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
       const bytes = key.startsWith(`ai/${projectId}/`) ? await services.objects.get(key) : null;
       const spans = await spansOf(services.telemetry, projectId, trace.id);
       const { conversationKey: _key, ...answer } = trace;
-      return { ...answer, conversation: bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown) : null, spans };
+      return {
+        ...answer,
+        conversation: bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown) : null,
+        spans,
+      };
     },
   );
 
@@ -150,13 +202,18 @@ export function distributedTraceRoutes(scope: FastifyInstance, services: Service
     {
       schema: {
         tags: ['Traces'],
-        summary: 'Every endpoint, task and AI trace sharing a distributed trace id, across the projects the caller can read, with span waterfalls',
+        summary:
+          'Every endpoint, task and AI trace sharing a distributed trace id, across the projects the caller can read, with span waterfalls',
         security: [{ bearer: [] }],
         params: UUID_PARAM,
         response: {
           200: obj({ id: str, entities: { type: 'array', items: entityWithSpans }, startedAt: nstr, durationMs: nnum }),
           401: errorResponses[401],
-          404: { description: 'no entity of a readable project carries this id', type: 'object', properties: { error: str } },
+          404: {
+            description: 'no entity of a readable project carries this id',
+            type: 'object',
+            properties: { error: str },
+          },
         },
       },
     },
@@ -166,9 +223,18 @@ export function distributedTraceRoutes(scope: FastifyInstance, services: Service
       const id = request.params.id.toLowerCase();
       const entities = await entitiesOfDistributedTrace(services.telemetry, readable, id);
       if (entities.length === 0) throw notFound('no such distributed trace in your projects');
-      const withSpans = await Promise.all(entities.map(async (entity) => ({ ...entity, spans: await spansOf(services.telemetry, entity.projectId, entity.id) })));
-      const starts = entities.map((e) => (e.recordedAt ? Date.parse(e.recordedAt) : NaN)).filter((t) => !Number.isNaN(t));
-      const ends = entities.map((e) => (e.recordedAt ? Date.parse(e.recordedAt) + e.durationMs : NaN)).filter((t) => !Number.isNaN(t));
+      const withSpans = await Promise.all(
+        entities.map(async (entity) => ({
+          ...entity,
+          spans: await spansOf(services.telemetry, entity.projectId, entity.id),
+        })),
+      );
+      const starts = entities
+        .map((e) => (e.recordedAt ? Date.parse(e.recordedAt) : NaN))
+        .filter((t) => !Number.isNaN(t));
+      const ends = entities
+        .map((e) => (e.recordedAt ? Date.parse(e.recordedAt) + e.durationMs : NaN))
+        .filter((t) => !Number.isNaN(t));
       return {
         id,
         entities: withSpans,

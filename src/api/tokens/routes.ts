@@ -47,7 +47,14 @@ export function personalAccessTokenRoutes(scope: FastifyInstance, services: Serv
     });
     const answer = toAnswer(stored);
     // The only answer that holds the secret; the list never does.
-    return reply.code(201).send({ id: answer.id, name: answer.name, prefix: answer.prefix, token, createdAt: answer.createdAt, expiresAt: answer.expiresAt });
+    return reply.code(201).send({
+      id: answer.id,
+      name: answer.name,
+      prefix: answer.prefix,
+      token,
+      createdAt: answer.createdAt,
+      expiresAt: answer.expiresAt,
+    });
   });
 
   scope.get('/api/personal-access-tokens', async (request) => {
@@ -59,7 +66,9 @@ export function personalAccessTokenRoutes(scope: FastifyInstance, services: Serv
 
   scope.delete<{ Params: { id: string } }>('/api/personal-access-tokens/:id', async (request) => {
     const { id } = request.params;
-    const revoked = UUID.test(id) && (await revokePersonalAccessToken(services.meta, id, principalOf(request).user.id, new Date(services.now())));
+    const revoked =
+      UUID.test(id) &&
+      (await revokePersonalAccessToken(services.meta, id, principalOf(request).user.id, new Date(services.now())));
     if (!revoked) throw notFound('no personal access token of yours has this id');
     return { status: 'revoked' };
   });

@@ -31,15 +31,27 @@ export interface Reading {
   path: string;
 }
 
-export async function readRule(deps: { meta: MetaTx; telemetry: TelemetryEngine }, projectId: string, params: RuleParams, cursor: number, nowMs: number): Promise<Reading> {
+export async function readRule(
+  deps: { meta: MetaTx; telemetry: TelemetryEngine },
+  projectId: string,
+  params: RuleParams,
+  cursor: number,
+  nowMs: number,
+): Promise<Reading> {
   if (params.kind === 'new_issue' || params.kind === 'regression') {
     const kind = params.kind === 'new_issue' ? 'new' : 'regressed';
     const signals = await activityAfter(deps.meta, projectId, kind, cursor, MAX_SIGNALS);
     const label = params.kind === 'new_issue' ? 'New issue' : 'Regression';
     return {
       value: signals.length,
-      title: signals.length === 1 ? `${label}: ${signals[0]!.hash}` : `${signals.length} ${params.kind === 'new_issue' ? 'new issues' : 'regressions'}`,
-      lines: signals.map((signal) => `${label} ${signal.hash} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`),
+      title:
+        signals.length === 1
+          ? `${label}: ${signals[0]!.hash}`
+          : `${signals.length} ${params.kind === 'new_issue' ? 'new issues' : 'regressions'}`,
+      lines: signals.map(
+        (signal) =>
+          `${label} ${signal.hash} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`,
+      ),
       cursor: signals.at(-1)?.id ?? cursor,
       path: signals.length === 1 ? `/issues/${signals[0]!.hash}` : '/issues',
     };
@@ -49,23 +61,53 @@ export async function readRule(deps: { meta: MetaTx; telemetry: TelemetryEngine 
   switch (params.kind) {
     case 'issue_frequency': {
       const top = await busiestIssue(deps.telemetry, projectId, range, params.hash);
-      return { value: top?.count ?? 0, title: `Issue ${top?.hash ?? params.hash ?? ''} occurred ${top?.count ?? 0} times in ${window}`, lines: [`threshold: ${params.threshold} occurrences`], path: top ? `/issues/${top.hash}` : '/issues' };
+      return {
+        value: top?.count ?? 0,
+        title: `Issue ${top?.hash ?? params.hash ?? ''} occurred ${top?.count ?? 0} times in ${window}`,
+        lines: [`threshold: ${params.threshold} occurrences`],
+        path: top ? `/issues/${top.hash}` : '/issues',
+      };
     }
     case 'endpoint_latency': {
       const figures = await endpointWindow(deps.telemetry, projectId, range, params.endpoint);
       const value = params.percentile === 'p95' ? figures.p95Ms : figures.p99Ms;
       const what = params.endpoint ?? 'all endpoints';
-      return { value, title: `${params.percentile.toUpperCase()} of ${what} is ${value === null ? 'unknown' : `${Math.round(value)} ms`} over ${window}`, lines: [`threshold: ${params.thresholdMs} ms`, `requests: ${figures.requests}`], path: '/endpoints' };
+      return {
+        value,
+        title: `${params.percentile.toUpperCase()} of ${what} is ${value === null ? 'unknown' : `${Math.round(value)} ms`} over ${window}`,
+        lines: [`threshold: ${params.thresholdMs} ms`, `requests: ${figures.requests}`],
+        path: '/endpoints',
+      };
     }
     case 'error_rate': {
       const figures = await endpointWindow(deps.telemetry, projectId, range, params.endpoint);
       const value = figures.requests >= params.minRequests ? (100 * figures.serverErrors) / figures.requests : null;
-      return { value, title: `Error rate of ${params.endpoint ?? 'all endpoints'} is ${value === null ? 'unknown' : `${value.toFixed(1)}%`} over ${window}`, lines: [`threshold: ${params.thresholdPercent}%`, `requests: ${figures.requests}, server errors: ${figures.serverErrors}`], path: '/endpoints' };
+      return {
+        value,
+        title: `Error rate of ${params.endpoint ?? 'all endpoints'} is ${value === null ? 'unknown' : `${value.toFixed(1)}%`} over ${window}`,
+        lines: [
+          `threshold: ${params.thresholdPercent}%`,
+          `requests: ${figures.requests}, server errors: ${figures.serverErrors}`,
+        ],
+        path: '/endpoints',
+      };
     }
     case 'metric_threshold': {
-      const series = await queryMetric(deps.telemetry, projectId, { range, bucketSeconds: WHOLE_WINDOW_BUCKET, name: params.metric, aggregation: params.aggregation, groupBy: [], filters: params.filters as Filter[] });
+      const series = await queryMetric(deps.telemetry, projectId, {
+        range,
+        bucketSeconds: WHOLE_WINDOW_BUCKET,
+        name: params.metric,
+        aggregation: params.aggregation,
+        groupBy: [],
+        filters: params.filters as Filter[],
+      });
       const value = series[0]?.points[0]?.value ?? null;
-      return { value, title: `${params.aggregation}(${params.metric}) is ${value === null ? 'unknown' : value} over ${window}`, lines: [`condition: ${params.comparator} ${params.threshold}`], path: '/metrics' };
+      return {
+        value,
+        title: `${params.aggregation}(${params.metric}) is ${value === null ? 'unknown' : value} over ${window}`,
+        lines: [`condition: ${params.comparator} ${params.threshold}`],
+        path: '/metrics',
+      };
     }
     case 'log_match': {
       // A page of `threshold` logs says whether there are at least that many, without counting all.

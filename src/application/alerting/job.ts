@@ -81,11 +81,14 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     private readonly deps: AlertJobDeps,
     intervalMs: number,
   ) {
-    super(async (closing) => {
-      const evaluated = await this.evaluateDue(closing);
-      const delivered = await this.deliverDue(closing);
-      return { evaluated, delivered };
-    }, { intervalMs, onError: deps.onError });
+    super(
+      async (closing) => {
+        const evaluated = await this.evaluateDue(closing);
+        const delivered = await this.deliverDue(closing);
+        return { evaluated, delivered };
+      },
+      { intervalMs, onError: deps.onError },
+    );
   }
 
   /** Evaluates every rule due now, in claimed batches. */
@@ -94,7 +97,13 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     let evaluated = 0;
     for (;;) {
       const now = new Date(this.deps.now());
-      const rules = await claimDueRules(this.deps.meta, now, new Date(now.getTime() + LEASE_MS), this.owner, CLAIM_BATCH);
+      const rules = await claimDueRules(
+        this.deps.meta,
+        now,
+        new Date(now.getTime() + LEASE_MS),
+        this.owner,
+        CLAIM_BATCH,
+      );
       // Outcomes that notify nothing are written together, one statement for the batch.
       const quiet: Array<RuleOutcome & { id: string }> = [];
       await eachLimited(rules, EVALUATION_CONCURRENCY, async (rule) => {
@@ -104,7 +113,11 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
         } catch (error) {
           // One broken rule (a metric filter on an unknown field, a query over its limits) must not stop the others.
           this.deps.onError(new Error(`evaluating alert rule ${rule.id} failed: ${(error as Error).message}`));
-          quiet.push({ id: rule.id, ...outcomeOf(rule, now), nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS) });
+          quiet.push({
+            id: rule.id,
+            ...outcomeOf(rule, now),
+            nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
+          });
         }
       });
       await finishRules(this.deps.meta, this.owner, quiet);
@@ -115,9 +128,26 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
 
   /** Evaluates one rule; a notifying outcome is written here with its deliveries, a quiet one is returned for the batch write. */
   private async evaluate(rule: ClaimedRule, now: Date): Promise<(RuleOutcome & { id: string }) | null> {
-    const reading = await readRule({ meta: this.deps.meta, telemetry: this.deps.telemetry }, rule.projectId, rule.params, rule.activityCursor, now.getTime());
+    const reading = await readRule(
+      { meta: this.deps.meta, telemetry: this.deps.telemetry },
+      rule.projectId,
+      rule.params,
+      rule.activityCursor,
+      now.getTime(),
+    );
     const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
-    const decision = decide(rule.kind, { state: rule.state, snoozedUntil: rule.snoozedUntil, cooldownSeconds: rule.cooldownSeconds, lastNotifiedAt: rule.lastNotifiedAt, firingNotified: rule.firingNotified }, condition, now);
+    const decision = decide(
+      rule.kind,
+      {
+        state: rule.state,
+        snoozedUntil: rule.snoozedUntil,
+        cooldownSeconds: rule.cooldownSeconds,
+        lastNotifiedAt: rule.lastNotifiedAt,
+        firingNotified: rule.firingNotified,
+      },
+      condition,
+      now,
+    );
     const notification: Notification | null = decision.notify
       ? {
           ruleId: rule.id,
@@ -152,7 +182,13 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
       if (!held) return;
       await enqueueDeliveries(
         tx,
-        rule.channelIds.map((channelId) => ({ projectId: rule.projectId, ruleId: rule.id, channelId, state: notification.state as 'firing' | 'resolved', payload: { ...notification } })),
+        rule.channelIds.map((channelId) => ({
+          projectId: rule.projectId,
+          ruleId: rule.id,
+          channelId,
+          state: notification.state as 'firing' | 'resolved',
+          payload: { ...notification },
+        })),
         now,
       );
     });
@@ -164,14 +200,26 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     let sent = 0;
     for (;;) {
       const now = new Date(this.deps.now());
-      const due = await claimDueDeliveries(this.deps.meta, now, new Date(now.getTime() + LEASE_MS), this.owner, CLAIM_BATCH);
+      const due = await claimDueDeliveries(
+        this.deps.meta,
+        now,
+        new Date(now.getTime() + LEASE_MS),
+        this.owner,
+        CLAIM_BATCH,
+      );
       const channels = await channelsByIds(this.deps.meta, [...new Set(due.map((delivery) => delivery.channelId))]);
       await Promise.all(
         due.map(async (delivery) => {
           const channel = channels.get(delivery.channelId);
           const attempt = delivery.attempts + 1;
-          const result: AttemptResult = channel ? await this.send(channel, delivery.payload as unknown as Notification) : { outcome: 'failed', responseStatus: null, error: 'the channel was deleted' };
-          const retry = result.outcome === 'failed' && channel !== undefined && attempt < MAX_DELIVERY_ATTEMPTS && !result.error?.startsWith('refused:');
+          const result: AttemptResult = channel
+            ? await this.send(channel, delivery.payload as unknown as Notification)
+            : { outcome: 'failed', responseStatus: null, error: 'the channel was deleted' };
+          const retry =
+            result.outcome === 'failed' &&
+            channel !== undefined &&
+            attempt < MAX_DELIVERY_ATTEMPTS &&
+            !result.error?.startsWith('refused:');
           await this.deps.meta
             .transaction(async (tx) => {
               const held = await finishDelivery(tx, delivery.id, this.owner, {
@@ -207,29 +255,57 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
   async send(channel: AlertChannel, notification: Notification): Promise<AttemptResult> {
     try {
       if (channel.kind === 'email') {
-        if (!this.deps.mailer) return { outcome: 'failed', responseStatus: null, error: 'mail is not configured (SMTP_URL)' };
+        if (!this.deps.mailer)
+          return { outcome: 'failed', responseStatus: null, error: 'mail is not configured (SMTP_URL)' };
         const { subject, text } = emailOf(notification);
         const addresses = (channel.config.addresses as string[] | undefined) ?? [];
         await this.deps.mailer.send({ to: addresses.join(', '), subject, text });
         return { outcome: 'delivered', responseStatus: null, error: null };
       }
       const secret = channel.secretCiphertext === null ? null : this.deps.secrets.open(channel.secretCiphertext);
-      if (secret === null) return { outcome: 'failed', responseStatus: null, error: 'the channel secret cannot be decrypted (was SESSION_SECRET changed?)' };
-      let response;
+      if (secret === null)
+        return {
+          outcome: 'failed',
+          responseStatus: null,
+          error: 'the channel secret cannot be decrypted (was SESSION_SECRET changed?)',
+        };
+      let response: Awaited<ReturnType<typeof postOutbound>>;
       if (channel.kind === 'webhook') {
         const body = webhookBodyOf(notification);
         const signature = signatureOf(secret, Math.floor(this.deps.now() / 1000), body);
-        response = await postOutbound(channel.config.url as string, body, { 'sightline-signature': signature }, { allowPrivate: this.deps.allowPrivateTargets });
+        response = await postOutbound(
+          channel.config.url as string,
+          body,
+          { 'sightline-signature': signature },
+          { allowPrivate: this.deps.allowPrivateTargets },
+        );
       } else {
-        response = await postOutbound(secret, JSON.stringify(slackMessageOf(notification)), {}, { allowPrivate: this.deps.allowPrivateTargets });
+        response = await postOutbound(
+          secret,
+          JSON.stringify(slackMessageOf(notification)),
+          {},
+          { allowPrivate: this.deps.allowPrivateTargets },
+        );
       }
-      if (response.status >= 200 && response.status < 300) return { outcome: 'delivered', responseStatus: response.status, error: null };
-      return { outcome: 'failed', responseStatus: response.status, error: `answered ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}` };
+      if (response.status >= 200 && response.status < 300)
+        return { outcome: 'delivered', responseStatus: response.status, error: null };
+      return {
+        outcome: 'failed',
+        responseStatus: response.status,
+        error: `answered ${response.status}${response.body ? `: ${response.body.slice(0, 200)}` : ''}`,
+      };
     } catch (error) {
       // A refused target will be refused again: no retry (the prefix tells deliverDue).
-      if (error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused) return { outcome: 'failed', responseStatus: null, error: `refused: ${(error as Error).message}` };
+      if (error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused)
+        return { outcome: 'failed', responseStatus: null, error: `refused: ${(error as Error).message}` };
       const { code, message } = error as { code?: unknown; message?: unknown };
-      return { outcome: 'failed', responseStatus: null, error: [typeof code === 'string' ? code : null, typeof message === 'string' ? message : null].filter(Boolean).join(': ') };
+      return {
+        outcome: 'failed',
+        responseStatus: null,
+        error: [typeof code === 'string' ? code : null, typeof message === 'string' ? message : null]
+          .filter(Boolean)
+          .join(': '),
+      };
     }
   }
 }

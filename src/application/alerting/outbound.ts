@@ -31,7 +31,8 @@ export function checkOutboundUrl(raw: string): URL {
   } catch {
     throw new OutboundRefused('not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('only http and https URLs are allowed');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundRefused('only http and https URLs are allowed');
   if (url.username || url.password) throw new OutboundRefused('credentials in the URL are not allowed');
   return url;
 }
@@ -40,12 +41,34 @@ export function checkOutboundUrl(raw: string): URL {
 export function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(address)) {
     const [a = 0, b = 0] = address.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
   }
   const lower = address.toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   if (mapped) return isPrivateAddress(mapped[1]!);
-  return lower === '::' || lower === '::1' || lower.startsWith('fe8') || lower.startsWith('fe9') || lower.startsWith('fea') || lower.startsWith('feb') || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('ff') || lower.startsWith('64:ff9b:');
+  return (
+    lower === '::' ||
+    lower === '::1' ||
+    lower.startsWith('fe8') ||
+    lower.startsWith('fe9') ||
+    lower.startsWith('fea') ||
+    lower.startsWith('feb') ||
+    lower.startsWith('fc') ||
+    lower.startsWith('fd') ||
+    lower.startsWith('ff') ||
+    lower.startsWith('64:ff9b:')
+  );
 }
 
 export interface OutboundOptions {
@@ -53,28 +76,54 @@ export interface OutboundOptions {
 }
 
 /** POSTs `body`; resolves with the status and the start of the answer, rejects on refusal or network failure. */
-export async function postOutbound(raw: string, body: string, headers: Record<string, string>, options: OutboundOptions): Promise<OutboundResponse> {
+export async function postOutbound(
+  raw: string,
+  body: string,
+  headers: Record<string, string>,
+  options: OutboundOptions,
+): Promise<OutboundResponse> {
   const url = checkOutboundUrl(raw);
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const list = addresses as dns.LookupAddress[];
       const refused = options.allowPrivate ? undefined : list.find((entry) => isPrivateAddress(entry.address));
-      if (refused || list.length === 0) return callback(new OutboundRefused(`${hostname} resolves to a loopback, private or link-local address (${refused?.address ?? 'none'}); set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`), '', 4);
-      if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (refused || list.length === 0)
+        return callback(
+          new OutboundRefused(
+            `${hostname} resolves to a loopback, private or link-local address (${refused?.address ?? 'none'}); set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`,
+          ),
+          '',
+          4,
+        );
+      if ((lookupOptions as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
   // A literal address skips the lookup hook: check it here.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(literal) && !options.allowPrivate && isPrivateAddress(literal)) {
-    throw new OutboundRefused(`${literal} is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`);
+    throw new OutboundRefused(
+      `${literal} is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`,
+    );
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<OutboundResponse>((resolve, reject) => {
     const request = client.request(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Sightline-Alerts/1', ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, timeout: TIMEOUT_MS, agent: false },
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Sightline-Alerts/1',
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
+        },
+        lookup,
+        timeout: TIMEOUT_MS,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -82,7 +131,12 @@ export async function postOutbound(raw: string, body: string, headers: Record<st
           if (size < MAX_ANSWER_BYTES) chunks.push(chunk);
           size += chunk.length;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES),
+          }),
+        );
         response.on('error', reject);
       },
     );

@@ -8,7 +8,11 @@ import type { Role } from '../../core/roles.js';
 import { HttpError, forbidden } from '../../http/errors.js';
 import type { Services } from '../services.js';
 import type { MetaTx } from '../../store/meta/types.js';
-import { insertMembership, insertOrganization, type Organization } from '../../store/meta/repositories/organizations.js';
+import {
+  insertMembership,
+  insertOrganization,
+  type Organization,
+} from '../../store/meta/repositories/organizations.js';
 import { insertProject, type Project } from '../../store/meta/repositories/projects.js';
 import { countUsers, insertUser, type User } from '../../store/meta/repositories/users.js';
 import { acceptInvitation } from '../organizations/invitations.js';
@@ -20,7 +24,9 @@ export async function assertRegistrationOpen(services: Services, db: MetaTx = se
   const policy = services.config.auth.registration;
   if (policy === 'open') return;
   if (policy === 'first-user' && (await countUsers(db)) === 0) return;
-  throw policy === 'invite-only' || policy === 'first-user' ? forbidden(REGISTRATION_CLOSED) : new HttpError(500, 'unknown registration policy');
+  throw policy === 'invite-only' || policy === 'first-user'
+    ? forbidden(REGISTRATION_CLOSED)
+    : new HttpError(500, 'unknown registration policy');
 }
 
 export interface NewAccount {
@@ -55,6 +61,10 @@ export async function createAccount(tx: MetaTx, account: NewAccount, now: Date):
   const owner = account.name || account.email.split('@')[0]!;
   const organization = await insertOrganization(tx, account.organizationName || `${owner.slice(0, 80)}'s organization`);
   await insertMembership(tx, organization.id, user.id, 'admin');
-  const project = await insertProject(tx, { organizationId: organization.id, name: 'My first project', framework: 'opentelemetry' });
+  const project = await insertProject(tx, {
+    organizationId: organization.id,
+    name: 'My first project',
+    framework: 'opentelemetry',
+  });
   return { user, organization, role: 'admin', project };
 }

@@ -10,7 +10,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 /** The password rules of register and reset: 422 naming them when broken. */
 export function assertPasswordRules(password: string, minLength: number): void {
-  if (password.length < minLength || password.length > PASSWORD_MAX_LENGTH) throw unprocessable(`password must be ${minLength} to ${PASSWORD_MAX_LENGTH} characters`);
+  if (password.length < minLength || password.length > PASSWORD_MAX_LENGTH)
+    throw unprocessable(`password must be ${minLength} to ${PASSWORD_MAX_LENGTH} characters`);
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -38,7 +38,9 @@ export class SessionTokens {
   async issue(claims: SessionClaims, ttlSeconds = this.ttlSeconds): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now() / 1000);
     const expiresAt = issuedAt + ttlSeconds;
-    const token = await new SignJWT(claims.kind === 'device' ? { kind: claims.kind, fid: claims.familyId } : { kind: claims.kind })
+    const token = await new SignJWT(
+      claims.kind === 'device' ? { kind: claims.kind, fid: claims.familyId } : { kind: claims.kind },
+    )
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(this.issuer)
@@ -59,10 +61,18 @@ export class SessionTokens {
         audience: AUDIENCE,
         currentDate: new Date(this.now()),
       });
-      if (!payload.sub || typeof payload.iat !== 'number' || typeof payload.exp !== 'number' || typeof payload.jti !== 'string') return null;
+      if (
+        !payload.sub ||
+        typeof payload.iat !== 'number' ||
+        typeof payload.exp !== 'number' ||
+        typeof payload.jti !== 'string'
+      )
+        return null;
       const times = { issuedAt: payload.iat, expiresAt: payload.exp, tokenId: payload.jti };
-      if (payload.kind === 'session' || payload.kind === 'cli') return { userId: payload.sub, kind: payload.kind, ...times };
-      if (payload.kind === 'device' && typeof payload.fid === 'string') return { userId: payload.sub, kind: 'device', familyId: payload.fid, ...times };
+      if (payload.kind === 'session' || payload.kind === 'cli')
+        return { userId: payload.sub, kind: payload.kind, ...times };
+      if (payload.kind === 'device' && typeof payload.fid === 'string')
+        return { userId: payload.sub, kind: 'device', familyId: payload.fid, ...times };
       return null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;

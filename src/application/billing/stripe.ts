@@ -18,9 +18,22 @@ export interface StripeOptions {
 /** Stripe's own default: a signed event older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 
-const STATUSES: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'];
+const STATUSES: readonly SubscriptionStatus[] = [
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+];
 
 export class StripePayments implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -44,7 +57,8 @@ export class StripePayments implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<string> {
     const price = request.plan.stripePrices[request.interval];
-    if (price === undefined) throw unprocessable(`the ${request.plan.name} plan is not sold with a ${request.interval}ly interval`);
+    if (price === undefined)
+      throw unprocessable(`the ${request.plan.name} plan is not sold with a ${request.interval}ly interval`);
     const session = await this.stripe.checkout.sessions.create({
       mode: 'subscription',
       line_items: [{ price, quantity: 1 }],
@@ -69,7 +83,14 @@ export class StripePayments implements PaymentProvider {
     if (signature === undefined) throw badRequest('missing Stripe-Signature header');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(body, signature, this.options.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, now.getTime());
+      event = this.stripe.webhooks.constructEvent(
+        body,
+        signature,
+        this.options.webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw badRequest('invalid Stripe signature');
       throw error;
@@ -88,7 +109,9 @@ export class StripePayments implements PaymentProvider {
       organizationId: subscription.metadata.organizationId ?? null,
       providerSubscriptionId: subscription.id,
       providerCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-      planCode: this.catalogue.plans.find((plan) => priceId !== undefined && Object.values(plan.stripePrices).includes(priceId))?.code ?? null,
+      planCode:
+        this.catalogue.plans.find((plan) => priceId !== undefined && Object.values(plan.stripePrices).includes(priceId))
+          ?.code ?? null,
       status,
       interval,
       currentPeriodStart: item ? new Date(item.current_period_start * 1000) : null,

@@ -13,11 +13,18 @@ import { announceProjectChanges } from '../project-changes.js';
 import { UUID } from '../../core/ids.js';
 import type { SubscriptionChange } from './payments.js';
 
-export async function applySubscriptionChange(services: Services, change: SubscriptionChange, log: Logger): Promise<void> {
+export async function applySubscriptionChange(
+  services: Services,
+  change: SubscriptionChange,
+  log: Logger,
+): Promise<void> {
   const { organizationId, planCode } = change;
   // Not ours (made outside checkout) or for a price no plan sells: acknowledged, so it is not re-sent.
   if (organizationId === null || !UUID.test(organizationId) || planCode === null) {
-    log.warn({ subscription: change.providerSubscriptionId, organizationId, planCode }, 'subscription event ignored: no organization or no plan');
+    log.warn(
+      { subscription: change.providerSubscriptionId, organizationId, planCode },
+      'subscription event ignored: no organization or no plan',
+    );
     return;
   }
   const now = new Date(services.now());

@@ -87,16 +87,23 @@ export async function startDeviceAuthorization(
 }
 
 /** One poll of the token endpoint with a device code: tokens once approved, otherwise an OAuthError. */
-export async function pollDeviceCode(services: Services, deviceCode: string, clientId: string | null): Promise<TokenResponse> {
+export async function pollDeviceCode(
+  services: Services,
+  deviceCode: string,
+  clientId: string | null,
+): Promise<TokenResponse> {
   const code = DEVICE_CODE.test(deviceCode) ? await findDeviceCodeByHash(services.meta, tokenHash(deviceCode)) : null;
-  if (!code || (clientId !== null && clientId !== code.clientId)) throw new OAuthError('invalid_grant', 'unknown device code');
+  if (!code || (clientId !== null && clientId !== code.clientId))
+    throw new OAuthError('invalid_grant', 'unknown device code');
   const now = new Date(services.now());
   const outcome = pollOutcome(code, now);
   if (outcome.kind === 'wait') {
     await recordDevicePoll(services.meta, code.id, now, outcome.intervalSeconds);
     throw new OAuthError(
       outcome.error,
-      outcome.error === 'slow_down' ? `polling too fast: wait ${outcome.intervalSeconds} s between polls` : 'the user has not decided yet',
+      outcome.error === 'slow_down'
+        ? `polling too fast: wait ${outcome.intervalSeconds} s between polls`
+        : 'the user has not decided yet',
     );
   }
   if (outcome.kind === 'refuse') throw new OAuthError(outcome.error, REFUSALS[outcome.error]);
@@ -104,9 +111,18 @@ export async function pollDeviceCode(services: Services, deviceCode: string, cli
     // Single use: of two concurrent polls of an approved code, one consumes it, the other gets null.
     const consumed = await consumeDeviceCode(tx, code.id, now);
     if (!consumed) return null;
-    const familyId = await insertRefreshFamily(tx, { userId: consumed.userId, clientId: consumed.clientId, createdAt: now });
+    const familyId = await insertRefreshFamily(tx, {
+      userId: consumed.userId,
+      clientId: consumed.clientId,
+      createdAt: now,
+    });
     const refreshToken = newRefreshToken();
-    await insertRefreshToken(tx, { familyId, tokenHash: tokenHash(refreshToken), createdAt: now, expiresAt: refreshExpiry(now) });
+    await insertRefreshToken(tx, {
+      familyId,
+      tokenHash: tokenHash(refreshToken),
+      createdAt: now,
+      expiresAt: refreshExpiry(now),
+    });
     return { userId: consumed.userId, familyId, refreshToken };
   });
   if (!login) throw new OAuthError('invalid_grant', REFUSALS.invalid_grant);
@@ -121,7 +137,9 @@ const REFUSALS = {
 
 /** The refresh grant: rotates the refresh token and issues a new access token. */
 export async function refreshGrant(services: Services, refreshToken: string): Promise<TokenResponse> {
-  const stored = REFRESH_TOKEN.test(refreshToken) ? await findRefreshToken(services.meta, tokenHash(refreshToken)) : null;
+  const stored = REFRESH_TOKEN.test(refreshToken)
+    ? await findRefreshToken(services.meta, tokenHash(refreshToken))
+    : null;
   if (!stored) throw new OAuthError('invalid_grant', 'unknown refresh token');
   const now = new Date(services.now());
   const outcome = refreshOutcome(stored, now);
@@ -130,7 +148,9 @@ export async function refreshGrant(services: Services, refreshToken: string): Pr
   const next = newRefreshToken();
   const rotated =
     outcome === 'rotate' &&
-    (await services.meta.transaction((tx) => rotateRefreshToken(tx, stored, { tokenHash: tokenHash(next), createdAt: now, expiresAt: refreshExpiry(now) })));
+    (await services.meta.transaction((tx) =>
+      rotateRefreshToken(tx, stored, { tokenHash: tokenHash(next), createdAt: now, expiresAt: refreshExpiry(now) }),
+    ));
   if (!rotated) {
     // Reuse of a rotated token (or losing a race to another use of the same token): a copy is in
     // someone else's hands, so the whole login ends (RFC 9700 §4.14.2).
@@ -142,13 +162,25 @@ export async function refreshGrant(services: Services, refreshToken: string): Pr
 
 /** Logout: revokes the refresh token's family; an unknown token changes nothing (RFC 7009 §2.2). */
 export async function logout(services: Services, refreshToken: string): Promise<void> {
-  const stored = REFRESH_TOKEN.test(refreshToken) ? await findRefreshToken(services.meta, tokenHash(refreshToken)) : null;
+  const stored = REFRESH_TOKEN.test(refreshToken)
+    ? await findRefreshToken(services.meta, tokenHash(refreshToken))
+    : null;
   if (stored) await revokeRefreshFamily(services.meta, stored.familyId, 'logout', new Date(services.now()));
 }
 
 const refreshExpiry = (now: Date): Date => new Date(now.getTime() + REFRESH_TOKEN_LIFE_SECONDS * 1000);
 
-async function tokenResponse(services: Services, userId: string, familyId: string, refreshToken: string): Promise<TokenResponse> {
+async function tokenResponse(
+  services: Services,
+  userId: string,
+  familyId: string,
+  refreshToken: string,
+): Promise<TokenResponse> {
   const { token } = await services.sessions.issue({ userId, kind: 'device', familyId }, ACCESS_TOKEN_LIFE_SECONDS);
-  return { access_token: token, refresh_token: refreshToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_LIFE_SECONDS };
+  return {
+    access_token: token,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_LIFE_SECONDS,
+  };
 }

@@ -24,7 +24,9 @@ const BATCH = 20;
  * tables built from those files.
  */
 export function projectObjectPrefixes(projectId: string): string[] {
-  const families = ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps'].map((family) => `${family}/${projectId}/`);
+  const families = ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps'].map(
+    (family) => `${family}/${projectId}/`,
+  );
   const tables = Array.from({ length: TABLE_FORMAT_VERSION }, (_, i) => `symboltables/v${i + 1}/${projectId}/`);
   return [...families, ...tables];
 }

@@ -20,7 +20,12 @@ export const MAX_MAPPING_KEYS_PER_REQUEST = 64;
 type Want = { mapId: string } | { appVersion: string };
 
 /** Retraces the batch's Java/Kotlin exceptions in place; answers how many traces changed. */
-export async function retraceExceptions(exceptions: ExceptionRecord[], projectId: string, meta: MetaDb, tables: SymbolTables): Promise<number> {
+export async function retraceExceptions(
+  exceptions: ExceptionRecord[],
+  projectId: string,
+  meta: MetaDb,
+  tables: SymbolTables,
+): Promise<number> {
   const mapIds = new Set<string>();
   const versions = new Set<string>();
   const wants = exceptions.map((exception): Want | null => {
@@ -28,7 +33,12 @@ export async function retraceExceptions(exceptions: ExceptionRecord[], projectId
     const trace = parseJavaTrace(exception.stackTrace);
     if (trace.frameCount === 0) return null;
     // A map id names the exact build: a trace that has one never falls back to its app version.
-    const want: Want | null = trace.mapIds[0] !== undefined ? { mapId: trace.mapIds[0] } : exception.appVersion !== '' ? { appVersion: exception.appVersion } : null;
+    const want: Want | null =
+      trace.mapIds[0] !== undefined
+        ? { mapId: trace.mapIds[0] }
+        : exception.appVersion !== ''
+          ? { appVersion: exception.appVersion }
+          : null;
     if (!want) return null;
     const keys = 'mapId' in want ? mapIds : versions;
     const key = 'mapId' in want ? want.mapId : want.appVersion;
@@ -40,10 +50,16 @@ export async function retraceExceptions(exceptions: ExceptionRecord[], projectId
 
   const matches = await findMappings(meta, projectId, [...mapIds], [...versions]);
   const buildOf = (want: Want): string | undefined =>
-    ('mapId' in want ? matches.find((m) => m.buildId.startsWith(want.mapId)) : matches.find((m) => m.appVersion === want.appVersion))?.buildId;
+    ('mapId' in want
+      ? matches.find((m) => m.buildId.startsWith(want.mapId))
+      : matches.find((m) => m.appVersion === want.appVersion)
+    )?.buildId;
   const builds = [...new Set(wants.flatMap((want) => (want ? [buildOf(want)] : [])).filter((id) => id !== undefined))];
   if (builds.length === 0) return 0;
-  const loaded = await tables.forBuilds(projectId, builds.map((buildId) => ({ kind: 'proguard' as const, buildId, arch: '' })));
+  const loaded = await tables.forBuilds(
+    projectId,
+    builds.map((buildId) => ({ kind: 'proguard' as const, buildId, arch: '' })),
+  );
 
   let changed = 0;
   exceptions.forEach((exception, i) => {

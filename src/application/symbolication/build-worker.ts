@@ -23,11 +23,19 @@ parentPort?.on('message', (request: BuildRequest) => {
       const text = new TextDecoder().decode(request.bytes);
       response = { ok: true, table: new TextEncoder().encode(RetraceMapping.parse(text).toCompactText()) };
     } else {
-      const table = buildLookupTable(bytesSource(request.bytes), { fileName: request.fileName, arch: request.arch, uuid: request.uuid });
+      const table = buildLookupTable(bytesSource(request.bytes), {
+        fileName: request.fileName,
+        arch: request.arch,
+        uuid: request.uuid,
+      });
       response = { ok: true, table: serializeTable(table) };
     }
   } catch (error) {
-    response = { ok: false, message: error instanceof Error ? error.message : String(error), symbolFileError: error instanceof SymbolFileError };
+    response = {
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+      symbolFileError: error instanceof SymbolFileError,
+    };
   }
   parentPort!.postMessage(response, response.ok ? [response.table.buffer as ArrayBuffer] : []);
 });

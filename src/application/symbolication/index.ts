@@ -5,7 +5,14 @@
  */
 import { exceptionHash } from '../../core/grouping.js';
 import type { ExceptionRecord } from '../../core/records.js';
-import { detectTraceFlavor, LookupTable, parseDartTrace, parseIosTrace, symbolicateDart, symbolicateIos } from '../../symbols/index.js';
+import {
+  detectTraceFlavor,
+  LookupTable,
+  parseDartTrace,
+  parseIosTrace,
+  symbolicateDart,
+  symbolicateIos,
+} from '../../symbols/index.js';
 import { buildKey, type Build, type SymbolTables } from './tables.js';
 
 export const SYMBOLICATED_FRAMEWORKS = new Set(['flutter', 'ios']);
@@ -19,17 +26,24 @@ export const MAX_BUILDS_PER_TRACE = 64;
 export const MAX_BUILDS_PER_REQUEST = 256;
 
 /** Symbolicates the batch's exceptions in place; answers how many traces changed. */
-export async function symbolicateExceptions(exceptions: ExceptionRecord[], projectId: string, tables: SymbolTables): Promise<number> {
+export async function symbolicateExceptions(
+  exceptions: ExceptionRecord[],
+  projectId: string,
+  tables: SymbolTables,
+): Promise<number> {
   const buildsPerTrace: Build[][] = [];
   const flavors = exceptions.map((exception) => {
     if (exception.isMessage) return null;
     const flavor = detectTraceFlavor(exception.stackTrace);
     if (flavor === 'dart') {
       const trace = parseDartTrace(exception.stackTrace);
-      if (trace.buildId && trace.arch) buildsPerTrace.push([{ kind: 'dart', buildId: trace.buildId, arch: trace.arch }]);
+      if (trace.buildId && trace.arch)
+        buildsPerTrace.push([{ kind: 'dart', buildId: trace.buildId, arch: trace.arch }]);
     } else if (flavor === 'ios') {
       const trace = parseIosTrace(exception.stackTrace);
-      buildsPerTrace.push(trace.uuids.slice(0, MAX_BUILDS_PER_TRACE).map((uuid) => ({ kind: 'ios', buildId: uuid, arch: trace.arch })));
+      buildsPerTrace.push(
+        trace.uuids.slice(0, MAX_BUILDS_PER_TRACE).map((uuid) => ({ kind: 'ios', buildId: uuid, arch: trace.arch })),
+      );
     }
     return flavor;
   });

@@ -12,10 +12,21 @@
  */
 import { exceptionHash } from '../../core/grouping.js';
 import type { ExceptionRecord } from '../../core/records.js';
-import { findSourceMapFiles, type SourceMapFile, type SourceMapWanted } from '../../store/meta/repositories/source-map-files.js';
+import {
+  findSourceMapFiles,
+  type SourceMapFile,
+  type SourceMapWanted,
+} from '../../store/meta/repositories/source-map-files.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
-import { normalizeJsDebugId, parseJsTrace, scriptPath, SourceMapError, SourceMapTable, symbolicateJs } from '../../symbols/index.js';
+import {
+  normalizeJsDebugId,
+  parseJsTrace,
+  scriptPath,
+  SourceMapError,
+  SourceMapTable,
+  symbolicateJs,
+} from '../../symbols/index.js';
 
 /** Attribute an SDK may send: `{"<script url>": "<debug id>"}`. */
 export const DEBUG_IDS_ATTRIBUTE = 'sightline.debug_ids';
@@ -46,7 +57,11 @@ export class SourceMapTables {
   constructor(
     private readonly meta: MetaDb,
     private readonly objects: ObjectStore,
-    private readonly options: { maxBytes: number; now?: () => number; onError?: (what: string, error: unknown) => void },
+    private readonly options: {
+      maxBytes: number;
+      now?: () => number;
+      onError?: (what: string, error: unknown) => void;
+    },
   ) {}
 
   get usage(): { entries: number; bytes: number } {
@@ -74,7 +89,9 @@ export class SourceMapTables {
       return tables;
     }
     for (const w of unknown) {
-      const row = rows.find((r) => (w.debugId !== '' ? r.debugId === w.debugId : r.release === w.release && r.path === w.path));
+      const row = rows.find((r) =>
+        w.debugId !== '' ? r.debugId === w.debugId : r.release === w.release && r.path === w.path,
+      );
       const table = await this.load(`${projectId}/${keyOf(w)}`, row);
       if (table) tables.set(keyOf(w), table);
     }
@@ -84,7 +101,8 @@ export class SourceMapTables {
   private async load(id: string, row: SourceMapFile | undefined): Promise<SourceMapTable | null> {
     if (!row) return this.remember(id, null, 0, '', MISSING_TTL_MS);
     const previous = this.cache.get(id);
-    if (previous?.table && previous.source === row.contentSha256) return this.remember(id, previous.table, previous.bytes, row.contentSha256, REVALIDATE_MS);
+    if (previous?.table && previous.source === row.contentSha256)
+      return this.remember(id, previous.table, previous.bytes, row.contentSha256, REVALIDATE_MS);
     try {
       const bytes = await this.objects.get(row.objectKey);
       if (!bytes) return this.remember(id, null, 0, '', MISSING_TTL_MS);
@@ -101,7 +119,13 @@ export class SourceMapTables {
     this.cache.set(id, entry);
   }
 
-  private remember(id: string, table: SourceMapTable | null, bytes: number, source: string, ttlMs: number): SourceMapTable | null {
+  private remember(
+    id: string,
+    table: SourceMapTable | null,
+    bytes: number,
+    source: string,
+    ttlMs: number,
+  ): SourceMapTable | null {
     const previous = this.cache.get(id);
     if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
     this.cache.delete(id);
@@ -141,7 +165,11 @@ function debugIdsOf(exception: ExceptionRecord): Map<string, string> {
 }
 
 /** Maps the JavaScript frames of a batch's exceptions in place; answers how many traces changed. */
-export async function symbolicateJsExceptions(exceptions: ExceptionRecord[], projectId: string, tables: SourceMapTables): Promise<number> {
+export async function symbolicateJsExceptions(
+  exceptions: ExceptionRecord[],
+  projectId: string,
+  tables: SourceMapTables,
+): Promise<number> {
   const perTrace = exceptions.map((exception) => {
     if (exception.isMessage) return null;
     const trace = parseJsTrace(exception.stackTrace);
@@ -161,7 +189,8 @@ export async function symbolicateJsExceptions(exceptions: ExceptionRecord[], pro
   const needed = new Map<string, SourceMapWanted>();
   for (const trace of perTrace) {
     if (!trace) continue;
-    for (const [key, w] of trace.wanted) if (needed.size < MAX_SCRIPTS_PER_REQUEST || needed.has(key)) needed.set(key, w);
+    for (const [key, w] of trace.wanted)
+      if (needed.size < MAX_SCRIPTS_PER_REQUEST || needed.has(key)) needed.set(key, w);
   }
   if (needed.size === 0) return 0;
   const loaded = await tables.forScripts(projectId, [...needed.values()]);

@@ -5,7 +5,13 @@
  * symbol file, parsed in a worker. The symbol file rows of all the builds a request needs are
  * read in one query. Concurrent requests for the same build share one load.
  */
-import { deserializeTable, RetraceMapping, SymbolFileError, TABLE_FORMAT_VERSION, type LookupTable } from '../../symbols/index.js';
+import {
+  deserializeTable,
+  RetraceMapping,
+  SymbolFileError,
+  TABLE_FORMAT_VERSION,
+  type LookupTable,
+} from '../../symbols/index.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
 import { findSymbolFiles, type SymbolBuild, type SymbolFile } from '../../store/meta/repositories/symbol-files.js';
@@ -56,7 +62,11 @@ export class SymbolTables {
     private readonly meta: MetaDb,
     private readonly objects: ObjectStore,
     private readonly builder: TableBuilder,
-    private readonly options: { maxBytes: number; now?: () => number; onError?: (what: string, error: unknown) => void },
+    private readonly options: {
+      maxBytes: number;
+      now?: () => number;
+      onError?: (what: string, error: unknown) => void;
+    },
   ) {}
 
   /** Entries held and the bytes they count against `maxBytes`. */
@@ -120,21 +130,31 @@ export class SymbolTables {
       if (!file) return this.remember(id, null, 0, '', MISSING_TTL_MS);
       const sha = file.contentSha256;
       const previous = this.cache.get(id);
-      if (previous?.table && previous.source === sha) return this.remember(id, previous.table, previous.bytes, sha, REVALIDATE_MS);
+      if (previous?.table && previous.source === sha)
+        return this.remember(id, previous.table, previous.bytes, sha, REVALIDATE_MS);
       const mapping = build.kind === 'proguard';
-      const artifactPrefix = mapping ? `symboltables/m${MAPPING_ARTIFACT_VERSION}/${id}.` : `symboltables/v${TABLE_FORMAT_VERSION}/${id}.`;
+      const artifactPrefix = mapping
+        ? `symboltables/m${MAPPING_ARTIFACT_VERSION}/${id}.`
+        : `symboltables/v${TABLE_FORMAT_VERSION}/${id}.`;
       const artifactKey = `${artifactPrefix}${sha.slice(0, 16)}.table`;
       const artifact = await this.objects.get(artifactKey);
       const cachedTable = artifact ? readArtifact(artifact, mapping) : null;
-      if (artifact && cachedTable) return this.remember(id, cachedTable, memoryCost(artifact.byteLength, mapping), sha, REVALIDATE_MS);
+      if (artifact && cachedTable)
+        return this.remember(id, cachedTable, memoryCost(artifact.byteLength, mapping), sha, REVALIDATE_MS);
       const source = await this.objects.get(file.objectKey);
       if (!source) return this.remember(id, null, 0, '', MISSING_TTL_MS);
-      const serialized = await this.builder.build({ bytes: source, fileName: file.objectKey, mapping, ...(build.kind === 'ios' ? { uuid: build.buildId } : {}) });
+      const serialized = await this.builder.build({
+        bytes: source,
+        fileName: file.objectKey,
+        mapping,
+        ...(build.kind === 'ios' ? { uuid: build.buildId } : {}),
+      });
       const table = readArtifact(serialized, mapping);
       if (!table) throw new SymbolFileError('corrupt', `${file.objectKey}: the built table does not read back`);
       await this.objects.put(artifactKey, serialized);
       // Tables built from an earlier upload of this build are of no further use.
-      for (const stale of (await this.objects.list(artifactPrefix)).keys) if (stale !== artifactKey) await this.objects.delete(stale);
+      for (const stale of (await this.objects.list(artifactPrefix)).keys)
+        if (stale !== artifactKey) await this.objects.delete(stale);
       return this.remember(id, table, memoryCost(serialized.byteLength, mapping), sha, REVALIDATE_MS);
     } catch (error) {
       this.options.onError?.(`symbol table ${id}`, error);
@@ -142,7 +162,13 @@ export class SymbolTables {
     }
   }
 
-  private remember(id: string, table: SymbolTable | null, bytes: number, source: string, ttlMs: number): SymbolTable | null {
+  private remember(
+    id: string,
+    table: SymbolTable | null,
+    bytes: number,
+    source: string,
+    ttlMs: number,
+  ): SymbolTable | null {
     const previous = this.cache.get(id);
     if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
     this.cache.delete(id);

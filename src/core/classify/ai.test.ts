@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTraces } from './classify-traces.js';
 import { modelPrice } from './pricing.js';
-import { PROJECT_ID, RECEIVED_AT, span, TRACE_UUID, traceRequest, type SpanSpec } from '../../../test/support/test-spans.js';
+import {
+  PROJECT_ID,
+  RECEIVED_AT,
+  span,
+  TRACE_UUID,
+  traceRequest,
+  type SpanSpec,
+} from '../../../test/support/test-spans.js';
 
 function aiTrace(spec: Omit<SpanSpec, 'spanId'>) {
-  const result = classifyTraces(traceRequest(span({ spanId: 'ab00000000000001', kind: 'CLIENT', name: 'chat', ...spec })), {
-    projectId: PROJECT_ID,
-    receivedAt: RECEIVED_AT,
-  });
+  const result = classifyTraces(
+    traceRequest(span({ spanId: 'ab00000000000001', kind: 'CLIENT', name: 'chat', ...spec })),
+    {
+      projectId: PROJECT_ID,
+      receivedAt: RECEIVED_AT,
+    },
+  );
   expect(result.batch.aiTraces).toHaveLength(1);
   return { record: result.batch.aiTraces[0]!, conversations: result.conversations };
 }
@@ -55,27 +65,58 @@ describe('AI trace fields', () => {
   it('accepts the older attribute names and falls back to the span name', () => {
     const { record } = aiTrace({
       name: 'openai.chat',
-      attributes: { 'gen_ai.system': 'anthropic', 'gen_ai.request.model': 'claude-3-5-sonnet-20241022', 'gen_ai.usage.prompt_tokens': 10, 'gen_ai.usage.completion_tokens': 20, 'gen_ai.usage.cache_read_input_tokens': 4 },
+      attributes: {
+        'gen_ai.system': 'anthropic',
+        'gen_ai.request.model': 'claude-3-5-sonnet-20241022',
+        'gen_ai.usage.prompt_tokens': 10,
+        'gen_ai.usage.completion_tokens': 20,
+        'gen_ai.usage.cache_read_input_tokens': 4,
+      },
     });
-    expect(record).toMatchObject({ name: 'openai.chat', provider: 'anthropic', inputTokens: 10, outputTokens: 20, cachedTokens: 4, isError: false });
+    expect(record).toMatchObject({
+      name: 'openai.chat',
+      provider: 'anthropic',
+      inputTokens: 10,
+      outputTokens: 20,
+      cachedTokens: 4,
+      isError: false,
+    });
     expect(record.totalCost).toBeCloseTo((6 * 3 + 4 * 0.3 + 20 * 15) / 1e6, 12);
   });
 
   it('takes costs from cost attributes when the span carries them', () => {
-    const { record } = aiTrace({ attributes: { 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.input_tokens': 1000, 'gen_ai.usage.input_cost': 0.5, 'gen_ai.usage.output_cost': 0.25 } });
+    const { record } = aiTrace({
+      attributes: {
+        'gen_ai.request.model': 'gpt-4o',
+        'gen_ai.usage.input_tokens': 1000,
+        'gen_ai.usage.input_cost': 0.5,
+        'gen_ai.usage.output_cost': 0.25,
+      },
+    });
     expect(record).toMatchObject({ inputCost: 0.5, outputCost: 0.25, totalCost: 0.75 });
-    expect(aiTrace({ attributes: { 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.cost': 1.5 } }).record).toMatchObject({ inputCost: 0, outputCost: 0, totalCost: 1.5 });
+    expect(
+      aiTrace({ attributes: { 'gen_ai.request.model': 'gpt-4o', 'gen_ai.usage.cost': 1.5 } }).record,
+    ).toMatchObject({ inputCost: 0, outputCost: 0, totalCost: 1.5 });
   });
 
   it('costs nothing for a model the price list does not know', () => {
-    expect(aiTrace({ attributes: { 'gen_ai.request.model': 'in-house-7b', 'gen_ai.usage.input_tokens': 1000 } }).record.totalCost).toBe(0);
+    expect(
+      aiTrace({ attributes: { 'gen_ai.request.model': 'in-house-7b', 'gen_ai.usage.input_tokens': 1000 } }).record
+        .totalCost,
+    ).toBe(0);
   });
 });
 
 describe('conversations', () => {
   it('keeps 1.37 message attributes (JSON strings) and counts tool-call parts', () => {
     const input = [{ role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] }];
-    const output = [{ role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }], finish_reason: 'tool_call' }];
+    const output = [
+      {
+        role: 'assistant',
+        parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+        finish_reason: 'tool_call',
+      },
+    ];
     const { record, conversations } = aiTrace({
       attributes: {
         'gen_ai.system_instructions': JSON.stringify([{ type: 'text', content: 'Be brief.' }]),
@@ -83,8 +124,17 @@ describe('conversations', () => {
         'gen_ai.output.messages': JSON.stringify(output),
       },
     });
-    expect(record).toMatchObject({ toolCalls: 1, finishReason: 'tool_call', conversationKey: `ai/${PROJECT_ID}/${TRACE_UUID}.json` });
-    expect(conversations).toEqual([{ key: record.conversationKey, json: JSON.stringify({ input, output, system: [{ type: 'text', content: 'Be brief.' }] }) }]);
+    expect(record).toMatchObject({
+      toolCalls: 1,
+      finishReason: 'tool_call',
+      conversationKey: `ai/${PROJECT_ID}/${TRACE_UUID}.json`,
+    });
+    expect(conversations).toEqual([
+      {
+        key: record.conversationKey,
+        json: JSON.stringify({ input, output, system: [{ type: 'text', content: 'Be brief.' }] }),
+      },
+    ]);
   });
 
   it('gathers indexed gen_ai.prompt.* / gen_ai.completion.* attributes, tool calls included', () => {
@@ -106,7 +156,13 @@ describe('conversations', () => {
         { role: 'system', content: 'You are a weather bot.' },
         { role: 'user', content: 'And in Rome?' },
       ],
-      output: [{ role: 'assistant', finish_reason: 'tool_calls', tool_calls: [{ name: 'get_weather', arguments: { city: 'Rome' } }, { name: 'get_time' }] }],
+      output: [
+        {
+          role: 'assistant',
+          finish_reason: 'tool_calls',
+          tool_calls: [{ name: 'get_weather', arguments: { city: 'Rome' } }, { name: 'get_time' }],
+        },
+      ],
     });
     expect(record).toMatchObject({ toolCalls: 2, finishReason: 'tool_calls' });
   });
@@ -116,7 +172,10 @@ describe('conversations', () => {
       attributes: { 'gen_ai.system': 'openai', 'gen_ai.prompt.999999.content': 'late' },
       events: [
         { name: 'gen_ai.user.message', attributes: { 'gen_ai.system': 'openai', content: 'Hi' } },
-        { name: 'gen_ai.choice', attributes: { index: 0, finish_reason: 'stop', message: '{"role":"assistant","content":"Hello"}' } },
+        {
+          name: 'gen_ai.choice',
+          attributes: { index: 0, finish_reason: 'stop', message: '{"role":"assistant","content":"Hello"}' },
+        },
       ],
     });
     expect(JSON.parse(conversations[0]!.json)).toEqual({
@@ -133,7 +192,10 @@ describe('conversations', () => {
 
   it('wraps plain-text gen_ai.prompt / gen_ai.completion as messages', () => {
     const { conversations } = aiTrace({ attributes: { 'gen_ai.prompt': 'Say hi', 'gen_ai.completion': 'Hi!' } });
-    expect(JSON.parse(conversations[0]!.json)).toEqual({ input: [{ role: 'user', content: 'Say hi' }], output: [{ role: 'assistant', content: 'Hi!' }] });
+    expect(JSON.parse(conversations[0]!.json)).toEqual({
+      input: [{ role: 'user', content: 'Say hi' }],
+      output: [{ role: 'assistant', content: 'Hi!' }],
+    });
   });
 });
 

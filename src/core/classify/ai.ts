@@ -18,8 +18,17 @@ const GEN_AI_PREFIX = 'gen_ai.';
 // it or beside it (OpenAI's prompt/completion wording, Anthropic-style cache names, Sentry's).
 const INPUT_TOKEN_KEYS = ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens'];
 const OUTPUT_TOKEN_KEYS = ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens'];
-const CACHED_TOKEN_KEYS = ['gen_ai.usage.cache_read.input_tokens', 'gen_ai.usage.cache_read_input_tokens', 'gen_ai.usage.input_tokens.cached', 'gen_ai.usage.cached_tokens'];
-const REASONING_TOKEN_KEYS = ['gen_ai.usage.reasoning.output_tokens', 'gen_ai.usage.output_tokens.reasoning', 'gen_ai.usage.reasoning_tokens'];
+const CACHED_TOKEN_KEYS = [
+  'gen_ai.usage.cache_read.input_tokens',
+  'gen_ai.usage.cache_read_input_tokens',
+  'gen_ai.usage.input_tokens.cached',
+  'gen_ai.usage.cached_tokens',
+];
+const REASONING_TOKEN_KEYS = [
+  'gen_ai.usage.reasoning.output_tokens',
+  'gen_ai.usage.output_tokens.reasoning',
+  'gen_ai.usage.reasoning_tokens',
+];
 const TOTAL_COST_KEYS = ['gen_ai.usage.total_cost', 'gen_ai.usage.cost'];
 
 export function hasGenAiAttributes(attributes: readonly KeyValue[]): boolean {
@@ -71,7 +80,11 @@ function costFromAttributes(attributes: Attributes): Cost | undefined {
   const outputCost = costAttribute(attributes, ['gen_ai.usage.output_cost']);
   const totalCost = costAttribute(attributes, TOTAL_COST_KEYS);
   if (inputCost === undefined && outputCost === undefined && totalCost === undefined) return undefined;
-  return { inputCost: inputCost ?? 0, outputCost: outputCost ?? 0, totalCost: totalCost ?? (inputCost ?? 0) + (outputCost ?? 0) };
+  return {
+    inputCost: inputCost ?? 0,
+    outputCost: outputCost ?? 0,
+    totalCost: totalCost ?? (inputCost ?? 0) + (outputCost ?? 0),
+  };
 }
 
 function costFromModel(model: string, usage: TokenUsage): Cost {
@@ -82,9 +95,11 @@ function costFromModel(model: string, usage: TokenUsage): Cost {
 /** `gen_ai.response.finish_reasons` (a string array, joined), else the first output message's. */
 function finishReason(span: OtlpSpan, conversation: Conversation | undefined): string {
   const reasons = findAttribute(span.attributes, 'gen_ai.response.finish_reasons');
-  if (reasons?.type === 'array') return reasons.value.flatMap((reason) => (reason.type === 'string' ? [reason.value] : [])).join(',');
+  if (reasons?.type === 'array')
+    return reasons.value.flatMap((reason) => (reason.type === 'string' ? [reason.value] : [])).join(',');
   if (reasons?.type === 'string') return reasons.value;
   const first: unknown = conversation?.output[0];
-  const reason = typeof first === 'object' && first !== null ? (first as Record<string, unknown>)['finish_reason'] : undefined;
+  const reason =
+    typeof first === 'object' && first !== null ? (first as Record<string, unknown>).finish_reason : undefined;
   return typeof reason === 'string' ? reason : '';
 }

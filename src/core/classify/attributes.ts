@@ -14,7 +14,8 @@ export function flattenAttributes(attributes: readonly KeyValue[]): Attributes {
 
 /** Writes `target[key]` as an own property even for `__proto__`, which plain assignment drops. */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -3,7 +3,17 @@ import { exceptionHash } from '../grouping.js';
 import { NIL_UUID } from '../records.js';
 import { classifyTraces, type TraceClassification } from './classify-traces.js';
 import { SPAN_FLAG_HAS_IS_REMOTE, SPAN_FLAG_IS_REMOTE } from './otlp-model.js';
-import { PROJECT_ID, RECEIVED_AT, START, span, spanUuid, TRACE_ID, TRACE_UUID, traceRequest, type SpanSpec } from '../../../test/support/test-spans.js';
+import {
+  PROJECT_ID,
+  RECEIVED_AT,
+  START,
+  span,
+  spanUuid,
+  TRACE_ID,
+  TRACE_UUID,
+  traceRequest,
+  type SpanSpec,
+} from '../../../test/support/test-spans.js';
 
 const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };
 const LOCAL_PARENT = SPAN_FLAG_HAS_IS_REMOTE;
@@ -42,12 +52,26 @@ describe('the classification table, row by row', () => {
     },
     {
       row: 'kind SERVER whose parent is in another process → endpoint',
-      spans: [{ spanId: 'a000000000000001', parentSpanId: 'f000000000000001', flags: REMOTE_PARENT, kind: 'SERVER', attributes: HTTP_GET }],
+      spans: [
+        {
+          spanId: 'a000000000000001',
+          parentSpanId: 'f000000000000001',
+          flags: REMOTE_PARENT,
+          kind: 'SERVER',
+          attributes: HTTP_GET,
+        },
+      ],
       expected: { ...nothing, endpoints: ['GET /api/users/:id'] },
     },
     {
       row: 'INTERNAL with HTTP attributes at a root → endpoint',
-      spans: [{ spanId: 'a000000000000001', kind: 'INTERNAL', attributes: { 'http.method': 'post', 'http.route': '/orders' } }],
+      spans: [
+        {
+          spanId: 'a000000000000001',
+          kind: 'INTERNAL',
+          attributes: { 'http.method': 'post', 'http.route': '/orders' },
+        },
+      ],
       expected: { ...nothing, endpoints: ['POST /orders'] },
     },
     {
@@ -58,26 +82,63 @@ describe('the classification table, row by row', () => {
     {
       row: 'kind CONSUMER as a child → task',
       spans: [
-        { spanId: 'a000000000000001', name: 'POST /orders', kind: 'SERVER', attributes: { 'http.request.method': 'POST', 'http.route': '/orders' } },
-        { spanId: 'a000000000000002', parentSpanId: 'a000000000000001', flags: LOCAL_PARENT, name: 'orders process', kind: 'CONSUMER' },
+        {
+          spanId: 'a000000000000001',
+          name: 'POST /orders',
+          kind: 'SERVER',
+          attributes: { 'http.request.method': 'POST', 'http.route': '/orders' },
+        },
+        {
+          spanId: 'a000000000000002',
+          parentSpanId: 'a000000000000001',
+          flags: LOCAL_PARENT,
+          name: 'orders process',
+          kind: 'CONSUMER',
+        },
       ],
       expected: { ...nothing, endpoints: ['POST /orders'], tasks: ['orders process'] },
     },
     {
       row: 'root INTERNAL with console.command → task named by the command',
-      spans: [{ spanId: 'a000000000000001', name: 'command', kind: 'INTERNAL', attributes: { 'console.command': 'app:reindex' } }],
+      spans: [
+        {
+          spanId: 'a000000000000001',
+          name: 'command',
+          kind: 'INTERNAL',
+          attributes: { 'console.command': 'app:reindex' },
+        },
+      ],
       expected: { ...nothing, tasks: ['app:reindex'] },
     },
     {
       row: 'gen_ai.* attributes at a root → AI trace',
-      spans: [{ spanId: 'a000000000000001', name: 'chat gpt-4o', kind: 'CLIENT', attributes: { 'gen_ai.operation.name': 'chat' } }],
+      spans: [
+        {
+          spanId: 'a000000000000001',
+          name: 'chat gpt-4o',
+          kind: 'CLIENT',
+          attributes: { 'gen_ai.operation.name': 'chat' },
+        },
+      ],
       expected: { ...nothing, aiTraces: ['chat gpt-4o'] },
     },
     {
       row: 'gen_ai.* attributes on a child → AI trace',
       spans: [
-        { spanId: 'a000000000000001', name: 'GET /ask', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/ask' } },
-        { spanId: 'a000000000000002', parentSpanId: 'a000000000000001', flags: LOCAL_PARENT, name: 'chat', kind: 'CLIENT', attributes: { 'gen_ai.system': 'openai' } },
+        {
+          spanId: 'a000000000000001',
+          name: 'GET /ask',
+          kind: 'SERVER',
+          attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
+        },
+        {
+          spanId: 'a000000000000002',
+          parentSpanId: 'a000000000000001',
+          flags: LOCAL_PARENT,
+          name: 'chat',
+          kind: 'CLIENT',
+          attributes: { 'gen_ai.system': 'openai' },
+        },
       ],
       expected: { ...nothing, endpoints: ['GET /ask'], aiTraces: ['chat'] },
     },
@@ -85,7 +146,13 @@ describe('the classification table, row by row', () => {
       row: 'any other span with a parent → span row',
       spans: [
         { spanId: 'a000000000000001', name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET },
-        { spanId: 'a000000000000002', parentSpanId: 'a000000000000001', flags: LOCAL_PARENT, name: 'SELECT users', kind: 'CLIENT' },
+        {
+          spanId: 'a000000000000002',
+          parentSpanId: 'a000000000000001',
+          flags: LOCAL_PARENT,
+          name: 'SELECT users',
+          kind: 'CLIENT',
+        },
       ],
       expected: { ...nothing, endpoints: ['GET /api/users/:id'], spans: ['SELECT users'] },
     },
@@ -93,13 +160,21 @@ describe('the classification table, row by row', () => {
       row: 'root without HTTP attributes, not CONSUMER, no gen_ai, no console.command → dropped with its children',
       spans: [
         { spanId: 'a000000000000001', name: 'cron tick', kind: 'INTERNAL' },
-        { spanId: 'a000000000000002', parentSpanId: 'a000000000000001', flags: LOCAL_PARENT, name: 'SELECT jobs', kind: 'CLIENT' },
+        {
+          spanId: 'a000000000000002',
+          parentSpanId: 'a000000000000001',
+          flags: LOCAL_PARENT,
+          name: 'SELECT jobs',
+          kind: 'CLIENT',
+        },
       ],
       expected: { ...nothing, dropped: 2 },
     },
     {
       row: 'root CLIENT span → dropped',
-      spans: [{ spanId: 'a000000000000001', name: 'GET', kind: 'CLIENT', attributes: { 'url.full': 'https://example.com/' } }],
+      spans: [
+        { spanId: 'a000000000000001', name: 'GET', kind: 'CLIENT', attributes: { 'url.full': 'https://example.com/' } },
+      ],
       expected: { ...nothing, dropped: 1 },
     },
   ];
@@ -116,7 +191,15 @@ describe('the classification table, row by row', () => {
         flags: LOCAL_PARENT,
         name: 'SELECT users',
         kind: 'CLIENT',
-        events: [{ name: 'exception', attributes: { 'exception.type': 'QueryFailedError', 'exception.message': 'relation "users" does not exist' } }],
+        events: [
+          {
+            name: 'exception',
+            attributes: {
+              'exception.type': 'QueryFailedError',
+              'exception.message': 'relation "users" does not exist',
+            },
+          },
+        ],
       },
     );
     expect(result.batch.exceptions).toEqual([
@@ -151,7 +234,12 @@ describe('entry points and the remote parent', () => {
     kind,
     attributes: { 'http.request.method': 'GET', 'http.route': '/inner' },
   });
-  const parent: SpanSpec = { spanId: 'b000000000000001', name: 'GET /outer', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/outer' } };
+  const parent: SpanSpec = {
+    spanId: 'b000000000000001',
+    name: 'GET /outer',
+    kind: 'SERVER',
+    attributes: { 'http.request.method': 'GET', 'http.route': '/outer' },
+  };
 
   it('flags: has-is-remote + is-remote makes an entry point even with the parent in the batch', () => {
     expect(outcome(classify(parent, child(REMOTE_PARENT))).endpoints).toEqual(['GET /outer', 'GET /inner']);
@@ -169,25 +257,58 @@ describe('entry points and the remote parent', () => {
   });
 
   it('no flags: a parent present in the batch is in the same process', () => {
-    expect(outcome(classify(parent, child(0)))).toEqual({ ...nothing, endpoints: ['GET /outer'], spans: ['GET /inner'] });
+    expect(outcome(classify(parent, child(0)))).toEqual({
+      ...nothing,
+      endpoints: ['GET /outer'],
+      spans: ['GET /inner'],
+    });
   });
 
   it('an in-process sub-handler (INTERNAL child with HTTP attributes) stays a span row', () => {
-    expect(outcome(classify(parent, child(LOCAL_PARENT, 'INTERNAL')))).toEqual({ ...nothing, endpoints: ['GET /outer'], spans: ['GET /inner'] });
+    expect(outcome(classify(parent, child(LOCAL_PARENT, 'INTERNAL')))).toEqual({
+      ...nothing,
+      endpoints: ['GET /outer'],
+      spans: ['GET /inner'],
+    });
   });
 
   it('UNSPECIFIED kind counts as INTERNAL', () => {
-    expect(outcome(classify({ spanId: 'b000000000000001', kind: 'UNSPECIFIED', attributes: { 'http.method': 'GET', 'http.route': '/x' } })).endpoints).toEqual(['GET /x']);
+    expect(
+      outcome(
+        classify({
+          spanId: 'b000000000000001',
+          kind: 'UNSPECIFIED',
+          attributes: { 'http.method': 'GET', 'http.route': '/x' },
+        }),
+      ).endpoints,
+    ).toEqual(['GET /x']);
   });
 });
 
 describe('root and non-root ids', () => {
   it('a root entity has the trace id; a non-root one its span id, parent span id and is_root false', () => {
     const result = classify(
-      { spanId: 'c000000000000001', name: 'GET /ask', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/ask' } },
-      { spanId: 'c000000000000002', parentSpanId: 'c000000000000001', flags: LOCAL_PARENT, name: 'llm', kind: 'CLIENT', attributes: { 'gen_ai.request.model': 'gpt-4o' } },
+      {
+        spanId: 'c000000000000001',
+        name: 'GET /ask',
+        kind: 'SERVER',
+        attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
+      },
+      {
+        spanId: 'c000000000000002',
+        parentSpanId: 'c000000000000001',
+        flags: LOCAL_PARENT,
+        name: 'llm',
+        kind: 'CLIENT',
+        attributes: { 'gen_ai.request.model': 'gpt-4o' },
+      },
     );
-    expect(result.batch.endpoints[0]).toMatchObject({ id: TRACE_UUID, isRoot: true, parentSpanId: NIL_UUID, distributedTraceId: TRACE_UUID });
+    expect(result.batch.endpoints[0]).toMatchObject({
+      id: TRACE_UUID,
+      isRoot: true,
+      parentSpanId: NIL_UUID,
+      distributedTraceId: TRACE_UUID,
+    });
     expect(result.batch.aiTraces[0]).toMatchObject({
       id: spanUuid('c000000000000002'),
       isRoot: false,
@@ -198,22 +319,71 @@ describe('root and non-root ids', () => {
 
   it('re-roots descendants of a promoted non-root entity under it; siblings keep the endpoint', () => {
     const result = classify(
-      { spanId: 'd000000000000001', name: 'GET /ask', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/ask' } },
-      { spanId: 'd000000000000002', parentSpanId: 'd000000000000001', flags: LOCAL_PARENT, name: 'handler', kind: 'INTERNAL' },
-      { spanId: 'd000000000000003', parentSpanId: 'd000000000000002', flags: LOCAL_PARENT, name: 'llm', kind: 'INTERNAL', attributes: { 'gen_ai.system': 'openai' } },
-      { spanId: 'd000000000000004', parentSpanId: 'd000000000000003', flags: LOCAL_PARENT, name: 'POST api.openai.com', kind: 'CLIENT' },
-      { spanId: 'd000000000000005', parentSpanId: 'd000000000000002', flags: LOCAL_PARENT, name: 'SELECT history', kind: 'CLIENT' },
+      {
+        spanId: 'd000000000000001',
+        name: 'GET /ask',
+        kind: 'SERVER',
+        attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
+      },
+      {
+        spanId: 'd000000000000002',
+        parentSpanId: 'd000000000000001',
+        flags: LOCAL_PARENT,
+        name: 'handler',
+        kind: 'INTERNAL',
+      },
+      {
+        spanId: 'd000000000000003',
+        parentSpanId: 'd000000000000002',
+        flags: LOCAL_PARENT,
+        name: 'llm',
+        kind: 'INTERNAL',
+        attributes: { 'gen_ai.system': 'openai' },
+      },
+      {
+        spanId: 'd000000000000004',
+        parentSpanId: 'd000000000000003',
+        flags: LOCAL_PARENT,
+        name: 'POST api.openai.com',
+        kind: 'CLIENT',
+      },
+      {
+        spanId: 'd000000000000005',
+        parentSpanId: 'd000000000000002',
+        flags: LOCAL_PARENT,
+        name: 'SELECT history',
+        kind: 'CLIENT',
+      },
     );
     const owners = Object.fromEntries(result.batch.spans.map((row) => [row.name, row.traceId]));
-    expect(owners).toEqual({ handler: TRACE_UUID, 'POST api.openai.com': spanUuid('d000000000000003'), 'SELECT history': TRACE_UUID });
+    expect(owners).toEqual({
+      handler: TRACE_UUID,
+      'POST api.openai.com': spanUuid('d000000000000003'),
+      'SELECT history': TRACE_UUID,
+    });
     const openAiCall = result.batch.spans.find((row) => row.name === 'POST api.openai.com')!;
-    expect(openAiCall).toMatchObject({ spanId: spanUuid('d000000000000004'), parentSpanId: spanUuid('d000000000000003') });
+    expect(openAiCall).toMatchObject({
+      spanId: spanUuid('d000000000000004'),
+      parentSpanId: spanUuid('d000000000000003'),
+    });
   });
 
   it('a nested AI trace inside an AI trace is a non-root AI trace of its own', () => {
     const result = classify(
-      { spanId: 'e000000000000001', name: 'ai.generateText', kind: 'INTERNAL', attributes: { 'gen_ai.request.model': 'gpt-4o' } },
-      { spanId: 'e000000000000002', parentSpanId: 'e000000000000001', flags: LOCAL_PARENT, name: 'ai.generateText.doGenerate', kind: 'CLIENT', attributes: { 'gen_ai.request.model': 'gpt-4o' } },
+      {
+        spanId: 'e000000000000001',
+        name: 'ai.generateText',
+        kind: 'INTERNAL',
+        attributes: { 'gen_ai.request.model': 'gpt-4o' },
+      },
+      {
+        spanId: 'e000000000000002',
+        parentSpanId: 'e000000000000001',
+        flags: LOCAL_PARENT,
+        name: 'ai.generateText.doGenerate',
+        kind: 'CLIENT',
+        attributes: { 'gen_ai.request.model': 'gpt-4o' },
+      },
     );
     expect(result.batch.aiTraces.map(({ id, isRoot, parentSpanId }) => ({ id, isRoot, parentSpanId }))).toEqual([
       { id: TRACE_UUID, isRoot: true, parentSpanId: NIL_UUID },
@@ -224,9 +394,29 @@ describe('root and non-root ids', () => {
   it('the distributed trace id override (sightline. or traceway.) applies to the entity and the entities under it', () => {
     const override = '11111111-2222-4333-8444-555555555555';
     const result = classify(
-      { spanId: 'f000000000000001', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/a', 'traceway.distributed_trace_id': override.toUpperCase() } },
-      { spanId: 'f000000000000002', parentSpanId: 'f000000000000001', flags: LOCAL_PARENT, kind: 'CONSUMER', name: 'job' },
-      { spanId: 'f000000000000003', parentSpanId: 'f000000000000002', flags: LOCAL_PARENT, kind: 'CLIENT', events: [{ name: 'exception', attributes: { 'exception.message': 'boom' } }] },
+      {
+        spanId: 'f000000000000001',
+        kind: 'SERVER',
+        attributes: {
+          'http.request.method': 'GET',
+          'http.route': '/a',
+          'traceway.distributed_trace_id': override.toUpperCase(),
+        },
+      },
+      {
+        spanId: 'f000000000000002',
+        parentSpanId: 'f000000000000001',
+        flags: LOCAL_PARENT,
+        kind: 'CONSUMER',
+        name: 'job',
+      },
+      {
+        spanId: 'f000000000000003',
+        parentSpanId: 'f000000000000002',
+        flags: LOCAL_PARENT,
+        kind: 'CLIENT',
+        events: [{ name: 'exception', attributes: { 'exception.message': 'boom' } }],
+      },
     );
     expect(result.batch.endpoints[0]!.distributedTraceId).toBe(override);
     expect(result.batch.tasks[0]!.distributedTraceId).toBe(override);
@@ -244,7 +434,8 @@ describe('root and non-root ids', () => {
 });
 
 describe('endpoint names and details', () => {
-  const endpoint = (attributes: SpanSpec['attributes'], name = 'span name') => classify({ spanId: 'a100000000000001', name, kind: 'SERVER', attributes }).batch.endpoints[0]!;
+  const endpoint = (attributes: SpanSpec['attributes'], name = 'span name') =>
+    classify({ spanId: 'a100000000000001', name, kind: 'SERVER', attributes }).batch.endpoints[0]!;
 
   it.each([
     [{ 'http.request.method': 'GET' }, 'UNMATCHED'],
@@ -255,14 +446,19 @@ describe('endpoint names and details', () => {
     [{ 'http.request.method': 'GET', 'http.route': '*/*' }, 'UNMATCHED'],
     [{ 'http.request.method': 'GET', 'http.route': '/api/*' }, 'GET /api/*'],
     [{ 'http.request.method': 'get', 'http.route': '/users/:id' }, 'GET /users/:id'],
-    [{ 'http.request.method': '_OTHER', 'http.request.method_original': 'PURGE', 'http.route': '/cache' }, 'PURGE /cache'],
+    [
+      { 'http.request.method': '_OTHER', 'http.request.method_original': 'PURGE', 'http.route': '/cache' },
+      'PURGE /cache',
+    ],
     [{ 'rpc.system': 'grpc' }, 'span name'],
   ])('%o is named %s', (attributes, name) => {
     expect(endpoint(attributes).name).toBe(name);
   });
 
   it('a 404 on a matched route keeps the route name', () => {
-    expect(endpoint({ 'http.request.method': 'GET', 'http.route': '/users/:id', 'http.response.status_code': 404 })).toMatchObject({
+    expect(
+      endpoint({ 'http.request.method': 'GET', 'http.route': '/users/:id', 'http.response.status_code': 404 }),
+    ).toMatchObject({
       name: 'GET /users/:id',
       statusCode: 404,
     });
@@ -277,11 +473,23 @@ describe('endpoint names and details', () => {
         'http.response.body.size': 512,
         'client.address': '203.0.113.9',
       }),
-    ).toMatchObject({ method: 'POST', route: '/orders', statusCode: 201, bodySize: 512, clientIp: '203.0.113.9', streaming: false, serverName: 'checkout', appVersion: '1.4.2' });
+    ).toMatchObject({
+      method: 'POST',
+      route: '/orders',
+      statusCode: 201,
+      bodySize: 512,
+      clientIp: '203.0.113.9',
+      streaming: false,
+      serverName: 'checkout',
+      appVersion: '1.4.2',
+    });
   });
 
   it('an ERROR status without an HTTP status is a 500', () => {
-    expect(classify({ spanId: 'a100000000000001', kind: 'SERVER', status: { code: 'ERROR', message: '' } }).batch.endpoints[0]!.statusCode).toBe(500);
+    expect(
+      classify({ spanId: 'a100000000000001', kind: 'SERVER', status: { code: 'ERROR', message: '' } }).batch
+        .endpoints[0]!.statusCode,
+    ).toBe(500);
   });
 
   it.each([
@@ -290,7 +498,9 @@ describe('endpoint names and details', () => {
     [{ 'http.request.header.upgrade': ['websocket'] }, true],
     [{ 'http.response.header.content-type': ['application/json'] }, false],
   ])('streaming response %o → %s', (attributes, streaming) => {
-    expect(endpoint({ 'http.request.method': 'GET', 'http.route': '/events', ...attributes }).streaming).toBe(streaming);
+    expect(endpoint({ 'http.request.method': 'GET', 'http.route': '/events', ...attributes }).streaming).toBe(
+      streaming,
+    );
   });
 
   it('times: recorded at the start, duration from start to end', () => {
@@ -309,13 +519,29 @@ describe('junk rows', () => {
   };
 
   it('a span with http.route but no method, separated from its parent, is a root endpoint named middleware - patched with status 0', () => {
-    const result = classify({ ...middleware, attributes: { ...middleware.attributes, 'http.response.status_code': 200 } });
+    const result = classify({
+      ...middleware,
+      attributes: { ...middleware.attributes, 'http.response.status_code': 200 },
+    });
     expect(result.batch.endpoints).toHaveLength(1);
-    expect(result.batch.endpoints[0]).toMatchObject({ name: 'middleware - patched', statusCode: 0, isRoot: true, id: TRACE_UUID, parentSpanId: NIL_UUID });
+    expect(result.batch.endpoints[0]).toMatchObject({
+      name: 'middleware - patched',
+      statusCode: 0,
+      isRoot: true,
+      id: TRACE_UUID,
+      parentSpanId: NIL_UUID,
+    });
   });
 
   it('the same span beside its parent is a span row', () => {
-    const result = classify({ spanId: 'a200000000000001', kind: 'SERVER', attributes: { 'http.request.method': 'GET', 'http.route': '/users/:id' } }, middleware);
+    const result = classify(
+      {
+        spanId: 'a200000000000001',
+        kind: 'SERVER',
+        attributes: { 'http.request.method': 'GET', 'http.route': '/users/:id' },
+      },
+      middleware,
+    );
     expect(outcome(result)).toEqual({ ...nothing, endpoints: ['GET /users/:id'], spans: ['middleware - query'] });
   });
 });
@@ -326,7 +552,16 @@ describe('issues', () => {
     parentSpanId,
     flags: LOCAL_PARENT,
     kind: 'INTERNAL' as const,
-    events: [{ name: 'exception', attributes: { 'exception.type': 'Error', 'exception.message': 'x', 'exception.stacktrace': 'Error: x\n    at handler (/app/a.js:1:1)' } }],
+    events: [
+      {
+        name: 'exception',
+        attributes: {
+          'exception.type': 'Error',
+          'exception.message': 'x',
+          'exception.stacktrace': 'Error: x\n    at handler (/app/a.js:1:1)',
+        },
+      },
+    ],
   });
 
   it('two exception events for one throw (two wrapping spans) count two', () => {
@@ -399,7 +634,10 @@ describe('span rows', () => {
       { spanId: 'a400000000000001', traceId: '00000000000000000000000000000000', kind: 'SERVER' },
       { spanId: 'a400000000000002', kind: 'SERVER' },
     );
-    expect(result.rejected).toEqual({ count: 2, messages: ['spans without a valid trace_id and span_id were rejected'] });
+    expect(result.rejected).toEqual({
+      count: 2,
+      messages: ['spans without a valid trace_id and span_id were rejected'],
+    });
     expect(result.batch.endpoints).toHaveLength(1);
   });
 

@@ -55,9 +55,25 @@ import {
 import { hasGenAiAttributes, readAiCall } from './ai.js';
 import { anyValueToString, findAttribute, flattenAttributes, type Service, serviceOf } from './attributes.js';
 import { extractConversation, serializeConversation } from './conversation.js';
-import { clientAddress, endpointName, hasHttpAttributes, httpMethod, httpRoute, isStreamingResponse, JUNK_ENDPOINT, responseBodySize, statusCodeOf } from './http.js';
+import {
+  clientAddress,
+  endpointName,
+  hasHttpAttributes,
+  httpMethod,
+  httpRoute,
+  isStreamingResponse,
+  JUNK_ENDPOINT,
+  responseBodySize,
+  statusCodeOf,
+} from './http.js';
 import { distributedTraceIdOverride, spanIdToUuid, traceIdToUuid } from './ids.js';
-import { type KeyValue, type OtlpSpan, type OtlpTraceRequest, SPAN_FLAG_HAS_IS_REMOTE, SPAN_FLAG_IS_REMOTE } from './otlp-model.js';
+import {
+  type KeyValue,
+  type OtlpSpan,
+  type OtlpTraceRequest,
+  SPAN_FLAG_HAS_IS_REMOTE,
+  SPAN_FLAG_IS_REMOTE,
+} from './otlp-model.js';
 import { type Rejections, reject } from './rejections.js';
 
 export interface ClassifyContext {
@@ -176,7 +192,8 @@ function roleOf({ span, attributes, parent }: SpanNode): Role {
   const kind = recordKind(span);
   const isEntryPoint = isRoot || parentIsRemote(span, parent);
   if (isEntryPoint && (kind === 'SERVER' || (kind === 'INTERNAL' && hasHttpAttributes(attributes)))) return 'endpoint';
-  if (kind === 'CONSUMER' || (isRoot && kind === 'INTERNAL' && attributes['console.command'] !== undefined)) return 'task';
+  if (kind === 'CONSUMER' || (isRoot && kind === 'INTERNAL' && attributes['console.command'] !== undefined))
+    return 'task';
   if (hasGenAiAttributes(span.attributes)) return 'ai';
   return isRoot ? 'dropped' : 'span';
 }
@@ -229,7 +246,8 @@ function entityOwner(node: SpanNode, enclosing: Owner | null): Owner {
   const { span } = node;
   return {
     id: isRootEntity(node) ? traceIdToUuid(span.traceId) : spanIdToUuid(span.spanId),
-    distributedTraceId: distributedTraceIdOverride(node.attributes) ?? enclosing?.distributedTraceId ?? traceIdToUuid(span.traceId),
+    distributedTraceId:
+      distributedTraceIdOverride(node.attributes) ?? enclosing?.distributedTraceId ?? traceIdToUuid(span.traceId),
     isTask: node.role === 'task',
   };
 }
@@ -239,7 +257,9 @@ function startTimeOf(span: OtlpSpan, context: ClassifyContext): UnixNanos {
 }
 
 function durationOf(span: OtlpSpan): bigint {
-  return span.startTimeUnixNano !== 0n && span.endTimeUnixNano > span.startTimeUnixNano ? span.endTimeUnixNano - span.startTimeUnixNano : 0n;
+  return span.startTimeUnixNano !== 0n && span.endTimeUnixNano > span.startTimeUnixNano
+    ? span.endTimeUnixNano - span.startTimeUnixNano
+    : 0n;
 }
 
 function addRecords(node: SpanNode, owner: Owner, context: ClassifyContext, result: TraceClassification): void {
@@ -269,7 +289,10 @@ function addRecords(node: SpanNode, owner: Owner, context: ClassifyContext, resu
       result.batch.endpoints.push(endpointRecord(base, node));
       break;
     case 'task': {
-      const task: TaskRecord = Object.assign(base, { name: attributes['console.command'] || span.name, statusCode: statusCodeOf(attributes, span.status.code) });
+      const task: TaskRecord = Object.assign(base, {
+        name: attributes['console.command'] || span.name,
+        statusCode: statusCodeOf(attributes, span.status.code),
+      });
       result.batch.tasks.push(task);
       break;
     }
@@ -278,7 +301,9 @@ function addRecords(node: SpanNode, owner: Owner, context: ClassifyContext, resu
       const json = conversation === undefined ? undefined : serializeConversation(conversation);
       const conversationKey = json === undefined ? '' : `ai/${context.projectId}/${owner.id}.json`;
       if (json !== undefined) result.conversations.push({ key: conversationKey, json });
-      const aiTrace: AiTraceRecord = Object.assign(base, readAiCall(span, attributes, conversation), { conversationKey });
+      const aiTrace: AiTraceRecord = Object.assign(base, readAiCall(span, attributes, conversation), {
+        conversationKey,
+      });
       result.batch.aiTraces.push(aiTrace);
       break;
     }
@@ -333,7 +358,12 @@ function recordKind(span: OtlpSpan): SpanKind {
  * common runtimes), else `exception.type: exception.message`. The stack trace is not repeated in
  * the exception's attributes.
  */
-function addExceptions({ span, service }: SpanNode, owner: Owner, context: ClassifyContext, batch: TelemetryBatch): void {
+function addExceptions(
+  { span, service }: SpanNode,
+  owner: Owner,
+  context: ClassifyContext,
+  batch: TelemetryBatch,
+): void {
   for (let index = 0; index < span.events.length; index++) {
     const event = span.events[index]!;
     if (event.name !== EXCEPTION_EVENT) continue;

@@ -36,7 +36,11 @@ const MESSAGE_EVENT_ROLES = new Map([
   ['gen_ai.tool.message', 'tool'],
 ]);
 /** Events whose attributes use the same keys as span attributes. */
-const CONTENT_EVENTS = new Set(['gen_ai.content.prompt', 'gen_ai.content.completion', 'gen_ai.client.inference.operation.details']);
+const CONTENT_EVENTS = new Set([
+  'gen_ai.content.prompt',
+  'gen_ai.content.completion',
+  'gen_ai.client.inference.operation.details',
+]);
 
 /** The conversation of an LLM span, or undefined when it carries no content. */
 export function extractConversation(span: OtlpSpan): Conversation | undefined {
@@ -45,10 +49,12 @@ export function extractConversation(span: OtlpSpan): Conversation | undefined {
   for (const event of span.events) {
     const role = MESSAGE_EVENT_ROLES.get(event.name);
     if (role !== undefined) conversation.input.push({ role, ...attributesAsObject(event.attributes, 'gen_ai.system') });
-    else if (event.name === 'gen_ai.choice') conversation.output.push(attributesAsObject(event.attributes, 'gen_ai.system'));
+    else if (event.name === 'gen_ai.choice')
+      conversation.output.push(attributesAsObject(event.attributes, 'gen_ai.system'));
     else if (CONTENT_EVENTS.has(event.name)) readContentAttributes(event.attributes, conversation);
   }
-  const empty = conversation.system === undefined && conversation.input.length === 0 && conversation.output.length === 0;
+  const empty =
+    conversation.system === undefined && conversation.input.length === 0 && conversation.output.length === 0;
   return empty ? undefined : conversation;
 }
 
@@ -72,9 +78,10 @@ export function countToolCalls(output: readonly unknown[]): number {
   let count = 0;
   for (const message of output) {
     if (!isObject(message)) continue;
-    const inner = isObject(message['message']) ? message['message'] : message;
-    if (Array.isArray(inner['parts'])) count += inner['parts'].filter((part) => isObject(part) && part['type'] === 'tool_call').length;
-    else if (Array.isArray(inner['tool_calls'])) count += inner['tool_calls'].length;
+    const inner = isObject(message.message) ? message.message : message;
+    if (Array.isArray(inner.parts))
+      count += inner.parts.filter((part) => isObject(part) && part.type === 'tool_call').length;
+    else if (Array.isArray(inner.tool_calls)) count += inner.tool_calls.length;
   }
   return count;
 }
@@ -83,13 +90,16 @@ function readContentAttributes(attributes: readonly KeyValue[], conversation: Co
   const indexed: Record<Side, PathTree> = { input: new Map(), output: new Map() };
   for (const { key, value } of attributes) {
     if (key === 'gen_ai.system_instructions') conversation.system = parseIfJson(value);
-    else if (key === 'gen_ai.input.messages' || key === 'gen_ai.prompt') append(conversation.input, asMessages(value, 'input'));
-    else if (key === 'gen_ai.output.messages' || key === 'gen_ai.completion') append(conversation.output, asMessages(value, 'output'));
+    else if (key === 'gen_ai.input.messages' || key === 'gen_ai.prompt')
+      append(conversation.input, asMessages(value, 'input'));
+    else if (key === 'gen_ai.output.messages' || key === 'gen_ai.completion')
+      append(conversation.output, asMessages(value, 'output'));
     else {
       const match = INDEXED_MESSAGE_KEY.exec(key);
       if (match === null) continue;
       const path = [match[2]!, ...match[3]!.split('.')];
-      if (path.length <= MAX_INDEXED_KEY_DEPTH) setPath(indexed[match[1] === 'prompt' ? 'input' : 'output'], path, parseIfJson(value));
+      if (path.length <= MAX_INDEXED_KEY_DEPTH)
+        setPath(indexed[match[1] === 'prompt' ? 'input' : 'output'], path, parseIfJson(value));
     }
   }
   // The top-level keys are message indexes, so both trees become arrays.

@@ -14,7 +14,11 @@ export const JUNK_ENDPOINT = 'middleware - patched';
 
 const METHOD_KEYS = ['http.request.method', 'http.method'];
 const STATUS_CODE_KEYS = ['http.response.status_code', 'http.status_code'];
-const BODY_SIZE_KEYS = ['http.response.body.size', 'http.response_content_length', 'http.response_content_length_uncompressed'];
+const BODY_SIZE_KEYS = [
+  'http.response.body.size',
+  'http.response_content_length',
+  'http.response_content_length_uncompressed',
+];
 /** The client first; the network peer (possibly a proxy) only when nothing better is known. */
 const CLIENT_ADDRESS_KEYS = ['client.address', 'http.client_ip', 'network.peer.address', 'net.peer.ip'];
 const MAX_STATUS_CODE = 0xffff;
@@ -77,5 +81,10 @@ export function isStreamingResponse(attributes: Attributes, statusCode: number):
   const contentType = attributes['http.response.header.content-type'] ?? '';
   const upgrade = attributes['http.request.header.upgrade'] ?? attributes['http.response.header.upgrade'] ?? '';
   const scheme = attributes['url.scheme'] ?? '';
-  return contentType.toLowerCase().includes('text/event-stream') || upgrade.toLowerCase().includes('websocket') || scheme === 'ws' || scheme === 'wss';
+  return (
+    contentType.toLowerCase().includes('text/event-stream') ||
+    upgrade.toLowerCase().includes('websocket') ||
+    scheme === 'ws' ||
+    scheme === 'wss'
+  );
 }

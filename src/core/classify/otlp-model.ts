@@ -42,7 +42,14 @@ export interface OtlpScope {
 
 /** Span.SpanKind by name; UNSPECIFIED is what the proto calls SPAN_KIND_UNSPECIFIED (0). */
 export type OtlpSpanKind = 'UNSPECIFIED' | 'INTERNAL' | 'SERVER' | 'CLIENT' | 'PRODUCER' | 'CONSUMER';
-export const SPAN_KINDS: readonly OtlpSpanKind[] = ['UNSPECIFIED', 'INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'];
+export const SPAN_KINDS: readonly OtlpSpanKind[] = [
+  'UNSPECIFIED',
+  'INTERNAL',
+  'SERVER',
+  'CLIENT',
+  'PRODUCER',
+  'CONSUMER',
+];
 
 export type OtlpStatusCode = 'UNSET' | 'OK' | 'ERROR';
 export const STATUS_CODES: readonly OtlpStatusCode[] = ['UNSET', 'OK', 'ERROR'];

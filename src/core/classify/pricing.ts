@@ -59,7 +59,9 @@ function longestPrefixPrice(name: string): ModelPrice | undefined {
 /** Cached input tokens are billed at the cached price, the rest of the input at the input price. */
 export function costFromPrices(price: ModelPrice, usage: TokenUsage): Cost {
   const cachedTokens = Math.min(usage.cachedTokens, usage.inputTokens);
-  const inputCost = ((usage.inputTokens - cachedTokens) * price.input + cachedTokens * (price.cachedInput ?? price.input)) / TOKENS_PER_PRICE_UNIT;
+  const inputCost =
+    ((usage.inputTokens - cachedTokens) * price.input + cachedTokens * (price.cachedInput ?? price.input)) /
+    TOKENS_PER_PRICE_UNIT;
   const outputCost = (usage.outputTokens * price.output) / TOKENS_PER_PRICE_UNIT;
   return { inputCost, outputCost, totalCost: inputCost + outputCost };
 }

@@ -12,5 +12,6 @@ const MAX_MESSAGES = 8;
 
 export function reject(rejections: Rejections, message: string, count = 1): void {
   rejections.count += count;
-  if (rejections.messages.length < MAX_MESSAGES && !rejections.messages.includes(message)) rejections.messages.push(message);
+  if (rejections.messages.length < MAX_MESSAGES && !rejections.messages.includes(message))
+    rejections.messages.push(message);
 }

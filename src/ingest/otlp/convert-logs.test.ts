@@ -74,7 +74,16 @@ describe('log conversion', () => {
 
   it.each<[AnyValue, string]>([
     [{ type: 'kvlist', value: keyValues({ event: 'signup', retries: 2 }) }, '{"event":"signup","retries":2}'],
-    [{ type: 'array', value: [{ type: 'bool', value: true }, { type: 'int', value: 2n ** 60n }] }, '[true,"1152921504606846976"]'],
+    [
+      {
+        type: 'array',
+        value: [
+          { type: 'bool', value: true },
+          { type: 'int', value: 2n ** 60n },
+        ],
+      },
+      '[true,"1152921504606846976"]',
+    ],
     [{ type: 'double', value: 1.25 }, '1.25'],
     [{ type: 'empty' }, ''],
   ])('JSON-encodes a structured body %o', (body, expected) => {
@@ -95,7 +104,11 @@ describe('log conversion', () => {
   });
 
   it('the same record gets the same dedup key; a different one another', () => {
-    const [a, b, c] = convert(record({ body: { type: 'string', value: 'x' } }), record({ body: { type: 'string', value: 'x' } }), record({ body: { type: 'string', value: 'y' } }));
+    const [a, b, c] = convert(
+      record({ body: { type: 'string', value: 'x' } }),
+      record({ body: { type: 'string', value: 'x' } }),
+      record({ body: { type: 'string', value: 'y' } }),
+    );
     expect(a!.dedupKey).toBe(b!.dedupKey);
     expect(a!.dedupKey).not.toBe(c!.dedupKey);
   });

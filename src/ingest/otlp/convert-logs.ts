@@ -29,15 +29,26 @@ export function convertLogs(request: OtlpLogsRequest, context: ClassifyContext):
   return logs;
 }
 
-function logRow(record: OtlpLogRecord, serviceName: string, resourceAttributes: Attributes, context: ClassifyContext): LogRecord {
+function logRow(
+  record: OtlpLogRecord,
+  serviceName: string,
+  resourceAttributes: Attributes,
+  context: ClassifyContext,
+): LogRecord {
   const observedTimestamp = record.observedTimeUnixNano === 0n ? context.receivedAt : record.observedTimeUnixNano;
   const timestamp = record.timeUnixNano === 0n ? observedTimestamp : record.timeUnixNano;
   const severityText = record.severityText || severityName(record.severityNumber);
-  const body = record.body.type === 'string' ? record.body.value : record.body.type === 'empty' ? '' : JSON.stringify(anyValueToJson(record.body));
+  const body =
+    record.body.type === 'string'
+      ? record.body.value
+      : record.body.type === 'empty'
+        ? ''
+        : JSON.stringify(anyValueToJson(record.body));
   const traceId = ZERO_ID.test(record.traceId) ? '' : record.traceId;
   const spanId = ZERO_ID.test(record.spanId) ? '' : record.spanId;
   const attributes = flattenAttributes(record.attributes);
-  if (record.eventName !== '' && attributes['event.name'] === undefined) setOwn(attributes, 'event.name', record.eventName);
+  if (record.eventName !== '' && attributes['event.name'] === undefined)
+    setOwn(attributes, 'event.name', record.eventName);
   return {
     projectId: context.projectId,
     timestamp,

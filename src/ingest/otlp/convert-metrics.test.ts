@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { OtlpHistogramPoint, OtlpMetric, OtlpMetricData, OtlpNumberPoint, OtlpSummaryPoint } from '../../core/classify/otlp-model.js';
+import type {
+  OtlpHistogramPoint,
+  OtlpMetric,
+  OtlpMetricData,
+  OtlpNumberPoint,
+  OtlpSummaryPoint,
+} from '../../core/classify/otlp-model.js';
 import { keyValues, PROJECT_ID, RECEIVED_AT, type PlainAttributes } from '../../../test/support/test-spans.js';
 import { convertMetrics } from './index.js';
 
@@ -7,7 +13,11 @@ const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };
 const TIME = 1_700_000_000_000_000_000n;
 const RESOURCE = { 'service.name': 'checkout', region: 'eu' };
 
-const point = (value: number | undefined, attributes: PlainAttributes = {}, overrides: Partial<OtlpNumberPoint> = {}): OtlpNumberPoint => ({
+const point = (
+  value: number | undefined,
+  attributes: PlainAttributes = {},
+  overrides: Partial<OtlpNumberPoint> = {},
+): OtlpNumberPoint => ({
   attributes: keyValues(attributes),
   startTimeUnixNano: 0n,
   timeUnixNano: TIME,
@@ -16,7 +26,12 @@ const point = (value: number | undefined, attributes: PlainAttributes = {}, over
   ...overrides,
 });
 
-const summaryPoint = (count: number, sum: number, quantiles: [quantile: number, value: number][], overrides: Partial<OtlpSummaryPoint> = {}): OtlpSummaryPoint => ({
+const summaryPoint = (
+  count: number,
+  sum: number,
+  quantiles: [quantile: number, value: number][],
+  overrides: Partial<OtlpSummaryPoint> = {},
+): OtlpSummaryPoint => ({
   attributes: [],
   startTimeUnixNano: 0n,
   timeUnixNano: TIME,
@@ -29,10 +44,21 @@ const summaryPoint = (count: number, sum: number, quantiles: [quantile: number, 
 
 function convert(...metrics: [name: string, data: OtlpMetricData][]) {
   const otlpMetrics: OtlpMetric[] = metrics.map(([name, data]) => ({ name, description: '', unit: '', data }));
-  return convertMetrics({ resourceMetrics: [{ resource: { attributes: keyValues(RESOURCE) }, scopeMetrics: [{ scope: { name: '', version: '', attributes: [] }, metrics: otlpMetrics }] }] }, context);
+  return convertMetrics(
+    {
+      resourceMetrics: [
+        {
+          resource: { attributes: keyValues(RESOURCE) },
+          scopeMetrics: [{ scope: { name: '', version: '', attributes: [] }, metrics: otlpMetrics }],
+        },
+      ],
+    },
+    context,
+  );
 }
 
-const summary = (conversion: ReturnType<typeof convert>) => conversion.points.map(({ name, value, dimensions }) => ({ name, value, dimensions }));
+const summary = (conversion: ReturnType<typeof convert>) =>
+  conversion.points.map(({ name, value, dimensions }) => ({ name, value, dimensions }));
 
 describe('metric conversion', () => {
   it('stores counters, up-down counters and gauges as is, under the instrument name', () => {
@@ -43,17 +69,40 @@ describe('metric conversion', () => {
     );
     expect(summary(conversion)).toEqual([
       // A data-point attribute wins over a resource attribute of the same key.
-      { name: 'orders.placed', value: 3, dimensions: { 'service.name': 'checkout', region: 'us', temporality: 'delta' } },
-      { name: 'queue.depth', value: -2, dimensions: { 'service.name': 'checkout', region: 'eu', temporality: 'cumulative' } },
+      {
+        name: 'orders.placed',
+        value: 3,
+        dimensions: { 'service.name': 'checkout', region: 'us', temporality: 'delta' },
+      },
+      {
+        name: 'queue.depth',
+        value: -2,
+        dimensions: { 'service.name': 'checkout', region: 'eu', temporality: 'cumulative' },
+      },
       { name: 'cpu.temperature', value: 61.5, dimensions: { 'service.name': 'checkout', region: 'eu' } },
     ]);
-    expect(conversion.points[0]).toMatchObject({ projectId: PROJECT_ID, recordedAt: TIME, serverName: 'checkout', source: 'otlp' });
+    expect(conversion.points[0]).toMatchObject({
+      projectId: PROJECT_ID,
+      recordedAt: TIME,
+      serverName: 'checkout',
+      source: 'otlp',
+    });
     expect(conversion.rejected).toEqual({ count: 0, messages: [] });
   });
 
   it('turns a histogram into <name>.avg and <name>.count', () => {
-    const histogram = (count: number, sum: number | undefined) => ({ attributes: [], startTimeUnixNano: 0n, timeUnixNano: TIME, count, sum, flags: 0 });
-    const conversion = convert(['http.duration', { type: 'histogram', temporality: 'DELTA', points: [histogram(4, 10), histogram(2, undefined), histogram(0, 0)] }]);
+    const histogram = (count: number, sum: number | undefined) => ({
+      attributes: [],
+      startTimeUnixNano: 0n,
+      timeUnixNano: TIME,
+      count,
+      sum,
+      flags: 0,
+    });
+    const conversion = convert([
+      'http.duration',
+      { type: 'histogram', temporality: 'DELTA', points: [histogram(4, 10), histogram(2, undefined), histogram(0, 0)] },
+    ]);
     expect(summary(conversion).map(({ name, value }) => [name, value])).toEqual([
       ['http.duration.avg', 2.5],
       ['http.duration.count', 4],
@@ -63,7 +112,11 @@ describe('metric conversion', () => {
   });
 
   it('turns an exponential histogram into <name>.avg and <name>.count as it does a histogram, with its temporality', () => {
-    const exponential = (count: number, sum: number | undefined, overrides: Partial<OtlpHistogramPoint> = {}): OtlpHistogramPoint => ({
+    const exponential = (
+      count: number,
+      sum: number | undefined,
+      overrides: Partial<OtlpHistogramPoint> = {},
+    ): OtlpHistogramPoint => ({
       attributes: keyValues({ route: '/a' }),
       startTimeUnixNano: 0n,
       timeUnixNano: TIME,
@@ -77,7 +130,13 @@ describe('metric conversion', () => {
       {
         type: 'exponentialHistogram',
         temporality: 'CUMULATIVE',
-        points: [exponential(4, 1000), exponential(2, undefined), exponential(0, 0), exponential(3, 9, { flags: 1 }), exponential(5, 5, { timeUnixNano: 0n })],
+        points: [
+          exponential(4, 1000),
+          exponential(2, undefined),
+          exponential(0, 0),
+          exponential(3, 9, { flags: 1 }),
+          exponential(5, 5, { timeUnixNano: 0n }),
+        ],
       },
     ]);
     const dimensions = { 'service.name': 'checkout', region: 'eu', route: '/a', temporality: 'cumulative' };
@@ -164,7 +223,17 @@ describe('metric conversion', () => {
   it('rejects points without a time, a value or a finite value; skips points flagged as having no recorded value', () => {
     const conversion = convert([
       'g',
-      { type: 'gauge', points: [point(1, {}, { timeUnixNano: 0n }), point(undefined), point(Number.NaN), point(Number.POSITIVE_INFINITY), point(5, {}, { flags: 1 }), point(7)] },
+      {
+        type: 'gauge',
+        points: [
+          point(1, {}, { timeUnixNano: 0n }),
+          point(undefined),
+          point(Number.NaN),
+          point(Number.POSITIVE_INFINITY),
+          point(5, {}, { flags: 1 }),
+          point(7),
+        ],
+      },
     ]);
     expect(summary(conversion).map(({ value }) => value)).toEqual([7]);
     expect(conversion.rejected.count).toBe(4);

@@ -101,7 +101,12 @@ function convertMetric({ name, data }: OtlpMetric, target: ResourcePoints): void
   }
 }
 
-function addNumberPoint(name: string, point: OtlpNumberPoint, temporality: OtlpTemporality | undefined, target: ResourcePoints): void {
+function addNumberPoint(
+  name: string,
+  point: OtlpNumberPoint,
+  temporality: OtlpTemporality | undefined,
+  target: ResourcePoints,
+): void {
   if (!hasTime(point.timeUnixNano, target) || (point.flags & DATA_POINT_FLAG_NO_RECORDED_VALUE) !== 0) return;
   if (point.value === undefined) {
     reject(target.rejected, `data points without a value were rejected (${name})`);
@@ -111,10 +116,16 @@ function addNumberPoint(name: string, point: OtlpNumberPoint, temporality: OtlpT
 }
 
 /** `<name>.avg` and `<name>.count`; returns the point's dimensions, undefined when it was not stored. */
-function addCountAndAverage(name: string, point: OtlpHistogramPoint, temporality: OtlpTemporality, target: ResourcePoints): Attributes | undefined {
+function addCountAndAverage(
+  name: string,
+  point: OtlpHistogramPoint,
+  temporality: OtlpTemporality,
+  target: ResourcePoints,
+): Attributes | undefined {
   if (!hasTime(point.timeUnixNano, target) || (point.flags & DATA_POINT_FLAG_NO_RECORDED_VALUE) !== 0) return undefined;
   const dimensions = dimensionsOf(point.attributes, temporality, target);
-  if (point.sum !== undefined && point.count > 0) addPoint(`${name}.avg`, point.sum / point.count, point.timeUnixNano, dimensions, target);
+  if (point.sum !== undefined && point.count > 0)
+    addPoint(`${name}.avg`, point.sum / point.count, point.timeUnixNano, dimensions, target);
   addPoint(`${name}.count`, point.count, point.timeUnixNano, dimensions, target);
   return dimensions;
 }
@@ -145,14 +156,24 @@ function hasTime(timeUnixNano: UnixNanos, target: ResourcePoints): boolean {
   return false;
 }
 
-function dimensionsOf(pointAttributes: readonly KeyValue[], temporality: OtlpTemporality | undefined, target: ResourcePoints): Attributes {
+function dimensionsOf(
+  pointAttributes: readonly KeyValue[],
+  temporality: OtlpTemporality | undefined,
+  target: ResourcePoints,
+): Attributes {
   const dimensions = { ...target.resourceDimensions };
   for (const { key, value } of pointAttributes) setOwn(dimensions, key, anyValueToString(value));
   if (temporality !== undefined) setOwn(dimensions, TEMPORALITY_DIMENSION, temporality.toLowerCase());
   return dimensions;
 }
 
-function addPoint(name: string, value: number, recordedAt: UnixNanos, dimensions: Attributes, target: ResourcePoints): void {
+function addPoint(
+  name: string,
+  value: number,
+  recordedAt: UnixNanos,
+  dimensions: Attributes,
+  target: ResourcePoints,
+): void {
   // Float64 columns and JSON rows cannot carry NaN or infinities.
   if (!Number.isFinite(value)) {
     reject(target.rejected, `data points with a non-finite value were rejected (${name})`);

@@ -7,8 +7,26 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyTraces } from '../../core/classify/classify-traces.js';
 import { OtlpDecodeError } from './errors.js';
-import { convertLogs, convertMetrics, decodeLogsRequest, decodeMetricsRequest, decodeTraceRequest, inspectProfilesRequest, type OtlpEncoding } from './index.js';
-import { bytesOf, doubleField, fixed32Field, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../../test/support/otlp-protobuf.js';
+import {
+  convertLogs,
+  convertMetrics,
+  decodeLogsRequest,
+  decodeMetricsRequest,
+  decodeTraceRequest,
+  inspectProfilesRequest,
+  type OtlpEncoding,
+} from './index.js';
+import {
+  bytesOf,
+  doubleField,
+  fixed32Field,
+  fixed64Field,
+  hexField,
+  messageField,
+  stringAttribute,
+  stringField,
+  varintField,
+} from '../../../test/support/otlp-protobuf.js';
 
 const context = { projectId: '6f1d2c3b-4a59-4e87-9a0b-1c2d3e4f5a6b', receivedAt: 1n };
 
@@ -43,25 +61,61 @@ const span = (spanId: string, parentSpanId: string, kind: number) =>
     stringAttribute(9, 'http.request.method', 'GET'),
     stringAttribute(9, 'http.route', '/users/:id'),
     stringAttribute(9, 'gen_ai.prompt.0.content', 'hi'),
-    messageField(9, stringField(1, 'list'), messageField(2, messageField(5, messageField(1, varintField(3, 7)), messageField(1, doubleField(4, 1.5))))),
+    messageField(
+      9,
+      stringField(1, 'list'),
+      messageField(2, messageField(5, messageField(1, varintField(3, 7)), messageField(1, doubleField(4, 1.5)))),
+    ),
     messageField(11, fixed64Field(1, 5n), stringField(2, 'exception'), stringAttribute(3, 'exception.message', 'boom')),
     messageField(15, stringField(2, 'failed'), varintField(3, 2)),
   );
 
 const VALID_PROTOBUF_BODIES = [
-  bytesOf(messageField(1, messageField(1, stringAttribute(1, 'service.name', 'api')), messageField(2, span('a000000000000001', '', 2), span('a000000000000002', 'a000000000000001', 1)))),
+  bytesOf(
+    messageField(
+      1,
+      messageField(1, stringAttribute(1, 'service.name', 'api')),
+      messageField(2, span('a000000000000001', '', 2), span('a000000000000002', 'a000000000000001', 1)),
+    ),
+  ),
   bytesOf(
     messageField(
       1,
       messageField(
         2,
-        messageField(2, stringField(1, 'g'), messageField(5, messageField(1, fixed64Field(3, 9n), doubleField(4, 1), stringAttribute(7, 'k', 'v')))),
-        messageField(2, stringField(1, 'h'), messageField(9, messageField(1, fixed64Field(3, 9n), fixed64Field(4, 2n), doubleField(5, 3)), varintField(2, 2))),
+        messageField(
+          2,
+          stringField(1, 'g'),
+          messageField(5, messageField(1, fixed64Field(3, 9n), doubleField(4, 1), stringAttribute(7, 'k', 'v'))),
+        ),
+        messageField(
+          2,
+          stringField(1, 'h'),
+          messageField(
+            9,
+            messageField(1, fixed64Field(3, 9n), fixed64Field(4, 2n), doubleField(5, 3)),
+            varintField(2, 2),
+          ),
+        ),
         messageField(2, stringField(1, 's'), messageField(11, messageField(1))),
       ),
     ),
   ),
-  bytesOf(messageField(1, messageField(2, messageField(2, fixed64Field(1, 5n), varintField(2, 9), messageField(5, stringField(1, 'log')), hexField(9, '5b8efff798038103d269b633813fc60c'))))),
+  bytesOf(
+    messageField(
+      1,
+      messageField(
+        2,
+        messageField(
+          2,
+          fixed64Field(1, 5n),
+          varintField(2, 9),
+          messageField(5, stringField(1, 'log')),
+          hexField(9, '5b8efff798038103d269b633813fc60c'),
+        ),
+      ),
+    ),
+  ),
 ];
 
 const VALID_JSON_BODY = {
@@ -80,7 +134,17 @@ const VALID_JSON_BODY = {
               startTimeUnixNano: '1700000000000000000',
               attributes: [
                 { key: 'http.request.method', value: { stringValue: 'GET' } },
-                { key: 'n', value: { arrayValue: { values: [{ intValue: '3' }, { kvlistValue: { values: [{ key: 'k', value: { doubleValue: 1 } }] } }] } } },
+                {
+                  key: 'n',
+                  value: {
+                    arrayValue: {
+                      values: [
+                        { intValue: '3' },
+                        { kvlistValue: { values: [{ key: 'k', value: { doubleValue: 1 } }] } },
+                      ],
+                    },
+                  },
+                },
               ],
               events: [{ name: 'exception', timeUnixNano: '5', attributes: [] }],
               status: { code: 2 },
@@ -90,21 +154,34 @@ const VALID_JSON_BODY = {
       ],
     },
   ],
-  resourceMetrics: [{ scopeMetrics: [{ metrics: [{ name: 'g', sum: { dataPoints: [{ timeUnixNano: '9', asInt: '4' }], aggregationTemporality: 1 } }] }] }],
+  resourceMetrics: [
+    {
+      scopeMetrics: [
+        {
+          metrics: [{ name: 'g', sum: { dataPoints: [{ timeUnixNano: '9', asInt: '4' }], aggregationTemporality: 1 } }],
+        },
+      ],
+    },
+  ],
   resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: 9, body: { stringValue: 'x' } }] }] }],
 };
 
 /** Every path to a value in a JSON document. */
 function jsonPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((element, index) => [index, element]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((element, index) => [index, element])
+    : Object.entries(value);
   return [prefix, ...entries.flatMap(([key, child]) => jsonPaths(child, [...prefix, key]))];
 }
 
 function replaceAt(document: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = replaceAt(copy[head!], rest, replacement);
   return copy;
 }
@@ -113,13 +190,23 @@ const JSON_PATHS = jsonPaths(VALID_JSON_BODY);
 
 describe('decoding never throws anything but OtlpDecodeError', () => {
   it('on arbitrary bytes as protobuf', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), (body) => decodesOrRejects(body, 'protobuf')), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 512 }), (body) => decodesOrRejects(body, 'protobuf')),
+      { numRuns: 2000 },
+    );
   });
 
   it('on valid protobuf bodies with bytes flipped, inserted or cut', () => {
     const mutation = fc.record({
       base: fc.constantFrom(...VALID_PROTOBUF_BODIES),
-      edits: fc.array(fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }), kind: fc.constantFrom('flip', 'insert', 'cut') }), { minLength: 1, maxLength: 4 }),
+      edits: fc.array(
+        fc.record({
+          at: fc.nat(),
+          byte: fc.integer({ min: 0, max: 255 }),
+          kind: fc.constantFrom('flip', 'insert', 'cut'),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
     });
     fc.assert(
       fc.property(mutation, ({ base, edits }) => {
@@ -137,14 +224,24 @@ describe('decoding never throws anything but OtlpDecodeError', () => {
   });
 
   it('on arbitrary text and JSON values as OTLP/JSON', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), (text) => decodesOrRejects(Buffer.from(text), 'json')), { numRuns: 500 });
-    fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }), (value) => decodesOrRejects(Buffer.from(JSON.stringify(value)), 'json')), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => decodesOrRejects(Buffer.from(text), 'json')),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (value) =>
+        decodesOrRejects(Buffer.from(JSON.stringify(value)), 'json'),
+      ),
+      { numRuns: 1000 },
+    );
   });
 
   it('on a valid OTLP/JSON body with any one value replaced by any JSON value', () => {
     const replacement = fc.record({ path: fc.constantFrom(...JSON_PATHS), value: fc.jsonValue({ maxDepth: 3 }) });
     fc.assert(
-      fc.property(replacement, ({ path, value }) => decodesOrRejects(Buffer.from(JSON.stringify(replaceAt(VALID_JSON_BODY, path, value))), 'json')),
+      fc.property(replacement, ({ path, value }) =>
+        decodesOrRejects(Buffer.from(JSON.stringify(replaceAt(VALID_JSON_BODY, path, value))), 'json'),
+      ),
       { numRuns: 3000 },
     );
   });
@@ -154,8 +251,12 @@ describe('decoding never throws anything but OtlpDecodeError', () => {
       fc.property(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), (kind) => {
         const body = bytesOf(messageField(1, messageField(2, messageField(2, varintField(6, kind)))));
         const json = Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ kind }] }] }] }));
-        for (const [encoding, bytes] of [['protobuf', body], ['json', json]] as const) {
-          if (kind >= 0 && kind <= 5) expect(decodeTraceRequest(bytes, encoding).resourceSpans[0]!.scopeSpans[0]!.spans).toHaveLength(1);
+        for (const [encoding, bytes] of [
+          ['protobuf', body],
+          ['json', json],
+        ] as const) {
+          if (kind >= 0 && kind <= 5)
+            expect(decodeTraceRequest(bytes, encoding).resourceSpans[0]!.scopeSpans[0]!.spans).toHaveLength(1);
           else expect(() => decodeTraceRequest(bytes, encoding)).toThrow(OtlpDecodeError);
         }
       }),

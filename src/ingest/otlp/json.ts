@@ -54,7 +54,15 @@ const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /** SeverityNumber value names without their SEVERITY_NUMBER_ prefix, indexed by number (0-24). */
-const SEVERITY_NAMES = ['UNSPECIFIED', ...['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'].flatMap((level) => [level, `${level}2`, `${level}3`, `${level}4`])];
+const SEVERITY_NAMES = [
+  'UNSPECIFIED',
+  ...['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'].flatMap((level) => [
+    level,
+    `${level}2`,
+    `${level}3`,
+    `${level}4`,
+  ]),
+];
 
 export function decodeTraceRequestJson(body: Uint8Array): OtlpTraceRequest {
   const root = parseJsonBody(body);
@@ -130,7 +138,9 @@ export function list<T>(
 function string(value: unknown, path: string): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') fail(path, 'must be a string');
-  return (value as unknown as UnicodeString).isWellFormed() ? value : (value as unknown as UnicodeString).toWellFormed();
+  return (value as unknown as UnicodeString).isWellFormed()
+    ? value
+    : (value as unknown as UnicodeString).toWellFormed();
 }
 
 /** ES2024 string methods (Node 20 has them; the project's TypeScript lib predates them). */
@@ -160,7 +170,8 @@ function bigInteger(value: unknown, path: string, min: bigint, max: bigint): big
   let result: bigint | undefined;
   if (typeof value === 'string' && DECIMAL_INTEGER.test(value)) result = BigInt(value);
   else if (typeof value === 'number' && Number.isInteger(value)) result = BigInt(value);
-  if (result === undefined || result < min || result > max) fail(path, 'must be a 64-bit integer (a decimal string or a number)');
+  if (result === undefined || result < min || result > max)
+    fail(path, 'must be a 64-bit integer (a decimal string or a number)');
   return result;
 }
 
@@ -239,8 +250,8 @@ function readScope(value: unknown, path: string): OtlpScope {
   const source = object(value, path);
   if (source === undefined) return { name: '', version: '', attributes: [] };
   return {
-    name: string(source['name'], join(path, 'name')),
-    version: string(source['version'], join(path, 'version')),
+    name: string(source.name, join(path, 'name')),
+    version: string(source.version, join(path, 'version')),
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
   };
 }
@@ -252,8 +263,8 @@ function readTopKeyValue(value: unknown, path: string): KeyValue {
 function readKeyValue(value: unknown, path: string, depth: number): KeyValue {
   const source = object(value, path) ?? fail(path, 'must be a key-value object');
   return {
-    key: string(source['key'], join(path, 'key')),
-    value: readAnyValue(source['value'], join(path, 'value'), depth),
+    key: string(source.key, join(path, 'key')),
+    value: readAnyValue(source.value, join(path, 'value'), depth),
   };
 }
 
@@ -277,12 +288,22 @@ function readAnyValue(value: unknown, path: string, depth: number): AnyValue {
   if ((member = field(source, 'arrayValue', 'array_value')) != null) {
     const arrayPath = join(path, 'arrayValue');
     const nested = nestedList(member, arrayPath, depth + 1);
-    return { type: 'array', value: list(nested, 'values', 'values', arrayPath, (element, elementPath) => readAnyValue(element, elementPath, depth + 1)) };
+    return {
+      type: 'array',
+      value: list(nested, 'values', 'values', arrayPath, (element, elementPath) =>
+        readAnyValue(element, elementPath, depth + 1),
+      ),
+    };
   }
   if ((member = field(source, 'kvlistValue', 'kvlist_value')) != null) {
     const kvlistPath = join(path, 'kvlistValue');
     const nested = nestedList(member, kvlistPath, depth + 1);
-    return { type: 'kvlist', value: list(nested, 'values', 'values', kvlistPath, (element, elementPath) => readKeyValue(element, elementPath, depth + 1)) };
+    return {
+      type: 'kvlist',
+      value: list(nested, 'values', 'values', kvlistPath, (element, elementPath) =>
+        readKeyValue(element, elementPath, depth + 1),
+      ),
+    };
   }
   if ((member = field(source, 'bytesValue', 'bytes_value')) != null) {
     return { type: 'bytes', value: base64Bytes(member, join(path, 'bytesValue')) };
@@ -300,7 +321,7 @@ function nestedList(value: unknown, path: string, depth: number): JsonObject {
 function readResourceSpans(value: unknown, path: string): OtlpResourceSpans {
   const source = object(value, path) ?? {};
   return {
-    resource: readResource(source['resource'], join(path, 'resource')),
+    resource: readResource(source.resource, join(path, 'resource')),
     scopeSpans: list(source, 'scopeSpans', 'scope_spans', path, readScopeSpans),
   };
 }
@@ -308,28 +329,31 @@ function readResourceSpans(value: unknown, path: string): OtlpResourceSpans {
 function readScopeSpans(value: unknown, path: string): OtlpScopeSpans {
   const source = object(value, path) ?? {};
   return {
-    scope: readScope(source['scope'], join(path, 'scope')),
+    scope: readScope(source.scope, join(path, 'scope')),
     spans: list(source, 'spans', 'spans', path, readSpan),
   };
 }
 
 function readSpan(value: unknown, path: string): OtlpSpan {
   const source = object(value, path) ?? fail(path, 'must be a span object');
-  const status = object(source['status'], join(path, 'status')) ?? {};
+  const status = object(source.status, join(path, 'status')) ?? {};
   return {
     traceId: hexId(field(source, 'traceId', 'trace_id'), join(path, 'traceId'), 16),
     spanId: hexId(field(source, 'spanId', 'span_id'), join(path, 'spanId'), 8),
     parentSpanId: hexId(field(source, 'parentSpanId', 'parent_span_id'), join(path, 'parentSpanId'), 8),
-    flags: uint32(source['flags'], join(path, 'flags')),
-    name: string(source['name'], join(path, 'name')),
-    kind: SPAN_KINDS[enumIndex(source['kind'], join(path, 'kind'), SPAN_KINDS, 'SPAN_KIND_')]!,
-    startTimeUnixNano: unixNanos(field(source, 'startTimeUnixNano', 'start_time_unix_nano'), join(path, 'startTimeUnixNano')),
+    flags: uint32(source.flags, join(path, 'flags')),
+    name: string(source.name, join(path, 'name')),
+    kind: SPAN_KINDS[enumIndex(source.kind, join(path, 'kind'), SPAN_KINDS, 'SPAN_KIND_')]!,
+    startTimeUnixNano: unixNanos(
+      field(source, 'startTimeUnixNano', 'start_time_unix_nano'),
+      join(path, 'startTimeUnixNano'),
+    ),
     endTimeUnixNano: unixNanos(field(source, 'endTimeUnixNano', 'end_time_unix_nano'), join(path, 'endTimeUnixNano')),
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
     events: list(source, 'events', 'events', path, readSpanEvent),
     status: {
-      code: STATUS_CODES[enumIndex(status['code'], join(path, 'status.code'), STATUS_CODES, 'STATUS_CODE_')]!,
-      message: string(status['message'], join(path, 'status.message')),
+      code: STATUS_CODES[enumIndex(status.code, join(path, 'status.code'), STATUS_CODES, 'STATUS_CODE_')]!,
+      message: string(status.message, join(path, 'status.message')),
     },
   };
 }
@@ -338,7 +362,7 @@ function readSpanEvent(value: unknown, path: string): OtlpSpanEvent {
   const source = object(value, path) ?? fail(path, 'must be an event object');
   return {
     timeUnixNano: unixNanos(field(source, 'timeUnixNano', 'time_unix_nano'), join(path, 'timeUnixNano')),
-    name: string(source['name'], join(path, 'name')),
+    name: string(source.name, join(path, 'name')),
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
   };
 }
@@ -348,7 +372,7 @@ function readSpanEvent(value: unknown, path: string): OtlpSpanEvent {
 function readResourceMetrics(value: unknown, path: string): OtlpResourceMetrics {
   const source = object(value, path) ?? {};
   return {
-    resource: readResource(source['resource'], join(path, 'resource')),
+    resource: readResource(source.resource, join(path, 'resource')),
     scopeMetrics: list(source, 'scopeMetrics', 'scope_metrics', path, readScopeMetrics),
   };
 }
@@ -356,7 +380,7 @@ function readResourceMetrics(value: unknown, path: string): OtlpResourceMetrics 
 function readScopeMetrics(value: unknown, path: string): OtlpScopeMetrics {
   const source = object(value, path) ?? {};
   return {
-    scope: readScope(source['scope'], join(path, 'scope')),
+    scope: readScope(source.scope, join(path, 'scope')),
     metrics: list(source, 'metrics', 'metrics', path, readMetric),
   };
 }
@@ -364,19 +388,19 @@ function readScopeMetrics(value: unknown, path: string): OtlpScopeMetrics {
 function readMetric(value: unknown, path: string): OtlpMetric {
   const source = object(value, path) ?? fail(path, 'must be a metric object');
   return {
-    name: string(source['name'], join(path, 'name')),
-    description: string(source['description'], join(path, 'description')),
-    unit: string(source['unit'], join(path, 'unit')),
+    name: string(source.name, join(path, 'name')),
+    description: string(source.description, join(path, 'description')),
+    unit: string(source.unit, join(path, 'unit')),
     data: readMetricData(source, path),
   };
 }
 
 function readMetricData(source: JsonObject, path: string): OtlpMetricData {
   let data: JsonObject | undefined;
-  if ((data = object(source['gauge'], join(path, 'gauge'))) !== undefined) {
+  if ((data = object(source.gauge, join(path, 'gauge'))) !== undefined) {
     return { type: 'gauge', points: list(data, 'dataPoints', 'data_points', join(path, 'gauge'), readNumberPoint) };
   }
-  if ((data = object(source['sum'], join(path, 'sum'))) !== undefined) {
+  if ((data = object(source.sum, join(path, 'sum'))) !== undefined) {
     const sumPath = join(path, 'sum');
     return {
       type: 'sum',
@@ -385,27 +409,35 @@ function readMetricData(source: JsonObject, path: string): OtlpMetricData {
       isMonotonic: bool(field(data, 'isMonotonic', 'is_monotonic'), join(sumPath, 'isMonotonic')),
     };
   }
-  if ((data = object(source['histogram'], join(path, 'histogram'))) !== undefined) {
+  if ((data = object(source.histogram, join(path, 'histogram'))) !== undefined) {
     return { type: 'histogram', ...readHistogram(data, join(path, 'histogram')) };
   }
   const exponential = field(source, 'exponentialHistogram', 'exponential_histogram');
   if ((data = object(exponential, join(path, 'exponentialHistogram'))) !== undefined) {
     return { type: 'exponentialHistogram', ...readHistogram(data, join(path, 'exponentialHistogram')) };
   }
-  if ((data = object(source['summary'], join(path, 'summary'))) !== undefined) {
-    return { type: 'summary', points: list(data, 'dataPoints', 'data_points', join(path, 'summary'), readSummaryPoint) };
+  if ((data = object(source.summary, join(path, 'summary'))) !== undefined) {
+    return {
+      type: 'summary',
+      points: list(data, 'dataPoints', 'data_points', join(path, 'summary'), readSummaryPoint),
+    };
   }
   return { type: 'none' };
 }
 
 function readTemporality(data: JsonObject, path: string): OtlpTemporality {
   const value = field(data, 'aggregationTemporality', 'aggregation_temporality');
-  return TEMPORALITIES[enumIndex(value, join(path, 'aggregationTemporality'), TEMPORALITIES, 'AGGREGATION_TEMPORALITY_')]!;
+  return TEMPORALITIES[
+    enumIndex(value, join(path, 'aggregationTemporality'), TEMPORALITIES, 'AGGREGATION_TEMPORALITY_')
+  ]!;
 }
 
 /** Histogram and ExponentialHistogram: their points are read alike (buckets are skipped). */
 function readHistogram(data: JsonObject, path: string): { points: OtlpHistogramPoint[]; temporality: OtlpTemporality } {
-  return { points: list(data, 'dataPoints', 'data_points', path, readHistogramPoint), temporality: readTemporality(data, path) };
+  return {
+    points: list(data, 'dataPoints', 'data_points', path, readHistogramPoint),
+    temporality: readTemporality(data, path),
+  };
 }
 
 function readNumberPoint(value: unknown, path: string): OtlpNumberPoint {
@@ -417,10 +449,13 @@ function readNumberPoint(value: unknown, path: string): OtlpNumberPoint {
   else if (asInt !== undefined && asInt !== null) pointValue = Number(int64(asInt, join(path, 'asInt')));
   return {
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
-    startTimeUnixNano: unixNanos(field(source, 'startTimeUnixNano', 'start_time_unix_nano'), join(path, 'startTimeUnixNano')),
+    startTimeUnixNano: unixNanos(
+      field(source, 'startTimeUnixNano', 'start_time_unix_nano'),
+      join(path, 'startTimeUnixNano'),
+    ),
     timeUnixNano: unixNanos(field(source, 'timeUnixNano', 'time_unix_nano'), join(path, 'timeUnixNano')),
     value: pointValue,
-    flags: uint32(source['flags'], join(path, 'flags')),
+    flags: uint32(source.flags, join(path, 'flags')),
   };
 }
 
@@ -428,23 +463,33 @@ function readHistogramPoint(value: unknown, path: string): OtlpHistogramPoint {
   const source = object(value, path) ?? fail(path, 'must be a data point object');
   return {
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
-    startTimeUnixNano: unixNanos(field(source, 'startTimeUnixNano', 'start_time_unix_nano'), join(path, 'startTimeUnixNano')),
+    startTimeUnixNano: unixNanos(
+      field(source, 'startTimeUnixNano', 'start_time_unix_nano'),
+      join(path, 'startTimeUnixNano'),
+    ),
     timeUnixNano: unixNanos(field(source, 'timeUnixNano', 'time_unix_nano'), join(path, 'timeUnixNano')),
-    count: countNumber(source['count'], join(path, 'count')),
-    sum: optionalDouble(source['sum'], join(path, 'sum')),
-    flags: uint32(source['flags'], join(path, 'flags')),
+    count: countNumber(source.count, join(path, 'count')),
+    sum: optionalDouble(source.sum, join(path, 'sum')),
+    flags: uint32(source.flags, join(path, 'flags')),
   };
 }
 
 function readSummaryPoint(value: unknown, path: string): OtlpSummaryPoint {
   const source = object(value, path) ?? fail(path, 'must be a data point object');
   const point = readHistogramPoint(source, path);
-  return { ...point, sum: point.sum ?? 0, quantileValues: list(source, 'quantileValues', 'quantile_values', path, readValueAtQuantile) };
+  return {
+    ...point,
+    sum: point.sum ?? 0,
+    quantileValues: list(source, 'quantileValues', 'quantile_values', path, readValueAtQuantile),
+  };
 }
 
 function readValueAtQuantile(value: unknown, path: string): OtlpValueAtQuantile {
   const source = object(value, path) ?? fail(path, 'must be a quantile object');
-  return { quantile: optionalDouble(source['quantile'], join(path, 'quantile')) ?? 0, value: optionalDouble(source['value'], join(path, 'value')) ?? 0 };
+  return {
+    quantile: optionalDouble(source.quantile, join(path, 'quantile')) ?? 0,
+    value: optionalDouble(source.value, join(path, 'value')) ?? 0,
+  };
 }
 
 // ---- logs/v1 -------------------------------------------------------------------------------
@@ -452,7 +497,7 @@ function readValueAtQuantile(value: unknown, path: string): OtlpValueAtQuantile 
 function readResourceLogs(value: unknown, path: string): OtlpResourceLogs {
   const source = object(value, path) ?? {};
   return {
-    resource: readResource(source['resource'], join(path, 'resource')),
+    resource: readResource(source.resource, join(path, 'resource')),
     scopeLogs: list(source, 'scopeLogs', 'scope_logs', path, readScopeLogs),
   };
 }
@@ -460,7 +505,7 @@ function readResourceLogs(value: unknown, path: string): OtlpResourceLogs {
 function readScopeLogs(value: unknown, path: string): OtlpScopeLogs {
   const source = object(value, path) ?? {};
   return {
-    scope: readScope(source['scope'], join(path, 'scope')),
+    scope: readScope(source.scope, join(path, 'scope')),
     logRecords: list(source, 'logRecords', 'log_records', path, readLogRecord),
   };
 }
@@ -469,12 +514,20 @@ function readLogRecord(value: unknown, path: string): OtlpLogRecord {
   const source = object(value, path) ?? fail(path, 'must be a log record object');
   return {
     timeUnixNano: unixNanos(field(source, 'timeUnixNano', 'time_unix_nano'), join(path, 'timeUnixNano')),
-    observedTimeUnixNano: unixNanos(field(source, 'observedTimeUnixNano', 'observed_time_unix_nano'), join(path, 'observedTimeUnixNano')),
-    severityNumber: enumIndex(field(source, 'severityNumber', 'severity_number'), join(path, 'severityNumber'), SEVERITY_NAMES, 'SEVERITY_NUMBER_'),
+    observedTimeUnixNano: unixNanos(
+      field(source, 'observedTimeUnixNano', 'observed_time_unix_nano'),
+      join(path, 'observedTimeUnixNano'),
+    ),
+    severityNumber: enumIndex(
+      field(source, 'severityNumber', 'severity_number'),
+      join(path, 'severityNumber'),
+      SEVERITY_NAMES,
+      'SEVERITY_NUMBER_',
+    ),
     severityText: string(field(source, 'severityText', 'severity_text'), join(path, 'severityText')),
-    body: readAnyValue(source['body'], join(path, 'body'), 0),
+    body: readAnyValue(source.body, join(path, 'body'), 0),
     attributes: list(source, 'attributes', 'attributes', path, readTopKeyValue),
-    flags: uint32(source['flags'], join(path, 'flags')),
+    flags: uint32(source.flags, join(path, 'flags')),
     traceId: hexId(field(source, 'traceId', 'trace_id'), join(path, 'traceId'), 16),
     spanId: hexId(field(source, 'spanId', 'span_id'), join(path, 'spanId'), 8),
     eventName: string(field(source, 'eventName', 'event_name'), join(path, 'eventName')),

@@ -77,7 +77,7 @@ function countProfileSamples(r: WireReader): number {
 function inspectJson(root: JsonObject, summary: OtlpProfilesSummary): void {
   list(root, 'resourceProfiles', 'resource_profiles', '', (resourceProfiles, path) => {
     const source = object(resourceProfiles, path) ?? {};
-    addServiceName(readResourceJson(source['resource'], `${path}.resource`), summary);
+    addServiceName(readResourceJson(source.resource, `${path}.resource`), summary);
     list(source, 'scopeProfiles', 'scope_profiles', path, (scopeProfiles, scopePath) => {
       list(object(scopeProfiles, scopePath) ?? {}, 'profiles', 'profiles', scopePath, (profile, profilePath) => {
         const samples = list(object(profile, profilePath) ?? {}, 'samples', 'sample', profilePath, () => undefined);

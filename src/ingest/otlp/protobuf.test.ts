@@ -22,9 +22,13 @@ const SPAN_ID = 'eee19b7ec3c1b174';
 const traceRequestWith = (...spanFields: number[][]): Uint8Array =>
   bytesOf(messageField(1, messageField(2, messageField(2, ...spanFields))));
 
-const decodeSpan = (...spanFields: number[][]) => decodeTraceRequest(traceRequestWith(...spanFields), 'protobuf').resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+const decodeSpan = (...spanFields: number[][]) =>
+  decodeTraceRequest(traceRequestWith(...spanFields), 'protobuf').resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
 
-function decodeError(body: Uint8Array, decode: (bytes: Uint8Array) => unknown = (bytes) => decodeTraceRequest(bytes, 'protobuf')): OtlpDecodeError {
+function decodeError(
+  body: Uint8Array,
+  decode: (bytes: Uint8Array) => unknown = (bytes) => decodeTraceRequest(bytes, 'protobuf'),
+): OtlpDecodeError {
   try {
     decode(body);
   } catch (error) {
@@ -61,11 +65,23 @@ describe('protobuf trace requests', () => {
             messageField(9, stringField(1, 'ratio'), messageField(2, doubleField(4, 0.5))),
             messageField(9, stringField(1, 'ok'), messageField(2, varintField(2, 1))),
             messageField(9, stringField(1, 'raw'), messageField(2, bytesField(7, [1, 2, 255]))),
-            messageField(9, stringField(1, 'list'), messageField(2, messageField(5, messageField(1, stringField(1, 'a')), messageField(1, varintField(3, 7))))),
+            messageField(
+              9,
+              stringField(1, 'list'),
+              messageField(
+                2,
+                messageField(5, messageField(1, stringField(1, 'a')), messageField(1, varintField(3, 7))),
+              ),
+            ),
             messageField(9, stringField(1, 'map'), messageField(2, messageField(6, stringAttribute(1, 'k', 'v')))),
             messageField(9, stringField(1, 'unset')),
             varintField(10, 3),
-            messageField(11, fixed64Field(1, 1_700_000_000_200_000_000n), stringField(2, 'exception'), stringAttribute(3, 'exception.message', 'boom')),
+            messageField(
+              11,
+              fixed64Field(1, 1_700_000_000_200_000_000n),
+              stringField(2, 'exception'),
+              stringAttribute(3, 'exception.message', 'boom'),
+            ),
             messageField(13, hexField(1, TRACE_ID), hexField(2, SPAN_ID)),
             messageField(15, stringField(2, 'failed'), varintField(3, 2)),
           ),
@@ -73,8 +89,14 @@ describe('protobuf trace requests', () => {
       ),
     );
     const { resourceSpans } = decodeTraceRequest(body, 'protobuf');
-    expect(resourceSpans[0]!.resource.attributes).toEqual([{ key: 'service.name', value: { type: 'string', value: 'checkout' } }]);
-    expect(resourceSpans[0]!.scopeSpans[0]!.scope).toEqual({ name: 'scope', version: '2.0', attributes: [{ key: 'scope.attr', value: { type: 'string', value: 'x' } }] });
+    expect(resourceSpans[0]!.resource.attributes).toEqual([
+      { key: 'service.name', value: { type: 'string', value: 'checkout' } },
+    ]);
+    expect(resourceSpans[0]!.scopeSpans[0]!.scope).toEqual({
+      name: 'scope',
+      version: '2.0',
+      attributes: [{ key: 'scope.attr', value: { type: 'string', value: 'x' } }],
+    });
     expect(resourceSpans[0]!.scopeSpans[0]!.spans[0]).toEqual({
       traceId: TRACE_ID,
       spanId: SPAN_ID,
@@ -92,11 +114,26 @@ describe('protobuf trace requests', () => {
         { key: 'ratio', value: { type: 'double', value: 0.5 } },
         { key: 'ok', value: { type: 'bool', value: true } },
         { key: 'raw', value: { type: 'bytes', value: Uint8Array.from([1, 2, 255]) } },
-        { key: 'list', value: { type: 'array', value: [{ type: 'string', value: 'a' }, { type: 'int', value: 7 }] } },
+        {
+          key: 'list',
+          value: {
+            type: 'array',
+            value: [
+              { type: 'string', value: 'a' },
+              { type: 'int', value: 7 },
+            ],
+          },
+        },
         { key: 'map', value: { type: 'kvlist', value: [{ key: 'k', value: { type: 'string', value: 'v' } }] } },
         { key: 'unset', value: { type: 'empty' } },
       ],
-      events: [{ timeUnixNano: 1_700_000_000_200_000_000n, name: 'exception', attributes: [{ key: 'exception.message', value: { type: 'string', value: 'boom' } }] }],
+      events: [
+        {
+          timeUnixNano: 1_700_000_000_200_000_000n,
+          name: 'exception',
+          attributes: [{ key: 'exception.message', value: { type: 'string', value: 'boom' } }],
+        },
+      ],
       status: { code: 'ERROR', message: 'failed' },
     });
   });
@@ -106,9 +143,17 @@ describe('protobuf trace requests', () => {
   });
 
   // Such a time failed the store's insert (and with it every request batched alongside) before.
-  it('reads a time past 2262 (beyond int64 nanoseconds, the store\'s range) as not set', () => {
-    const span = decodeSpan(fixed64Field(7, 2n ** 63n - 1n), fixed64Field(8, 2n ** 63n), messageField(11, fixed64Field(1, 2n ** 64n - 1n)));
-    expect([span.startTimeUnixNano, span.endTimeUnixNano, span.events[0]!.timeUnixNano]).toEqual([2n ** 63n - 1n, 0n, 0n]);
+  it("reads a time past 2262 (beyond int64 nanoseconds, the store's range) as not set", () => {
+    const span = decodeSpan(
+      fixed64Field(7, 2n ** 63n - 1n),
+      fixed64Field(8, 2n ** 63n),
+      messageField(11, fixed64Field(1, 2n ** 64n - 1n)),
+    );
+    expect([span.startTimeUnixNano, span.endTimeUnixNano, span.events[0]!.timeUnixNano]).toEqual([
+      2n ** 63n - 1n,
+      0n,
+      0n,
+    ]);
   });
 
   it('skips unknown fields of every wire type, and known fields sent with another wire type', () => {
@@ -150,39 +195,73 @@ describe('protobuf trace requests', () => {
   });
 
   it('rejects ids of the wrong length', () => {
-    expect(decodeError(traceRequestWith(bytesField(1, [1, 2, 3]))).message).toContain('Span.trace_id must be 16 bytes, got 3');
-    expect(decodeError(traceRequestWith(bytesField(2, Array(16).fill(1)))).message).toContain('Span.span_id must be 8 bytes, got 16');
+    expect(decodeError(traceRequestWith(bytesField(1, [1, 2, 3]))).message).toContain(
+      'Span.trace_id must be 16 bytes, got 3',
+    );
+    expect(decodeError(traceRequestWith(bytesField(2, Array(16).fill(1)))).message).toContain(
+      'Span.span_id must be 8 bytes, got 16',
+    );
   });
 
   it('rejects attribute values nested deeper than the limit', () => {
     // AnyValue { array_value = 5 { values = 1: AnyValue { ... string_value = 1 } } }, 40 levels deep.
     let anyValue: number[] = stringField(1, 'leaf');
     for (let depth = 0; depth < 40; depth++) anyValue = messageField(5, messageField(1, anyValue));
-    expect(decodeError(traceRequestWith(messageField(9, stringField(1, 'deep'), messageField(2, anyValue)))).message).toContain('nested deeper than 32 levels');
+    expect(
+      decodeError(traceRequestWith(messageField(9, stringField(1, 'deep'), messageField(2, anyValue)))).message,
+    ).toContain('nested deeper than 32 levels');
   });
 });
 
 describe('protobuf metric requests', () => {
-  const metricsRequest = (...metricFields: number[][]) => bytesOf(messageField(1, messageField(2, messageField(2, ...metricFields))));
+  const metricsRequest = (...metricFields: number[][]) =>
+    bytesOf(messageField(1, messageField(2, messageField(2, ...metricFields))));
   const decodeMetric = (...metricFields: number[][]) =>
     decodeMetricsRequest(metricsRequest(...metricFields), 'protobuf').resourceMetrics[0]!.scopeMetrics[0]!.metrics[0]!;
   const numberPoint = (...fields: number[][]) => messageField(1, fixed64Field(3, 1_000n), ...fields);
 
   it('decodes gauges, sums with temporality and histograms', () => {
-    expect(decodeMetric(stringField(1, 'g'), stringField(3, 'ms'), messageField(5, numberPoint(doubleField(4, 1.5), stringAttribute(7, 'a', 'b'))))).toEqual({
+    expect(
+      decodeMetric(
+        stringField(1, 'g'),
+        stringField(3, 'ms'),
+        messageField(5, numberPoint(doubleField(4, 1.5), stringAttribute(7, 'a', 'b'))),
+      ),
+    ).toEqual({
       name: 'g',
       description: '',
       unit: 'ms',
-      data: { type: 'gauge', points: [{ attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }], startTimeUnixNano: 0n, timeUnixNano: 1_000n, value: 1.5, flags: 0 }] },
+      data: {
+        type: 'gauge',
+        points: [
+          {
+            attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }],
+            startTimeUnixNano: 0n,
+            timeUnixNano: 1_000n,
+            value: 1.5,
+            flags: 0,
+          },
+        ],
+      },
     });
     // as_int is sfixed64 (wire type 1), negative here.
-    expect(decodeMetric(messageField(7, numberPoint(fixed64Field(6, -3n)), varintField(2, 2), varintField(3, 1))).data).toMatchObject({
+    expect(
+      decodeMetric(messageField(7, numberPoint(fixed64Field(6, -3n)), varintField(2, 2), varintField(3, 1))).data,
+    ).toMatchObject({
       type: 'sum',
       temporality: 'CUMULATIVE',
       isMonotonic: true,
       points: [{ value: -3 }],
     });
-    expect(decodeMetric(messageField(9, messageField(1, fixed64Field(3, 1n), fixed64Field(4, 4n), doubleField(5, 10)), varintField(2, 1))).data).toEqual({
+    expect(
+      decodeMetric(
+        messageField(
+          9,
+          messageField(1, fixed64Field(3, 1n), fixed64Field(4, 4n), doubleField(5, 10)),
+          varintField(2, 1),
+        ),
+      ).data,
+    ).toEqual({
       type: 'histogram',
       temporality: 'DELTA',
       points: [{ attributes: [], startTimeUnixNano: 0n, timeUnixNano: 1n, count: 4, sum: 10, flags: 0 }],
@@ -205,11 +284,22 @@ describe('protobuf metric requests', () => {
       doubleField(12, 0.5), // min
       doubleField(13, 4), // max
     );
-    expect(decodeMetric(messageField(10, point, messageField(1, fixed64Field(3, 9n), fixed64Field(4, 2n)), varintField(2, 2))).data).toEqual({
+    expect(
+      decodeMetric(
+        messageField(10, point, messageField(1, fixed64Field(3, 9n), fixed64Field(4, 2n)), varintField(2, 2)),
+      ).data,
+    ).toEqual({
       type: 'exponentialHistogram',
       temporality: 'CUMULATIVE',
       points: [
-        { attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }], startTimeUnixNano: 5n, timeUnixNano: 9n, count: 3, sum: 7.5, flags: 1 },
+        {
+          attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }],
+          startTimeUnixNano: 5n,
+          timeUnixNano: 9n,
+          count: 3,
+          sum: 7.5,
+          flags: 1,
+        },
         // sum is optional: absent stays absent.
         { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 9n, count: 2, sum: undefined, flags: 0 },
       ],
@@ -218,19 +308,50 @@ describe('protobuf metric requests', () => {
 
   it('decodes summary points with their quantile values; an absent sum is 0', () => {
     const quantile = (q: number, value: number) => messageField(6, doubleField(1, q), doubleField(2, value));
-    const point = messageField(1, stringAttribute(7, 'a', 'b'), fixed64Field(2, 5n), fixed64Field(3, 9n), fixed64Field(4, 4n), doubleField(5, 10), quantile(0.5, 2), quantile(0.99, 4.5), varintField(8, 1));
+    const point = messageField(
+      1,
+      stringAttribute(7, 'a', 'b'),
+      fixed64Field(2, 5n),
+      fixed64Field(3, 9n),
+      fixed64Field(4, 4n),
+      doubleField(5, 10),
+      quantile(0.5, 2),
+      quantile(0.99, 4.5),
+      varintField(8, 1),
+    );
     expect(decodeMetric(messageField(11, point, messageField(1, fixed64Field(3, 9n), messageField(6)))).data).toEqual({
       type: 'summary',
       points: [
-        { attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }], startTimeUnixNano: 5n, timeUnixNano: 9n, count: 4, sum: 10, quantileValues: [{ quantile: 0.5, value: 2 }, { quantile: 0.99, value: 4.5 }], flags: 1 },
-        { attributes: [], startTimeUnixNano: 0n, timeUnixNano: 9n, count: 0, sum: 0, quantileValues: [{ quantile: 0, value: 0 }], flags: 0 },
+        {
+          attributes: [{ key: 'a', value: { type: 'string', value: 'b' } }],
+          startTimeUnixNano: 5n,
+          timeUnixNano: 9n,
+          count: 4,
+          sum: 10,
+          quantileValues: [
+            { quantile: 0.5, value: 2 },
+            { quantile: 0.99, value: 4.5 },
+          ],
+          flags: 1,
+        },
+        {
+          attributes: [],
+          startTimeUnixNano: 0n,
+          timeUnixNano: 9n,
+          count: 0,
+          sum: 0,
+          quantileValues: [{ quantile: 0, value: 0 }],
+          flags: 0,
+        },
       ],
     });
   });
 
   it('a truncated summary quantile is a decode error', () => {
     const truncated = messageField(11, messageField(1, messageField(6, [9, 0, 0])));
-    expect(decodeError(metricsRequest(truncated), (bytes) => decodeMetricsRequest(bytes, 'protobuf')).message).toContain('8-byte value runs past the end of its message');
+    expect(
+      decodeError(metricsRequest(truncated), (bytes) => decodeMetricsRequest(bytes, 'protobuf')).message,
+    ).toContain('8-byte value runs past the end of its message');
   });
 
   it('a number point with neither as_double nor as_int has no value', () => {
@@ -238,14 +359,17 @@ describe('protobuf metric requests', () => {
   });
 
   it('rejects temporality outside its enum', () => {
-    expect(decodeError(metricsRequest(messageField(7, varintField(2, 3))), (bytes) => decodeMetricsRequest(bytes, 'protobuf')).message).toContain(
-      'Sum.aggregation_temporality 3',
-    );
+    expect(
+      decodeError(metricsRequest(messageField(7, varintField(2, 3))), (bytes) =>
+        decodeMetricsRequest(bytes, 'protobuf'),
+      ).message,
+    ).toContain('Sum.aggregation_temporality 3');
   });
 });
 
 describe('protobuf log requests', () => {
-  const logsRequest = (...recordFields: number[][]) => bytesOf(messageField(1, messageField(2, messageField(2, ...recordFields))));
+  const logsRequest = (...recordFields: number[][]) =>
+    bytesOf(messageField(1, messageField(2, messageField(2, ...recordFields))));
 
   it('decodes a log record', () => {
     const record = decodeLogsRequest(
@@ -278,6 +402,8 @@ describe('protobuf log requests', () => {
   });
 
   it('rejects severity numbers outside 0-24', () => {
-    expect(decodeError(logsRequest(varintField(2, 25)), (bytes) => decodeLogsRequest(bytes, 'protobuf')).message).toContain('LogRecord.severity_number 25');
+    expect(
+      decodeError(logsRequest(varintField(2, 25)), (bytes) => decodeLogsRequest(bytes, 'protobuf')).message,
+    ).toContain('LogRecord.severity_number 25');
   });
 });

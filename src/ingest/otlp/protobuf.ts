@@ -275,7 +275,19 @@ function readSpan(r: WireReader): OtlpSpan {
     }
   }
   r.leave(outer);
-  return { traceId, spanId, parentSpanId, flags, name, kind, startTimeUnixNano, endTimeUnixNano, attributes, events, status };
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    flags,
+    name,
+    kind,
+    startTimeUnixNano,
+    endTimeUnixNano,
+    attributes,
+    events,
+    status,
+  };
 }
 
 function readSpanEvent(r: WireReader): OtlpSpanEvent {
@@ -357,7 +369,10 @@ function readMetric(r: WireReader): OtlpMetric {
         data = { type: 'histogram', ...readHistogram(r, 'Histogram', HISTOGRAM_POINT) };
         break;
       case 82 /* 10: exponential_histogram */:
-        data = { type: 'exponentialHistogram', ...readHistogram(r, 'ExponentialHistogram', EXPONENTIAL_HISTOGRAM_POINT) };
+        data = {
+          type: 'exponentialHistogram',
+          ...readHistogram(r, 'ExponentialHistogram', EXPONENTIAL_HISTOGRAM_POINT),
+        };
         break;
       case 90 /* 11: summary */:
         data = readSummary(r);
@@ -456,19 +471,37 @@ interface CountSumPointLayout {
   quantileValuesTag?: number;
 }
 
-const HISTOGRAM_POINT: CountSumPointLayout = { message: 'HistogramDataPoint', attributesTag: 74 /* 9 */, flagsTag: 80 /* 10 */ };
-const EXPONENTIAL_HISTOGRAM_POINT: CountSumPointLayout = { message: 'ExponentialHistogramDataPoint', attributesTag: 10 /* 1 */, flagsTag: 80 /* 10 */ };
-const SUMMARY_POINT: CountSumPointLayout = { message: 'SummaryDataPoint', attributesTag: 58 /* 7 */, flagsTag: 64 /* 8 */, quantileValuesTag: 50 /* 6 */ };
+const HISTOGRAM_POINT: CountSumPointLayout = {
+  message: 'HistogramDataPoint',
+  attributesTag: 74 /* 9 */,
+  flagsTag: 80 /* 10 */,
+};
+const EXPONENTIAL_HISTOGRAM_POINT: CountSumPointLayout = {
+  message: 'ExponentialHistogramDataPoint',
+  attributesTag: 10 /* 1 */,
+  flagsTag: 80 /* 10 */,
+};
+const SUMMARY_POINT: CountSumPointLayout = {
+  message: 'SummaryDataPoint',
+  attributesTag: 58 /* 7 */,
+  flagsTag: 64 /* 8 */,
+  quantileValuesTag: 50 /* 6 */,
+};
 
 /** Histogram and ExponentialHistogram share a layout: data_points = 1, aggregation_temporality = 2. */
-function readHistogram(r: WireReader, message: string, pointLayout: CountSumPointLayout): { points: OtlpHistogramPoint[]; temporality: OtlpTemporality } {
+function readHistogram(
+  r: WireReader,
+  message: string,
+  pointLayout: CountSumPointLayout,
+): { points: OtlpHistogramPoint[]; temporality: OtlpTemporality } {
   const outer = r.enter(message);
   const points: OtlpHistogramPoint[] = [];
   let temporality: OtlpTemporality = 'UNSPECIFIED';
   while (r.pos < r.limit) {
     const tag = r.tag();
     if (tag === 10 /* 1: data_points */) points.push(readCountSumPoint(r, pointLayout));
-    else if (tag === 16 /* 2: aggregation_temporality */) temporality = readEnum(r, TEMPORALITIES, `${message}.aggregation_temporality`);
+    else if (tag === 16 /* 2: aggregation_temporality */)
+      temporality = readEnum(r, TEMPORALITIES, `${message}.aggregation_temporality`);
     else r.skip(tag);
   }
   r.leave(outer);
@@ -494,7 +527,11 @@ function readSummaryPoint(r: WireReader): OtlpSummaryPoint {
 }
 
 /** `quantileValues` receives the point's quantile_values when the layout has them. */
-function readCountSumPoint(r: WireReader, layout: CountSumPointLayout, quantileValues: OtlpValueAtQuantile[] = []): OtlpHistogramPoint {
+function readCountSumPoint(
+  r: WireReader,
+  layout: CountSumPointLayout,
+  quantileValues: OtlpValueAtQuantile[] = [],
+): OtlpHistogramPoint {
   const outer = r.enter(layout.message);
   const attributes: KeyValue[] = [];
   let startTimeUnixNano = 0n;
@@ -613,14 +650,31 @@ function readLogRecord(r: WireReader): OtlpLogRecord {
     }
   }
   r.leave(outer);
-  return { timeUnixNano, observedTimeUnixNano, severityNumber, severityText, body, attributes, flags, traceId, spanId, eventName };
+  return {
+    timeUnixNano,
+    observedTimeUnixNano,
+    severityNumber,
+    severityText,
+    body,
+    attributes,
+    flags,
+    traceId,
+    spanId,
+    eventName,
+  };
 }
 
 /**
  * The envelopes of every signal (Resource<X>, Scope<X>): field 1 a resource or scope, field 2
  * the repeated contents, anything else skipped.
  */
-function readEnvelope<Head, Item>(r: WireReader, message: string, readHead: (r: WireReader) => Head, emptyHead: () => Head, readItem: (r: WireReader) => Item): [Head, Item[]] {
+function readEnvelope<Head, Item>(
+  r: WireReader,
+  message: string,
+  readHead: (r: WireReader) => Head,
+  emptyHead: () => Head,
+  readItem: (r: WireReader) => Item,
+): [Head, Item[]] {
   const outer = r.enter(message);
   let head = emptyHead();
   const items: Item[] = [];

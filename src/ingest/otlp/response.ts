@@ -23,7 +23,11 @@ const REJECTED_JSON_FIELD: Record<OtlpSignal, string> = {
 };
 
 /** `rejected`: the items (spans, data points, log records, profiles) not stored, and why. */
-export function encodeExportResponse(signal: OtlpSignal, encoding: OtlpEncoding, rejected?: Rejections): ExportResponse {
+export function encodeExportResponse(
+  signal: OtlpSignal,
+  encoding: OtlpEncoding,
+  rejected?: Rejections,
+): ExportResponse {
   const errorMessage = rejected?.messages.join('; ') ?? '';
   const rejectedCount = rejected?.count ?? 0;
   const partialSuccess = rejectedCount > 0 || errorMessage !== '';
@@ -34,7 +38,10 @@ export function encodeExportResponse(signal: OtlpSignal, encoding: OtlpEncoding,
       : {};
     return { body: Buffer.from(JSON.stringify(body)), contentType: 'application/json' };
   }
-  return { body: partialSuccess ? encodePartialSuccess(rejectedCount, errorMessage) : new Uint8Array(0), contentType: 'application/x-protobuf' };
+  return {
+    body: partialSuccess ? encodePartialSuccess(rejectedCount, errorMessage) : new Uint8Array(0),
+    contentType: 'application/x-protobuf',
+  };
 }
 
 function encodePartialSuccess(rejected: number, errorMessage: string): Uint8Array {

@@ -45,22 +45,37 @@ const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
   traces: {
     path: '/api/otel/v1/traces',
     convert(body, encoding, { projectId, receivedAt }) {
-      const classified = classifyTraces(decodeTraceRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) });
-      const objects = classified.conversations.map((c) => ({ key: c.key, body: Buffer.from(c.json), contentType: 'application/json' }));
+      const classified = classifyTraces(decodeTraceRequest(body, encoding), {
+        projectId,
+        receivedAt: unixNanos(receivedAt),
+      });
+      const objects = classified.conversations.map((c) => ({
+        key: c.key,
+        body: Buffer.from(c.json),
+        contentType: 'application/json',
+      }));
       return { batch: classified.batch, rejected: classified.rejected, objects };
     },
   },
   metrics: {
     path: '/api/otel/v1/metrics',
     convert(body, encoding, { projectId, receivedAt }) {
-      const converted = convertMetrics(decodeMetricsRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) });
+      const converted = convertMetrics(decodeMetricsRequest(body, encoding), {
+        projectId,
+        receivedAt: unixNanos(receivedAt),
+      });
       return { batch: { ...emptyBatch(), metricPoints: converted.points }, rejected: converted.rejected };
     },
   },
   logs: {
     path: '/api/otel/v1/logs',
     convert(body, encoding, { projectId, receivedAt }) {
-      return { batch: { ...emptyBatch(), logs: convertLogs(decodeLogsRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) }) } };
+      return {
+        batch: {
+          ...emptyBatch(),
+          logs: convertLogs(decodeLogsRequest(body, encoding), { projectId, receivedAt: unixNanos(receivedAt) }),
+        },
+      };
     },
   },
   // Profiles are kept as received (the format is still experimental): the raw body in the
@@ -88,13 +103,23 @@ const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
 
 export function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.otlpBytes, timeoutMs: services.config.bodyTimeoutMs });
-  for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<[OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]>) {
-    scope.post(path, { onRequest: guards }, (request, reply) => exportSignal(services, signal, convert, request, reply));
+  for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<
+    [OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]
+  >) {
+    scope.post(path, { onRequest: guards }, (request, reply) =>
+      exportSignal(services, signal, convert, request, reply),
+    );
     preflightRoute(scope, path);
   }
 }
 
-async function exportSignal(services: Services, signal: OtlpSignal, convert: Converter, request: FastifyRequest, reply: FastifyReply) {
+async function exportSignal(
+  services: Services,
+  signal: OtlpSignal,
+  convert: Converter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const project = projectOf(request);
   const encoding = otlpEncodingOf(request.headers['content-type']);
   const body = request.rawBody ?? Buffer.alloc(0);
@@ -112,7 +137,11 @@ async function exportSignal(services: Services, signal: OtlpSignal, convert: Con
   // Exception events of browser and Node SDKs: JavaScript source maps, as on the report route.
   await symbolicateJsExceptions(converted.batch.exceptions, project.id, services.sourceMaps);
   const rejected = converted.rejected?.count ?? 0;
-  if (rejected > 0) request.log.info({ projectId: project.id, signal, rejected, reasons: converted.rejected?.messages }, 'OTLP records rejected');
+  if (rejected > 0)
+    request.log.info(
+      { projectId: project.id, signal, rejected, reasons: converted.rejected?.messages },
+      'OTLP records rejected',
+    );
   await commitIngest(services, {
     route: 'otlp',
     project,

@@ -18,7 +18,12 @@ import { OTLPTraceExporter as ProtoTraceExporter } from '@opentelemetry/exporter
 import { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
-import { AggregationTemporality, AggregationType, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  AggregationType,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyValue, KeyValue, OtlpMetric, OtlpSpan, OtlpTraceRequest } from '../../core/classify/otlp-model.js';
@@ -78,7 +83,9 @@ describe('traces from the SDK exporters', () => {
     const provider = new NodeTracerProvider({
       resource,
       spanProcessors: [
-        new SimpleSpanProcessor(new ProtoTraceExporter({ url: `${baseUrl}/proto/v1/traces`, compression: CompressionAlgorithm.GZIP })),
+        new SimpleSpanProcessor(
+          new ProtoTraceExporter({ url: `${baseUrl}/proto/v1/traces`, compression: CompressionAlgorithm.GZIP }),
+        ),
         new SimpleSpanProcessor(new JsonTraceExporter({ url: `${baseUrl}/json/v1/traces` })),
       ],
     });
@@ -101,27 +108,46 @@ describe('traces from the SDK exporters', () => {
     handler.end();
     server.end();
 
-    const remoteParent: SpanContext = { traceId: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', spanId: 'bbbbbbbbbbbbbbbb', traceFlags: TraceFlags.SAMPLED, isRemote: true };
-    const consumer = tracer.startSpan('orders process', { kind: SpanKind.CONSUMER }, trace.setSpanContext(context.active(), remoteParent));
+    const remoteParent: SpanContext = {
+      traceId: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      spanId: 'bbbbbbbbbbbbbbbb',
+      traceFlags: TraceFlags.SAMPLED,
+      isRemote: true,
+    };
+    const consumer = tracer.startSpan(
+      'orders process',
+      { kind: SpanKind.CONSUMER },
+      trace.setSpanContext(context.active(), remoteParent),
+    );
     consumer.end();
     await provider.forceFlush();
     await provider.shutdown();
 
     const protoRequests = takeCaptured('/proto/v1/traces');
     const jsonRequests = takeCaptured('/json/v1/traces');
-    expect(protoRequests.map((request) => [request.contentType, request.contentEncoding])).toEqual(Array(3).fill(['application/x-protobuf', 'gzip']));
+    expect(protoRequests.map((request) => [request.contentType, request.contentEncoding])).toEqual(
+      Array(3).fill(['application/x-protobuf', 'gzip']),
+    );
     expect(jsonRequests.map((request) => otlpEncodingOf(request.contentType))).toEqual(['json', 'json', 'json']);
 
     // SimpleSpanProcessor sends one request per span as each ends, concurrently: put them back in
     // the order the spans ended (handler, server, consumer), whatever order they arrived in.
     const endOrder = [handler, server, consumer].map((span) => span.spanContext().spanId);
     const inEndOrder = (requests: OtlpTraceRequest[]) =>
-      requests.sort((a, b) => endOrder.indexOf(a.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId) - endOrder.indexOf(b.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId));
-    const fromProto = inEndOrder(protoRequests.map((request) => decodeTraceRequest(request.body, otlpEncodingOf(request.contentType))));
+      requests.sort(
+        (a, b) =>
+          endOrder.indexOf(a.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId) -
+          endOrder.indexOf(b.resourceSpans[0]!.scopeSpans[0]!.spans[0]!.spanId),
+      );
+    const fromProto = inEndOrder(
+      protoRequests.map((request) => decodeTraceRequest(request.body, otlpEncodingOf(request.contentType))),
+    );
     const fromJson = inEndOrder(jsonRequests.map((request) => decodeTraceRequest(request.body, 'json')));
     expect(fromJson).toEqual(fromProto);
 
-    const spans: OtlpSpan[] = fromProto.flatMap((request) => request.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans)));
+    const spans: OtlpSpan[] = fromProto.flatMap((request) =>
+      request.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans)),
+    );
     const [handlerSpan, serverSpan, consumerSpan] = spans;
     const first = fromProto[0]!.resourceSpans[0]!;
     expect(attribute(first.resource.attributes, 'service.name')).toEqual({ type: 'string', value: 'checkout' });
@@ -152,16 +178,28 @@ describe('traces from the SDK exporters', () => {
     // Bit 8: the exporter knows whether the parent is remote; a root has no remote parent.
     expect(serverSdkSpan.flags).toBe(0x100 | TraceFlags.SAMPLED);
 
-    expect(handlerSpan).toMatchObject({ parentSpanId: server.spanContext().spanId, kind: 'INTERNAL', status: { code: 'ERROR', message: 'bad id' } });
+    expect(handlerSpan).toMatchObject({
+      parentSpanId: server.spanContext().spanId,
+      kind: 'INTERNAL',
+      status: { code: 'ERROR', message: 'bad id' },
+    });
     expect(handlerSpan!.flags).toBe(0x100 | TraceFlags.SAMPLED);
     const exception = handlerSpan!.events[0]!;
     expect(exception.name).toBe('exception');
     expect(attribute(exception.attributes, 'exception.type')).toEqual({ type: 'string', value: 'TypeError' });
-    expect(attribute(exception.attributes, 'exception.message')).toEqual({ type: 'string', value: 'user id is not a number' });
+    expect(attribute(exception.attributes, 'exception.message')).toEqual({
+      type: 'string',
+      value: 'user id is not a number',
+    });
     expect(attribute(exception.attributes, 'exception.stacktrace')).toMatchObject({ type: 'string' });
 
     // Bits 8 and 9: the parent is known to be remote.
-    expect(consumerSpan).toMatchObject({ traceId: remoteParent.traceId, parentSpanId: remoteParent.spanId, kind: 'CONSUMER', flags: 0x300 | TraceFlags.SAMPLED });
+    expect(consumerSpan).toMatchObject({
+      traceId: remoteParent.traceId,
+      parentSpanId: remoteParent.spanId,
+      kind: 'CONSUMER',
+      flags: 0x300 | TraceFlags.SAMPLED,
+    });
   });
 });
 
@@ -172,11 +210,18 @@ describe('metrics from the SDK exporters', () => {
       views: [{ instrumentName: 'payload.size', aggregation: { type: AggregationType.EXPONENTIAL_HISTOGRAM } }],
       readers: [
         new PeriodicExportingMetricReader({
-          exporter: new ProtoMetricExporter({ url: `${baseUrl}/proto/v1/metrics`, temporalityPreference: AggregationTemporality.DELTA }),
+          exporter: new ProtoMetricExporter({
+            url: `${baseUrl}/proto/v1/metrics`,
+            temporalityPreference: AggregationTemporality.DELTA,
+          }),
           exportIntervalMillis: 3_600_000,
         }),
         new PeriodicExportingMetricReader({
-          exporter: new JsonMetricExporter({ url: `${baseUrl}/json/v1/metrics`, compression: CompressionAlgorithm.GZIP, temporalityPreference: AggregationTemporality.DELTA }),
+          exporter: new JsonMetricExporter({
+            url: `${baseUrl}/json/v1/metrics`,
+            compression: CompressionAlgorithm.GZIP,
+            temporalityPreference: AggregationTemporality.DELTA,
+          }),
           exportIntervalMillis: 3_600_000,
         }),
       ],
@@ -202,7 +247,8 @@ describe('metrics from the SDK exporters', () => {
     // Collection times differ between the two readers; everything else matches.
     const withoutTimes = (metrics: OtlpMetric[]): unknown =>
       JSON.parse(JSON.stringify(metrics, (key, value: unknown) => (key.endsWith('UnixNano') ? undefined : value)));
-    const metricsOf = (request: typeof fromProto): OtlpMetric[] => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics));
+    const metricsOf = (request: typeof fromProto): OtlpMetric[] =>
+      request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics));
     expect(withoutTimes(metricsOf(fromJson))).toEqual(withoutTimes(metricsOf(fromProto)));
 
     const byName = new Map(metricsOf(fromProto).map((metric) => [metric.name, metric]));
@@ -213,8 +259,15 @@ describe('metrics from the SDK exporters', () => {
       points: [{ value: 3, attributes: [{ key: 'region', value: { type: 'string', value: 'eu' } }] }],
     });
     expect(byName.get('queue.depth')!.data).toMatchObject({ type: 'sum', isMonotonic: false, points: [{ value: -2 }] });
-    expect(byName.get('cpu.temperature')).toMatchObject({ unit: 'Cel', data: { type: 'gauge', points: [{ value: 61.5 }] } });
-    expect(byName.get('http.server.duration')!.data).toMatchObject({ type: 'histogram', temporality: 'DELTA', points: [{ count: 2, sum: 40 }] });
+    expect(byName.get('cpu.temperature')).toMatchObject({
+      unit: 'Cel',
+      data: { type: 'gauge', points: [{ value: 61.5 }] },
+    });
+    expect(byName.get('http.server.duration')!.data).toMatchObject({
+      type: 'histogram',
+      temporality: 'DELTA',
+      points: [{ count: 2, sum: 40 }],
+    });
     expect(byName.get('payload.size')!.data).toMatchObject({
       type: 'exponentialHistogram',
       temporality: 'DELTA',
@@ -235,7 +288,11 @@ describe('logs from the SDK exporters', () => {
       ],
     });
     const logger = provider.getLogger('test-logger');
-    const traceContext: SpanContext = { traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: TraceFlags.SAMPLED };
+    const traceContext: SpanContext = {
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      spanId: 'b7ad6b7169203331',
+      traceFlags: TraceFlags.SAMPLED,
+    };
     logger.emit({
       severityNumber: SeverityNumber.WARN,
       severityText: 'WARN',
@@ -250,7 +307,9 @@ describe('logs from the SDK exporters', () => {
     const fromProto = takeCaptured('/proto/v1/logs').map((request) => decodeLogsRequest(request.body, 'protobuf'));
     const fromJson = takeCaptured('/json/v1/logs').map((request) => decodeLogsRequest(request.body, 'json'));
     expect(fromJson).toEqual(fromProto);
-    const records = fromProto.flatMap((request) => request.resourceLogs.flatMap((rl) => rl.scopeLogs.flatMap((sl) => sl.logRecords)));
+    const records = fromProto.flatMap((request) =>
+      request.resourceLogs.flatMap((rl) => rl.scopeLogs.flatMap((sl) => sl.logRecords)),
+    );
     expect(records[0]).toMatchObject({
       severityNumber: 13,
       severityText: 'WARN',

@@ -143,7 +143,9 @@ export class WireReader {
     const start = this.pos;
     this.pos = end;
     if (start === end) return '';
-    return end - start <= STRING_CACHE_MAX_BYTES ? this.cachedString(start, end) : this.text.toString('utf8', start, end);
+    return end - start <= STRING_CACHE_MAX_BYTES
+      ? this.cachedString(start, end)
+      : this.text.toString('utf8', start, end);
   }
 
   private cachedString(start: number, end: number): string {

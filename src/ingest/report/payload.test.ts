@@ -62,7 +62,10 @@ function recording(overrides: Json = {}): Json {
   return {
     sessionId: SESSION_ID,
     segmentIndex: 3,
-    events: [{ type: 2, timestamp: 1714557600000, data: { node: { id: 1 } } }, { type: 3, timestamp: 1714557601000 }],
+    events: [
+      { type: 2, timestamp: 1714557600000, data: { node: { id: 1 } } },
+      { type: 3, timestamp: 1714557601000 },
+    ],
     startedAt: '2024-05-01T10:00:00Z',
     endedAt: '2024-05-01T10:00:30Z',
     ...overrides,
@@ -93,8 +96,16 @@ describe('parseReportPayload: top level', () => {
     ['a string', '{}', 'payload must be a JSON object'],
     ['a number', 42, 'payload must be a JSON object'],
     ['no collectionFrames', { appVersion: '', serverName: '' }, 'collectionFrames must be an array'],
-    ['collectionFrames null', { collectionFrames: null, appVersion: '', serverName: '' }, 'collectionFrames must be an array'],
-    ['collectionFrames an object', { collectionFrames: {}, appVersion: '', serverName: '' }, 'collectionFrames must be an array'],
+    [
+      'collectionFrames null',
+      { collectionFrames: null, appVersion: '', serverName: '' },
+      'collectionFrames must be an array',
+    ],
+    [
+      'collectionFrames an object',
+      { collectionFrames: {}, appVersion: '', serverName: '' },
+      'collectionFrames must be an array',
+    ],
     ['no appVersion', { collectionFrames: [], serverName: '' }, 'appVersion must be a string'],
     ['appVersion a number', { collectionFrames: [], appVersion: 2, serverName: '' }, 'appVersion must be a string'],
     ['no serverName', { collectionFrames: [], appVersion: '' }, 'serverName must be a string'],
@@ -105,7 +116,11 @@ describe('parseReportPayload: top level', () => {
     ['metrics a string', payload({ metrics: 'none' }), 'collectionFrames[0].metrics must be an array'],
     ['traces a number', payload({ traces: 0 }), 'collectionFrames[0].traces must be an array'],
     ['sessions an object', payload({ sessions: {} }), 'collectionFrames[0].sessions must be an array'],
-    ['sessionRecordings true', payload({ sessionRecordings: true }), 'collectionFrames[0].sessionRecordings must be an array'],
+    [
+      'sessionRecordings true',
+      payload({ sessionRecordings: true }),
+      'collectionFrames[0].sessionRecordings must be an array',
+    ],
   ])('refuses %s', (_case, json, error) => {
     expect(parseReportPayload(json, ctx)).toEqual({ ok: false, error });
   });
@@ -225,14 +240,20 @@ describe('parseReportPayload: traces', () => {
   });
 
   it('stores ids in lower case', () => {
-    const json = payload({ traces: [trace({ id: TRACE_ID.toUpperCase(), spans: [span({ id: SPAN_ID.toUpperCase() })] })] });
+    const json = payload({
+      traces: [trace({ id: TRACE_ID.toUpperCase(), spans: [span({ id: SPAN_ID.toUpperCase() })] })],
+    });
     const { batch } = parse(json);
     expect(firstOf(batch.endpoints).id).toBe(TRACE_ID);
     expect(firstOf(batch.spans)).toMatchObject({ traceId: TRACE_ID, spanId: SPAN_ID });
   });
 
   it('accepts UUIDs of any version', () => {
-    const ids = ['00000000-0000-1000-8000-000000000000', '01890a5d-ac96-774b-bcce-b302099a8057', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+    const ids = [
+      '00000000-0000-1000-8000-000000000000',
+      '01890a5d-ac96-774b-bcce-b302099a8057',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    ];
     const { batch } = parse(payload({ traces: ids.map((id) => trace({ id })) }));
     expect(batch.endpoints.map((endpoint) => endpoint.id)).toEqual(ids);
   });
@@ -243,7 +264,12 @@ describe('parseReportPayload: traces', () => {
     ['an invalid attribute', { 'sightline.distributed_trace_id': 'abc' }, {}, TRACE_ID],
     ['the distributedTraceId field', {}, { distributedTraceId: OTHER_ID }, OTHER_ID],
     ['an invalid distributedTraceId field', {}, { distributedTraceId: 'abc' }, TRACE_ID],
-    ['the attribute over the field', { 'traceway.distributed_trace_id': OTHER_ID }, { distributedTraceId: SPAN_ID }, OTHER_ID],
+    [
+      'the attribute over the field',
+      { 'traceway.distributed_trace_id': OTHER_ID },
+      { distributedTraceId: SPAN_ID },
+      OTHER_ID,
+    ],
   ])('takes the distributed trace id from %s', (_source, attributes, fields, expected) => {
     const { batch } = parse(payload({ traces: [trace({ attributes, ...fields })] }));
     expect(firstOf(batch.endpoints).distributedTraceId).toBe(expected);
@@ -284,14 +310,16 @@ describe('parseReportPayload: traces', () => {
   });
 
   it('keeps durations up to the largest safe integer exactly', () => {
-    const { batch } = parse(payload({ traces: [trace({ duration: Number.MAX_SAFE_INTEGER }), trace({ duration: 0 })] }));
+    const { batch } = parse(
+      payload({ traces: [trace({ duration: Number.MAX_SAFE_INTEGER }), trace({ duration: 0 })] }),
+    );
     expect(batch.endpoints.map((endpoint) => endpoint.durationNs)).toEqual([9_007_199_254_740_991n, 0n]);
   });
 
   it.each<[string, Json, string]>([
     ['a bad id', { id: 'not-a-uuid' }, 'id must be a UUID'],
     ['an id with braces', { id: `{${TRACE_ID.slice(1, -1)}}` }, 'id must be a UUID'],
-    ['an id without dashes', { id: TRACE_ID.replaceAll('-', '') + '0000' }, 'id must be a UUID'],
+    ['an id without dashes', { id: `${TRACE_ID.replaceAll('-', '')}0000` }, 'id must be a UUID'],
     ['a missing id', { id: undefined }, 'id must be a UUID'],
     ['a missing endpoint', { endpoint: undefined }, 'endpoint must be a string'],
     ['a numeric endpoint', { endpoint: 404 }, 'endpoint must be a string'],
@@ -300,7 +328,11 @@ describe('parseReportPayload: traces', () => {
     ['a duration beyond 2^53', { duration: 2 ** 60 }, 'duration must be a non-negative integer of nanoseconds'],
     ['a duration string', { duration: '1500' }, 'duration must be a non-negative integer of nanoseconds'],
     ['a missing recordedAt', { recordedAt: undefined }, 'recordedAt must be an RFC 3339 timestamp from 1900 to 2262'],
-    ['an unparseable recordedAt', { recordedAt: 'yesterday' }, 'recordedAt must be an RFC 3339 timestamp from 1900 to 2262'],
+    [
+      'an unparseable recordedAt',
+      { recordedAt: 'yesterday' },
+      'recordedAt must be an RFC 3339 timestamp from 1900 to 2262',
+    ],
     ['a numeric recordedAt', { recordedAt: 1714557600 }, 'recordedAt must be an RFC 3339 timestamp from 1900 to 2262'],
     ['statusCode 1000', { statusCode: 1000 }, 'statusCode must be an integer from 0 to 999'],
     ['statusCode -1', { statusCode: -1 }, 'statusCode must be an integer from 0 to 999'],
@@ -355,7 +387,9 @@ describe('parseReportPayload: spans', () => {
 
   it('keeps a well-formed attribute map a client adds to a span, and ignores a malformed one', () => {
     const json = payload({
-      traces: [trace({ spans: [span({ attributes: { 'db.table': 'users' } }), span({ id: OTHER_ID, attributes: 'x' })] })],
+      traces: [
+        trace({ spans: [span({ attributes: { 'db.table': 'users' } }), span({ id: OTHER_ID, attributes: 'x' })] }),
+      ],
     });
     expect(parse(json).batch.spans.map((row) => row.attributes)).toEqual([{ 'db.table': 'users' }, {}]);
   });
@@ -376,12 +410,19 @@ describe('parseReportPayload: spans', () => {
   it.each<[string, unknown, string]>([
     ['a bad id', span({ id: 'span-1' }), 'id must be a UUID'],
     ['a missing name', span({ name: undefined }), 'name must be a string'],
-    ['a bad startTime', span({ startTime: '2024-05-01T10:00:00' }), 'startTime must be an RFC 3339 timestamp from 1900 to 2262'],
+    [
+      'a bad startTime',
+      span({ startTime: '2024-05-01T10:00:00' }),
+      'startTime must be an RFC 3339 timestamp from 1900 to 2262',
+    ],
     ['a fractional duration', span({ duration: 0.5 }), 'duration must be a non-negative integer of nanoseconds'],
     ['a negative duration', span({ duration: -10 }), 'duration must be a non-negative integer of nanoseconds'],
     ['no object', 'span', 'record must be an object'],
   ])('skips only a span with %s', (_case, badSpan, reason) => {
-    const json = payload({}, { traces: [trace({ id: OTHER_ID }), trace({ spans: [span(), badSpan, span({ id: OTHER_ID })] })] });
+    const json = payload(
+      {},
+      { traces: [trace({ id: OTHER_ID }), trace({ spans: [span(), badSpan, span({ id: OTHER_ID })] })] },
+    );
     const result = parse(json);
     expect(result.skipped).toEqual([{ path: 'collectionFrames[1].traces[1].spans[1]', reason }]);
     expect(result.batch.endpoints).toHaveLength(2);
@@ -391,7 +432,12 @@ describe('parseReportPayload: spans', () => {
 
 describe('parseReportPayload: exceptions', () => {
   it('maps an exception with its grouping hash and content key', () => {
-    const raw = exception({ isTask: true, sessionId: SESSION_ID, sessionRecordingId: EXCEPTION_ID, attributes: { tenant: 'acme' } });
+    const raw = exception({
+      isTask: true,
+      sessionId: SESSION_ID,
+      sessionRecordingId: EXCEPTION_ID,
+      attributes: { tenant: 'acme' },
+    });
     const row = firstOf(parse(payload({ stackTraces: [raw] })).batch.exceptions);
     expect(row).toEqual({
       projectId: PROJECT_ID,
@@ -442,7 +488,12 @@ describe('parseReportPayload: exceptions', () => {
 
   it('prefers a valid distributedTraceId field and ignores an invalid one', () => {
     const { batch } = parse(
-      payload({ stackTraces: [exception({ distributedTraceId: SESSION_ID.toUpperCase() }), exception({ distributedTraceId: 42 })] }),
+      payload({
+        stackTraces: [
+          exception({ distributedTraceId: SESSION_ID.toUpperCase() }),
+          exception({ distributedTraceId: 42 }),
+        ],
+      }),
     );
     expect(batch.exceptions.map((row) => row.distributedTraceId)).toEqual([SESSION_ID, TRACE_ID]);
   });
@@ -476,7 +527,11 @@ describe('parseReportPayload: exceptions', () => {
     ['a stackTrace array', { stackTrace: ['Error: x'] }, 'stackTrace must be a string'],
     ['a missing isMessage', { isMessage: undefined }, 'isMessage must be a boolean'],
     ['isMessage 0', { isMessage: 0 }, 'isMessage must be a boolean'],
-    ['a bad recordedAt', { recordedAt: '2024-05-01T10:00:00.5+2:00' }, 'recordedAt must be an RFC 3339 timestamp from 1900 to 2262'],
+    [
+      'a bad recordedAt',
+      { recordedAt: '2024-05-01T10:00:00.5+2:00' },
+      'recordedAt must be an RFC 3339 timestamp from 1900 to 2262',
+    ],
     ['a bad traceId', { traceId: 'trace-1' }, 'traceId must be a UUID'],
     ['isTask 1', { isTask: 1 }, 'isTask must be a boolean'],
     ['a bad sessionId', { sessionId: 17 }, 'sessionId must be a UUID'],
@@ -575,7 +630,9 @@ describe('parseReportPayload: sessions', () => {
   });
 
   it('maps a closed session with its duration', () => {
-    const row = firstOf(parse(payload({ sessions: [session({ endedAt: '2024-05-01T10:14:59.999999999Z' })] })).batch.sessions);
+    const row = firstOf(
+      parse(payload({ sessions: [session({ endedAt: '2024-05-01T10:14:59.999999999Z' })] })).batch.sessions,
+    );
     expect(row.endedAt).toBe(MAY_FIRST + 899_999_999_999n);
     expect(row.durationNs).toBe(899_999_999_999n);
   });
@@ -770,7 +827,10 @@ describe('parseReportPayload: robustness', () => {
     );
     const fieldNames = Object.keys({ ...trace(), ...span(), ...exception(), ...session(), ...recording(), tags: 0 });
     const records = fc.array(fc.dictionary(fc.constantFrom(...fieldNames), fieldValue), { maxLength: 5 });
-    const frame = fc.dictionary(fc.constantFrom('stackTraces', 'metrics', 'traces', 'sessions', 'sessionRecordings'), records);
+    const frame = fc.dictionary(
+      fc.constantFrom('stackTraces', 'metrics', 'traces', 'sessions', 'sessionRecordings'),
+      records,
+    );
     fc.assert(
       fc.property(fc.array(frame, { maxLength: 3 }), (frames) => answersWithoutThrowing(payload(...frames))),
       { numRuns: 1000 },

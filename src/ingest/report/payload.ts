@@ -291,7 +291,10 @@ class ReportParser {
   /** Spans of the trace at `collectionFrames[f].traces[i]`: a bad span skips only itself. */
   private addSpans(raw: unknown, traceId: Uuid, f: number, i: number): void {
     if (raw === undefined || raw === null) return;
-    if (!Array.isArray(raw)) return this.skip(`collectionFrames[${f}].traces[${i}]`, mustBe('spans', AN_ARRAY));
+    if (!Array.isArray(raw)) {
+      this.skip(`collectionFrames[${f}].traces[${i}]`, mustBe('spans', AN_ARRAY));
+      return;
+    }
     for (let j = 0; j < raw.length; j++) {
       const skipReason = this.addSpan(raw[j], traceId);
       if (skipReason !== undefined) this.skip(`collectionFrames[${f}].traces[${i}].spans[${j}]`, skipReason);

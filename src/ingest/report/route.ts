@@ -32,7 +32,11 @@ export const LARGE_REPORT_BYTES = 16 * 1024 * 1024;
 
 export function reportRoute(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.reportBytes, timeoutMs: services.config.bodyTimeoutMs });
-  const largeBodies = new AdmissionGate({ name: 'ingest of large bodies', maxConcurrency: 1, queueWaitMs: services.config.ingest.queueWaitMs });
+  const largeBodies = new AdmissionGate({
+    name: 'ingest of large bodies',
+    maxConcurrency: 1,
+    queueWaitMs: services.config.ingest.queueWaitMs,
+  });
 
   scope.post('/api/report', { onRequest: guards }, async (request, reply) => {
     const project = projectOf(request);
@@ -49,12 +53,24 @@ export function reportRoute(scope: FastifyInstance, services: Services, guards: 
   preflightRoute(scope, '/api/report');
 }
 
-async function ingestReport(services: Services, request: FastifyRequest, project: IngestProject, body: Buffer): Promise<void> {
+async function ingestReport(
+  services: Services,
+  request: FastifyRequest,
+  project: IngestProject,
+  body: Buffer,
+): Promise<void> {
   const receivedAt = new Date();
-  const parsed = parseReportPayload(parseJson(body), { projectId: project.id, remoteIp: request.ip, receivedAt: unixNanos(receivedAt) });
+  const parsed = parseReportPayload(parseJson(body), {
+    projectId: project.id,
+    remoteIp: request.ip,
+    receivedAt: unixNanos(receivedAt),
+  });
   if (!parsed.ok) throw badRequest(parsed.error);
   if (parsed.skippedCount > 0) {
-    request.log.warn({ projectId: project.id, skipped: parsed.skippedCount, records: parsed.skipped }, 'report records skipped');
+    request.log.warn(
+      { projectId: project.id, skipped: parsed.skippedCount, records: parsed.skipped },
+      'report records skipped',
+    );
   }
   if (SYMBOLICATED_FRAMEWORKS.has(project.framework) && parsed.batch.exceptions.length > 0) {
     await symbolicateExceptions(parsed.batch.exceptions, project.id, services.symbolTables);
@@ -65,7 +81,20 @@ async function ingestReport(services: Services, request: FastifyRequest, project
   // JavaScript source maps: any project, chosen by the shape of each trace.
   await symbolicateJsExceptions(parsed.batch.exceptions, project.id, services.sourceMaps);
   const objects = await Promise.all(
-    parsed.recordingObjects.map(async (recording) => ({ key: recording.key, body: await gzip(recording.eventsJson), contentType: 'application/json+gzip' })),
+    parsed.recordingObjects.map(async (recording) => ({
+      key: recording.key,
+      body: await gzip(recording.eventsJson),
+      contentType: 'application/json+gzip',
+    })),
   );
-  await commitIngest(services, { route: 'report', project, request, bytes: body.length, receivedAt, batch: parsed.batch, objects, skippedRecords: parsed.skippedCount });
+  await commitIngest(services, {
+    route: 'report',
+    project,
+    request,
+    bytes: body.length,
+    receivedAt,
+    batch: parsed.batch,
+    objects,
+    skippedRecords: parsed.skippedCount,
+  });
 }

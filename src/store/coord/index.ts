@@ -2,7 +2,9 @@ import { MemoryCoordStore, type MemoryCoordStoreOptions } from './memory.js';
 import { RedisCoordStore, type RedisCoordStoreOptions } from './redis.js';
 import type { CoordStore } from './types.js';
 
-export type CoordStoreConfig = ({ engine: 'memory' } & MemoryCoordStoreOptions) | ({ engine: 'redis' } & RedisCoordStoreOptions);
+export type CoordStoreConfig =
+  | ({ engine: 'memory' } & MemoryCoordStoreOptions)
+  | ({ engine: 'redis' } & RedisCoordStoreOptions);
 
 export function createCoordStore(config: CoordStoreConfig): CoordStore {
   switch (config.engine) {

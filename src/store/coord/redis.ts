@@ -83,7 +83,12 @@ export class RedisCoordStore implements CoordStore {
   async rateLimit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
     checkRateLimitArgs(limit, windowMs);
     const member = randomBytes(9).toString('base64');
-    const [allowed, remaining, retryAfterMs] = await this.client.sightlineRateLimit(`${this.prefix}rl:${key}`, limit, windowMs, member);
+    const [allowed, remaining, retryAfterMs] = await this.client.sightlineRateLimit(
+      `${this.prefix}rl:${key}`,
+      limit,
+      windowMs,
+      member,
+    );
     return { allowed: allowed === 1, remaining, retryAfterMs };
   }
 

@@ -37,16 +37,20 @@ export interface RateLimitResult {
 export type HandlerErrorSink = (err: unknown, channel: string) => void;
 
 export const defaultHandlerErrorSink: HandlerErrorSink = (err, channel) => {
-  process.emitWarning(`coord subscriber on channel "${channel}" threw: ${err instanceof Error ? err.stack : String(err)}`);
+  process.emitWarning(
+    `coord subscriber on channel "${channel}" threw: ${err instanceof Error ? err.stack : String(err)}`,
+  );
 };
 
 export function checkRateLimitArgs(limit: number, windowMs: number): void {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`rate limit must be a positive integer, got ${limit}`);
   checkTtl(windowMs, 'windowMs');
 }
 
 export function checkTtl(ms: number, name = 'ttlMs'): void {
-  if (!Number.isInteger(ms) || ms < 1) throw new RangeError(`${name} must be a positive integer of milliseconds, got ${ms}`);
+  if (!Number.isInteger(ms) || ms < 1)
+    throw new RangeError(`${name} must be a positive integer of milliseconds, got ${ms}`);
 }
 
 export function checkIncrement(n: number): void {

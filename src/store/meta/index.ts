@@ -8,7 +8,13 @@ import { openPgliteMetaDb } from './pglite.js';
 import type { MetaDb, MetaDbOptions } from './types.js';
 
 export * from './types.js';
-export { META_MIGRATIONS_DIR, MigrationError, migrateMeta, readMetaMigrations, type MetaMigrationReport } from './migrate.js';
+export {
+  META_MIGRATIONS_DIR,
+  MigrationError,
+  migrateMeta,
+  readMetaMigrations,
+  type MetaMigrationReport,
+} from './migrate.js';
 
 export type OpenMetaDbOptions = MetaDbOptions & {
   /** Apply pending migrations before returning. Default true. */
@@ -18,7 +24,10 @@ export type OpenMetaDbOptions = MetaDbOptions & {
 /** Opens the configured engine (`config.meta` fits) and, unless `migrate: false`, migrates it. */
 export async function openMetaDb(options: OpenMetaDbOptions): Promise<MetaDb> {
   // The PostgreSQL client is loaded only for a PostgreSQL server.
-  const db = options.kind === 'pglite' ? await openPgliteMetaDb(options) : await (await import('./postgres.js')).openPostgresMetaDb(options);
+  const db =
+    options.kind === 'pglite'
+      ? await openPgliteMetaDb(options)
+      : await (await import('./postgres.js')).openPostgresMetaDb(options);
   if (options.migrate ?? true) {
     try {
       await migrateMeta(db);

@@ -58,7 +58,9 @@ export function readMetaMigrations(dir: string = META_MIGRATIONS_DIR): MetaMigra
   }
   for (let i = 1; i < migrations.length; i++) {
     if (migrations[i]?.version === migrations[i - 1]?.version) {
-      throw new MigrationError(`two metadata migrations are numbered ${String(migrations[i]?.version).padStart(4, '0')} in ${dir}`);
+      throw new MigrationError(
+        `two metadata migrations are numbered ${String(migrations[i]?.version).padStart(4, '0')} in ${dir}`,
+      );
     }
   }
   if (migrations[0]?.version === 0) throw new MigrationError('metadata migration numbers start at 0001');
@@ -89,9 +91,13 @@ export function splitSqlStatements(sql: string): string[] {
       let depth = 1;
       i += 2;
       while (i < sql.length && depth > 0) {
-        if (sql[i] === '/' && sql[i + 1] === '*') (depth++, (i += 2));
-        else if (sql[i] === '*' && sql[i + 1] === '/') (depth--, (i += 2));
-        else i++;
+        if (sql[i] === '/' && sql[i + 1] === '*') {
+          depth++;
+          i += 2;
+        } else if (sql[i] === '*' && sql[i + 1] === '/') {
+          depth--;
+          i += 2;
+        } else i++;
       }
     } else if (c === "'" || c === '"') {
       // E'...' strings allow backslash escapes; '' and "" are escapes in every form.
@@ -153,7 +159,9 @@ export async function migrateMeta(db: MetaDb, options: { dir?: string } = {}): P
           await tx.query(statement);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          throw new MigrationError(`metadata migration ${tag(next)} failed at statement ${index + 1}: ${reason}`, { cause: error });
+          throw new MigrationError(`metadata migration ${tag(next)} failed at statement ${index + 1}: ${reason}`, {
+            cause: error,
+          });
         }
       }
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [

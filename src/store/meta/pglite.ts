@@ -74,17 +74,26 @@ const INITDB_SCRIPT = new URL('./pglite-initdb.mjs', import.meta.url);
  * place when complete: a start killed mid-way leaves no half-initialised folder behind. A
  * non-empty folder without PG_VERSION is left to PGlite, which reports it.
  */
-async function initialiseFolder(folder: string, settings: Pick<PGliteOptions, 'startParams' | 'initDbStartParams'>): Promise<void> {
+async function initialiseFolder(
+  folder: string,
+  settings: Pick<PGliteOptions, 'startParams' | 'initDbStartParams'>,
+): Promise<void> {
   if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) return;
   const staging = `${folder}.initdb`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(folder), { recursive: true });
   try {
-    await execFileAsync(process.execPath, [fileURLToPath(INITDB_SCRIPT), staging, JSON.stringify(settings)], { maxBuffer: 16 * 1024 * 1024 });
+    await execFileAsync(process.execPath, [fileURLToPath(INITDB_SCRIPT), staging, JSON.stringify(settings)], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
     const { stderr, code, signal } = error as { stderr?: string; code?: unknown; signal?: string | null };
-    const why = stderr?.trim() || (signal ? `initdb process killed by ${signal}` : `initdb process failed (${String(code ?? (error as Error).message)})`);
+    const why =
+      stderr?.trim() ||
+      (signal
+        ? `initdb process killed by ${signal}`
+        : `initdb process failed (${String(code ?? (error as Error).message)})`);
     throw new MetaDbError(`cannot initialise the PGlite data folder ${folder}: ${why}`, { code: null });
   }
   fs.rmSync(folder, { recursive: true, force: true });

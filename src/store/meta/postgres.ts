@@ -32,7 +32,10 @@ const typeParsers = {
 
 export async function openPostgresMetaDb(options: Omit<PostgresMetaDbOptions, 'kind'>): Promise<MetaDb> {
   if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
-    throw new MetaDbError(`invalid schema name ${JSON.stringify(options.schema)}: lowercase letters, digits and _ only`, { code: null });
+    throw new MetaDbError(
+      `invalid schema name ${JSON.stringify(options.schema)}: lowercase letters, digits and _ only`,
+      { code: null },
+    );
   }
   const pool = new pg.Pool({
     connectionString: options.url,

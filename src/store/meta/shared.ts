@@ -23,7 +23,8 @@ export function toMetaDbError(error: unknown, context?: string): MetaDbError {
   if (error instanceof MetaDbError) return error;
   const shape = (typeof error === 'object' && error !== null ? error : {}) as EngineErrorShape;
   const message = str(shape.message) ?? String(error);
-  const code = typeof shape.code === 'string' && /^[0-9A-Z]{5}$/.test(shape.code) && str(shape.severity) ? shape.code : null;
+  const code =
+    typeof shape.code === 'string' && /^[0-9A-Z]{5}$/.test(shape.code) && str(shape.severity) ? shape.code : null;
   const details = {
     code,
     constraint: str(shape.constraint),
@@ -41,9 +42,12 @@ export function closedError(engine: string): MetaDbError {
 }
 
 export function closedTransactionError(): MetaDbError {
-  return new MetaDbError('the transaction is already finished: use tx only inside its callback, and await every query', {
-    code: null,
-  });
+  return new MetaDbError(
+    'the transaction is already finished: use tx only inside its callback, and await every query',
+    {
+      code: null,
+    },
+  );
 }
 
 export function abortedTransactionError(): MetaDbError {
@@ -74,7 +78,9 @@ export async function runInTxScope<R>(owner: object, fn: () => Promise<R>): Prom
 export function assertNotInTx(owner: object): void {
   const scope = txScope.getStore();
   if (scope?.active && scope.owner === owner) {
-    throw new MetaDbError('db.query or db.transaction called inside a transaction callback: use the tx argument', { code: null });
+    throw new MetaDbError('db.query or db.transaction called inside a transaction callback: use the tx argument', {
+      code: null,
+    });
   }
 }
 

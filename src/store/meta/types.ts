@@ -99,7 +99,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): error is
 }
 
 export function isForeignKeyViolation(error: unknown, constraint?: string): error is MetaDbError {
-  return isMetaDbError(error, SqlState.foreignKeyViolation) && (constraint === undefined || error.constraint === constraint);
+  return (
+    isMetaDbError(error, SqlState.foreignKeyViolation) && (constraint === undefined || error.constraint === constraint)
+  );
 }
 
 export function isCheckViolation(error: unknown, constraint?: string): error is MetaDbError {

@@ -48,7 +48,8 @@ export class FsObjectStore implements ObjectStore {
       await handle.sync();
       await handle.close();
       await rename(tmp, path).catch((err: unknown) => {
-        if (hasCode(err, 'EISDIR', 'ENOTEMPTY', 'EEXIST')) throw new InvalidObjectKeyError(key, 'a folder of other keys has this name');
+        if (hasCode(err, 'EISDIR', 'ENOTEMPTY', 'EEXIST'))
+          throw new InvalidObjectKeyError(key, 'a folder of other keys has this name');
         throw err;
       });
     } catch (err) {
@@ -130,7 +131,11 @@ export class FsObjectStore implements ObjectStore {
     return { keys, next: keys[limit - 1] };
   }
 
-  async listWrittenBefore(prefix: string, before: Date, opts: ListOptions = {}): Promise<{ keys: string[]; next?: string }> {
+  async listWrittenBefore(
+    prefix: string,
+    before: Date,
+    opts: ListOptions = {},
+  ): Promise<{ keys: string[]; next?: string }> {
     const page = await this.list(prefix, opts);
     const keys: string[] = [];
     for (const key of page.keys) {
@@ -164,7 +169,8 @@ export class FsObjectStore implements ObjectStore {
         if (created !== undefined) await fsyncNewDirs(dir, created);
         return await open(tmp, 'wx');
       } catch (err) {
-        if (hasCode(err, 'ENOTDIR', 'EEXIST')) throw new InvalidObjectKeyError(key, 'a parent folder of this key is itself an object');
+        if (hasCode(err, 'ENOTDIR', 'EEXIST'))
+          throw new InvalidObjectKeyError(key, 'a parent folder of this key is itself an object');
         if (!hasCode(err, 'ENOENT') || attempt >= 3) throw err;
       }
     }

@@ -25,12 +25,14 @@ export function validatePrefix(prefix: string): void {
 }
 
 function checkShape(original: string, body: string): void {
-  if (original.length > MAX_KEY_LENGTH) throw new InvalidObjectKeyError(original, `longer than ${MAX_KEY_LENGTH} characters`);
+  if (original.length > MAX_KEY_LENGTH)
+    throw new InvalidObjectKeyError(original, `longer than ${MAX_KEY_LENGTH} characters`);
   if (!KEY_CHARS.test(original)) throw new InvalidObjectKeyError(original, 'only A-Z a-z 0-9 . _ / - are allowed');
   if (original.startsWith('/')) throw new InvalidObjectKeyError(original, 'absolute path');
   for (const segment of body.split('/')) {
     if (segment === '') throw new InvalidObjectKeyError(original, 'empty path segment');
     if (segment.startsWith('.')) throw new InvalidObjectKeyError(original, 'a path segment starts with "."');
-    if (segment.length > MAX_SEGMENT_LENGTH) throw new InvalidObjectKeyError(original, `a path segment is longer than ${MAX_SEGMENT_LENGTH}`);
+    if (segment.length > MAX_SEGMENT_LENGTH)
+      throw new InvalidObjectKeyError(original, `a path segment is longer than ${MAX_SEGMENT_LENGTH}`);
   }
 }

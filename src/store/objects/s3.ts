@@ -53,11 +53,13 @@ export class S3ObjectStore implements ObjectStore {
     this.queueSize = Math.max(1, options.queueSize ?? 2);
     const checksums = options.checksums === 'when_required' ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED';
     const { accessKeyId, secretAccessKey } = options;
-    if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new TypeError('S3 accessKeyId and secretAccessKey must be given together');
+    if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
+      throw new TypeError('S3 accessKeyId and secretAccessKey must be given together');
     this.client = new S3Client({
       region: options.region ?? 'us-east-1',
       ...(options.endpoint !== undefined && { endpoint: options.endpoint }),
-      ...(accessKeyId !== undefined && secretAccessKey !== undefined && { credentials: { accessKeyId, secretAccessKey } }),
+      ...(accessKeyId !== undefined &&
+        secretAccessKey !== undefined && { credentials: { accessKeyId, secretAccessKey } }),
       forcePathStyle: options.forcePathStyle ?? false,
       requestChecksumCalculation: checksums,
       responseChecksumValidation: checksums,
@@ -148,11 +150,19 @@ export class S3ObjectStore implements ObjectStore {
     return this.listPage(prefix, opts, () => true);
   }
 
-  async listWrittenBefore(prefix: string, before: Date, opts: ListOptions = {}): Promise<{ keys: string[]; next?: string }> {
+  async listWrittenBefore(
+    prefix: string,
+    before: Date,
+    opts: ListOptions = {},
+  ): Promise<{ keys: string[]; next?: string }> {
     return this.listPage(prefix, opts, (modified) => modified !== undefined && modified.getTime() < before.getTime());
   }
 
-  private async listPage(prefix: string, opts: ListOptions, keep: (lastModified: Date | undefined) => boolean): Promise<{ keys: string[]; next?: string }> {
+  private async listPage(
+    prefix: string,
+    opts: ListOptions,
+    keep: (lastModified: Date | undefined) => boolean,
+  ): Promise<{ keys: string[]; next?: string }> {
     validatePrefix(prefix);
     if (opts.after !== undefined) validatePrefix(opts.after);
     const limit = listLimit(opts.limit);

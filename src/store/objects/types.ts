@@ -57,6 +57,7 @@ export const LIST_LIMIT_MAX = 1000;
 
 export function listLimit(limit: number | undefined): number {
   if (limit === undefined) return LIST_LIMIT_MAX;
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`list limit must be a positive integer, got ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`list limit must be a positive integer, got ${limit}`);
   return Math.min(limit, LIST_LIMIT_MAX);
 }

@@ -19,7 +19,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { drainPending, Session } from 'chdb';
 import { defaultInsertDir } from '../../config.js';
-import { clickhouseCodeOf, READ_SETTINGS, TelemetryQueryError, type QueryParams, type TelemetryEngine } from './engine.js';
+import {
+  clickhouseCodeOf,
+  READ_SETTINGS,
+  TelemetryQueryError,
+  type QueryParams,
+  type TelemetryEngine,
+} from './engine.js';
 import { quoteString, renderParameters } from './literals.js';
 import type { RowLayout } from './rows.js';
 
@@ -74,7 +80,10 @@ let insertSequence = 0;
  * process is not inserting is a leftover of a process that died mid-insert, and is removed.
  */
 function openInsertFolder(options: ChdbOptions): string {
-  const key = createHash('sha256').update(`${path.resolve(options.path)}\0${options.database}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(`${path.resolve(options.path)}\0${options.database}`)
+    .digest('hex')
+    .slice(0, 16);
   const folder = path.join(options.insertDir ?? defaultInsertDir(), `sightline-inserts-${key}`);
   fs.mkdirSync(folder, { recursive: true });
   for (const name of fs.readdirSync(folder)) {
@@ -108,7 +117,11 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   const engine: TelemetryEngine = {
     engine: 'chdb',
     database: options.database,
-    async query<T>(sql: string, params: QueryParams = {}, settings: Record<string, string | number> = {}): Promise<T[]> {
+    async query<T>(
+      sql: string,
+      params: QueryParams = {},
+      settings: Record<string, string | number> = {},
+    ): Promise<T[]> {
       const statement = withSettings(renderParameters(sql, params), { ...READ_SETTINGS, ...settings });
       const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'JSONEachRow' }));
       return parseJsonEachRow<T>(result.text());

@@ -32,7 +32,11 @@ export async function openClickHouseHttp(options: ClickHouseHttpOptions): Promis
   return wrapErrors({
     engine: 'clickhouse-http',
     database: options.database,
-    async query<T>(sql: string, params: QueryParams = {}, settings: Record<string, string | number> = {}): Promise<T[]> {
+    async query<T>(
+      sql: string,
+      params: QueryParams = {},
+      settings: Record<string, string | number> = {},
+    ): Promise<T[]> {
       const result = await client.query({
         query: sql,
         query_params: params,

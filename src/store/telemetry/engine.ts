@@ -8,7 +8,10 @@ import type { RowLayout } from './rows.js';
 
 export type TelemetryEngineName = 'chdb' | 'clickhouse-http';
 
-export type QueryParams = Record<string, string | number | boolean | bigint | null | readonly unknown[] | Record<string, unknown>>;
+export type QueryParams = Record<
+  string,
+  string | number | boolean | bigint | null | readonly unknown[] | Record<string, unknown>
+>;
 
 export interface TelemetryEngine {
   readonly engine: TelemetryEngineName;

@@ -13,14 +13,17 @@ describe('renderParameters', () => {
   });
 
   it('reads the statement as ClickHouse does: no placeholders inside quotes or comments', () => {
-    const sql = "SELECT '{a:String}', `{a:String}`, \"x{a:String}\" -- {a:String}\n /* {a:String} /* nested */ {a:String} */ # {a:String}\n, { a : String }";
+    const sql =
+      'SELECT \'{a:String}\', `{a:String}`, "x{a:String}" -- {a:String}\n /* {a:String} /* nested */ {a:String} */ # {a:String}\n, { a : String }';
     expect(renderParameters(sql, { a: 'v' })).toBe(
       "SELECT '{a:String}', `{a:String}`, \"x{a:String}\" -- {a:String}\n /* {a:String} /* nested */ {a:String} */ # {a:String}\n, 'v'",
     );
   });
 
   it('escaped and doubled quotes do not end a quoted string early', () => {
-    expect(renderParameters("SELECT 'a\\'{x:String}', 'b''{x:String}', {x:String}", { x: 'v' })).toBe("SELECT 'a\\'{x:String}', 'b''{x:String}', 'v'");
+    expect(renderParameters("SELECT 'a\\'{x:String}', 'b''{x:String}', {x:String}", { x: 'v' })).toBe(
+      "SELECT 'a\\'{x:String}', 'b''{x:String}', 'v'",
+    );
   });
 
   it.each([
@@ -36,7 +39,12 @@ describe('renderParameters', () => {
     ['a wrong element', 'SELECT {a:Array(UInt32)}', { a: [1, -1] }, /number -1/],
     ['NaN', 'SELECT {a:Float64}', { a: Number.NaN }, /NaN/],
     ['Infinity', 'SELECT {a:Float64}', { a: Number.POSITIVE_INFINITY }, /Infinity/],
-    ['an integer beyond 2^53 as a number', 'SELECT {a:Int64}', { a: 2 ** 60 }, /not an integer from -9223372036854775808/],
+    [
+      'an integer beyond 2^53 as a number',
+      'SELECT {a:Int64}',
+      { a: 2 ** 60 },
+      /not an integer from -9223372036854775808/,
+    ],
     ['a fraction for an integer', 'SELECT {a:Int64}', { a: 1.5 }, /1\.5/],
     ['a non-integer string for an integer', 'SELECT {a:Int64}', { a: '1 OR 1=1' }, /string/],
     ['a UInt32 below its range', 'SELECT {a:UInt32}', { a: -1 }, /-1/],

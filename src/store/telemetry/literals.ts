@@ -22,7 +22,16 @@ type ParameterType =
   | { kind: 'text' }
   | { kind: 'array'; element: ParameterType };
 
-const INTEGER_BITS: Record<string, number> = { Int8: 8, Int16: 16, Int32: 32, Int64: 64, UInt8: 8, UInt16: 16, UInt32: 32, UInt64: 64 };
+const INTEGER_BITS: Record<string, number> = {
+  Int8: 8,
+  Int16: 16,
+  Int32: 32,
+  Int64: 64,
+  UInt8: 8,
+  UInt16: 16,
+  UInt32: 32,
+  UInt64: 64,
+};
 const TEXT_TYPE = /^(?:UUID|Date|DateTime|DateTime64\([0-9]\))$/;
 
 function parseType(type: string): ParameterType | null {
@@ -48,7 +57,9 @@ function parseType(type: string): ParameterType | null {
 export function quoteString(value: string): string {
   const escaped = value
     .replace(/\p{Surrogate}/gu, '\uFFFD')
-    .replace(/[\\'\x00-\x1f\x7f]/g, (c) => (c === '\\' || c === "'" ? `\\${c}` : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`));
+    .replace(/[\\'\x00-\x1f\x7f]/g, (c) =>
+      c === '\\' || c === "'" ? `\\${c}` : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+    );
   return `'${escaped}'`;
 }
 
@@ -60,16 +71,25 @@ function textOf(value: unknown, type: Exclude<ParameterType, { kind: 'array' }>,
     if (typeof value === 'string') return value;
     if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   } else {
-    const text = typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : value;
-    if (typeof text === 'string' && /^-?[0-9]+$/.test(text) && BigInt(text) >= type.min && BigInt(text) <= type.max) return text;
+    const text =
+      typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value)) ? String(value) : value;
+    if (typeof text === 'string' && /^-?[0-9]+$/.test(text) && BigInt(text) >= type.min && BigInt(text) <= type.max)
+      return text;
   }
-  const expected = type.kind === 'integer' ? `an integer from ${type.min} to ${type.max}` : type.kind === 'float' ? 'a finite number' : 'a string';
+  const expected =
+    type.kind === 'integer'
+      ? `an integer from ${type.min} to ${type.max}`
+      : type.kind === 'float'
+        ? 'a finite number'
+        : 'a string';
   throw new ParameterError(`parameter ${name}: ${describe(value)} is not ${expected}`);
 }
 
 function describe(value: unknown): string {
   if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  return typeof value === 'number' || typeof value === 'bigint' ? `the number ${value}` : `a value of type ${value === null ? 'null' : typeof value}`;
+  return typeof value === 'number' || typeof value === 'bigint'
+    ? `the number ${value}`
+    : `a value of type ${value === null ? 'null' : typeof value}`;
 }
 
 /** A literal whose value, cast to `type`, is `value`: strings for scalars, `[...]` for arrays. */

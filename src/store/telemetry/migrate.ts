@@ -58,15 +58,20 @@ export interface MigrationReport {
   alreadyApplied: number;
 }
 
-export async function migrateTelemetry(engine: TelemetryEngine, dir = TELEMETRY_MIGRATIONS_DIR): Promise<MigrationReport> {
+export async function migrateTelemetry(
+  engine: TelemetryEngine,
+  dir = TELEMETRY_MIGRATIONS_DIR,
+): Promise<MigrationReport> {
   await engine.command(
     `CREATE TABLE IF NOT EXISTS schema_migrations (version UInt32, name String, checksum String, applied_at DateTime DEFAULT now())
      ENGINE = ReplacingMergeTree ORDER BY version`,
   );
   const landed = new Map(
-    (await engine.query<{ version: number; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations FINAL')).map(
-      (row) => [row.version, row],
-    ),
+    (
+      await engine.query<{ version: number; name: string; checksum: string }>(
+        'SELECT version, name, checksum FROM schema_migrations FINAL',
+      )
+    ).map((row) => [row.version, row]),
   );
   const report: MigrationReport = { applied: [], alreadyApplied: 0 };
   for (const migration of readMigrations(dir)) {
@@ -81,11 +86,14 @@ export async function migrateTelemetry(engine: TelemetryEngine, dir = TELEMETRY_
       continue;
     }
     for (const statement of migration.statements) await engine.command(statement);
-    await engine.command('INSERT INTO schema_migrations (version, name, checksum) VALUES ({version:UInt32}, {name:String}, {checksum:String})', {
-      version: migration.version,
-      name: migration.name,
-      checksum: migration.checksum,
-    });
+    await engine.command(
+      'INSERT INTO schema_migrations (version, name, checksum) VALUES ({version:UInt32}, {name:String}, {checksum:String})',
+      {
+        version: migration.version,
+        name: migration.name,
+        checksum: migration.checksum,
+      },
+    );
     report.applied.push(`${migration.version}_${migration.name}`);
   }
   return report;

@@ -132,7 +132,8 @@ function int64(out: RowBinaryBuffer, value: bigint | number): void {
   out.ensure(8);
   if (typeof value === 'bigint') out.buf.writeBigInt64LE(value, out.pos);
   else {
-    if (!(value >= -(2 ** 63) && value < 2 ** 63) || !Number.isInteger(value)) throw new RangeError(`${value} is not an Int64`);
+    if (!(value >= -(2 ** 63) && value < 2 ** 63) || !Number.isInteger(value))
+      throw new RangeError(`${value} is not an Int64`);
     // Two's complement halves: floor keeps the high half right for negatives.
     const high = Math.floor(value / TWO_32);
     out.buf.writeInt32LE(high, out.pos + 4);
@@ -189,7 +190,8 @@ function fixedString(size: number): ValueEncoder {
   return (out: RowBinaryBuffer, value: string) => {
     out.ensure(size);
     const written = out.buf.write(value, out.pos, size);
-    if (Buffer.byteLength(value) > size) throw new RangeError(`${JSON.stringify(value)} is longer than FixedString(${size})`);
+    if (Buffer.byteLength(value) > size)
+      throw new RangeError(`${JSON.stringify(value)} is longer than FixedString(${size})`);
     out.buf.fill(0, out.pos + written, out.pos + size);
     out.pos += size;
   };
@@ -240,7 +242,10 @@ function map(key: ValueEncoder, value: ValueEncoder): ValueEncoder {
 
 /** A named tuple from an object with those fields (e.g. span events: time, name, attributes). */
 function tuple(elements: Array<{ name: string; encode: ValueEncoder }>): ValueEncoder {
-  const fields = elements.map((e) => ({ name: e.name, write: e.encode as (out: RowBinaryBuffer, value: unknown) => void }));
+  const fields = elements.map((e) => ({
+    name: e.name,
+    write: e.encode as (out: RowBinaryBuffer, value: unknown) => void,
+  }));
   return (out: RowBinaryBuffer, value: Record<string, unknown>) => {
     for (const field of fields) field.write(out, value[field.name]);
   };

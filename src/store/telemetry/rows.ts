@@ -12,7 +12,6 @@
 import type {
   AiTraceRecord,
   EndpointRecord,
-  EntityBase,
   ExceptionRecord,
   IngestUsageRecord,
   LogRecord,
@@ -71,7 +70,10 @@ const camelCase = (column: string): string => column.replace(/_([a-z0-9])/g, (_,
  * name (camelCase) as it is, type-checked against the record (times are bigint nanoseconds, which
  * is what DateTime64(9) stores, so no column needs converting).
  */
-export function rowFormat<R>(table: TelemetryTable, columnTypes: Partial<Record<PlainColumn<R>, string>>): RowFormat<R> {
+export function rowFormat<R>(
+  table: TelemetryTable,
+  columnTypes: Partial<Record<PlainColumn<R>, string>>,
+): RowFormat<R> {
   return layoutFormat<R>(table, columnTypes as Record<string, string>);
 }
 
@@ -84,7 +86,10 @@ export function layoutFormat<R>(table: string, columnTypes: Record<string, strin
   // compiles to monomorphic loads; a loop over field names would be a keyed load per value.
   // The names are our own declared columns (identifiers), so the generated source is fixed.
   const body = columns.map((column, i) => `w[${i}](out, r[${JSON.stringify(camelCase(column))}]);`).join('\n');
-  const encodeRecord = new Function('w', `return function encodeRecord(out, r) {\n${body}\n};`)(writers) as (out: RowBinaryBuffer, record: R) => void;
+  const encodeRecord = new Function('w', `return function encodeRecord(out, r) {\n${body}\n};`)(writers) as (
+    out: RowBinaryBuffer,
+    record: R,
+  ) => void;
   return {
     table: table as TelemetryTable,
     columns,
@@ -102,12 +107,28 @@ const ATTRIBUTES = 'Map(String, String)';
 const LOW = 'LowCardinality(String)';
 
 /** The columns endpoints, tasks and AI traces share (EntityBase), in the tables' order. */
-const ENTITY_HEAD = { project_id: UUID, id: UUID, distributed_trace_id: UUID, parent_span_id: UUID, is_root: 'Bool', recorded_at: TIME, duration_ns: 'Int64', name: 'String' } as const;
+const ENTITY_HEAD = {
+  project_id: UUID,
+  id: UUID,
+  distributed_trace_id: UUID,
+  parent_span_id: UUID,
+  is_root: 'Bool',
+  recorded_at: TIME,
+  duration_ns: 'Int64',
+  name: 'String',
+} as const;
 const ENTITY_TAIL = { server_name: LOW, app_version: LOW, attributes: ATTRIBUTES, source: LOW } as const;
 
 export const ENDPOINT_ROWS = rowFormat<EndpointRecord>('endpoints', {
   ...ENTITY_HEAD,
-  ...{ method: LOW, route: 'String', status_code: 'UInt16', body_size: 'UInt64', client_ip: 'String', streaming: 'Bool' },
+  ...{
+    method: LOW,
+    route: 'String',
+    status_code: 'UInt16',
+    body_size: 'UInt64',
+    client_ip: 'String',
+    streaming: 'Bool',
+  },
   ...ENTITY_TAIL,
 });
 
@@ -115,33 +136,84 @@ export const TASK_ROWS = rowFormat<TaskRecord>('tasks', { ...ENTITY_HEAD, status
 
 export const AI_TRACE_ROWS = rowFormat<AiTraceRecord>('ai_traces', {
   ...ENTITY_HEAD,
-  ...{ model: LOW, provider: LOW, operation: LOW, input_tokens: 'UInt64', output_tokens: 'UInt64', cached_tokens: 'UInt64', reasoning_tokens: 'UInt64' },
+  ...{
+    model: LOW,
+    provider: LOW,
+    operation: LOW,
+    input_tokens: 'UInt64',
+    output_tokens: 'UInt64',
+    cached_tokens: 'UInt64',
+    reasoning_tokens: 'UInt64',
+  },
   ...{ input_cost: 'Float64', output_cost: 'Float64', total_cost: 'Float64', finish_reason: LOW, tool_calls: 'UInt32' },
   ...{ conversation_id: 'String', conversation_key: 'String', is_error: 'Bool' },
   ...ENTITY_TAIL,
 });
 
 export const SPAN_ROWS = rowFormat<SpanRecord>('spans', {
-  ...{ project_id: UUID, trace_id: UUID, span_id: UUID, parent_span_id: UUID, name: 'String', kind: LOW, start_time: TIME, duration_ns: 'Int64' },
+  ...{
+    project_id: UUID,
+    trace_id: UUID,
+    span_id: UUID,
+    parent_span_id: UUID,
+    name: 'String',
+    kind: LOW,
+    start_time: TIME,
+    duration_ns: 'Int64',
+  },
   ...{ status_code: 'UInt16', attributes: ATTRIBUTES },
   // SpanEvent's fields are the tuple's element names.
   events: `Array(Tuple(time ${TIME}, name String, attributes ${ATTRIBUTES}))`,
 });
 
 export const EXCEPTION_ROWS = rowFormat<ExceptionRecord>('exceptions', {
-  ...{ project_id: UUID, hash: 'FixedString(16)', dedup_key: 'String', recorded_at: TIME, stack_trace: 'String', raw_stack_trace: 'String' },
-  ...{ is_message: 'Bool', trace_id: UUID, is_task: 'Bool', session_id: UUID, session_recording_id: UUID, distributed_trace_id: UUID },
+  ...{
+    project_id: UUID,
+    hash: 'FixedString(16)',
+    dedup_key: 'String',
+    recorded_at: TIME,
+    stack_trace: 'String',
+    raw_stack_trace: 'String',
+  },
+  ...{
+    is_message: 'Bool',
+    trace_id: UUID,
+    is_task: 'Bool',
+    session_id: UUID,
+    session_recording_id: UUID,
+    distributed_trace_id: UUID,
+  },
   ...ENTITY_TAIL,
 });
 
 export const METRIC_POINT_ROWS = rowFormat<MetricPointRecord>('metric_points', {
-  ...{ project_id: UUID, name: LOW, recorded_at: TIME, value: 'Float64', dimensions: 'Map(LowCardinality(String), String)' },
+  ...{
+    project_id: UUID,
+    name: LOW,
+    recorded_at: TIME,
+    value: 'Float64',
+    dimensions: 'Map(LowCardinality(String), String)',
+  },
   ...{ server_name: LOW, dedup_key: 'String', source: LOW },
 });
 
 export const LOG_ROWS = rowFormat<LogRecord>('logs', {
-  ...{ project_id: UUID, timestamp: TIME, observed_timestamp: TIME, severity_number: 'UInt8', severity_text: LOW, body: 'String' },
-  ...{ trace_id: 'String', span_id: 'String', service_name: LOW, attributes: ATTRIBUTES, resource_attributes: ATTRIBUTES, dedup_key: 'String' },
+  ...{
+    project_id: UUID,
+    timestamp: TIME,
+    observed_timestamp: TIME,
+    severity_number: 'UInt8',
+    severity_text: LOW,
+    body: 'String',
+  },
+  ...{
+    trace_id: 'String',
+    span_id: 'String',
+    service_name: LOW,
+    attributes: ATTRIBUTES,
+    resource_attributes: ATTRIBUTES,
+    dedup_key: 'String',
+  },
 });
 
 export const SESSION_ROWS = rowFormat<SessionRecord>('sessions', {
@@ -150,17 +222,45 @@ export const SESSION_ROWS = rowFormat<SessionRecord>('sessions', {
 });
 
 export const SESSION_RECORDING_ROWS = rowFormat<SessionRecordingRecord>('session_recordings', {
-  ...{ project_id: UUID, session_id: UUID, exception_id: UUID, segment_index: 'UInt32', started_at: TIME, ended_at: TIME },
-  ...{ event_count: 'UInt32', byte_size: 'UInt64', object_key: 'String', logs: 'String', actions: 'String', received_at: TIME },
+  ...{
+    project_id: UUID,
+    session_id: UUID,
+    exception_id: UUID,
+    segment_index: 'UInt32',
+    started_at: TIME,
+    ended_at: TIME,
+  },
+  ...{
+    event_count: 'UInt32',
+    byte_size: 'UInt64',
+    object_key: 'String',
+    logs: 'String',
+    actions: 'String',
+    received_at: TIME,
+  },
 });
 
 export const PROFILE_ROWS = rowFormat<ProfileRecord>('profiles', {
-  ...{ project_id: UUID, received_at: TIME, service_name: LOW, object_key: 'String', byte_size: 'UInt64', sample_count: 'UInt64' },
+  ...{
+    project_id: UUID,
+    received_at: TIME,
+    service_name: LOW,
+    object_key: 'String',
+    byte_size: 'UInt64',
+    sample_count: 'UInt64',
+  },
   content_type: LOW,
 });
 
 export const INGEST_USAGE_ROWS = rowFormat<IngestUsageRecord>('ingest_usage', {
-  ...{ project_id: UUID, organization_id: UUID, month: 'Date', bytes: 'UInt64', requests: 'UInt64', skipped_records: 'UInt64' },
+  ...{
+    project_id: UUID,
+    organization_id: UUID,
+    month: 'Date',
+    bytes: 'UInt64',
+    requests: 'UInt64',
+    skipped_records: 'UInt64',
+  },
 });
 
 /** A mark that rows landed in this hour (epoch seconds) of a rolled table. */
@@ -171,7 +271,11 @@ export interface RollupMark {
 }
 
 /** `rolled_at` and `marked_at` are left to their defaults (`marked_at`: the server's time of the insert). */
-export const ROLLUP_MARK_ROWS = rowFormat<RollupMark>('rollup_hours', { table_name: LOW, project_id: UUID, hour: "DateTime('UTC')" });
+export const ROLLUP_MARK_ROWS = rowFormat<RollupMark>('rollup_hours', {
+  table_name: LOW,
+  project_id: UUID,
+  hour: "DateTime('UTC')",
+});
 
 /** Every format, for the check against the migrated tables. */
 export const ROW_FORMATS: readonly RowFormat<never>[] = [

@@ -129,7 +129,15 @@ export class GroupCommitWriter {
   private queueOf(format: RowFormat<never>): TableQueue {
     let queue = this.queues.get(format.table);
     if (!queue) {
-      queue = { format, records: [], buffer: new RowBinaryBuffer(), waiters: [], cancelScheduled: null, inFlight: null, lastLandedAt: -Infinity };
+      queue = {
+        format,
+        records: [],
+        buffer: new RowBinaryBuffer(),
+        waiters: [],
+        cancelScheduled: null,
+        inFlight: null,
+        lastLandedAt: -Infinity,
+      };
       this.queues.set(format.table, queue);
     }
     return queue;

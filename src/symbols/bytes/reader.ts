@@ -148,7 +148,9 @@ export class ByteReader {
 
   private need(count: number): void {
     if (!(count >= 0 && this.pos + count <= this.length)) {
-      throw truncated(`${this.label}: ${count} bytes needed at offset ${this.pos}, only ${this.length - this.pos} left`);
+      throw truncated(
+        `${this.label}: ${count} bytes needed at offset ${this.pos}, only ${this.length - this.pos} left`,
+      );
     }
   }
 }
@@ -161,14 +163,20 @@ export const MAX_TABLE_STRING_BYTES = 64 * 1024;
  * terminator stops after `maxLength` bytes, so many lookups into one long
  * unterminated run cannot cost more than that each.
  */
-export function cstringAt(bytes: Uint8Array, offset: number, label: string, maxLength = MAX_TABLE_STRING_BYTES): string {
+export function cstringAt(
+  bytes: Uint8Array,
+  offset: number,
+  label: string,
+  maxLength = MAX_TABLE_STRING_BYTES,
+): string {
   if (!(Number.isSafeInteger(offset) && offset >= 0 && offset < bytes.length)) {
     throw truncated(`${label}: string offset ${offset} outside ${bytes.length} bytes`);
   }
   const window = bytes.subarray(offset, offset + maxLength + 1);
   const length = window.indexOf(0);
   if (length < 0) {
-    if (window.length > maxLength) throw corrupt(`${label}: string at offset ${offset} is longer than ${maxLength} bytes`);
+    if (window.length > maxLength)
+      throw corrupt(`${label}: string at offset ${offset} is longer than ${maxLength} bytes`);
     throw truncated(`${label}: unterminated string at offset ${offset}`);
   }
   return decodeUtf8(bytes, offset, offset + length);

@@ -47,7 +47,11 @@ export function readRange(src: ByteSource, offset: number, length: number, what:
 /** Written so that NaN and non-integers fail too. */
 export function assertRange(size: number, offset: number, length: number, what: string): void {
   const ok =
-    Number.isSafeInteger(offset) && Number.isSafeInteger(length) && offset >= 0 && length >= 0 && offset + length <= size;
+    Number.isSafeInteger(offset) &&
+    Number.isSafeInteger(length) &&
+    offset >= 0 &&
+    length >= 0 &&
+    offset + length <= size;
   if (!ok) {
     throw truncated(`${what}: bytes ${offset}..${offset + length} lie outside the ${size} available`);
   }

@@ -24,7 +24,9 @@ describe('parseDartTrace', () => {
   });
 
   it('accepts the `=` spelling, upper-case ids and normalizes the arch', () => {
-    const trace = parseDartTrace("***  *** ***\nos=android, arch=x86_64, comp=yes, sim=no\nbuild_id='ABCDEF0123456789'\n#00 abs 01 _kDartVmSnapshotInstructions+0x1\n");
+    const trace = parseDartTrace(
+      "***  *** ***\nos=android, arch=x86_64, comp=yes, sim=no\nbuild_id='ABCDEF0123456789'\n#00 abs 01 _kDartVmSnapshotInstructions+0x1\n",
+    );
     expect(trace).toMatchObject({ buildId: 'abcdef0123456789', arch: 'x64' });
   });
 
@@ -41,7 +43,8 @@ describe('symbolicateDart', () => {
   });
 
   it('returns a symbolic or frameless trace unchanged', () => {
-    const symbolic = 'Bad state\n#0      main (package:app/main.dart:5:3)\n#1      _rootRun (dart:async/zone.dart:1399:13)\n';
+    const symbolic =
+      'Bad state\n#0      main (package:app/main.dart:5:3)\n#1      _rootRun (dart:async/zone.dart:1399:13)\n';
     expect(symbolicateDart(symbolic, always)).toBe(symbolic);
     expect(symbolicateDart('', always)).toBe('');
     expect(detectTraceFlavor(symbolic)).toBeNull();
@@ -49,7 +52,11 @@ describe('symbolicateDart', () => {
 
   it('keeps every frame raw when no table is known (and drops the header lines)', () => {
     const output = symbolicateDart(crash, () => undefined);
-    expect(output.split('\n')).toEqual(['Bad state: card declined', ...parseDartTrace(crash).frames.map((f) => f.raw), '']);
+    expect(output.split('\n')).toEqual([
+      'Bad state: card declined',
+      ...parseDartTrace(crash).frames.map((f) => f.raw),
+      '',
+    ]);
   });
 
   it('resolves only against the exact build and arch, whatever the resolver returns', () => {
@@ -61,7 +68,9 @@ describe('symbolicateDart', () => {
   });
 
   it('does not resolve without an arch token', () => {
-    expect(symbolicateDart(crash.replace('os: android arch: arm64 ', 'os: android '), always)).not.toContain('clamp_rate');
+    expect(symbolicateDart(crash.replace('os: android arch: arm64 ', 'os: android '), always)).not.toContain(
+      'clamp_rate',
+    );
   });
 
   it('treats the whole text as preamble when there is no separator, so frames appear twice', () => {

@@ -1,6 +1,14 @@
 import { normalizeArch, type DartArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
-import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, traceLine, type TableResolver } from '../trace/text.js';
+import {
+  formatFrame,
+  joinTraceLines,
+  parseHex,
+  splitPreamble,
+  splitTraceLines,
+  traceLine,
+  type TableResolver,
+} from '../trace/text.js';
 
 /** The spec's cap on emitted Dart frames, inline expansions and raw lines included. */
 export const DART_FRAME_CAP = 50;
@@ -79,7 +87,11 @@ function parseLines(lines: readonly string[]): DartTrace {
     const frame = DART_FRAME.exec(text);
     if (frame) {
       const location = SYMBOL_OFFSET.exec(frame[1] ?? '');
-      frames.push({ raw: line, symbol: location ? location[1]! : null, offset: location ? parseHex(location[2]!) : null });
+      frames.push({
+        raw: line,
+        symbol: location ? location[1]! : null,
+        offset: location ? parseHex(location[2]!) : null,
+      });
       continue;
     }
     buildId ??= BUILD_ID.exec(text)?.[1]?.toLowerCase() ?? null;

@@ -42,7 +42,9 @@ export function readAbbrevTable(section: Uint8Array, offset: number): AbbrevTabl
       const implicitConst = form === DW_FORM.implicit_const ? r.sleb() : 0;
       attributes.push({ attr, form, implicitConst });
       if (attributes.length > MAX_ATTRIBUTES_PER_ABBREV) {
-        throw corrupt(`debug_abbrev: code ${code} at ${offset} declares more than ${MAX_ATTRIBUTES_PER_ABBREV} attributes`);
+        throw corrupt(
+          `debug_abbrev: code ${code} at ${offset} declares more than ${MAX_ATTRIBUTES_PER_ABBREV} attributes`,
+        );
       }
     }
     if (table.has(code)) throw corrupt(`debug_abbrev: code ${code} declared twice in the table at ${offset}`);

@@ -68,11 +68,15 @@ export function readLineTable(data: DwarfData, unit: DwarfUnit, offset: number):
   for (let i = 1; i < opcodeBase; i++) standardOpcodeLengths.push(r.u8());
 
   const lineUnit = { ...unit, offsetSize };
-  const { directories, files } =
-    version >= 5 ? readEntryTablesV5(r, data, lineUnit) : readEntryTablesV2(r);
+  const { directories, files } = version >= 5 ? readEntryTablesV5(r, data, lineUnit) : readEntryTablesV2(r);
   r.seek(programStart);
 
-  const rows: LineRows = { address: float64Column(), file: uint32Column(), line: uint32Column(), column: uint32Column() };
+  const rows: LineRows = {
+    address: float64Column(),
+    file: uint32Column(),
+    line: uint32Column(),
+    column: uint32Column(),
+  };
   const sequences: LineSequence[] = [];
   const program: ProgramHeader = { minInstLength, lineBase, lineRange, opcodeBase, standardOpcodeLengths };
   runProgram(r, program, rows, sequences, files);
@@ -87,7 +91,13 @@ interface ProgramHeader {
   readonly standardOpcodeLengths: readonly number[];
 }
 
-function runProgram(r: ByteReader, h: ProgramHeader, rows: LineRows, sequences: LineSequence[], files: LineFile[]): void {
+function runProgram(
+  r: ByteReader,
+  h: ProgramHeader,
+  rows: LineRows,
+  sequences: LineSequence[],
+  files: LineFile[],
+): void {
   let address = 0;
   let file = 1;
   let line = 1;
@@ -134,7 +144,8 @@ function runProgram(r: ByteReader, h: ProgramHeader, rows: LineRows, sequences: 
       case 0: {
         const length = r.uleb();
         const bodyStart = r.pos;
-        if (!(length <= r.remaining)) throw truncated(`debug_line: extended opcode at ${bodyStart} runs past the program`);
+        if (!(length <= r.remaining))
+          throw truncated(`debug_line: extended opcode at ${bodyStart} runs past the program`);
         if (length === 0) break;
         const sub = r.u8();
         if (sub === DW_LNE.end_sequence) {
@@ -241,7 +252,10 @@ function readEntriesV5(r: ByteReader, data: DwarfData, unit: DwarfUnit): LineFil
     let dirIndex = 0;
     for (const format of formats) {
       if (format.contentType === DW_LNCT.path) {
-        name = format.form === DW_FORM.string ? r.cstring() : (data.string(unit, format.form, readFormValue(r, format.form, unit, 0)) ?? '');
+        name =
+          format.form === DW_FORM.string
+            ? r.cstring()
+            : (data.string(unit, format.form, readFormValue(r, format.form, unit, 0)) ?? '');
       } else {
         const value = readFormValue(r, format.form, unit, 0);
         if (format.contentType === DW_LNCT.directory_index) dirIndex = value;

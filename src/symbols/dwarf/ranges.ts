@@ -14,7 +14,9 @@ import type { DwarfUnit } from './unit.js';
 export function appendDieRanges(data: DwarfData, unit: DwarfUnit, die: Die, out: number[]): void {
   if (die.lowPcForm !== 0 && die.highPcForm !== 0) {
     const low = data.address(unit, die.lowPcForm, die.lowPcValue);
-    const high = isAddressForm(die.highPcForm) ? data.address(unit, die.highPcForm, die.highPcValue) : low + die.highPcValue;
+    const high = isAddressForm(die.highPcForm)
+      ? data.address(unit, die.highPcForm, die.highPcValue)
+      : low + die.highPcValue;
     pushRange(unit, low, high, out);
   } else if (die.rangesForm !== 0) {
     if (unit.version >= 5) appendRangeListV5(data, unit, die.rangesForm, die.rangesValue, out);

@@ -116,7 +116,8 @@ export function collectScopes(
         dieRanges.length = 0;
         appendDieRanges(data, unit, die, dieRanges);
         if (dieRanges.length > 0) {
-          if (ranges.low.length + dieRanges.length / 2 > maxRanges) throw corrupt('debug_info: more address ranges than the DWARF can describe');
+          if (ranges.low.length + dieRanges.length / 2 > maxRanges)
+            throw corrupt('debug_info: more address ranges than the DWARF can describe');
           const scope = materialize(nearest);
           for (let i = 0; i < dieRanges.length; i += 2) {
             ranges.low.push(dieRanges[i]!);

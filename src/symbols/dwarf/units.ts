@@ -91,7 +91,8 @@ function readUnits(data: DwarfData): DwarfUnit[] {
     r.seek(end);
     // Type units are only reachable through signatures, and split (skeleton) units keep their DIEs in .dwo files.
     if (unitType !== DW_UT.compile && unitType !== DW_UT.partial) continue;
-    if (addressSize !== 4 && addressSize !== 8) throw unsupported(`debug_info: unit at ${offset} has address size ${addressSize}`);
+    if (addressSize !== 4 && addressSize !== 8)
+      throw unsupported(`debug_info: unit at ${offset} has address size ${addressSize}`);
     const header: UnitHeader = {
       index: units.length,
       offset,

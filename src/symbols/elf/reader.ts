@@ -107,7 +107,10 @@ export function readElf(src: ByteSource, label: string): ElfFile {
 
   const raw: RawSectionHeader[] = [];
   for (let index = 0; index < shnum; index++) {
-    const reader = new ByteReader(table.subarray(index * shentsize, index * shentsize + minEntSize), `${label}: section header ${index}`);
+    const reader = new ByteReader(
+      table.subarray(index * shentsize, index * shentsize + minEntSize),
+      `${label}: section header ${index}`,
+    );
     raw.push(parseSectionHeader(reader, is64));
   }
   const names = raw[shstrndx];
@@ -145,7 +148,8 @@ export function findSection(elf: ElfFile, name: string): ElfSection | undefined 
 /** File bytes of a section; NOBITS sections (code in a debug file) have none. */
 export function sectionBytes(elf: ElfFile, section: ElfSection): Uint8Array {
   if (section.type === SHT_NOBITS) return new Uint8Array(0);
-  if (section.flags & SHF_COMPRESSED) throw unsupported(`${elf.label}: compressed section ${section.name} is not supported`);
+  if (section.flags & SHF_COMPRESSED)
+    throw unsupported(`${elf.label}: compressed section ${section.name} is not supported`);
   return readRange(elf.src, section.offset, section.size, `${elf.label}: section ${section.name}`);
 }
 
@@ -181,7 +185,8 @@ export function elfSymbolValues(elf: ElfFile, wanted: ReadonlySet<string>): Map<
   for (const table of tables) {
     if (found.size === wanted.size) break;
     const entSize = elf.is64 ? 24 : 16;
-    if (table.entSize !== 0 && table.entSize !== entSize) throw corrupt(`${elf.label}: ${table.name} entry size ${table.entSize}`);
+    if (table.entSize !== 0 && table.entSize !== entSize)
+      throw corrupt(`${elf.label}: ${table.name} entry size ${table.entSize}`);
     const strings = elf.sections[table.link];
     if (!strings) throw corrupt(`${elf.label}: ${table.name} links to missing string table ${table.link}`);
     const stringBytes = sectionBytes(elf, strings);
@@ -190,7 +195,8 @@ export function elfSymbolValues(elf: ElfFile, wanted: ReadonlySet<string>): Map<
     for (let index = 0; index < count && found.size < wanted.size; index++) {
       symbols.seek(index * entSize);
       const nameOffset = symbols.u32();
-      const value = elf.is64 ? (symbols.skip(4), symbols.u64()) : symbols.u32();
+      if (elf.is64) symbols.skip(4); // st_info, st_other, st_shndx come before st_value in ELF64
+      const value = elf.is64 ? symbols.u64() : symbols.u32();
       for (const name of wanted) {
         if (!found.has(name) && cstringEquals(stringBytes, nameOffset, name)) found.set(name, value);
       }

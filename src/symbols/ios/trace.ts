@@ -1,6 +1,14 @@
 import { normalizeArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
-import { formatFrame, joinTraceLines, parseHex, splitPreamble, splitTraceLines, traceLine, type TableResolver } from '../trace/text.js';
+import {
+  formatFrame,
+  joinTraceLines,
+  parseHex,
+  splitPreamble,
+  splitTraceLines,
+  traceLine,
+  type TableResolver,
+} from '../trace/text.js';
 import { TEXT_SEGMENT_ANCHOR } from './anchor.js';
 
 /** `#00 fb1f31bf712f3200b388cd91c37e2d71 0x41a3 ShopApp` (traceway-ios wire format), read from a `traceLine`. */

@@ -97,7 +97,11 @@ export function readMacho(src: ByteSource, label: string): MachoFile {
   const count = head.u32();
   if (count === 0 || count > MAX_FAT_SLICES) throw corrupt(`${label}: fat header lists ${count} slices`);
   const entrySize = magic === FAT_MAGIC_64 ? 32 : 20;
-  const table = new ByteReader(readRange(src, 8, count * entrySize, `${label}: fat slice table`), `${label}: fat slice table`, false);
+  const table = new ByteReader(
+    readRange(src, 8, count * entrySize, `${label}: fat slice table`),
+    `${label}: fat slice table`,
+    false,
+  );
   const slices: MachoSlice[] = [];
   for (let index = 0; index < count; index++) {
     table.seek(index * entrySize + 8); // skip cputype and cpusubtype: the slice's own header repeats them
@@ -122,7 +126,10 @@ function readThinSlice(src: ByteSource, label: string, offsetInFile: number): Ma
   header.skip(8); // cpusubtype, filetype
   const commandCount = header.u32();
   const commandBytes = header.u32();
-  const commands = new ByteReader(readRange(src, headerSize, commandBytes, `${label}: load commands`), `${label}: load commands`);
+  const commands = new ByteReader(
+    readRange(src, headerSize, commandBytes, `${label}: load commands`),
+    `${label}: load commands`,
+  );
 
   let uuid: string | null = null;
   const segments: MachoSegment[] = [];
@@ -141,7 +148,17 @@ function readThinSlice(src: ByteSource, label: string, offsetInFile: number): Ma
     }
     commands.seek(start + size);
   }
-  return { src, label, cpuType, arch: machoArch(cpuType), uuid, offset: offsetInFile, size: src.size, segments, sections };
+  return {
+    src,
+    label,
+    cpuType,
+    arch: machoArch(cpuType),
+    uuid,
+    offset: offsetInFile,
+    size: src.size,
+    segments,
+    sections,
+  };
 }
 
 function readSegment(body: ByteReader, is64: boolean, segments: MachoSegment[], sections: MachoSection[]): void {
@@ -167,12 +184,21 @@ function readSegment(body: ByteReader, is64: boolean, segments: MachoSegment[], 
   }
 }
 
-export function findMachoSection(slice: MachoSlice, segmentName: string, sectionName: string): MachoSection | undefined {
+export function findMachoSection(
+  slice: MachoSlice,
+  segmentName: string,
+  sectionName: string,
+): MachoSection | undefined {
   return slice.sections.find((s) => s.segmentName === segmentName && s.sectionName === sectionName);
 }
 
 export function machoSectionBytes(slice: MachoSlice, section: MachoSection): Uint8Array {
-  return readRange(slice.src, section.offset, section.size, `${slice.label}: section ${section.segmentName},${section.sectionName}`);
+  return readRange(
+    slice.src,
+    section.offset,
+    section.size,
+    `${slice.label}: section ${section.segmentName},${section.sectionName}`,
+  );
 }
 
 export function textVmaddr(slice: MachoSlice): number | undefined {

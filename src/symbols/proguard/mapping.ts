@@ -108,7 +108,9 @@ export class RetraceMapping {
     const chains = groupChains(ranges);
     let picked: MethodRange[][];
     if (line !== null) {
-      picked = chains.filter((chain) => chain[0]!.obfStart >= 0 && chain[0]!.obfStart <= line && line <= chain[0]!.obfEnd);
+      picked = chains.filter(
+        (chain) => chain[0]!.obfStart >= 0 && chain[0]!.obfStart <= line && line <= chain[0]!.obfEnd,
+      );
       // A method line without a range keeps the frame's line (ProGuard writes these for methods without line numbers).
       if (picked.length === 0) picked = chains.filter((chain) => chain[0]!.obfStart < 0);
       // R8 writes `0:65535` catch-all ranges; a line outside every range of a method with one range is still that method.
@@ -123,7 +125,12 @@ export class RetraceMapping {
   frames(chain: RangeChain, line = chain.line): MappedFrame[] {
     return chain.ranges.map((range) => {
       const className = range.origClass ?? chain.entry.original;
-      return { className, methodName: range.origName, line: originalLine(range, line), sourceFile: this.sourceFileOf(className) };
+      return {
+        className,
+        methodName: range.origName,
+        line: originalLine(range, line),
+        sourceFile: this.sourceFileOf(className),
+      };
     });
   }
 
@@ -144,12 +151,21 @@ export class RetraceMapping {
         for (const range of ranges) {
           const lines = range.obfStart >= 0 ? `${range.obfStart}:${range.obfEnd}:` : '';
           const original = `${range.origStart >= 0 ? `:${range.origStart}` : ''}${range.origEnd >= 0 ? `:${range.origEnd}` : ''}`;
-          out.push(`    ${lines}${range.origClass !== null ? `${range.origClass}.` : ''}${range.origName}()${original} -> ${obfName}`);
+          out.push(
+            `    ${lines}${range.origClass !== null ? `${range.origClass}.` : ''}${range.origName}()${original} -> ${obfName}`,
+          );
           if (range.synthesized) out.push(SYNTHESIZED_LINE);
           if (range.outline) out.push('# {"id":"com.android.tools.r8.outline"}');
-          if (range.callsite) out.push(`# ${JSON.stringify({ id: 'com.android.tools.r8.outlineCallsite', positions: Object.fromEntries(range.callsite) })}`);
+          if (range.callsite)
+            out.push(
+              `# ${JSON.stringify({ id: 'com.android.tools.r8.outlineCallsite', positions: Object.fromEntries(range.callsite) })}`,
+            );
           for (const rule of range.rewrites ?? []) {
-            const meta = { id: 'com.android.tools.r8.rewriteFrame', conditions: rule.throws.map((d) => `throws(${d})`), actions: [`removeInnerFrames(${rule.removeInnerFrames})`] };
+            const meta = {
+              id: 'com.android.tools.r8.rewriteFrame',
+              conditions: rule.throws.map((d) => `throws(${d})`),
+              actions: [`removeInnerFrames(${rule.removeInnerFrames})`],
+            };
             out.push(`# ${JSON.stringify(meta)}`);
           }
         }
@@ -332,7 +348,12 @@ export function innerFramesToRemove(chain: RangeChain, exceptionClass: string | 
 function originalLine(range: MethodRange, line: number | null): number {
   // Without a line only R8's catch-all range (a method with one position) names one.
   if (line === null) return range.obfStart === 0 && range.obfEnd === 65535 ? Math.max(range.origStart, 0) : 0;
-  if (range.origStart < 0) return range.obfStart < 0 ? (line ?? 0) : line !== null && line >= range.obfStart && line <= range.obfEnd ? line : 0;
+  if (range.origStart < 0)
+    return range.obfStart < 0
+      ? (line ?? 0)
+      : line !== null && line >= range.obfStart && line <= range.obfEnd
+        ? line
+        : 0;
   if (range.origEnd < 0 || line === null || range.obfStart < 0) return range.origStart;
   // A range mapped onto a range of the same size maps line by line; any other shape maps to its start.
   const span = range.obfEnd - range.obfStart;
@@ -349,7 +370,12 @@ function groupChains(ranges: readonly MethodRange[]): MethodRange[][] {
     // Callers of an inlined frame repeat its range and name one original line (`:8`); a line with
     // an original range, or none, starts the next chain.
     const continues =
-      head !== undefined && range.obfStart >= 0 && head.obfStart === range.obfStart && head.obfEnd === range.obfEnd && range.origStart >= 0 && range.origEnd < 0;
+      head !== undefined &&
+      range.obfStart >= 0 &&
+      head.obfStart === range.obfStart &&
+      head.obfEnd === range.obfEnd &&
+      range.origStart >= 0 &&
+      range.origEnd < 0;
     if (continues) current.push(range);
     else {
       if (current.length > 0) chains.push(current);
@@ -384,7 +410,13 @@ function metadataOf(line: string): Meta | null {
   for (const candidate of [body, body.replaceAll("'", '"')]) {
     try {
       const value: unknown = JSON.parse(candidate);
-      if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as Meta).id === 'string') return value as Meta;
+      if (
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        typeof (value as Meta).id === 'string'
+      )
+        return value as Meta;
     } catch {
       // not JSON: an ordinary comment
     }
@@ -405,7 +437,8 @@ function applyMethodMeta(method: MethodRange, meta: Meta): void {
       const positions = new Map<number, number>();
       for (const [from, to] of Object.entries(meta.positions as Record<string, unknown>)) {
         const key = lineNumber(from);
-        if (key >= 0 && typeof to === 'number' && Number.isInteger(to) && to >= 0 && to <= MAX_LINE) positions.set(key, to);
+        if (key >= 0 && typeof to === 'number' && Number.isInteger(to) && to >= 0 && to <= MAX_LINE)
+          positions.set(key, to);
         if (positions.size >= MAX_CALLSITE_POSITIONS) break;
       }
       method.callsite = positions;

@@ -14,7 +14,15 @@
  * rewriteFrame rules drop inner frames of the first frame under a matching exception.
  */
 import { joinTraceLines, splitTraceLines, traceLine } from '../trace/text.js';
-import { innerFramesToRemove, isOutline, isSynthesized, outlineCallsitePosition, type MappedFrame, type RangeChain, type RetraceMapping } from './mapping.js';
+import {
+  innerFramesToRemove,
+  isOutline,
+  isSynthesized,
+  outlineCallsitePosition,
+  type MappedFrame,
+  type RangeChain,
+  type RetraceMapping,
+} from './mapping.js';
 
 /** Frame lines written for one trace, inline expansions and alternatives included; later frames stay raw. */
 export const MAX_RETRACED_FRAMES = 1024;
@@ -113,7 +121,10 @@ export function retraceJava(text: string, mapping: RetraceMapping): string {
     let chains = mapping.lookup(frame.className, frame.methodName, frame.line);
     if (outlinePosition !== null && chains.length === 1) {
       const position = outlineCallsitePosition(chains[0]!, outlinePosition);
-      if (position !== undefined) chains = mapping.lookup(frame.className, frame.methodName, position).map((chain) => ({ ...chain, line: position }));
+      if (position !== undefined)
+        chains = mapping
+          .lookup(frame.className, frame.methodName, position)
+          .map((chain) => ({ ...chain, line: position }));
     }
     outlinePosition = null;
     if (chains.length === 1 && isOutline(chains[0]!) && frame.line !== null) {
@@ -157,7 +168,10 @@ export function formatJavaFrame(indent: string, frame: MappedFrame, alternative 
 
 function isHeaderLine(line: string): boolean {
   const text = traceLine(line);
-  return text !== null && (HEADER_PREFIXES.some((prefix) => text.startsWith(prefix)) || text.startsWith('Exception in thread "'));
+  return (
+    text !== null &&
+    (HEADER_PREFIXES.some((prefix) => text.startsWith(prefix)) || text.startsWith('Exception in thread "'))
+  );
 }
 
 /**
@@ -182,5 +196,8 @@ function retraceHeader(line: string, mapping: RetraceMapping): { text: string; e
   const name = line.slice(prefixEnd, nameEnd);
   if (!/^[\w$]+(?:\.[\w$]+)+$/.test(name)) return null;
   const original = mapping.originalClass(name);
-  return { text: original ? line.slice(0, prefixEnd) + original + line.slice(nameEnd) : line, exceptionClass: original ?? name };
+  return {
+    text: original ? line.slice(0, prefixEnd) + original + line.slice(nameEnd) : line,
+    exceptionClass: original ?? name,
+  };
 }

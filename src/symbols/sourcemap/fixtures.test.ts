@@ -31,13 +31,26 @@ describe.each(manifest.releases)('release $version', (release) => {
     // The outermost bundle frame's caller is the page script, which has no map: its name comes from
     // V8's `[as runCheckout]` alias; Firefox and Safari print only the minified name, which stays.
     if (browser !== 'chromium') expected[2]!.function = release.frames[2]!.function.replace(/^Object\.(\w+) .*$/, '$1');
-    expect(result.frames.map(({ source, lineNumber, column, function: fn }) => ({ source, line: lineNumber, column, function: fn }))).toEqual(
-      expected.map((e) => ({ source: e.source.replace(/^(\.\.\/)+/, ''), line: e.line, column: e.column, function: e.function })),
+    expect(
+      result.frames.map(({ source, lineNumber, column, function: fn }) => ({
+        source,
+        line: lineNumber,
+        column,
+        function: fn,
+      })),
+    ).toEqual(
+      expected.map((e) => ({
+        source: e.source.replace(/^(\.\.\/)+/, ''),
+        line: e.line,
+        column: e.column,
+        function: e.function,
+      })),
     );
     const lines = result.text.split('\n');
     const received = text.split('\n');
     // The page's own frames have no map and stay as received; the header too.
-    for (const frame of parseJsTrace(text)!.frames.filter((f) => f.url !== bundleUrl)) expect(lines[frame.lineIndex]).toBe(received[frame.lineIndex]);
+    for (const frame of parseJsTrace(text)!.frames.filter((f) => f.url !== bundleUrl))
+      expect(lines[frame.lineIndex]).toBe(received[frame.lineIndex]);
     if (browser === 'chromium') {
       expect(lines[0]).toBe('Error: unknown currency JPY');
       expect(lines[1]).toBe(`    at formatPrice (src/format.ts:${expected[0]!.line}:${expected[0]!.column})`);
@@ -53,7 +66,8 @@ describe.each(manifest.releases)('release $version', (release) => {
     const info = inspectSourceMap(fs.readFileSync(path.join(DIR, release.map), 'utf8'));
     expect(info.debugId).toBe(release.debugId === null ? null : release.debugId.replace(/-/g, ''));
     expect(info.file).toBeNull(); // esbuild writes no `file`: the upload pairs the map by its name or the .js comment
-    if (release.debugId) expect(fs.readFileSync(path.join(DIR, release.js), 'utf8')).toContain(`//# debugId=${release.debugId}`);
+    if (release.debugId)
+      expect(fs.readFileSync(path.join(DIR, release.js), 'utf8')).toContain(`//# debugId=${release.debugId}`);
   });
 
   it('leaves a trace untouched when no map resolves', () => {

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { inspectSourceMap, SOURCE_MAP_LIMITS, SourceMapError, SourceMapTable, symbolicateJs } from './index.js';
 
 const RUNS = Number(process.env.SYMBOLS_FUZZ_RUNS ?? 300);
-const manifest = JSON.parse(fs.readFileSync('test/fixtures/sourcemaps/manifest.json', 'utf8')) as { releases: Array<{ map: string }> };
+const manifest = JSON.parse(fs.readFileSync('test/fixtures/sourcemaps/manifest.json', 'utf8')) as {
+  releases: Array<{ map: string }>;
+};
 const FIXTURE = fs.readFileSync(path.join('test/fixtures/sourcemaps', manifest.releases[0]!.map), 'utf8');
 const fixtureMap = JSON.parse(FIXTURE) as Record<string, unknown>;
 
@@ -27,7 +29,15 @@ function read(text: string): SourceMapTable | SourceMapError {
 }
 
 function probe(table: SourceMapTable): void {
-  for (const [line, column] of [[1, 1], [1, 565], [0, 0], [-1, 5], [2 ** 31, 2 ** 31], [1, Number.MAX_SAFE_INTEGER], [Number.NaN, 1]] as const) {
+  for (const [line, column] of [
+    [1, 1],
+    [1, 565],
+    [0, 0],
+    [-1, 5],
+    [2 ** 31, 2 ** 31],
+    [1, Number.MAX_SAFE_INTEGER],
+    [Number.NaN, 1],
+  ] as const) {
     const position = table.lookup(line, column);
     if (position) {
       expect(position.line).toBeGreaterThanOrEqual(1);
@@ -37,15 +47,27 @@ function probe(table: SourceMapTable): void {
 }
 
 const VLQ = fc.stringMatching(/^[A-Za-z0-9+/,;]{0,400}$/);
-const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.oneof(fc.string(), fc.constant(null), fc.integer())), fc.object());
+const anyValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string(), fc.constant(null), fc.integer())),
+  fc.object(),
+);
 
 describe('hostile source maps', () => {
   it('random mappings, sources, names and contents: a table or SourceMapError', () => {
     fc.assert(
-      fc.property(VLQ, fc.array(fc.oneof(fc.string(), fc.constant(null)), { maxLength: 4 }), fc.array(fc.string(), { maxLength: 4 }), anyValue, (mappings, sources, names, content) => {
-        const result = read(JSON.stringify({ version: 3, mappings, sources, names, sourcesContent: content }));
-        if (result instanceof SourceMapTable) probe(result);
-      }),
+      fc.property(
+        VLQ,
+        fc.array(fc.oneof(fc.string(), fc.constant(null)), { maxLength: 4 }),
+        fc.array(fc.string(), { maxLength: 4 }),
+        anyValue,
+        (mappings, sources, names, content) => {
+          const result = read(JSON.stringify({ version: 3, mappings, sources, names, sourcesContent: content }));
+          if (result instanceof SourceMapTable) probe(result);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -64,7 +86,10 @@ describe('hostile source maps', () => {
   it('truncated and byte-flipped map text: a table or SourceMapError', () => {
     fc.assert(
       fc.property(fc.nat(FIXTURE.length), fc.nat(FIXTURE.length), fc.integer({ min: 0, max: 127 }), (cut, at, code) => {
-        const text = `${FIXTURE.slice(0, at)}${String.fromCharCode(code)}${FIXTURE.slice(at + 1)}`.slice(0, Math.max(cut, 1));
+        const text = `${FIXTURE.slice(0, at)}${String.fromCharCode(code)}${FIXTURE.slice(at + 1)}`.slice(
+          0,
+          Math.max(cut, 1),
+        );
         const result = read(text);
         if (result instanceof SourceMapTable) probe(result);
       }),
@@ -94,8 +119,19 @@ describe('hostile source maps', () => {
   });
 
   it('huge VLQ values, negative deltas and out-of-range indexes never escape as other errors', () => {
-    for (const mappings of ['gggggggggggggggggggggggg', '/////////////////////////A', 'AAAA,DDDD;;;;;;;;;;;;;;;;;;;;;;;;;;;;;DDDD', 'A', 'AAgBC', 'AAAAAAAAAAAA', 'AZZZZ', 'AAAA;;;;AAAAA']) {
-      const result = read(JSON.stringify({ version: 3, sources: ['a.js'], names: ['n'], sourcesContent: ['x'], mappings }));
+    for (const mappings of [
+      'gggggggggggggggggggggggg',
+      '/////////////////////////A',
+      'AAAA,DDDD;;;;;;;;;;;;;;;;;;;;;;;;;;;;;DDDD',
+      'A',
+      'AAgBC',
+      'AAAAAAAAAAAA',
+      'AZZZZ',
+      'AAAA;;;;AAAAA',
+    ]) {
+      const result = read(
+        JSON.stringify({ version: 3, sources: ['a.js'], names: ['n'], sourcesContent: ['x'], mappings }),
+      );
       if (result instanceof SourceMapTable) probe(result);
     }
   });
@@ -104,7 +140,9 @@ describe('hostile source maps', () => {
     const table = new SourceMapTable(FIXTURE);
     const line = fc.oneof(
       fc.string(),
-      fc.tuple(fc.string(), fc.nat(), fc.nat()).map(([name, l, c]) => `    at ${name} (https://x/${name}.js:${l}:${c})`),
+      fc
+        .tuple(fc.string(), fc.nat(), fc.nat())
+        .map(([name, l, c]) => `    at ${name} (https://x/${name}.js:${l}:${c})`),
       fc.tuple(fc.string(), fc.nat(), fc.nat()).map(([name, l, c]) => `${name}@https://x/a.js:${l}:${c}`),
       fc.constant(`${' '.repeat(5000)}at a (b:1:1)`),
     );

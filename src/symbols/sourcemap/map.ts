@@ -5,7 +5,13 @@
  * checks the shape first and bounds what a hostile map can cost (a map is text anyone holding
  * the project's source-map token can upload).
  */
-import { FlattenMap, GREATEST_LOWER_BOUND, LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
+import {
+  FlattenMap,
+  GREATEST_LOWER_BOUND,
+  LEAST_UPPER_BOUND,
+  originalPositionFor,
+  type TraceMap,
+} from '@jridgewell/trace-mapping';
 
 export class SourceMapError extends Error {
   override name = 'SourceMapError';
@@ -65,7 +71,8 @@ function parseJsonMap(text: string): RawMap {
   } catch (error) {
     throw new SourceMapError(`not JSON (${(error as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SourceMapError('not a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new SourceMapError('not a JSON object');
   return parsed as RawMap;
 }
 
@@ -74,25 +81,37 @@ function checkShape(map: RawMap, depth = 0): number {
   if (map.version !== 3) throw new SourceMapError(`version is ${JSON.stringify(map.version) ?? 'missing'}, not 3`);
   if (Array.isArray(map.sections)) {
     if (depth > 0) throw new SourceMapError('a section holds sections');
-    if (map.sections.length > SOURCE_MAP_LIMITS.sections) throw new SourceMapError(`more than ${SOURCE_MAP_LIMITS.sections} sections`);
+    if (map.sections.length > SOURCE_MAP_LIMITS.sections)
+      throw new SourceMapError(`more than ${SOURCE_MAP_LIMITS.sections} sections`);
     let segments = 0;
     for (const section of map.sections as unknown[]) {
       const s = section as RawMap | null;
       if (s === null || typeof s !== 'object') throw new SourceMapError('a section is not an object');
       const offset = s.offset as RawMap | undefined;
-      if (!offset || !Number.isSafeInteger(offset.line) || !Number.isSafeInteger(offset.column) || (offset.line as number) < 0 || (offset.column as number) < 0) {
+      if (
+        !offset ||
+        !Number.isSafeInteger(offset.line) ||
+        !Number.isSafeInteger(offset.column) ||
+        (offset.line as number) < 0 ||
+        (offset.column as number) < 0
+      ) {
         throw new SourceMapError('a section has no valid offset');
       }
-      if (s.map === null || typeof s.map !== 'object') throw new SourceMapError('a section has no map (url sections are not supported)');
+      if (s.map === null || typeof s.map !== 'object')
+        throw new SourceMapError('a section has no map (url sections are not supported)');
       segments += checkShape(s.map as RawMap, depth + 1);
     }
     return segments;
   }
   if (typeof map.mappings !== 'string') throw new SourceMapError('mappings is not a string');
-  if (!Array.isArray(map.sources) || map.sources.length > SOURCE_MAP_LIMITS.sources) throw new SourceMapError('sources is not a list (or is over 100000 long)');
-  if (map.names !== undefined && (!Array.isArray(map.names) || map.names.length > SOURCE_MAP_LIMITS.sources)) throw new SourceMapError('names is not a list');
-  if (map.sourcesContent !== undefined && map.sourcesContent !== null && !Array.isArray(map.sourcesContent)) throw new SourceMapError('sourcesContent is not a list');
-  if (!/^[A-Za-z0-9+/,;]*$/.test(map.mappings)) throw new SourceMapError('mappings holds characters outside base64 VLQ');
+  if (!Array.isArray(map.sources) || map.sources.length > SOURCE_MAP_LIMITS.sources)
+    throw new SourceMapError('sources is not a list (or is over 100000 long)');
+  if (map.names !== undefined && (!Array.isArray(map.names) || map.names.length > SOURCE_MAP_LIMITS.sources))
+    throw new SourceMapError('names is not a list');
+  if (map.sourcesContent !== undefined && map.sourcesContent !== null && !Array.isArray(map.sourcesContent))
+    throw new SourceMapError('sourcesContent is not a list');
+  if (!/^[A-Za-z0-9+/,;]*$/.test(map.mappings))
+    throw new SourceMapError('mappings holds characters outside base64 VLQ');
   // Every segment but the last of a line ends at a comma; each line at a semicolon.
   let segments = 1;
   for (let i = 0; i < map.mappings.length; i++) {
@@ -106,7 +125,8 @@ function checkShape(map: RawMap, depth = 0): number {
 export function inspectSourceMap(text: string): SourceMapInfo {
   const map = parseJsonMap(text);
   const segments = checkShape(map);
-  if (segments > SOURCE_MAP_LIMITS.segments) throw new SourceMapError(`${segments} mapping segments, over the limit of ${SOURCE_MAP_LIMITS.segments}`);
+  if (segments > SOURCE_MAP_LIMITS.segments)
+    throw new SourceMapError(`${segments} mapping segments, over the limit of ${SOURCE_MAP_LIMITS.segments}`);
   return {
     debugId: normalizeJsDebugId(map.debugId ?? map.debug_id),
     file: typeof map.file === 'string' && map.file.length <= 1024 ? map.file : null,
@@ -134,7 +154,8 @@ export class SourceMapTable {
   constructor(text: string) {
     const raw = parseJsonMap(text);
     const segments = checkShape(raw);
-    if (segments > SOURCE_MAP_LIMITS.segments) throw new SourceMapError(`${segments} mapping segments, over the limit of ${SOURCE_MAP_LIMITS.segments}`);
+    if (segments > SOURCE_MAP_LIMITS.segments)
+      throw new SourceMapError(`${segments} mapping segments, over the limit of ${SOURCE_MAP_LIMITS.segments}`);
     try {
       this.map = new FlattenMap(raw as never);
       // Decode now, under the caller's try, rather than at the first lookup.
@@ -144,7 +165,10 @@ export class SourceMapTable {
       throw new SourceMapError(`unreadable mappings (${(error as Error).message})`);
     }
     this.debugId = normalizeJsDebugId(raw.debugId ?? raw.debug_id);
-    const content = (this.map.sourcesContent ?? []).reduce((sum, s) => sum + (typeof s === 'string' ? s.length * 2 : 0), 0);
+    const content = (this.map.sourcesContent ?? []).reduce(
+      (sum, s) => sum + (typeof s === 'string' ? s.length * 2 : 0),
+      0,
+    );
     this.bytes = segments * 64 + content + text.length;
   }
 
@@ -153,10 +177,17 @@ export class SourceMapTable {
     if (!Number.isSafeInteger(line) || !Number.isSafeInteger(column) || line < 1 || column < 1) return null;
     let found = originalPositionFor(this.map, { line, column: column - 1, bias: GREATEST_LOWER_BOUND });
     // A column before the line's first segment (columns that point at leading whitespace).
-    if (found.source === null) found = originalPositionFor(this.map, { line, column: column - 1, bias: LEAST_UPPER_BOUND });
+    if (found.source === null)
+      found = originalPositionFor(this.map, { line, column: column - 1, bias: LEAST_UPPER_BOUND });
     // A hostile map can decode to negative lines and columns, or name a source or name that is no string.
-    if (typeof found.source !== 'string' || found.source === '' || !(found.line >= 1) || !(found.column >= 0)) return null;
-    return { source: found.source, line: found.line, column: found.column + 1, name: typeof found.name === 'string' && found.name !== '' ? found.name : null };
+    if (typeof found.source !== 'string' || found.source === '' || !(found.line >= 1) || !(found.column >= 0))
+      return null;
+    return {
+      source: found.source,
+      line: found.line,
+      column: found.column + 1,
+      name: typeof found.name === 'string' && found.name !== '' ? found.name : null,
+    };
   }
 
   /** Lines around a 1-based line of a source, from `sourcesContent`; null when the map has none. */
@@ -179,6 +210,9 @@ export class SourceMapTable {
     if (line < 1 || line > lines.length) return null;
     const start = Math.max(1, line - SOURCE_MAP_LIMITS.contextLines);
     const end = Math.min(lines.length, line + SOURCE_MAP_LIMITS.contextLines);
-    return { start, lines: lines.slice(start - 1, end).map((text) => text.slice(0, SOURCE_MAP_LIMITS.contextLineChars)) };
+    return {
+      start,
+      lines: lines.slice(start - 1, end).map((text) => text.slice(0, SOURCE_MAP_LIMITS.contextLineChars)),
+    };
   }
 }

@@ -44,7 +44,13 @@ function location(text: string): { url: string; line: number; column: number } |
 }
 
 /** Object literals of one shape, built whole (no spreads: this runs for every frame of every trace). */
-function jsFrame(lineIndex: number, layout: JsFrame['layout'], indent: string, functionName: string, where: { url: string; line: number; column: number }): JsFrame {
+function jsFrame(
+  lineIndex: number,
+  layout: JsFrame['layout'],
+  indent: string,
+  functionName: string,
+  where: { url: string; line: number; column: number },
+): JsFrame {
   return { lineIndex, layout, indent, functionName, url: where.url, line: where.line, column: where.column };
 }
 
@@ -137,8 +143,16 @@ export function symbolicateJs(text: string, resolve: SourceMapResolver): JsSymbo
     const source = displaySource(found.position.source);
     const where = `${source}:${found.position.line}:${found.position.column}`;
     lines[frame.lineIndex] =
-      frame.layout === 'v8' ? `${frame.indent}at ${name === null ? where : `${name} (${where})`}` : `${frame.indent}${name ?? ''}@${where}`;
-    const mapped: MappedFrame = { line: frame.lineIndex, source, lineNumber: found.position.line, column: found.position.column, function: name };
+      frame.layout === 'v8'
+        ? `${frame.indent}at ${name === null ? where : `${name} (${where})`}`
+        : `${frame.indent}${name ?? ''}@${where}`;
+    const mapped: MappedFrame = {
+      line: frame.lineIndex,
+      source,
+      lineNumber: found.position.line,
+      column: found.position.column,
+      function: name,
+    };
     if (frames.length < MAX_CONTEXT_FRAMES) {
       const context = found.map.context(found.position.source, found.position.line);
       if (context) mapped.context = context;

@@ -16,7 +16,11 @@ import { StringTable } from './strings.js';
  * Addresses whose chain lacks a function name or file are left out: the
  * fixtures' oracle counts those as unresolved, and so does the spec.
  */
-export function tableFromDwarf(sections: DwarfSections, meta: TableMeta, anchors: ReadonlyMap<string, number>): LookupTable {
+export function tableFromDwarf(
+  sections: DwarfSections,
+  meta: TableMeta,
+  anchors: ReadonlyMap<string, number>,
+): LookupTable {
   const data = new DwarfData(sections);
   const units = new DwarfUnits(data);
   const strings = new StringTable();
@@ -60,12 +64,20 @@ export function tableFromDwarf(sections: DwarfSections, meta: TableMeta, anchors
     const from = painted.start[i]!;
     const to = painted.end[i]!;
     const { address, file, line, column } = table.rows;
-    for (let piece = firstEndingAfter(sequenceMap.end, from); piece < sequenceMap.start.length && sequenceMap.start[piece]! < to; piece++) {
+    for (
+      let piece = firstEndingAfter(sequenceMap.end, from);
+      piece < sequenceMap.start.length && sequenceMap.start[piece]! < to;
+      piece++
+    ) {
       const sequence = table.sequences[sequenceMap.owner[piece]!]!;
       const pieceEnd = Math.min(to, sequenceMap.end[piece]!);
       let cursor = Math.max(from, sequenceMap.start[piece]!);
       // A row covers [its address, the next row's address); of rows sharing an address the last one wins.
-      for (let row = lastRowAtOrBefore(table, sequence.firstRow, sequence.endRow, cursor); row < sequence.endRow && cursor < pieceEnd; row++) {
+      for (
+        let row = lastRowAtOrBefore(table, sequence.firstRow, sequence.endRow, cursor);
+        row < sequence.endRow && cursor < pieceEnd;
+        row++
+      ) {
         const rowEnd = Math.min(pieceEnd, row + 1 < sequence.endRow ? address.at(row + 1) : sequence.high);
         if (cursor >= rowEnd) continue;
         const fileId = filePathId(unitIndex, table, file.at(row));
@@ -204,6 +216,18 @@ function compact(
   const file = out.file.toArray();
   for (let i = 0; i < file.length; i++) file[i] = keepString(file[i]!);
   for (let i = 0; i < rangeScopes.length; i++) if (rangeScopes[i]! >= 0) rangeScopes[i] = scopeIndex[rangeScopes[i]!]!;
-  const ranges = { start: out.start.toArray(), scope: rangeScopes, file, line: out.line.toArray(), column: out.column.toArray() };
-  return new LookupTable(meta, anchors, keptStrings.toArray(), { name, parent, callFile, callLine, callColumn }, ranges);
+  const ranges = {
+    start: out.start.toArray(),
+    scope: rangeScopes,
+    file,
+    line: out.line.toArray(),
+    column: out.column.toArray(),
+  };
+  return new LookupTable(
+    meta,
+    anchors,
+    keptStrings.toArray(),
+    { name, parent, callFile, callLine, callColumn },
+    ranges,
+  );
 }

@@ -76,7 +76,12 @@ export class LookupTable {
     if (current < 0) return undefined;
     const { name, parent, callFile, callLine, callColumn } = this.scopes;
     const frames: SymbolFrame[] = [
-      { function: this.text(name[current]!), file: this.text(file[found]!), line: line[found]!, column: column[found]! },
+      {
+        function: this.text(name[current]!),
+        file: this.text(file[found]!),
+        line: line[found]!,
+        column: column[found]!,
+      },
     ];
     // parent[i] < i, so this walk ends.
     for (let outer = parent[current]!; outer >= 0; current = outer, outer = parent[current]!) {

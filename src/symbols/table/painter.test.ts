@@ -16,7 +16,8 @@ describe('paintIntervals', () => {
         const low = intervals.map(([start]) => start);
         const high = intervals.map(([start, length]) => start + length);
         const painted = paintIntervals(low, high);
-        for (let i = 1; i < painted.start.length; i++) expect(painted.start[i]).toBeGreaterThanOrEqual(painted.end[i - 1]!);
+        for (let i = 1; i < painted.start.length; i++)
+          expect(painted.start[i]).toBeGreaterThanOrEqual(painted.end[i - 1]!);
         for (let pc = 0; pc < 82; pc++) {
           const segment = painted.start.findIndex((start, i) => start <= pc && pc < painted.end[i]!);
           expect(segment < 0 ? -1 : painted.owner[segment]).toBe(ownerAt(low, high, pc));
@@ -26,7 +27,11 @@ describe('paintIntervals', () => {
   });
 
   it('merges adjacent pieces of one owner', () => {
-    expect(paintIntervals([0, 4, 6], [10, 6, 8])).toEqual({ start: [0, 4, 6, 8], end: [4, 6, 8, 10], owner: [0, 1, 2, 0] });
+    expect(paintIntervals([0, 4, 6], [10, 6, 8])).toEqual({
+      start: [0, 4, 6, 8],
+      end: [4, 6, 8, 10],
+      owner: [0, 1, 2, 0],
+    });
     expect(paintIntervals([0, 2], [10, 2])).toEqual({ start: [0], end: [10], owner: [0] });
   });
 });

@@ -10,7 +10,9 @@ function probeAddresses(table: LookupTable): number[] {
   return starts.flatMap((start, i) => [start - 1, start, Math.floor((start + (starts[i + 1] ?? start + 2)) / 2)]);
 }
 
-const tables = manifest.fixtures.flatMap((fixture) => [...fixtureTables(fixture)].map(([key, table]) => ({ key: `${fixture.id} ${key}`, table })));
+const tables = manifest.fixtures.flatMap((fixture) =>
+  [...fixtureTables(fixture)].map(([key, table]) => ({ key: `${fixture.id} ${key}`, table })),
+);
 
 describe('serializeTable / deserializeTable', () => {
   for (const { key, table } of tables) {
@@ -28,7 +30,9 @@ describe('serializeTable / deserializeTable', () => {
     const bytes = serializeTable(tables[0]!.table);
     expect(bytes[4]).toBe(TABLE_FORMAT_VERSION);
     bytes[4] = TABLE_FORMAT_VERSION + 1;
-    expect(() => deserializeTable(bytes)).toThrow(expect.objectContaining({ name: 'SymbolFileError', code: 'unsupported' }));
+    expect(() => deserializeTable(bytes)).toThrow(
+      expect.objectContaining({ name: 'SymbolFileError', code: 'unsupported' }),
+    );
   });
 
   it('rejects truncated or padded bytes', () => {

@@ -37,7 +37,13 @@ interface Layout {
   readonly total: number;
 }
 
-function layout(anchorCount: number, rangeCount: number, scopeCount: number, stringCount: number, stringBytes: number): Layout {
+function layout(
+  anchorCount: number,
+  rangeCount: number,
+  scopeCount: number,
+  stringCount: number,
+  stringBytes: number,
+): Layout {
   const align = (n: number): number => Math.ceil(n / 8) * 8;
   const anchors = HEADER_BYTES;
   const ranges = align(anchors + anchorCount * ANCHOR_BYTES);
@@ -68,9 +74,9 @@ export function serializeTable(table: LookupTable): Uint8Array {
   out.set(MAGIC, 0);
   view.setUint8(4, TABLE_FORMAT_VERSION);
   view.setUint8(5, table.meta.format === 'elf' ? 0 : 1);
-  [strings.length, stringBytes, scopeCount, rangeCount, anchors.length, archId, debugIdId].forEach((value, i) =>
-    view.setUint32(8 + 4 * i, value, true),
-  );
+  [strings.length, stringBytes, scopeCount, rangeCount, anchors.length, archId, debugIdId].forEach((value, i) => {
+    view.setUint32(8 + 4 * i, value, true);
+  });
   anchors.forEach(({ nameId, address }, i) => {
     view.setUint32(at.anchors + i * ANCHOR_BYTES, nameId, true);
     view.setFloat64(at.anchors + i * ANCHOR_BYTES + 8, address, true);
@@ -96,16 +102,19 @@ export function serializeTable(table: LookupTable): Uint8Array {
 /** Restores a table written by serializeTable; SymbolFileError for other versions or damaged bytes. */
 export function deserializeTable(bytes: Uint8Array): LookupTable {
   requireLittleEndianHost();
-  if (bytes.length < HEADER_BYTES || MAGIC.some((byte, i) => bytes[i] !== byte)) throw corrupt('lookup table: bad magic');
+  if (bytes.length < HEADER_BYTES || MAGIC.some((byte, i) => bytes[i] !== byte))
+    throw corrupt('lookup table: bad magic');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint8(4);
   if (version !== TABLE_FORMAT_VERSION) {
-    throw unsupported(`lookup table: format version ${version}, expected ${TABLE_FORMAT_VERSION}; rebuild it from the symbol file`);
+    throw unsupported(
+      `lookup table: format version ${version}, expected ${TABLE_FORMAT_VERSION}; rebuild it from the symbol file`,
+    );
   }
   const formatCode = view.getUint8(5);
   if (formatCode > 1) throw corrupt(`lookup table: unknown container format ${formatCode}`);
-  const [stringCount, stringBytes, scopeCount, rangeCount, anchorCount, archId, debugIdId] = [0, 1, 2, 3, 4, 5, 6].map((i) =>
-    view.getUint32(8 + 4 * i, true),
+  const [stringCount, stringBytes, scopeCount, rangeCount, anchorCount, archId, debugIdId] = [0, 1, 2, 3, 4, 5, 6].map(
+    (i) => view.getUint32(8 + 4 * i, true),
   ) as [number, number, number, number, number, number, number];
   const at = layout(anchorCount, rangeCount, scopeCount, stringCount, stringBytes);
   if (at.total !== bytes.length) throw corrupt(`lookup table: ${bytes.length} bytes, header describes ${at.total}`);
@@ -171,14 +180,18 @@ function validateColumns(ranges: RangeColumns, scopes: ScopeColumns, stringCount
   for (let i = 0; i < rangeCount; i++) {
     const start = ranges.start[i]!;
     const scope = ranges.scope[i]!;
-    if (!Number.isSafeInteger(start) || (i > 0 && !(start > ranges.start[i - 1]!))) throw corrupt(`lookup table: range ${i} is out of order`);
-    if (scope < -1 || scope >= scopeCount || ranges.file[i]! >= stringCount) throw corrupt(`lookup table: range ${i} has a bad index`);
+    if (!Number.isSafeInteger(start) || (i > 0 && !(start > ranges.start[i - 1]!)))
+      throw corrupt(`lookup table: range ${i} is out of order`);
+    if (scope < -1 || scope >= scopeCount || ranges.file[i]! >= stringCount)
+      throw corrupt(`lookup table: range ${i} has a bad index`);
   }
-  if (rangeCount > 0 && ranges.scope[rangeCount - 1] !== -1) throw corrupt('lookup table: last range is not a closing gap');
+  if (rangeCount > 0 && ranges.scope[rangeCount - 1] !== -1)
+    throw corrupt('lookup table: last range is not a closing gap');
   for (let s = 0; s < scopeCount; s++) {
     const parent = scopes.parent[s]!;
     if (parent < -1 || parent >= s) throw corrupt(`lookup table: scope ${s} has parent ${parent}`);
-    if (scopes.name[s]! >= stringCount || scopes.callFile[s]! >= stringCount) throw corrupt(`lookup table: scope ${s} has a bad string`);
+    if (scopes.name[s]! >= stringCount || scopes.callFile[s]! >= stringCount)
+      throw corrupt(`lookup table: scope ${s} has a bad string`);
   }
 }
 

@@ -55,7 +55,9 @@ function isSeparator(line: string): boolean {
  */
 export function splitPreamble(lines: readonly string[]): { preambleEnd: number; framesStart: number } {
   const separator = lines.findIndex(isSeparator);
-  return separator >= 0 ? { preambleEnd: separator, framesStart: separator + 1 } : { preambleEnd: lines.length, framesStart: 0 };
+  return separator >= 0
+    ? { preambleEnd: separator, framesStart: separator + 1 }
+    : { preambleEnd: lines.length, framesStart: 0 };
 }
 
 /** `#N function (file:line:col)`; `:col` is dropped when 0 and `:line:col` when the line is 0. */

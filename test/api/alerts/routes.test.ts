@@ -21,53 +21,124 @@ describe('alerting routes: organization and project scopes', () => {
     stranger = await registerUser(service.app);
     for (const role of ['write', 'read-only'] as const) {
       const email = `${role}-${randomUUID()}@example.com`;
-      const invitation = await call(service.app, { method: 'POST', url: `/api/organizations/${owner.organization.id}/invitations`, headers: bearer(owner.token), payload: { email, role } });
-      const joined = await call(service.app, { method: 'POST', url: '/api/auth/register', payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token } });
+      const invitation = await call(service.app, {
+        method: 'POST',
+        url: `/api/organizations/${owner.organization.id}/invitations`,
+        headers: bearer(owner.token),
+        payload: { email, role },
+      });
+      const joined = await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
+      });
       members.set(role, joined.body!.token);
     }
   });
   afterAll(async () => service?.close());
 
   const orgChannels = (token: string, method: 'GET' | 'POST', payload?: object) =>
-    call(service.app, { method, url: `/api/alert-channels?organizationId=${owner.organization.id}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    call(service.app, {
+      method,
+      url: `/api/alert-channels?organizationId=${owner.organization.id}`,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
 
   it('organization channels: admin creates and deletes, members read, write members are refused', async () => {
     const body = { name: 'Org hook', kind: 'webhook', url: 'https://example.com/org-hook' };
     // Without SMTP_URL an e-mail channel could never deliver: refused at creation.
-    const mailless = await orgChannels(owner.token, 'POST', { name: 'Org mail', kind: 'email', addresses: ['ops@example.com'] });
-    expect([mailless.status, mailless.body?.error]).toEqual([422, 'kind email needs mail: SMTP_URL is not configured on this service']);
+    const mailless = await orgChannels(owner.token, 'POST', {
+      name: 'Org mail',
+      kind: 'email',
+      addresses: ['ops@example.com'],
+    });
+    expect([mailless.status, mailless.body?.error]).toEqual([
+      422,
+      'kind email needs mail: SMTP_URL is not configured on this service',
+    ]);
     const refused = await orgChannels(members.get('write')!, 'POST', body);
     expect([refused.status, refused.body?.error]).toEqual([403, 'this needs the admin role in the organization']);
     const created = await orgChannels(owner.token, 'POST', body);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ scope: 'organization', projectId: null, organizationId: owner.organization.id });
+    expect(created.body).toMatchObject({
+      scope: 'organization',
+      projectId: null,
+      organizationId: owner.organization.id,
+    });
     expect(((await orgChannels(members.get('read-only')!, 'GET')).body!.items as unknown[]).length).toBe(1);
     // The project's list shows its organization's channels too, and a project rule may use them.
-    const projectList = await call(service.app, { method: 'GET', url: `/api/alert-channels?projectId=${owner.project.id}`, headers: bearer(members.get('read-only')!) });
+    const projectList = await call(service.app, {
+      method: 'GET',
+      url: `/api/alert-channels?projectId=${owner.project.id}`,
+      headers: bearer(members.get('read-only')!),
+    });
     expect((projectList.body!.items as Array<{ id: string }>).map((item) => item.id)).toContain(created.body!.id);
-    const ruleResponse = await call(service.app, { method: 'POST', url: `/api/alert-rules?projectId=${owner.project.id}`, headers: bearer(members.get('write')!), payload: { name: 'r', kind: 'new_issue', channelIds: [created.body!.id] } });
+    const ruleResponse = await call(service.app, {
+      method: 'POST',
+      url: `/api/alert-rules?projectId=${owner.project.id}`,
+      headers: bearer(members.get('write')!),
+      payload: { name: 'r', kind: 'new_issue', channelIds: [created.body!.id] },
+    });
     expect(ruleResponse.status).toBe(201);
     // A project scope cannot delete the organization's channel; the admin can.
-    const fromProject = await call(service.app, { method: 'DELETE', url: `/api/alert-channels/${created.body!.id}?projectId=${owner.project.id}`, headers: bearer(owner.token) });
+    const fromProject = await call(service.app, {
+      method: 'DELETE',
+      url: `/api/alert-channels/${created.body!.id}?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+    });
     expect(fromProject.status).toBe(404);
-    const deleted = await call(service.app, { method: 'DELETE', url: `/api/alert-channels/${created.body!.id}?organizationId=${owner.organization.id}`, headers: bearer(owner.token) });
+    const deleted = await call(service.app, {
+      method: 'DELETE',
+      url: `/api/alert-channels/${created.body!.id}?organizationId=${owner.organization.id}`,
+      headers: bearer(owner.token),
+    });
     expect(deleted.body).toEqual({ deleted: true });
   });
 
   it('another organization sees, uses and changes nothing of these', async () => {
-    const channel = await call(service.app, { method: 'POST', url: `/api/alert-channels?projectId=${owner.project.id}`, headers: bearer(owner.token), payload: { name: 'Hook', kind: 'webhook', url: 'https://example.com/hook' } });
+    const channel = await call(service.app, {
+      method: 'POST',
+      url: `/api/alert-channels?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Hook', kind: 'webhook', url: 'https://example.com/hook' },
+    });
     expect(channel.status).toBe(201);
     const denied = [
       await orgChannels(stranger.token, 'GET'),
-      await call(service.app, { method: 'GET', url: `/api/alert-channels?projectId=${owner.project.id}`, headers: bearer(stranger.token) }),
-      await call(service.app, { method: 'GET', url: `/api/alert-events?projectId=${owner.project.id}`, headers: bearer(stranger.token) }),
-      await call(service.app, { method: 'POST', url: `/api/alert-channels/${channel.body!.id}/test?projectId=${owner.project.id}`, headers: bearer(stranger.token) }),
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/alert-channels?projectId=${owner.project.id}`,
+        headers: bearer(stranger.token),
+      }),
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/alert-events?projectId=${owner.project.id}`,
+        headers: bearer(stranger.token),
+      }),
+      await call(service.app, {
+        method: 'POST',
+        url: `/api/alert-channels/${channel.body!.id}/test?projectId=${owner.project.id}`,
+        headers: bearer(stranger.token),
+      }),
     ];
     for (const response of denied) expect([response.status, response.body]).toEqual([403, { error: 'Access denied' }]);
     // From the stranger's own project the channel does not exist, and cannot be used by a rule.
-    const testSend = await call(service.app, { method: 'POST', url: `/api/alert-channels/${channel.body!.id}/test?projectId=${stranger.project.id}`, headers: bearer(stranger.token) });
+    const testSend = await call(service.app, {
+      method: 'POST',
+      url: `/api/alert-channels/${channel.body!.id}/test?projectId=${stranger.project.id}`,
+      headers: bearer(stranger.token),
+    });
     expect(testSend.status).toBe(404);
-    const rule = await call(service.app, { method: 'POST', url: `/api/alert-rules?projectId=${stranger.project.id}`, headers: bearer(stranger.token), payload: { name: 'r', kind: 'new_issue', channelIds: [channel.body!.id] } });
-    expect([rule.status, rule.body?.error]).toEqual([422, 'channelIds[0] is not an alert channel of this project or its organization']);
+    const rule = await call(service.app, {
+      method: 'POST',
+      url: `/api/alert-rules?projectId=${stranger.project.id}`,
+      headers: bearer(stranger.token),
+      payload: { name: 'r', kind: 'new_issue', channelIds: [channel.body!.id] },
+    });
+    expect([rule.status, rule.body?.error]).toEqual([
+      422,
+      'channelIds[0] is not an alert channel of this project or its organization',
+    ]);
   });
 });

@@ -29,8 +29,14 @@ function multipart(parts: Part[]): { body: Buffer; contentType: string } {
   const boundary = `----sightline${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = part.fileName ? `form-data; name="${part.field}"; filename="${part.fileName}"` : `form-data; name="${part.field}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.fileName ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`));
+    const disposition = part.fileName
+      ? `form-data; name="${part.field}"; filename="${part.fileName}"`
+      : `form-data; name="${part.field}"`;
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.fileName ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`,
+      ),
+    );
     chunks.push(part.content ?? Buffer.from(part.value ?? ''));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -44,8 +50,11 @@ function streamingMultipart(sizes: number[]): { stream: Readable; contentType: s
   async function* generate(): AsyncGenerator<Buffer> {
     const block = Buffer.alloc(MiB);
     for (const [i, size] of sizes.entries()) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}-arm64.symbols"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-      for (let sent = 0; sent < size; sent += block.length) yield block.subarray(0, Math.min(block.length, size - sent));
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}-arm64.symbols"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
+      for (let sent = 0; sent < size; sent += block.length)
+        yield block.subarray(0, Math.min(block.length, size - sent));
       yield Buffer.from('\r\n');
     }
     yield Buffer.from(`--${boundary}--\r\n`);
@@ -67,7 +76,10 @@ describe('symbol upload', () => {
     projectId = registered.project.id;
     sessionToken = registered.token;
     ingestToken = registered.project.token;
-    const rows = await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [projectId]);
+    const rows = await service.services.meta.query<{ upload_token: string }>(
+      'SELECT upload_token FROM projects WHERE id = $1',
+      [projectId],
+    );
     uploadToken = rows[0]!.upload_token;
     address = await service.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -75,9 +87,18 @@ describe('symbol upload', () => {
 
   const upload = (parts: Part[], token = uploadToken) => {
     const { body, contentType } = multipart(parts);
-    return service.app.inject({ method: 'POST', url: '/api/symbols/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+    return service.app.inject({
+      method: 'POST',
+      url: '/api/symbols/upload',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload: body,
+    });
   };
-  const file = (relative: string, fileName = path.basename(relative)): Part => ({ field: 'files', fileName, content: fixture(relative) });
+  const file = (relative: string, fileName = path.basename(relative)): Part => ({
+    field: 'files',
+    fileName,
+    content: fixture(relative),
+  });
   const symbolRows = () =>
     service.services.meta.query<{ kind: string; build_id: string; arch: string; object_key: string }>(
       'SELECT kind, build_id, arch, object_key FROM symbol_files WHERE project_id = $1 ORDER BY kind, build_id',
@@ -90,7 +111,12 @@ describe('symbol upload', () => {
     expect(response.json()).toEqual({ uploaded: 1 });
     const key = `dartsymbols/${projectId}/${DART_ARM64_BUILD}-arm64.symbols`;
     expect(Buffer.from((await service.services.objects.get(key))!).equals(fixture(DART_ARM64))).toBe(true);
-    expect(await symbolRows()).toContainEqual({ kind: 'dart', build_id: DART_ARM64_BUILD, arch: 'arm64', object_key: key });
+    expect(await symbolRows()).toContainEqual({
+      kind: 'dart',
+      build_id: DART_ARM64_BUILD,
+      arch: 'arm64',
+      object_key: key,
+    });
   });
 
   it('is idempotent: re-uploading the same build keeps one entry', async () => {
@@ -99,7 +125,11 @@ describe('symbol upload', () => {
   });
 
   it('takes the arch field (normalised) and a debug_id for a file without a build-id note, fields after the file', async () => {
-    const response = await upload([file(DART_NO_BUILD_ID, 'app.symbols'), { field: 'arch', value: 'aarch64' }, { field: 'debug_id', value: '092E6D78-2576-34F8-BC79-49D8D656AF13' }]);
+    const response = await upload([
+      file(DART_NO_BUILD_ID, 'app.symbols'),
+      { field: 'arch', value: 'aarch64' },
+      { field: 'debug_id', value: '092E6D78-2576-34F8-BC79-49D8D656AF13' },
+    ]);
     expect(response.json()).toEqual({ uploaded: 1 });
     expect(await symbolRows()).toContainEqual({
       kind: 'dart',
@@ -113,7 +143,11 @@ describe('symbol upload', () => {
     const response = await upload([file(DSYM_FAT), file(DSYM_THIN)]);
     expect(response.json()).toEqual({ uploaded: 2 });
     const ios = (await symbolRows()).filter((r) => r.kind === 'ios');
-    expect(ios.map((r) => r.build_id).sort()).toEqual(['30ec73f28ed035ccbd3e1f5b3c614ecf', '7233f6b5097c3be2b487c90aa14d005e', 'fb1f31bf712f3200b388cd91c37e2d71']);
+    expect(ios.map((r) => r.build_id).sort()).toEqual([
+      '30ec73f28ed035ccbd3e1f5b3c614ecf',
+      '7233f6b5097c3be2b487c90aa14d005e',
+      'fb1f31bf712f3200b388cd91c37e2d71',
+    ]);
     for (const row of ios) {
       expect(row.object_key).toBe(`iossymbols/${projectId}/${row.build_id}.dsym`);
       expect((await service.services.objects.head(row.object_key))!.size).toBeGreaterThan(0);
@@ -121,8 +155,13 @@ describe('symbol upload', () => {
   });
 
   it('recognises an Android mapping file and skips files it does not know', async () => {
-    const mapping = Buffer.from('# compiler: R8\n# pg_map_id: 5b46fdc\ncom.example.shop.Cart -> a.a:\n    int size -> a\n    void add(com.example.shop.Item) -> b\n');
-    const response = await upload([{ field: 'files', fileName: 'mapping.txt', content: mapping }, { field: 'files', fileName: 'notes.txt', content: Buffer.from('just some notes') }]);
+    const mapping = Buffer.from(
+      '# compiler: R8\n# pg_map_id: 5b46fdc\ncom.example.shop.Cart -> a.a:\n    int size -> a\n    void add(com.example.shop.Item) -> b\n',
+    );
+    const response = await upload([
+      { field: 'files', fileName: 'mapping.txt', content: mapping },
+      { field: 'files', fileName: 'notes.txt', content: Buffer.from('just some notes') },
+    ]);
     expect(response.json()).toEqual({ uploaded: 1 });
     expect((await symbolRows()).filter((r) => r.kind === 'proguard')).toHaveLength(1);
   });
@@ -134,7 +173,12 @@ describe('symbol upload', () => {
       expect(response.body).toBe('');
     }
     const { body, contentType } = multipart([file(DART_ARM64)]);
-    const missing = await service.app.inject({ method: 'POST', url: '/api/symbols/upload', headers: { 'content-type': contentType }, payload: body });
+    const missing = await service.app.inject({
+      method: 'POST',
+      url: '/api/symbols/upload',
+      headers: { 'content-type': contentType },
+      payload: body,
+    });
     expect(missing.statusCode).toBe(401);
   });
 
@@ -148,33 +192,56 @@ describe('symbol upload', () => {
     const noId = await upload([file(DART_NO_BUILD_ID)]);
     expect(noId.statusCode).toBe(400);
     expect(noId.json().error).toMatch(/has no build-id note: send its debug_id/);
-    const notMultipart = await service.app.inject({ method: 'POST', url: '/api/symbols/upload', headers: { authorization: `Bearer ${uploadToken}`, 'content-type': 'application/json' }, payload: '{}' });
+    const notMultipart = await service.app.inject({
+      method: 'POST',
+      url: '/api/symbols/upload',
+      headers: { authorization: `Bearer ${uploadToken}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(notMultipart.statusCode).toBe(400);
   });
 
   it('answers 422 for an unreadable file, a stripped binary, a contradicting debug_id and too many parts', async () => {
-    const truncated = await upload([{ field: 'files', fileName: 'app-arm64.symbols', content: fixture(DART_ARM64).subarray(0, 200) }]);
+    const truncated = await upload([
+      { field: 'files', fileName: 'app-arm64.symbols', content: fixture(DART_ARM64).subarray(0, 200) },
+    ]);
     expect(truncated.statusCode).toBe(422);
     expect(truncated.json().error).toMatch(/^"app-arm64.symbols" is not a readable symbol file/);
     const stripped = await upload([file('ios/ios-arm64/ShopApp.app/ShopApp')]);
     expect(stripped.statusCode).toBe(422);
     expect(stripped.json().error).toMatch(/has no DWARF/);
-    const contradicts = await upload([file(DART_ARM64), { field: 'debug_id', value: 'ffffffffffffffffffffffffffffffff' }]);
+    const contradicts = await upload([
+      file(DART_ARM64),
+      { field: 'debug_id', value: 'ffffffffffffffffffffffffffffffff' },
+    ]);
     expect(contradicts.statusCode).toBe(422);
     expect(contradicts.json().error).toMatch(/contradicts the build-id note 73a2cdb8fd92d0c20b4186374bff33e3/);
-    const many = await upload(Array.from({ length: 1001 }, (_, i) => ({ field: 'files', fileName: `f${i}.txt`, content: Buffer.from('x') })));
+    const many = await upload(
+      Array.from({ length: 1001 }, (_, i) => ({ field: 'files', fileName: `f${i}.txt`, content: Buffer.from('x') })),
+    );
     expect(many.statusCode).toBe(422);
     expect(many.json()).toEqual({ error: 'too many parts in the upload (at most 1000)' });
   });
 
-  function streamUpload(stream: Readable, contentType: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  function streamUpload(
+    stream: Readable,
+    contentType: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: string }> {
     const url = new URL('/api/symbols/upload', address);
     return new Promise((resolve, reject) => {
-      const request = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${uploadToken}`, 'content-type': contentType, ...headers } }, (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      });
+      const request = http.request(
+        url,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${uploadToken}`, 'content-type': contentType, ...headers },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
       request.on('error', reject);
       stream.on('error', () => request.destroy());
       stream.pipe(request);
@@ -194,20 +261,30 @@ describe('symbol upload', () => {
     const declared = await service.app.inject({
       method: 'POST',
       url: '/api/symbols/upload',
-      headers: { authorization: `Bearer ${uploadToken}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(251 * MiB) },
+      headers: {
+        authorization: `Bearer ${uploadToken}`,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(251 * MiB),
+      },
       payload: '--x--\r\n',
     });
     expect(declared.statusCode).toBe(413);
     const { stream, contentType } = streamingMultipart([130 * MiB, 130 * MiB]);
     const streamed = await streamUpload(stream, contentType);
     expect(streamed.status).toBe(413);
-    expect(JSON.parse(streamed.body)).toEqual({ error: 'request body is over the 250 MB limit (measured after decompression)' });
+    expect(JSON.parse(streamed.body)).toEqual({
+      error: 'request body is over the 250 MB limit (measured after decompression)',
+    });
   });
 
   it('answers 503 with Retry-After when every upload slot stays busy', async () => {
     // One slot (SYMBOL_UPLOAD_CONCURRENCY=1): an upload whose body is still arriving holds it.
     const holder = new Readable({ read() {} });
-    holder.push(Buffer.from('------sightlinestream\r\nContent-Disposition: form-data; name="files"; filename="slow.symbols"\r\n\r\n'));
+    holder.push(
+      Buffer.from(
+        '------sightlinestream\r\nContent-Disposition: form-data; name="files"; filename="slow.symbols"\r\n\r\n',
+      ),
+    );
     const held = streamUpload(holder, 'multipart/form-data; boundary=----sightlinestream');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const refused = await upload([file(DART_ARM64)]);

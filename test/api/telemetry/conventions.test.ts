@@ -10,11 +10,18 @@ const H = 3600_000;
 describe('timeRangeOf', () => {
   it('defaults to the 24 hours before now', () => {
     expect(timeRangeOf(undefined, NOW)).toEqual({ fromMs: NOW - 24 * H, toMs: NOW });
-    expect(timeRangeOf({ toDate: '2026-11-20T00:00:00Z' }, NOW)).toEqual({ fromMs: Date.parse('2026-11-19T00:00:00Z'), toMs: Date.parse('2026-11-20T00:00:00Z') });
+    expect(timeRangeOf({ toDate: '2026-11-20T00:00:00Z' }, NOW)).toEqual({
+      fromMs: Date.parse('2026-11-19T00:00:00Z'),
+      toMs: Date.parse('2026-11-20T00:00:00Z'),
+    });
   });
   it('accepts 31 days and refuses more, a reversed range and non-ISO text with 400', () => {
     expect(timeRangeOf({ fromDate: '2026-10-22T12:00:00Z' }, NOW).fromMs).toBe(NOW - 31 * 24 * H);
-    for (const input of [{ fromDate: '2026-10-22T11:59:59Z' }, { fromDate: '2026-11-22T13:00:00Z' }, { fromDate: 'last week' }]) {
+    for (const input of [
+      { fromDate: '2026-10-22T11:59:59Z' },
+      { fromDate: '2026-11-22T13:00:00Z' },
+      { fromDate: 'last week' },
+    ]) {
       expect(() => timeRangeOf(input, NOW)).toThrow(HttpError);
       try {
         timeRangeOf(input, NOW);
@@ -41,20 +48,39 @@ describe('bucketSecondsOf', () => {
 describe('pagination and sort', () => {
   it('defaults to page 1 of 50 and refuses out-of-range values', () => {
     expect(paginationOf(undefined)).toEqual({ page: 1, pageSize: 50 });
-    for (const bad of [{ page: 0, pageSize: 1 }, { page: 1, pageSize: 501 }, { page: 1, pageSize: 0 }]) expect(() => paginationOf(bad)).toThrow(HttpError);
+    for (const bad of [
+      { page: 0, pageSize: 1 },
+      { page: 1, pageSize: 501 },
+      { page: 1, pageSize: 0 },
+    ])
+      expect(() => paginationOf(bad)).toThrow(HttpError);
   });
   it('pages a ranked list with total and hasMore', () => {
-    expect(pageOf([1, 2, 3, 4, 5], { page: 2, pageSize: 2 })).toEqual({ items: [3, 4], page: 2, pageSize: 2, total: 5, hasMore: true });
+    expect(pageOf([1, 2, 3, 4, 5], { page: 2, pageSize: 2 })).toEqual({
+      items: [3, 4],
+      page: 2,
+      pageSize: 2,
+      total: 5,
+      hasMore: true,
+    });
     expect(pageOf([1, 2, 3], { page: 2, pageSize: 2 })).toMatchObject({ items: [3], hasMore: false });
   });
   it('accepts only allowed sort keys', () => {
-    expect(sortOf({ orderBy: 'count', sortDirection: 'asc' }, ['count'], { orderBy: 'count', direction: 'desc' })).toEqual({ orderBy: 'count', direction: 'asc' });
-    expect(() => sortOf({ orderBy: 'project_id' }, ['count'], { orderBy: 'count', direction: 'desc' })).toThrow(HttpError);
+    expect(
+      sortOf({ orderBy: 'count', sortDirection: 'asc' }, ['count'], { orderBy: 'count', direction: 'desc' }),
+    ).toEqual({ orderBy: 'count', direction: 'asc' });
+    expect(() => sortOf({ orderBy: 'project_id' }, ['count'], { orderBy: 'count', direction: 'desc' })).toThrow(
+      HttpError,
+    );
   });
 });
 
 describe('filterSql', () => {
-  const fields = { name: { sql: 'name', type: 'string' as const }, statusCode: { sql: 'status_code', type: 'number' as const }, streaming: { sql: 'streaming', type: 'bool' as const } };
+  const fields = {
+    name: { sql: 'name', type: 'string' as const },
+    statusCode: { sql: 'status_code', type: 'number' as const },
+    streaming: { sql: 'streaming', type: 'bool' as const },
+  };
   it('binds every value and map key as a parameter', () => {
     const params: Record<string, unknown> = {};
     const sql = filterSql(

@@ -25,11 +25,26 @@ describe('saved dashboard bounds', () => {
   });
 
   const send = (method: 'POST' | 'PUT', url: string, payload: string) =>
-    service.app.inject({ method, url: `${url}?projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, payload });
-  const countDashboards = async () => (await service.services.meta.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboards WHERE project_id = $1', [owner.project.id]))[0]!.n;
+    service.app.inject({
+      method,
+      url: `${url}?projectId=${owner.project.id}`,
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload,
+    });
+  const countDashboards = async () =>
+    (
+      await service.services.meta.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM dashboards WHERE project_id = $1',
+        [owner.project.id],
+      )
+    )[0]!.n;
 
   it(`refuses a definition nested deeper than ${MAX_DEFINITION_DEPTH} levels with 422, on create and update`, async () => {
-    const created = await send('POST', '/api/dashboards', JSON.stringify({ name: 'deep', definition: JSON.parse(nestedObject(MAX_DEFINITION_DEPTH)) }));
+    const created = await send(
+      'POST',
+      '/api/dashboards',
+      JSON.stringify({ name: 'deep', definition: JSON.parse(nestedObject(MAX_DEFINITION_DEPTH)) }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
     expect(created.json().definition).toEqual(JSON.parse(nestedObject(MAX_DEFINITION_DEPTH)));
@@ -41,14 +56,21 @@ describe('saved dashboard bounds', () => {
       `{"panels":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
     ];
     for (const definition of tooDeep) {
-      for (const [method, url] of [['POST', '/api/dashboards'], ['PUT', `/api/dashboards/${id}`]] as const) {
+      for (const [method, url] of [
+        ['POST', '/api/dashboards'],
+        ['PUT', `/api/dashboards/${id}`],
+      ] as const) {
         const response = await send(method, url, `{"name":"too deep","definition":${definition}}`);
         expect(response.statusCode, `${method} ${definition.length}: ${response.body.slice(0, 200)}`).toBe(422);
         expect(response.json()).toEqual({ error: `definition is nested deeper than ${MAX_DEFINITION_DEPTH} levels` });
       }
     }
     expect(await countDashboards()).toBe(1);
-    const kept = await service.app.inject({ method: 'GET', url: `/api/dashboards/${id}?projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}` } });
+    const kept = await service.app.inject({
+      method: 'GET',
+      url: `/api/dashboards/${id}?projectId=${owner.project.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(kept.json().name).toBe('deep');
   });
 
@@ -59,13 +81,21 @@ describe('saved dashboard bounds', () => {
       [owner.project.id, MAX_DASHBOARDS_PER_PROJECT - 2],
     );
     expect(await countDashboards()).toBe(MAX_DASHBOARDS_PER_PROJECT - 2);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => send('POST', '/api/dashboards', JSON.stringify({ name: `racing ${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => send('POST', '/api/dashboards', JSON.stringify({ name: `racing ${i}` }))),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 422, 422, 422]);
     for (const refused of answers.filter((answer) => answer.statusCode === 422)) {
-      expect(refused.json()).toEqual({ error: `a project holds at most ${MAX_DASHBOARDS_PER_PROJECT} dashboards: delete one first` });
+      expect(refused.json()).toEqual({
+        error: `a project holds at most ${MAX_DASHBOARDS_PER_PROJECT} dashboards: delete one first`,
+      });
     }
     expect(await countDashboards()).toBe(MAX_DASHBOARDS_PER_PROJECT);
-    const listed = await service.app.inject({ method: 'GET', url: `/api/dashboards?projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}` } });
+    const listed = await service.app.inject({
+      method: 'GET',
+      url: `/api/dashboards?projectId=${owner.project.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(listed.json().dashboards).toHaveLength(MAX_DASHBOARDS_PER_PROJECT);
   });
 });

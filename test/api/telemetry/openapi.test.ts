@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../support/service.js';
 
-type Document = { openapi: string; info: { title: string }; paths: Record<string, Record<string, { responses?: unknown }>> };
+type Document = {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, { responses?: unknown }>>;
+};
 
 /** (method, path) of every route, read from Fastify's route tree. */
 function registeredRoutes(service: TestService): Array<{ method: string; path: string }> {
@@ -20,11 +24,21 @@ function registeredRoutes(service: TestService): Array<{ method: string; path: s
     const path = (stack[depth - 1] ?? '') + match[2]!;
     stack[depth] = path;
     stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) routes.push({ method, path });
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push({ method, path });
   }
   // OPTIONS routes stay in: the ingest paths' CORS preflights are part of the interface (the
   // cors plugin's own catch-all, a wildcard, is not).
-  return routes.filter((route) => route.method !== 'HEAD' && !route.path.includes('*') && !route.path.startsWith('/api/docs') && route.path !== '/api/openapi.json');
+  return routes.filter(
+    (route) =>
+      route.method !== 'HEAD' &&
+      !route.path.includes('*') &&
+      !route.path.startsWith('/api/docs') &&
+      route.path !== '/api/openapi.json',
+  );
 }
 
 async function documentOf(service: TestService): Promise<Document> {
@@ -48,16 +62,36 @@ describe('OpenAPI document', () => {
     expect(document.info.title).toBe('Sightline API');
     const routes = registeredRoutes(service);
     expect(routes.length).toBeGreaterThan(60);
-    const missing = routes.filter((route) => !document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()]);
+    const missing = routes.filter(
+      (route) => !document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()],
+    );
     expect(missing).toEqual([]);
-    for (const path of ['/api/logs', '/api/endpoints', '/api/report', '/api/otel/v1/traces', '/api/auth/login', '/api/distributed-traces/{id}']) expect(document.paths[path]).toBeDefined();
-    for (const path of ['/api/report', '/api/otel/v1/traces', '/api/otel/v1/metrics', '/api/otel/v1/logs']) expect(Object.keys(document.paths[path]!).sort()).toEqual(['options', 'post']);
+    for (const path of [
+      '/api/logs',
+      '/api/endpoints',
+      '/api/report',
+      '/api/otel/v1/traces',
+      '/api/auth/login',
+      '/api/distributed-traces/{id}',
+    ])
+      expect(document.paths[path]).toBeDefined();
+    for (const path of ['/api/report', '/api/otel/v1/traces', '/api/otel/v1/metrics', '/api/otel/v1/logs'])
+      expect(Object.keys(document.paths[path]!).sort()).toEqual(['options', 'post']);
   });
 
   it('describes the read routes from their schemas (body, pagination bounds, responses)', async () => {
     const document = await documentOf(service);
     const logs = document.paths['/api/logs']!.post as unknown as {
-      requestBody: { content: { 'application/json': { schema: { required: string[]; properties: { pagination: { properties: { pageSize: { maximum: number } } } } } } } };
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: {
+              required: string[];
+              properties: { pagination: { properties: { pageSize: { maximum: number } } } };
+            };
+          };
+        };
+      };
       responses: Record<string, unknown>;
       parameters: Array<{ name: string; in: string }>;
     };
@@ -65,7 +99,9 @@ describe('OpenAPI document', () => {
     expect(schema.required).toContain('pagination');
     expect(schema.properties.pagination.properties.pageSize.maximum).toBe(500);
     expect(Object.keys(logs.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '422']));
-    expect(logs.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'projectId', in: 'query' })]));
+    expect(logs.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'projectId', in: 'query' })]),
+    );
   });
 
   it('files every operation under a tag, so the reference is browsable by resource', async () => {
@@ -104,6 +140,7 @@ describe('OpenAPI document with ingest on its own listener', () => {
   it('still lists the ingest routes', async () => {
     const document = await documentOf(service);
     expect((await service.app.inject({ method: 'POST', url: '/api/report' })).statusCode).toBe(404);
-    for (const path of ['/api/report', '/api/otel/v1/traces', '/api/otel/v1/logs', '/api/logs']) expect(document.paths[path], path).toBeDefined();
+    for (const path of ['/api/report', '/api/otel/v1/traces', '/api/otel/v1/logs', '/api/logs'])
+      expect(document.paths[path], path).toBeDefined();
   });
 });

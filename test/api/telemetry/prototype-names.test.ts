@@ -33,7 +33,12 @@ describe('names inherited from Object.prototype', () => {
   });
 
   const post = (url: string, payload: Record<string, unknown>) =>
-    service.app.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}` }, payload });
+    service.app.inject({
+      method: 'POST',
+      url: `${url}${url.includes('?') ? '&' : '?'}projectId=${owner.project.id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload,
+    });
 
   for (const route of FILTERED_ROUTES) {
     it(`${route.url}: a filter field or map prefix named after a prototype member is a 400 naming it`, async () => {
@@ -51,7 +56,10 @@ describe('names inherited from Object.prototype', () => {
     it(`${route.url}: prototype names are ordinary keys of a map column`, async () => {
       const prefix = route.url === '/api/metrics/query' ? 'dimensions' : 'attributes';
       for (const name of PROTOTYPE_NAMES) {
-        const response = await post(route.url, { ...route.body, filters: [{ field: `${prefix}.${name}`, op: 'eq', value: 'x' }] });
+        const response = await post(route.url, {
+          ...route.body,
+          filters: [{ field: `${prefix}.${name}`, op: 'eq', value: 'x' }],
+        });
         expect(response.statusCode, `${prefix}.${name}: ${response.body}`).toBe(200);
       }
     });

@@ -9,15 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERFETCH_MAX_ROWS } from '../../../src/store/telemetry/queries/logs.js';
 import { setQueryLimits } from '../../../src/store/telemetry/queries/run.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
+import {
+  telemetryEngineEnvironment,
+  type EngineEnvironment,
+  type TelemetryEngineName,
+} from '../../support/telemetry-engines.js';
 
 const MS = 1_000_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const nanosAgo = (ms: number) => (BigInt(Date.now() - ms) * 1_000_000n).toString();
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-const uuidOfHex = (h: string) => `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+const uuidOfHex = (h: string) =>
+  `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 const attrs = (record: Record<string, string | number>) =>
-  Object.entries(record).map(([key, value]) => ({ key, value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: value } }));
+  Object.entries(record).map(([key, value]) => ({
+    key,
+    value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: value },
+  }));
 
 export function readApiContract(engine: TelemetryEngineName): void {
   describe(`telemetry read API on ${engine}`, () => {
@@ -32,16 +40,35 @@ export function readApiContract(engine: TelemetryEngineName): void {
     let exceptionHash = '';
 
     const post = (url: string, body: unknown, token = owner.token, projectId = owner.project.id) =>
-      service.app.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}projectId=${projectId}`, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+      service.app.inject({
+        method: 'POST',
+        url: `${url}${url.includes('?') ? '&' : '?'}projectId=${projectId}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: body as object,
+      });
     const get = (url: string, token = owner.token, projectId: string | null = owner.project.id) =>
-      service.app.inject({ method: 'GET', url: projectId ? `${url}${url.includes('?') ? '&' : '?'}projectId=${projectId}` : url, headers: { authorization: `Bearer ${token}` } });
+      service.app.inject({
+        method: 'GET',
+        url: projectId ? `${url}${url.includes('?') ? '&' : '?'}projectId=${projectId}` : url,
+        headers: { authorization: `Bearer ${token}` },
+      });
 
     const report = async (frame: Record<string, unknown>) => {
       const response = await service.app.inject({
         method: 'POST',
         url: '/api/report',
-        headers: { authorization: `Bearer ${owner.project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: 'web-1', collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }] })),
+        headers: {
+          authorization: `Bearer ${owner.project.token}`,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        },
+        payload: zlib.gzipSync(
+          JSON.stringify({
+            appVersion: '1.0.0',
+            serverName: 'web-1',
+            collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+          }),
+        ),
       });
       expect(response.statusCode, response.body).toBe(200);
     };
@@ -79,19 +106,80 @@ export function readApiContract(engine: TelemetryEngineName): void {
           bodySize: 10,
           clientIP: '198.51.100.1',
           attributes: { 'user.id': `u${index % 2}` },
-          spans: index === 8 ? [{ id: randomUUID(), name: 'db.orders.insert', startTime: ago(60_000 + index * 1000), duration: 900 * MS }] : null,
+          spans:
+            index === 8
+              ? [
+                  {
+                    id: randomUUID(),
+                    name: 'db.orders.insert',
+                    startTime: ago(60_000 + index * 1000),
+                    duration: 900 * MS,
+                  },
+                ]
+              : null,
         });
       });
-      for (let i = 0; i < 20; i++) traces.push({ id: randomUUID(), endpoint: 'GET /health', duration: 10 * MS, recordedAt: ago(120_000 + i * 1000), statusCode: 200, bodySize: 2, clientIP: '' });
-      for (let i = 0; i < 4; i++) traces.push({ id: randomUUID(), endpoint: 'UNMATCHED', duration: 10 * MS, recordedAt: ago(130_000 + i * 1000), statusCode: 404, bodySize: 0, clientIP: '' });
+      for (let i = 0; i < 20; i++)
+        traces.push({
+          id: randomUUID(),
+          endpoint: 'GET /health',
+          duration: 10 * MS,
+          recordedAt: ago(120_000 + i * 1000),
+          statusCode: 200,
+          bodySize: 2,
+          clientIP: '',
+        });
+      for (let i = 0; i < 4; i++)
+        traces.push({
+          id: randomUUID(),
+          endpoint: 'UNMATCHED',
+          duration: 10 * MS,
+          recordedAt: ago(130_000 + i * 1000),
+          statusCode: 404,
+          bodySize: 0,
+          clientIP: '',
+        });
       // Tasks: "reindex" 4 runs 10, 20, 30, 100 ms; "mail" 2 runs of 5 ms.
-      for (const ms of [10, 20, 30, 100]) traces.push({ id: randomUUID(), endpoint: 'reindex', duration: ms * MS, recordedAt: ago(90_000), statusCode: 0, bodySize: 0, clientIP: '', isTask: true });
-      for (let i = 0; i < 2; i++) traces.push({ id: randomUUID(), endpoint: 'mail', duration: 5 * MS, recordedAt: ago(90_000), statusCode: 0, bodySize: 0, clientIP: '', isTask: true });
+      for (const ms of [10, 20, 30, 100])
+        traces.push({
+          id: randomUUID(),
+          endpoint: 'reindex',
+          duration: ms * MS,
+          recordedAt: ago(90_000),
+          statusCode: 0,
+          bodySize: 0,
+          clientIP: '',
+          isTask: true,
+        });
+      for (let i = 0; i < 2; i++)
+        traces.push({
+          id: randomUUID(),
+          endpoint: 'mail',
+          duration: 5 * MS,
+          recordedAt: ago(90_000),
+          statusCode: 0,
+          bodySize: 0,
+          clientIP: '',
+          isTask: true,
+        });
 
       const stack = 'TypeError: cannot read id\ncheckout()\n    /app/checkout.go:42\n';
       const stackTraces = [
-        { traceId: checkoutIds[8], stackTrace: stack, recordedAt: ago(61_000), isMessage: false, attributes: { 'user.id': 'u1' }, sessionId },
-        { traceId: checkoutIds[9], stackTrace: stack, recordedAt: ago(62_000), isMessage: false, attributes: { 'user.id': 'u2' } },
+        {
+          traceId: checkoutIds[8],
+          stackTrace: stack,
+          recordedAt: ago(61_000),
+          isMessage: false,
+          attributes: { 'user.id': 'u1' },
+          sessionId,
+        },
+        {
+          traceId: checkoutIds[9],
+          stackTrace: stack,
+          recordedAt: ago(62_000),
+          isMessage: false,
+          attributes: { 'user.id': 'u2' },
+        },
         { traceId: checkoutIds[9], stackTrace: stack.replace('42', '43'), recordedAt: ago(63_000), isMessage: false },
         { stackTrace: 'cache warmed', recordedAt: ago(64_000), isMessage: true },
       ];
@@ -100,13 +188,40 @@ export function readApiContract(engine: TelemetryEngineName): void {
         traces,
         stackTraces,
         metrics,
-        sessions: [{ id: sessionId, startedAt: ago(200_000), attributes: { url: 'https://shop.example/cart', userAgent: 'Firefox/140' } }],
+        sessions: [
+          {
+            id: sessionId,
+            startedAt: ago(200_000),
+            attributes: { url: 'https://shop.example/cart', userAgent: 'Firefox/140' },
+          },
+        ],
         sessionRecordings: [
-          { sessionId, segmentIndex: 1, events: [{ type: 3, n: 'second' }], startedAt: ago(150_000), endedAt: ago(140_000) },
-          { sessionId, segmentIndex: 0, events: [{ type: 2, n: 'first' }], startedAt: ago(199_000), endedAt: ago(160_000), logs: [{ level: 'info' }] },
+          {
+            sessionId,
+            segmentIndex: 1,
+            events: [{ type: 3, n: 'second' }],
+            startedAt: ago(150_000),
+            endedAt: ago(140_000),
+          },
+          {
+            sessionId,
+            segmentIndex: 0,
+            events: [{ type: 2, n: 'first' }],
+            startedAt: ago(199_000),
+            endedAt: ago(160_000),
+            logs: [{ level: 'info' }],
+          },
         ],
       });
-      await report({ sessions: [{ id: randomUUID(), startedAt: ago(100_000), attributes: { url: 'https://shop.example/about', userAgent: 'Chrome/130' } }] });
+      await report({
+        sessions: [
+          {
+            id: randomUUID(),
+            startedAt: ago(100_000),
+            attributes: { url: 'https://shop.example/about', userAgent: 'Chrome/130' },
+          },
+        ],
+      });
 
       // OTLP: an SSE endpoint (streaming) whose child span is an LLM call: one distributed trace.
       const rootHex = hex(8);
@@ -125,7 +240,12 @@ export function readApiContract(engine: TelemetryEngineName): void {
                     kind: 2,
                     startTimeUnixNano: start,
                     endTimeUnixNano: (BigInt(start) + 60_000n * 1_000_000n).toString(),
-                    attributes: attrs({ 'http.request.method': 'GET', 'http.route': '/events', 'http.response.status_code': 200, 'http.response.header.content-type': 'text/event-stream' }),
+                    attributes: attrs({
+                      'http.request.method': 'GET',
+                      'http.route': '/events',
+                      'http.response.status_code': 200,
+                      'http.response.header.content-type': 'text/event-stream',
+                    }),
                   },
                   {
                     traceId: otelTraceHex,
@@ -141,8 +261,12 @@ export function readApiContract(engine: TelemetryEngineName): void {
                       'gen_ai.request.model': 'gpt-4o',
                       'gen_ai.usage.input_tokens': 1000,
                       'gen_ai.usage.output_tokens': 100,
-                      'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Hello?' }] }]),
-                      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Hi.' }], finish_reason: 'stop' }]),
+                      'gen_ai.input.messages': JSON.stringify([
+                        { role: 'user', parts: [{ type: 'text', content: 'Hello?' }] },
+                      ]),
+                      'gen_ai.output.messages': JSON.stringify([
+                        { role: 'assistant', parts: [{ type: 'text', content: 'Hi.' }], finish_reason: 'stop' },
+                      ]),
                     }),
                   },
                 ],
@@ -181,16 +305,38 @@ export function readApiContract(engine: TelemetryEngineName): void {
             scopeLogs: [
               {
                 logRecords: [
-                  { timeUnixNano: nanosAgo(10_000), severityNumber: 9, severityText: 'INFO', body: { stringValue: 'user signed in' }, attributes: attrs({ tenant: 'acme' }) },
-                  { timeUnixNano: nanosAgo(20_000), severityNumber: 17, severityText: 'ERROR', body: { stringValue: 'payment failed: card declined' }, traceId: logTrace, spanId: hex(8) },
-                  { timeUnixNano: nanosAgo(30_000), severityNumber: 13, severityText: 'WARN', body: { stringValue: 'slow payment provider' } },
+                  {
+                    timeUnixNano: nanosAgo(10_000),
+                    severityNumber: 9,
+                    severityText: 'INFO',
+                    body: { stringValue: 'user signed in' },
+                    attributes: attrs({ tenant: 'acme' }),
+                  },
+                  {
+                    timeUnixNano: nanosAgo(20_000),
+                    severityNumber: 17,
+                    severityText: 'ERROR',
+                    body: { stringValue: 'payment failed: card declined' },
+                    traceId: logTrace,
+                    spanId: hex(8),
+                  },
+                  {
+                    timeUnixNano: nanosAgo(30_000),
+                    severityNumber: 13,
+                    severityText: 'WARN',
+                    body: { stringValue: 'slow payment provider' },
+                  },
                 ],
               },
             ],
           },
           {
             resource: { attributes: attrs({ 'service.name': 'worker' }) },
-            scopeLogs: [{ logRecords: [{ timeUnixNano: nanosAgo(40_000), severityNumber: 9, body: { stringValue: 'job done' } }] }],
+            scopeLogs: [
+              {
+                logRecords: [{ timeUnixNano: nanosAgo(40_000), severityNumber: 9, body: { stringValue: 'job done' } }],
+              },
+            ],
           },
         ],
       });
@@ -212,7 +358,14 @@ export function readApiContract(engine: TelemetryEngineName): void {
       // apdex (5 + 3/2) / 10 = 0.65; error rate 2/10; client 1/10; P99 1000 ms -> penalty min(1, 900/300) = 1;
       // volume share 10/20 -> volume-weighted 0.2 x 0.5 = 0.1.
       // Impact = 0.3 x 0.35 + 0.25 x 0.2 + 0.15 x 1 + 0.1 x 0.1 + 0.2 x 0.1 = 0.335
-      expect(checkout).toMatchObject({ method: 'GET', route: '/checkout', requests: 10, serverErrors: 2, clientErrors: 1, streaming: false });
+      expect(checkout).toMatchObject({
+        method: 'GET',
+        route: '/checkout',
+        requests: 10,
+        serverErrors: 2,
+        clientErrors: 1,
+        streaming: false,
+      });
       expect(checkout.apdex).toBeCloseTo(0.65, 9);
       expect(checkout.errorRate).toBeCloseTo(0.2, 9);
       expect(checkout.clientErrorRate).toBeCloseTo(0.1, 9);
@@ -224,22 +377,40 @@ export function readApiContract(engine: TelemetryEngineName): void {
       // UNMATCHED: all 404 but excluded from client-error impact.
       expect(byName.UNMATCHED).toMatchObject({ clientErrors: 4, clientErrorRate: 0, impact: 0 });
       // Streaming: flagged, no latency components (apdex and P99 null), so a 60 s stream is not "slow".
-      expect(byName['GET /events']).toMatchObject({ streaming: true, streamingRequests: 1, apdex: null, p99Ms: null, impact: 0 });
+      expect(byName['GET /events']).toMatchObject({
+        streaming: true,
+        streamingRequests: 1,
+        apdex: null,
+        p99Ms: null,
+        impact: 0,
+      });
       expect(byName['GET /health']).toMatchObject({ requests: 20, impact: 0, apdex: 1 });
     });
 
     it('sorts, pages, searches and filters endpoints', async () => {
-      const byRequests = (await post('/api/endpoints', { orderBy: 'requests', sortDirection: 'desc', pagination: { page: 1, pageSize: 1 } })).json();
+      const byRequests = (
+        await post('/api/endpoints', {
+          orderBy: 'requests',
+          sortDirection: 'desc',
+          pagination: { page: 1, pageSize: 1 },
+        })
+      ).json();
       expect(byRequests).toMatchObject({ page: 1, pageSize: 1, total: 4, hasMore: true });
       expect(byRequests.items.map((i: { name: string }) => i.name)).toEqual(['GET /health']);
-      const page2 = (await post('/api/endpoints', { orderBy: 'requests', pagination: { page: 2, pageSize: 1 } })).json();
+      const page2 = (
+        await post('/api/endpoints', { orderBy: 'requests', pagination: { page: 2, pageSize: 1 } })
+      ).json();
       expect(page2.items[0].name).toBe('GET /checkout');
       const searched = (await post('/api/endpoints', { search: 'check' })).json();
       expect(searched.items.map((i: { name: string }) => i.name)).toEqual(['GET /checkout']);
-      const filtered = (await post('/api/endpoints', { filters: [{ field: 'statusCode', op: 'gte', value: 500 }] })).json();
+      const filtered = (
+        await post('/api/endpoints', { filters: [{ field: 'statusCode', op: 'gte', value: 500 }] })
+      ).json();
       expect(filtered.items).toHaveLength(1);
       expect(filtered.items[0]).toMatchObject({ name: 'GET /checkout', requests: 2 });
-      const byAttribute = (await post('/api/endpoints', { filters: [{ field: 'attributes.user.id', op: 'eq', value: 'u1' }] })).json();
+      const byAttribute = (
+        await post('/api/endpoints', { filters: [{ field: 'attributes.user.id', op: 'eq', value: 'u1' }] })
+      ).json();
       expect(byAttribute.items[0]).toMatchObject({ name: 'GET /checkout', requests: 5 });
     });
 
@@ -247,7 +418,10 @@ export function readApiContract(engine: TelemetryEngineName): void {
       const body = (await post('/api/endpoints/grouped', {})).json();
       const routes = body.items.map((i: { route: string }) => i.route).sort();
       expect(routes).toContain('/checkout');
-      expect(body.items.find((i: { route: string }) => i.route === '/checkout')).toMatchObject({ requests: 10, method: 'GET' });
+      expect(body.items.find((i: { route: string }) => i.route === '/checkout')).toMatchObject({
+        requests: 10,
+        method: 'GET',
+      });
     });
 
     it('details an endpoint with slowest and failing traces, and the waterfall of one', async () => {
@@ -302,7 +476,9 @@ export function readApiContract(engine: TelemetryEngineName): void {
         ['reindex', 160],
         ['mail', 10],
       ]);
-      expect((await post('/api/endpoints/series', { filters: [{ field: 'nope', op: 'eq', value: 1 }] })).statusCode).toBe(400);
+      expect(
+        (await post('/api/endpoints/series', { filters: [{ field: 'nope', op: 'eq', value: 1 }] })).statusCode,
+      ).toBe(400);
     });
 
     it('ranks tasks by count x (P95 - P50)', async () => {
@@ -324,27 +500,45 @@ export function readApiContract(engine: TelemetryEngineName): void {
       const body = response.json();
       expect(body.total).toBe(3);
       const top = body.items[0];
-      expect(top).toMatchObject({ title: 'TypeError: cannot read id', isMessage: false, count: 2, usersAffected: 2, sessionsAffected: 1, linked: { kind: 'endpoint', name: 'GET /checkout' } });
+      expect(top).toMatchObject({
+        title: 'TypeError: cannot read id',
+        isMessage: false,
+        count: 2,
+        usersAffected: 2,
+        sessionsAffected: 1,
+        linked: { kind: 'endpoint', name: 'GET /checkout' },
+      });
       expect(top.sparkline.reduce((a: number, b: number) => a + b, 0)).toBe(2);
       expect(top.sparkline).toHaveLength(body.bucketStarts.length);
       exceptionHash = top.hash;
-      const messages = (await post('/api/exception-stack-traces', { filters: [{ field: 'isMessage', op: 'eq', value: true }] })).json();
+      const messages = (
+        await post('/api/exception-stack-traces', { filters: [{ field: 'isMessage', op: 'eq', value: true }] })
+      ).json();
       expect(messages.items.map((i: { title: string }) => i.title)).toEqual(['cache warmed']);
       const searched = (await post('/api/exception-stack-traces', { search: 'warmed' })).json();
       expect(searched.total).toBe(1);
       // A trace page lists the exceptions of its entity: checkoutIds[9] carries two groups.
-      const ofTrace = (await post('/api/exception-stack-traces', { filters: [{ field: 'traceId', op: 'eq', value: checkoutIds[9] }] })).json();
+      const ofTrace = (
+        await post('/api/exception-stack-traces', { filters: [{ field: 'traceId', op: 'eq', value: checkoutIds[9] }] })
+      ).json();
       expect(ofTrace.total).toBe(2);
       expect(ofTrace.items.map((i: { count: number }) => i.count)).toEqual([1, 1]);
     });
 
     it('lists the occurrences of one exception group', async () => {
-      const response = await post(`/api/exception-stack-traces/${exceptionHash}`, { pagination: { page: 1, pageSize: 10 } });
+      const response = await post(`/api/exception-stack-traces/${exceptionHash}`, {
+        pagination: { page: 1, pageSize: 10 },
+      });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
       expect(body.total).toBe(2);
       const withSession = body.items.find((i: { sessionId: string | null }) => i.sessionId === sessionId);
-      expect(withSession).toMatchObject({ stackTrace: expect.stringContaining('TypeError'), hasRecording: true, linked: { kind: 'endpoint', name: 'GET /checkout' }, attributes: { 'user.id': 'u1' } });
+      expect(withSession).toMatchObject({
+        stackTrace: expect.stringContaining('TypeError'),
+        hasRecording: true,
+        linked: { kind: 'endpoint', name: 'GET /checkout' },
+        attributes: { 'user.id': 'u1' },
+      });
       expect(checkoutIds).toContain(withSession.traceId);
     });
 
@@ -353,7 +547,12 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
       expect(body.total).toBe(1);
-      expect(body.items[0]).toMatchObject({ model: 'gpt-4o', provider: 'openai', inputTokens: 1000, outputTokens: 100 });
+      expect(body.items[0]).toMatchObject({
+        model: 'gpt-4o',
+        provider: 'openai',
+        inputTokens: 1000,
+        outputTokens: 100,
+      });
       expect(body.perModel).toEqual([expect.objectContaining({ model: 'gpt-4o', count: 1, inputTokens: 1000 })]);
       expect(body.perDay).toHaveLength(1);
       const detail = await get(`/api/ai-traces/${body.items[0].id}`);
@@ -365,7 +564,10 @@ export function readApiContract(engine: TelemetryEngineName): void {
       const id = uuidOfHex(otelTraceHex);
       const response = await get(`/api/distributed-traces/${id}`, owner.token, null);
       expect(response.statusCode, response.body).toBe(200);
-      const kinds = response.json().entities.map((e: { kind: string }) => e.kind).sort();
+      const kinds = response
+        .json()
+        .entities.map((e: { kind: string }) => e.kind)
+        .sort();
       expect(kinds).toEqual(['ai', 'endpoint']);
       expect((await get(`/api/distributed-traces/${id}`, stranger.token, null)).statusCode).toBe(404);
       expect((await get(`/api/distributed-traces/${id}`, 'nope', null)).statusCode).toBe(401);
@@ -379,15 +581,30 @@ export function readApiContract(engine: TelemetryEngineName): void {
         expect.arrayContaining([{ key: 'queue', values: ['a', 'b'] }]),
       );
       const sum = (values: Array<number | null>) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
-      const avg = (await post('/api/metrics/query', { name: 'mem.used', aggregation: 'max', bucketSeconds: 86400 })).json();
+      const avg = (
+        await post('/api/metrics/query', { name: 'mem.used', aggregation: 'max', bucketSeconds: 86400 })
+      ).json();
       expect(avg.series).toHaveLength(1);
       expect(Math.max(...avg.series[0].values.filter((v: number | null) => v !== null))).toBe(30);
       const count = (await post('/api/metrics/query', { name: 'mem.used', aggregation: 'count' })).json();
       expect(sum(count.series[0].values)).toBe(3);
-      const grouped = (await post('/api/metrics/query', { name: 'queue.depth', aggregation: 'sum', groupBy: ['queue'] })).json();
-      const totals = Object.fromEntries(grouped.series.map((s: { group: { queue: string }; values: Array<number | null> }) => [s.group.queue, sum(s.values)]));
+      const grouped = (
+        await post('/api/metrics/query', { name: 'queue.depth', aggregation: 'sum', groupBy: ['queue'] })
+      ).json();
+      const totals = Object.fromEntries(
+        grouped.series.map((s: { group: { queue: string }; values: Array<number | null> }) => [
+          s.group.queue,
+          sum(s.values),
+        ]),
+      );
       expect(totals).toEqual({ a: 5, b: 7 });
-      const filtered = (await post('/api/metrics/query', { name: 'queue.depth', aggregation: 'sum', filters: [{ field: 'dimensions.queue', op: 'eq', value: 'b' }] })).json();
+      const filtered = (
+        await post('/api/metrics/query', {
+          name: 'queue.depth',
+          aggregation: 'sum',
+          filters: [{ field: 'dimensions.queue', op: 'eq', value: 'b' }],
+        })
+      ).json();
       expect(sum(filtered.series[0].values)).toBe(7);
     });
 
@@ -399,8 +616,17 @@ export function readApiContract(engine: TelemetryEngineName): void {
         if (i >= 2) points.push({ timeUnixNano: nanosAgo(95_000 + i), asDouble: i, attributes: attrs({ host }) });
         return points;
       }).flat();
-      await otlp('metrics', { resourceMetrics: [{ resource: { attributes: attrs({ 'service.name': 'fleet' }) }, scopeMetrics: [{ metrics: [{ name: 'fleet.load', gauge: { dataPoints } }] }] }] });
-      const grouped = (await post('/api/metrics/query', { name: 'fleet.load', aggregation: 'count', groupBy: ['host'] })).json();
+      await otlp('metrics', {
+        resourceMetrics: [
+          {
+            resource: { attributes: attrs({ 'service.name': 'fleet' }) },
+            scopeMetrics: [{ metrics: [{ name: 'fleet.load', gauge: { dataPoints } }] }],
+          },
+        ],
+      });
+      const grouped = (
+        await post('/api/metrics/query', { name: 'fleet.load', aggregation: 'count', groupBy: ['host'] })
+      ).json();
       const hosts = grouped.series.map((series: { group: { host: string } }) => series.group.host).sort();
       expect(hosts).toHaveLength(50);
       expect(hosts).not.toContain('host-00');
@@ -411,7 +637,15 @@ export function readApiContract(engine: TelemetryEngineName): void {
 
     it('answers homepage stats, the dashboard series and overview', async () => {
       const stats = (await post('/api/stats', {})).json();
-      expect(stats).toMatchObject({ requests: 35, serverErrors: 2, tasks: 6, exceptions: 4, issues: 3, aiCalls: 1, sessions: 2 });
+      expect(stats).toMatchObject({
+        requests: 35,
+        serverErrors: 2,
+        tasks: 6,
+        exceptions: 4,
+        issues: 3,
+        aiCalls: 1,
+        sessions: 2,
+      });
       const dashboard = (await get('/api/dashboard')).json();
       expect(dashboard.requests.reduce((a: number, b: number) => a + b, 0)).toBe(35);
       expect(dashboard.requests).toHaveLength(dashboard.bucketStarts.length);
@@ -424,30 +658,63 @@ export function readApiContract(engine: TelemetryEngineName): void {
     });
 
     it('saves, lists, updates and deletes dashboards', async () => {
-      const created = await post('/api/dashboards', { name: 'Latency', definition: { panels: [{ metric: 'mem.used' }] } });
+      const created = await post('/api/dashboards', {
+        name: 'Latency',
+        definition: { panels: [{ metric: 'mem.used' }] },
+      });
       expect(created.statusCode, created.body).toBe(201);
       const id = created.json().id;
-      expect((await get('/api/dashboards')).json().dashboards.map((d: { name: string }) => d.name)).toEqual(['Latency']);
-      const updated = await service.app.inject({ method: 'PUT', url: `/api/dashboards/${id}?projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}` }, payload: { name: 'P95' } });
+      expect((await get('/api/dashboards')).json().dashboards.map((d: { name: string }) => d.name)).toEqual([
+        'Latency',
+      ]);
+      const updated = await service.app.inject({
+        method: 'PUT',
+        url: `/api/dashboards/${id}?projectId=${owner.project.id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { name: 'P95' },
+      });
       expect(updated.json()).toMatchObject({ name: 'P95', definition: { panels: [{ metric: 'mem.used' }] } });
       expect((await get(`/api/dashboards/${id}`)).json().name).toBe('P95');
-      const deleted = await service.app.inject({ method: 'DELETE', url: `/api/dashboards/${id}?projectId=${owner.project.id}`, headers: { authorization: `Bearer ${owner.token}` } });
+      const deleted = await service.app.inject({
+        method: 'DELETE',
+        url: `/api/dashboards/${id}?projectId=${owner.project.id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
       expect(deleted.statusCode).toBe(200);
       expect((await get(`/api/dashboards/${id}`)).statusCode).toBe(404);
     });
 
     it('searches logs with the spec body', async () => {
       const all = (await post('/api/logs', { pagination: { page: 1, pageSize: 10 } })).json();
-      expect(all.items.map((l: { body: string }) => l.body)).toEqual(['user signed in', 'payment failed: card declined', 'slow payment provider', 'job done']);
-      const asc = (await post('/api/logs', { orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 1, pageSize: 2 } })).json();
+      expect(all.items.map((l: { body: string }) => l.body)).toEqual([
+        'user signed in',
+        'payment failed: card declined',
+        'slow payment provider',
+        'job done',
+      ]);
+      const asc = (
+        await post('/api/logs', { orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 1, pageSize: 2 } })
+      ).json();
       expect(asc).toMatchObject({ hasMore: true, items: [{ body: 'job done' }, { body: 'slow payment provider' }] });
-      const severe = (await post('/api/logs', { minSeverity: 13, serviceName: 'api', pagination: { page: 1, pageSize: 10 } })).json();
+      const severe = (
+        await post('/api/logs', { minSeverity: 13, serviceName: 'api', pagination: { page: 1, pageSize: 10 } })
+      ).json();
       expect(severe.items.map((l: { severityText: string }) => l.severityText)).toEqual(['ERROR', 'WARN']);
       const text = (await post('/api/logs', { search: 'PAYMENT', pagination: { page: 1, pageSize: 10 } })).json();
       expect(text.items).toHaveLength(2);
-      const byTrace = (await post('/api/logs', { traceId: (globalThis as { logTrace?: string }).logTrace, pagination: { page: 1, pageSize: 10 } })).json();
+      const byTrace = (
+        await post('/api/logs', {
+          traceId: (globalThis as { logTrace?: string }).logTrace,
+          pagination: { page: 1, pageSize: 10 },
+        })
+      ).json();
       expect(byTrace.items.map((l: { body: string }) => l.body)).toEqual(['payment failed: card declined']);
-      const byAttribute = (await post('/api/logs', { filters: [{ field: 'attributes.tenant', op: 'eq', value: 'acme' }], pagination: { page: 1, pageSize: 10 } })).json();
+      const byAttribute = (
+        await post('/api/logs', {
+          filters: [{ field: 'attributes.tenant', op: 'eq', value: 'acme' }],
+          pagination: { page: 1, pageSize: 10 },
+        })
+      ).json();
       expect(byAttribute.items.map((l: { body: string }) => l.body)).toEqual(['user signed in']);
     });
 
@@ -460,7 +727,13 @@ export function readApiContract(engine: TelemetryEngineName): void {
           {
             resource: { attributes: attrs({ 'service.name': service }) },
             scopeLogs: [
-              { logRecords: Array.from({ length: count }, (_, i) => ({ timeUnixNano: (BigInt(base + i * 10) * 1_000_000n).toString(), severityNumber: 9, body: { stringValue: `${service} ${i}` } })) },
+              {
+                logRecords: Array.from({ length: count }, (_, i) => ({
+                  timeUnixNano: (BigInt(base + i * 10) * 1_000_000n).toString(),
+                  severityNumber: 9,
+                  body: { stringValue: `${service} ${i}` },
+                })),
+              },
             ],
           },
         ],
@@ -468,7 +741,15 @@ export function readApiContract(engine: TelemetryEngineName): void {
       // Each send is its own request, so the copies land in separate parts until a merge.
       for (let copy = 0; copy < 3; copy++) await otlp('logs', batch('replayer', 5));
       const page = async (n: number) =>
-        (await post('/api/logs', { ...window, serviceName: 'replayer', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: n, pageSize: 2 } })).json();
+        (
+          await post('/api/logs', {
+            ...window,
+            serviceName: 'replayer',
+            orderBy: 'timestamp',
+            sortDirection: 'asc',
+            pagination: { page: n, pageSize: 2 },
+          })
+        ).json();
       const pages = [await page(1), await page(2), await page(3)];
       expect(pages.map((p) => [p.items.map((l: { body: string }) => l.body), p.hasMore])).toEqual([
         [['replayer 0', 'replayer 1'], true],
@@ -478,9 +759,25 @@ export function readApiContract(engine: TelemetryEngineName): void {
 
       // Past OVERFETCH_MAX_ROWS the page is read with FINAL: 10,001 logs sent twice, page 21 of 500.
       for (let copy = 0; copy < 2; copy++) await otlp('logs', batch('deep', OVERFETCH_MAX_ROWS + 1));
-      const deep = (await post('/api/logs', { ...window, serviceName: 'deep', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 21, pageSize: 500 } })).json();
+      const deep = (
+        await post('/api/logs', {
+          ...window,
+          serviceName: 'deep',
+          orderBy: 'timestamp',
+          sortDirection: 'asc',
+          pagination: { page: 21, pageSize: 500 },
+        })
+      ).json();
       expect(deep).toMatchObject({ hasMore: false, items: [{ body: `deep ${OVERFETCH_MAX_ROWS}` }] });
-      const shallow = (await post('/api/logs', { ...window, serviceName: 'deep', orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 20, pageSize: 500 } })).json();
+      const shallow = (
+        await post('/api/logs', {
+          ...window,
+          serviceName: 'deep',
+          orderBy: 'timestamp',
+          sortDirection: 'asc',
+          pagination: { page: 20, pageSize: 500 },
+        })
+      ).json();
       expect(shallow.items).toHaveLength(500);
       expect(shallow.items[499].body).toBe(`deep ${OVERFETCH_MAX_ROWS - 1}`);
       expect(shallow.hasMore).toBe(true);
@@ -491,8 +788,15 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect(all.items).toHaveLength(2);
       const withErrors = (await post('/api/sessions', { hasErrors: true })).json();
       expect(withErrors.items.map((s: { id: string }) => s.id)).toEqual([sessionId]);
-      expect(withErrors.items[0]).toMatchObject({ url: 'https://shop.example/cart', userAgent: 'Firefox/140', errorCount: 1, recordingSegments: 2 });
-      const chrome = (await post('/api/sessions', { filters: [{ field: 'userAgent', op: 'contains', value: 'chrome' }] })).json();
+      expect(withErrors.items[0]).toMatchObject({
+        url: 'https://shop.example/cart',
+        userAgent: 'Firefox/140',
+        errorCount: 1,
+        recordingSegments: 2,
+      });
+      const chrome = (
+        await post('/api/sessions', { filters: [{ field: 'userAgent', op: 'contains', value: 'chrome' }] })
+      ).json();
       expect(chrome.items.map((s: { url: string }) => s.url)).toEqual(['https://shop.example/about']);
       const detail = (await get(`/api/sessions/${sessionId}`)).json();
       expect(detail.exceptions).toHaveLength(1);
@@ -500,7 +804,12 @@ export function readApiContract(engine: TelemetryEngineName): void {
       const recording = await get(`/api/sessions/${sessionId}/recording`);
       expect(recording.statusCode, recording.body).toBe(200);
       const parsed = JSON.parse(recording.body);
-      expect(parsed.segments.map((s: { segmentIndex: number; events: Array<{ n: string }> }) => [s.segmentIndex, s.events[0]?.n])).toEqual([
+      expect(
+        parsed.segments.map((s: { segmentIndex: number; events: Array<{ n: string }> }) => [
+          s.segmentIndex,
+          s.events[0]?.n,
+        ]),
+      ).toEqual([
         [0, 'first'],
         [1, 'second'],
       ]);
@@ -508,7 +817,9 @@ export function readApiContract(engine: TelemetryEngineName): void {
 
     describe('limits', () => {
       it('defaults the range to 24 h and refuses more than 31 days or a reversed range', async () => {
-        const old = (await post('/api/endpoints', { fromDate: ago(40 * 86400_000), toDate: ago(39 * 86400_000) })).json();
+        const old = (
+          await post('/api/endpoints', { fromDate: ago(40 * 86400_000), toDate: ago(39 * 86400_000) })
+        ).json();
         expect(old.items).toEqual([]);
         const long = await post('/api/endpoints', { fromDate: ago(32 * 86400_000) });
         expect(long.statusCode).toBe(400);
@@ -519,7 +830,12 @@ export function readApiContract(engine: TelemetryEngineName): void {
       });
 
       it('refuses pagination outside page >= 1 and pageSize 1-500', async () => {
-        for (const pagination of [{ page: 0, pageSize: 10 }, { page: 1, pageSize: 0 }, { page: 1, pageSize: 501 }, { page: 1.5, pageSize: 10 }]) {
+        for (const pagination of [
+          { page: 0, pageSize: 10 },
+          { page: 1, pageSize: 0 },
+          { page: 1, pageSize: 501 },
+          { page: 1.5, pageSize: 10 },
+        ]) {
           expect((await post('/api/logs', { pagination })).statusCode).toBe(400);
           expect((await post('/api/exception-stack-traces', { pagination })).statusCode).toBe(400);
         }
@@ -532,16 +848,30 @@ export function readApiContract(engine: TelemetryEngineName): void {
         const wide = await post('/api/logs', { search: 'payment', fromDate: ago(48 * 3600_000), pagination });
         expect(wide.statusCode).toBe(422);
         expect(wide.json().error).toMatch(/24 hours/);
-        expect((await post('/api/logs', { search: 'payment', fromDate: ago(23 * 3600_000), pagination })).statusCode).toBe(200);
-        expect((await post('/api/logs', { search: 'payment', serviceName: 'api', fromDate: ago(48 * 3600_000), pagination })).statusCode).toBe(200);
-        expect((await post('/api/logs', { search: 'payment', minSeverity: 9, fromDate: ago(48 * 3600_000), pagination })).statusCode).toBe(200);
+        expect(
+          (await post('/api/logs', { search: 'payment', fromDate: ago(23 * 3600_000), pagination })).statusCode,
+        ).toBe(200);
+        expect(
+          (await post('/api/logs', { search: 'payment', serviceName: 'api', fromDate: ago(48 * 3600_000), pagination }))
+            .statusCode,
+        ).toBe(200);
+        expect(
+          (await post('/api/logs', { search: 'payment', minSeverity: 9, fromDate: ago(48 * 3600_000), pagination }))
+            .statusCode,
+        ).toBe(200);
       });
 
       it('refuses unknown filter fields, sort keys and operators', async () => {
-        expect((await post('/api/endpoints', { filters: [{ field: 'project_id', op: 'eq', value: 'x' }] })).statusCode).toBe(400);
+        expect(
+          (await post('/api/endpoints', { filters: [{ field: 'project_id', op: 'eq', value: 'x' }] })).statusCode,
+        ).toBe(400);
         expect((await post('/api/endpoints', { orderBy: 'project_id' })).statusCode).toBe(400);
-        expect((await post('/api/endpoints', { filters: [{ field: 'name', op: 'like', value: 'x' }] })).statusCode).toBe(400);
-        expect((await post('/api/endpoints', { filters: [{ field: 'statusCode', op: 'gt', value: 'abc' }] })).statusCode).toBe(400);
+        expect(
+          (await post('/api/endpoints', { filters: [{ field: 'name', op: 'like', value: 'x' }] })).statusCode,
+        ).toBe(400);
+        expect(
+          (await post('/api/endpoints', { filters: [{ field: 'statusCode', op: 'gt', value: 'abc' }] })).statusCode,
+        ).toBe(400);
       });
 
       it('answers 422 "narrow the time range" when a query exceeds a resource limit', async () => {
@@ -610,7 +940,9 @@ export function readApiContract(engine: TelemetryEngineName): void {
         const time = (await post('/api/endpoints/series', {}, stranger.token, stranger.project.id)).json();
         expect(time.series).toEqual([]);
         expect(time.other.every((value: number) => value === 0)).toBe(true);
-        const logs = (await post('/api/logs', { pagination: { page: 1, pageSize: 10 } }, stranger.token, stranger.project.id)).json();
+        const logs = (
+          await post('/api/logs', { pagination: { page: 1, pageSize: 10 } }, stranger.token, stranger.project.id)
+        ).json();
         expect(logs.items).toEqual([]);
         expect((await get(`/api/traces/${checkoutIds[8]}`, stranger.token, stranger.project.id)).statusCode).toBe(404);
       });

@@ -34,7 +34,10 @@ describe('alerting', () => {
   beforeAll(async () => {
     mail = await startMailServer();
     receiver = await startHttpReceiver();
-    service = await startTestService({ SMTP_URL: mail.url, ALERTS_ALLOW_PRIVATE_TARGETS: 'true', ALERTS_INTERVAL_SECONDS: '0' }, { now: clock.now });
+    service = await startTestService(
+      { SMTP_URL: mail.url, ALERTS_ALLOW_PRIVATE_TARGETS: 'true', ALERTS_INTERVAL_SECONDS: '0' },
+      { now: clock.now },
+    );
     owner = await registerUser(service.app);
   });
   afterAll(async () => {
@@ -43,7 +46,8 @@ describe('alerting', () => {
     await receiver?.close();
   });
 
-  const post = (url: string, payload: object) => call(service.app, { method: 'POST', url, headers: bearer(owner.token), payload });
+  const post = (url: string, payload: object) =>
+    call(service.app, { method: 'POST', url, headers: bearer(owner.token), payload });
   async function channel(payload: object) {
     const response = await post(`/api/alert-channels?${q()}`, payload);
     expect(response.status, response.raw).toBe(201);
@@ -54,8 +58,11 @@ describe('alerting', () => {
     expect(response.status, response.raw).toBe(201);
     return response.body as { id: string };
   }
-  const removeRule = (id: string) => call(service.app, { method: 'DELETE', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) });
-  const ruleState = async (id: string) => (await call(service.app, { method: 'GET', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) })).body!.state as string;
+  const removeRule = (id: string) =>
+    call(service.app, { method: 'DELETE', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) });
+  const ruleState = async (id: string) =>
+    (await call(service.app, { method: 'GET', url: `/api/alert-rules/${id}?${q()}`, headers: bearer(owner.token) }))
+      .body!.state as string;
   /** The next evaluation: every rule is due once a minute. */
   async function evaluate() {
     clock.advance(MINUTE + 1000);
@@ -66,16 +73,37 @@ describe('alerting', () => {
     const trace = `AlertTestError${counter}: failed\nshop.checkout${counter}()\n    /srv/shop/checkout.go:${counter}`;
     return { trace, hash: exceptionHash(trace, false) };
   }
-  const sendError = (trace: string, appVersion = '1.0.0') => reportFrame(service.app, owner.project.token, { stackTraces: [{ stackTrace: trace, recordedAt: new Date(clock.now() - 1000).toISOString(), isMessage: false }] }, appVersion);
-  const webhooksOf = (path: string, ruleId: string) => receiver.on(path).map((request) => ({ request, body: JSON.parse(request.body) as Record<string, any> })).filter((hook) => hook.body.ruleId === ruleId);
-  const events = async (ruleId: string) => (await call(service.app, { method: 'GET', url: `/api/alert-events?${q()}&ruleId=${ruleId}`, headers: bearer(owner.token) })).body!.items as Array<Record<string, any>>;
+  const sendError = (trace: string, appVersion = '1.0.0') =>
+    reportFrame(
+      service.app,
+      owner.project.token,
+      {
+        stackTraces: [{ stackTrace: trace, recordedAt: new Date(clock.now() - 1000).toISOString(), isMessage: false }],
+      },
+      appVersion,
+    );
+  const webhooksOf = (path: string, ruleId: string) =>
+    receiver
+      .on(path)
+      .map((request) => ({ request, body: JSON.parse(request.body) as Record<string, any> }))
+      .filter((hook) => hook.body.ruleId === ruleId);
+  const events = async (ruleId: string) =>
+    (
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/alert-events?${q()}&ruleId=${ruleId}`,
+        headers: bearer(owner.token),
+      })
+    ).body!.items as Array<Record<string, any>>;
 
   it('a new issue fires by e-mail, signed webhook and Slack blocks; every attempt is an event', async () => {
     const email = await channel({ name: 'On call', kind: 'email', addresses: ['oncall@example.com'] });
     const hook = await channel({ name: 'Hook', kind: 'webhook', url: `${receiver.url}/hook` });
     const slack = await channel({ name: 'Slack', kind: 'slack', url: `${receiver.url}/slack/T000/B000/XXXX` });
     expect(hook.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    const listed = (await call(service.app, { method: 'GET', url: `/api/alert-channels?${q()}`, headers: bearer(owner.token) })).body!.items as Array<Record<string, unknown>>;
+    const listed = (
+      await call(service.app, { method: 'GET', url: `/api/alert-channels?${q()}`, headers: bearer(owner.token) })
+    ).body!.items as Array<Record<string, unknown>>;
     expect(JSON.stringify(listed)).not.toContain(hook.secret!);
     expect(JSON.stringify(listed)).not.toContain('XXXX/');
 
@@ -90,13 +118,23 @@ describe('alerting', () => {
     expect(message.subject).toContain(`FIRING: New issue: ${error.hash}`);
     expect(message.to && 'text' in message.to ? message.to.text : '').toContain('oncall@example.com');
     const [webhook] = webhooksOf('/hook', newIssue.id);
-    expect(webhook?.body).toMatchObject({ type: 'alert.firing', kind: 'new_issue', state: 'firing', projectId: owner.project.id });
+    expect(webhook?.body).toMatchObject({
+      type: 'alert.firing',
+      kind: 'new_issue',
+      state: 'firing',
+      projectId: owner.project.id,
+    });
     expect(verifySignature(hook.secret!, webhook!.request, Math.floor(clock.now() / 1000))).toBe(true);
     expect(verifySignature('whsec_wrong', webhook!.request, Math.floor(clock.now() / 1000))).toBe(false);
-    const slackBody = JSON.parse(receiver.on('/slack/T000/B000/XXXX')[0]!.body) as { text: string; blocks: Array<{ type: string }> };
+    const slackBody = JSON.parse(receiver.on('/slack/T000/B000/XXXX')[0]!.body) as {
+      text: string;
+      blocks: Array<{ type: string }>;
+    };
     expect(slackBody.blocks.map((block) => block.type)).toEqual(['header', 'section', 'context']);
     expect(slackBody.text).toContain(error.hash);
-    expect((await events(newIssue.id)).map((event) => [event.channelName, event.state, event.outcome, event.attempt])).toEqual(
+    expect(
+      (await events(newIssue.id)).map((event) => [event.channelName, event.state, event.outcome, event.attempt]),
+    ).toEqual(
       expect.arrayContaining([
         ['On call', 'firing', 'delivered', 1],
         ['Hook', 'firing', 'delivered', 1],
@@ -116,7 +154,12 @@ describe('alerting', () => {
     await sendError(error.trace);
     await evaluate();
     expect(webhooksOf('/regressions', regression.id)).toHaveLength(0);
-    const resolved = await call(service.app, { method: 'PUT', url: `/api/exception-stack-traces/${error.hash}/status?${q()}`, headers: bearer(owner.token), payload: { status: 'resolved' } });
+    const resolved = await call(service.app, {
+      method: 'PUT',
+      url: `/api/exception-stack-traces/${error.hash}/status?${q()}`,
+      headers: bearer(owner.token),
+      payload: { status: 'resolved' },
+    });
     expect(resolved.status).toBe(200);
     await sendError(error.trace, '1.0.1');
     await evaluate();
@@ -129,7 +172,12 @@ describe('alerting', () => {
 
   it('a latency rule fires on slow calls of an endpoint and resolves when they stop', async () => {
     const hook = await channel({ name: 'Latency', kind: 'webhook', url: `${receiver.url}/latency` });
-    const latency = await rule({ name: 'Slow checkout', kind: 'endpoint_latency', params: { endpoint: 'POST /checkout', percentile: 'p95', thresholdMs: 500, windowMinutes: 5 }, channelIds: [hook.id] });
+    const latency = await rule({
+      name: 'Slow checkout',
+      kind: 'endpoint_latency',
+      params: { endpoint: 'POST /checkout', percentile: 'p95', thresholdMs: 500, windowMinutes: 5 },
+      channelIds: [hook.id],
+    });
     const traces = Array.from({ length: 20 }, (_, index) => ({
       id: crypto.randomUUID(),
       endpoint: 'POST /checkout',
@@ -155,14 +203,33 @@ describe('alerting', () => {
 
   it('a metric rule and a log rule fire', async () => {
     const hook = await channel({ name: 'Signals', kind: 'webhook', url: `${receiver.url}/signals` });
-    const metric = await rule({ name: 'Queue depth', kind: 'metric_threshold', params: { metric: 'queue.depth', aggregation: 'max', comparator: 'gt', threshold: 100, windowMinutes: 5 }, channelIds: [hook.id] });
-    const logs = await rule({ name: 'Declined cards', kind: 'log_match', params: { search: 'card declined', minSeverity: 17, threshold: 2, windowMinutes: 5 }, channelIds: [hook.id] });
+    const metric = await rule({
+      name: 'Queue depth',
+      kind: 'metric_threshold',
+      params: { metric: 'queue.depth', aggregation: 'max', comparator: 'gt', threshold: 100, windowMinutes: 5 },
+      channelIds: [hook.id],
+    });
+    const logs = await rule({
+      name: 'Declined cards',
+      kind: 'log_match',
+      params: { search: 'card declined', minSeverity: 17, threshold: 2, windowMinutes: 5 },
+      channelIds: [hook.id],
+    });
     await evaluate();
     expect([await ruleState(metric.id), await ruleState(logs.id)]).toEqual(['ok', 'ok']);
 
     const at = clock.now() + 30_000;
-    await reportFrame(service.app, owner.project.token, { metrics: [{ name: 'queue.depth', value: 20, recordedAt: new Date(at).toISOString() }, { name: 'queue.depth', value: 450, recordedAt: new Date(at + 1000).toISOString() }] });
-    const logRecord = (text: string, severityNumber: number, offset: number) => ({ timeUnixNano: String(BigInt(at + offset) * 1_000_000n), severityNumber, body: { stringValue: text } });
+    await reportFrame(service.app, owner.project.token, {
+      metrics: [
+        { name: 'queue.depth', value: 20, recordedAt: new Date(at).toISOString() },
+        { name: 'queue.depth', value: 450, recordedAt: new Date(at + 1000).toISOString() },
+      ],
+    });
+    const logRecord = (text: string, severityNumber: number, offset: number) => ({
+      timeUnixNano: String(BigInt(at + offset) * 1_000_000n),
+      severityNumber,
+      body: { stringValue: text },
+    });
     const otlp = await service.app.inject({
       method: 'POST',
       url: '/api/otel/v1/logs',
@@ -171,7 +238,15 @@ describe('alerting', () => {
         resourceLogs: [
           {
             resource: { attributes: [{ key: 'service.name', value: { stringValue: 'payments' } }] },
-            scopeLogs: [{ logRecords: [logRecord('payment failed: card declined', 17, 1), logRecord('payment failed: card declined', 17, 2), logRecord('card declined (retrying)', 9, 3)] }],
+            scopeLogs: [
+              {
+                logRecords: [
+                  logRecord('payment failed: card declined', 17, 1),
+                  logRecord('payment failed: card declined', 17, 2),
+                  logRecord('card declined (retrying)', 9, 3),
+                ],
+              },
+            ],
           },
         ],
       },
@@ -187,7 +262,12 @@ describe('alerting', () => {
   it('cooldown and snooze suppress repeated notifications', async () => {
     const hook = await channel({ name: 'Quiet', kind: 'webhook', url: `${receiver.url}/quiet` });
     const cooled = await rule({ name: 'Cooled', kind: 'new_issue', cooldownSeconds: 3600, channelIds: [hook.id] });
-    const snoozed = await rule({ name: 'Snoozed', kind: 'new_issue', snoozedUntil: new Date(clock.now() + 3600_000).toISOString(), channelIds: [hook.id] });
+    const snoozed = await rule({
+      name: 'Snoozed',
+      kind: 'new_issue',
+      snoozedUntil: new Date(clock.now() + 3600_000).toISOString(),
+      channelIds: [hook.id],
+    });
     await sendError(newError().trace);
     await evaluate();
     await sendError(newError().trace);
@@ -214,7 +294,9 @@ describe('alerting', () => {
     expect(webhooksOf('/healthy', failing.id)).toHaveLength(1);
     expect(webhooksOf('/broken', failing.id)).toHaveLength(1);
     let recorded = (await events(failing.id)).filter((event) => event.channelName === 'Broken');
-    expect(recorded.map((event) => [event.attempt, event.outcome, event.responseStatus])).toEqual([[1, 'retrying', 500]]);
+    expect(recorded.map((event) => [event.attempt, event.outcome, event.responseStatus])).toEqual([
+      [1, 'retrying', 500],
+    ]);
     // Not before its backoff (30 s after the first attempt)...
     clock.advance(10_000);
     await service.services.alerts.deliverDue();
@@ -232,11 +314,19 @@ describe('alerting', () => {
     await removeRule(failing.id);
   });
 
-  it('a channel deleted while a rule still names it is skipped; the rule\'s other channels are delivered', async () => {
+  it("a channel deleted while a rule still names it is skipped; the rule's other channels are delivered", async () => {
     const gone = await channel({ name: 'Gone', kind: 'webhook', url: `${receiver.url}/gone` });
     const kept = await channel({ name: 'Kept', kind: 'webhook', url: `${receiver.url}/kept` });
     const both = await rule({ name: 'Both', kind: 'new_issue', channelIds: [gone.id, kept.id] });
-    expect((await call(service.app, { method: 'DELETE', url: `/api/alert-channels/${gone.id}?${q()}`, headers: bearer(owner.token) })).body).toEqual({ deleted: true });
+    expect(
+      (
+        await call(service.app, {
+          method: 'DELETE',
+          url: `/api/alert-channels/${gone.id}?${q()}`,
+          headers: bearer(owner.token),
+        })
+      ).body,
+    ).toEqual({ deleted: true });
     await sendError(newError().trace);
     await evaluate();
     expect(webhooksOf('/kept', both.id)).toHaveLength(1);
@@ -248,30 +338,69 @@ describe('alerting', () => {
   it('the test-send action delivers through each kind of channel and records it', async () => {
     const hook = await channel({ name: 'Test hook', kind: 'webhook', url: `${receiver.url}/test-send` });
     const email = await channel({ name: 'Test mail', kind: 'email', addresses: ['test@example.com'] });
-    expect((await post(`/api/alert-channels/${hook.id}/test?${q()}`, {})).body).toEqual({ outcome: 'delivered', responseStatus: 200, error: null });
+    expect((await post(`/api/alert-channels/${hook.id}/test?${q()}`, {})).body).toEqual({
+      outcome: 'delivered',
+      responseStatus: 200,
+      error: null,
+    });
     expect(JSON.parse(receiver.on('/test-send')[0]!.body)).toMatchObject({ type: 'alert.test' });
-    expect((await post(`/api/alert-channels/${email.id}/test?${q()}`, {})).body).toMatchObject({ outcome: 'delivered' });
+    expect((await post(`/api/alert-channels/${email.id}/test?${q()}`, {})).body).toMatchObject({
+      outcome: 'delivered',
+    });
     expect((await mail.next()).subject).toContain('TEST');
   });
 
   it('refuses loopback and private targets after resolving the name when the operator setting is off', async () => {
     const before = receiver.requests.length;
     const port = new URL(receiver.url).port;
-    for (const url of [`http://localhost:${port}/x`, `http://127.0.0.1:${port}/x`, `http://[::1]:${port}/x`, 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/x']) {
-      await expect(postOutbound(url, '{}', {}, { allowPrivate: false }), url).rejects.toSatisfy((error: unknown) => error instanceof OutboundRefused || (error as { cause?: unknown }).cause instanceof OutboundRefused || /loopback, private or link-local/.test((error as Error).message));
+    for (const url of [
+      `http://localhost:${port}/x`,
+      `http://127.0.0.1:${port}/x`,
+      `http://[::1]:${port}/x`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.1.2.3/x',
+    ]) {
+      await expect(postOutbound(url, '{}', {}, { allowPrivate: false }), url).rejects.toSatisfy(
+        (error: unknown) =>
+          error instanceof OutboundRefused ||
+          (error as { cause?: unknown }).cause instanceof OutboundRefused ||
+          /loopback, private or link-local/.test((error as Error).message),
+      );
     }
-    await expect(postOutbound('file:///etc/passwd', '{}', {}, { allowPrivate: true })).rejects.toThrow(/only http and https/);
+    await expect(postOutbound('file:///etc/passwd', '{}', {}, { allowPrivate: true })).rejects.toThrow(
+      /only http and https/,
+    );
     expect(receiver.requests.length).toBe(before);
   });
 
   it('validates rules and channels with a message naming the field', async () => {
     const cases: Array<[string, object, number, RegExp]> = [
       ['/api/alert-rules', { name: 'x', kind: 'nope' }, 400, /kind/],
-      ['/api/alert-rules', { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: -1 } }, 422, /params\.thresholdMs/],
-      ['/api/alert-rules', { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: 10, windowMinutes: 5000 } }, 422, /params\.windowMinutes/],
+      [
+        '/api/alert-rules',
+        { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: -1 } },
+        422,
+        /params\.thresholdMs/,
+      ],
+      [
+        '/api/alert-rules',
+        { name: 'x', kind: 'endpoint_latency', params: { thresholdMs: 10, windowMinutes: 5000 } },
+        422,
+        /params\.windowMinutes/,
+      ],
       ['/api/alert-rules', { name: 'x', kind: 'metric_threshold', params: { threshold: 1 } }, 422, /params\.metric/],
-      ['/api/alert-rules', { name: 'x', kind: 'log_match', params: { threshold: 1 } }, 422, /search, minSeverity, serviceName/],
-      ['/api/alert-rules', { name: 'x', kind: 'log_match', params: { search: 'a', threshold: 501 } }, 422, /params\.threshold/],
+      [
+        '/api/alert-rules',
+        { name: 'x', kind: 'log_match', params: { threshold: 1 } },
+        422,
+        /search, minSeverity, serviceName/,
+      ],
+      [
+        '/api/alert-rules',
+        { name: 'x', kind: 'log_match', params: { search: 'a', threshold: 501 } },
+        422,
+        /params\.threshold/,
+      ],
       ['/api/alert-rules', { name: 'x', kind: 'new_issue', params: { bogus: 1 } }, 422, /params\.bogus/],
       ['/api/alert-rules', { name: 'x', kind: 'new_issue', channelIds: [crypto.randomUUID()] }, 422, /channelIds\[0\]/],
       ['/api/alert-rules', { name: 'x', kind: 'new_issue', cooldownSeconds: -5 }, 400, /cooldownSeconds/],
@@ -282,7 +411,10 @@ describe('alerting', () => {
     ];
     for (const [path, payload, status, message] of cases) {
       const response = await post(`${path}?${q()}`, payload);
-      expect([response.status, response.body?.error], JSON.stringify(payload)).toEqual([status, expect.stringMatching(message)]);
+      expect([response.status, response.body?.error], JSON.stringify(payload)).toEqual([
+        status,
+        expect.stringMatching(message),
+      ]);
     }
   });
 });

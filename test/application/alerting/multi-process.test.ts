@@ -32,7 +32,12 @@ async function reachable(): Promise<{ adminUrl: string } | { reason: string }> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  const redis = new Redis(`redis://${REDIS}`, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(`redis://${REDIS}`, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();
@@ -96,14 +101,24 @@ describe.skipIf('reason' in environment)('alerting with two processes sharing Po
 
   it('each notification is delivered once, whichever process ingested and however the jobs overlap', async () => {
     const owner = await registerUser(first.app);
-    const hook = await call(second.app, { method: 'POST', url: `/api/alert-channels?projectId=${owner.project.id}`, headers: bearer(owner.token), payload: { name: 'Hook', kind: 'webhook', url: `${receiver.url}/shared` } });
+    const hook = await call(second.app, {
+      method: 'POST',
+      url: `/api/alert-channels?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+      payload: { name: 'Hook', kind: 'webhook', url: `${receiver.url}/shared` },
+    });
     expect(hook.status).toBe(201);
     const rules: string[] = [];
     for (const [name, kind, params] of [
       ['New', 'new_issue', {}],
       ['Frequent', 'issue_frequency', { threshold: 1, windowMinutes: 5 }],
     ] as const) {
-      const created = await call(first.app, { method: 'POST', url: `/api/alert-rules?projectId=${owner.project.id}`, headers: bearer(owner.token), payload: { name, kind, params, channelIds: [hook.body!.id] } });
+      const created = await call(first.app, {
+        method: 'POST',
+        url: `/api/alert-rules?projectId=${owner.project.id}`,
+        headers: bearer(owner.token),
+        payload: { name, kind, params, channelIds: [hook.body!.id] },
+      });
       expect(created.status, created.raw).toBe(201);
       rules.push(created.body!.id as string);
     }
@@ -111,21 +126,38 @@ describe.skipIf('reason' in environment)('alerting with two processes sharing Po
     for (let round = 0; round < rounds; round++) {
       const trace = `SharedError${round}: boom\nworker.run${round}()\n    /srv/worker.go:${round + 1}`;
       const ingest = round % 2 === 0 ? first : second;
-      await reportFrame(ingest.app, owner.project.token, { stackTraces: [{ stackTrace: trace, recordedAt: new Date(clock.now()).toISOString(), isMessage: false }] });
+      await reportFrame(ingest.app, owner.project.token, {
+        stackTraces: [{ stackTrace: trace, recordedAt: new Date(clock.now()).toISOString(), isMessage: false }],
+      });
       await ingest.services.issues.idle();
       clock.advance(MINUTE + 1000);
       // Both processes' jobs at once, and a second pass of each: claims must not overlap.
-      await Promise.all([first.services.alerts.runOnce(), second.services.alerts.runOnce(), first.services.alerts.evaluateDue(), second.services.alerts.deliverDue()]);
+      await Promise.all([
+        first.services.alerts.runOnce(),
+        second.services.alerts.runOnce(),
+        first.services.alerts.evaluateDue(),
+        second.services.alerts.deliverDue(),
+      ]);
       await Promise.all([first.services.alerts.runOnce(), second.services.alerts.runOnce()]);
       const hash = exceptionHash(trace, false);
-      const newIssueHooks = receiver.on('/shared').map((request) => JSON.parse(request.body) as { ruleId: string; title: string }).filter((body) => body.ruleId === rules[0] && body.title.includes(hash));
+      const newIssueHooks = receiver
+        .on('/shared')
+        .map((request) => JSON.parse(request.body) as { ruleId: string; title: string })
+        .filter((body) => body.ruleId === rules[0] && body.title.includes(hash));
       expect(newIssueHooks, `round ${round}`).toHaveLength(1);
     }
-    const byRule = (id: string) => receiver.on('/shared').filter((request) => (JSON.parse(request.body) as { ruleId: string }).ruleId === id).length;
+    const byRule = (id: string) =>
+      receiver.on('/shared').filter((request) => (JSON.parse(request.body) as { ruleId: string }).ruleId === id).length;
     expect(byRule(rules[0]!)).toBe(rounds);
     // The frequency rule fired once (round 0) and stays firing while errors keep coming.
     expect(byRule(rules[1]!)).toBe(1);
-    const events = await call(first.app, { method: 'GET', url: `/api/alert-events?projectId=${owner.project.id}`, headers: bearer(owner.token) });
-    expect((events.body!.items as Array<{ outcome: string }>).filter((event) => event.outcome === 'delivered')).toHaveLength(rounds + 1);
+    const events = await call(first.app, {
+      method: 'GET',
+      url: `/api/alert-events?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(
+      (events.body!.items as Array<{ outcome: string }>).filter((event) => event.outcome === 'delivered'),
+    ).toHaveLength(rounds + 1);
   });
 });

@@ -14,13 +14,18 @@ describe('object expiry', () => {
   let service: TestService;
   let project: Project;
   let clock = Date.now();
-  const families = async () => [...new Set((await objectsOf(service, project.id)).map((key) => key.split('/')[0]))].sort();
+  const families = async () =>
+    [...new Set((await objectsOf(service, project.id)).map((key) => key.split('/')[0]))].sort();
 
   beforeAll(async () => {
     service = await startTestService({}, { now: () => clock });
     const owner = await registerUser(service.app);
     await service.services.meta.query("UPDATE projects SET framework = 'flutter' WHERE id = $1", [owner.project.id]);
-    project = { id: owner.project.id, token: owner.project.token, uploadToken: await uploadTokenOf(service, owner.project.id) };
+    project = {
+      id: owner.project.id,
+      token: owner.project.token,
+      uploadToken: await uploadTokenOf(service, owner.project.id),
+    };
     await uploadDartSymbols(service, project);
     await fillProject(service, project);
   }, 60_000);
@@ -32,7 +37,9 @@ describe('object expiry', () => {
         'SELECT engine_full FROM system.tables WHERE database = currentDatabase() AND name = {table:String}',
         { table },
       );
-      expect(row!.engine_full, table).toMatch(new RegExp(`TTL .*\\+ (toIntervalDay\\(${days}\\)|INTERVAL ${days} DAY)`));
+      expect(row!.engine_full, table).toMatch(
+        new RegExp(`TTL .*\\+ (toIntervalDay\\(${days}\\)|INTERVAL ${days} DAY)`),
+      );
     }
   });
 

@@ -10,7 +10,11 @@ import { projectObjectPrefixes } from '../../../src/application/jobs/project-pur
 import { KEPT_TABLES, PURGED_TABLES } from '../../../src/store/telemetry/queries/purge.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
+import {
+  telemetryEngineEnvironment,
+  type EngineEnvironment,
+  type TelemetryEngineName,
+} from '../../support/telemetry-engines.js';
 
 export function projectPurgeContract(engine: TelemetryEngineName): void {
   describe(`deleting a project purges its data on ${engine}`, () => {
@@ -28,7 +32,10 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
     async function rowsOf(projectId: string): Promise<Record<string, number>> {
       const counts: Record<string, number> = {};
       for (const table of [...PURGED_TABLES, ...KEPT_TABLES]) {
-        const [row] = await service.services.telemetry.query<{ n: string }>(`SELECT toString(count()) AS n FROM ${table} WHERE project_id = {p:UUID}`, { p: projectId });
+        const [row] = await service.services.telemetry.query<{ n: string }>(
+          `SELECT toString(count()) AS n FROM ${table} WHERE project_id = {p:UUID}`,
+          { p: projectId },
+        );
         if (Number(row!.n) > 0) counts[table] = Number(row!.n);
       }
       return counts;
@@ -47,9 +54,21 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
       expect(created.statusCode, created.body).toBe(201);
       const other = await registerUser(service.app);
       await service.services.meta.query("UPDATE projects SET framework = 'flutter'");
-      victim = { id: owner.project.id, token: owner.project.token, uploadToken: await uploadTokenOf(service, owner.project.id) };
-      sibling = { id: created.json().id, token: created.json().token, uploadToken: await uploadTokenOf(service, created.json().id) };
-      stranger = { id: other.project.id, token: other.project.token, uploadToken: await uploadTokenOf(service, other.project.id) };
+      victim = {
+        id: owner.project.id,
+        token: owner.project.token,
+        uploadToken: await uploadTokenOf(service, owner.project.id),
+      };
+      sibling = {
+        id: created.json().id,
+        token: created.json().token,
+        uploadToken: await uploadTokenOf(service, created.json().id),
+      };
+      stranger = {
+        id: other.project.id,
+        token: other.project.token,
+        uploadToken: await uploadTokenOf(service, other.project.id),
+      };
       for (const project of [victim, sibling, stranger]) {
         await uploadDartSymbols(service, project);
         await fillProject(service, project);
@@ -63,7 +82,20 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
     it('every kind of telemetry and object was stored for each project (so the purge has something to remove)', async () => {
       for (const project of [victim, sibling, stranger]) {
         const rows = await rowsOf(project.id);
-        for (const table of ['endpoints', 'tasks', 'ai_traces', 'spans', 'exceptions', 'metric_points', 'logs', 'sessions', 'session_recordings', 'profiles', 'rollup_hours', 'ingest_usage']) {
+        for (const table of [
+          'endpoints',
+          'tasks',
+          'ai_traces',
+          'spans',
+          'exceptions',
+          'metric_points',
+          'logs',
+          'sessions',
+          'session_recordings',
+          'profiles',
+          'rollup_hours',
+          'ingest_usage',
+        ]) {
           expect(rows[table], `${table} of ${project.id}`).toBeGreaterThan(0);
         }
         const families = new Set((await objectsOf(service, project.id)).map((key) => key.split('/')[0]));
@@ -76,13 +108,23 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
         "SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' ORDER BY name",
       );
       expect(tables.map((table) => table.name)).toEqual([...PURGED_TABLES, ...KEPT_TABLES].sort());
-      for (const prefix of projectObjectPrefixes(victim.id)) expect(prefix.endsWith(`/${victim.id}/`), prefix).toBe(true);
+      for (const prefix of projectObjectPrefixes(victim.id))
+        expect(prefix.endsWith(`/${victim.id}/`), prefix).toBe(true);
     });
 
     it('DELETE removes the project’s rows and objects in the background once ingest has settled, keeps its ingest usage, and touches no other project', async () => {
-      const before = { sibling: await rowsOf(sibling.id), stranger: await rowsOf(stranger.id), siblingObjects: await objectsOf(service, sibling.id), strangerObjects: await objectsOf(service, stranger.id) };
+      const before = {
+        sibling: await rowsOf(sibling.id),
+        stranger: await rowsOf(stranger.id),
+        siblingObjects: await objectsOf(service, sibling.id),
+        strangerObjects: await objectsOf(service, stranger.id),
+      };
       const usage = (await rowsOf(victim.id)).ingest_usage;
-      const deleted = await service.app.inject({ method: 'DELETE', url: `/api/projects?projectId=${victim.id}`, headers: { authorization: `Bearer ${owner.token}` } });
+      const deleted = await service.app.inject({
+        method: 'DELETE',
+        url: `/api/projects?projectId=${victim.id}`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
       expect(deleted.json()).toEqual({ status: 'deleted' });
       // Ingest admitted before the delete may still write: the purge waits the settle time.
       expect(await service.services.purges.runOnce()).toBe(0);
@@ -102,8 +144,11 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
     it('a purge that fails stays recorded with its error and is done on a later run', async () => {
       // A purge recorded for a project whose data cannot be deleted yet: the object store refuses.
       const project = sibling.id;
-      await service.services.meta.query("DELETE FROM projects WHERE id = $1", [project]);
-      await service.services.meta.query('INSERT INTO project_purges (project_id, requested_at) VALUES ($1, $2)', [project, new Date(clock - SETTLE_MS - 1000)]);
+      await service.services.meta.query('DELETE FROM projects WHERE id = $1', [project]);
+      await service.services.meta.query('INSERT INTO project_purges (project_id, requested_at) VALUES ($1, $2)', [
+        project,
+        new Date(clock - SETTLE_MS - 1000),
+      ]);
       const objects = service.services.objects;
       const realDelete = objects.delete.bind(objects);
       objects.delete = async () => {
@@ -114,9 +159,11 @@ export function projectPurgeContract(engine: TelemetryEngineName): void {
       } finally {
         objects.delete = realDelete;
       }
-      expect(await service.services.meta.query('SELECT attempts, last_error FROM project_purges WHERE project_id = $1', [project])).toEqual([
-        { attempts: 1, last_error: 'object store unavailable' },
-      ]);
+      expect(
+        await service.services.meta.query('SELECT attempts, last_error FROM project_purges WHERE project_id = $1', [
+          project,
+        ]),
+      ).toEqual([{ attempts: 1, last_error: 'object store unavailable' }]);
       expect(await service.services.purges.runOnce()).toBe(1);
       expect(await rowsOf(project)).toEqual({ ingest_usage: expect.any(Number) });
       expect(await objectsOf(service, project)).toEqual([]);

@@ -20,13 +20,21 @@ interface Project {
   uploadToken: string;
 }
 
-function multipart(files: Array<{ name: string; content: string | Buffer }>, fields: Record<string, string>): { body: Buffer; contentType: string } {
+function multipart(
+  files: Array<{ name: string; content: string | Buffer }>,
+  fields: Record<string, string>,
+): { body: Buffer; contentType: string } {
   const boundary = '----sightlinemapping';
   const chunks: Buffer[] = [];
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`), Buffer.from(file.content), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
   }
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -35,7 +43,11 @@ describe('Android retrace on ingest', () => {
   let service: TestService;
   const projects = {} as Record<'android' | 'other' | 'plain', Project>;
 
-  async function upload(project: Project, files: Array<{ name: string; content: string | Buffer }>, fields: Record<string, string> = {}) {
+  async function upload(
+    project: Project,
+    files: Array<{ name: string; content: string | Buffer }>,
+    fields: Record<string, string> = {},
+  ) {
     const { body, contentType } = multipart(files, fields);
     return service.app.inject({
       method: 'POST',
@@ -60,7 +72,13 @@ describe('Android retrace on ingest', () => {
       method: 'POST',
       url: '/api/report',
       headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: { appVersion, serverName: '', collectionFrames: [{ stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false }] }] },
+      payload: {
+        appVersion,
+        serverName: '',
+        collectionFrames: [
+          { stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false }] },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
     return stored(project, traceId);
@@ -70,29 +88,53 @@ describe('Android retrace on ingest', () => {
     service = await startTestService();
     for (const name of ['android', 'other', 'plain'] as const) {
       const { project } = await registerUser(service.app);
-      await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [project.id, name === 'plain' ? 'opentelemetry' : 'android']);
-      const rows = await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [project.id]);
+      await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [
+        project.id,
+        name === 'plain' ? 'opentelemetry' : 'android',
+      ]);
+      const rows = await service.services.meta.query<{ upload_token: string }>(
+        'SELECT upload_token FROM projects WHERE id = $1',
+        [project.id],
+      );
       projects[name] = { id: project.id, token: project.token, uploadToken: rows[0]!.upload_token };
     }
     for (const project of [projects.android, projects.plain]) {
-      expect((await upload(project, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], { version: '2.1.0 (210)' })).json()).toEqual({ uploaded: 1 });
-      expect((await upload(project, [{ name: 'mapping.txt', content: read('r8-mapping.txt') }])).json()).toEqual({ uploaded: 1 });
+      expect(
+        (
+          await upload(project, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], {
+            version: '2.1.0 (210)',
+          })
+        ).json(),
+      ).toEqual({ uploaded: 1 });
+      expect((await upload(project, [{ name: 'mapping.txt', content: read('r8-mapping.txt') }])).json()).toEqual({
+        uploaded: 1,
+      });
     }
   });
   afterAll(async () => service?.close());
 
-  it.each(['checkout', 'wrapped'])('maps the ProGuard %s crash to the original program trace, matched by app version', async (scenario) => {
-    const obfuscated = read(`traces/${scenario}.obfuscated.txt`);
-    const original = read(`traces/${scenario}.original.txt`);
-    const row = await reportCrash(projects.android, obfuscated, '2.1.0 (210)');
-    expect(row).toEqual({ stack_trace: original, raw_stack_trace: obfuscated, hash: exceptionHash(original, false) });
-  });
+  it.each(['checkout', 'wrapped'])(
+    'maps the ProGuard %s crash to the original program trace, matched by app version',
+    async (scenario) => {
+      const obfuscated = read(`traces/${scenario}.obfuscated.txt`);
+      const original = read(`traces/${scenario}.original.txt`);
+      const row = await reportCrash(projects.android, obfuscated, '2.1.0 (210)');
+      expect(row).toEqual({ stack_trace: original, raw_stack_trace: obfuscated, hash: exceptionHash(original, false) });
+    },
+  );
 
-  it.each(['r8-crash', 'r8-npe'])('maps the R8 %s crash by the map id in its frames, whatever the app version', async (name) => {
-    const obfuscated = read(`traces/${name}.obfuscated.txt`);
-    const expected = read(`traces/${name}.expected.txt`);
-    expect(await reportCrash(projects.android, obfuscated, '0.0.1')).toEqual({ stack_trace: expected, raw_stack_trace: obfuscated, hash: exceptionHash(expected, false) });
-  });
+  it.each(['r8-crash', 'r8-npe'])(
+    'maps the R8 %s crash by the map id in its frames, whatever the app version',
+    async (name) => {
+      const obfuscated = read(`traces/${name}.obfuscated.txt`);
+      const expected = read(`traces/${name}.expected.txt`);
+      expect(await reportCrash(projects.android, obfuscated, '0.0.1')).toEqual({
+        stack_trace: expected,
+        raw_stack_trace: obfuscated,
+        hash: exceptionHash(expected, false),
+      });
+    },
+  );
 
   it('retraces OTLP exception.stacktrace with the service.version', async () => {
     const obfuscated = read('traces/wrapped.obfuscated.txt');
@@ -102,7 +144,9 @@ describe('Android retrace on ingest', () => {
     const body = {
       resourceSpans: [
         {
-          resource: { attributes: [attribute('service.name', 'shop-android'), attribute('service.version', '2.1.0 (210)')] },
+          resource: {
+            attributes: [attribute('service.name', 'shop-android'), attribute('service.version', '2.1.0 (210)')],
+          },
           scopeSpans: [
             {
               spans: [
@@ -117,7 +161,10 @@ describe('Android retrace on ingest', () => {
                     {
                       name: 'exception',
                       timeUnixNano: String(now),
-                      attributes: [attribute('exception.type', 'java.lang.RuntimeException'), attribute('exception.stacktrace', obfuscated)],
+                      attributes: [
+                        attribute('exception.type', 'java.lang.RuntimeException'),
+                        attribute('exception.stacktrace', obfuscated),
+                      ],
                     },
                   ],
                 },
@@ -145,22 +192,37 @@ describe('Android retrace on ingest', () => {
   it('never uses one project’s mappings for another project', async () => {
     for (const name of ['checkout', 'r8-npe']) {
       const obfuscated = read(`traces/${name}.obfuscated.txt`);
-      expect(await reportCrash(projects.other, obfuscated, '2.1.0 (210)')).toMatchObject({ stack_trace: obfuscated, raw_stack_trace: '' });
+      expect(await reportCrash(projects.other, obfuscated, '2.1.0 (210)')).toMatchObject({
+        stack_trace: obfuscated,
+        raw_stack_trace: '',
+      });
     }
   });
 
   it('does not retrace projects of other frameworks', async () => {
     const obfuscated = read('traces/checkout.obfuscated.txt');
-    expect(await reportCrash(projects.plain, obfuscated, '2.1.0 (210)')).toMatchObject({ stack_trace: obfuscated, raw_stack_trace: '' });
+    expect(await reportCrash(projects.plain, obfuscated, '2.1.0 (210)')).toMatchObject({
+      stack_trace: obfuscated,
+      raw_stack_trace: '',
+    });
   });
 
   it('matches the exact app version only, and a trace with a map id only by that id', async () => {
     const obfuscated = read('traces/checkout.obfuscated.txt');
-    expect(await reportCrash(projects.android, obfuscated, '2.1.0')).toMatchObject({ stack_trace: obfuscated, raw_stack_trace: '' });
-    expect(await reportCrash(projects.android, obfuscated, '')).toMatchObject({ stack_trace: obfuscated, raw_stack_trace: '' });
+    expect(await reportCrash(projects.android, obfuscated, '2.1.0')).toMatchObject({
+      stack_trace: obfuscated,
+      raw_stack_trace: '',
+    });
+    expect(await reportCrash(projects.android, obfuscated, '')).toMatchObject({
+      stack_trace: obfuscated,
+      raw_stack_trace: '',
+    });
     // The map id names a build with no mapping uploaded: the version must not stand in for it.
     const otherBuild = obfuscated.replaceAll('SourceFile', 'r8-map-id-0123abc');
-    expect(await reportCrash(projects.android, otherBuild, '2.1.0 (210)')).toMatchObject({ stack_trace: otherBuild, raw_stack_trace: '' });
+    expect(await reportCrash(projects.android, otherBuild, '2.1.0 (210)')).toMatchObject({
+      stack_trace: otherBuild,
+      raw_stack_trace: '',
+    });
   });
 
   it('a re-upload naming a version takes the version over; re-sending the same file is idempotent', async () => {
@@ -168,31 +230,49 @@ describe('Android retrace on ingest', () => {
     const obfuscated = read('traces/checkout.obfuscated.txt');
     const original = read('traces/checkout.original.txt');
     for (let i = 0; i < 2; i++) {
-      expect((await upload(project, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], { version: '3.0' })).json()).toEqual({ uploaded: 1 });
+      expect(
+        (
+          await upload(project, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], { version: '3.0' })
+        ).json(),
+      ).toEqual({ uploaded: 1 });
     }
-    const files = await service.services.meta.query<{ n: number }>(`SELECT count(*)::int AS n FROM symbol_files WHERE project_id = $1 AND kind = 'proguard'`, [project.id]);
+    const files = await service.services.meta.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM symbol_files WHERE project_id = $1 AND kind = 'proguard'`,
+      [project.id],
+    );
     expect(files[0]!.n).toBe(1);
     expect((await reportCrash(project, obfuscated, '3.0')).stack_trace).toBe(original);
     // Another build's mapping for the same version: the version now resolves with it (this one does not name the crash's classes).
-    expect((await upload(project, [{ name: 'mapping.txt', content: read('r8-mapping.txt') }], { version: '3.0' })).json()).toEqual({ uploaded: 1 });
-    expect(await reportCrash(project, obfuscated, '3.0')).toMatchObject({ stack_trace: obfuscated, raw_stack_trace: '' });
+    expect(
+      (await upload(project, [{ name: 'mapping.txt', content: read('r8-mapping.txt') }], { version: '3.0' })).json(),
+    ).toEqual({ uploaded: 1 });
+    expect(await reportCrash(project, obfuscated, '3.0')).toMatchObject({
+      stack_trace: obfuscated,
+      raw_stack_trace: '',
+    });
   });
 
   it('a damaged mapping file is stored but never takes a crash down', async () => {
     const project = projects.other;
     const junk = randomBytes(4096).toString('latin1').replaceAll('\0', ' ');
     const damaged = `com.example.shop.Cart -> com.example.shop.a:\n    11:15:int total() -> a\n    99999999999:1:x( -> \n    1:2:3:4:5 -> \n${junk}\n# {"id":"com.android.tools.r8.outlineCallsite","positions":7}\n`;
-    expect((await upload(project, [{ name: 'mapping.txt', content: damaged }], { version: '4.0' })).json()).toEqual({ uploaded: 1 });
+    expect((await upload(project, [{ name: 'mapping.txt', content: damaged }], { version: '4.0' })).json()).toEqual({
+      uploaded: 1,
+    });
     const obfuscated = read('traces/checkout.obfuscated.txt');
     const row = await reportCrash(project, obfuscated, '4.0');
     // What the damaged file still says maps (class a is Cart, its one method a is total, line 2007 outside its
     // range so no line); the frame it does not name stays as received.
-    expect(row.stack_trace).toBe(obfuscated.replace('\tat com.example.shop.a.a(SourceFile:2007)', '\tat com.example.shop.Cart.total(Cart.java)'));
+    expect(row.stack_trace).toBe(
+      obfuscated.replace('\tat com.example.shop.a.a(SourceFile:2007)', '\tat com.example.shop.Cart.total(Cart.java)'),
+    );
     expect(row.raw_stack_trace).toBe(obfuscated);
   });
 
   it('refuses a version over 256 characters', async () => {
-    const response = await upload(projects.other, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], { version: 'v'.repeat(300) });
+    const response = await upload(projects.other, [{ name: 'mapping.txt', content: read('proguard-mapping.txt') }], {
+      version: 'v'.repeat(300),
+    });
     expect(response.statusCode).toBe(400);
   });
 });

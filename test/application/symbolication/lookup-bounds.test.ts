@@ -23,7 +23,10 @@ const RANDOM_TRACES = 20;
 
 /** An iOS crash whose frames each name another random image. */
 function randomImagesCrash(frames: number): string {
-  const lines = Array.from({ length: frames }, (_, i) => `#${String(i).padStart(2, '0')} ${randomBytes(16).toString('hex')} 0x41a3 Img${i}`);
+  const lines = Array.from(
+    { length: frames },
+    (_, i) => `#${String(i).padStart(2, '0')} ${randomBytes(16).toString('hex')} 0x41a3 Img${i}`,
+  );
   return `Fatal Signal SIGSEGV (11)\n*** *** *** *** *** *** *** *** *** *** *** *** *** *** *** ***\nos: ios arch: arm64\n${lines.join('\n')}\n`;
 }
 
@@ -37,7 +40,10 @@ describe('symbolication lookups of a report naming thousands of builds', () => {
     const owner = await registerUser(service.app);
     project = owner.project;
     await service.services.meta.query("UPDATE projects SET framework = 'ios' WHERE id = $1", [project.id]);
-    await uploadSymbolFile(service, await uploadTokenOf(service, project.id), { name: 'ShopApp', bytes: fs.readFileSync(path.join(FIXTURES, DSYM)) });
+    await uploadSymbolFile(service, await uploadTokenOf(service, project.id), {
+      name: 'ShopApp',
+      bytes: fs.readFileSync(path.join(FIXTURES, DSYM)),
+    });
     // Counts the symbol-file lookups on the real metadata store.
     const meta = service.services.meta;
     const query = meta.query.bind(meta);
@@ -53,15 +59,25 @@ describe('symbolication lookups of a report naming thousands of builds', () => {
     for (let report = 0; report < reports; report++) {
       const crashId = randomUUID();
       const stackTraces = [
-        ...Array.from({ length: RANDOM_TRACES }, () => ({ stackTrace: randomImagesCrash(RANDOM_UUIDS / RANDOM_TRACES), recordedAt: new Date().toISOString(), isMessage: false })),
+        ...Array.from({ length: RANDOM_TRACES }, () => ({
+          stackTrace: randomImagesCrash(RANDOM_UUIDS / RANDOM_TRACES),
+          recordedAt: new Date().toISOString(),
+          isMessage: false,
+        })),
         { traceId: crashId, stackTrace: CRASH, recordedAt: new Date().toISOString(), isMessage: false },
       ];
       const before = symbolFileQueries;
       const response = await service.app.inject({
         method: 'POST',
         url: '/api/report',
-        headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        payload: zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces }] })),
+        headers: {
+          authorization: `Bearer ${project.token}`,
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+        },
+        payload: zlib.gzipSync(
+          JSON.stringify({ appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces }] }),
+        ),
       });
       expect(response.statusCode, response.body).toBe(200);
       expect(symbolFileQueries - before).toBe(1);

@@ -21,14 +21,26 @@ describe('re-uploading the symbols of a build', () => {
   let project: { id: string; token: string; uploadToken: string };
   let clock = Date.now();
 
-  const upload = (bytes: Buffer) => uploadDartSymbolFile(service, project.uploadToken, { name: 'app.ios-arm64.symbols', bytes, arch: 'arm64', debugId: DEBUG_ID });
+  const upload = (bytes: Buffer) =>
+    uploadDartSymbolFile(service, project.uploadToken, {
+      name: 'app.ios-arm64.symbols',
+      bytes,
+      arch: 'arm64',
+      debugId: DEBUG_ID,
+    });
   const crash = async () => {
     const traceId = randomUUID();
     const response = await service.app.inject({
       method: 'POST',
       url: '/api/report',
       headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: { appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces: [{ traceId, stackTrace: TRACE, recordedAt: new Date().toISOString(), isMessage: false }] }] },
+      payload: {
+        appVersion: '1.0.0',
+        serverName: '',
+        collectionFrames: [
+          { stackTraces: [{ traceId, stackTrace: TRACE, recordedAt: new Date().toISOString(), isMessage: false }] },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
     const [row] = await service.services.telemetry.query<{ stack_trace: string }>(
@@ -43,7 +55,10 @@ describe('re-uploading the symbols of a build', () => {
     service = await startTestService({}, { now: () => clock });
     const owner = await registerUser(service.app);
     await service.services.meta.query("UPDATE projects SET framework = 'flutter' WHERE id = $1", [owner.project.id]);
-    const [row] = await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [owner.project.id]);
+    const [row] = await service.services.meta.query<{ upload_token: string }>(
+      'SELECT upload_token FROM projects WHERE id = $1',
+      [owner.project.id],
+    );
     project = { id: owner.project.id, token: owner.project.token, uploadToken: row!.upload_token };
   });
   afterAll(async () => service?.close());

@@ -24,7 +24,8 @@ interface Release {
 }
 const manifest = JSON.parse(fs.readFileSync(path.join(DIR, 'manifest.json'), 'utf8')) as { releases: Release[] };
 const [R1, R2] = manifest.releases as [Release, Release];
-const trace = (release: Release, browser: string) => fs.readFileSync(path.join(DIR, 'traces', `${release.version}.${browser}.txt`), 'utf8');
+const trace = (release: Release, browser: string) =>
+  fs.readFileSync(path.join(DIR, 'traces', `${release.version}.${browser}.txt`), 'utf8');
 
 interface Part {
   name: string;
@@ -34,9 +35,14 @@ interface Part {
 function multipart(files: Part[], fields: Record<string, string>): { body: Buffer; contentType: string } {
   const boundary = `----sightline${randomBytes(6).toString('hex')}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -53,7 +59,9 @@ const buildFiles = (release: Release): Part[] => [
 function expectedChromium(release: Release): string {
   const lines = trace(release, 'chromium').split('\n');
   release.frames.forEach((frame, i) => {
-    if (frame.expected) lines[i + 1] = `    at ${frame.expected.function} (${frame.expected.source.replace(/^(\.\.\/)+/, '')}:${frame.expected.line}:${frame.expected.column})`;
+    if (frame.expected)
+      lines[i + 1] =
+        `    at ${frame.expected.function} (${frame.expected.source.replace(/^(\.\.\/)+/, '')}:${frame.expected.line}:${frame.expected.column})`;
   });
   return lines.join('\n');
 }
@@ -71,30 +79,58 @@ describe('source maps', () => {
         'SELECT source_map_token, upload_token FROM projects WHERE id = $1',
         [project.id],
       );
-      projects.push({ id: project.id, token: project.token, sourceMapToken: rows[0]!.source_map_token, uploadToken: rows[0]!.upload_token });
+      projects.push({
+        id: project.id,
+        token: project.token,
+        sourceMapToken: rows[0]!.source_map_token,
+        uploadToken: rows[0]!.upload_token,
+      });
     }
   });
   afterAll(async () => service?.close());
 
   const upload = (files: Part[], fields: Record<string, string>, token = projects[0]!.sourceMapToken) => {
     const { body, contentType } = multipart(files, fields);
-    return service.app.inject({ method: 'POST', url: '/api/sourcemaps/upload', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+    return service.app.inject({
+      method: 'POST',
+      url: '/api/sourcemaps/upload',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload: body,
+    });
   };
 
-  async function report(project: { id: string; token: string }, stackTrace: string, appVersion: string, attributes?: Record<string, string>) {
+  async function report(
+    project: { id: string; token: string },
+    stackTrace: string,
+    appVersion: string,
+    attributes?: Record<string, string>,
+  ) {
     const traceId = randomUUID();
     const response = await service.app.inject({
       method: 'POST',
       url: '/api/report',
       headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: { appVersion, serverName: '', collectionFrames: [{ stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false, attributes }] }] },
+      payload: {
+        appVersion,
+        serverName: '',
+        collectionFrames: [
+          {
+            stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false, attributes }],
+          },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
     return stored(project.id, 'trace_id = {trace:UUID}', { trace: traceId });
   }
 
   async function stored(projectId: string, where: string, params: Record<string, unknown>) {
-    const rows = await service.services.telemetry.query<{ stack_trace: string; raw_stack_trace: string; hash: string; frames: string }>(
+    const rows = await service.services.telemetry.query<{
+      stack_trace: string;
+      raw_stack_trace: string;
+      hash: string;
+      frames: string;
+    }>(
       `SELECT stack_trace, raw_stack_trace, hash, attributes['sightline.frames'] AS frames FROM exceptions FINAL WHERE project_id = {project:UUID} AND ${where}`,
       { project: projectId, ...params },
     );
@@ -144,11 +180,20 @@ describe('source maps', () => {
         { file: 'assets/v2.js.map', reason: 'not a usable source map: version is 2, not 3' },
         { file: 'assets/orphan.js', reason: 'its source map orphan.js.map is not in this upload' },
       ]);
-      const rows = await service.services.meta.query<{ release: string; path: string; debug_id: string; object_key: string }>(
-        'SELECT release, path, debug_id, object_key FROM source_map_files WHERE project_id = $1',
-        [projects[0]!.id],
-      );
-      expect(rows).toEqual([{ release: '1.0.0', path: `/assets/${path.basename(R1.js)}`, debug_id: '', object_key: expect.stringMatching(new RegExp(`^sourcemaps/${projects[0]!.id}/[0-9a-f]{64}\\.map$`)) }]);
+      const rows = await service.services.meta.query<{
+        release: string;
+        path: string;
+        debug_id: string;
+        object_key: string;
+      }>('SELECT release, path, debug_id, object_key FROM source_map_files WHERE project_id = $1', [projects[0]!.id]);
+      expect(rows).toEqual([
+        {
+          release: '1.0.0',
+          path: `/assets/${path.basename(R1.js)}`,
+          debug_id: '',
+          object_key: expect.stringMatching(new RegExp(`^sourcemaps/${projects[0]!.id}/[0-9a-f]{64}\\.map$`)),
+        },
+      ]);
       const object = await service.services.objects.get(rows[0]!.object_key);
       expect(Buffer.from(object!).equals(fs.readFileSync(path.join(DIR, R1.map)))).toBe(true);
     });
@@ -156,7 +201,9 @@ describe('source maps', () => {
     it('re-uploading the same build is idempotent: same answer, one row, one object', async () => {
       const again = await upload(buildFiles(R1), { release: R1.version, urlPrefix: '~/' });
       expect(again.json()).toEqual({ uploaded: 2, skipped: [] });
-      const rows = await service.services.meta.query('SELECT 1 FROM source_map_files WHERE project_id = $1', [projects[0]!.id]);
+      const rows = await service.services.meta.query('SELECT 1 FROM source_map_files WHERE project_id = $1', [
+        projects[0]!.id,
+      ]);
       expect(rows).toHaveLength(1);
       expect((await service.services.objects.list(`sourcemaps/${projects[0]!.id}/`)).keys).toHaveLength(1);
     });
@@ -172,7 +219,9 @@ describe('source maps', () => {
       // Without a release and without a debug id, a map cannot be found later: skipped.
       const anonymous = await upload(buildFiles(R1), {});
       expect(anonymous.json().uploaded).toBe(0);
-      expect(anonymous.json().skipped[0].reason).toBe('no release field, and neither the map nor its .js carries a debug id');
+      expect(anonymous.json().skipped[0].reason).toBe(
+        'no release field, and neither the map nor its .js carries a debug id',
+      );
     });
   });
 
@@ -184,11 +233,20 @@ describe('source maps', () => {
       expect(row.raw_stack_trace).toBe(raw);
       expect(row.hash).toBe(exceptionHash(expectedChromium(R1), false));
       expect(row.hash).not.toBe(exceptionHash(raw, false));
-      const frames = JSON.parse(row.frames) as Array<{ line: number; source: string; lineNumber: number; context?: { start: number; lines: string[] } }>;
+      const frames = JSON.parse(row.frames) as Array<{
+        line: number;
+        source: string;
+        lineNumber: number;
+        context?: { start: number; lines: string[] };
+      }>;
       expect(frames.map((f) => [f.line, f.source, f.lineNumber])).toEqual(
-        R1.frames.filter((f) => f.expected).map((f, i) => [i + 1, f.expected!.source.replace(/^(\.\.\/)+/, ''), f.expected!.line]),
+        R1.frames
+          .filter((f) => f.expected)
+          .map((f, i) => [i + 1, f.expected!.source.replace(/^(\.\.\/)+/, ''), f.expected!.line]),
       );
-      expect(frames[0]!.context!.lines[frames[0]!.lineNumber - frames[0]!.context!.start]).toContain('throw new Error(`unknown currency');
+      expect(frames[0]!.context!.lines[frames[0]!.lineNumber - frames[0]!.context!.start]).toContain(
+        'throw new Error(`unknown currency',
+      );
     });
 
     it('maps the Firefox and Safari traces of the same positions', async () => {
@@ -209,7 +267,9 @@ describe('source maps', () => {
 
     it('matches by debug id whatever the release the occurrence reports', async () => {
       const debugIds = fs.readFileSync(path.join(DIR, 'traces', `${R2.version}.debug-ids.json`), 'utf8');
-      const row = await report(projects[0]!, trace(R2, 'chromium'), 'some-other-version', { 'sightline.debug_ids': debugIds });
+      const row = await report(projects[0]!, trace(R2, 'chromium'), 'some-other-version', {
+        'sightline.debug_ids': debugIds,
+      });
       expect(row.stack_trace).toBe(expectedChromium(R2));
       // Without the ids, release 'some-other-version' has no maps.
       const plain = await report(projects[0]!, trace(R2, 'chromium'), 'some-other-version');
@@ -226,13 +286,18 @@ describe('source maps', () => {
       // And the other project's source-map token uploads into that project only.
       const own = await upload(buildFiles(R1), { release: 'b-1' }, projects[1]!.sourceMapToken);
       expect(own.json().uploaded).toBe(2);
-      const count = await service.services.meta.query<{ project_id: string }>("SELECT project_id FROM source_map_files WHERE release = 'b-1'");
+      const count = await service.services.meta.query<{ project_id: string }>(
+        "SELECT project_id FROM source_map_files WHERE release = 'b-1'",
+      );
       expect(count).toEqual([{ project_id: projects[1]!.id }]);
     });
 
     it('maps a Node trace (absolute paths) uploaded under a path prefix', async () => {
       const name = path.basename(R1.js);
-      const response = await upload([{ name: `${name}.map`, content: fs.readFileSync(path.join(DIR, R1.map)) }], { release: 'api-7', urlPrefix: '/srv/app/dist/' });
+      const response = await upload([{ name: `${name}.map`, content: fs.readFileSync(path.join(DIR, R1.map)) }], {
+        release: 'api-7',
+        urlPrefix: '/srv/app/dist/',
+      });
       expect(response.json()).toEqual({ uploaded: 1, skipped: [] });
       const node = trace(R1, 'chromium').replaceAll(`https://shop.example.com/assets/${name}`, `/srv/app/dist/${name}`);
       const row = await report(projects[0]!, node, 'api-7');
@@ -246,7 +311,12 @@ describe('source maps', () => {
       const body = {
         resourceSpans: [
           {
-            resource: { attributes: [{ key: 'service.name', value: { stringValue: 'shop-web' } }, { key: 'service.version', value: { stringValue: R1.version } }] },
+            resource: {
+              attributes: [
+                { key: 'service.name', value: { stringValue: 'shop-web' } },
+                { key: 'service.version', value: { stringValue: R1.version } },
+              ],
+            },
             scopeSpans: [
               {
                 spans: [
@@ -257,7 +327,16 @@ describe('source maps', () => {
                     kind: 1,
                     startTimeUnixNano: String(now),
                     endTimeUnixNano: String(now + 1_000_000n),
-                    events: [{ name: 'exception', timeUnixNano: String(now), attributes: [{ key: 'exception.type', value: { stringValue: 'Error' } }, { key: 'exception.stacktrace', value: { stringValue: raw } }] }],
+                    events: [
+                      {
+                        name: 'exception',
+                        timeUnixNano: String(now),
+                        attributes: [
+                          { key: 'exception.type', value: { stringValue: 'Error' } },
+                          { key: 'exception.stacktrace', value: { stringValue: raw } },
+                        ],
+                      },
+                    ],
                   },
                 ],
               },
@@ -290,7 +369,9 @@ describe('source maps', () => {
       expect((await tables.forScripts(projects[0]!.id, [second])).size).toBe(1);
       expect(tables.usage).toEqual({ entries: 1, bytes: large + 512 });
       // A miss is remembered and counted (512 bytes), evicting nothing it need not.
-      expect((await tables.forScripts(projects[0]!.id, [{ release: 'none', path: '/x.js', debugId: '' }])).size).toBe(0);
+      expect((await tables.forScripts(projects[0]!.id, [{ release: 'none', path: '/x.js', debugId: '' }])).size).toBe(
+        0,
+      );
       expect(tables.usage.bytes).toBeLessThanOrEqual(maxBytes);
       // The service's own cache stays under its configured bound.
       expect(service.services.sourceMaps.usage.bytes).toBeLessThanOrEqual(service.services.config.sourceMapCacheBytes);

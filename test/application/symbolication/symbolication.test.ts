@@ -15,7 +15,11 @@ import { registerUser, startTestService, type TestService } from '../../support/
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 interface Manifest {
-  fixtures: Array<{ id: string; kind: 'dart_symbols' | 'ios_dsym'; upload: { files: string[]; arch?: string; debug_id?: string } }>;
+  fixtures: Array<{
+    id: string;
+    kind: 'dart_symbols' | 'ios_dsym';
+    upload: { files: string[]; arch?: string; debug_id?: string };
+  }>;
   traces: Array<{ name: string; fixture: string; trace: string; expected: string; matches_fixture: boolean }>;
 }
 const manifest = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'manifest.json'), 'utf8')) as Manifest;
@@ -25,9 +29,16 @@ function multipart(files: string[], fields: Record<string, string>): { body: Buf
   const boundary = '----sightlinesymbols';
   const chunks: Buffer[] = [];
   for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(file)}"\r\n\r\n`), read(file), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(file)}"\r\n\r\n`,
+      ),
+      read(file),
+      Buffer.from('\r\n'),
+    );
   }
-  for (const [name, value] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -40,8 +51,14 @@ describe('symbolication of Flutter and iOS crashes on the report route', () => {
     service = await startTestService();
     for (const framework of ['flutter', 'ios', 'plain'] as const) {
       const { project } = await registerUser(service.app);
-      await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [project.id, framework === 'plain' ? 'opentelemetry' : framework]);
-      const rows = await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [project.id]);
+      await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [
+        project.id,
+        framework === 'plain' ? 'opentelemetry' : framework,
+      ]);
+      const rows = await service.services.meta.query<{ upload_token: string }>(
+        'SELECT upload_token FROM projects WHERE id = $1',
+        [project.id],
+      );
       projects[framework] = { id: project.id, token: project.token, uploadToken: rows[0]!.upload_token };
     }
     for (const fixture of manifest.fixtures) {
@@ -61,13 +78,22 @@ describe('symbolication of Flutter and iOS crashes on the report route', () => {
   });
   afterAll(async () => service?.close());
 
-  async function reportCrash(project: { id: string; token: string }, stackTrace: string): Promise<{ stack_trace: string; raw_stack_trace: string; hash: string }> {
+  async function reportCrash(
+    project: { id: string; token: string },
+    stackTrace: string,
+  ): Promise<{ stack_trace: string; raw_stack_trace: string; hash: string }> {
     const traceId = randomUUID();
     const response = await service.app.inject({
       method: 'POST',
       url: '/api/report',
       headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: { appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false }] }] },
+      payload: {
+        appVersion: '1.0.0',
+        serverName: '',
+        collectionFrames: [
+          { stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false }] },
+        ],
+      },
     });
     expect(response.statusCode).toBe(200);
     const rows = await service.services.telemetry.query<{ stack_trace: string; raw_stack_trace: string; hash: string }>(

@@ -22,11 +22,25 @@ import {
 } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
-import { AggregationTemporality, AggregationType, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  AggregationType,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, fixed64Field, hexField, messageField, stringAttribute, stringField, varintField } from '../../support/otlp-protobuf.js';
+import {
+  bytesOf,
+  fixed64Field,
+  hexField,
+  messageField,
+  stringAttribute,
+  stringField,
+  varintField,
+} from '../../support/otlp-protobuf.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const PROTOBUF = 'application/x-protobuf';
@@ -42,7 +56,7 @@ const ALLOWED = new Set([200, 400, 413]);
 const CONCURRENCY = 32;
 /** The heap may hold a few 10 MB bodies in flight, never thousands of them. */
 const HEAP_BOUND_BYTES = 768 * 1024 * 1024;
-const SEED = Number(process.env['FUZZ_SEED'] ?? 20_261_122);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 
 interface FuzzRequest {
   what: string;
@@ -101,7 +115,8 @@ async function sendAll(requests: readonly FuzzRequest[]): Promise<void> {
   expect(suspects.map(describeBody)).toEqual([]);
 }
 
-const sample = <T,>(arbitrary: fc.Arbitrary<T>, runs: number, offset: number): T[] => fc.sample(arbitrary, { numRuns: runs, seed: SEED + offset });
+const sample = <T>(arbitrary: fc.Arbitrary<T>, runs: number, offset: number): T[] =>
+  fc.sample(arbitrary, { numRuns: runs, seed: SEED + offset });
 
 // ---- valid bodies made by the SDK ---------------------------------------------------------------
 
@@ -113,14 +128,24 @@ interface ValidBodies {
 }
 
 async function sdkBodies(): Promise<ValidBodies> {
-  const resource = resourceFromAttributes({ 'service.name': 'fuzz', 'service.version': '1.0.0', 'host.name': 'fuzz-1' });
+  const resource = resourceFromAttributes({
+    'service.name': 'fuzz',
+    'service.version': '1.0.0',
+    'host.name': 'fuzz-1',
+  });
 
   const spanExporter = new InMemorySpanExporter();
   const tracing = new NodeTracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor(spanExporter)] });
   const tracer = tracing.getTracer('fuzz');
   const server = tracer.startSpan('GET /users/:id', {
     kind: SpanKind.SERVER,
-    attributes: { 'http.request.method': 'GET', 'http.route': '/users/:id', 'http.response.status_code': 200, 'client.address': '10.0.0.1', tags: ['a', 'b'] },
+    attributes: {
+      'http.request.method': 'GET',
+      'http.route': '/users/:id',
+      'http.response.status_code': 200,
+      'client.address': '10.0.0.1',
+      tags: ['a', 'b'],
+    },
   });
   const inRequest = trace.setSpan(context.active(), server);
   const llm = tracer.startSpan(
@@ -141,12 +166,19 @@ async function sdkBodies(): Promise<ValidBodies> {
   );
   llm.addEvent('gen_ai.choice', { index: 0, finish_reason: 'stop' });
   llm.end();
-  const child = tracer.startSpan('db', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } }, inRequest);
+  const child = tracer.startSpan(
+    'db',
+    { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } },
+    inRequest,
+  );
   child.recordException(new Error('boom'));
   child.setStatus({ code: SpanStatusCode.ERROR });
   child.end();
   server.end();
-  const consumer = tracer.startSpan('queue process', { kind: SpanKind.CONSUMER, attributes: { 'sightline.distributed_trace_id': '0af7651916cd43dd8448eb211c80319c' } });
+  const consumer = tracer.startSpan('queue process', {
+    kind: SpanKind.CONSUMER,
+    attributes: { 'sightline.distributed_trace_id': '0af7651916cd43dd8448eb211c80319c' },
+  });
   consumer.end();
   tracer.startSpan('cli', { attributes: { 'console.command': 'migrate' } }).end();
   const spans = spanExporter.getFinishedSpans();
@@ -168,9 +200,17 @@ async function sdkBodies(): Promise<ValidBodies> {
   await meters.shutdown();
 
   const logExporter = new InMemoryLogRecordExporter();
-  const logging = new LoggerProvider({ resource, processors: [new SimpleLogRecordProcessor({ exporter: logExporter })] });
+  const logging = new LoggerProvider({
+    resource,
+    processors: [new SimpleLogRecordProcessor({ exporter: logExporter })],
+  });
   const logger = logging.getLogger('fuzz');
-  logger.emit({ severityNumber: SeverityNumber.WARN, body: 'text', attributes: { n: 1 }, context: trace.setSpan(context.active(), server) });
+  logger.emit({
+    severityNumber: SeverityNumber.WARN,
+    body: 'text',
+    attributes: { n: 1 },
+    context: trace.setSpan(context.active(), server),
+  });
   logger.emit({ severityNumber: SeverityNumber.ERROR, body: { structured: [1, 2, { deep: true }] } });
   const logs = logExporter.getFinishedLogRecords();
 
@@ -209,20 +249,73 @@ const HAND_MADE_PROTOBUF: Array<[Signal, Uint8Array]> = [
             fixed64Field(7, 2n ** 64n - 1n),
             fixed64Field(8, 1n),
             stringAttribute(9, 'http.route', '/x'),
-            messageField(11, fixed64Field(1, 2n ** 63n), stringField(2, 'exception'), stringAttribute(3, 'exception.stacktrace', 'Error: x\n    at y')),
+            messageField(
+              11,
+              fixed64Field(1, 2n ** 63n),
+              stringField(2, 'exception'),
+              stringAttribute(3, 'exception.stacktrace', 'Error: x\n    at y'),
+            ),
           ),
         ),
       ),
     ),
   ],
-  ['metrics', bytesOf(messageField(1, messageField(2, messageField(2, stringField(1, 'edge'), messageField(5, messageField(1, fixed64Field(3, 2n ** 64n - 1n), fixed64Field(6, 5n)))))))],
-  ['logs', bytesOf(messageField(1, messageField(2, messageField(2, fixed64Field(1, 2n ** 63n), fixed64Field(11, 2n ** 63n + 5n), varintField(2, 24), messageField(5, stringField(1, 'edge'))))))],
-  ['profiles', bytesOf(messageField(1, messageField(1, stringAttribute(1, 'service.name', 'p')), messageField(2, messageField(2, messageField(2, varintField(1, 1))))))],
+  [
+    'metrics',
+    bytesOf(
+      messageField(
+        1,
+        messageField(
+          2,
+          messageField(
+            2,
+            stringField(1, 'edge'),
+            messageField(5, messageField(1, fixed64Field(3, 2n ** 64n - 1n), fixed64Field(6, 5n))),
+          ),
+        ),
+      ),
+    ),
+  ],
+  [
+    'logs',
+    bytesOf(
+      messageField(
+        1,
+        messageField(
+          2,
+          messageField(
+            2,
+            fixed64Field(1, 2n ** 63n),
+            fixed64Field(11, 2n ** 63n + 5n),
+            varintField(2, 24),
+            messageField(5, stringField(1, 'edge')),
+          ),
+        ),
+      ),
+    ),
+  ],
+  [
+    'profiles',
+    bytesOf(
+      messageField(
+        1,
+        messageField(1, stringAttribute(1, 'service.name', 'p')),
+        messageField(2, messageField(2, messageField(2, varintField(1, 1)))),
+      ),
+    ),
+  ],
 ];
 
 // ---- mutations ----------------------------------------------------------------------------------
 
-const byteEdits = fc.array(fc.record({ at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }), kind: fc.constantFrom('flip', 'insert', 'cut', 'duplicate') }), { minLength: 1, maxLength: 6 });
+const byteEdits = fc.array(
+  fc.record({
+    at: fc.nat(),
+    byte: fc.integer({ min: 0, max: 255 }),
+    kind: fc.constantFrom('flip', 'insert', 'cut', 'duplicate'),
+  }),
+  { minLength: 1, maxLength: 6 },
+);
 
 function mutateBytes(base: Uint8Array, edits: readonly { at: number; byte: number; kind: string }[]): Buffer {
   let bytes = [...base];
@@ -239,14 +332,19 @@ function mutateBytes(base: Uint8Array, edits: readonly { at: number; byte: numbe
 /** Every path to a value in a JSON document. */
 function jsonPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   if (typeof value !== 'object' || value === null) return [prefix];
-  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((element, index) => [index, element]) : Object.entries(value);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((element, index) => [index, element])
+    : Object.entries(value);
   return [prefix, ...entries.flatMap(([key, child]) => jsonPaths(child, [...prefix, key]))];
 }
 
 function replaceAt(document: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[head!] = replaceAt(copy[head!], rest, replacement);
   return copy;
 }
@@ -277,7 +375,28 @@ const edgeValue = fc.oneof(
     'GET /api/*',
     'text/event-stream',
   ),
-  fc.constantFrom(-1, 0, 1, 2, 3, 5, 6, 24, 25, 255, 256, 65_535, 65_536, 2 ** 31, 2 ** 32, 2 ** 53 + 1, 1e308, -1e308, 0.5, -0.0),
+  fc.constantFrom(
+    -1,
+    0,
+    1,
+    2,
+    3,
+    5,
+    6,
+    24,
+    25,
+    255,
+    256,
+    65_535,
+    65_536,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53 + 1,
+    1e308,
+    -1e308,
+    0.5,
+    -0.0,
+  ),
   fc.constantFrom(true, false, null, [], {}),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
@@ -293,7 +412,11 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
   });
 
   it('random bytes as protobuf, and as JSON', async () => {
-    const requests = sample(fc.tuple(fc.constantFrom(...SIGNALS), fc.uint8Array({ maxLength: 600 }), fc.boolean()), 800, 1).map(([signal, bytes, asJson]) => ({
+    const requests = sample(
+      fc.tuple(fc.constantFrom(...SIGNALS), fc.uint8Array({ maxLength: 600 }), fc.boolean()),
+      800,
+      1,
+    ).map(([signal, bytes, asJson]) => ({
       what: 'random bytes',
       url: ROUTES[signal],
       contentType: asJson ? 'application/json' : PROTOBUF,
@@ -303,10 +426,21 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
   });
 
   it('SDK-made and hand-made protobuf bodies, truncated and mutated, at their own route and at others', async () => {
-    const bases: Array<[Signal, Uint8Array]> = [...(Object.entries(valid.protobuf) as Array<[Signal, Uint8Array]>), ...HAND_MADE_PROTOBUF];
+    const bases: Array<[Signal, Uint8Array]> = [
+      ...(Object.entries(valid.protobuf) as Array<[Signal, Uint8Array]>),
+      ...HAND_MADE_PROTOBUF,
+    ];
     // The intact bodies first: they must be stored (200) on their own route.
-    for (const [signal, body] of bases) expect(await post({ what: 'intact', url: ROUTES[signal], contentType: PROTOBUF, body: Buffer.from(body) }), signal).toBe(200);
-    const arbitrary = fc.tuple(fc.constantFrom(...bases), byteEdits, fc.oneof(fc.constant<Signal | undefined>(undefined), fc.constantFrom(...SIGNALS)));
+    for (const [signal, body] of bases)
+      expect(
+        await post({ what: 'intact', url: ROUTES[signal], contentType: PROTOBUF, body: Buffer.from(body) }),
+        signal,
+      ).toBe(200);
+    const arbitrary = fc.tuple(
+      fc.constantFrom(...bases),
+      byteEdits,
+      fc.oneof(fc.constant<Signal | undefined>(undefined), fc.constantFrom(...SIGNALS)),
+    );
     const requests = sample(arbitrary, 1500, 2).map(([[signal, body], edits, otherRoute]) => ({
       what: `mutated ${signal} protobuf`,
       url: ROUTES[otherRoute ?? signal],
@@ -318,61 +452,168 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
 
   it('random text and JSON values as OTLP/JSON', async () => {
     const requests = [
-      ...sample(fc.tuple(fc.constantFrom(...SIGNALS), fc.string({ unit: 'binary', maxLength: 300 })), 300, 3).map(([signal, text]) => ({
-        what: 'random text',
-        url: ROUTES[signal],
-        contentType: 'application/json',
-        body: Buffer.from(text),
-      })),
-      ...sample(fc.tuple(fc.constantFrom(...SIGNALS), fc.jsonValue({ maxDepth: 6 })), 500, 4).map(([signal, value]) => ({
-        what: 'random JSON',
-        url: ROUTES[signal],
-        contentType: 'application/json',
-        body: Buffer.from(JSON.stringify(value) ?? 'null'),
-      })),
+      ...sample(fc.tuple(fc.constantFrom(...SIGNALS), fc.string({ unit: 'binary', maxLength: 300 })), 300, 3).map(
+        ([signal, text]) => ({
+          what: 'random text',
+          url: ROUTES[signal],
+          contentType: 'application/json',
+          body: Buffer.from(text),
+        }),
+      ),
+      ...sample(fc.tuple(fc.constantFrom(...SIGNALS), fc.jsonValue({ maxDepth: 6 })), 500, 4).map(
+        ([signal, value]) => ({
+          what: 'random JSON',
+          url: ROUTES[signal],
+          contentType: 'application/json',
+          body: Buffer.from(JSON.stringify(value) ?? 'null'),
+        }),
+      ),
     ];
     await sendAll(requests);
   });
 
   it('SDK-made OTLP/JSON with one value replaced by an edge value or any JSON value', async () => {
-    const bases = Object.entries(valid.json).map(([signal, document]) => ({ signal: signal as Signal, document, paths: jsonPaths(document) }));
+    const bases = Object.entries(valid.json).map(([signal, document]) => ({
+      signal: signal as Signal,
+      document,
+      paths: jsonPaths(document),
+    }));
     for (const { signal, document } of bases) {
-      expect(await post({ what: 'intact', url: ROUTES[signal], contentType: 'application/json', body: Buffer.from(JSON.stringify(document)) }), signal).toBe(200);
+      expect(
+        await post({
+          what: 'intact',
+          url: ROUTES[signal],
+          contentType: 'application/json',
+          body: Buffer.from(JSON.stringify(document)),
+        }),
+        signal,
+      ).toBe(200);
     }
     const arbitrary = fc
       .constantFrom(...bases)
-      .chain((base) => fc.tuple(fc.constant(base), fc.array(fc.tuple(fc.constantFrom(...base.paths), edgeValue), { minLength: 1, maxLength: 3 })));
+      .chain((base) =>
+        fc.tuple(
+          fc.constant(base),
+          fc.array(fc.tuple(fc.constantFrom(...base.paths), edgeValue), { minLength: 1, maxLength: 3 }),
+        ),
+      );
     const requests = sample(arbitrary, 2000, 5).map(([{ signal, document }, replacements]) => ({
       what: `mutated ${signal} JSON`,
       url: ROUTES[signal],
       contentType: 'application/json',
-      body: Buffer.from(JSON.stringify(replacements.reduce<unknown>((doc, [path, value]) => replaceAt(doc, path, value), document))),
+      body: Buffer.from(
+        JSON.stringify(replacements.reduce<unknown>((doc, [path, value]) => replaceAt(doc, path, value), document)),
+      ),
     }));
     await sendAll(requests);
   });
 
   it('enum values out of range, in both encodings', async () => {
-    const enumCase = fc.tuple(fc.constantFrom('kind', 'status', 'temporality', 'severity'), fc.integer({ min: -(2 ** 31), max: 2 ** 32 }), fc.boolean());
+    const enumCase = fc.tuple(
+      fc.constantFrom('kind', 'status', 'temporality', 'severity'),
+      fc.integer({ min: -(2 ** 31), max: 2 ** 32 }),
+      fc.boolean(),
+    );
     const requests = sample(enumCase, 400, 6).map(([field, value, json]): FuzzRequest => {
       const now = String(BigInt(NOW_MS) * 1_000_000n);
       const protobufValue = BigInt(value);
       switch (field) {
         case 'kind':
         case 'status': {
-          const span = field === 'kind' ? { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', kind: value } : { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', status: { code: value } };
-          const protobufSpan = field === 'kind' ? varintField(6, protobufValue) : messageField(15, varintField(3, protobufValue));
+          const span =
+            field === 'kind'
+              ? { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', kind: value }
+              : { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', status: { code: value } };
+          const protobufSpan =
+            field === 'kind' ? varintField(6, protobufValue) : messageField(15, varintField(3, protobufValue));
           return json
-            ? { what: `span ${field} ${value}`, url: ROUTES.traces, contentType: 'application/json', body: Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] })) }
-            : { what: `span ${field} ${value}`, url: ROUTES.traces, contentType: PROTOBUF, body: Buffer.from(bytesOf(messageField(1, messageField(2, messageField(2, hexField(1, '5b8efff798038103d269b633813fc60c'), hexField(2, 'a000000000000001'), protobufSpan))))) };
+            ? {
+                what: `span ${field} ${value}`,
+                url: ROUTES.traces,
+                contentType: 'application/json',
+                body: Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] })),
+              }
+            : {
+                what: `span ${field} ${value}`,
+                url: ROUTES.traces,
+                contentType: PROTOBUF,
+                body: Buffer.from(
+                  bytesOf(
+                    messageField(
+                      1,
+                      messageField(
+                        2,
+                        messageField(
+                          2,
+                          hexField(1, '5b8efff798038103d269b633813fc60c'),
+                          hexField(2, 'a000000000000001'),
+                          protobufSpan,
+                        ),
+                      ),
+                    ),
+                  ),
+                ),
+              };
         }
         case 'temporality':
           return json
-            ? { what: `temporality ${value}`, url: ROUTES.metrics, contentType: 'application/json', body: Buffer.from(JSON.stringify({ resourceMetrics: [{ scopeMetrics: [{ metrics: [{ name: 'm', sum: { aggregationTemporality: value, dataPoints: [{ timeUnixNano: now, asInt: '1' }] } }] }] }] })) }
-            : { what: `temporality ${value}`, url: ROUTES.metrics, contentType: PROTOBUF, body: Buffer.from(bytesOf(messageField(1, messageField(2, messageField(2, stringField(1, 'm'), messageField(7, varintField(2, protobufValue))))))) };
+            ? {
+                what: `temporality ${value}`,
+                url: ROUTES.metrics,
+                contentType: 'application/json',
+                body: Buffer.from(
+                  JSON.stringify({
+                    resourceMetrics: [
+                      {
+                        scopeMetrics: [
+                          {
+                            metrics: [
+                              {
+                                name: 'm',
+                                sum: { aggregationTemporality: value, dataPoints: [{ timeUnixNano: now, asInt: '1' }] },
+                              },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
+                  }),
+                ),
+              }
+            : {
+                what: `temporality ${value}`,
+                url: ROUTES.metrics,
+                contentType: PROTOBUF,
+                body: Buffer.from(
+                  bytesOf(
+                    messageField(
+                      1,
+                      messageField(
+                        2,
+                        messageField(2, stringField(1, 'm'), messageField(7, varintField(2, protobufValue))),
+                      ),
+                    ),
+                  ),
+                ),
+              };
         default:
           return json
-            ? { what: `severity ${value}`, url: ROUTES.logs, contentType: 'application/json', body: Buffer.from(JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: value }] }] }] })) }
-            : { what: `severity ${value}`, url: ROUTES.logs, contentType: PROTOBUF, body: Buffer.from(bytesOf(messageField(1, messageField(2, messageField(2, varintField(2, protobufValue)))))) };
+            ? {
+                what: `severity ${value}`,
+                url: ROUTES.logs,
+                contentType: 'application/json',
+                body: Buffer.from(
+                  JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: value }] }] }] }),
+                ),
+              }
+            : {
+                what: `severity ${value}`,
+                url: ROUTES.logs,
+                contentType: PROTOBUF,
+                body: Buffer.from(
+                  bytesOf(messageField(1, messageField(2, messageField(2, varintField(2, protobufValue))))),
+                ),
+              };
       }
     });
     await sendAll(requests);
@@ -385,48 +626,176 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
     for (let i = 0; i < 2_000; i++) deepValue = `{"kvlistValue":{"values":[{"key":"k","value":${deepValue}}]}}`;
     let deepProtobuf: number[] = stringField(1, 'leaf');
     // 1,000 levels of kvlist (the decoders stop at 32; building deeper ones here is quadratic).
-    for (let i = 0; i < 1_000; i++) deepProtobuf = messageField(5, messageField(1, stringField(1, 'k'), messageField(2, deepProtobuf)));
+    for (let i = 0; i < 1_000; i++)
+      deepProtobuf = messageField(5, messageField(1, stringField(1, 'k'), messageField(2, deepProtobuf)));
     const span = (attributeJson: string) =>
       `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"5b8efff798038103d269b633813fc60c","spanId":"a000000000000001","kind":2,"attributes":[{"key":"http.request.method","value":{"stringValue":"GET"}},{"key":"x","value":${attributeJson}}]}]}]}]}`;
     const huge = 'x'.repeat(4 * 1024 * 1024);
-    const hugeMessage = JSON.stringify(JSON.stringify([{ role: 'user', content: '['.repeat(50_000) + ']'.repeat(50_000) }]));
+    const hugeMessage = JSON.stringify(
+      JSON.stringify([{ role: 'user', content: '['.repeat(50_000) + ']'.repeat(50_000) }]),
+    );
     const requests: FuzzRequest[] = [
-      ...SIGNALS.map((signal) => ({ what: 'deeply nested arrays', url: ROUTES[signal], contentType: 'application/json', body: Buffer.from(deepArrays) })),
-      ...SIGNALS.map((signal) => ({ what: 'deeply nested object', url: ROUTES[signal], contentType: 'application/json', body: Buffer.from('{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) })),
-      { what: 'deeply nested kvlist value', url: ROUTES.traces, contentType: 'application/json', body: Buffer.from(span(deepValue)) },
+      ...SIGNALS.map((signal) => ({
+        what: 'deeply nested arrays',
+        url: ROUTES[signal],
+        contentType: 'application/json',
+        body: Buffer.from(deepArrays),
+      })),
+      ...SIGNALS.map((signal) => ({
+        what: 'deeply nested object',
+        url: ROUTES[signal],
+        contentType: 'application/json',
+        body: Buffer.from(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+      })),
+      {
+        what: 'deeply nested kvlist value',
+        url: ROUTES.traces,
+        contentType: 'application/json',
+        body: Buffer.from(span(deepValue)),
+      },
       {
         what: 'deeply nested protobuf value',
         url: ROUTES.traces,
         contentType: PROTOBUF,
-        body: Buffer.from(bytesOf(messageField(1, messageField(2, messageField(2, hexField(1, '5b8efff798038103d269b633813fc60c'), hexField(2, 'a000000000000001'), messageField(9, stringField(1, 'x'), messageField(2, deepProtobuf))))))),
+        body: Buffer.from(
+          bytesOf(
+            messageField(
+              1,
+              messageField(
+                2,
+                messageField(
+                  2,
+                  hexField(1, '5b8efff798038103d269b633813fc60c'),
+                  hexField(2, 'a000000000000001'),
+                  messageField(9, stringField(1, 'x'), messageField(2, deepProtobuf)),
+                ),
+              ),
+            ),
+          ),
+        ),
       },
-      { what: 'a 4 MB attribute', url: ROUTES.traces, contentType: 'application/json', body: Buffer.from(span(JSON.stringify({ stringValue: huge }))) },
-      { what: 'a 4 MB log body', url: ROUTES.logs, contentType: 'application/json', body: Buffer.from(JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ body: { stringValue: huge } }] }] }] })) },
-      { what: 'a 4 MB metric name', url: ROUTES.metrics, contentType: 'application/json', body: Buffer.from(JSON.stringify({ resourceMetrics: [{ scopeMetrics: [{ metrics: [{ name: huge, gauge: { dataPoints: [{ timeUnixNano: String(BigInt(NOW_MS) * 1_000_000n), asDouble: 1 }] } }] }] }] })) },
+      {
+        what: 'a 4 MB attribute',
+        url: ROUTES.traces,
+        contentType: 'application/json',
+        body: Buffer.from(span(JSON.stringify({ stringValue: huge }))),
+      },
+      {
+        what: 'a 4 MB log body',
+        url: ROUTES.logs,
+        contentType: 'application/json',
+        body: Buffer.from(
+          JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ body: { stringValue: huge } }] }] }] }),
+        ),
+      },
+      {
+        what: 'a 4 MB metric name',
+        url: ROUTES.metrics,
+        contentType: 'application/json',
+        body: Buffer.from(
+          JSON.stringify({
+            resourceMetrics: [
+              {
+                scopeMetrics: [
+                  {
+                    metrics: [
+                      {
+                        name: huge,
+                        gauge: { dataPoints: [{ timeUnixNano: String(BigInt(NOW_MS) * 1_000_000n), asDouble: 1 }] },
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          }),
+        ),
+      },
       {
         what: 'a conversation nested 50,000 deep',
         url: ROUTES.traces,
         contentType: 'application/json',
-        body: Buffer.from(`{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"5b8efff798038103d269b633813fc60c","spanId":"a000000000000002","kind":3,"attributes":[{"key":"gen_ai.input.messages","value":{"stringValue":${hugeMessage}}}]}]}]}]}`),
+        body: Buffer.from(
+          `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"5b8efff798038103d269b633813fc60c","spanId":"a000000000000002","kind":3,"attributes":[{"key":"gen_ai.input.messages","value":{"stringValue":${hugeMessage}}}]}]}]}]}`,
+        ),
       },
-      { what: '50,000 attributes', url: ROUTES.traces, contentType: PROTOBUF, body: Buffer.from(bytesOf(messageField(1, messageField(2, messageField(2, hexField(1, '5b8efff798038103d269b633813fc60c'), hexField(2, 'a000000000000001'), ...Array.from({ length: 50_000 }, (_, i) => stringAttribute(9, `k${i}`, 'v'))))))) },
-      { what: '20,000 spans in a parent cycle', url: ROUTES.traces, contentType: PROTOBUF, body: Buffer.from(bytesOf(messageField(1, messageField(2, ...Array.from({ length: 20_000 }, (_, i) => messageField(2, hexField(1, '5b8efff798038103d269b633813fc60c'), hexField(2, (i + 1).toString(16).padStart(16, '0')), hexField(4, (((i + 1) % 20_000) + 1).toString(16).padStart(16, '0')), stringAttribute(9, 'http.request.method', 'GET'))))))) },
-      ...SIGNALS.map((signal) => ({ what: 'a plain body over the cap', url: ROUTES[signal], contentType: PROTOBUF, body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x0a) })),
+      {
+        what: '50,000 attributes',
+        url: ROUTES.traces,
+        contentType: PROTOBUF,
+        body: Buffer.from(
+          bytesOf(
+            messageField(
+              1,
+              messageField(
+                2,
+                messageField(
+                  2,
+                  hexField(1, '5b8efff798038103d269b633813fc60c'),
+                  hexField(2, 'a000000000000001'),
+                  ...Array.from({ length: 50_000 }, (_, i) => stringAttribute(9, `k${i}`, 'v')),
+                ),
+              ),
+            ),
+          ),
+        ),
+      },
+      {
+        what: '20,000 spans in a parent cycle',
+        url: ROUTES.traces,
+        contentType: PROTOBUF,
+        body: Buffer.from(
+          bytesOf(
+            messageField(
+              1,
+              messageField(
+                2,
+                ...Array.from({ length: 20_000 }, (_, i) =>
+                  messageField(
+                    2,
+                    hexField(1, '5b8efff798038103d269b633813fc60c'),
+                    hexField(2, (i + 1).toString(16).padStart(16, '0')),
+                    hexField(4, (((i + 1) % 20_000) + 1).toString(16).padStart(16, '0')),
+                    stringAttribute(9, 'http.request.method', 'GET'),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+      },
+      ...SIGNALS.map((signal) => ({
+        what: 'a plain body over the cap',
+        url: ROUTES[signal],
+        contentType: PROTOBUF,
+        body: Buffer.alloc(10 * 1024 * 1024 + 1, 0x0a),
+      })),
     ];
     await sendAll(requests);
   });
 
   it('gzip: truncated, with trailing garbage, corrupted, and random bytes that claim gzip', async () => {
     const compressed = [
-      ...Object.entries(valid.protobuf).map(([signal, body]) => [signal as Signal, PROTOBUF, zlib.gzipSync(body)] as const),
-      ...Object.entries(valid.json).map(([signal, document]) => [signal as Signal, 'application/json', zlib.gzipSync(JSON.stringify(document))] as const),
+      ...Object.entries(valid.protobuf).map(
+        ([signal, body]) => [signal as Signal, PROTOBUF, zlib.gzipSync(body)] as const,
+      ),
+      ...Object.entries(valid.json).map(
+        ([signal, document]) =>
+          [signal as Signal, 'application/json', zlib.gzipSync(JSON.stringify(document))] as const,
+      ),
     ];
-    const arbitrary = fc.tuple(fc.constantFrom(...compressed), fc.oneof(fc.constant('truncate'), fc.constant('append'), fc.constant('corrupt'), fc.constant('random')), fc.nat(), fc.uint8Array({ minLength: 1, maxLength: 64 }));
+    const arbitrary = fc.tuple(
+      fc.constantFrom(...compressed),
+      fc.oneof(fc.constant('truncate'), fc.constant('append'), fc.constant('corrupt'), fc.constant('random')),
+      fc.nat(),
+      fc.uint8Array({ minLength: 1, maxLength: 64 }),
+    );
     const requests = sample(arbitrary, 400, 7).map(([[signal, contentType, gzipped], kind, at, bytes]) => {
       let body: Buffer;
       if (kind === 'truncate') body = gzipped.subarray(0, at % gzipped.length);
       else if (kind === 'append') body = Buffer.concat([gzipped, bytes]);
-      else if (kind === 'corrupt') body = mutateBytes(gzipped, [{ at: 10 + (at % (gzipped.length - 10)), byte: bytes[0]!, kind: 'flip' }]);
+      else if (kind === 'corrupt')
+        body = mutateBytes(gzipped, [{ at: 10 + (at % (gzipped.length - 10)), byte: bytes[0]!, kind: 'flip' }]);
       else body = Buffer.from(bytes);
       return { what: `${kind} gzip ${signal}`, url: ROUTES[signal], contentType, contentEncoding: 'gzip', body };
     });
@@ -434,7 +803,9 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
   });
 
   it('answered every request with 200, 400 or 413, and kept the heap bounded', () => {
-    console.info(`OTLP route fuzz: ${[...answered].map(([status, count]) => `${count} × ${status}`).join(', ')}; heap peak ${Math.round(maxHeap / 1024 / 1024)} MB`);
+    console.info(
+      `OTLP route fuzz: ${[...answered].map(([status, count]) => `${count} × ${status}`).join(', ')}; heap peak ${Math.round(maxHeap / 1024 / 1024)} MB`,
+    );
     expect([...answered.keys()].filter((status) => !ALLOWED.has(status))).toEqual([]);
     // Both outcomes were exercised in quantity: stored and refused.
     expect(answered.get(200)).toBeGreaterThan(500);

@@ -18,7 +18,16 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { context, diag, DiagLogLevel, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  context,
+  diag,
+  DiagLogLevel,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter as JsonLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPLogExporter as ProtoLogExporter } from '@opentelemetry/exporter-logs-otlp-proto';
@@ -40,13 +49,19 @@ import {
   type PushMetricExporter,
   type ResourceMetrics,
 } from '@opentelemetry/sdk-metrics';
-import { BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type ReadableSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 // ---- ids as the store keeps them --------------------------------------------------------------
 
-const traceUuid = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+const traceUuid = (hex: string) =>
+  `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 const spanUuid = (hex: string) => `00000000-0000-0000-${hex.slice(0, 4)}-${hex.slice(4)}`;
 
 // ---- the diagnostics of the SDK: export failures and partial-success warnings land here -------
@@ -91,7 +106,9 @@ class RecordingExporter implements PushMetricExporter {
       done(result);
     });
   }
-  selectAggregationTemporality = (kind: Parameters<NonNullable<PushMetricExporter['selectAggregationTemporality']>>[0]) => this.inner.selectAggregationTemporality!(kind);
+  selectAggregationTemporality = (
+    kind: Parameters<NonNullable<PushMetricExporter['selectAggregationTemporality']>>[0],
+  ) => this.inner.selectAggregationTemporality!(kind);
   forceFlush = () => this.inner.forceFlush();
   shutdown = () => this.inner.shutdown();
 }
@@ -121,10 +138,16 @@ const seen = {
   requestLog: { traceId: '', spanId: '' },
 };
 
-const query = <T = Record<string, unknown>>(sql: string, params: Record<string, string> = {}) => service.services.telemetry.query<T>(sql, { project: projectId, ...params });
+const query = <T = Record<string, unknown>>(sql: string, params: Record<string, string> = {}) =>
+  service.services.telemetry.query<T>(sql, { project: projectId, ...params });
 
 const otlpHeaders = () => ({ Authorization: `Bearer ${projectToken}` });
-const resource = (serviceName: string) => resourceFromAttributes({ 'service.name': serviceName, 'service.version': '2.3.4', 'deployment.environment.name': 'test' });
+const resource = (serviceName: string) =>
+  resourceFromAttributes({
+    'service.name': serviceName,
+    'service.version': '2.3.4',
+    'deployment.environment.name': 'test',
+  });
 
 /** Messages "published" by shop-web and consumed later, with their trace context. */
 const queue: Array<{ body: string; headers: Record<string, string> }> = [];
@@ -177,9 +200,15 @@ async function shopHandler(request: IncomingMessage, response: ServerResponse): 
           'gen_ai.response.finish_reasons': ['tool_calls'],
           'gen_ai.conversation.id': 'conv-42',
           'trace.name': 'support-bot',
-          'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] }]),
+          'gen_ai.input.messages': JSON.stringify([
+            { role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] },
+          ]),
           'gen_ai.output.messages': JSON.stringify([
-            { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }], finish_reason: 'tool_calls' },
+            {
+              role: 'assistant',
+              parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+              finish_reason: 'tool_calls',
+            },
           ]),
         },
       },
@@ -202,29 +231,41 @@ async function shopHandler(request: IncomingMessage, response: ServerResponse): 
   }
   if (url.pathname === '/orders' && request.method === 'POST') {
     route('/orders');
-    tracer.startActiveSpan('orders publish', { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'memory', 'messaging.destination.name': 'orders' } }, (producer) => {
-      const headers: Record<string, string> = {};
-      propagation.inject(context.active(), headers);
-      queue.push({ body: 'order 1001', headers });
-      seen.consumer.producerSpanId = producer.spanContext().spanId;
-      producer.end();
-    });
+    tracer.startActiveSpan(
+      'orders publish',
+      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'memory', 'messaging.destination.name': 'orders' } },
+      (producer) => {
+        const headers: Record<string, string> = {};
+        propagation.inject(context.active(), headers);
+        queue.push({ body: 'order 1001', headers });
+        seen.consumer.producerSpanId = producer.spanContext().spanId;
+        producer.end();
+      },
+    );
     return send(202, { queued: true });
   }
   if ((match = /^\/checkout\/([^/]+)$/.exec(url.pathname))) {
     route('/checkout/:cart');
     // The instrumented http client makes a CLIENT span and sends its context as `traceparent`.
-    const stock = await getJson(`http://127.0.0.1:${(inventoryServer.address() as AddressInfo).port}/inventory/sku-${match[1]}`);
+    const stock = await getJson(
+      `http://127.0.0.1:${(inventoryServer.address() as AddressInfo).port}/inventory/sku-${match[1]}`,
+    );
     return send(200, { cart: match[1], stock });
   }
   if (url.pathname === '/split') {
     route('/split');
     // Two in-process children end before their server span: the test exports them in their own batch.
-    tracer.startActiveSpan('middleware - auth', { attributes: { 'http.route': '/split' } }, (middleware) => middleware.end());
-    tracer.startActiveSpan('request handler - /split', { attributes: { 'http.request.method': 'GET', 'http.route': '/split' } }, (handler) => {
-      seen.split.handlerSpanId = handler.spanContext().spanId;
-      handler.end();
-    });
+    tracer.startActiveSpan('middleware - auth', { attributes: { 'http.route': '/split' } }, (middleware) =>
+      middleware.end(),
+    );
+    tracer.startActiveSpan(
+      'request handler - /split',
+      { attributes: { 'http.request.method': 'GET', 'http.route': '/split' } },
+      (handler) => {
+        seen.split.handlerSpanId = handler.spanContext().spanId;
+        handler.end();
+      },
+    );
     await new Promise<void>((resolve) => (releaseSplitRequest = resolve));
     return send(200, { ok: true });
   }
@@ -232,7 +273,12 @@ async function shopHandler(request: IncomingMessage, response: ServerResponse): 
     route('/log');
     const active = trace.getActiveSpan()!.spanContext();
     seen.requestLog = { traceId: active.traceId, spanId: active.spanId };
-    shopLogs.getLogger('shop-web').emit({ severityNumber: SeverityNumber.WARN, severityText: 'WARN', body: 'payment retry', attributes: { attempt: 2 } });
+    shopLogs.getLogger('shop-web').emit({
+      severityNumber: SeverityNumber.WARN,
+      severityText: 'WARN',
+      body: 'payment retry',
+      attributes: { attempt: 2 },
+    });
     return send(200, { ok: true });
   }
   // No route matched: the framework answers 404 without setting http.route.
@@ -245,15 +291,22 @@ function inventoryHandler(request: IncomingMessage, response: ServerResponse): v
   const tracer = inventoryTracing.getTracer('inventory-service');
   tracer.startActiveSpan(
     'GET /inventory/:sku',
-    { kind: SpanKind.SERVER, attributes: { 'http.request.method': 'GET', 'http.route': '/inventory/:sku', 'url.path': request.url ?? '' } },
+    {
+      kind: SpanKind.SERVER,
+      attributes: { 'http.request.method': 'GET', 'http.route': '/inventory/:sku', 'url.path': request.url ?? '' },
+    },
     parent,
     (server) => {
       seen.inventory.spanId = server.spanContext().spanId;
       seen.inventory.clientSpanId = trace.getSpanContext(parent)?.spanId ?? '';
-      tracer.startActiveSpan('SELECT inventory.stock', { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } }, (db) => {
-        seen.inventory.dbSpanId = db.spanContext().spanId;
-        db.end();
-      });
+      tracer.startActiveSpan(
+        'SELECT inventory.stock',
+        { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql' } },
+        (db) => {
+          seen.inventory.dbSpanId = db.spanContext().spanId;
+          db.end();
+        },
+      );
       server.setAttribute('http.response.status_code', 200);
       server.end();
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -287,8 +340,18 @@ async function visit(method: string, path: string): Promise<{ status: number; tr
   const response = await fetch(`${shopUrl}${path}`, { method });
   await response.arrayBuffer();
   const key = `${method} ${path}`;
-  await endedShopSpans.until((spans) => spans.some((span) => span.kind === SpanKind.SERVER && span.attributes['url.path'] === path && span.attributes['http.request.method'] === method));
-  const span = endedShopSpans.spans.find((s) => s.kind === SpanKind.SERVER && s.attributes['url.path'] === path && s.attributes['http.request.method'] === method)!;
+  await endedShopSpans.until((spans) =>
+    spans.some(
+      (span) =>
+        span.kind === SpanKind.SERVER &&
+        span.attributes['url.path'] === path &&
+        span.attributes['http.request.method'] === method,
+    ),
+  );
+  const span = endedShopSpans.spans.find(
+    (s) =>
+      s.kind === SpanKind.SERVER && s.attributes['url.path'] === path && s.attributes['http.request.method'] === method,
+  )!;
   const ids = { traceId: span.spanContext().traceId, spanId: span.spanContext().spanId };
   seen.serverSpans.set(key, ids);
   return { status: response.status, ...ids };
@@ -306,11 +369,18 @@ beforeAll(async () => {
     spanProcessors: [
       endedShopSpans,
       // Exports only in forceFlush (the delay is an hour), so each flush is one deterministic batch.
-      new BatchSpanProcessor(new ProtoTraceExporter({ url: `${sightline}/api/otel/v1/traces`, headers: otlpHeaders(), compression: CompressionAlgorithm.GZIP }), {
-        scheduledDelayMillis: 3_600_000,
-        maxQueueSize: 10_000,
-        maxExportBatchSize: 10_000,
-      }),
+      new BatchSpanProcessor(
+        new ProtoTraceExporter({
+          url: `${sightline}/api/otel/v1/traces`,
+          headers: otlpHeaders(),
+          compression: CompressionAlgorithm.GZIP,
+        }),
+        {
+          scheduledDelayMillis: 3_600_000,
+          maxQueueSize: 10_000,
+          maxExportBatchSize: 10_000,
+        },
+      ),
     ],
   });
   // Global context manager and W3C propagator, as an application's tracing set-up does.
@@ -318,13 +388,19 @@ beforeAll(async () => {
   inventoryTracing = new NodeTracerProvider({
     resource: resource('inventory-service'),
     spanProcessors: [
-      new BatchSpanProcessor(new JsonTraceExporter({ url: `${sightline}/api/otel/v1/traces`, headers: otlpHeaders() }), { scheduledDelayMillis: 3_600_000 }),
+      new BatchSpanProcessor(
+        new JsonTraceExporter({ url: `${sightline}/api/otel/v1/traces`, headers: otlpHeaders() }),
+        { scheduledDelayMillis: 3_600_000 },
+      ),
     ],
   });
   shopLogs = new LoggerProvider({
     resource: resource('shop-web'),
     processors: [
-      new BatchLogRecordProcessor({ exporter: new ProtoLogExporter({ url: `${sightline}/api/otel/v1/logs`, headers: otlpHeaders() }), scheduledDelayMillis: 3_600_000 }),
+      new BatchLogRecordProcessor({
+        exporter: new ProtoLogExporter({ url: `${sightline}/api/otel/v1/logs`, headers: otlpHeaders() }),
+        scheduledDelayMillis: 3_600_000,
+      }),
     ],
   });
 
@@ -362,10 +438,21 @@ beforeAll(async () => {
   const message = queue.shift()!;
   tracer.startActiveSpan(
     'orders process',
-    { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'memory', 'messaging.destination.name': 'orders', 'messaging.operation.type': 'process' } },
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'memory',
+        'messaging.destination.name': 'orders',
+        'messaging.operation.type': 'process',
+      },
+    },
     propagation.extract(ROOT_CONTEXT, message.headers),
     (consumer) => {
-      seen.consumer = { ...seen.consumer, traceId: consumer.spanContext().traceId, spanId: consumer.spanContext().spanId };
+      seen.consumer = {
+        ...seen.consumer,
+        traceId: consumer.spanContext().traceId,
+        spanId: consumer.spanContext().spanId,
+      };
       consumer.recordException(new TypeError('order 1001 has no lines'));
       consumer.setStatus({ code: SpanStatusCode.ERROR });
       consumer.end();
@@ -377,11 +464,16 @@ beforeAll(async () => {
     consumer.end();
   });
   // A console command: a root INTERNAL span with console.command, and its work inside.
-  tracer.startActiveSpan('artisan', { kind: SpanKind.INTERNAL, attributes: { 'console.command': 'reports:send --daily' } }, ROOT_CONTEXT, (command) => {
-    seen.command.traceId = command.spanContext().traceId;
-    tracer.startActiveSpan('reports.render', (child) => child.end());
-    command.end();
-  });
+  tracer.startActiveSpan(
+    'artisan',
+    { kind: SpanKind.INTERNAL, attributes: { 'console.command': 'reports:send --daily' } },
+    ROOT_CONTEXT,
+    (command) => {
+      seen.command.traceId = command.spanContext().traceId;
+      tracer.startActiveSpan('reports.render', (child) => child.end());
+      command.end();
+    },
+  );
   // A root that is nothing the spec keeps, and its child: dropped.
   tracer.startActiveSpan('cache warmup', {}, ROOT_CONTEXT, (root) => {
     seen.dropped.traceId = root.spanContext().traceId;
@@ -389,8 +481,15 @@ beforeAll(async () => {
     root.end();
   });
   // Outside any request: a log without trace context.
-  shopLogs.getLogger('shop-jobs').emit({ severityNumber: SeverityNumber.INFO, body: 'worker started', context: ROOT_CONTEXT });
-  shopLogs.getLogger('shop-jobs').emit({ severityNumber: SeverityNumber.ERROR, severityText: 'ERROR', body: { event: 'job.failed', job: 'nightly-sync' }, context: ROOT_CONTEXT });
+  shopLogs
+    .getLogger('shop-jobs')
+    .emit({ severityNumber: SeverityNumber.INFO, body: 'worker started', context: ROOT_CONTEXT });
+  shopLogs.getLogger('shop-jobs').emit({
+    severityNumber: SeverityNumber.ERROR,
+    severityText: 'ERROR',
+    body: { event: 'job.failed', job: 'nightly-sync' },
+    context: ROOT_CONTEXT,
+  });
 
   await shopTracing.forceFlush();
   await inventoryTracing.forceFlush();
@@ -402,8 +501,12 @@ beforeAll(async () => {
   await shopTracing.forceFlush();
   releaseSplitRequest();
   await split;
-  await endedShopSpans.until((spans) => spans.some((span) => span.kind === SpanKind.SERVER && span.attributes['http.route'] === '/split'));
-  seen.split.traceId = endedShopSpans.spans.find((span) => span.name === 'request handler - /split')!.spanContext().traceId;
+  await endedShopSpans.until((spans) =>
+    spans.some((span) => span.kind === SpanKind.SERVER && span.attributes['http.route'] === '/split'),
+  );
+  seen.split.traceId = endedShopSpans.spans
+    .find((span) => span.name === 'request handler - /split')!
+    .spanContext().traceId;
   await shopTracing.forceFlush();
 });
 
@@ -423,13 +526,28 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
   });
 
   it('files requests as endpoints by method and route: a 404 on a matched route keeps its name, an unmatched path is UNMATCHED, GET /api/* is a route', async () => {
-    const rows = await query<{ id: string; name: string; status_code: number; is_root: boolean; method: string; route: string; server_name: string; dtid: string }>(
+    const rows = await query<{
+      id: string;
+      name: string;
+      status_code: number;
+      is_root: boolean;
+      method: string;
+      route: string;
+      server_name: string;
+      dtid: string;
+    }>(
       `SELECT toString(id) AS id, name, status_code, is_root, method, route, server_name, toString(distributed_trace_id) AS dtid
        FROM endpoints FINAL WHERE project_id = {project:UUID} AND server_name = 'shop-web' ORDER BY recorded_at`,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const endpoint = (key: string) => byId.get(traceUuid(seen.serverSpans.get(key)!.traceId));
-    expect(endpoint('GET /users/7')).toMatchObject({ name: 'GET /users/:id', status_code: 200, is_root: true, method: 'GET', route: '/users/:id' });
+    expect(endpoint('GET /users/7')).toMatchObject({
+      name: 'GET /users/:id',
+      status_code: 200,
+      is_root: true,
+      method: 'GET',
+      route: '/users/:id',
+    });
     expect(endpoint('GET /users/404')).toMatchObject({ name: 'GET /users/:id', status_code: 404 });
     expect(endpoint('GET /users/boom')).toMatchObject({ name: 'GET /users/:id', status_code: 500 });
     expect(endpoint('GET /nope/deeper')).toMatchObject({ name: 'UNMATCHED', status_code: 404, route: '' });
@@ -437,19 +555,34 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
     expect(endpoint('POST /chat')).toMatchObject({ name: 'POST /chat', status_code: 200, is_root: true });
     expect(endpoint('POST /orders')).toMatchObject({ name: 'POST /orders', status_code: 202 });
     // Root entity id = the OpenTelemetry trace id; distributed trace id derived from it.
-    for (const [key, { traceId }] of seen.serverSpans) expect(endpoint(key), key).toMatchObject({ id: traceUuid(traceId), dtid: traceUuid(traceId), is_root: true });
+    for (const [key, { traceId }] of seen.serverSpans)
+      expect(endpoint(key), key).toMatchObject({ id: traceUuid(traceId), dtid: traceUuid(traceId), is_root: true });
   });
 
   it('keeps the spans of a request as span rows under its endpoint, with span ids as the low 8 bytes of a UUID', async () => {
     const { traceId } = seen.serverSpans.get('GET /users/boom')!;
-    const rows = await query<{ owner: string; span: string; parent: string; name: string; kind: string; status_code: number }>(
+    const rows = await query<{
+      owner: string;
+      span: string;
+      parent: string;
+      name: string;
+      kind: string;
+      status_code: number;
+    }>(
       `SELECT toString(trace_id) AS owner, toString(span_id) AS span, toString(parent_span_id) AS parent, name, kind, status_code
        FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}`,
       { trace: traceUuid(traceId) },
     );
     const server = seen.serverSpans.get('GET /users/boom')!;
     expect(rows).toEqual([
-      { owner: traceUuid(traceId), span: expect.stringMatching(/^00000000-0000-0000-[0-9a-f]{4}-[0-9a-f]{12}$/), parent: spanUuid(server.spanId), name: 'users.load', kind: 'INTERNAL', status_code: 500 },
+      {
+        owner: traceUuid(traceId),
+        span: expect.stringMatching(/^00000000-0000-0000-[0-9a-f]{4}-[0-9a-f]{12}$/),
+        parent: spanUuid(server.spanId),
+        name: 'users.load',
+        kind: 'INTERNAL',
+        status_code: 500,
+      },
     ]);
   });
 
@@ -461,8 +594,14 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
       { trace: traceUuid(traceId) },
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ owner: traceUuid(traceId), is_task: false, server_name: 'shop-web', dtid: traceUuid(traceId), type: 'Error' });
-    expect(rows[0]!['stack_trace']).toMatch(/^Error: user store unavailable\n\s+at /);
+    expect(rows[0]).toMatchObject({
+      owner: traceUuid(traceId),
+      is_task: false,
+      server_name: 'shop-web',
+      dtid: traceUuid(traceId),
+      type: 'Error',
+    });
+    expect(rows[0]!.stack_trace).toMatch(/^Error: user store unavailable\n\s+at /);
   });
 
   it('stores an AI call nested in a request as a non-root AI trace with model, tokens, cost and the conversation in the object store', async () => {
@@ -473,7 +612,11 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
               input_tokens, output_tokens, cached_tokens, input_cost, output_cost, total_cost, finish_reason, tool_calls, conversation_id, conversation_key, server_name
        FROM ai_traces FINAL WHERE project_id = {project:UUID}`,
     );
-    const prices = (JSON.parse(readFileSync(new URL('../../../src/core/classify/model-prices.json', import.meta.url), 'utf8')) as { models: Record<string, { input: number; cachedInput: number; output: number }> }).models['gpt-4o']!;
+    const prices = (
+      JSON.parse(readFileSync(new URL('../../../src/core/classify/model-prices.json', import.meta.url), 'utf8')) as {
+        models: Record<string, { input: number; cachedInput: number; output: number }>;
+      }
+    ).models['gpt-4o']!;
     const inputCost = (1000 * prices.input + 200 * prices.cachedInput) / 1e6;
     const outputCost = (300 * prices.output) / 1e6;
     expect(row).toMatchObject({
@@ -494,14 +637,20 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
       conversation_key: `ai/${projectId}/${aiId}.json`,
       server_name: 'shop-web',
     });
-    expect(row!['input_cost']).toBeCloseTo(inputCost, 12);
-    expect(row!['output_cost']).toBeCloseTo(outputCost, 12);
-    expect(row!['total_cost']).toBeCloseTo(inputCost + outputCost, 12);
+    expect(row!.input_cost).toBeCloseTo(inputCost, 12);
+    expect(row!.output_cost).toBeCloseTo(outputCost, 12);
+    expect(row!.total_cost).toBeCloseTo(inputCost + outputCost, 12);
 
-    const stored = await service.services.objects.get(row!['conversation_key'] as string);
+    const stored = await service.services.objects.get(row!.conversation_key as string);
     expect(JSON.parse(Buffer.from(stored!).toString())).toEqual({
       input: [{ role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] }],
-      output: [{ role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }], finish_reason: 'tool_calls' }],
+      output: [
+        {
+          role: 'assistant',
+          parts: [{ type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: { city: 'Paris' } }],
+          finish_reason: 'tool_calls',
+        },
+      ],
     });
 
     // The endpoint keeps the trace id; the AI trace's descendant takes the AI trace's id, the
@@ -519,7 +668,14 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
   });
 
   it('files CONSUMER spans as tasks (non-root under a producer, root without one) and their exceptions as task issues', async () => {
-    const tasks = await query<{ id: string; name: string; is_root: boolean; parent: string; dtid: string; status_code: number }>(
+    const tasks = await query<{
+      id: string;
+      name: string;
+      is_root: boolean;
+      parent: string;
+      dtid: string;
+      status_code: number;
+    }>(
       `SELECT toString(id) AS id, name, is_root, toString(parent_span_id) AS parent, toString(distributed_trace_id) AS dtid, status_code FROM tasks FINAL WHERE project_id = {project:UUID} ORDER BY name`,
     );
     const orders = seen.serverSpans.get('POST /orders')!;
@@ -532,20 +688,34 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
       dtid: traceUuid(orders.traceId),
       status_code: 500,
     });
-    expect(tasks.find((task) => task.name === 'nightly-sync receive')).toMatchObject({ id: traceUuid(seen.rootConsumer.traceId), is_root: true });
+    expect(tasks.find((task) => task.name === 'nightly-sync receive')).toMatchObject({
+      id: traceUuid(seen.rootConsumer.traceId),
+      is_root: true,
+    });
 
-    const [issue] = await query(`SELECT toString(trace_id) AS owner, is_task, stack_trace FROM exceptions FINAL WHERE project_id = {project:UUID} AND is_task`);
+    const [issue] = await query(
+      `SELECT toString(trace_id) AS owner, is_task, stack_trace FROM exceptions FINAL WHERE project_id = {project:UUID} AND is_task`,
+    );
     expect(issue).toMatchObject({ owner: spanUuid(seen.consumer.spanId), is_task: true });
-    expect(issue!['stack_trace']).toMatch(/^TypeError: order 1001 has no lines/);
+    expect(issue!.stack_trace).toMatch(/^TypeError: order 1001 has no lines/);
     // The producer span stays a span row of the endpoint that published.
-    const [producer] = await query(`SELECT toString(trace_id) AS owner, kind FROM spans FINAL WHERE project_id = {project:UUID} AND span_id = {id:UUID}`, { id: spanUuid(seen.consumer.producerSpanId) });
+    const [producer] = await query(
+      `SELECT toString(trace_id) AS owner, kind FROM spans FINAL WHERE project_id = {project:UUID} AND span_id = {id:UUID}`,
+      { id: spanUuid(seen.consumer.producerSpanId) },
+    );
     expect(producer).toEqual({ owner: traceUuid(orders.traceId), kind: 'PRODUCER' });
   });
 
   it('files a root INTERNAL span with console.command as a task named by the command', async () => {
-    const [task] = await query(`SELECT name, is_root, server_name FROM tasks FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`, { id: traceUuid(seen.command.traceId) });
+    const [task] = await query(
+      `SELECT name, is_root, server_name FROM tasks FINAL WHERE project_id = {project:UUID} AND id = {id:UUID}`,
+      { id: traceUuid(seen.command.traceId) },
+    );
     expect(task).toEqual({ name: 'reports:send --daily', is_root: true, server_name: 'shop-web' });
-    const spans = await query(`SELECT name FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID}`, { id: traceUuid(seen.command.traceId) });
+    const spans = await query(
+      `SELECT name FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID}`,
+      { id: traceUuid(seen.command.traceId) },
+    );
     expect(spans).toEqual([{ name: 'reports.render' }]);
   });
 
@@ -562,13 +732,27 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
 
   it('links a distributed trace across two services: one distributed_trace_id, the downstream endpoint non-root with its own id', async () => {
     const checkout = seen.serverSpans.get('GET /checkout/c9')!;
-    const rows = await query<{ id: string; name: string; is_root: boolean; parent: string; dtid: string; server_name: string }>(
+    const rows = await query<{
+      id: string;
+      name: string;
+      is_root: boolean;
+      parent: string;
+      dtid: string;
+      server_name: string;
+    }>(
       `SELECT toString(id) AS id, name, is_root, toString(parent_span_id) AS parent, toString(distributed_trace_id) AS dtid, server_name
        FROM endpoints FINAL WHERE project_id = {project:UUID} AND distributed_trace_id = {dtid:UUID} ORDER BY is_root DESC`,
       { dtid: traceUuid(checkout.traceId) },
     );
     expect(rows).toEqual([
-      { id: traceUuid(checkout.traceId), name: 'GET /checkout/:cart', is_root: true, parent: '00000000-0000-0000-0000-000000000000', dtid: traceUuid(checkout.traceId), server_name: 'shop-web' },
+      {
+        id: traceUuid(checkout.traceId),
+        name: 'GET /checkout/:cart',
+        is_root: true,
+        parent: '00000000-0000-0000-0000-000000000000',
+        dtid: traceUuid(checkout.traceId),
+        server_name: 'shop-web',
+      },
       {
         id: spanUuid(seen.inventory.spanId),
         name: 'GET /inventory/:sku',
@@ -593,14 +777,20 @@ describe('traces from the OpenTelemetry SDK, classified and stored', () => {
 
   it('trusts the span flags over batch membership: an in-process sub-handler exported before its server span stays a span row; a method-less route span is a junk row', async () => {
     const id = traceUuid(seen.split.traceId);
-    const endpoints = await query(`SELECT name, status_code, is_root FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID} ORDER BY name`, { id });
+    const endpoints = await query(
+      `SELECT name, status_code, is_root FROM endpoints FINAL WHERE project_id = {project:UUID} AND id = {id:UUID} ORDER BY name`,
+      { id },
+    );
     expect(endpoints).toEqual([
       { name: 'GET /split', status_code: 200, is_root: true },
       { name: 'middleware - patched', status_code: 0, is_root: true },
     ]);
-    const [handler] = await query(`SELECT toString(trace_id) AS owner, name FROM spans FINAL WHERE project_id = {project:UUID} AND span_id = {span:UUID}`, {
-      span: spanUuid(seen.split.handlerSpanId),
-    });
+    const [handler] = await query(
+      `SELECT toString(trace_id) AS owner, name FROM spans FINAL WHERE project_id = {project:UUID} AND span_id = {span:UUID}`,
+      {
+        span: spanUuid(seen.split.handlerSpanId),
+      },
+    );
     expect(handler).toEqual({ owner: id, name: 'request handler - /split' });
   });
 });
@@ -612,9 +802,19 @@ describe('metrics from the OpenTelemetry SDK', () => {
 
   beforeAll(async () => {
     protoExporter = new RecordingExporter(
-      new ProtoMetricExporter({ url: `${sightline}/api/otel/v1/metrics`, headers: otlpHeaders(), temporalityPreference: AggregationTemporality.DELTA }),
+      new ProtoMetricExporter({
+        url: `${sightline}/api/otel/v1/metrics`,
+        headers: otlpHeaders(),
+        temporalityPreference: AggregationTemporality.DELTA,
+      }),
     );
-    jsonExporter = new RecordingExporter(new JsonMetricExporter({ url: `${sightline}/api/otel/v1/metrics`, headers: otlpHeaders(), compression: CompressionAlgorithm.GZIP }));
+    jsonExporter = new RecordingExporter(
+      new JsonMetricExporter({
+        url: `${sightline}/api/otel/v1/metrics`,
+        headers: otlpHeaders(),
+        compression: CompressionAlgorithm.GZIP,
+      }),
+    );
     meters = new MeterProvider({
       resource: resource('shop-web'),
       views: [{ instrumentName: 'payload.size', aggregation: { type: AggregationType.EXPONENTIAL_HISTOGRAM } }],
@@ -644,7 +844,15 @@ describe('metrics from the OpenTelemetry SDK', () => {
   afterAll(() => meters.shutdown());
 
   it('stores Counter, UpDownCounter and Gauge as is, Histogram and ExponentialHistogram as .avg and .count, per temporality, with dimensions', async () => {
-    const rows = await query<{ name: string; value: number; temporality: string; region: string; core: string; environment: string; server_name: string }>(
+    const rows = await query<{
+      name: string;
+      value: number;
+      temporality: string;
+      region: string;
+      core: string;
+      environment: string;
+      server_name: string;
+    }>(
       // DISTINCT: both readers may collect a gauge or cumulative point at different instants.
       `SELECT DISTINCT name, value, dimensions['temporality'] AS temporality, dimensions['region'] AS region, dimensions['core'] AS core,
               dimensions['deployment.environment.name'] AS environment, server_name
@@ -672,7 +880,9 @@ describe('metrics from the OpenTelemetry SDK', () => {
   it('answers the exports, exponential histogram included, with no partial_success', async () => {
     // The SDK did send payload.size as an ExponentialHistogram, through both exporters.
     for (const exporter of [protoExporter, jsonExporter]) {
-      const payload = exporter.exported[0]!.scopeMetrics.flatMap((scope) => scope.metrics).find((metric) => metric.descriptor.name === 'payload.size');
+      const payload = exporter.exported[0]!.scopeMetrics.flatMap((scope) => scope.metrics).find(
+        (metric) => metric.descriptor.name === 'payload.size',
+      );
       expect(payload?.dataPointType).toBe(DataPointType.EXPONENTIAL_HISTOGRAM);
     }
     expect(protoExporter.results).toEqual([0]);
@@ -703,7 +913,12 @@ describe('logs from the OpenTelemetry SDK', () => {
     // The JSON exporter too, for a log outside any request.
     const jsonLogs = new LoggerProvider({
       resource: resource('shop-cron'),
-      processors: [new BatchLogRecordProcessor({ exporter: new JsonLogExporter({ url: `${sightline}/api/otel/v1/logs`, headers: otlpHeaders() }), scheduledDelayMillis: 3_600_000 })],
+      processors: [
+        new BatchLogRecordProcessor({
+          exporter: new JsonLogExporter({ url: `${sightline}/api/otel/v1/logs`, headers: otlpHeaders() }),
+          scheduledDelayMillis: 3_600_000,
+        }),
+      ],
     });
     jsonLogs.getLogger('cron').emit({ severityNumber: SeverityNumber.INFO2, body: 'cron tick', context: ROOT_CONTEXT });
     await jsonLogs.forceFlush();
@@ -715,10 +930,42 @@ describe('logs from the OpenTelemetry SDK', () => {
       `SELECT severity_number, severity_text, body, trace_id, span_id, service_name, attributes FROM logs FINAL WHERE project_id = {project:UUID} ORDER BY timestamp, severity_number`,
     );
     expect(rows).toEqual([
-      { severity_number: 13, severity_text: 'WARN', body: 'payment retry', trace_id: seen.requestLog.traceId, span_id: seen.requestLog.spanId, service_name: 'shop-web', attributes: { attempt: '2' } },
-      { severity_number: 9, severity_text: 'INFO', body: 'worker started', trace_id: '', span_id: '', service_name: 'shop-web', attributes: {} },
-      { severity_number: 17, severity_text: 'ERROR', body: '{"event":"job.failed","job":"nightly-sync"}', trace_id: '', span_id: '', service_name: 'shop-web', attributes: {} },
-      { severity_number: 10, severity_text: 'INFO2', body: 'cron tick', trace_id: '', span_id: '', service_name: 'shop-cron', attributes: {} },
+      {
+        severity_number: 13,
+        severity_text: 'WARN',
+        body: 'payment retry',
+        trace_id: seen.requestLog.traceId,
+        span_id: seen.requestLog.spanId,
+        service_name: 'shop-web',
+        attributes: { attempt: '2' },
+      },
+      {
+        severity_number: 9,
+        severity_text: 'INFO',
+        body: 'worker started',
+        trace_id: '',
+        span_id: '',
+        service_name: 'shop-web',
+        attributes: {},
+      },
+      {
+        severity_number: 17,
+        severity_text: 'ERROR',
+        body: '{"event":"job.failed","job":"nightly-sync"}',
+        trace_id: '',
+        span_id: '',
+        service_name: 'shop-web',
+        attributes: {},
+      },
+      {
+        severity_number: 10,
+        severity_text: 'INFO2',
+        body: 'cron tick',
+        trace_id: '',
+        span_id: '',
+        service_name: 'shop-cron',
+        attributes: {},
+      },
     ]);
     expect(seen.requestLog.traceId).toBe(seen.serverSpans.get('GET /log')!.traceId);
   });

@@ -11,7 +11,11 @@ import { markUnknownHours } from '../../../src/store/telemetry/queries/rollups.j
 import { observeQueries } from '../../../src/store/telemetry/queries/run.js';
 import { ROLLUP_MARK_ROWS, rowsOf } from '../../../src/store/telemetry/rows.js';
 import { registerUser, reportTraces, startTestService, type TestService } from '../../support/service.js';
-import { telemetryEngineEnvironment, type EngineEnvironment, type TelemetryEngineName } from '../../support/telemetry-engines.js';
+import {
+  telemetryEngineEnvironment,
+  type EngineEnvironment,
+  type TelemetryEngineName,
+} from '../../support/telemetry-engines.js';
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;
@@ -106,15 +110,23 @@ export function rollupContract(engine: TelemetryEngineName): void {
       expect(await service.services.rollups.runOnce()).toBe(3);
       expect(await service.services.rollups.runOnce()).toBe(0);
       const rolled = await answers();
-      expect(rolled.tags).toEqual(expect.arrayContaining(['endpoints.list.rollup', 'endpoints.grouped.rollup', 'endpoints.list.total.rollup']));
+      expect(rolled.tags).toEqual(
+        expect.arrayContaining(['endpoints.list.rollup', 'endpoints.grouped.rollup', 'endpoints.list.total.rollup']),
+      );
       expect(withoutTags(rolled)).toEqual(withoutTags(raw));
-      const rows = await service.services.telemetry.query<{ n: number }>('SELECT toUInt64(sum(requests)) AS n FROM endpoint_hourly FINAL WHERE project_id = {p:UUID}', { p: owner.project.id });
+      const rows = await service.services.telemetry.query<{ n: number }>(
+        'SELECT toUInt64(sum(requests)) AS n FROM endpoint_hourly FINAL WHERE project_id = {p:UUID}',
+        { p: owner.project.id },
+      );
       expect(rows[0]!.n).toBe(9);
       // The rolled hours are answered from the rollup: with their raw rows gone the answers stand.
-      await service.services.telemetry.command('DELETE FROM endpoints WHERE project_id = {p:UUID} AND recorded_at < fromUnixTimestamp64Milli({before:Int64})', {
-        p: owner.project.id,
-        before: top - 50 * HOUR,
-      });
+      await service.services.telemetry.command(
+        'DELETE FROM endpoints WHERE project_id = {p:UUID} AND recorded_at < fromUnixTimestamp64Milli({before:Int64})',
+        {
+          p: owner.project.id,
+          before: top - 50 * HOUR,
+        },
+      );
       expect(withoutTags(await answers())).toEqual(withoutTags(raw));
     });
 
@@ -140,8 +152,12 @@ export function rollupContract(engine: TelemetryEngineName): void {
 
     it('reads the partial hours of a range raw', async () => {
       // From 15 minutes into the hour 52 h back: of that hour only the late row at :30 is in range.
-      const items = (await read('POST', '/api/endpoints', { fromDate: at(top - 52 * HOUR + 15 * MINUTE), toDate: at(end) })).items;
-      expect(Object.fromEntries(items.map((item: { name: string; requests: number }) => [item.name, item.requests]))).toEqual({ 'GET /a': 1, 'GET /b': 5 });
+      const items = (
+        await read('POST', '/api/endpoints', { fromDate: at(top - 52 * HOUR + 15 * MINUTE), toDate: at(end) })
+      ).items;
+      expect(
+        Object.fromEntries(items.map((item: { name: string; requests: number }) => [item.name, item.requests])),
+      ).toEqual({ 'GET /a': 1, 'GET /b': 5 });
     });
 
     it('reads raw for an Apdex threshold or a filter the rollup does not keep', async () => {
@@ -150,11 +166,21 @@ export function rollupContract(engine: TelemetryEngineName): void {
       try {
         const range = { fromDate: at(top - 54 * HOUR), toDate: at(end) };
         const custom = (await read('POST', '/api/endpoints', { ...range, apdexThresholdMs: 100 })).items;
-        const slow = (await read('POST', '/api/endpoints', { ...range, filters: [{ field: 'statusCode', op: 'gte', value: 500 }] })).items;
-        const byRoute = (await read('POST', '/api/endpoints', { ...range, filters: [{ field: 'route', op: 'eq', value: '/a' }] })).items;
-        expect(tags.filter((tag) => tag.startsWith('endpoints.'))).toEqual(['endpoints.list', 'endpoints.list', 'endpoints.list.rollup']);
+        const slow = (
+          await read('POST', '/api/endpoints', { ...range, filters: [{ field: 'statusCode', op: 'gte', value: 500 }] })
+        ).items;
+        const byRoute = (
+          await read('POST', '/api/endpoints', { ...range, filters: [{ field: 'route', op: 'eq', value: '/a' }] })
+        ).items;
+        expect(tags.filter((tag) => tag.startsWith('endpoints.'))).toEqual([
+          'endpoints.list',
+          'endpoints.list',
+          'endpoints.list.rollup',
+        ]);
         expect(custom.find((item: { name: string }) => item.name === 'GET /a')).toMatchObject({ requests: 5 });
-        expect(slow.map((item: { name: string; requests: number }) => [item.name, item.requests])).toEqual([['GET /a', 1]]);
+        expect(slow.map((item: { name: string; requests: number }) => [item.name, item.requests])).toEqual([
+          ['GET /a', 1],
+        ]);
         expect(byRoute.map((item: { name: string }) => item.name).sort()).toEqual(['GET /a', 'POST /a']);
       } finally {
         observeQueries(null);
@@ -171,7 +197,16 @@ export function rollupContract(engine: TelemetryEngineName): void {
       expect(await service.services.rollups.runOnce()).toBe(140);
       const range = { fromDate: at(base), toDate: at(base + 140 * HOUR) };
       const rolledAnswer = (await read('POST', '/api/endpoints', range)).items;
-      await service.services.writer.write([rowsOf(ROLLUP_MARK_ROWS, Array.from({ length: 70 }, (_, i) => ({ tableName: 'endpoints' as const, projectId: owner.project.id, hour: (base + 2 * i * HOUR) / 1000 })))]);
+      await service.services.writer.write([
+        rowsOf(
+          ROLLUP_MARK_ROWS,
+          Array.from({ length: 70 }, (_, i) => ({
+            tableName: 'endpoints' as const,
+            projectId: owner.project.id,
+            hour: (base + 2 * i * HOUR) / 1000,
+          })),
+        ),
+      ]);
       const mixed = (await read('POST', '/api/endpoints', range)).items;
       expect(mixed).toEqual(rolledAnswer);
       expect(mixed).toEqual([expect.objectContaining({ name: 'GET /many', requests: 140 })]);
@@ -196,7 +231,7 @@ export function rollupContract(engine: TelemetryEngineName): void {
       await report([trace('GET /late', closed + 40 * MINUTE, 5)]);
       const lateMark = await lastMark(closed);
       await report([trace('GET /late', closed + 41 * MINUTE, 5)]);
-      expect(await lastMark(closed) > lateMark).toBe(true);
+      expect((await lastMark(closed)) > lateMark).toBe(true);
     });
 
     it('marks at most MAX_MARKED_HOURS_PER_REQUEST hours of a request, the latest within the mark window, and stores its rows', async () => {
@@ -224,12 +259,17 @@ export function rollupContract(engine: TelemetryEngineName): void {
         { p: spread.project.id },
       );
       // The latest hours of the request: the 48 hours before the current one.
-      const latest = Array.from({ length: MAX_MARKED_HOURS_PER_REQUEST }, (_, i) => (Math.floor((now - (i + 1) * HOUR) / HOUR) * HOUR) / 1000);
+      const latest = Array.from(
+        { length: MAX_MARKED_HOURS_PER_REQUEST },
+        (_, i) => (Math.floor((now - (i + 1) * HOUR) / HOUR) * HOUR) / 1000,
+      );
       expect(marked.map((row) => row.hour)).toEqual(latest);
 
       // The job's start marks the hours it does not know within the same window, the rows of
       // 2100 left out.
-      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', { p: spread.project.id });
+      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', {
+        p: spread.project.id,
+      });
       await markUnknownHours(service.services.telemetry);
       const [known] = await service.services.telemetry.query<{ hours: string; last: number }>(
         'SELECT toString(uniqExact(hour)) AS hours, toUnixTimestamp(max(hour)) AS last FROM rollup_hours WHERE project_id = {p:UUID}',
@@ -238,7 +278,9 @@ export function rollupContract(engine: TelemetryEngineName): void {
       expect(Number(known!.hours)).toBeGreaterThanOrEqual(retained);
       expect(known!.last).toBe(latest[0]);
       // Thousands of hours to roll: not the business of the tests after this one.
-      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', { p: spread.project.id });
+      await service.services.telemetry.command('DELETE FROM rollup_hours WHERE project_id = {p:UUID}', {
+        p: spread.project.id,
+      });
     });
 
     it('stores and rolls around instants outside the hours the rollup can hold (before 1970, after 2106)', async () => {
@@ -251,10 +293,21 @@ export function rollupContract(engine: TelemetryEngineName): void {
       );
       expect(rows).toEqual([{ n: '0' }]);
       // Ranges of at least ROLLUP_MIN_HOURS across either end of the rollup's hours.
-      for (const [fromDate, toDate] of <Array<[string, string]>>[['1899-12-30T00:00:00Z', '1900-01-03T00:00:00Z'], ['1969-12-30T00:00:00Z', '1970-01-03T00:00:00Z'], ['2199-12-30T00:00:00Z', '2200-01-03T00:00:00Z']]) {
-        const listed = await read('POST', '/api/endpoints', { fromDate, toDate, pagination: { page: 1, pageSize: 50 } });
+      for (const [fromDate, toDate] of <Array<[string, string]>>[
+        ['1899-12-30T00:00:00Z', '1900-01-03T00:00:00Z'],
+        ['1969-12-30T00:00:00Z', '1970-01-03T00:00:00Z'],
+        ['2199-12-30T00:00:00Z', '2200-01-03T00:00:00Z'],
+      ]) {
+        const listed = await read('POST', '/api/endpoints', {
+          fromDate,
+          toDate,
+          pagination: { page: 1, pageSize: 50 },
+        });
         const expected = fromDate.startsWith('1969') ? [] : [['GET /epoch', 1]];
-        expect(listed.items.map((item: { name: string; requests: number }) => [item.name, item.requests]), fromDate).toEqual(expected);
+        expect(
+          listed.items.map((item: { name: string; requests: number }) => [item.name, item.requests]),
+          fromDate,
+        ).toEqual(expected);
       }
     });
   });

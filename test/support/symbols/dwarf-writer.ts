@@ -98,7 +98,10 @@ export function writeDebugInfo(units: readonly UnitSpec[]): { info: Uint8Array; 
     if (code === undefined) {
       code = codes.size + 1;
       codes.set(key, code);
-      abbrev.uleb(code).uleb(die.tag).u8(die.children !== undefined ? 1 : 0);
+      abbrev
+        .uleb(code)
+        .uleb(die.tag)
+        .u8(die.children !== undefined ? 1 : 0);
       for (const [attr, form] of attrs) abbrev.uleb(attr).uleb(form);
       abbrev.uleb(0).uleb(0);
     }
@@ -132,7 +135,12 @@ export function writeDebugInfo(units: readonly UnitSpec[]): { info: Uint8Array; 
         } else if (form === DW_FORM.udata) {
           info.uleb(Number(value));
         } else if (form !== DW_FORM.flag_present) {
-          const sizes: Record<number, number> = { [DW_FORM.data1]: 1, [DW_FORM.data2]: 2, [DW_FORM.data4]: 4, [DW_FORM.data8]: 8 };
+          const sizes: Record<number, number> = {
+            [DW_FORM.data1]: 1,
+            [DW_FORM.data2]: 2,
+            [DW_FORM.data4]: 4,
+            [DW_FORM.data8]: 8,
+          };
           info.uint(Number(value), sizes[form]!);
         }
       }
@@ -173,7 +181,12 @@ export function writeLineProgram(spec: {
   const headerLengthAt = out.length;
   out.uint(0, offsetSize).u8(1);
   if (spec.version >= 4) out.u8(1);
-  out.u8(1).u8(-5 & 0xff).u8(14).u8(13).raw([0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
+  out
+    .u8(1)
+    .u8(-5 & 0xff)
+    .u8(14)
+    .u8(13)
+    .raw([0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1]);
   for (const dir of spec.directories) out.cstring(dir);
   out.u8(0);
   for (const [name, dir] of spec.files) out.cstring(name).uleb(dir).uleb(0).uleb(0);
@@ -184,7 +197,11 @@ export function writeLineProgram(spec: {
   const LINE_RANGE = 14;
   const OPCODE_BASE = 13;
   const setAddress = (address: number): void => {
-    out.u8(0).uleb(1 + spec.addressSize).u8(2).uint(address, spec.addressSize);
+    out
+      .u8(0)
+      .uleb(1 + spec.addressSize)
+      .u8(2)
+      .uint(address, spec.addressSize);
   };
   for (const sequence of spec.sequences) {
     let address = -1;
@@ -230,7 +247,15 @@ export function writeElf(spec: ElfSpec): Uint8Array {
   const out = new Emitter();
   out.raw(new Uint8Array(headerSize));
 
-  interface Placed { name: string; type: number; offset: number; size: number; link: number; align: number; entSize: number }
+  interface Placed {
+    name: string;
+    type: number;
+    offset: number;
+    size: number;
+    link: number;
+    align: number;
+    entSize: number;
+  }
   const placed: Placed[] = [];
   const place = (name: string, type: number, bytes: Uint8Array, extra: Partial<Placed> = {}): number => {
     out.align(8);
@@ -240,7 +265,13 @@ export function writeElf(spec: ElfSpec): Uint8Array {
   };
 
   if (spec.buildId) {
-    const note = new Emitter().uint(4, 4).uint(spec.buildId.length, 4).uint(3, 4).cstring('GNU').raw(spec.buildId).align(4);
+    const note = new Emitter()
+      .uint(4, 4)
+      .uint(spec.buildId.length, 4)
+      .uint(3, 4)
+      .cstring('GNU')
+      .raw(spec.buildId)
+      .align(4);
     place('.note.gnu.build-id', 7, note.toBytes(), { align: 4 });
   }
   for (const section of spec.sections) place(section.name, 1, section.bytes);
@@ -272,14 +303,33 @@ export function writeElf(spec: ElfSpec): Uint8Array {
   const shoff = out.length;
   out.raw(new Uint8Array(spec.is64 ? 64 : 40));
   placed.forEach((section, i) => {
-    const fields = [nameOffsets[i]!, section.type, 0, 0, section.offset, section.size, section.link, 0, section.align, section.entSize];
+    const fields = [
+      nameOffsets[i]!,
+      section.type,
+      0,
+      0,
+      section.offset,
+      section.size,
+      section.link,
+      0,
+      section.align,
+      section.entSize,
+    ];
     const sizes = spec.is64 ? [4, 4, 8, 8, 8, 8, 4, 4, 8, 8] : [4, 4, 4, 4, 4, 4, 4, 4, 4, 4];
-    fields.forEach((value, j) => out.uint(value, sizes[j]!));
+    fields.forEach((value, j) => {
+      out.uint(value, sizes[j]!);
+    });
   });
 
   const header = new Emitter().raw([0x7f, 0x45, 0x4c, 0x46, spec.is64 ? 2 : 1, 1, 1]).raw(new Uint8Array(9));
   header.uint(3, 2).uint(spec.machine, 2).uint(1, 4).uint(0, word).uint(0, word).uint(shoff, word).uint(0, 4);
-  header.uint(headerSize, 2).uint(0, 2).uint(0, 2).uint(spec.is64 ? 64 : 40, 2).uint(placed.length + 1, 2).uint(shstrndx, 2);
+  header
+    .uint(headerSize, 2)
+    .uint(0, 2)
+    .uint(0, 2)
+    .uint(spec.is64 ? 64 : 40, 2)
+    .uint(placed.length + 1, 2)
+    .uint(shstrndx, 2);
   const bytes = out.toBytes();
   bytes.set(header.toBytes(), 0);
   return bytes;

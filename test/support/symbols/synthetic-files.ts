@@ -60,9 +60,29 @@ export function armDartSymbols(): Uint8Array {
               },
             ],
           },
-          { id: 'outer', tag: DW_TAG.subprogram, attrs: [[DW_AT.name, DW_FORM.strp, 'Outer.run'], [DW_AT_inline, DW_FORM.data1, 1]] },
-          { id: 'inner', tag: DW_TAG.subprogram, attrs: [[DW_AT.name, DW_FORM.string, 'Inner.helper'], [DW_AT_inline, DW_FORM.data1, 1]] },
-          { tag: DW_TAG.subprogram, attrs: [[DW_AT.low_pc, DW_FORM.addr, 0x1080], [DW_AT.high_pc, DW_FORM.data4, 0x10]] },
+          {
+            id: 'outer',
+            tag: DW_TAG.subprogram,
+            attrs: [
+              [DW_AT.name, DW_FORM.strp, 'Outer.run'],
+              [DW_AT_inline, DW_FORM.data1, 1],
+            ],
+          },
+          {
+            id: 'inner',
+            tag: DW_TAG.subprogram,
+            attrs: [
+              [DW_AT.name, DW_FORM.string, 'Inner.helper'],
+              [DW_AT_inline, DW_FORM.data1, 1],
+            ],
+          },
+          {
+            tag: DW_TAG.subprogram,
+            attrs: [
+              [DW_AT.low_pc, DW_FORM.addr, 0x1080],
+              [DW_AT.high_pc, DW_FORM.data4, 0x10],
+            ],
+          },
           {
             tag: DW_TAG.subprogram,
             attrs: [
@@ -79,7 +99,10 @@ export function armDartSymbols(): Uint8Array {
     version: 4,
     addressSize: 4,
     directories: [],
-    files: [[MAIN, 0], [HELPER, 0]],
+    files: [
+      [MAIN, 0],
+      [HELPER, 0],
+    ],
     sequences: [
       {
         rows: [
@@ -124,7 +147,10 @@ export function crossUnitElf(): Uint8Array {
     version: 2,
     addressSize: 8,
     directories: ['/abs/include'],
-    files: [['b.c', 0], ['b.h', 1]],
+    files: [
+      ['b.c', 0],
+      ['b.h', 1],
+    ],
     sequences: [{ rows: [{ address: 0x3000, file: 2, line: 5, column: 0 }], end: 0x3010 }],
   });
   const { info, abbrev, str } = writeDebugInfo([
@@ -191,4 +217,3 @@ export function crossUnitElf(): Uint8Array {
     ],
   });
 }
-

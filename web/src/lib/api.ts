@@ -53,7 +53,8 @@ export async function read<T>(call: Promise<{ data?: unknown; error?: unknown; r
 }
 
 function messageOf(status: number, error: unknown): string {
-  if (error !== null && typeof error === 'object' && 'error' in error && typeof error.error === 'string') return error.error;
+  if (error !== null && typeof error === 'object' && 'error' in error && typeof error.error === 'string')
+    return error.error;
   if (status === 401) return 'Wrong e-mail address or password.';
   if (status === 403) return 'You do not have access to this.';
   if (status === 429) return 'Too many attempts; wait a minute and try again.';

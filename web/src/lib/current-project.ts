@@ -27,7 +27,11 @@ export function preferredProject(projects: Project[]): Project | undefined {
   return projects.find((p) => p.id === last) ?? projects[0];
 }
 
-export function useCurrentProject(): { project: Project | undefined; projects: Project[] | undefined; isLoading: boolean } {
+export function useCurrentProject(): {
+  project: Project | undefined;
+  projects: Project[] | undefined;
+  isLoading: boolean;
+} {
   const { projectId } = useSearch({ strict: false });
   const { data: projects, isLoading } = useQuery(projectsQuery);
   return { project: projects?.find((p) => p.id === projectId), projects, isLoading };

@@ -24,7 +24,8 @@ export const connectionQuery = (projectId: string | undefined) =>
   queryOptions({
     queryKey: ['connection', projectId],
     enabled: projectId !== undefined,
-    queryFn: () => read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } } as never)),
+    queryFn: () =>
+      read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } } as never)),
   });
 
 /** What an invitation link offers (organization, address, role); an ApiError 404 when it is no longer open. */

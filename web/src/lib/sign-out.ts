@@ -19,6 +19,7 @@ export function useSignOut(): () => Promise<void> {
     clearSession();
     // Everything the signed-in pages cached goes; the sign-in page's own (public) queries stay.
     queryClient.removeQueries({ type: 'inactive' });
-    if (token !== null) await api.POST('/api/auth/sign-out', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    if (token !== null)
+      await api.POST('/api/auth/sign-out', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
   };
 }

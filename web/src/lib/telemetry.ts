@@ -15,7 +15,10 @@ export interface TelemetryScope {
 export function useTelemetryScope(): TelemetryScope | undefined {
   const { projectId, range, from, to } = useSearch({ strict: false });
   if (projectId === undefined) return undefined;
-  return { projectId, range: from !== undefined && to !== undefined ? { from, to } : range !== undefined ? { range } : {} };
+  return {
+    projectId,
+    range: from !== undefined && to !== undefined ? { from, to } : range !== undefined ? { range } : {},
+  };
 }
 
 /** The part of a query key that names the scope (a preset by its name, a custom range by its ends). */
@@ -24,14 +27,24 @@ export function scopeKey(scope: TelemetryScope | undefined): readonly unknown[] 
 }
 
 /** `projectId`, `fromDate`, `toDate` for a read route, the window resolved now. */
-export function scopeParams(scope: TelemetryScope, now: number = Date.now()): { projectId: string; fromDate: string; toDate: string } {
+export function scopeParams(
+  scope: TelemetryScope,
+  now: number = Date.now(),
+): { projectId: string; fromDate: string; toDate: string } {
   const { from, to } = resolveRange(scope.range, now);
   return { projectId: scope.projectId, fromDate: from.toISOString(), toDate: to.toISOString() };
 }
 
 /** The window before this one, of the same length: the baseline of "change against the previous range". */
-export function previousParams(scope: TelemetryScope, now: number = Date.now()): { projectId: string; fromDate: string; toDate: string } {
+export function previousParams(
+  scope: TelemetryScope,
+  now: number = Date.now(),
+): { projectId: string; fromDate: string; toDate: string } {
   const { from, to } = resolveRange(scope.range, now);
   const length = to.getTime() - from.getTime();
-  return { projectId: scope.projectId, fromDate: new Date(from.getTime() - length).toISOString(), toDate: from.toISOString() };
+  return {
+    projectId: scope.projectId,
+    fromDate: new Date(from.getTime() - length).toISOString(),
+    toDate: from.toISOString(),
+  };
 }

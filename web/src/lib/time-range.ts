@@ -50,7 +50,12 @@ export function resolveRange(search: RangeSearch, now: number = Date.now()): Res
   return { from: new Date(now - preset.ms), to: new Date(now), label: preset.label, custom: false };
 }
 
-const instantFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const instantFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export function formatInstant(date: Date): string {
   return instantFormat.format(date);

@@ -44,13 +44,15 @@ export interface SessionAnswer {
   user: User;
 }
 
-export type DeviceSession = paths['/api/auth/device-sessions']['get']['responses'][200]['content']['application/json']['sessions'][number];
+export type DeviceSession =
+  paths['/api/auth/device-sessions']['get']['responses'][200]['content']['application/json']['sessions'][number];
 
 export type DataStatus = paths['/api/projects/data-status']['get']['responses'][200]['content']['application/json'];
 
 export type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json'];
 
-export type InvitationPreview = paths['/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
+export type InvitationPreview =
+  paths['/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
 
 /** The dashboard project picker's values (src/core/projects.ts FRAMEWORKS). */
 export const FRAMEWORKS: ReadonlyArray<{ value: string; label: string }> = [

@@ -10,7 +10,15 @@ function typingInField(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function useListKeyboard({ count, onOpen, search }: { count: number; onOpen: (index: number) => void; search?: RefObject<HTMLInputElement | null> }) {
+export function useListKeyboard({
+  count,
+  onOpen,
+  search,
+}: {
+  count: number;
+  onOpen: (index: number) => void;
+  search?: RefObject<HTMLInputElement | null>;
+}) {
   const [active, setActive] = useState<number | null>(null);
   const latest = useRef({ count, onOpen, active });
   latest.current = { count, onOpen, active };
@@ -36,7 +44,11 @@ export function useListKeyboard({ count, onOpen, search }: { count: number; onOp
         const next = index === null ? 0 : Math.min(rows - 1, Math.max(0, index + (event.key === 'j' ? 1 : -1)));
         setActive(next);
         document.querySelector(`[data-list-row="${next}"]`)?.scrollIntoView({ block: 'nearest' });
-      } else if (event.key === 'Enter' && index !== null && !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)) {
+      } else if (
+        event.key === 'Enter' &&
+        index !== null &&
+        !(event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement)
+      ) {
         event.preventDefault();
         open(index);
       }
@@ -46,6 +58,10 @@ export function useListKeyboard({ count, onOpen, search }: { count: number; onOp
   }, [search]);
 
   /** Props for row `index`: the cursor mark and the hook's scroll anchor. */
-  const rowProps = (index: number) => ({ active: active === index, 'data-list-row': index, 'aria-selected': active === index });
+  const rowProps = (index: number) => ({
+    active: active === index,
+    'data-list-row': index,
+    'aria-selected': active === index,
+  });
   return { active, setActive, rowProps };
 }

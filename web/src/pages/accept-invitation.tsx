@@ -48,12 +48,22 @@ function Invitation({ token }: { token: string }) {
       </AuthLayout>
     );
   }
-  return sessionToken() === null ? <SignedOut token={token} invitation={invitation.data} /> : <Accept token={token} invitation={invitation.data} />;
+  return sessionToken() === null ? (
+    <SignedOut token={token} invitation={invitation.data} />
+  ) : (
+    <Accept token={token} invitation={invitation.data} />
+  );
 }
 
 function NotFound({ error }: { error: Error }) {
   if (!(error instanceof ApiError && error.status === 404)) {
-    return <EndState icon={<CircleHelp className="size-8 text-muted-foreground" />} title="Could not open the invitation" text={error.message} />;
+    return (
+      <EndState
+        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        title="Could not open the invitation"
+        text={error.message}
+      />
+    );
   }
   return (
     <EndState
@@ -81,7 +91,11 @@ function SignedOut({ token, invitation }: { token: string; invitation: Invitatio
       <Link to="/login" search={{ redirect: here }} className={buttonVariants({ variant: 'primary', size: 'lg' })}>
         Sign in to accept
       </Link>
-      <Link to="/register" search={{ invitation: token }} className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+      <Link
+        to="/register"
+        search={{ invitation: token }}
+        className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+      >
         Create an account
       </Link>
     </AuthLayout>
@@ -94,7 +108,11 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
   const accept = useMutation({
     mutationFn: () => read<Accepted>(api.POST('/api/invitations/accept', { body: { token } })),
     // The new organization's projects and membership; not the invitation, which is used up now.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: meQuery.queryKey }), queryClient.invalidateQueries({ queryKey: ['projects'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+      ]),
   });
 
   if (accept.data) {
@@ -113,7 +131,10 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
   }
   if (accept.error instanceof ApiError && accept.error.status === 404) return <NotFound error={accept.error} />;
   return (
-    <AuthLayout title={`Join ${invitation.organization?.name ?? 'the organization'}?`} subtitle={`You were invited with the ${invitation.role ?? 'member'} role.`}>
+    <AuthLayout
+      title={`Join ${invitation.organization?.name ?? 'the organization'}?`}
+      subtitle={`You were invited with the ${invitation.role ?? 'member'} role.`}
+    >
       {me.data ? (
         <div className="grid gap-0.5 text-sm">
           <p className="text-muted-foreground">You will join as</p>

@@ -46,7 +46,10 @@ const EXPIRIES = [
 export function AccountSettingsPage() {
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Account" description="Your profile, your password, your CLI logins and the tokens that act as you." />
+      <PageHeader
+        title="Account"
+        description="Your profile, your password, your CLI logins and the tokens that act as you."
+      />
       <Profile />
       <ChangePassword />
       <CliLogins />
@@ -74,11 +77,21 @@ function Profile() {
 
   return (
     <Card>
-      <CardHeader title="Profile" description="Your name is what other members see; the e-mail address is how you sign in." />
+      <CardHeader
+        title="Profile"
+        description="Your name is what other members see; the e-mail address is how you sign in."
+      />
       <Form className="max-w-sm px-4 py-3" onSubmit={() => save.mutate()} error={save.error?.message}>
         {me.data ? (
           <Field label="Name" htmlFor="profile-name">
-            <Input id="profile-name" autoComplete="name" value={value} onChange={(e) => setName(e.target.value)} maxLength={200} required />
+            <Input
+              id="profile-name"
+              autoComplete="name"
+              value={value}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={200}
+              required
+            />
           </Field>
         ) : (
           <Skeleton className="h-14" />
@@ -100,7 +113,8 @@ function CliLogins() {
   const sessions = useQuery(deviceSessionsQuery);
   const [revoking, setRevoking] = useState<DeviceSession | null>(null);
   const revoke = useListMutation({
-    call: (session: DeviceSession) => read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
+    call: (session: DeviceSession) =>
+      read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
     refresh: [deviceSessionsQuery.queryKey],
     success: (session) => `${session.clientName} login revoked`,
     done: () => setRevoking(null),
@@ -108,7 +122,10 @@ function CliLogins() {
 
   return (
     <Card>
-      <CardHeader title="CLI logins" description="Devices signed in with the CLI. Revoking one signs that device out at its next command." />
+      <CardHeader
+        title="CLI logins"
+        description="Devices signed in with the CLI. Revoking one signs that device out at its next command."
+      />
       <QueryBody
         query={sessions}
         empty={
@@ -136,12 +153,18 @@ function CliLogins() {
                   <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
                 </TD>
                 <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
-                <TD className="tabular" title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)">
+                <TD
+                  className="tabular"
+                  title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)"
+                >
                   {formatDateTime(session.lastUsedAt)}
                 </TD>
                 <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
                 <TD className="text-right">
-                  <RowDangerButton onClick={() => setRevoking(session)} label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}>
+                  <RowDangerButton
+                    onClick={() => setRevoking(session)}
+                    label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
+                  >
                     Revoke
                   </RowDangerButton>
                 </TD>
@@ -172,7 +195,9 @@ function ChangePassword() {
   const [repeated, setRepeated] = useState('');
   const change = useMutation({
     mutationFn: async () => {
-      const answer = await read<SessionAnswer>(api.POST('/api/auth/password', { body: { currentPassword, newPassword } }));
+      const answer = await read<SessionAnswer>(
+        api.POST('/api/auth/password', { body: { currentPassword, newPassword } }),
+      );
       storeSession(answer.token);
       return answer;
     },
@@ -187,7 +212,10 @@ function ChangePassword() {
 
   return (
     <Card>
-      <CardHeader title="Password" description="Changing it signs out your other sessions and CLI logins. Personal access tokens keep working." />
+      <CardHeader
+        title="Password"
+        description="Changing it signs out your other sessions and CLI logins. Personal access tokens keep working."
+      />
       <Form
         className="max-w-sm px-4 py-3"
         onSubmit={() => !mismatch && change.mutate()}
@@ -204,7 +232,14 @@ function ChangePassword() {
           />
         </Field>
         <Field label="New password" htmlFor="new-password" hint="At least 10 characters; a few words make a good one.">
-          <Input id="new-password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} required />
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            required
+          />
         </Field>
         <Field label="Repeat the new password" htmlFor="repeated-password">
           <Input
@@ -236,7 +271,9 @@ function PersonalAccessTokens() {
   const create = useMutation({
     mutationFn: () =>
       read<AccessToken & { token: string }>(
-        api.POST('/api/personal-access-tokens', { body: { name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) } } as never),
+        api.POST('/api/personal-access-tokens', {
+          body: { name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) },
+        } as never),
       ),
     onSuccess: async (created) => {
       setSecret({ name: created.name, token: created.token });
@@ -245,7 +282,8 @@ function PersonalAccessTokens() {
     },
   });
   const revoke = useListMutation({
-    call: (token: AccessToken) => read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
+    call: (token: AccessToken) =>
+      read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
     refresh: [tokensQuery.queryKey],
     success: (token) => `Token ${token.name} revoked`,
     done: () => setRevoking(null),
@@ -253,11 +291,21 @@ function PersonalAccessTokens() {
 
   return (
     <Card>
-      <CardHeader title="Personal access tokens" description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once." />
+      <CardHeader
+        title="Personal access tokens"
+        description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once."
+      />
       <Form layout="row" className="border-b" onSubmit={() => create.mutate()} error={create.error?.message}>
         <div className="w-72">
           <Field label="Token name" htmlFor="token-name">
-            <Input id="token-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required placeholder="e.g. deploy from CI" />
+            <Input
+              id="token-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              required
+              placeholder="e.g. deploy from CI"
+            />
           </Field>
         </div>
         <div className="w-36">
@@ -274,7 +322,14 @@ function PersonalAccessTokens() {
           <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
         </ShownOnce>
       )}
-      <QueryBody query={tokens} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No tokens yet. Create one above for a script or the CLI.</p>}>
+      <QueryBody
+        query={tokens}
+        empty={
+          <p className="px-4 py-6 text-sm text-muted-foreground">
+            No tokens yet. Create one above for a script or the CLI.
+          </p>
+        }
+      >
         <Table aria-label="Personal access tokens">
           <THead>
             <tr>

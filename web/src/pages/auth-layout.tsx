@@ -3,7 +3,17 @@ import { buttonVariants } from '@/components/ui/button';
 import type { Providers } from '@/lib/types';
 
 /** The frame of the sign-in pages: the mark, a title and one narrow panel. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-background p-6">
       <div className="grid justify-items-center gap-3 text-center">
@@ -18,7 +28,17 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
 }
 
 /** A page that ends a flow: an icon, a title and what happened (and, optionally, where to go next). */
-export function EndState({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
+export function EndState({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <AuthLayout title={title}>
       <div className="grid justify-items-center gap-3 text-center">
@@ -34,10 +54,18 @@ export function EndState({ icon, title, text, children }: { icon: ReactNode; tit
  * "Continue with …" for each configured social provider, below a divider; `params` go to the
  * provider's start URL (`redirect` to come back to a page, `invitation` to join through one).
  */
-export function SocialSignIn({ providers, params }: { providers: Providers | undefined; params: Record<string, string | undefined> }) {
+export function SocialSignIn({
+  providers,
+  params,
+}: {
+  providers: Providers | undefined;
+  params: Record<string, string | undefined>;
+}) {
   const social = providers?.providers ?? [];
   if (social.length === 0) return null;
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ).toString();
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
@@ -46,7 +74,11 @@ export function SocialSignIn({ providers, params }: { providers: Providers | und
         <span className="h-px flex-1 bg-border" />
       </div>
       {social.map((provider) => (
-        <a key={provider.id} className={buttonVariants({ variant: 'secondary', size: 'lg' })} href={`${provider.startUrl ?? ''}${query ? `?${query}` : ''}`}>
+        <a
+          key={provider.id}
+          className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+          href={`${provider.startUrl ?? ''}${query ? `?${query}` : ''}`}
+        >
           Continue with {provider.name}
         </a>
       ))}

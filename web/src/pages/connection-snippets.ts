@@ -28,14 +28,20 @@ export function snippetsFor(token: string, origin: string) {
       label: 'Node.js',
       steps: [
         { title: 'Install', code: 'npm install @opentelemetry/api @opentelemetry/auto-instrumentations-node' },
-        { title: 'Run with the exporter variables', code: `${exports}\nnode --require @opentelemetry/auto-instrumentations-node/register app.js` },
+        {
+          title: 'Run with the exporter variables',
+          code: `${exports}\nnode --require @opentelemetry/auto-instrumentations-node/register app.js`,
+        },
       ],
     },
     {
       id: 'python',
       label: 'Python',
       steps: [
-        { title: 'Install', code: 'pip install opentelemetry-distro opentelemetry-exporter-otlp\nopentelemetry-bootstrap -a install' },
+        {
+          title: 'Install',
+          code: 'pip install opentelemetry-distro opentelemetry-exporter-otlp\nopentelemetry-bootstrap -a install',
+        },
         { title: 'Run with the exporter variables', code: `${exports}\nopentelemetry-instrument python app.py` },
       ],
     },
@@ -43,7 +49,10 @@ export function snippetsFor(token: string, origin: string) {
       id: 'go',
       label: 'Go',
       steps: [
-        { title: 'Install', code: 'go get go.opentelemetry.io/otel go.opentelemetry.io/otel/sdk go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp' },
+        {
+          title: 'Install',
+          code: 'go get go.opentelemetry.io/otel go.opentelemetry.io/otel/sdk go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp',
+        },
         {
           title: 'Set up tracing (the exporter reads the variables)',
           code: [
@@ -59,15 +68,24 @@ export function snippetsFor(token: string, origin: string) {
       id: 'java',
       label: 'Java',
       steps: [
-        { title: 'Download the agent', code: 'curl -LO https://github.com/open-telemetry/opentelemetry-java-instrumentation/releases/latest/download/opentelemetry-javaagent.jar' },
-        { title: 'Run with the exporter variables', code: `${exports}\njava -javaagent:opentelemetry-javaagent.jar -jar app.jar` },
+        {
+          title: 'Download the agent',
+          code: 'curl -LO https://github.com/open-telemetry/opentelemetry-java-instrumentation/releases/latest/download/opentelemetry-javaagent.jar',
+        },
+        {
+          title: 'Run with the exporter variables',
+          code: `${exports}\njava -javaagent:opentelemetry-javaagent.jar -jar app.jar`,
+        },
       ],
     },
     {
       id: 'dotnet',
       label: '.NET',
       steps: [
-        { title: 'Install', code: 'dotnet add package OpenTelemetry.Extensions.Hosting\ndotnet add package OpenTelemetry.Instrumentation.AspNetCore\ndotnet add package OpenTelemetry.Exporter.OpenTelemetryProtocol' },
+        {
+          title: 'Install',
+          code: 'dotnet add package OpenTelemetry.Extensions.Hosting\ndotnet add package OpenTelemetry.Instrumentation.AspNetCore\ndotnet add package OpenTelemetry.Exporter.OpenTelemetryProtocol',
+        },
         {
           title: 'Program.cs (the exporter reads the variables)',
           code: 'builder.Services.AddOpenTelemetry()\n    .WithTracing(tracing => tracing.AddAspNetCoreInstrumentation().AddOtlpExporter());',
@@ -79,7 +97,10 @@ export function snippetsFor(token: string, origin: string) {
       id: 'browser',
       label: 'Browser',
       steps: [
-        { title: 'Install', code: 'npm install @opentelemetry/sdk-trace-web @opentelemetry/exporter-trace-otlp-http @opentelemetry/instrumentation-fetch @opentelemetry/instrumentation' },
+        {
+          title: 'Install',
+          code: 'npm install @opentelemetry/sdk-trace-web @opentelemetry/exporter-trace-otlp-http @opentelemetry/instrumentation-fetch @opentelemetry/instrumentation',
+        },
         {
           title: 'Set up tracing',
           code: [
@@ -104,7 +125,7 @@ export function snippetsFor(token: string, origin: string) {
       label: 'Native report (Flutter, iOS, any client)',
       steps: [
         {
-          title: 'POST a report with the connection string\'s token and URL',
+          title: "POST a report with the connection string's token and URL",
           code: [
             `curl ${origin}/api/report \\`,
             `  -H 'Authorization: Bearer ${token}' -H 'Content-Type: application/json' \\`,

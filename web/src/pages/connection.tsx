@@ -17,7 +17,10 @@ export function ConnectionPage() {
 
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Connection" description={`Send telemetry to ${project?.name ?? 'this project'}: pick what your application speaks.`} />
+      <PageHeader
+        title="Connection"
+        description={`Send telemetry to ${project?.name ?? 'this project'}: pick what your application speaks.`}
+      />
       {project && <DataStatusBanner projectId={project.id} />}
       {connection.isLoading || !connection.data ? (
         <div className="grid gap-4" aria-busy="true">
@@ -26,7 +29,8 @@ export function ConnectionPage() {
         </div>
       ) : connection.data.token === HIDDEN_TOKEN ? (
         <Card className="p-4 text-sm text-muted-foreground">
-          The project's tokens are hidden: your role in this organization is read-only. Ask a member with the write role for them.
+          The project's tokens are hidden: your role in this organization is read-only. Ask a member with the write role
+          for them.
         </Card>
       ) : (
         <ConnectionDetails connection={connection.data} origin={origin} />
@@ -45,7 +49,10 @@ function ConnectionDetails({ connection, origin }: { connection: Connection; ori
   return (
     <>
       <Card>
-        <CardHeader title="Project token" description="Sent with every report. Keep it in your application's configuration, not in source control." />
+        <CardHeader
+          title="Project token"
+          description="Sent with every report. Keep it in your application's configuration, not in source control."
+        />
         <div className="grid gap-3 p-4">
           <CodeBlock code={connection.token} label="project token" />
           <div className="grid gap-1.5">
@@ -73,7 +80,11 @@ function ConnectionDetails({ connection, origin }: { connection: Connection; ori
             ))}
           </Tabs.List>
           {snippets.frameworks.map((f) => (
-            <Tabs.Content key={f.id} value={f.id} className="grid gap-3 p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset">
+            <Tabs.Content
+              key={f.id}
+              value={f.id}
+              className="grid gap-3 p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+            >
               {f.steps.map((step) => (
                 <div key={step.title} className="grid gap-1.5">
                   <h3 className="text-xs font-medium text-muted-foreground">{step.title}</h3>
@@ -85,7 +96,10 @@ function ConnectionDetails({ connection, origin }: { connection: Connection; ori
         </Tabs.Root>
       </Card>
       <Card>
-        <CardHeader title="Debug symbols and source maps" description="For symbolicated Flutter and iOS crashes and readable browser stack traces." />
+        <CardHeader
+          title="Debug symbols and source maps"
+          description="For symbolicated Flutter and iOS crashes and readable browser stack traces."
+        />
         <div className="grid gap-2 p-4 text-sm">
           <p className="text-muted-foreground">Uploads use their own tokens, apart from the project token:</p>
           <div className="grid gap-1.5">

@@ -46,7 +46,13 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
   const data = status.data;
   const state = !data ? 'loading' : data.lastEventAt ? 'receiving' : data.hasData ? 'quiet' : 'waiting';
   return (
-    <div role="status" aria-live="polite" aria-busy={state === 'loading'} className={cn('flex items-center gap-2.5 rounded-lg border bg-panel px-4 py-2.5 text-sm', className)} data-state={state}>
+    <div
+      role="status"
+      aria-live="polite"
+      aria-busy={state === 'loading'}
+      className={cn('flex items-center gap-2.5 rounded-lg border bg-panel px-4 py-2.5 text-sm', className)}
+      data-state={state}
+    >
       <span
         aria-hidden
         className={cn(
@@ -66,12 +72,18 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
       ) : state === 'quiet' ? (
         <span>
           <span className="font-medium">No data in the last 24 hours</span>
-          <span className="text-muted-foreground"> — this project received data before; check that your application still sends it.</span>
+          <span className="text-muted-foreground">
+            {' '}
+            — this project received data before; check that your application still sends it.
+          </span>
         </span>
       ) : (
         <span>
           <span className="font-medium">Waiting for the first data…</span>
-          <span className="text-muted-foreground"> This updates by itself as soon as your application sends something.</span>
+          <span className="text-muted-foreground">
+            {' '}
+            This updates by itself as soon as your application sends something.
+          </span>
         </span>
       )}
     </div>

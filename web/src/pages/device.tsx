@@ -78,10 +78,22 @@ function Decide({ userCode }: { userCode: string }) {
   });
 
   if (decide.data?.status === 'approved') {
-    return <EndState icon={<CheckCircle2 className="size-8 text-success" />} title="Device approved" text="Return to your terminal: it is signed in." />;
+    return (
+      <EndState
+        icon={<CheckCircle2 className="size-8 text-success" />}
+        title="Device approved"
+        text="Return to your terminal: it is signed in."
+      />
+    );
   }
   if (decide.data?.status === 'denied') {
-    return <EndState icon={<XCircle className="size-8 text-danger" />} title="Request denied" text="The terminal was not signed in. Nothing else changed." />;
+    return (
+      <EndState
+        icon={<XCircle className="size-8 text-danger" />}
+        title="Request denied"
+        text="The terminal was not signed in. Nothing else changed."
+      />
+    );
   }
   if (request.error) {
     const unknown = request.error instanceof ApiError && request.error.status === 404;
@@ -89,7 +101,11 @@ function Decide({ userCode }: { userCode: string }) {
       <EndState
         icon={<CircleHelp className="size-8 text-muted-foreground" />}
         title={unknown ? 'Code not found' : 'Could not load the request'}
-        text={unknown ? `No pending request has the code ${userCode}: it may have expired (codes last 10 minutes) or been decided already. Run the login command again for a new code.` : request.error.message}
+        text={
+          unknown
+            ? `No pending request has the code ${userCode}: it may have expired (codes last 10 minutes) or been decided already. Run the login command again for a new code.`
+            : request.error.message
+        }
       />
     );
   }
@@ -126,7 +142,12 @@ function Decide({ userCode }: { userCode: string }) {
         <Button size="lg" disabled={!request.data || decide.isPending} onClick={() => decide.mutate('deny')}>
           Deny
         </Button>
-        <Button size="lg" variant="primary" disabled={!request.data || decide.isPending} onClick={() => decide.mutate('approve')}>
+        <Button
+          size="lg"
+          variant="primary"
+          disabled={!request.data || decide.isPending}
+          onClick={() => decide.mutate('approve')}
+        >
           Approve
         </Button>
       </div>

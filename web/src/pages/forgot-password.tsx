@@ -42,7 +42,11 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout
       title="Reset your password"
-      subtitle={providers.data?.passwordReset === false ? undefined : 'Enter the e-mail address of your account; we mail you a link to choose a new password.'}
+      subtitle={
+        providers.data?.passwordReset === false
+          ? undefined
+          : 'Enter the e-mail address of your account; we mail you a link to choose a new password.'
+      }
       footer={backToSignIn}
     >
       {providers.isLoading ? (
@@ -52,12 +56,21 @@ export function ForgotPasswordPage() {
         </div>
       ) : providers.data?.passwordReset === false ? (
         <p className="text-sm text-muted-foreground">
-          This server cannot send mail, so passwords are not reset by mail here. Ask the administrator of this Sightline installation to set one for you.
+          This server cannot send mail, so passwords are not reset by mail here. Ask the administrator of this Sightline
+          installation to set one for you.
         </p>
       ) : (
         <form onSubmit={submit} className="grid gap-3">
           <Field label="E-mail" htmlFor="email">
-            <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoFocus
+            />
           </Field>
           <FormError message={request.error?.message} />
           <Button type="submit" variant="primary" size="lg" disabled={request.isPending}>

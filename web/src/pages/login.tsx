@@ -49,10 +49,25 @@ export function LoginPage() {
       <FormError message={error && `Sign-in failed: ${error}`} />
       <form onSubmit={submit} className="grid gap-3">
         <Field label="E-mail" htmlFor="email">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            autoFocus
+          />
         </Field>
         <Field label="Password" htmlFor="password">
-          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
         </Field>
         {providers.data?.passwordReset && (
           <Link to="/forgot-password" className="justify-self-end text-xs text-accent hover:underline">

@@ -94,7 +94,10 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: settingsKey(organizationId),
-    queryFn: () => read<Settings>(api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } } as never)),
+    queryFn: () =>
+      read<Settings>(
+        api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } } as never),
+      ),
   });
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState('UTC');
@@ -106,7 +109,12 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
   }, [settings.data]);
   const save = useMutation({
     mutationFn: () =>
-      read<Settings>(api.PUT('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } }, body: { name, timezone } } as never)),
+      read<Settings>(
+        api.PUT('/api/organizations/{organizationId}/settings', {
+          params: { path: { organizationId } },
+          body: { name, timezone },
+        } as never),
+      ),
     onSuccess: async (saved) => {
       toast.success(`Organization ${saved.name} saved`);
       queryClient.setQueryData(settingsKey(organizationId), saved);
@@ -144,7 +152,13 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
         <div className="w-72">
           <Field label="Organization name" htmlFor="organization-name">
-            <Input id="organization-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+            <Input
+              id="organization-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+            />
           </Field>
         </div>
         <div className="w-64">
@@ -153,7 +167,10 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
               id="organization-timezone"
               value={timezone}
               onChange={(e) => setTimezone(e.target.value)}
-              options={timeZones(timezone).map((zone) => ({ value: zone, label: zone === browserZone ? `${zone} (this browser)` : zone }))}
+              options={timeZones(timezone).map((zone) => ({
+                value: zone,
+                label: zone === browserZone ? `${zone} (this browser)` : zone,
+              }))}
             />
           </Field>
         </div>
@@ -167,7 +184,8 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
 
 /** Every IANA zone the browser knows, UTC first, and the current value even if the browser lacks it. */
 function timeZones(current: string): string[] {
-  const zones = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const zones =
+    (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return [...new Set(['UTC', current, ...zones])];
 }
 
@@ -178,7 +196,11 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
   const members = useQuery({
     queryKey: membersKey(organizationId),
     queryFn: async () =>
-      (await read<{ members: Member[] }>(api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } } as never))).members,
+      (
+        await read<{ members: Member[] }>(
+          api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } } as never),
+        )
+      ).members,
   });
   const [removing, setRemoving] = useState<Member | null>(null);
   // Seats in the usage bars count members.
@@ -191,7 +213,10 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
   const changeRole = useMutation({
     mutationFn: ({ member, role }: { member: Member; role: Role }) =>
       read<Member>(
-        api.PUT('/api/organizations/{organizationId}/members/{userId}', { params: { path: { organizationId, userId: member.userId } }, body: { role } } as never),
+        api.PUT('/api/organizations/{organizationId}/members/{userId}', {
+          params: { path: { organizationId, userId: member.userId } },
+          body: { role },
+        } as never),
       ),
     onSuccess: async (changed) => {
       toast.success(`${changed.name || changed.email} is now ${roleLabel(changed.role)}`);
@@ -201,7 +226,11 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
   });
   const remove = useListMutation({
     call: (member: Member) =>
-      read(api.DELETE('/api/organizations/{organizationId}/members/{userId}', { params: { path: { organizationId, userId: member.userId } } } as never)),
+      read(
+        api.DELETE('/api/organizations/{organizationId}/members/{userId}', {
+          params: { path: { organizationId, userId: member.userId } },
+        } as never),
+      ),
     refresh: [membersKey(organizationId), usageKey(organizationId)],
     success: (member) => `${member.name || member.email} removed`,
     done: () => setRemoving(null),
@@ -209,8 +238,15 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
 
   return (
     <Card>
-      <CardHeader title="Members" description="Admins manage members, invitations and billing; write members change projects; read-only members look." />
-      <QueryBody query={members} columns={4} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}>
+      <CardHeader
+        title="Members"
+        description="Admins manage members, invitations and billing; write members change projects; read-only members look."
+      />
+      <QueryBody
+        query={members}
+        columns={4}
+        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}
+      >
         <Table aria-label="Members">
           <THead>
             <tr>
@@ -230,7 +266,9 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                 <TR key={member.userId}>
                   <TD className="font-medium">
                     {member.name || '—'}
-                    {member.userId === myId && <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>}
+                    {member.userId === myId && (
+                      <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
+                    )}
                   </TD>
                   <TD>{member.email}</TD>
                   <TD>
@@ -292,8 +330,11 @@ function Invitations({ organizationId }: { organizationId: string }) {
   const invitations = useQuery({
     queryKey: invitationsKey(organizationId),
     queryFn: async () =>
-      (await read<{ invitations: Invitation[] }>(api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } } as never)))
-        .invitations,
+      (
+        await read<{ invitations: Invitation[] }>(
+          api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } } as never),
+        )
+      ).invitations,
   });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('write');
@@ -308,7 +349,10 @@ function Invitations({ organizationId }: { organizationId: string }) {
   const invite = useMutation({
     mutationFn: () =>
       read<Invitation & { acceptUrl: string; mailQueued: boolean }>(
-        api.POST('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } }, body: { email: email.trim(), role } } as never),
+        api.POST('/api/organizations/{organizationId}/invitations', {
+          params: { path: { organizationId } },
+          body: { email: email.trim(), role },
+        } as never),
       ),
     onSuccess: async (created) => {
       setSent({ email: created.email, acceptUrl: created.acceptUrl, mailQueued: created.mailQueued });
@@ -318,7 +362,11 @@ function Invitations({ organizationId }: { organizationId: string }) {
   });
   const revoke = useListMutation({
     call: (invitation: Invitation) =>
-      read(api.DELETE('/api/organizations/{organizationId}/invitations/{id}', { params: { path: { organizationId, id: invitation.id } } } as never)),
+      read(
+        api.DELETE('/api/organizations/{organizationId}/invitations/{id}', {
+          params: { path: { organizationId, id: invitation.id } },
+        } as never),
+      ),
     refresh: [invitationsKey(organizationId), usageKey(organizationId)],
     success: (invitation) => `Invitation to ${invitation.email} revoked`,
     done: () => setRevoking(null),
@@ -326,11 +374,22 @@ function Invitations({ organizationId }: { organizationId: string }) {
 
   return (
     <Card>
-      <CardHeader title="Invitations" description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired." />
+      <CardHeader
+        title="Invitations"
+        description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
+      />
       <Form layout="row" className="border-b" onSubmit={() => invite.mutate()} error={invite.error?.message}>
         <div className="w-72">
           <Field label="E-mail address" htmlFor="invite-email">
-            <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={320} placeholder="name@example.com" />
+            <Input
+              id="invite-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              maxLength={320}
+              placeholder="name@example.com"
+            />
           </Field>
         </div>
         <div className="w-36">
@@ -350,12 +409,17 @@ function Invitations({ organizationId }: { organizationId: string }) {
             </>
           ) : (
             <>
-              <span className="font-medium">{sent.email}</span> is invited. This server sends no mail: pass on this link, shown only now.
+              <span className="font-medium">{sent.email}</span> is invited. This server sends no mail: pass on this
+              link, shown only now.
             </>
           )}
         </ShownOnce>
       )}
-      <QueryBody query={invitations} columns={5} empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}>
+      <QueryBody
+        query={invitations}
+        columns={5}
+        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}
+      >
         <Table aria-label="Invitations">
           <THead>
             <tr>
@@ -376,7 +440,9 @@ function Invitations({ organizationId }: { organizationId: string }) {
                   <span
                     className={cn(
                       'rounded-sm px-1.5 py-0.5 text-xs',
-                      invitation.status === 'pending' ? 'bg-accent-soft text-foreground' : 'bg-muted text-muted-foreground',
+                      invitation.status === 'pending'
+                        ? 'bg-accent-soft text-foreground'
+                        : 'bg-muted text-muted-foreground',
                     )}
                   >
                     {invitation.status}
@@ -386,7 +452,10 @@ function Invitations({ organizationId }: { organizationId: string }) {
                 <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
                 <TD className="text-right">
                   {invitation.status === 'pending' && (
-                    <RowDangerButton onClick={() => setRevoking(invitation)} label={`Revoke invitation to ${invitation.email}`}>
+                    <RowDangerButton
+                      onClick={() => setRevoking(invitation)}
+                      label={`Revoke invitation to ${invitation.email}`}
+                    >
                       Revoke
                     </RowDangerButton>
                   )}
@@ -413,7 +482,9 @@ const usageKey = (organizationId: string) => ['billing-usage', organizationId];
 function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
   const usage = useQuery({
     queryKey: usageKey(organizationId),
-    queryFn: async () => (await read<{ usage: Usage }>(api.GET('/api/billing/usage', { params: { query: { organizationId } } } as never))).usage,
+    queryFn: async () =>
+      (await read<{ usage: Usage }>(api.GET('/api/billing/usage', { params: { query: { organizationId } } } as never)))
+        .usage,
   });
   const plans = useQuery({
     queryKey: ['billing-plans'],
@@ -438,12 +509,21 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
     <Card>
       <CardHeader
         title="Plan and usage"
-        description={usage.data ? `${plan?.name ?? usage.data.planCode} plan · usage of ${usage.data.periodStart} (UTC month)` : 'The plan and what this month used of it.'}
+        description={
+          usage.data
+            ? `${plan?.name ?? usage.data.planCode} plan · usage of ${usage.data.periodStart} (UTC month)`
+            : 'The plan and what this month used of it.'
+        }
         actions={
           billing && (
             <div className="flex gap-2">
               {upgrades.map((p) => (
-                <Button key={p.code} variant="primary" disabled={go.isPending} onClick={() => go.mutate({ planCode: p.code, interval: 'month' })}>
+                <Button
+                  key={p.code}
+                  variant="primary"
+                  disabled={go.isPending}
+                  onClick={() => go.mutate({ planCode: p.code, interval: 'month' })}
+                >
                   Upgrade to {p.name}
                 </Button>
               ))}
@@ -466,15 +546,38 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
             format={formatBytes}
             note="Ingest pauses (503) when the month's decompressed bytes reach the limit."
           />
-          <UsageBar label="Projects" used={usage.data.counters.projects} limit={usage.data.limits.projects} format={formatCount} />
-          <UsageBar label="Seats" used={usage.data.counters.seats} limit={usage.data.limits.seats} format={formatCount} note="Members. An open invitation also needs a free seat." />
+          <UsageBar
+            label="Projects"
+            used={usage.data.counters.projects}
+            limit={usage.data.limits.projects}
+            format={formatCount}
+          />
+          <UsageBar
+            label="Seats"
+            used={usage.data.counters.seats}
+            limit={usage.data.limits.seats}
+            format={formatCount}
+            note="Members. An open invitation also needs a free seat."
+          />
         </div>
       )}
     </Card>
   );
 }
 
-function UsageBar({ label, used, limit, format, note }: { label: string; used: number; limit: number; format: (n: number) => string; note?: string }) {
+function UsageBar({
+  label,
+  used,
+  limit,
+  format,
+  note,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  format: (n: number) => string;
+  note?: string;
+}) {
   const share = limit > 0 ? Math.min(1, used / limit) : 1;
   const percent = Math.round(share * 1000) / 10;
   return (

@@ -75,7 +75,9 @@ function General({ project, canWrite }: { project: Project; canWrite: boolean })
 
   const save = useMutation({
     mutationFn: () =>
-      read<Project>(api.PUT('/api/projects', { params: { query: { projectId: project.id } }, body: { name, framework } } as never)),
+      read<Project>(
+        api.PUT('/api/projects', { params: { query: { projectId: project.id } }, body: { name, framework } } as never),
+      ),
     onSuccess: async (saved) => {
       toast.success(`Project ${saved.name} saved`);
       await queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey });
@@ -106,12 +108,23 @@ function General({ project, canWrite }: { project: Project; canWrite: boolean })
       <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
         <div className="w-72">
           <Field label="Project name" htmlFor="project-settings-name">
-            <Input id="project-settings-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} />
+            <Input
+              id="project-settings-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+            />
           </Field>
         </div>
         <div className="w-64">
           <Field label="Framework" htmlFor="project-settings-framework">
-            <Select id="project-settings-framework" value={framework} onChange={(e) => setFramework(e.target.value)} options={FRAMEWORKS} />
+            <Select
+              id="project-settings-framework"
+              value={framework}
+              onChange={(e) => setFramework(e.target.value)}
+              options={FRAMEWORKS}
+            />
           </Field>
         </div>
         <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
@@ -128,7 +141,8 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
   const [rotating, setRotating] = useState<TokenKind | null>(null);
 
   const rotate = useMutation({
-    mutationFn: (kind: TokenKind) => read<Partial<Connection>>(api.POST(kind.path, { params: { query: { projectId: project.id } } } as never)),
+    mutationFn: (kind: TokenKind) =>
+      read<Partial<Connection>>(api.POST(kind.path, { params: { query: { projectId: project.id } } } as never)),
     onSuccess: async (_answer, kind) => {
       setRotating(null);
       toast.success(`${kind.label} rotated: the previous one no longer works`);
@@ -145,7 +159,11 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
     <Card>
       <CardHeader
         title="Tokens"
-        description={hidden ? 'Hidden: your role in this organization is read-only.' : 'Rotating a token replaces it at once: the previous one stops working.'}
+        description={
+          hidden
+            ? 'Hidden: your role in this organization is read-only.'
+            : 'Rotating a token replaces it at once: the previous one stops working.'
+        }
       />
       {connection.isLoading ? (
         <div className="grid gap-3 p-4" aria-busy="true">
@@ -166,10 +184,16 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
                 <p className="text-xs text-muted-foreground">{kind.use}</p>
               </div>
               {hidden ? (
-                <p className="rounded-md border bg-muted px-3 py-2 font-mono text-xs text-muted-foreground">•••••••• hidden</p>
+                <p className="rounded-md border bg-muted px-3 py-2 font-mono text-xs text-muted-foreground">
+                  •••••••• hidden
+                </p>
               ) : (
                 <div className="flex items-center gap-2">
-                  <CodeBlock code={connection.data?.[kind.key] ?? ''} label={kind.label.toLowerCase()} className="min-w-0 flex-1" />
+                  <CodeBlock
+                    code={connection.data?.[kind.key] ?? ''}
+                    label={kind.label.toLowerCase()}
+                    className="min-w-0 flex-1"
+                  />
                   {canWrite && (
                     <Button onClick={() => setRotating(kind)} aria-label={`Rotate ${kind.label.toLowerCase()}`}>
                       Rotate…
@@ -246,7 +270,14 @@ function DeleteProject({ project }: { project: Project }) {
         onConfirm={() => typed === project.name && remove.mutate()}
       >
         <Field label="Project name" htmlFor="delete-project-name">
-          <Input id="delete-project-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" placeholder={project.name} autoFocus />
+          <Input
+            id="delete-project-name"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            placeholder={project.name}
+            autoFocus
+          />
         </Field>
       </ConfirmDialog>
     </Card>

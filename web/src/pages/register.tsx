@@ -23,7 +23,8 @@ export function RegisterPage() {
   const router = useRouter();
   const providers = useQuery(providersQuery);
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: event.target.value });
   // With an invitation: its organization, and the invited address filled in.
   const invited = useQuery({ ...invitationQuery(invitation ?? ''), enabled: invitation !== undefined });
   const invitedEmail = invited.data?.email;
@@ -39,7 +40,11 @@ export function RegisterPage() {
             name: form.name,
             email: form.email,
             password: form.password,
-            ...(invitation ? { invitationToken: invitation } : form.organizationName.trim() ? { organizationName: form.organizationName } : {}),
+            ...(invitation
+              ? { invitationToken: invitation }
+              : form.organizationName.trim()
+                ? { organizationName: form.organizationName }
+                : {}),
           },
         }),
       ),
@@ -58,7 +63,11 @@ export function RegisterPage() {
   const closed = !invitation && providers.data?.registrationOpen === false;
   return (
     <AuthLayout
-      title={invitation ? `Join ${invited.data?.organization?.name ?? 'your team'} on Sightline` : 'Create your Sightline account'}
+      title={
+        invitation
+          ? `Join ${invited.data?.organization?.name ?? 'your team'} on Sightline`
+          : 'Create your Sightline account'
+      }
       subtitle={
         invitation
           ? invited.data?.organization?.name
@@ -76,7 +85,13 @@ export function RegisterPage() {
       }
     >
       {invited.error ? (
-        <FormError message={invited.error instanceof ApiError && invited.error.status === 404 ? 'This invitation has expired, was revoked or was used already: ask for a new one.' : invited.error.message} />
+        <FormError
+          message={
+            invited.error instanceof ApiError && invited.error.status === 404
+              ? 'This invitation has expired, was revoked or was used already: ask for a new one.'
+              : invited.error.message
+          }
+        />
       ) : providers.isLoading || (invitation && invited.isLoading) ? (
         <div className="grid gap-3" aria-busy="true">
           <Skeleton className="h-8" />
@@ -85,23 +100,45 @@ export function RegisterPage() {
         </div>
       ) : closed ? (
         <p className="text-sm text-muted-foreground">
-          Registration on this server is by invitation. Ask an administrator of your organization to invite you; the invitation link opens this page
-          with everything filled in.
+          Registration on this server is by invitation. Ask an administrator of your organization to invite you; the
+          invitation link opens this page with everything filled in.
         </p>
       ) : (
         <form onSubmit={submit} className="grid gap-3">
           <Field label="Name" htmlFor="name">
-            <Input id="name" autoComplete="name" value={form.name} onChange={set('name')} required maxLength={200} autoFocus />
+            <Input
+              id="name"
+              autoComplete="name"
+              value={form.name}
+              onChange={set('name')}
+              required
+              maxLength={200}
+              autoFocus
+            />
           </Field>
           <Field label="E-mail" htmlFor="email">
             <Input id="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
           </Field>
           <Field label="Password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
-            <Input id="password" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} required minLength={10} />
+            <Input
+              id="password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={set('password')}
+              required
+              minLength={10}
+            />
           </Field>
           {!invitation && (
             <Field label="Organization name (optional)" htmlFor="organization">
-              <Input id="organization" value={form.organizationName} onChange={set('organizationName')} maxLength={100} placeholder="Your team or company" />
+              <Input
+                id="organization"
+                value={form.organizationName}
+                onChange={set('organizationName')}
+                maxLength={100}
+                placeholder="Your team or company"
+              />
             </Field>
           )}
           <FormError message={register.error?.message} />

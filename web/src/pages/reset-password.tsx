@@ -20,7 +20,8 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [repeated, setRepeated] = useState('');
   const reset = useMutation({
-    mutationFn: () => read<SessionAnswer>(api.POST('/api/auth/password-reset/confirm', { body: { token: token ?? '', password } })),
+    mutationFn: () =>
+      read<SessionAnswer>(api.POST('/api/auth/password-reset/confirm', { body: { token: token ?? '', password } })),
     onSuccess: (answer) => {
       storeSession(answer.token);
       toast.success('Password changed; you are signed in');
@@ -58,10 +59,27 @@ export function ResetPasswordPage() {
     >
       <form onSubmit={submit} className="grid gap-3">
         <Field label="New password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
-          <Input id="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required minLength={10} autoFocus />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            minLength={10}
+            autoFocus
+          />
         </Field>
         <Field label="Repeat the new password" htmlFor="repeated">
-          <Input id="repeated" type="password" autoComplete="new-password" value={repeated} onChange={(e) => setRepeated(e.target.value)} required aria-invalid={mismatch} />
+          <Input
+            id="repeated"
+            type="password"
+            autoComplete="new-password"
+            value={repeated}
+            onChange={(e) => setRepeated(e.target.value)}
+            required
+            aria-invalid={mismatch}
+          />
         </Field>
         <FormError message={mismatch ? 'The two passwords differ.' : reset.error?.message} />
         <Button type="submit" variant="primary" size="lg" disabled={reset.isPending || mismatch}>

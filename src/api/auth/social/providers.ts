@@ -48,9 +48,17 @@ const GOOGLE_ISSUER = 'https://accounts.google.com';
 /** The configured providers, in the order a sign-in page shows them. */
 export function configuredProviders(oauth: Config['oauth']): Map<ProviderId, SocialProvider> {
   const providers = new Map<ProviderId, SocialProvider>();
-  if (oauth.google) providers.set('google', new OidcProvider('google', 'Google', GOOGLE_ISSUER, oauth.google.clientId, oauth.google.clientSecret));
+  if (oauth.google)
+    providers.set(
+      'google',
+      new OidcProvider('google', 'Google', GOOGLE_ISSUER, oauth.google.clientId, oauth.google.clientSecret),
+    );
   if (oauth.github) providers.set('github', new GitHubProvider(oauth.github));
-  if (oauth.oidc) providers.set('oidc', new OidcProvider('oidc', oauth.oidc.name, oauth.oidc.issuer, oauth.oidc.clientId, oauth.oidc.clientSecret));
+  if (oauth.oidc)
+    providers.set(
+      'oidc',
+      new OidcProvider('oidc', oauth.oidc.name, oauth.oidc.issuer, oauth.oidc.clientId, oauth.oidc.clientSecret),
+    );
   return providers;
 }
 
@@ -70,10 +78,16 @@ class OidcProvider implements SocialProvider {
 
   private discover(): Promise<oidc.Configuration> {
     this.configuration ??= oidc
-      .discovery(new URL(this.issuer), this.clientId, this.clientSecret ?? undefined, this.clientSecret === null ? oidc.None() : undefined, {
-        execute: insecureOnLoopback(this.issuer),
-        timeout: PROVIDER_TIMEOUT_S,
-      })
+      .discovery(
+        new URL(this.issuer),
+        this.clientId,
+        this.clientSecret ?? undefined,
+        this.clientSecret === null ? oidc.None() : undefined,
+        {
+          execute: insecureOnLoopback(this.issuer),
+          timeout: PROVIDER_TIMEOUT_S,
+        },
+      )
       .catch((error: unknown) => {
         this.configuration = null;
         throw error;
@@ -105,11 +119,19 @@ class OidcProvider implements SocialProvider {
     const claims = tokens.claims()!;
     // Providers may leave e-mail out of the ID token and give it at the UserInfo endpoint.
     const source: Record<string, unknown> =
-      typeof claims.email === 'string' ? claims : await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+      typeof claims.email === 'string'
+        ? claims
+        : await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
     const email = typeof source.email === 'string' ? source.email : '';
     const name = typeof source.name === 'string' ? source.name : typeof claims.name === 'string' ? claims.name : '';
     // Some providers send the boolean as a string.
-    return { issuer: claims.iss, subject: claims.sub, email, emailVerified: source.email_verified === true || source.email_verified === 'true', name };
+    return {
+      issuer: claims.iss,
+      subject: claims.sub,
+      email,
+      emailVerified: source.email_verified === true || source.email_verified === 'true',
+      name,
+    };
   }
 }
 
@@ -123,7 +145,11 @@ class GitHubProvider implements SocialProvider {
 
   constructor(github: NonNullable<Config['oauth']['github']>) {
     this.configuration = new oidc.Configuration(
-      { issuer: github.url, authorization_endpoint: `${github.url}/login/oauth/authorize`, token_endpoint: `${github.url}/login/oauth/access_token` },
+      {
+        issuer: github.url,
+        authorization_endpoint: `${github.url}/login/oauth/authorize`,
+        token_endpoint: `${github.url}/login/oauth/access_token`,
+      },
       github.clientId,
       github.clientSecret,
     );
@@ -145,12 +171,22 @@ class GitHubProvider implements SocialProvider {
   }
 
   async complete(callbackUrl: URL, pending: PendingSignIn): Promise<SocialProfile> {
-    const tokens = await oidc.authorizationCodeGrant(this.configuration, callbackUrl, { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state });
+    const tokens = await oidc.authorizationCodeGrant(this.configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+    });
     const user = (await this.get(tokens.access_token, '/user')) as { id?: unknown; login?: unknown; name?: unknown };
-    const emails = (await this.get(tokens.access_token, '/user/emails')) as Array<{ email?: unknown; primary?: unknown; verified?: unknown }>;
-    if (typeof user.id !== 'number' && typeof user.id !== 'string') throw new Error('GitHub answered /user without an id');
+    const emails = (await this.get(tokens.access_token, '/user/emails')) as Array<{
+      email?: unknown;
+      primary?: unknown;
+      verified?: unknown;
+    }>;
+    if (typeof user.id !== 'number' && typeof user.id !== 'string')
+      throw new Error('GitHub answered /user without an id');
     // Only the primary address, and only when GitHub has verified it.
-    const primary = Array.isArray(emails) ? emails.find((entry) => entry.primary === true && typeof entry.email === 'string') : undefined;
+    const primary = Array.isArray(emails)
+      ? emails.find((entry) => entry.primary === true && typeof entry.email === 'string')
+      : undefined;
     return {
       issuer: this.url,
       subject: String(user.id),
@@ -161,8 +197,19 @@ class GitHubProvider implements SocialProvider {
   }
 
   private async get(accessToken: string, path: string): Promise<unknown> {
-    const headers = new Headers({ accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': 'sightline' });
-    const response = await oidc.fetchProtectedResource(this.configuration, accessToken, new URL(`${this.api}${path}`), 'GET', undefined, headers);
+    const headers = new Headers({
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': '2022-11-28',
+      'user-agent': 'sightline',
+    });
+    const response = await oidc.fetchProtectedResource(
+      this.configuration,
+      accessToken,
+      new URL(`${this.api}${path}`),
+      'GET',
+      undefined,
+      headers,
+    );
     if (!response.ok) throw new Error(`GitHub answered ${path} with HTTP ${response.status}`);
     return response.json();
   }

@@ -37,7 +37,11 @@ interface StoredSignIn extends PendingSignIn {
 }
 
 const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
-const providerParams = { type: 'object', required: ['provider'], properties: { provider: { type: 'string', maxLength: 32 } } } as const;
+const providerParams = {
+  type: 'object',
+  required: ['provider'],
+  properties: { provider: { type: 'string', maxLength: 32 } },
+} as const;
 const redirectAnswer = { description: 'Redirect (Location header)', type: 'null' } as const;
 
 export function socialSignInRoutes(scope: FastifyInstance, services: Services): void {
@@ -62,7 +66,8 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
     '/api/auth/providers',
     {
       schema: {
-        summary: 'Sign-in options: password sign-in and reset, and the configured social providers with their start URLs',
+        summary:
+          'Sign-in options: password sign-in and reset, and the configured social providers with their start URLs',
         response: {
           200: {
             type: 'object',
@@ -71,11 +76,15 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
               passwordReset: { type: 'boolean', description: 'false when no mail server is configured' },
               registrationOpen: {
                 type: 'boolean',
-                description: 'whether someone may register now without an invitation (REGISTRATION policy; first-user closes after the first account)',
+                description:
+                  'whether someone may register now without an invitation (REGISTRATION policy; first-user closes after the first account)',
               },
               providers: {
                 type: 'array',
-                items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, startUrl: { type: 'string' } } },
+                items: {
+                  type: 'object',
+                  properties: { id: { type: 'string' }, name: { type: 'string' }, startUrl: { type: 'string' } },
+                },
               },
             },
           },
@@ -109,8 +118,16 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
           type: 'object',
           additionalProperties: false,
           properties: {
-            invitation: { type: 'string', maxLength: 100, description: 'An invitation token: a new account joins the inviting organization' },
-            redirect: { type: 'string', maxLength: 2000, description: 'A path on this site to land on after signing in' },
+            invitation: {
+              type: 'string',
+              maxLength: 100,
+              description: 'An invitation token: a new account joins the inviting organization',
+            },
+            redirect: {
+              type: 'string',
+              maxLength: 2000,
+              description: 'A path on this site to land on after signing in',
+            },
           },
         },
         response: { 302: redirectAnswer, 400: errorAnswer, 404: errorAnswer, 429: errorAnswer },
@@ -119,7 +136,8 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
       const { invitation, redirect } = request.query;
-      if (redirect !== undefined && !isSameSitePath(redirect)) throw badRequest('redirect must be a path on this site (starting with a single /)');
+      if (redirect !== undefined && !isSameSitePath(redirect))
+        throw badRequest('redirect must be a path on this site (starting with a single /)');
       const pending: StoredSignIn = {
         provider: provider.id,
         state: oidc.randomState(),
@@ -136,7 +154,10 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
         return failed(reply, `${provider.name} cannot be reached: try again later`);
       }
       await services.coord.set(stateKey(pending.state), JSON.stringify(pending), STATE_TTL_MS);
-      void reply.header('set-cookie', `${COOKIE}=${pending.state}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secureCookie}`);
+      void reply.header(
+        'set-cookie',
+        `${COOKIE}=${pending.state}; Path=${COOKIE_PATH}; Max-Age=${STATE_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secureCookie}`,
+      );
       return reply.redirect(target.href, 302);
     },
   );
@@ -149,20 +170,31 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
         summary: 'Where the provider sends the browser back: signs in and redirects to the dashboard',
         params: providerParams,
         // Providers add parameters of their own (iss, scope, authuser, ...): all are accepted.
-        querystring: { type: 'object', properties: { state: { type: 'string' }, code: { type: 'string' }, error: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          properties: { state: { type: 'string' }, code: { type: 'string' }, error: { type: 'string' } },
+        },
         response: { 302: redirectAnswer, 404: errorAnswer, 429: errorAnswer },
       },
     },
     async (request, reply) => {
       const provider = providerOf(request.params.provider);
       // The answer carries a session token (in the Location fragment): never cached.
-      void reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`).header('cache-control', 'no-store');
+      void reply
+        .header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`)
+        .header('cache-control', 'no-store');
       const { state, error } = request.query;
       const pending = state !== undefined && STATE_FORMAT.test(state) ? await takeSignIn(services, state) : null;
       // The state must be one this service issued, for this provider, to this browser.
-      if (!pending || pending.provider !== provider.id || cookieOf(request, COOKIE) !== state) return failed(reply, INVALID_STATE);
+      if (!pending || pending.provider !== provider.id || cookieOf(request, COOKIE) !== state)
+        return failed(reply, INVALID_STATE);
       if (error !== undefined) {
-        return failed(reply, error === 'access_denied' ? `sign-in was cancelled at ${provider.name}` : `${provider.name} refused the sign-in (${error.replace(/[^a-z_]/g, '').slice(0, 40)})`);
+        return failed(
+          reply,
+          error === 'access_denied'
+            ? `sign-in was cancelled at ${provider.name}`
+            : `${provider.name} refused the sign-in (${error.replace(/[^a-z_]/g, '').slice(0, 40)})`,
+        );
       }
       const query = request.url.slice(request.url.indexOf('?') + 1);
       let user: User;

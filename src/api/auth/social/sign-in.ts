@@ -17,9 +17,21 @@ import type { SocialProfile, SocialProvider } from './providers.js';
 
 const RACED = 'another sign-in of this account happened at the same moment: sign in again';
 
-export async function userOfSocialSignIn(services: Services, provider: SocialProvider, profile: SocialProfile, invitationToken: string | undefined): Promise<User> {
-  if (!profile.email || !profile.emailVerified) throw unprocessable(`your ${provider.name} account has no verified e-mail address`);
-  const identity = { issuer: profile.issuer, subject: profile.subject, provider: provider.id, email: profile.email, createdAt: new Date(services.now()) };
+export async function userOfSocialSignIn(
+  services: Services,
+  provider: SocialProvider,
+  profile: SocialProfile,
+  invitationToken: string | undefined,
+): Promise<User> {
+  if (!profile.email || !profile.emailVerified)
+    throw unprocessable(`your ${provider.name} account has no verified e-mail address`);
+  const identity = {
+    issuer: profile.issuer,
+    subject: profile.subject,
+    provider: provider.id,
+    email: profile.email,
+    createdAt: new Date(services.now()),
+  };
 
   const linked = await findUserByIdentity(services.meta, identity);
   if (linked) return linked;
@@ -35,7 +47,11 @@ export async function userOfSocialSignIn(services: Services, provider: SocialPro
   if (invitationToken === undefined) await assertRegistrationOpen(services);
   try {
     return await services.meta.transaction(async (tx) => {
-      const account = await createAccount(tx, { email: profile.email, name: profile.name.trim().slice(0, 200), passwordHash: null, invitationToken }, identity.createdAt);
+      const account = await createAccount(
+        tx,
+        { email: profile.email, name: profile.name.trim().slice(0, 200), passwordHash: null, invitationToken },
+        identity.createdAt,
+      );
       const linkedTo = await linkIdentity(tx, { ...identity, userId: account.user.id });
       if (linkedTo !== account.user.id) throw new HttpError(409, RACED);
       return account.user;

@@ -49,33 +49,63 @@ export interface ChannelScope {
 
 /** Channels of a project scope: its own and its organization's; of an organization scope: the organization's. */
 const scopeWhere = (scope: ChannelScope) =>
-  scope.projectId === null ? { sql: 'organization_id = $1 AND project_id IS NULL', params: [scope.organizationId] } : { sql: 'organization_id = $1 AND (project_id = $2 OR project_id IS NULL)', params: [scope.organizationId, scope.projectId] };
+  scope.projectId === null
+    ? { sql: 'organization_id = $1 AND project_id IS NULL', params: [scope.organizationId] }
+    : {
+        sql: 'organization_id = $1 AND (project_id = $2 OR project_id IS NULL)',
+        params: [scope.organizationId, scope.projectId],
+      };
 
 export const MAX_CHANNELS_PER_SCOPE = 200;
 
-export async function insertChannel(tx: MetaTx, input: ChannelScope & { name: string; kind: ChannelKind; config: Record<string, unknown>; secretCiphertext: string | null; createdBy: string }): Promise<AlertChannel | null> {
+export async function insertChannel(
+  tx: MetaTx,
+  input: ChannelScope & {
+    name: string;
+    kind: ChannelKind;
+    config: Record<string, unknown>;
+    secretCiphertext: string | null;
+    createdBy: string;
+  },
+): Promise<AlertChannel | null> {
   // Counted under a lock of the organization row, so concurrent creations stop at the cap.
   await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [input.organizationId]);
-  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM alert_channels WHERE organization_id = $1', [input.organizationId]);
+  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM alert_channels WHERE organization_id = $1', [
+    input.organizationId,
+  ]);
   if (Number(held?.n ?? 0) >= MAX_CHANNELS_PER_SCOPE) return null;
   const rows = await tx.query<ChannelRow>(
     `INSERT INTO alert_channels (organization_id, project_id, name, kind, config, secret_ciphertext, created_by)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${CHANNEL_COLUMNS}`,
-    [input.organizationId, input.projectId, input.name, input.kind, JSON.stringify(input.config), input.secretCiphertext, input.createdBy],
+    [
+      input.organizationId,
+      input.projectId,
+      input.name,
+      input.kind,
+      JSON.stringify(input.config),
+      input.secretCiphertext,
+      input.createdBy,
+    ],
   );
   return toChannel(rows[0]!);
 }
 
 export async function listChannels(db: MetaTx, scope: ChannelScope): Promise<AlertChannel[]> {
   const where = scopeWhere(scope);
-  const rows = await db.query<ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE ${where.sql} ORDER BY name, id LIMIT ${MAX_CHANNELS_PER_SCOPE}`, where.params);
+  const rows = await db.query<ChannelRow>(
+    `SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE ${where.sql} ORDER BY name, id LIMIT ${MAX_CHANNELS_PER_SCOPE}`,
+    where.params,
+  );
   return rows.map(toChannel);
 }
 
 /** A channel visible from the scope (a project sees its organization's channels too). */
 export async function findChannel(db: MetaTx, scope: ChannelScope, id: string): Promise<AlertChannel | null> {
   const where = scopeWhere(scope);
-  const rows = await db.query<ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE ${where.sql} AND id = $${where.params.length + 1}`, [...where.params, id]);
+  const rows = await db.query<ChannelRow>(
+    `SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE ${where.sql} AND id = $${where.params.length + 1}`,
+    [...where.params, id],
+  );
   return rows[0] ? toChannel(rows[0]) : null;
 }
 
@@ -92,7 +122,9 @@ export async function deleteChannel(db: MetaTx, scope: ChannelScope, id: string)
 
 export async function channelsByIds(db: MetaTx, ids: readonly string[]): Promise<Map<string, AlertChannel>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.query<ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE id = ANY($1::uuid[])`, [[...ids]]);
+  const rows = await db.query<ChannelRow>(`SELECT ${CHANNEL_COLUMNS} FROM alert_channels WHERE id = ANY($1::uuid[])`, [
+    [...ids],
+  ]);
   return new Map(rows.map((row) => [row.id, toChannel(row)]));
 }
 
@@ -178,42 +210,86 @@ export interface RuleInput {
   snoozedUntil: Date | null;
 }
 
-export async function insertRule(tx: MetaTx, projectId: string, input: RuleInput & { activityCursor: number; now: Date; createdBy: string }): Promise<AlertRule | null> {
+export async function insertRule(
+  tx: MetaTx,
+  projectId: string,
+  input: RuleInput & { activityCursor: number; now: Date; createdBy: string },
+): Promise<AlertRule | null> {
   await tx.query('SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE', [projectId]);
-  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM alert_rules WHERE project_id = $1', [projectId]);
+  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM alert_rules WHERE project_id = $1', [
+    projectId,
+  ]);
   if (Number(held?.n ?? 0) >= MAX_RULES_PER_PROJECT) return null;
   const rows = await tx.query<RuleRow>(
     `INSERT INTO alert_rules (project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, activity_cursor, next_evaluation_at, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6, $7, $8, $9, $10, $11, $10, $10) RETURNING ${RULE_COLUMNS}`,
-    [projectId, input.name, input.kind, JSON.stringify(input.params), input.channelIds, input.enabled, input.cooldownSeconds, input.snoozedUntil, input.activityCursor, input.now, input.createdBy],
+    [
+      projectId,
+      input.name,
+      input.kind,
+      JSON.stringify(input.params),
+      input.channelIds,
+      input.enabled,
+      input.cooldownSeconds,
+      input.snoozedUntil,
+      input.activityCursor,
+      input.now,
+      input.createdBy,
+    ],
   );
   return toRule(rows[0]!);
 }
 
 export async function listRules(db: MetaTx, projectId: string): Promise<AlertRule[]> {
-  const rows = await db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 ORDER BY name, id LIMIT ${MAX_RULES_PER_PROJECT}`, [projectId]);
+  const rows = await db.query<RuleRow>(
+    `SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 ORDER BY name, id LIMIT ${MAX_RULES_PER_PROJECT}`,
+    [projectId],
+  );
   return rows.map(toRule);
 }
 
 export async function findRule(db: MetaTx, projectId: string, id: string): Promise<AlertRule | null> {
-  const rows = await db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 AND id = $2`, [projectId, id]);
+  const rows = await db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 AND id = $2`, [
+    projectId,
+    id,
+  ]);
   return rows[0] ? toRule(rows[0]) : null;
 }
 
 /** Replaces a rule's definition; a changed kind or parameters start it over at ok. */
-export async function updateRule(db: MetaTx, projectId: string, id: string, input: RuleInput & { now: Date; restart: boolean }): Promise<AlertRule | null> {
+export async function updateRule(
+  db: MetaTx,
+  projectId: string,
+  id: string,
+  input: RuleInput & { now: Date; restart: boolean },
+): Promise<AlertRule | null> {
   const rows = await db.query<RuleRow>(
     `UPDATE alert_rules SET name = $3, kind = $4, params = $5::jsonb, channel_ids = $6::uuid[], enabled = $7, cooldown_seconds = $8, snoozed_until = $9, updated_at = $10,
             state = CASE WHEN $11 THEN 'ok' ELSE state END, firing_notified = CASE WHEN $11 THEN false ELSE firing_notified END,
             next_evaluation_at = CASE WHEN $11 THEN $10 ELSE next_evaluation_at END
       WHERE project_id = $1 AND id = $2 RETURNING ${RULE_COLUMNS}`,
-    [projectId, id, input.name, input.kind, JSON.stringify(input.params), input.channelIds, input.enabled, input.cooldownSeconds, input.snoozedUntil, input.now, input.restart],
+    [
+      projectId,
+      id,
+      input.name,
+      input.kind,
+      JSON.stringify(input.params),
+      input.channelIds,
+      input.enabled,
+      input.cooldownSeconds,
+      input.snoozedUntil,
+      input.now,
+      input.restart,
+    ],
   );
   return rows[0] ? toRule(rows[0]) : null;
 }
 
 export async function deleteRule(db: MetaTx, projectId: string, id: string): Promise<boolean> {
-  return (await db.query('DELETE FROM alert_rules WHERE project_id = $1 AND id = $2 RETURNING id', [projectId, id])).length > 0;
+  return (
+    (await db.query('DELETE FROM alert_rules WHERE project_id = $1 AND id = $2 RETURNING id', [projectId, id])).length >
+    0
+  );
 }
 
 export interface ClaimedRule extends AlertRule {
@@ -222,7 +298,13 @@ export interface ClaimedRule extends AlertRule {
 }
 
 /** Takes up to `limit` enabled rules due at `now` under a lease, for this evaluator only. */
-export async function claimDueRules(db: MetaTx, now: Date, leaseUntil: Date, owner: string, limit: number): Promise<ClaimedRule[]> {
+export async function claimDueRules(
+  db: MetaTx,
+  now: Date,
+  leaseUntil: Date,
+  owner: string,
+  limit: number,
+): Promise<ClaimedRule[]> {
   const rows = await db.query<RuleRow & { organization_id: string; project_name: string }>(
     `WITH due AS (
        SELECT id FROM alert_rules
@@ -230,7 +312,9 @@ export async function claimDueRules(db: MetaTx, now: Date, leaseUntil: Date, own
         ORDER BY next_evaluation_at LIMIT $4 FOR UPDATE SKIP LOCKED)
      UPDATE alert_rules r SET lease_owner = $3, lease_until = $2 FROM due, projects p
       WHERE r.id = due.id AND p.id = r.project_id
-     RETURNING ${RULE_COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')}, p.organization_id, p.name AS project_name`,
+     RETURNING ${RULE_COLUMNS.split(', ')
+       .map((column) => `r.${column}`)
+       .join(', ')}, p.organization_id, p.name AS project_name`,
     [now, leaseUntil, owner, limit],
   );
   return rows.map((row) => ({ ...toRule(row), organizationId: row.organization_id, projectName: row.project_name }));
@@ -253,7 +337,18 @@ export async function finishRule(tx: MetaTx, id: string, owner: string, outcome:
     `UPDATE alert_rules SET state = $3, state_changed_at = coalesce($4, state_changed_at), last_value = $5, last_notified_at = $6, firing_notified = $7,
             activity_cursor = $8, last_evaluated_at = $9, next_evaluation_at = $10, lease_owner = NULL, lease_until = NULL
       WHERE id = $1 AND lease_owner = $2 RETURNING id`,
-    [id, owner, outcome.state, outcome.stateChangedAt, outcome.lastValue, outcome.lastNotifiedAt, outcome.firingNotified, outcome.activityCursor, outcome.evaluatedAt, outcome.nextEvaluationAt],
+    [
+      id,
+      owner,
+      outcome.state,
+      outcome.stateChangedAt,
+      outcome.lastValue,
+      outcome.lastNotifiedAt,
+      outcome.firingNotified,
+      outcome.activityCursor,
+      outcome.evaluatedAt,
+      outcome.nextEvaluationAt,
+    ],
   );
   return rows.length > 0;
 }
@@ -262,7 +357,11 @@ export async function finishRule(tx: MetaTx, id: string, owner: string, outcome:
  * Records many evaluations that notify nothing in one statement (the common case: a rule that
  * stays ok or stays firing), releasing their leases; rules whose lease was lost are left alone.
  */
-export async function finishRules(db: MetaTx, owner: string, outcomes: ReadonlyArray<RuleOutcome & { id: string }>): Promise<void> {
+export async function finishRules(
+  db: MetaTx,
+  owner: string,
+  outcomes: ReadonlyArray<RuleOutcome & { id: string }>,
+): Promise<void> {
   if (outcomes.length === 0) return;
   await db.query(
     `UPDATE alert_rules r SET state = x.state, state_changed_at = coalesce(x.state_changed_at, r.state_changed_at), last_value = x.last_value,
@@ -310,7 +409,18 @@ export async function enqueueDeliveries(tx: MetaTx, deliveries: readonly Deliver
        FROM jsonb_to_recordset($1::jsonb) AS r(project_id uuid, rule_id uuid, channel_id uuid, state text, payload jsonb)
        JOIN projects p ON p.id = r.project_id
        JOIN alert_channels c ON c.id = r.channel_id AND c.organization_id = p.organization_id AND (c.project_id IS NULL OR c.project_id = r.project_id)`,
-    [JSON.stringify(deliveries.map((d) => ({ project_id: d.projectId, rule_id: d.ruleId, channel_id: d.channelId, state: d.state, payload: d.payload }))), now],
+    [
+      JSON.stringify(
+        deliveries.map((d) => ({
+          project_id: d.projectId,
+          rule_id: d.ruleId,
+          channel_id: d.channelId,
+          state: d.state,
+          payload: d.payload,
+        })),
+      ),
+      now,
+    ],
   );
 }
 
@@ -326,8 +436,24 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
-export async function claimDueDeliveries(db: MetaTx, now: Date, leaseUntil: Date, owner: string, limit: number): Promise<ClaimedDelivery[]> {
-  const rows = await db.query<{ id: number; project_id: string; organization_id: string; rule_id: string | null; rule_name: string | null; channel_id: string; state: 'firing' | 'resolved'; payload: Record<string, unknown>; attempts: number }>(
+export async function claimDueDeliveries(
+  db: MetaTx,
+  now: Date,
+  leaseUntil: Date,
+  owner: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const rows = await db.query<{
+    id: number;
+    project_id: string;
+    organization_id: string;
+    rule_id: string | null;
+    rule_name: string | null;
+    channel_id: string;
+    state: 'firing' | 'resolved';
+    payload: Record<string, unknown>;
+    attempts: number;
+  }>(
     `WITH due AS (
        SELECT id FROM alert_deliveries
         WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
@@ -337,11 +463,26 @@ export async function claimDueDeliveries(db: MetaTx, now: Date, leaseUntil: Date
      RETURNING d.id, d.project_id, p.organization_id, d.rule_id, (SELECT name FROM alert_rules WHERE id = d.rule_id) AS rule_name, d.channel_id, d.state, d.payload, d.attempts`,
     [now, leaseUntil, owner, limit],
   );
-  return rows.map((row) => ({ id: Number(row.id), projectId: row.project_id, organizationId: row.organization_id, ruleId: row.rule_id, ruleName: row.rule_name, channelId: row.channel_id, state: row.state, payload: row.payload, attempts: row.attempts }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    projectId: row.project_id,
+    organizationId: row.organization_id,
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    channelId: row.channel_id,
+    state: row.state,
+    payload: row.payload,
+    attempts: row.attempts,
+  }));
 }
 
 /** Records an attempt's result on the delivery (retry time, or done) and releases the lease. */
-export async function finishDelivery(tx: MetaTx, id: number, owner: string, result: { attempts: number; status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: Date }): Promise<boolean> {
+export async function finishDelivery(
+  tx: MetaTx,
+  id: number,
+  owner: string,
+  result: { attempts: number; status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: Date },
+): Promise<boolean> {
   const rows = await tx.query(
     'UPDATE alert_deliveries SET attempts = $3, status = $4, next_attempt_at = $5, lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2 RETURNING id',
     [id, owner, result.attempts, result.status, result.nextAttemptAt],
@@ -368,7 +509,20 @@ export async function insertEvent(db: MetaTx, event: AlertEventInput): Promise<v
   await db.query(
     `INSERT INTO alert_events (organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [event.organizationId, event.projectId, event.ruleId, event.ruleName, event.channelId, event.channelName, event.state, event.at, event.attempt, event.outcome, event.responseStatus, event.error?.slice(0, 1000) ?? null],
+    [
+      event.organizationId,
+      event.projectId,
+      event.ruleId,
+      event.ruleName,
+      event.channelId,
+      event.channelName,
+      event.state,
+      event.at,
+      event.attempt,
+      event.outcome,
+      event.responseStatus,
+      event.error?.slice(0, 1000) ?? null,
+    ],
   );
 }
 
@@ -377,8 +531,26 @@ export interface AlertEvent extends AlertEventInput {
 }
 
 /** The project's delivery attempts, newest first; optionally of one rule; `beforeId` pages. */
-export async function listEvents(db: MetaTx, projectId: string, input: { ruleId?: string | undefined; beforeId?: number | undefined; limit: number }): Promise<AlertEvent[]> {
-  const rows = await db.query<{ id: number; organization_id: string; project_id: string | null; rule_id: string | null; rule_name: string | null; channel_id: string; channel_name: string; state: AlertEvent['state']; at: Date; attempt: number; outcome: AlertEvent['outcome']; response_status: number | null; error: string | null }>(
+export async function listEvents(
+  db: MetaTx,
+  projectId: string,
+  input: { ruleId?: string | undefined; beforeId?: number | undefined; limit: number },
+): Promise<AlertEvent[]> {
+  const rows = await db.query<{
+    id: number;
+    organization_id: string;
+    project_id: string | null;
+    rule_id: string | null;
+    rule_name: string | null;
+    channel_id: string;
+    channel_name: string;
+    state: AlertEvent['state'];
+    at: Date;
+    attempt: number;
+    outcome: AlertEvent['outcome'];
+    response_status: number | null;
+    error: string | null;
+  }>(
     `SELECT id, organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error
        FROM alert_events WHERE project_id = $1 AND ($2::uuid IS NULL OR rule_id = $2) AND ($3::bigint IS NULL OR id < $3)
       ORDER BY id DESC LIMIT $4`,

@@ -73,7 +73,9 @@ export async function syncPlans(db: MetaTx, catalogue: PlanCatalogue): Promise<v
       ],
     );
   }
-  await db.query('UPDATE plans SET active = false, updated_at = now() WHERE active AND NOT (code = ANY($1::text[]))', [catalogue.plans.map((p) => p.code)]);
+  await db.query('UPDATE plans SET active = false, updated_at = now() WHERE active AND NOT (code = ANY($1::text[]))', [
+    catalogue.plans.map((p) => p.code),
+  ]);
 }
 
 /**
@@ -94,7 +96,15 @@ export async function findOrganizationPlan(db: MetaTx, organizationId: string, d
   return toPlan(rows[0]);
 }
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type SubscriptionStatus =
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
 
 export interface Subscription {
   id: string;
@@ -152,7 +162,11 @@ export async function findCurrentSubscription(db: MetaTx, organizationId: string
 }
 
 /** The payment provider's customer id the organization was last billed under, or null. */
-export async function findProviderCustomerId(db: MetaTx, organizationId: string, provider: 'none' | 'stripe'): Promise<string | null> {
+export async function findProviderCustomerId(
+  db: MetaTx,
+  organizationId: string,
+  provider: 'none' | 'stripe',
+): Promise<string | null> {
   const rows = await db.query<{ provider_customer_id: string }>(
     `SELECT provider_customer_id FROM subscriptions
       WHERE organization_id = $1 AND provider = $2 AND provider_customer_id IS NOT NULL
@@ -183,7 +197,11 @@ export interface ProviderSubscriptionState {
  * for the same subscription was already applied. A subscription that becomes current ends any
  * other current one of the organization: the newest subscription is the one in force.
  */
-export async function applyProviderSubscription(db: MetaTx, state: ProviderSubscriptionState, now: Date): Promise<boolean> {
+export async function applyProviderSubscription(
+  db: MetaTx,
+  state: ProviderSubscriptionState,
+  now: Date,
+): Promise<boolean> {
   const existing = await db.query<{ id: string; provider_event_at: Date | null }>(
     'SELECT id, provider_event_at FROM subscriptions WHERE provider = $1 AND provider_subscription_id = $2 FOR UPDATE',
     [state.provider, state.providerSubscriptionId],

@@ -37,13 +37,23 @@ const toDashboard = (row: DashboardRow): Dashboard => ({
 });
 
 /** At most `limit` dashboards of the project, by name. */
-export async function listDashboards(db: MetaTx, projectId: string, limit = MAX_DASHBOARDS_PER_PROJECT): Promise<Dashboard[]> {
-  const rows = await db.query<DashboardRow>(`SELECT ${COLUMNS} FROM dashboards WHERE project_id = $1 ORDER BY name, id LIMIT $2`, [projectId, limit]);
+export async function listDashboards(
+  db: MetaTx,
+  projectId: string,
+  limit = MAX_DASHBOARDS_PER_PROJECT,
+): Promise<Dashboard[]> {
+  const rows = await db.query<DashboardRow>(
+    `SELECT ${COLUMNS} FROM dashboards WHERE project_id = $1 ORDER BY name, id LIMIT $2`,
+    [projectId, limit],
+  );
   return rows.map(toDashboard);
 }
 
 export async function findDashboard(db: MetaTx, projectId: string, id: string): Promise<Dashboard | null> {
-  const rows = await db.query<DashboardRow>(`SELECT ${COLUMNS} FROM dashboards WHERE project_id = $1 AND id = $2`, [projectId, id]);
+  const rows = await db.query<DashboardRow>(`SELECT ${COLUMNS} FROM dashboards WHERE project_id = $1 AND id = $2`, [
+    projectId,
+    id,
+  ]);
   return rows[0] ? toDashboard(rows[0]) : null;
 }
 
@@ -52,9 +62,14 @@ export async function findDashboard(db: MetaTx, projectId: string, id: string): 
  * Run it in a transaction: the project row stays locked until the end, so concurrent creations
  * count one after the other (NO KEY UPDATE leaves other rows referencing the project unblocked).
  */
-export async function insertDashboard(tx: MetaTx, input: { projectId: string; name: string; definition: Record<string, unknown>; createdBy: string }): Promise<Dashboard | null> {
+export async function insertDashboard(
+  tx: MetaTx,
+  input: { projectId: string; name: string; definition: Record<string, unknown>; createdBy: string },
+): Promise<Dashboard | null> {
   await tx.query('SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE', [input.projectId]);
-  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM dashboards WHERE project_id = $1', [input.projectId]);
+  const [held] = await tx.query<{ n: number }>('SELECT count(*) AS n FROM dashboards WHERE project_id = $1', [
+    input.projectId,
+  ]);
   if ((held?.n ?? 0) >= MAX_DASHBOARDS_PER_PROJECT) return null;
   const rows = await tx.query<DashboardRow>(
     `INSERT INTO dashboards (project_id, name, definition, created_by) VALUES ($1, $2, $3::jsonb, $4) RETURNING ${COLUMNS}`,
@@ -63,7 +78,12 @@ export async function insertDashboard(tx: MetaTx, input: { projectId: string; na
   return toDashboard(rows[0]!);
 }
 
-export async function updateDashboard(db: MetaTx, projectId: string, id: string, change: { name?: string | undefined; definition?: Record<string, unknown> | undefined }): Promise<Dashboard | null> {
+export async function updateDashboard(
+  db: MetaTx,
+  projectId: string,
+  id: string,
+  change: { name?: string | undefined; definition?: Record<string, unknown> | undefined },
+): Promise<Dashboard | null> {
   const rows = await db.query<DashboardRow>(
     `UPDATE dashboards SET name = COALESCE($3, name), definition = COALESCE($4::jsonb, definition), updated_at = now()
       WHERE project_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
@@ -73,6 +93,9 @@ export async function updateDashboard(db: MetaTx, projectId: string, id: string,
 }
 
 export async function deleteDashboard(db: MetaTx, projectId: string, id: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('DELETE FROM dashboards WHERE project_id = $1 AND id = $2 RETURNING id', [projectId, id]);
+  const rows = await db.query<{ id: string }>('DELETE FROM dashboards WHERE project_id = $1 AND id = $2 RETURNING id', [
+    projectId,
+    id,
+  ]);
   return rows.length > 0;
 }

@@ -63,7 +63,16 @@ export async function insertDeviceCode(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (user_code) WHERE status = 'pending' DO NOTHING
      RETURNING id`,
-    [code.deviceCodeHash, code.userCode, code.clientId, code.intervalSeconds, code.requesterIp, code.requesterUserAgent, code.createdAt, code.expiresAt],
+    [
+      code.deviceCodeHash,
+      code.userCode,
+      code.clientId,
+      code.intervalSeconds,
+      code.requesterIp,
+      code.requesterUserAgent,
+      code.createdAt,
+      code.expiresAt,
+    ],
   );
   return rows.length > 0;
 }
@@ -74,7 +83,9 @@ export async function deleteDeviceCodesExpiredBefore(db: MetaTx, before: Date): 
 }
 
 export async function findDeviceCodeByHash(db: MetaTx, deviceCodeHash: string): Promise<DeviceCode | null> {
-  const rows = await db.query<DeviceCodeRow>(`SELECT ${COLUMNS} FROM device_codes WHERE device_code_hash = $1`, [deviceCodeHash]);
+  const rows = await db.query<DeviceCodeRow>(`SELECT ${COLUMNS} FROM device_codes WHERE device_code_hash = $1`, [
+    deviceCodeHash,
+  ]);
   return rows[0] ? toDeviceCode(rows[0]) : null;
 }
 
@@ -89,15 +100,20 @@ export async function findPendingDeviceCode(db: MetaTx, userCode: string, now: D
 
 /** Records a poll of a pending code and the interval the client must keep from now on. */
 export async function recordDevicePoll(db: MetaTx, id: string, now: Date, intervalSeconds: number): Promise<void> {
-  await db.query("UPDATE device_codes SET last_polled_at = $2, interval_seconds = $3 WHERE id = $1 AND status = 'pending'", [
-    id,
-    now,
-    intervalSeconds,
-  ]);
+  await db.query(
+    "UPDATE device_codes SET last_polled_at = $2, interval_seconds = $3 WHERE id = $1 AND status = 'pending'",
+    [id, now, intervalSeconds],
+  );
 }
 
 /** Approves or denies a pending, unexpired code; false when it is no longer pending or has expired. */
-export async function decideDeviceCode(db: MetaTx, id: string, decision: 'approved' | 'denied', userId: string, now: Date): Promise<boolean> {
+export async function decideDeviceCode(
+  db: MetaTx,
+  id: string,
+  decision: 'approved' | 'denied',
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `UPDATE device_codes SET status = $2, user_id = $3, decided_at = $4
       WHERE id = $1 AND status = 'pending' AND expires_at > $4
@@ -111,7 +127,11 @@ export async function decideDeviceCode(db: MetaTx, id: string, decision: 'approv
  * Marks an approved code consumed and returns who approved it. Only one caller wins: a second,
  * concurrent poll with the same code finds it no longer approved and gets null.
  */
-export async function consumeDeviceCode(db: MetaTx, id: string, now: Date): Promise<{ userId: string; clientId: string } | null> {
+export async function consumeDeviceCode(
+  db: MetaTx,
+  id: string,
+  now: Date,
+): Promise<{ userId: string; clientId: string } | null> {
   const rows = await db.query<{ user_id: string; client_id: string }>(
     `UPDATE device_codes SET status = 'consumed', consumed_at = $2
       WHERE id = $1 AND status = 'approved'

@@ -43,7 +43,15 @@ const toInvitation = (row: InvitationRow): Invitation => ({
  */
 export async function upsertInvitation(
   db: MetaTx,
-  invitation: { organizationId: string; email: string; role: Role; tokenHash: string; invitedBy: string; createdAt: Date; expiresAt: Date },
+  invitation: {
+    organizationId: string;
+    email: string;
+    role: Role;
+    tokenHash: string;
+    invitedBy: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<Invitation> {
   const rows = await db.query<InvitationRow>(
     `INSERT INTO invitations (organization_id, email, role, token_hash, invited_by, created_at, expires_at)
@@ -52,20 +60,34 @@ export async function upsertInvitation(
      DO UPDATE SET role = EXCLUDED.role, token_hash = EXCLUDED.token_hash, invited_by = EXCLUDED.invited_by,
                    created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
      RETURNING ${COLUMNS}`,
-    [invitation.organizationId, invitation.email, invitation.role, invitation.tokenHash, invitation.invitedBy, invitation.createdAt, invitation.expiresAt],
+    [
+      invitation.organizationId,
+      invitation.email,
+      invitation.role,
+      invitation.tokenHash,
+      invitation.invitedBy,
+      invitation.createdAt,
+      invitation.expiresAt,
+    ],
   );
   return toInvitation(rows[0]!);
 }
 
 export async function listInvitations(db: MetaTx, organizationId: string): Promise<Invitation[]> {
-  const rows = await db.query<InvitationRow>(`SELECT ${COLUMNS} FROM invitations WHERE organization_id = $1 ORDER BY created_at DESC, id`, [
-    organizationId,
-  ]);
+  const rows = await db.query<InvitationRow>(
+    `SELECT ${COLUMNS} FROM invitations WHERE organization_id = $1 ORDER BY created_at DESC, id`,
+    [organizationId],
+  );
   return rows.map(toInvitation);
 }
 
 /** Open, unexpired invitations other than the one to `exceptEmail`: each holds a seat. */
-export async function countPendingInvitations(db: MetaTx, organizationId: string, now: Date, exceptEmail: string): Promise<number> {
+export async function countPendingInvitations(
+  db: MetaTx,
+  organizationId: string,
+  now: Date,
+  exceptEmail: string,
+): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM invitations
       WHERE organization_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2 AND lower(email) <> lower($3)`,
@@ -104,7 +126,11 @@ export async function findOpenInvitation(db: MetaTx, tokenHash: string, now: Dat
 }
 
 /** The open, unexpired invitation with this token hash, locked until the transaction ends. */
-export async function findOpenInvitationForUpdate(db: MetaTx, tokenHash: string, now: Date): Promise<Invitation | null> {
+export async function findOpenInvitationForUpdate(
+  db: MetaTx,
+  tokenHash: string,
+  now: Date,
+): Promise<Invitation | null> {
   const rows = await db.query<InvitationRow>(`${OPEN_BY_TOKEN_HASH} FOR UPDATE`, [tokenHash, now]);
   return rows[0] ? toInvitation(rows[0]) : null;
 }

@@ -3,7 +3,14 @@
  * project id. Bulk statements take their rows as one jsonb array (jsonb_to_recordset), so a
  * batch of hashes costs one statement however many there are.
  */
-import { transitionOf, type IssueObservation, type IssueState, type IssueStatus, type IssueTransition, type StatusChange } from '../../../core/issues.js';
+import {
+  transitionOf,
+  type IssueObservation,
+  type IssueState,
+  type IssueStatus,
+  type IssueTransition,
+  type StatusChange,
+} from '../../../core/issues.js';
 import type { MetaDb, MetaTx } from '../types.js';
 
 interface StateRow {
@@ -45,10 +52,16 @@ const toState = (row: StateRow): StoredIssueState => ({
 });
 
 /** States of the given hashes, with the name of whoever changed each last. */
-export async function findIssueStates(db: MetaTx, projectId: string, hashes: readonly string[]): Promise<Map<string, StoredIssueState & { statusChangedByName: string | null }>> {
+export async function findIssueStates(
+  db: MetaTx,
+  projectId: string,
+  hashes: readonly string[],
+): Promise<Map<string, StoredIssueState & { statusChangedByName: string | null }>> {
   if (hashes.length === 0) return new Map();
   const rows = await db.query<StateRow & { changed_by_name: string | null }>(
-    `SELECT ${COLUMNS.split(', ').map((column) => `s.${column}`).join(', ')}, u.name AS changed_by_name
+    `SELECT ${COLUMNS.split(', ')
+      .map((column) => `s.${column}`)
+      .join(', ')}, u.name AS changed_by_name
        FROM issue_states s LEFT JOIN users u ON u.id = s.status_changed_by
       WHERE s.project_id = $1 AND s.hash = ANY($2::text[])`,
     [projectId, [...hashes]],
@@ -57,7 +70,12 @@ export async function findIssueStates(db: MetaTx, projectId: string, hashes: rea
 }
 
 /** Hashes of the project's issues in one of `statuses`, at most `limit` of them (most recently changed first). */
-export async function hashesWithStatus(db: MetaTx, projectId: string, statuses: readonly IssueStatus[], limit: number): Promise<string[]> {
+export async function hashesWithStatus(
+  db: MetaTx,
+  projectId: string,
+  statuses: readonly IssueStatus[],
+  limit: number,
+): Promise<string[]> {
   const rows = await db.query<{ hash: string }>(
     'SELECT hash FROM issue_states WHERE project_id = $1 AND status = ANY($2::text[]) ORDER BY status_changed_at DESC LIMIT $3',
     [projectId, [...statuses], limit],
@@ -92,13 +110,22 @@ async function recordActivity(tx: MetaTx, projectId: string, rows: readonly Acti
  * is reported by whichever inserts its row). Answers what changed (never 'counted') and which of
  * the observed hashes are open afterwards (ingest caches those and skips them next time).
  */
-export async function observeIssues(db: MetaDb, projectId: string, observations: readonly IssueObservation[]): Promise<{ transitions: IssueTransition[]; open: string[] }> {
+export async function observeIssues(
+  db: MetaDb,
+  projectId: string,
+  observations: readonly IssueObservation[],
+): Promise<{ transitions: IssueTransition[]; open: string[] }> {
   if (observations.length === 0) return { transitions: [], open: [] };
   return db.transaction(async (tx) => {
     const hashes = observations.map((seen) => seen.hash);
-    const locked = await tx.query<StateRow>(`SELECT ${COLUMNS} FROM issue_states WHERE project_id = $1 AND hash = ANY($2::text[]) FOR UPDATE`, [projectId, hashes]);
+    const locked = await tx.query<StateRow>(
+      `SELECT ${COLUMNS} FROM issue_states WHERE project_id = $1 AND hash = ANY($2::text[]) FOR UPDATE`,
+      [projectId, hashes],
+    );
     const states = new Map(locked.map((row) => [row.hash, toState(row)]));
-    const transitions = observations.map((seen) => transitionOf(states.get(seen.hash) ?? null, seen)).filter((t): t is IssueTransition => t !== null);
+    const transitions = observations
+      .map((seen) => transitionOf(states.get(seen.hash) ?? null, seen))
+      .filter((t): t is IssueTransition => t !== null);
     const fresh = transitions.filter((t) => t.kind === 'new');
     let inserted = new Set<string>();
     if (fresh.length > 0) {
@@ -131,7 +158,13 @@ export async function observeIssues(db: MetaDb, projectId: string, observations:
             changes.map((t) =>
               t.kind === 'counted'
                 ? { hash: t.hash, kind: t.kind, at: null, version: null, add: t.add }
-                : { hash: t.hash, kind: t.kind, at: t.at.toISOString(), version: t.kind === 'regressed' ? t.version : null, add: 0 },
+                : {
+                    hash: t.hash,
+                    kind: t.kind,
+                    at: t.at.toISOString(),
+                    version: t.kind === 'regressed' ? t.version : null,
+                    add: 0,
+                  },
             ),
           ),
         ],
@@ -142,9 +175,36 @@ export async function observeIssues(db: MetaDb, projectId: string, observations:
       tx,
       projectId,
       reported.map((t): ActivityInput => {
-        if (t.kind === 'new') return { hash: t.hash, at: t.at.toISOString(), kind: 'new', from_status: null, to_status: 'open', user_id: null, detail: {} };
-        if (t.kind === 'regressed') return { hash: t.hash, at: t.at.toISOString(), kind: 'regressed', from_status: 'resolved', to_status: 'open', user_id: null, detail: { version: t.version } };
-        if (t.kind === 'reopened') return { hash: t.hash, at: t.at.toISOString(), kind: 'reopened', from_status: 'ignored', to_status: 'open', user_id: null, detail: { reason: t.reason } };
+        if (t.kind === 'new')
+          return {
+            hash: t.hash,
+            at: t.at.toISOString(),
+            kind: 'new',
+            from_status: null,
+            to_status: 'open',
+            user_id: null,
+            detail: {},
+          };
+        if (t.kind === 'regressed')
+          return {
+            hash: t.hash,
+            at: t.at.toISOString(),
+            kind: 'regressed',
+            from_status: 'resolved',
+            to_status: 'open',
+            user_id: null,
+            detail: { version: t.version },
+          };
+        if (t.kind === 'reopened')
+          return {
+            hash: t.hash,
+            at: t.at.toISOString(),
+            kind: 'reopened',
+            from_status: 'ignored',
+            to_status: 'open',
+            user_id: null,
+            detail: { reason: t.reason },
+          };
         throw new Error('unreachable');
       }),
     );
@@ -169,14 +229,15 @@ export async function setIssueStatus(
   now: Date,
   versions: ReadonlyMap<string, string | null>,
 ): Promise<StoredIssueState[]> {
-  const before = await tx.query<{ hash: string; status: string }>('SELECT hash, status FROM issue_states WHERE project_id = $1 AND hash = ANY($2::text[]) FOR UPDATE', [
-    projectId,
-    [...hashes],
-  ]);
+  const before = await tx.query<{ hash: string; status: string }>(
+    'SELECT hash, status FROM issue_states WHERE project_id = $1 AND hash = ANY($2::text[]) FOR UPDATE',
+    [projectId, [...hashes]],
+  );
   const previous = new Map(before.map((row) => [row.hash, row.status]));
   const rows = hashes.map((hash) => ({
     hash,
-    resolved_in_version: change.status === 'resolved' && change.inNextVersion ? (change.version ?? versions.get(hash) ?? null) : null,
+    resolved_in_version:
+      change.status === 'resolved' && change.inNextVersion ? (change.version ?? versions.get(hash) ?? null) : null,
     ignored_until: change.status === 'ignored' ? (change.until?.toISOString() ?? null) : null,
     ignore_limit: change.status === 'ignored' ? (change.occurrences ?? null) : null,
   }));
@@ -202,7 +263,11 @@ export async function setIssueStatus(
       to_status: change.status,
       user_id: userId,
       detail: Object.fromEntries(
-        Object.entries({ resolvedInVersion: row.resolved_in_version, ignoredUntil: row.ignored_until, ignoreOccurrences: row.ignore_limit }).filter(([, value]) => value !== null),
+        Object.entries({
+          resolvedInVersion: row.resolved_in_version,
+          ignoredUntil: row.ignored_until,
+          ignoreOccurrences: row.ignore_limit,
+        }).filter(([, value]) => value !== null),
       ),
     })),
   );
@@ -221,14 +286,37 @@ export interface IssueActivity {
 }
 
 /** The issue's activity, newest first, at most `limit` entries. */
-export async function issueActivity(db: MetaTx, projectId: string, hash: string, limit: number): Promise<IssueActivity[]> {
-  const rows = await db.query<{ id: number; at: Date; kind: IssueActivity['kind']; from_status: string | null; to_status: string; user_id: string | null; user_name: string | null; detail: Record<string, unknown> }>(
+export async function issueActivity(
+  db: MetaTx,
+  projectId: string,
+  hash: string,
+  limit: number,
+): Promise<IssueActivity[]> {
+  const rows = await db.query<{
+    id: number;
+    at: Date;
+    kind: IssueActivity['kind'];
+    from_status: string | null;
+    to_status: string;
+    user_id: string | null;
+    user_name: string | null;
+    detail: Record<string, unknown>;
+  }>(
     `SELECT a.id, a.at, a.kind, a.from_status, a.to_status, a.user_id, u.name AS user_name, a.detail
        FROM issue_activity a LEFT JOIN users u ON u.id = a.user_id
       WHERE a.project_id = $1 AND a.hash = $2 ORDER BY a.id DESC LIMIT $3`,
     [projectId, hash, limit],
   );
-  return rows.map((row) => ({ id: Number(row.id), at: row.at, kind: row.kind, fromStatus: row.from_status, toStatus: row.to_status, userId: row.user_id, userName: row.user_name, detail: row.detail }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: row.at,
+    kind: row.kind,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    userId: row.user_id,
+    userName: row.user_name,
+    detail: row.detail,
+  }));
 }
 
 export interface ActivitySignal {
@@ -240,8 +328,20 @@ export interface ActivitySignal {
 }
 
 /** New-issue or regression entries of a project after `afterId`, oldest first (alert rules read them). */
-export async function activityAfter(db: MetaTx, projectId: string, kind: 'new' | 'regressed', afterId: number, limit: number): Promise<ActivitySignal[]> {
-  const rows = await db.query<{ id: number; hash: string; at: Date; kind: 'new' | 'regressed'; detail: Record<string, unknown> }>(
+export async function activityAfter(
+  db: MetaTx,
+  projectId: string,
+  kind: 'new' | 'regressed',
+  afterId: number,
+  limit: number,
+): Promise<ActivitySignal[]> {
+  const rows = await db.query<{
+    id: number;
+    hash: string;
+    at: Date;
+    kind: 'new' | 'regressed';
+    detail: Record<string, unknown>;
+  }>(
     'SELECT id, hash, at, kind, detail FROM issue_activity WHERE project_id = $1 AND kind = $2 AND id > $3 ORDER BY id LIMIT $4',
     [projectId, kind, afterId, limit],
   );
@@ -250,6 +350,9 @@ export async function activityAfter(db: MetaTx, projectId: string, kind: 'new' |
 
 /** The latest activity id of a project (a new rule starts after it: it alerts on what comes next). */
 export async function latestActivityId(db: MetaTx, projectId: string): Promise<number> {
-  const [row] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM issue_activity WHERE project_id = $1', [projectId]);
+  const [row] = await db.query<{ id: number | null }>(
+    'SELECT max(id) AS id FROM issue_activity WHERE project_id = $1',
+    [projectId],
+  );
   return Number(row?.id ?? 0);
 }

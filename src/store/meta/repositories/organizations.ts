@@ -29,12 +29,19 @@ const toOrganization = (row: OrganizationRow): Organization => ({
 });
 
 export async function insertOrganization(db: MetaTx, name: string): Promise<Organization> {
-  const rows = await db.query<OrganizationRow>('INSERT INTO organizations (name) VALUES ($1) RETURNING id, name, suspended_at, created_at', [name]);
+  const rows = await db.query<OrganizationRow>(
+    'INSERT INTO organizations (name) VALUES ($1) RETURNING id, name, suspended_at, created_at',
+    [name],
+  );
   return toOrganization(rows[0]!);
 }
 
 export async function insertMembership(db: MetaTx, organizationId: string, userId: string, role: Role): Promise<void> {
-  await db.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [organizationId, userId, role]);
+  await db.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
+    organizationId,
+    userId,
+    role,
+  ]);
 }
 
 export async function listMemberships(db: MetaTx, userId: string): Promise<Membership[]> {
@@ -83,7 +90,13 @@ interface MemberRow {
   created_at: Date;
 }
 
-const toMember = (row: MemberRow): Member => ({ userId: row.user_id, email: row.email, name: row.name, role: row.role, joinedAt: row.created_at });
+const toMember = (row: MemberRow): Member => ({
+  userId: row.user_id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  joinedAt: row.created_at,
+});
 
 export async function listMembers(db: MetaTx, organizationId: string): Promise<Member[]> {
   const rows = await db.query<MemberRow>(
@@ -97,16 +110,27 @@ export async function listMembers(db: MetaTx, organizationId: string): Promise<M
 }
 
 export async function countMembers(db: MetaTx, organizationId: string): Promise<number> {
-  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE organization_id = $1', [organizationId]);
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE organization_id = $1', [
+    organizationId,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
 export async function countAdmins(db: MetaTx, organizationId: string): Promise<number> {
-  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM memberships WHERE organization_id = $1 AND role = 'admin'", [organizationId]);
+  const rows = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM memberships WHERE organization_id = $1 AND role = 'admin'",
+    [organizationId],
+  );
   return rows[0]?.n ?? 0;
 }
 
-export async function updateMemberRole(db: MetaTx, organizationId: string, userId: string, role: Role, now: Date): Promise<Member | null> {
+export async function updateMemberRole(
+  db: MetaTx,
+  organizationId: string,
+  userId: string,
+  role: Role,
+  now: Date,
+): Promise<Member | null> {
   const rows = await db.query<MemberRow>(
     `UPDATE memberships m SET role = $3, updated_at = $4
        FROM users u
@@ -119,10 +143,10 @@ export async function updateMemberRole(db: MetaTx, organizationId: string, userI
 
 /** Removes a member (their project-role overrides go with the membership). */
 export async function deleteMember(db: MetaTx, organizationId: string, userId: string): Promise<boolean> {
-  const rows = await db.query<{ user_id: string }>('DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2 RETURNING user_id', [
-    organizationId,
-    userId,
-  ]);
+  const rows = await db.query<{ user_id: string }>(
+    'DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2 RETURNING user_id',
+    [organizationId, userId],
+  );
   return rows.length > 0;
 }
 
@@ -132,7 +156,10 @@ export interface OrganizationSettings {
   settings: Record<string, unknown>;
 }
 
-export async function findOrganizationSettings(db: MetaTx, organizationId: string): Promise<OrganizationSettings | null> {
+export async function findOrganizationSettings(
+  db: MetaTx,
+  organizationId: string,
+): Promise<OrganizationSettings | null> {
   const rows = await db.query<{ name: string; settings: Record<string, unknown> | null }>(
     `SELECT o.name, s.settings
        FROM organizations o LEFT JOIN organization_settings s ON s.organization_id = o.id
@@ -147,7 +174,13 @@ export async function renameOrganization(db: MetaTx, organizationId: string, nam
   await db.query('UPDATE organizations SET name = $2, updated_at = $3 WHERE id = $1', [organizationId, name, now]);
 }
 
-export async function saveOrganizationSettings(db: MetaTx, organizationId: string, settings: Record<string, unknown>, userId: string, now: Date): Promise<void> {
+export async function saveOrganizationSettings(
+  db: MetaTx,
+  organizationId: string,
+  settings: Record<string, unknown>,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO organization_settings (organization_id, settings, updated_at, updated_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (organization_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
@@ -156,12 +189,20 @@ export async function saveOrganizationSettings(db: MetaTx, organizationId: strin
 }
 
 export async function findOrganization(db: MetaTx, organizationId: string): Promise<Organization | null> {
-  const rows = await db.query<OrganizationRow>('SELECT id, name, suspended_at, created_at FROM organizations WHERE id = $1', [organizationId]);
+  const rows = await db.query<OrganizationRow>(
+    'SELECT id, name, suspended_at, created_at FROM organizations WHERE id = $1',
+    [organizationId],
+  );
   return rows[0] ? toOrganization(rows[0]) : null;
 }
 
 /** Suspends the organization with a reason; a suspended one keeps its first suspension. */
-export async function suspendOrganization(db: MetaTx, organizationId: string, reason: string, now: Date): Promise<boolean> {
+export async function suspendOrganization(
+  db: MetaTx,
+  organizationId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     'UPDATE organizations SET suspended_at = $2, suspended_reason = $3, updated_at = $2 WHERE id = $1 AND suspended_at IS NULL RETURNING id',
     [organizationId, now, reason],

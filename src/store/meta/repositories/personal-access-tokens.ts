@@ -69,7 +69,10 @@ export interface PersonalAccessTokenCredential {
 }
 
 /** The token with this hash and its user, for authentication. */
-export async function findPersonalAccessTokenByHash(db: MetaTx, tokenHash: string): Promise<PersonalAccessTokenCredential | null> {
+export async function findPersonalAccessTokenByHash(
+  db: MetaTx,
+  tokenHash: string,
+): Promise<PersonalAccessTokenCredential | null> {
   const rows = await db.query<UserColumns & { token_id: string; expires_at: Date | null; revoked_at: Date | null }>(
     `SELECT t.id AS token_id, t.expires_at, t.revoked_at, u.id, u.email, u.name, u.created_at
        FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
@@ -77,11 +80,16 @@ export async function findPersonalAccessTokenByHash(db: MetaTx, tokenHash: strin
     [tokenHash],
   );
   const row = rows[0];
-  return row ? { tokenId: row.token_id, user: toUser(row), expiresAt: row.expires_at, revoked: row.revoked_at !== null } : null;
+  return row
+    ? { tokenId: row.token_id, user: toUser(row), expiresAt: row.expires_at, revoked: row.revoked_at !== null }
+    : null;
 }
 
 /** Writes many last-use times in one statement; a time never moves backwards. */
-export async function recordPersonalAccessTokenUse(db: MetaTx, uses: ReadonlyArray<{ id: string; at: Date }>): Promise<void> {
+export async function recordPersonalAccessTokenUse(
+  db: MetaTx,
+  uses: ReadonlyArray<{ id: string; at: Date }>,
+): Promise<void> {
   if (uses.length === 0) return;
   await db.query(
     `UPDATE personal_access_tokens t

@@ -13,7 +13,11 @@ export async function pendingPurges(db: MetaTx, requestedBefore: Date, limit: nu
     'SELECT project_id, requested_at, attempts FROM project_purges WHERE requested_at < $1 ORDER BY requested_at, project_id LIMIT $2',
     [requestedBefore, limit],
   );
-  return rows.map((row) => ({ projectId: row.project_id, requestedAt: new Date(row.requested_at), attempts: Number(row.attempts) }));
+  return rows.map((row) => ({
+    projectId: row.project_id,
+    requestedAt: new Date(row.requested_at),
+    attempts: Number(row.attempts),
+  }));
 }
 
 /** The project's data is gone. */
@@ -23,5 +27,8 @@ export async function finishPurge(db: MetaTx, projectId: string): Promise<void> 
 
 /** A purge failed: it stays pending, with the failure, for the next run. */
 export async function recordPurgeFailure(db: MetaTx, projectId: string, error: string): Promise<void> {
-  await db.query('UPDATE project_purges SET attempts = attempts + 1, last_error = $2 WHERE project_id = $1', [projectId, error.slice(0, 2000)]);
+  await db.query('UPDATE project_purges SET attempts = attempts + 1, last_error = $2 WHERE project_id = $1', [
+    projectId,
+    error.slice(0, 2000),
+  ]);
 }

@@ -29,7 +29,8 @@ interface ProjectRow {
 }
 
 const COLUMNS = 'id, organization_id, name, framework, backend_url, token, upload_token, source_map_token, created_at';
-const P_COLUMNS = 'p.id, p.organization_id, p.name, p.framework, p.backend_url, p.token, p.upload_token, p.source_map_token, p.created_at';
+const P_COLUMNS =
+  'p.id, p.organization_id, p.name, p.framework, p.backend_url, p.token, p.upload_token, p.source_map_token, p.created_at';
 
 const toProject = (row: ProjectRow): Project => ({
   id: row.id,
@@ -43,7 +44,10 @@ const toProject = (row: ProjectRow): Project => ({
   createdAt: row.created_at,
 });
 
-export async function insertProject(db: MetaTx, project: { organizationId: string; name: string; framework: string }): Promise<Project> {
+export async function insertProject(
+  db: MetaTx,
+  project: { organizationId: string; name: string; framework: string },
+): Promise<Project> {
   const rows = await db.query<ProjectRow>(
     `INSERT INTO projects (organization_id, name, framework, token, upload_token, source_map_token)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
@@ -60,7 +64,9 @@ export async function findIngestProject(db: MetaTx, token: string): Promise<Inge
     [token],
   );
   const row = rows[0];
-  return row ? { id: row.id, organizationId: row.organization_id, framework: row.framework, suspended: row.suspended } : null;
+  return row
+    ? { id: row.id, organizationId: row.organization_id, framework: row.framework, suspended: row.suspended }
+    : null;
 }
 
 /** What authorizing a caller on a project needs: its organization, the caller's roles there, and suspension. */
@@ -73,7 +79,12 @@ export interface ProjectAccess {
 }
 
 export async function findProjectAccess(db: MetaTx, projectId: string, userId: string): Promise<ProjectAccess | null> {
-  const rows = await db.query<{ organization_id: string; organization_role: Role | null; override_role: Role | null; suspended: boolean }>(
+  const rows = await db.query<{
+    organization_id: string;
+    organization_role: Role | null;
+    override_role: Role | null;
+    suspended: boolean;
+  }>(
     `SELECT p.organization_id, m.role AS organization_role, r.role AS override_role, o.suspended_at IS NOT NULL AS suspended
        FROM projects p
        JOIN organizations o ON o.id = p.organization_id
@@ -84,12 +95,20 @@ export async function findProjectAccess(db: MetaTx, projectId: string, userId: s
   );
   const row = rows[0];
   return row
-    ? { organizationId: row.organization_id, organizationRole: row.organization_role, overrideRole: row.override_role, suspended: row.suspended }
+    ? {
+        organizationId: row.organization_id,
+        organizationRole: row.organization_role,
+        overrideRole: row.override_role,
+        suspended: row.suspended,
+      }
     : null;
 }
 
 /** Every project of the user's organizations that are not suspended, with the two roles that decide theirs. */
-export async function listProjectsOfUser(db: MetaTx, userId: string): Promise<Array<{ project: Project; organizationRole: Role; overrideRole: Role | null }>> {
+export async function listProjectsOfUser(
+  db: MetaTx,
+  userId: string,
+): Promise<Array<{ project: Project; organizationRole: Role; overrideRole: Role | null }>> {
   const rows = await db.query<ProjectRow & { organization_role: Role; override_role: Role | null }>(
     `SELECT ${P_COLUMNS}, m.role AS organization_role, r.role AS override_role
        FROM projects p
@@ -99,7 +118,11 @@ export async function listProjectsOfUser(db: MetaTx, userId: string): Promise<Ar
       ORDER BY p.created_at, p.id`,
     [userId],
   );
-  return rows.map((row) => ({ project: toProject(row), organizationRole: row.organization_role, overrideRole: row.override_role }));
+  return rows.map((row) => ({
+    project: toProject(row),
+    organizationRole: row.organization_role,
+    overrideRole: row.override_role,
+  }));
 }
 
 export async function findProject(db: MetaTx, id: string): Promise<Project | null> {
@@ -108,7 +131,9 @@ export async function findProject(db: MetaTx, id: string): Promise<Project | nul
 }
 
 export async function countProjects(db: MetaTx, organizationId: string): Promise<number> {
-  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE organization_id = $1', [organizationId]);
+  const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects WHERE organization_id = $1', [
+    organizationId,
+  ]);
   return rows[0]?.n ?? 0;
 }
 
@@ -149,7 +174,10 @@ export async function deleteProject(db: MetaTx, id: string, now: Date): Promise<
 
 /** Replaces the ingest token; the previous one matches nothing from this statement on (the project cache aside). */
 export async function rotateIngestToken(db: MetaTx, id: string, now: Date): Promise<string | null> {
-  const rows = await db.query<{ token: string }>('UPDATE projects SET token = $2, updated_at = $3 WHERE id = $1 RETURNING token', [id, newIngestToken(), now]);
+  const rows = await db.query<{ token: string }>(
+    'UPDATE projects SET token = $2, updated_at = $3 WHERE id = $1 RETURNING token',
+    [id, newIngestToken(), now],
+  );
   return rows[0]?.token ?? null;
 }
 
@@ -164,10 +192,9 @@ export async function rotateSourceMapToken(db: MetaTx, id: string, now: Date): P
 
 /** Replaces the symbol upload token; the previous one matches nothing from this statement on. */
 export async function rotateUploadToken(db: MetaTx, id: string, now: Date): Promise<string | null> {
-  const rows = await db.query<{ upload_token: string }>('UPDATE projects SET upload_token = $2, updated_at = $3 WHERE id = $1 RETURNING upload_token', [
-    id,
-    newUploadToken(),
-    now,
-  ]);
+  const rows = await db.query<{ upload_token: string }>(
+    'UPDATE projects SET upload_token = $2, updated_at = $3 WHERE id = $1 RETURNING upload_token',
+    [id, newUploadToken(), now],
+  );
   return rows[0]?.upload_token ?? null;
 }

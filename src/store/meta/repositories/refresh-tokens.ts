@@ -7,7 +7,10 @@ import { toUser, type User, type UserColumns } from './users.js';
 
 export type FamilyRevocationReason = 'logout' | 'reuse_detected' | 'password_changed' | 'revoked_by_user';
 
-export async function insertRefreshFamily(db: MetaTx, family: { userId: string; clientId: string; createdAt: Date }): Promise<string> {
+export async function insertRefreshFamily(
+  db: MetaTx,
+  family: { userId: string; clientId: string; createdAt: Date },
+): Promise<string> {
   const rows = await db.query<{ id: string }>(
     'INSERT INTO refresh_token_families (user_id, client_id, created_at) VALUES ($1, $2, $3) RETURNING id',
     [family.userId, family.clientId, family.createdAt],
@@ -74,10 +77,10 @@ export async function rotateRefreshToken(
   current: { id: string; familyId: string },
   next: { tokenHash: string; createdAt: Date; expiresAt: Date },
 ): Promise<boolean> {
-  const rotated = await db.query<{ id: string }>('UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1 AND rotated_at IS NULL RETURNING id', [
-    current.id,
-    next.createdAt,
-  ]);
+  const rotated = await db.query<{ id: string }>(
+    'UPDATE refresh_tokens SET rotated_at = $2 WHERE id = $1 AND rotated_at IS NULL RETURNING id',
+    [current.id, next.createdAt],
+  );
   if (rotated.length === 0) return false;
   const nextId = await insertRefreshToken(db, { familyId: current.familyId, ...next });
   await db.query('UPDATE refresh_tokens SET replaced_by = $2 WHERE id = $1', [current.id, nextId]);
@@ -85,16 +88,25 @@ export async function rotateRefreshToken(
 }
 
 /** Revokes a family (all its tokens and the access tokens bound to it); a revoked family keeps its first reason. */
-export async function revokeRefreshFamily(db: MetaTx, familyId: string, reason: FamilyRevocationReason, now: Date): Promise<void> {
-  await db.query('UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
-    familyId,
-    now,
-    reason,
-  ]);
+export async function revokeRefreshFamily(
+  db: MetaTx,
+  familyId: string,
+  reason: FamilyRevocationReason,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [familyId, now, reason],
+  );
 }
 
 /** Revokes every live family of a user (all their device logins); returns how many. */
-export async function revokeRefreshFamiliesOfUser(db: MetaTx, userId: string, reason: FamilyRevocationReason, now: Date): Promise<number> {
+export async function revokeRefreshFamiliesOfUser(
+  db: MetaTx,
+  userId: string,
+  reason: FamilyRevocationReason,
+  now: Date,
+): Promise<number> {
   const rows = await db.query<{ id: string }>(
     'UPDATE refresh_token_families SET revoked_at = $2, revoked_reason = $3 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
     [userId, now, reason],
@@ -126,7 +138,13 @@ export interface DeviceLogin {
 
 /** The user's live device logins (not revoked, newest refresh token unexpired), most recently refreshed first. */
 export async function listLiveFamiliesOfUser(db: MetaTx, userId: string, now: Date): Promise<DeviceLogin[]> {
-  const rows = await db.query<{ id: string; client_id: string; created_at: Date; last_refreshed_at: Date; expires_at: Date }>(
+  const rows = await db.query<{
+    id: string;
+    client_id: string;
+    created_at: Date;
+    last_refreshed_at: Date;
+    expires_at: Date;
+  }>(
     `SELECT f.id, f.client_id, f.created_at, t.created_at AS last_refreshed_at, t.expires_at
        FROM refresh_token_families f JOIN refresh_tokens t ON t.family_id = f.id AND t.rotated_at IS NULL
       WHERE f.user_id = $1 AND f.revoked_at IS NULL AND t.expires_at > $2
@@ -143,7 +161,13 @@ export async function listLiveFamiliesOfUser(db: MetaTx, userId: string, now: Da
 }
 
 /** Revokes one live login of the user; false when it is not theirs or already revoked. */
-export async function revokeFamilyOfUser(db: MetaTx, familyId: string, userId: string, reason: FamilyRevocationReason, now: Date): Promise<boolean> {
+export async function revokeFamilyOfUser(
+  db: MetaTx,
+  familyId: string,
+  userId: string,
+  reason: FamilyRevocationReason,
+  now: Date,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     'UPDATE refresh_token_families SET revoked_at = $3, revoked_reason = $4 WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL RETURNING id',
     [familyId, userId, now, reason],

@@ -49,11 +49,22 @@ export interface SourceMapWanted {
  * The project's maps for the scripts of a request, in one query: rows matching a (release, path)
  * pair or a debug id, newest first (a debug id uploaded twice resolves to the latest upload).
  */
-export async function findSourceMapFiles(db: MetaTx, projectId: string, wanted: readonly SourceMapWanted[]): Promise<SourceMapFile[]> {
+export async function findSourceMapFiles(
+  db: MetaTx,
+  projectId: string,
+  wanted: readonly SourceMapWanted[],
+): Promise<SourceMapFile[]> {
   const pairs = wanted.filter((w) => w.release !== '');
   const debugIds = [...new Set(wanted.map((w) => w.debugId).filter((id) => id !== ''))];
   if (pairs.length === 0 && debugIds.length === 0) return [];
-  const rows = await db.query<{ release: string; path: string; debug_id: string; object_key: string; size: number; content_sha256: string }>(
+  const rows = await db.query<{
+    release: string;
+    path: string;
+    debug_id: string;
+    object_key: string;
+    size: number;
+    content_sha256: string;
+  }>(
     `SELECT release, path, debug_id, object_key, size, content_sha256 FROM source_map_files
       WHERE project_id = $1
         AND ((release, path) IN (SELECT * FROM unnest($2::text[], $3::text[])) OR (debug_id <> '' AND debug_id = ANY($4::text[])))

@@ -49,12 +49,28 @@ export interface SymbolBuild {
 }
 
 /** The symbol files of a project's builds that were uploaded, in one query however many builds are asked for. */
-export async function findSymbolFiles(db: MetaTx, projectId: string, builds: readonly SymbolBuild[]): Promise<SymbolFile[]> {
+export async function findSymbolFiles(
+  db: MetaTx,
+  projectId: string,
+  builds: readonly SymbolBuild[],
+): Promise<SymbolFile[]> {
   if (builds.length === 0) return [];
-  const rows = await db.query<{ kind: SymbolFileKind; build_id: string; arch: string; object_key: string; size: number; content_sha256: string }>(
+  const rows = await db.query<{
+    kind: SymbolFileKind;
+    build_id: string;
+    arch: string;
+    object_key: string;
+    size: number;
+    content_sha256: string;
+  }>(
     `SELECT kind, build_id, arch, object_key, size, content_sha256 FROM symbol_files
       WHERE project_id = $1 AND (kind, build_id, arch) IN (SELECT * FROM unnest($2::text[], $3::text[], $4::text[]))`,
-    [projectId, builds.map((build) => build.kind), builds.map((build) => build.buildId), builds.map((build) => build.arch)],
+    [
+      projectId,
+      builds.map((build) => build.kind),
+      builds.map((build) => build.buildId),
+      builds.map((build) => build.arch),
+    ],
   );
   return rows.map((row) => ({
     projectId,
@@ -71,9 +87,20 @@ export async function findSymbolFiles(db: MetaTx, projectId: string, builds: rea
  * Binds an app version to a project's mapping file: the version leaves whichever mapping had it,
  * so one upload per version wins (the latest).
  */
-export async function bindMappingVersion(db: MetaTx, projectId: string, buildId: string, appVersion: string): Promise<void> {
-  await db.query(`UPDATE symbol_files SET app_version = NULL WHERE project_id = $1 AND app_version = $2 AND build_id <> $3`, [projectId, appVersion, buildId]);
-  await db.query(`UPDATE symbol_files SET app_version = $3 WHERE project_id = $1 AND kind = 'proguard' AND build_id = $2 AND arch = ''`, [projectId, buildId, appVersion]);
+export async function bindMappingVersion(
+  db: MetaTx,
+  projectId: string,
+  buildId: string,
+  appVersion: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE symbol_files SET app_version = NULL WHERE project_id = $1 AND app_version = $2 AND build_id <> $3`,
+    [projectId, appVersion, buildId],
+  );
+  await db.query(
+    `UPDATE symbol_files SET app_version = $3 WHERE project_id = $1 AND kind = 'proguard' AND build_id = $2 AND arch = ''`,
+    [projectId, buildId, appVersion],
+  );
 }
 
 export interface MappingMatch {
@@ -86,7 +113,12 @@ export interface MappingMatch {
  * with it: R8 writes the first 7 hex digits of the mapping's hash by default, Android builds the
  * whole hash) or by app versions, newest first. `mapIds` must be lowercase hex.
  */
-export async function findMappings(db: MetaTx, projectId: string, mapIds: readonly string[], appVersions: readonly string[]): Promise<MappingMatch[]> {
+export async function findMappings(
+  db: MetaTx,
+  projectId: string,
+  mapIds: readonly string[],
+  appVersions: readonly string[],
+): Promise<MappingMatch[]> {
   if (mapIds.length === 0 && appVersions.length === 0) return [];
   const rows = await db.query<{ build_id: string; app_version: string | null }>(
     `SELECT build_id, app_version FROM symbol_files

@@ -25,7 +25,10 @@ export async function findUserByIdentity(db: MetaTx, key: IdentityKey): Promise<
  * Links an issuer's account to a user. When the account is linked already (a concurrent sign-in
  * won), the existing link stands: returns the user it names.
  */
-export async function linkIdentity(db: MetaTx, identity: IdentityKey & { provider: string; userId: string; email: string; createdAt: Date }): Promise<string> {
+export async function linkIdentity(
+  db: MetaTx,
+  identity: IdentityKey & { provider: string; userId: string; email: string; createdAt: Date },
+): Promise<string> {
   const rows = await db.query<{ user_id: string }>(
     `INSERT INTO user_identities (issuer, subject, provider, user_id, email, created_at) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (issuer, subject) DO UPDATE SET issuer = EXCLUDED.issuer

@@ -19,11 +19,22 @@ export interface UserRow {
 /** The public columns of a user row (`id, email, name, created_at`), as other repositories join them. */
 export type UserColumns = Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>;
 
-export const toUser = (row: UserColumns): User => ({ id: row.id, email: row.email, name: row.name, createdAt: row.created_at });
+export const toUser = (row: UserColumns): User => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  createdAt: row.created_at,
+});
 
 /** The user and their password hash, for sign-in only. */
-export async function findUserCredentials(db: MetaTx, email: string): Promise<{ user: User; passwordHash: string | null } | null> {
-  const rows = await db.query<UserRow>('SELECT id, email, name, password_hash, created_at FROM users WHERE lower(email) = lower($1)', [email]);
+export async function findUserCredentials(
+  db: MetaTx,
+  email: string,
+): Promise<{ user: User; passwordHash: string | null } | null> {
+  const rows = await db.query<UserRow>(
+    'SELECT id, email, name, password_hash, created_at FROM users WHERE lower(email) = lower($1)',
+    [email],
+  );
   return rows[0] ? { user: toUser(rows[0]), passwordHash: rows[0].password_hash } : null;
 }
 
@@ -39,7 +50,10 @@ export async function countUsers(db: MetaTx): Promise<number> {
 }
 
 /** `passwordHash` null: an account made through social sign-in, with no password until a reset sets one. */
-export async function insertUser(db: MetaTx, user: { email: string; name: string; passwordHash: string | null }): Promise<User> {
+export async function insertUser(
+  db: MetaTx,
+  user: { email: string; name: string; passwordHash: string | null },
+): Promise<User> {
   const rows = await db.query<UserRow>(
     'INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id, email, name, password_hash, created_at',
     [user.email, user.name, user.passwordHash],
@@ -62,7 +76,9 @@ export async function findUserForSession(
        FROM users WHERE id = $1`,
     [id, tokenId],
   );
-  return rows[0] ? { user: toUser(rows[0]), passwordChangedAt: rows[0].password_changed_at, ended: rows[0].ended } : null;
+  return rows[0]
+    ? { user: toUser(rows[0]), passwordChangedAt: rows[0].password_changed_at, ended: rows[0].ended }
+    : null;
 }
 
 export async function findUser(db: MetaTx, id: string): Promise<User | null> {
@@ -72,11 +88,18 @@ export async function findUser(db: MetaTx, id: string): Promise<User | null> {
 
 /** Renames a user; null when the user no longer exists. */
 export async function updateUserName(db: MetaTx, id: string, name: string, now: Date): Promise<User | null> {
-  const rows = await db.query<UserColumns>('UPDATE users SET name = $2, updated_at = $3 WHERE id = $1 RETURNING id, email, name, created_at', [id, name, now]);
+  const rows = await db.query<UserColumns>(
+    'UPDATE users SET name = $2, updated_at = $3 WHERE id = $1 RETURNING id, email, name, created_at',
+    [id, name, now],
+  );
   return rows[0] ? toUser(rows[0]) : null;
 }
 
 /** Sets a new password hash and records the change (which voids earlier session tokens). */
 export async function setPasswordHash(db: MetaTx, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [userId, passwordHash, now]);
+  await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [
+    userId,
+    passwordHash,
+    now,
+  ]);
 }

@@ -9,7 +9,12 @@ import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
 import { inRange, runQuery, type TimeRange } from './run.js';
 
 /** The issue with the most occurrences in the range (or the given one) and its count. */
-export async function busiestIssue(engine: TelemetryEngine, projectId: string, range: TimeRange, hash: string | null): Promise<{ hash: string; count: number } | null> {
+export async function busiestIssue(
+  engine: TelemetryEngine,
+  projectId: string,
+  range: TimeRange,
+  hash: string | null,
+): Promise<{ hash: string; count: number } | null> {
   const params: Record<string, unknown> = { project: projectId };
   let where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
   if (hash !== null) {
@@ -33,13 +38,23 @@ export interface EndpointWindow {
 }
 
 /** Requests, server errors and latency quantiles of one endpoint (by name) or of all, over the range. */
-export async function endpointWindow(engine: TelemetryEngine, projectId: string, range: TimeRange, endpoint: string | null): Promise<EndpointWindow> {
+export async function endpointWindow(
+  engine: TelemetryEngine,
+  projectId: string,
+  range: TimeRange,
+  endpoint: string | null,
+): Promise<EndpointWindow> {
   const params: Record<string, unknown> = {};
   if (endpoint !== null) params.endpoint = endpoint;
   const parts = await endpointParts(
     engine,
     projectId,
-    { range, filters: endpoint === null ? '' : ' AND name = {endpoint:String}', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS },
+    {
+      range,
+      filters: endpoint === null ? '' : ' AND name = {endpoint:String}',
+      filtersRollable: true,
+      thresholdMs: ROLLED_APDEX_MS,
+    },
     params,
   );
   const rows = await runQuery<{ n: number; s: number; lat: number; p95: number | null; p99: number | null }>(
@@ -50,5 +65,10 @@ export async function endpointWindow(engine: TelemetryEngine, projectId: string,
   );
   const row = rows[0];
   const measured = (row?.lat ?? 0) > 0;
-  return { requests: row?.n ?? 0, serverErrors: row?.s ?? 0, p95Ms: measured ? (row?.p95 ?? null) : null, p99Ms: measured ? (row?.p99 ?? null) : null };
+  return {
+    requests: row?.n ?? 0,
+    serverErrors: row?.s ?? 0,
+    p95Ms: measured ? (row?.p95 ?? null) : null,
+    p99Ms: measured ? (row?.p99 ?? null) : null,
+  };
 }

@@ -35,9 +35,18 @@ export async function dataStatus(engine: TelemetryEngine, projectId: string, now
     ([table, column]) =>
       `SELECT toUnixTimestamp64Milli(max(${column})) AS t FROM ${table} WHERE project_id = {project:UUID} AND ${column} >= fromUnixTimestamp64Milli({sinceMs:Int64}) HAVING count() > 0`,
   ).join(' UNION ALL ');
-  const [newest] = await runQuery<{ t: number | null }>(engine, 'data-status.recent', `SELECT max(t) AS t, count() AS n FROM (${recent}) HAVING n > 0`, params);
+  const [newest] = await runQuery<{ t: number | null }>(
+    engine,
+    'data-status.recent',
+    `SELECT max(t) AS t, count() AS n FROM (${recent}) HAVING n > 0`,
+    params,
+  );
   if (newest?.t !== undefined && newest.t !== null) return { lastEventMs: Number(newest.t), hasData: true };
-  const any = EVENT_TABLES.map(([table]) => `(SELECT 1 AS x FROM ${table} WHERE project_id = {project:UUID} LIMIT 1)`).join(' UNION ALL ');
-  const rows = await runQuery<{ x: number }>(engine, 'data-status.any', `SELECT x FROM (${any}) LIMIT 1`, { project: projectId });
+  const any = EVENT_TABLES.map(
+    ([table]) => `(SELECT 1 AS x FROM ${table} WHERE project_id = {project:UUID} LIMIT 1)`,
+  ).join(' UNION ALL ');
+  const rows = await runQuery<{ x: number }>(engine, 'data-status.any', `SELECT x FROM (${any}) LIMIT 1`, {
+    project: projectId,
+  });
   return { lastEventMs: null, hasData: rows.length > 0 };
 }

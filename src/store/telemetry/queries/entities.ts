@@ -7,7 +7,19 @@
 import type { AiCall } from '../../../core/records.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
-import { bucketOf, filterSql, inRange, isoOf, nullIfNil, ownValue, runQuery, type FieldSpec, type Filter, type MapFields, type TimeRange } from './run.js';
+import {
+  bucketOf,
+  filterSql,
+  inRange,
+  isoOf,
+  nullIfNil,
+  ownValue,
+  runQuery,
+  type FieldSpec,
+  type Filter,
+  type MapFields,
+  type TimeRange,
+} from './run.js';
 
 export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
@@ -76,7 +88,11 @@ const ROLLED_FIELDS = new Set(['name', 'method', 'route']);
  * Per endpoint (or route) counts for Apdex and Impact; quantiles over non-streaming requests.
  * Whole hours come from the hourly rollup where it can answer (endpointParts).
  */
-export async function endpointAggregates(engine: TelemetryEngine, projectId: string, input: EndpointListInput): Promise<EndpointAggregateRow[]> {
+export async function endpointAggregates(
+  engine: TelemetryEngine,
+  projectId: string,
+  input: EndpointListInput,
+): Promise<EndpointAggregateRow[]> {
   return (await endpointRows(engine, projectId, input, false)).rows;
 }
 
@@ -148,7 +164,13 @@ export interface TaskAggregateRow {
   last_seen: string;
 }
 
-export async function taskAggregates(engine: TelemetryEngine, projectId: string, range: TimeRange, filters: Filter[] | undefined, search: string | undefined): Promise<TaskAggregateRow[]> {
+export async function taskAggregates(
+  engine: TelemetryEngine,
+  projectId: string,
+  range: TimeRange,
+  filters: Filter[] | undefined,
+  search: string | undefined,
+): Promise<TaskAggregateRow[]> {
   const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS };
   return runQuery<TaskAggregateRow>(
     engine,
@@ -202,7 +224,14 @@ export interface EntityDetail {
   p50Ms: number | null;
   p95Ms: number | null;
   p99Ms: number | null;
-  series: Array<{ t: number; count: number; errors: number; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null }>;
+  series: Array<{
+    t: number;
+    count: number;
+    errors: number;
+    p50Ms: number | null;
+    p95Ms: number | null;
+    p99Ms: number | null;
+  }>;
   /** Calls (runs) per status code, most frequent first. */
   statusCodes: Array<{ statusCode: number; count: number }>;
   slowest: TraceSummary[];
@@ -211,14 +240,29 @@ export interface EntityDetail {
 }
 
 /** An endpoint or task by name: totals, a bucketed series, status codes, its slowest, failing and newest traces. */
-export async function entityDetail(engine: TelemetryEngine, projectId: string, table: 'endpoints' | 'tasks', name: string, range: TimeRange, bucketSeconds: number, limit: number): Promise<EntityDetail> {
+export async function entityDetail(
+  engine: TelemetryEngine,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  name: string,
+  range: TimeRange,
+  bucketSeconds: number,
+  limit: number,
+): Promise<EntityDetail> {
   const params: Record<string, unknown> = { project: projectId, name, limit };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND name = {name:String}`;
   const bucket = bucketOf('recorded_at', bucketSeconds, params);
   const failure = table === 'endpoints' ? 'status_code >= 500' : 'status_code >= 500';
   const columns = 'id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes';
   const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
-    runQuery<{ count: number; server_errors: number; client_errors: number; p50: number | null; p95: number | null; p99: number | null }>(
+    runQuery<{
+      count: number;
+      server_errors: number;
+      client_errors: number;
+      p50: number | null;
+      p95: number | null;
+      p99: number | null;
+    }>(
       engine,
       `${table}.detail.totals`,
       `SELECT count() AS count, countIf(${failure}) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
@@ -241,14 +285,24 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
       `SELECT status_code, count() AS count FROM ${table} FINAL WHERE ${where} GROUP BY status_code ORDER BY count DESC, status_code LIMIT 50`,
       params,
     ),
-    runQuery<TraceSummaryRow>(engine, `${table}.detail.slowest`, `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY duration_ns DESC LIMIT {limit:UInt32}`, params),
+    runQuery<TraceSummaryRow>(
+      engine,
+      `${table}.detail.slowest`,
+      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY duration_ns DESC LIMIT {limit:UInt32}`,
+      params,
+    ),
     runQuery<TraceSummaryRow>(
       engine,
       `${table}.detail.failing`,
       `SELECT ${columns} FROM ${table} FINAL WHERE ${where} AND (${table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500'}) ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
       params,
     ),
-    runQuery<TraceSummaryRow>(engine, `${table}.detail.recent`, `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY recorded_at DESC LIMIT {limit:UInt32}`, params),
+    runQuery<TraceSummaryRow>(
+      engine,
+      `${table}.detail.recent`,
+      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
+      params,
+    ),
   ]);
   const total = totals[0];
   return {
@@ -258,7 +312,14 @@ export async function entityDetail(engine: TelemetryEngine, projectId: string, t
     p50Ms: total?.count ? total.p50 : null,
     p95Ms: total?.count ? total.p95 : null,
     p99Ms: total?.count ? total.p99 : null,
-    series: series.map((row) => ({ t: row.t, count: row.count, errors: row.errors, p50Ms: row.p50, p95Ms: row.p95, p99Ms: row.p99 })),
+    series: series.map((row) => ({
+      t: row.t,
+      count: row.count,
+      errors: row.errors,
+      p50Ms: row.p50,
+      p95Ms: row.p95,
+      p99Ms: row.p99,
+    })),
     statusCodes: statusCodes.map((row) => ({ statusCode: row.status_code, count: row.count })),
     slowest: slowest.map(toTraceSummary),
     failing: failing.map(toTraceSummary),
@@ -282,7 +343,13 @@ export async function timeByEntity(
   engine: TelemetryEngine,
   projectId: string,
   table: 'endpoints' | 'tasks',
-  input: { range: TimeRange; bucketSeconds: number; top: number; filters?: Filter[] | undefined; search?: string | undefined },
+  input: {
+    range: TimeRange;
+    bucketSeconds: number;
+    top: number;
+    filters?: Filter[] | undefined;
+    search?: string | undefined;
+  },
 ): Promise<TimeByEntity> {
   const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS * 200 };
   const fields = table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS;
@@ -348,7 +415,12 @@ interface AiRow {
   conversation_key: string;
 }
 
-export const AI_ORDER: Record<string, string> = { totalCost: 'total_cost', recordedAt: 'recorded_at', durationMs: 'duration_ns', totalTokens: 'input_tokens + output_tokens' };
+export const AI_ORDER: Record<string, string> = {
+  totalCost: 'total_cost',
+  recordedAt: 'recorded_at',
+  durationMs: 'duration_ns',
+  totalTokens: 'input_tokens + output_tokens',
+};
 
 const AI_COLUMNS = `id, name, recorded_at, duration_ns, model, provider, operation, input_tokens, output_tokens, cached_tokens, reasoning_tokens,
   input_cost, output_cost, total_cost, finish_reason, tool_calls, is_error, distributed_trace_id, conversation_id, conversation_key`;
@@ -378,22 +450,55 @@ export const toAiItem = (row: AiRow): AiTraceItem => ({
 export interface AiListResult {
   items: AiTraceItem[];
   total: number;
-  perModel: Array<{ model: string; provider: string; count: number; inputTokens: number; outputTokens: number; totalCost: number }>;
+  perModel: Array<{
+    model: string;
+    provider: string;
+    count: number;
+    inputTokens: number;
+    outputTokens: number;
+    totalCost: number;
+  }>;
   perDay: Array<{ day: string; count: number; totalCost: number }>;
 }
 
 export async function aiTraceList(
   engine: TelemetryEngine,
   projectId: string,
-  input: { range: TimeRange; filters?: Filter[] | undefined; search?: string | undefined; orderBy: string; direction: 'asc' | 'desc'; page: number; pageSize: number },
+  input: {
+    range: TimeRange;
+    filters?: Filter[] | undefined;
+    search?: string | undefined;
+    orderBy: string;
+    direction: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ): Promise<AiListResult> {
-  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const params: Record<string, unknown> = {
+    project: projectId,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, AI_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
   const order = ownValue(AI_ORDER, input.orderBy) ?? 'total_cost';
   const [rows, sets] = await Promise.all([
-    runQuery<AiRow>(engine, 'ai.list', `SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`, params),
+    runQuery<AiRow>(
+      engine,
+      'ai.list',
+      `SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      params,
+    ),
     // Totals, per model and per day in one pass (GROUPING SETS); per-model rows have day = ''.
-    runQuery<{ model: string; day: string; g: number; any_provider: string; count: number; sum_input: number; sum_output: number; sum_cost: number }>(
+    runQuery<{
+      model: string;
+      day: string;
+      g: number;
+      any_provider: string;
+      count: number;
+      sum_input: number;
+      sum_output: number;
+      sum_cost: number;
+    }>(
       engine,
       'ai.totals',
       `SELECT model, toString(toDate(recorded_at)) AS day, grouping(model, day) AS g, any(provider) AS any_provider, count() AS count,
@@ -411,12 +516,23 @@ export async function aiTraceList(
   return {
     items: rows.map(toAiItem),
     total: totals[0]?.total ?? 0,
-    perModel: perModel.map((row) => ({ model: row.model, provider: row.any_provider, count: row.count, inputTokens: row.sum_input, outputTokens: row.sum_output, totalCost: row.sum_cost })),
+    perModel: perModel.map((row) => ({
+      model: row.model,
+      provider: row.any_provider,
+      count: row.count,
+      inputTokens: row.sum_input,
+      outputTokens: row.sum_output,
+      totalCost: row.sum_cost,
+    })),
     perDay: perDay.map((row) => ({ day: row.day, count: row.count, totalCost: row.sum_cost })),
   };
 }
 
-export async function findAiTrace(engine: TelemetryEngine, projectId: string, id: string): Promise<(AiTraceItem & { conversationKey: string; attributes: Record<string, string> }) | null> {
+export async function findAiTrace(
+  engine: TelemetryEngine,
+  projectId: string,
+  id: string,
+): Promise<(AiTraceItem & { conversationKey: string; attributes: Record<string, string> }) | null> {
   const rows = await runQuery<AiRow & { attributes: Record<string, string> }>(
     engine,
     'ai.detail',
@@ -483,7 +599,8 @@ const toEntity = (row: EntityRow): EntityRef => ({
   attributes: row.attributes,
 });
 
-const ENTITY_COLUMNS = 'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes';
+const ENTITY_COLUMNS =
+  'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes';
 
 function entityUnion(where: string): string {
   return `SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where}
@@ -493,12 +610,21 @@ function entityUnion(where: string): string {
 
 /** One entity of the project by id (entity ids are trace ids of their spans). */
 export async function findEntity(engine: TelemetryEngine, projectId: string, id: string): Promise<EntityRef | null> {
-  const rows = await runQuery<EntityRow>(engine, 'entity.find', `${entityUnion('project_id = {project:UUID} AND id = {id:UUID}')} LIMIT 1`, { project: projectId, id });
+  const rows = await runQuery<EntityRow>(
+    engine,
+    'entity.find',
+    `${entityUnion('project_id = {project:UUID} AND id = {id:UUID}')} LIMIT 1`,
+    { project: projectId, id },
+  );
   return rows[0] ? toEntity(rows[0]) : null;
 }
 
 /** Every entity sharing a distributed trace id, within the given projects (the caller's). */
-export async function entitiesOfDistributedTrace(engine: TelemetryEngine, projectIds: readonly string[], distributedTraceId: string): Promise<EntityRef[]> {
+export async function entitiesOfDistributedTrace(
+  engine: TelemetryEngine,
+  projectIds: readonly string[],
+  distributedTraceId: string,
+): Promise<EntityRef[]> {
   if (projectIds.length === 0) return [];
   const rows = await runQuery<EntityRow>(
     engine,
@@ -530,7 +656,9 @@ interface SpanRow {
   duration_ns: number;
   status_code: number;
   attributes: Record<string, string>;
-  events: Array<[string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }>;
+  events: Array<
+    [string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }
+  >;
 }
 
 /**
@@ -559,7 +687,9 @@ export async function spansOf(engine: TelemetryEngine, projectId: string, entity
     statusCode: row.status_code,
     attributes: row.attributes,
     events: row.events.map((event) =>
-      Array.isArray(event) ? { time: isoOf(event[0]), name: event[1], attributes: event[2] } : { time: isoOf(event.time), name: event.name, attributes: event.attributes },
+      Array.isArray(event)
+        ? { time: isoOf(event[0]), name: event[1], attributes: event[2] }
+        : { time: isoOf(event.time), name: event.name, attributes: event.attributes },
     ),
   }));
 }

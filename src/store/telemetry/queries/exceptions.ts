@@ -4,7 +4,18 @@
  * (hash, dedup_key); the group list counts with FINAL.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { bucketOf, filterSql, inRange, isoOf, nullIfNil, ownValue, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import {
+  bucketOf,
+  filterSql,
+  inRange,
+  isoOf,
+  nullIfNil,
+  ownValue,
+  runQuery,
+  type FieldSpec,
+  type Filter,
+  type TimeRange,
+} from './run.js';
 
 export const EXCEPTION_FIELDS: Record<string, FieldSpec> = {
   hash: { sql: 'hash', type: 'string' },
@@ -28,7 +39,8 @@ export const EXCEPTION_ORDER: Record<string, string> = {
 };
 
 /** The user of an occurrence: the first of these attributes that is set. */
-const USER = "coalesce(nullIf(attributes['user.id'], ''), nullIf(attributes['enduser.id'], ''), nullIf(attributes['userId'], ''))";
+const USER =
+  "coalesce(nullIf(attributes['user.id'], ''), nullIf(attributes['enduser.id'], ''), nullIf(attributes['userId'], ''))";
 
 export interface ExceptionGroupRow {
   /** Bucket starts (epoch seconds) and counts of the sparkline. */
@@ -54,7 +66,12 @@ export interface LinkedEntity {
 }
 
 /** One stack-trace text per group hash, read for the page's groups only (the widest column). */
-async function groupTexts(engine: TelemetryEngine, projectId: string, hashes: readonly string[], range: TimeRange): Promise<Map<string, string>> {
+async function groupTexts(
+  engine: TelemetryEngine,
+  projectId: string,
+  hashes: readonly string[],
+  range: TimeRange,
+): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
   const params: Record<string, unknown> = { project: projectId, hashes };
   const rows = await runQuery<{ hash: string; sample_trace: string }>(
@@ -84,8 +101,16 @@ export interface ExceptionGroupInput {
   hashes?: { include: readonly string[] } | { exclude: readonly string[] } | undefined;
 }
 
-export async function exceptionGroups(engine: TelemetryEngine, projectId: string, input: ExceptionGroupInput): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
-  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+export async function exceptionGroups(
+  engine: TelemetryEngine,
+  projectId: string,
+  input: ExceptionGroupInput,
+): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
+  const params: Record<string, unknown> = {
+    project: projectId,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
   let where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
   if (input.search) {
     params.search = input.search;
@@ -100,10 +125,12 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
   }
   const order = ownValue(EXCEPTION_ORDER, input.orderBy) ?? 'count';
   // The stack-trace text (the widest column) is read afterwards for the page's groups only.
-  const groups = await runQuery<Omit<ExceptionGroupRow, 'sample_trace' | 'title' | 'linked'> & { total_groups: number }>(
-      engine,
-      'exceptions.groups',
-      `SELECT hash, any(is_message) AS message_flag,
+  const groups = await runQuery<
+    Omit<ExceptionGroupRow, 'sample_trace' | 'title' | 'linked'> & { total_groups: number }
+  >(
+    engine,
+    'exceptions.groups',
+    `SELECT hash, any(is_message) AS message_flag,
               count() AS count, uniqExactIf(session_id, session_id != toUUID('00000000-0000-0000-0000-000000000000')) AS sessions,
               uniqExactIf(${USER}, ${USER} IS NOT NULL) AS users,
               toString(min(recorded_at)) AS first_seen, toString(max(recorded_at)) AS last_seen,
@@ -114,20 +141,42 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
         GROUP BY hash
         ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, hash
         LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      params,
-    );
+    params,
+  );
   // The page's stack-trace texts and linked entities are independent lookups: run them together.
   const [texts, linked] = await Promise.all([
-    groupTexts(engine, projectId, groups.map((row) => row.hash), input.range),
-    input.withLinked ? entityNames(engine, projectId, groups.map((row) => row.last_trace_id), input.range) : new Map<string, LinkedEntity>(),
+    groupTexts(
+      engine,
+      projectId,
+      groups.map((row) => row.hash),
+      input.range,
+    ),
+    input.withLinked
+      ? entityNames(
+          engine,
+          projectId,
+          groups.map((row) => row.last_trace_id),
+          input.range,
+        )
+      : new Map<string, LinkedEntity>(),
   ]);
   const rows: ExceptionGroupRow[] = groups.map((row) => {
     const text = texts.get(row.hash) ?? '';
-    return { ...row, sample_trace: text, title: text.split('\n', 1)[0] ?? '', linked: linked.get(row.last_trace_id) ?? null };
+    return {
+      ...row,
+      sample_trace: text,
+      title: text.split('\n', 1)[0] ?? '',
+      linked: linked.get(row.last_trace_id) ?? null,
+    };
   });
   if (rows.length > 0 || input.page === 1) return { rows, total: groups[0]?.total_groups ?? 0 };
   // A page past the end has no row to carry the total: count the groups.
-  const totals = await runQuery<{ total: number }>(engine, 'exceptions.groups.count', `SELECT uniqExact(hash) AS total FROM exceptions WHERE ${where}`, params);
+  const totals = await runQuery<{ total: number }>(
+    engine,
+    'exceptions.groups.count',
+    `SELECT uniqExact(hash) AS total FROM exceptions WHERE ${where}`,
+    params,
+  );
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
@@ -136,7 +185,12 @@ export async function exceptionGroups(engine: TelemetryEngine, projectId: string
  * (at most a day before, for a long task), so the lookup reads only [from - 1 day, to) and never
  * scans the project's whole history for a handful of ids.
  */
-export async function entityNames(engine: TelemetryEngine, projectId: string, ids: readonly string[], range: TimeRange): Promise<Map<string, LinkedEntity>> {
+export async function entityNames(
+  engine: TelemetryEngine,
+  projectId: string,
+  ids: readonly string[],
+  range: TimeRange,
+): Promise<Map<string, LinkedEntity>> {
   const wanted = [...new Set(ids.filter((id) => nullIfNil(id) !== null))];
   if (wanted.length === 0) return new Map();
   const params: Record<string, unknown> = { project: projectId, ids: wanted };
@@ -173,9 +227,20 @@ export async function exceptionOccurrences(
   engine: TelemetryEngine,
   projectId: string,
   hash: string,
-  input: { range: TimeRange; filters?: Filter[] | undefined; direction: 'asc' | 'desc'; page: number; pageSize: number },
+  input: {
+    range: TimeRange;
+    filters?: Filter[] | undefined;
+    direction: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ rows: OccurrenceRow[]; total: number }> {
-  const params: Record<string, unknown> = { project: projectId, hash, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const params: Record<string, unknown> = {
+    project: projectId,
+    hash,
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  };
   const where = `project_id = {project:UUID} AND hash = {hash:String} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
   const [rows, totals] = await Promise.all([
     runQuery<OccurrenceRow>(
@@ -190,7 +255,12 @@ export async function exceptionOccurrences(
         LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
       params,
     ),
-    runQuery<{ total: number }>(engine, 'exceptions.occurrences.count', `SELECT count() AS total FROM exceptions FINAL WHERE ${where}`, params),
+    runQuery<{ total: number }>(
+      engine,
+      'exceptions.occurrences.count',
+      `SELECT count() AS total FROM exceptions FINAL WHERE ${where}`,
+      params,
+    ),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }
@@ -216,7 +286,13 @@ export const occurrenceOf = (row: OccurrenceRow) => ({
  * The app version of each hash's latest occurrence that names one, within the last `days` days
  * (what "resolved in the next version" compares against when no version is given).
  */
-export async function latestAppVersions(engine: TelemetryEngine, projectId: string, hashes: readonly string[], nowMs: number, days = 30): Promise<Map<string, string>> {
+export async function latestAppVersions(
+  engine: TelemetryEngine,
+  projectId: string,
+  hashes: readonly string[],
+  nowMs: number,
+  days = 30,
+): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
   const params: Record<string, unknown> = { project: projectId, hashes };
   const rows = await runQuery<{ hash: string; version: string }>(

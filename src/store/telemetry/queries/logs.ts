@@ -15,9 +15,14 @@ export const LOG_FIELDS: Record<string, FieldSpec> = {
   spanId: { sql: 'span_id', type: 'string' },
 };
 export const LOG_MAPS = { attributes: 'attributes', resource: 'resource_attributes' };
-const LOG_COLUMNS = 'timestamp, observed_timestamp, severity_number, severity_text, body, trace_id, span_id, service_name, attributes, resource_attributes';
+const LOG_COLUMNS =
+  'timestamp, observed_timestamp, severity_number, severity_text, body, trace_id, span_id, service_name, attributes, resource_attributes';
 
-export const LOG_ORDER: Record<string, string> = { timestamp: 'timestamp', severity: 'severity_number', serviceName: 'service_name' };
+export const LOG_ORDER: Record<string, string> = {
+  timestamp: 'timestamp',
+  severity: 'severity_number',
+  serviceName: 'service_name',
+};
 
 export interface LogSearch {
   range: TimeRange;
@@ -109,7 +114,11 @@ async function pageWithoutDuplicates(
   count: number,
 ): Promise<LogRow[]> {
   const wanted = offset + count;
-  for (let fetch = Math.max(64, wanted * 2); wanted <= OVERFETCH_MAX_ROWS && fetch <= OVERFETCH_MAX_ROWS * 4; fetch *= 4) {
+  for (
+    let fetch = Math.max(64, wanted * 2);
+    wanted <= OVERFETCH_MAX_ROWS && fetch <= OVERFETCH_MAX_ROWS * 4;
+    fetch *= 4
+  ) {
     const rows = await runQuery<LogRow & { dedup_key: string }>(
       engine,
       'logs.search',

@@ -7,7 +7,10 @@
 import type { TelemetryEngine } from '../engine.js';
 import { bucketOf, filterSql, inRange, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
 
-export const METRIC_FIELDS: Record<string, FieldSpec> = { serverName: { sql: 'server_name', type: 'string' }, value: { sql: 'value', type: 'number' } };
+export const METRIC_FIELDS: Record<string, FieldSpec> = {
+  serverName: { sql: 'server_name', type: 'string' },
+  value: { sql: 'value', type: 'number' },
+};
 export const METRIC_MAPS = { dimensions: 'dimensions' };
 
 export const AGGREGATIONS = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] as const;
@@ -54,7 +57,12 @@ export async function discoverMetrics(engine: TelemetryEngine, projectId: string
     list.push({ key: row.key, values: row.dimension_values });
     byName.set(row.name, list);
   }
-  return names.map((row) => ({ name: row.name, points: row.points, lastSeen: `${row.last_seen.replace(' ', 'T')}Z`, dimensions: byName.get(row.name) ?? [] }));
+  return names.map((row) => ({
+    name: row.name,
+    points: row.points,
+    lastSeen: `${row.last_seen.replace(' ', 'T')}Z`,
+    dimensions: byName.get(row.name) ?? [],
+  }));
 }
 
 export interface MetricQuery {
@@ -88,7 +96,10 @@ export async function queryMetric(engine: TelemetryEngine, projectId: string, qu
           WHERE series_rank <= {maxSeries:UInt32}
           ORDER BY grp, t`;
   const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(engine, 'metrics.query', sql, params);
-  const series = new Map<string, { group: Record<string, string>; points: Array<{ t: number; value: number | null }> }>();
+  const series = new Map<
+    string,
+    { group: Record<string, string>; points: Array<{ t: number; value: number | null }> }
+  >();
   for (const row of rows) {
     const id = JSON.stringify(row.grp);
     let entry = series.get(id);

@@ -26,7 +26,12 @@ export interface Stats {
 
 export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
   const endpointParams: Record<string, unknown> = {};
-  const parts = await endpointParts(engine, projectId, { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS }, endpointParams);
+  const parts = await endpointParts(
+    engine,
+    projectId,
+    { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS },
+    endpointParams,
+  );
   const [endpoints, others] = await Promise.all([
     runQuery<{ n: number; s: number; c: number; p95: number | null }>(
       engine,
@@ -38,7 +43,10 @@ export async function projectStats(engine: TelemetryEngine, projectId: string, r
     otherStats(engine, projectId, range),
   ]);
   const e = endpoints[0];
-  return statsOf({ requests: e?.n ?? 0, serverErrors: e?.s ?? 0, clientErrors: e?.c ?? 0, p95Ms: e?.p95 ?? null }, others);
+  return statsOf(
+    { requests: e?.n ?? 0, serverErrors: e?.s ?? 0, clientErrors: e?.c ?? 0, p95Ms: e?.p95 ?? null },
+    others,
+  );
 }
 
 /**
@@ -46,10 +54,18 @@ export async function projectStats(engine: TelemetryEngine, projectId: string, r
  * rows and the totals from one GROUPING SETS statement) and one of each other table.
  */
 export async function homeOverview(engine: TelemetryEngine, projectId: string, range: TimeRange, thresholdMs: number) {
-  const [endpoints, others] = await Promise.all([endpointAggregatesWithTotal(engine, projectId, { range, thresholdMs }), otherStats(engine, projectId, range)]);
+  const [endpoints, others] = await Promise.all([
+    endpointAggregatesWithTotal(engine, projectId, { range, thresholdMs }),
+    otherStats(engine, projectId, range),
+  ]);
   const total = endpoints.total;
   const stats = statsOf(
-    { requests: total?.requests ?? 0, serverErrors: total?.server_errors ?? 0, clientErrors: total?.client_errors ?? 0, p95Ms: total?.p95_ms ?? null },
+    {
+      requests: total?.requests ?? 0,
+      serverErrors: total?.server_errors ?? 0,
+      clientErrors: total?.client_errors ?? 0,
+      p95Ms: total?.p95_ms ?? null,
+    },
     others,
   );
   return { stats, endpoints: endpoints.rows };
@@ -73,10 +89,30 @@ async function otherStats(engine: TelemetryEngine, projectId: string, range: Tim
   const params: Record<string, unknown> = { project: projectId };
   const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
   const [tasks, exceptions, ai, sessions] = await Promise.all([
-    runQuery<{ n: number; f: number }>(engine, 'stats.tasks', `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`, params),
-    runQuery<{ n: number; h: number }>(engine, 'stats.exceptions', `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`, params),
-    runQuery<{ n: number; cost: number }>(engine, 'stats.ai', `SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`, params),
-    runQuery<{ n: number }>(engine, 'stats.sessions', `SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`, params),
+    runQuery<{ n: number; f: number }>(
+      engine,
+      'stats.tasks',
+      `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`,
+      params,
+    ),
+    runQuery<{ n: number; h: number }>(
+      engine,
+      'stats.exceptions',
+      `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`,
+      params,
+    ),
+    runQuery<{ n: number; cost: number }>(
+      engine,
+      'stats.ai',
+      `SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`,
+      params,
+    ),
+    runQuery<{ n: number }>(
+      engine,
+      'stats.sessions',
+      `SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`,
+      params,
+    ),
   ]);
   return {
     tasks: tasks[0]?.n ?? 0,
@@ -90,12 +126,22 @@ async function otherStats(engine: TelemetryEngine, projectId: string, range: Tim
 }
 
 /** Per bucket: requests, server errors, P95 of requests, exceptions, task runs. */
-export async function projectSeries(engine: TelemetryEngine, projectId: string, range: TimeRange, bucketSeconds: number) {
+export async function projectSeries(
+  engine: TelemetryEngine,
+  projectId: string,
+  range: TimeRange,
+  bucketSeconds: number,
+) {
   const params: Record<string, unknown> = { project: projectId };
   const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
   const bucket = bucketOf('recorded_at', bucketSeconds, params);
   const endpointParams: Record<string, unknown> = {};
-  const parts = await endpointParts(engine, projectId, { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS, bucketSeconds }, endpointParams);
+  const parts = await endpointParts(
+    engine,
+    projectId,
+    { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS, bucketSeconds },
+    endpointParams,
+  );
   const [requests, exceptions, tasks] = await Promise.all([
     runQuery<{ t: number; n: number; s: number; p95: number | null }>(
       engine,
@@ -105,8 +151,18 @@ export async function projectSeries(engine: TelemetryEngine, projectId: string, 
         GROUP BY t`,
       endpointParams,
     ),
-    runQuery<{ t: number; n: number }>(engine, 'dashboard.exceptions', `SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`, params),
-    runQuery<{ t: number; n: number }>(engine, 'dashboard.tasks', `SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`, params),
+    runQuery<{ t: number; n: number }>(
+      engine,
+      'dashboard.exceptions',
+      `SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`,
+      params,
+    ),
+    runQuery<{ t: number; n: number }>(
+      engine,
+      'dashboard.tasks',
+      `SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`,
+      params,
+    ),
   ]);
   return {
     requests: new Map(requests.map((row) => [row.t, row.n])),

@@ -24,5 +24,6 @@ export const PURGED_TABLES = [
 export const KEPT_TABLES = ['ingest_usage'] as const;
 
 export async function purgeProjectTelemetry(engine: TelemetryEngine, projectId: string): Promise<void> {
-  for (const table of PURGED_TABLES) await engine.command(`DELETE FROM ${table} WHERE project_id = {project:UUID}`, { project: projectId });
+  for (const table of PURGED_TABLES)
+    await engine.command(`DELETE FROM ${table} WHERE project_id = {project:UUID}`, { project: projectId });
 }

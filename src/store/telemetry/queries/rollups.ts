@@ -71,7 +71,10 @@ export async function markUnknownHours(engine: TelemetryEngine, nowMs = Date.now
 }
 
 /** Hours due a roll: marked since their last roll and ended ROLL_SETTLE_MS ago; oldest first. */
-export async function dueHours(engine: TelemetryEngine, limit: number): Promise<Array<{ projectId: string; hour: number }>> {
+export async function dueHours(
+  engine: TelemetryEngine,
+  limit: number,
+): Promise<Array<{ projectId: string; hour: number }>> {
   const rows = await engine.query<{ project_id: string; hour: number }>(
     `SELECT project_id, toUnixTimestamp(hour) AS hour FROM rollup_hours
       WHERE table_name = 'endpoints' AND hour <= now64(3, 'UTC') - toIntervalMillisecond({settle:UInt32}) - INTERVAL 1 HOUR
@@ -115,7 +118,11 @@ export async function rollHour(engine: TelemetryEngine, projectId: string, hour:
  * fewer than ROLLUP_MIN_HOURS whole hours. The rest of the range — its partial first and last
  * hours and any hour not rolled or marked since — reads raw.
  */
-export async function currentRolledHours(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<number[]> {
+export async function currentRolledHours(
+  engine: TelemetryEngine,
+  projectId: string,
+  range: TimeRange,
+): Promise<number[]> {
   const from = Math.max(0, Math.ceil(range.fromMs / HOUR_MS) * 3600);
   const to = Math.min(LAST_ROLLABLE_HOUR_END, Math.floor(range.toMs / HOUR_MS) * 3600);
   if ((to - from) / 3600 < ROLLUP_MIN_HOURS) return [];
@@ -223,9 +230,11 @@ export async function endpointParts(
   params.tNs = Math.round(input.thresholdMs * 1e6);
   const bucket = input.bucketSeconds;
   if (bucket !== undefined) params.bucket = bucket;
-  const rollable = input.thresholdMs === ROLLED_APDEX_MS && input.filtersRollable && (bucket === undefined || bucket % 3600 === 0);
+  const rollable =
+    input.thresholdMs === ROLLED_APDEX_MS && input.filtersRollable && (bucket === undefined || bucket % 3600 === 0);
   const hours = rollable ? await currentRolledHours(engine, projectId, input.range) : [];
-  const rawBucket = bucket === undefined ? '' : `intDiv(toUnixTimestamp(recorded_at), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, `;
+  const rawBucket =
+    bucket === undefined ? '' : `intDiv(toUnixTimestamp(recorded_at), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, `;
   if (hours.length === 0) {
     return {
       sql: `(SELECT name, route AS h_route, method AS h_method, ${rawBucket}status_code, streaming, duration_ns, recorded_at
@@ -236,7 +245,8 @@ export async function endpointParts(
     };
   }
   params.rolled = hours;
-  const rolledBucket = bucket === undefined ? '' : 'intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, ';
+  const rolledBucket =
+    bucket === undefined ? '' : 'intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, ';
   return {
     sql: `(SELECT name, route AS h_route, method AS h_method, ${rolledBucket}requests AS h_requests, server_errors AS h_server_errors,
                   client_errors AS h_client_errors, latency_requests AS h_latency_requests, streaming_requests AS h_streaming_requests,

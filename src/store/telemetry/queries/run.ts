@@ -38,7 +38,12 @@ export function observeQueries(next: QueryObserver | null): void {
   observer = next;
 }
 
-export async function runQuery<T>(engine: TelemetryEngine, tag: string, sql: string, params: Record<string, unknown>): Promise<T[]> {
+export async function runQuery<T>(
+  engine: TelemetryEngine,
+  tag: string,
+  sql: string,
+  params: Record<string, unknown>,
+): Promise<T[]> {
   const started = performance.now();
   try {
     const rows = await engine.query<T>(tagged(sql, tag), params as QueryParams, {
@@ -115,14 +120,26 @@ export class FilterError extends Error {
   override name = 'FilterError';
 }
 
-const OPERATOR: Record<Exclude<FilterOp, 'contains'>, string> = { eq: '=', neq: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const OPERATOR: Record<Exclude<FilterOp, 'contains'>, string> = {
+  eq: '=',
+  neq: '!=',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
 
 /**
  * ` AND ...` for the filters, each field resolved through the allow-list (`fields`, and
  * `maps`: prefix -> Map column), every value and map key bound as a parameter. Unknown fields,
  * operators that do not fit the field's type, and values of the wrong type throw FilterError.
  */
-export function filterSql(filters: readonly Filter[] | undefined, fields: Record<string, FieldSpec>, maps: MapFields, params: Record<string, unknown>): string {
+export function filterSql(
+  filters: readonly Filter[] | undefined,
+  fields: Record<string, FieldSpec>,
+  maps: MapFields,
+  params: Record<string, unknown>,
+): string {
   if (!filters || filters.length === 0) return '';
   const clauses: string[] = [];
   filters.forEach((filter, index) => {
@@ -131,7 +148,10 @@ export function filterSql(filters: readonly Filter[] | undefined, fields: Record
       const dot = filter.field.indexOf('.');
       const column = dot > 0 ? ownValue(maps, filter.field.slice(0, dot)) : undefined;
       const key = dot > 0 ? filter.field.slice(dot + 1) : '';
-      if (!column || key === '') throw new FilterError(`filters[${index}].field ${JSON.stringify(filter.field)} is not filterable here; use one of ${allowedFields(fields, maps)}`);
+      if (!column || key === '')
+        throw new FilterError(
+          `filters[${index}].field ${JSON.stringify(filter.field)} is not filterable here; use one of ${allowedFields(fields, maps)}`,
+        );
       params[`fk${index}`] = key;
       spec = { sql: `${column}[{fk${index}:String}]`, type: 'string' };
     }
@@ -150,7 +170,8 @@ export function filterSql(filters: readonly Filter[] | undefined, fields: Record
       return;
     }
     if (spec.type === 'bool') {
-      if (filter.op !== 'eq' && filter.op !== 'neq') throw new FilterError(`filters[${index}]: only eq and neq apply to ${filter.field}`);
+      if (filter.op !== 'eq' && filter.op !== 'neq')
+        throw new FilterError(`filters[${index}]: only eq and neq apply to ${filter.field}`);
       params[name] = filter.value === true || filter.value === 'true' ? 1 : 0;
       clauses.push(`${spec.sql} ${OPERATOR[filter.op]} {${name}:UInt8}`);
       return;

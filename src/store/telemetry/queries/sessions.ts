@@ -65,13 +65,26 @@ function sessionSelect(where: string, sub: string): string {
 export async function listSessions(
   engine: TelemetryEngine,
   projectId: string,
-  input: { range: TimeRange; filters?: Filter[] | undefined; hasErrors?: boolean | undefined; direction: 'asc' | 'desc'; page: number; pageSize: number },
+  input: {
+    range: TimeRange;
+    filters?: Filter[] | undefined;
+    hasErrors?: boolean | undefined;
+    direction: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
 ): Promise<{ items: SessionItem[]; hasMore: boolean }> {
-  const params: Record<string, unknown> = { project: projectId, limit: input.pageSize + 1, offset: (input.page - 1) * input.pageSize };
+  const params: Record<string, unknown> = {
+    project: projectId,
+    limit: input.pageSize + 1,
+    offset: (input.page - 1) * input.pageSize,
+  };
   let where = `project_id = {project:UUID} AND ${inRange('started_at', input.range, params)}${filterSql(input.filters, SESSION_FIELDS, SESSION_MAPS, params)}`;
   // inRange binds fromMs/toMs; the exception window binds the same names widened, so bind it under its own.
   const errorParams: Record<string, unknown> = {};
-  const errorsRange = errorsWithin(errorParams, input.range).replace(/\{fromMs:/g, '{errFromMs:').replace(/\{toMs:/g, '{errToMs:');
+  const errorsRange = errorsWithin(errorParams, input.range)
+    .replace(/\{fromMs:/g, '{errFromMs:')
+    .replace(/\{toMs:/g, '{errToMs:');
   params.errFromMs = errorParams.fromMs;
   params.errToMs = errorParams.toMs;
   if (input.hasErrors !== undefined) {
@@ -88,7 +101,12 @@ export async function listSessions(
   const rows = page.slice(0, input.pageSize);
   const counts = new Map<string, { errors: number; segments: number }>();
   if (rows.length > 0) {
-    const countParams = { project: projectId, ids: rows.map((row) => row.id), errFromMs: params.errFromMs, errToMs: params.errToMs };
+    const countParams = {
+      project: projectId,
+      ids: rows.map((row) => row.id),
+      errFromMs: params.errFromMs,
+      errToMs: params.errToMs,
+    };
     const found = await runQuery<{ session_id: string; errors: number; segments: number }>(
       engine,
       'sessions.list.counts',
@@ -103,14 +121,21 @@ export async function listSessions(
     );
     for (const row of found) counts.set(row.session_id, { errors: row.errors, segments: row.segments });
   }
-  const items = rows.map((row) => toSession({ ...row, error_count: counts.get(row.id)?.errors ?? 0, segments: counts.get(row.id)?.segments ?? 0 }));
+  const items = rows.map((row) =>
+    toSession({ ...row, error_count: counts.get(row.id)?.errors ?? 0, segments: counts.get(row.id)?.segments ?? 0 }),
+  );
   return { items, hasMore: page.length > input.pageSize };
 }
 
 export async function findSession(engine: TelemetryEngine, projectId: string, id: string) {
   const params = { project: projectId, id };
   const [rows, exceptions, segments] = await Promise.all([
-    runQuery<SessionRow>(engine, 'sessions.detail', `${sessionSelect('project_id = {project:UUID} AND id = {id:UUID}', ' AND session_id = {id:UUID}')} LIMIT 1`, params),
+    runQuery<SessionRow>(
+      engine,
+      'sessions.detail',
+      `${sessionSelect('project_id = {project:UUID} AND id = {id:UUID}', ' AND session_id = {id:UUID}')} LIMIT 1`,
+      params,
+    ),
     runQuery<{ hash: string; recorded_at: string; title: string; is_message: boolean }>(
       engine,
       'sessions.exceptions',
@@ -124,8 +149,19 @@ export async function findSession(engine: TelemetryEngine, projectId: string, id
   if (!row) return null;
   return {
     ...toSession(row),
-    exceptions: exceptions.map((e) => ({ hash: e.hash, recordedAt: isoOf(e.recorded_at), title: e.title, isMessage: Boolean(e.is_message) })),
-    segments: segments.map((s) => ({ segmentIndex: s.segmentIndex, startedAt: s.startedAt, endedAt: s.endedAt, eventCount: s.eventCount, byteSize: s.byteSize })),
+    exceptions: exceptions.map((e) => ({
+      hash: e.hash,
+      recordedAt: isoOf(e.recorded_at),
+      title: e.title,
+      isMessage: Boolean(e.is_message),
+    })),
+    segments: segments.map((s) => ({
+      segmentIndex: s.segmentIndex,
+      startedAt: s.startedAt,
+      endedAt: s.endedAt,
+      eventCount: s.eventCount,
+      byteSize: s.byteSize,
+    })),
   };
 }
 
@@ -142,7 +178,11 @@ export interface RecordingSegment {
 }
 
 /** Always-on segments of a session, by segmentIndex (the newest copy of a re-sent segment). */
-export async function recordingSegments(engine: TelemetryEngine, projectId: string, sessionId: string): Promise<RecordingSegment[]> {
+export async function recordingSegments(
+  engine: TelemetryEngine,
+  projectId: string,
+  sessionId: string,
+): Promise<RecordingSegment[]> {
   const rows = await runQuery<{
     segment_index: number;
     exception_id: string;

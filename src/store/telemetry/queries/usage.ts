@@ -6,7 +6,11 @@
 import type { TelemetryEngine } from '../engine.js';
 
 /** `period` is the month, `YYYY-MM`. */
-export async function ingestBytesOfMonth(telemetry: TelemetryEngine, organizationId: string, period: string): Promise<number> {
+export async function ingestBytesOfMonth(
+  telemetry: TelemetryEngine,
+  organizationId: string,
+  period: string,
+): Promise<number> {
   const rows = await telemetry.query<{ bytes: number }>(
     'SELECT sum(bytes) AS bytes FROM ingest_usage WHERE organization_id = {organizationId:UUID} AND month = {month:Date}',
     { organizationId, month: `${period}-01` },

@@ -52,10 +52,23 @@ export interface TimeSeriesChartProps {
   className?: string;
 }
 
-const SLOT_VARIABLES = ['--chart-1', '--chart-2', '--chart-3', '--chart-4', '--chart-5', '--chart-6', '--chart-7', '--chart-8'] as const;
+const SLOT_VARIABLES = [
+  '--chart-1',
+  '--chart-2',
+  '--chart-3',
+  '--chart-4',
+  '--chart-5',
+  '--chart-6',
+  '--chart-7',
+  '--chart-8',
+] as const;
 
 function colorVariable(color: ChartColor): string {
-  return typeof color === 'number' ? SLOT_VARIABLES[color - 1]! : color === 'muted' ? '--muted-foreground' : `--${color}`;
+  return typeof color === 'number'
+    ? SLOT_VARIABLES[color - 1]!
+    : color === 'muted'
+      ? '--muted-foreground'
+      : `--${color}`;
 }
 
 /**
@@ -81,7 +94,8 @@ interface Theme {
 function readTheme(): Theme {
   const style = getComputedStyle(document.documentElement);
   const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
-  const rgbOf = (variable: string): [number, number, number] => (probe ? toRgb(style.getPropertyValue(variable).trim() || '#888', probe) : [136, 136, 136]);
+  const rgbOf = (variable: string): [number, number, number] =>
+    probe ? toRgb(style.getPropertyValue(variable).trim() || '#888', probe) : [136, 136, 136];
   const rgba = ([r, g, b]: [number, number, number], alpha = 1) => `rgba(${r}, ${g}, ${b}, ${alpha})`;
   return {
     axis: rgba(rgbOf('--muted-foreground')),
@@ -111,13 +125,20 @@ export function formatterOf(format: ValueFormat): (value: number) => string {
 
 /** Indices of values whose neighbours are both gaps (or the edge). */
 function isolatedPoints(values: ArrayLike<number | null | undefined>): number[] {
-  const present = (index: number) => index >= 0 && index < values.length && values[index] !== null && values[index] !== undefined;
+  const present = (index: number) =>
+    index >= 0 && index < values.length && values[index] !== null && values[index] !== undefined;
   const out: number[] = [];
-  for (let index = 0; index < values.length; index++) if (present(index) && !present(index - 1) && !present(index + 1)) out.push(index);
+  for (let index = 0; index < values.length; index++)
+    if (present(index) && !present(index - 1) && !present(index + 1)) out.push(index);
   return out;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 export function TimeSeriesChart({
   title,
@@ -140,7 +161,8 @@ export function TimeSeriesChart({
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const formatValue = useMemo(() => formatterOf(format), [format]);
 
-  const empty = timestamps.length === 0 || series.length === 0 || series.every((s) => s.values.every((v) => v === null));
+  const empty =
+    timestamps.length === 0 || series.length === 0 || series.every((s) => s.values.every((v) => v === null));
 
   // Stacked areas draw running sums; the legend still reports each series' own value.
   const drawn = useMemo(() => {
@@ -156,7 +178,12 @@ export function TimeSeriesChart({
     (fromSeconds: number, toSeconds: number) => {
       void navigate({
         to: '.',
-        search: (prev) => ({ ...prev, range: undefined, from: new Date(fromSeconds * 1000).toISOString(), to: new Date(toSeconds * 1000).toISOString() }),
+        search: (prev) => ({
+          ...prev,
+          range: undefined,
+          from: new Date(fromSeconds * 1000).toISOString(),
+          to: new Date(toSeconds * 1000).toISOString(),
+        }),
       });
     },
     [navigate],
@@ -173,7 +200,12 @@ export function TimeSeriesChart({
     const theme = readTheme();
     const visible = series.map((s) => !hidden.has(s.name));
     const font = '11px ui-sans-serif, system-ui, sans-serif';
-    const axis = { stroke: theme.axis, font, grid: { stroke: theme.grid, width: 1 }, ticks: { stroke: theme.grid, width: 1, size: 4 } };
+    const axis = {
+      stroke: theme.axis,
+      font,
+      grid: { stroke: theme.grid, width: 1 },
+      ticks: { stroke: theme.grid, width: 1, size: 4 },
+    };
     const bars = kind === 'bar' ? uPlot.paths.bars?.({ size: [0.7, 24], gap: 1 }) : undefined;
     const options: uPlot.Options = {
       width: element.clientWidth || 600,
@@ -205,7 +237,15 @@ export function TimeSeriesChart({
             fill: filled ? theme.colorOf(color, kind === 'bar' ? 0.85 : kind === 'stacked' ? 0.55 : 0.16) : undefined,
             paths: bars,
             // A value between two gaps draws no line: mark it with a dot, or sparse series look empty.
-            points: kind === 'bar' ? { show: false } : { show: true, size: 5, space: 0, filter: (u, seriesIndex) => isolatedPoints(u.data[seriesIndex] ?? []) },
+            points:
+              kind === 'bar'
+                ? { show: false }
+                : {
+                    show: true,
+                    size: 5,
+                    space: 0,
+                    filter: (u, seriesIndex) => isolatedPoints(u.data[seriesIndex] ?? []),
+                  },
             spanGaps: false,
           };
         }),
@@ -215,7 +255,9 @@ export function TimeSeriesChart({
         kind === 'stacked'
           ? series.flatMap((_, index) => {
               const below = series.slice(0, index).findLastIndex((s) => !hidden.has(s.name));
-              return index > 0 && below >= 0 && visible[index] ? [{ series: [index + 1, below + 1] as [number, number] }] : [];
+              return index > 0 && below >= 0 && visible[index]
+                ? [{ series: [index + 1, below + 1] as [number, number] }]
+                : [];
             })
           : undefined,
       hooks: {
@@ -259,7 +301,10 @@ export function TimeSeriesChart({
   }
   if (empty) {
     return (
-      <div className={cn('grid place-items-center rounded-md border border-dashed', className)} style={{ height: height + 24 }}>
+      <div
+        className={cn('grid place-items-center rounded-md border border-dashed', className)}
+        style={{ height: height + 24 }}
+      >
         <EmptyState title={emptyTitle} className="py-4" />
       </div>
     );
@@ -268,9 +313,16 @@ export function TimeSeriesChart({
   const at = cursorIndex !== null ? timestamps[cursorIndex] : undefined;
   return (
     <figure className={cn('sl-chart grid gap-1.5', className)} aria-label={title}>
-      <div ref={plotRef} className="w-full min-w-0" style={{ height }} title={zoom ? 'Drag to zoom into a time range' : undefined} />
+      <div
+        ref={plotRef}
+        className="w-full min-w-0"
+        style={{ height }}
+        title={zoom ? 'Drag to zoom into a time range' : undefined}
+      />
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-        <span className="min-w-28 text-muted-foreground tabular">{at !== undefined ? timeOfDay.format(new Date(at * 1000)) : ''}</span>
+        <span className="min-w-28 text-muted-foreground tabular">
+          {at !== undefined ? timeOfDay.format(new Date(at * 1000)) : ''}
+        </span>
         {series.map((s, index) => {
           const off = hidden.has(s.name);
           const value = cursorIndex !== null ? s.values[cursorIndex] : undefined;
@@ -293,9 +345,17 @@ export function TimeSeriesChart({
                 off && 'opacity-45',
               )}
             >
-              <span aria-hidden className="size-2.5 shrink-0 rounded-[3px]" style={{ background: `var(${colorVariable(s.color ?? (((index % 7) + 1) as ChartColor))})` }} />
+              <span
+                aria-hidden
+                className="size-2.5 shrink-0 rounded-[3px]"
+                style={{ background: `var(${colorVariable(s.color ?? (((index % 7) + 1) as ChartColor))})` }}
+              />
               <span className={cn('truncate', off && 'line-through')}>{s.name}</span>
-              {value !== undefined && <span className="font-mono text-muted-foreground tabular">{value === null ? '—' : formatValue(value)}</span>}
+              {value !== undefined && (
+                <span className="font-mono text-muted-foreground tabular">
+                  {value === null ? '—' : formatValue(value)}
+                </span>
+              )}
             </button>
           );
         })}

@@ -29,7 +29,8 @@ export function AppShell() {
       return;
     }
     const pick = preferredProject(projects);
-    if (pick && pick.id !== projectId) void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: pick.id }), replace: true });
+    if (pick && pick.id !== projectId)
+      void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: pick.id }), replace: true });
   }, [projects, project, projectId, navigate]);
 
   useEffect(() => {
@@ -48,10 +49,17 @@ export function AppShell() {
       <Sidebar onCreateProject={() => setCreating(true)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-panel px-4">
-          <Button variant="secondary" size="md" className="w-64 justify-start text-muted-foreground max-md:w-auto" onClick={() => setPaletteOpen(true)}>
+          <Button
+            variant="secondary"
+            size="md"
+            className="w-64 justify-start text-muted-foreground max-md:w-auto"
+            onClick={() => setPaletteOpen(true)}
+          >
             <Search />
             <span className="max-md:hidden">Jump to…</span>
-            <kbd className="ml-auto rounded border bg-muted px-1.5 font-mono text-[11px] leading-4 max-md:hidden">Ctrl K</kbd>
+            <kbd className="ml-auto rounded border bg-muted px-1.5 font-mono text-[11px] leading-4 max-md:hidden">
+              Ctrl K
+            </kbd>
           </Button>
           <div className="ml-auto flex items-center gap-2">
             <TimeRangePicker />
@@ -60,11 +68,7 @@ export function AppShell() {
           </div>
         </header>
         <main className="min-h-0 flex-1 overflow-y-auto">
-          {isLoading || (projects && projects.length > 0 && !project) ? (
-            <PageSkeleton />
-          ) : (
-            <Outlet />
-          )}
+          {isLoading || (projects && projects.length > 0 && !project) ? <PageSkeleton /> : <Outlet />}
         </main>
       </div>
       <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={() => setCreating(true)} />

@@ -12,10 +12,19 @@ import { groupByOrganization } from './project-switcher';
 
 const item =
   'flex h-9 cursor-default items-center gap-2.5 rounded-md px-2 text-sm select-none data-[selected=true]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
-const heading = '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-muted-foreground';
+const heading =
+  '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-muted-foreground';
 
 /** ⌘K / Ctrl-K: jump to a page or a project, or run an action. */
-export function CommandPalette({ open, onOpenChange, onCreateProject }: { open: boolean; onOpenChange: (open: boolean) => void; onCreateProject: () => void }) {
+export function CommandPalette({
+  open,
+  onOpenChange,
+  onCreateProject,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreateProject: () => void;
+}) {
   const navigate = useNavigate();
   const { projects } = useCurrentProject();
   const me = useQuery(meQuery);
@@ -36,10 +45,17 @@ export function CommandPalette({ open, onOpenChange, onCreateProject }: { open: 
             className="h-11 w-full border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <Command.List className={`overflow-y-auto p-1.5 ${heading}`}>
-            <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">Nothing matches.</Command.Empty>
+            <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
+              Nothing matches.
+            </Command.Empty>
             <Command.Group heading="Pages">
               {PAGES.map((page) => (
-                <Command.Item key={page.to} value={`page ${page.label}`} className={item} onSelect={() => run(() => void navigate({ to: page.to }))}>
+                <Command.Item
+                  key={page.to}
+                  value={`page ${page.label}`}
+                  className={item}
+                  onSelect={() => run(() => void navigate({ to: page.to }))}
+                >
                   <page.icon />
                   {page.label}
                 </Command.Item>
@@ -52,7 +68,9 @@ export function CommandPalette({ open, onOpenChange, onCreateProject }: { open: 
                     key={p.id}
                     value={`project ${p.name} ${p.id}`}
                     className={item}
-                    onSelect={() => run(() => void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: p.id }) }))}
+                    onSelect={() =>
+                      run(() => void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: p.id }) }))
+                    }
                   >
                     <FolderKanban />
                     {p.name}
@@ -65,7 +83,11 @@ export function CommandPalette({ open, onOpenChange, onCreateProject }: { open: 
                 <Plus />
                 Create project
               </Command.Item>
-              <Command.Item value="action switch theme dark light" className={item} onSelect={() => run(() => setChoice(resolved === 'dark' ? 'light' : 'dark'))}>
+              <Command.Item
+                value="action switch theme dark light"
+                className={item}
+                onSelect={() => run(() => setChoice(resolved === 'dark' ? 'light' : 'dark'))}
+              >
                 <Moon />
                 Switch to {resolved === 'dark' ? 'light' : 'dark'} theme
               </Command.Item>

@@ -49,10 +49,22 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       <DialogContent title="Create project" description="A project has its own token and its own data.">
         <Form onSubmit={() => create.mutate()}>
           <Field label="Name" htmlFor="project-name" hint="Letters, numbers, spaces, hyphens and underscores.">
-            <Input id="project-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} autoFocus />
+            <Input
+              id="project-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+              autoFocus
+            />
           </Field>
           <Field label="Framework" htmlFor="project-framework">
-            <Select id="project-framework" value={framework} onChange={(e) => setFramework(e.target.value)} options={FRAMEWORKS} />
+            <Select
+              id="project-framework"
+              value={framework}
+              onChange={(e) => setFramework(e.target.value)}
+              options={FRAMEWORKS}
+            />
           </Field>
           {writable.length > 1 && (
             <Field label="Organization" htmlFor="project-organization">

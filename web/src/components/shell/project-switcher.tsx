@@ -10,9 +10,13 @@ import type { Me, Project } from '@/lib/types';
 export function groupByOrganization(projects: Project[], me: Me | undefined) {
   const names = new Map(me?.organizations.map((o) => [o.id, o.name]));
   const groups = new Map<string, { name: string; projects: Project[] }>();
-  for (const organization of me?.organizations ?? []) groups.set(organization.id, { name: organization.name, projects: [] });
+  for (const organization of me?.organizations ?? [])
+    groups.set(organization.id, { name: organization.name, projects: [] });
   for (const project of projects) {
-    const group = groups.get(project.organizationId) ?? { name: names.get(project.organizationId) ?? 'Organization', projects: [] };
+    const group = groups.get(project.organizationId) ?? {
+      name: names.get(project.organizationId) ?? 'Organization',
+      projects: [],
+    };
     group.projects.push(project);
     groups.set(project.organizationId, group);
   }
@@ -33,7 +37,10 @@ export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => vo
       >
         {/* The accessible name leads with the action and then reads the visible text. */}
         <span className="sr-only">Switch project: </span>
-        <span className="flex size-6 shrink-0 items-center justify-center rounded bg-accent-soft text-xs font-semibold text-accent" aria-hidden>
+        <span
+          className="flex size-6 shrink-0 items-center justify-center rounded bg-accent-soft text-xs font-semibold text-accent"
+          aria-hidden
+        >
           {(project?.name ?? '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="grid min-w-0 flex-1 leading-tight max-lg:hidden">
@@ -48,7 +55,10 @@ export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => vo
             {index > 0 && <MenuSeparator />}
             <MenuLabel>{group.name}</MenuLabel>
             {group.projects.map((p) => (
-              <MenuItem key={p.id} onSelect={() => void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: p.id }) })}>
+              <MenuItem
+                key={p.id}
+                onSelect={() => void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: p.id }) })}
+              >
                 <span className="flex-1 truncate">{p.name}</span>
                 {p.id === project?.id && <Check aria-label="current project" />}
               </MenuItem>

@@ -17,7 +17,9 @@ export function Sidebar({ onCreateProject }: { onCreateProject: () => void }) {
         {SECTIONS.map((section) => (
           <div key={section.title ?? 'top'} className="mb-3">
             {section.title && (
-              <div className="px-2 pt-1 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase max-lg:hidden">{section.title}</div>
+              <div className="px-2 pt-1 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase max-lg:hidden">
+                {section.title}
+              </div>
             )}
             <ul className="grid gap-px">
               {section.pages.map((page) => (

@@ -7,7 +7,13 @@ export function ThemeToggle() {
   const { resolved, setChoice } = useTheme();
   const next = resolved === 'dark' ? 'light' : 'dark';
   return (
-    <Button variant="ghost" size="icon" aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} onClick={() => setChoice(next)}>
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      onClick={() => setChoice(next)}
+    >
       {resolved === 'dark' ? <Sun /> : <Moon />}
     </Button>
   );

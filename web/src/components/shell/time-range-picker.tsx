@@ -37,7 +37,10 @@ export function TimeRangePicker() {
       setProblem('The start must be before the end.');
       return;
     }
-    void navigate({ to: '.', search: (prev) => ({ ...prev, range: undefined, from: start.toISOString(), to: end.toISOString() }) });
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, range: undefined, from: start.toISOString(), to: end.toISOString() }),
+    });
     setOpen(false);
   };
 
@@ -70,7 +73,13 @@ export function TimeRangePicker() {
           <div className="text-xs font-medium">Custom range</div>
           <div className="grid gap-1">
             <Label htmlFor="range-from">From</Label>
-            <Input id="range-from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} required />
+            <Input
+              id="range-from"
+              type="datetime-local"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              required
+            />
           </div>
           <div className="grid gap-1">
             <Label htmlFor="range-to">To</Label>

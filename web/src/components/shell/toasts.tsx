@@ -9,7 +9,9 @@ export function Toasts() {
     <Toaster
       theme={resolved}
       position="bottom-right"
-      toastOptions={{ classNames: { toast: '!bg-panel !text-foreground !border-border', description: '!text-muted-foreground' } }}
+      toastOptions={{
+        classNames: { toast: '!bg-panel !text-foreground !border-border', description: '!text-muted-foreground' },
+      }}
     />
   );
 }

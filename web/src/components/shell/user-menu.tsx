@@ -1,6 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { LogOut, UserRound } from 'lucide-react';
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@/components/ui/menu';
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuRadioGroup,
+  MenuRadioItem,
+  MenuSeparator,
+  MenuTrigger,
+} from '@/components/ui/menu';
 import { useSignOut } from '@/lib/sign-out';
 import { useTheme, type ThemeChoice } from '@/lib/theme';
 import type { User } from '@/lib/types';
@@ -21,9 +30,7 @@ export function UserMenu({ user }: { user: User | undefined }) {
   const signOut = useSignOut();
   return (
     <Menu>
-      <MenuTrigger
-        className="flex size-8 items-center justify-center rounded-full bg-muted text-xs font-semibold outline-none hover:ring-2 hover:ring-border focus-visible:ring-2 focus-visible:ring-ring"
-      >
+      <MenuTrigger className="flex size-8 items-center justify-center rounded-full bg-muted text-xs font-semibold outline-none hover:ring-2 hover:ring-border focus-visible:ring-2 focus-visible:ring-ring">
         <span className="sr-only">Account menu</span>
         {user ? <span aria-hidden>{initials(user.name)}</span> : <UserRound className="size-4" aria-hidden />}
       </MenuTrigger>

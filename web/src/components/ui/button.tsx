@@ -36,7 +36,17 @@ export function Button({
 }
 
 /** A form's primary submit button, saying what it does while the request runs. */
-export function SubmitButton({ pending, pendingLabel, disabled = false, children }: { pending: boolean; pendingLabel: string; disabled?: boolean; children: React.ReactNode }) {
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled = false,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <Button type="submit" variant="primary" disabled={pending || disabled}>
@@ -47,7 +57,15 @@ export function SubmitButton({ pending, pendingLabel, disabled = false, children
 }
 
 /** A row's destructive action in a table (revoke, remove, delete); `label` names the row for screen readers. */
-export function RowDangerButton({ onClick, label, children }: { onClick: () => void; label: string; children: React.ReactNode }) {
+export function RowDangerButton({
+  onClick,
+  label,
+  children,
+}: {
+  onClick: () => void;
+  label: string;
+  children: React.ReactNode;
+}) {
   return (
     <Button size="sm" variant="ghost" className="text-danger" onClick={onClick} aria-label={label}>
       {children}

@@ -5,7 +5,15 @@ export function Card({ className, ...props }: ComponentProps<'section'>) {
   return <section className={cn('rounded-lg border bg-panel', className)} {...props} />;
 }
 
-export function CardHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+export function CardHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+}) {
   return (
     <header className="flex items-start justify-between gap-4 border-b px-4 py-3">
       <div className="grid gap-0.5">

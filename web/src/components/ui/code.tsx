@@ -17,7 +17,13 @@ export function CopyButton({ value, label, className }: { value: string; label: 
     }
   };
   return (
-    <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)} onClick={() => void copy()} aria-label={`Copy ${label}`}>
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn('text-muted-foreground', className)}
+      onClick={() => void copy()}
+      aria-label={`Copy ${label}`}
+    >
       {copied ? <Check className="text-success" /> : <Copy />}
       {copied ? 'Copied' : 'Copy'}
     </Button>
@@ -28,8 +34,13 @@ export function CopyButton({ value, label, className }: { value: string; label: 
 export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
   return (
     <div className={cn('relative rounded-md border bg-muted', className)}>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it */}
-      <pre role="region" className="overflow-x-auto py-2.5 pr-24 pl-3 font-mono text-xs leading-5" tabIndex={0} aria-label={label}>
+      <pre
+        role="region"
+        className="overflow-x-auto py-2.5 pr-24 pl-3 font-mono text-xs leading-5"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable for keyboard users to scroll it
+        tabIndex={0}
+        aria-label={label}
+      >
         <code>{code}</code>
       </pre>
       <CopyButton value={code} label={label} className="absolute top-1.5 right-1.5" />

@@ -47,7 +47,10 @@ export function DialogContent({
         </div>
         {children}
         {!hideTitle && (
-          <D.Close className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Close">
+          <D.Close
+            className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-label="Close"
+          >
             <X className="size-4" />
           </D.Close>
         )}

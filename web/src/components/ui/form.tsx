@@ -11,7 +11,10 @@ import { CodeBlock } from './code';
 export function FormError({ message, className }: { message: string | null | undefined; className?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className={cn('rounded-md border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger', className)}>
+    <p
+      role="alert"
+      className={cn('rounded-md border border-danger/30 bg-danger/10 px-3 py-2 text-sm text-danger', className)}
+    >
       {message}
     </p>
   );
@@ -39,7 +42,10 @@ export function Form({
     onSubmit();
   };
   return (
-    <form onSubmit={submit} className={cn(layout === 'row' ? 'flex flex-wrap items-end gap-3 px-4 py-3' : 'grid gap-3', className)}>
+    <form
+      onSubmit={submit}
+      className={cn(layout === 'row' ? 'flex flex-wrap items-end gap-3 px-4 py-3' : 'grid gap-3', className)}
+    >
       {children}
       <FormError message={error} className={layout === 'row' ? 'w-full' : undefined} />
     </form>

@@ -19,7 +19,12 @@ export interface SelectOption {
 }
 
 /** A native select; `options` renders the usual value/label list after `children` (an "All …" choice, say). */
-export function Select({ className, options, children, ...props }: ComponentProps<'select'> & { options?: ReadonlyArray<SelectOption> }) {
+export function Select({
+  className,
+  options,
+  children,
+  ...props
+}: ComponentProps<'select'> & { options?: ReadonlyArray<SelectOption> }) {
   return (
     <select
       className={cn(
@@ -44,7 +49,17 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
 }
 
 /** A label above its control with an optional hint, the form layout of every page. */
-export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: React.ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={htmlFor}>{label}</Label>

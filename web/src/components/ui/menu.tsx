@@ -45,7 +45,12 @@ export function MenuSeparator({ className, ...props }: ComponentProps<typeof M.S
 export const Popover = P.Root;
 export const PopoverTrigger = P.Trigger;
 
-export function PopoverContent({ className, sideOffset = 4, align = 'end', ...props }: ComponentProps<typeof P.Content>) {
+export function PopoverContent({
+  className,
+  sideOffset = 4,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof P.Content>) {
   return (
     <P.Portal>
       <P.Content sideOffset={sideOffset} align={align} className={cn(surface, 'p-0', className)} {...props} />

@@ -24,17 +24,31 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-3 px-3 py-2 text-xs text-muted-foreground">
       <span className="tabular">
-        {total === undefined || total === 0 ? '' : `${formatCount(first)}–${formatCount(Math.min(total, page * pageSize))} of ${formatCount(total)}`}
+        {total === undefined || total === 0
+          ? ''
+          : `${formatCount(first)}–${formatCount(Math.min(total, page * pageSize))} of ${formatCount(total)}`}
       </span>
       <div className="flex items-center gap-1">
-        <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label="Previous page"
+        >
           <ChevronLeft aria-hidden />
         </Button>
         <span className="tabular">
           Page {page}
           {last !== undefined && ` of ${last}`}
         </span>
-        <Button size="sm" variant="ghost" disabled={last !== undefined ? page >= last : hasMore === false} onClick={() => onPage(page + 1)} aria-label="Next page">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={last !== undefined ? page >= last : hasMore === false}
+          onClick={() => onPage(page + 1)}
+          aria-label="Next page"
+        >
           <ChevronRight aria-hidden />
         </Button>
       </div>

@@ -19,13 +19,19 @@ export function Segmented<T extends string>({
 }) {
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles it takes (radiogroup, tablist) support aria-label
-    <div role={kind === 'radio' ? 'radiogroup' : 'tablist'} aria-label={label} className="inline-flex w-fit rounded-md border bg-panel p-0.5 text-sm">
+    <div
+      role={kind === 'radio' ? 'radiogroup' : 'tablist'}
+      aria-label={label}
+      className="inline-flex w-fit rounded-md border bg-panel p-0.5 text-sm"
+    >
       {options.map((option) => (
         <button
           key={option.value}
           type="button"
           role={kind}
-          {...(kind === 'radio' ? { 'aria-checked': value === option.value } : { 'aria-selected': value === option.value })}
+          {...(kind === 'radio'
+            ? { 'aria-checked': value === option.value }
+            : { 'aria-selected': value === option.value })}
           {...(idPrefix ? { id: `${idPrefix}-${option.value}` } : {})}
           onClick={() => onChange(option.value)}
           className={cn(

@@ -14,7 +14,14 @@ import { Skeleton } from './card';
 export function ErrorState({ error, className, action }: { error: unknown; className?: string; action?: ReactNode }) {
   const status = error instanceof ApiError ? error.status : undefined;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
-  const title = status === 403 ? 'You do not have access to this' : status === 422 ? 'This query cannot run as it is' : status === 404 ? 'Not found' : 'Could not load this';
+  const title =
+    status === 403
+      ? 'You do not have access to this'
+      : status === 422
+        ? 'This query cannot run as it is'
+        : status === 404
+          ? 'Not found'
+          : 'Could not load this';
   const hint =
     status === 403
       ? 'Ask an administrator of the organization for a role that can see it.'
@@ -22,7 +29,13 @@ export function ErrorState({ error, className, action }: { error: unknown; class
         ? 'Narrow the time range or the filters and try again.'
         : undefined;
   return (
-    <div role="alert" className={cn('flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 px-4 py-3 text-sm', className)}>
+    <div
+      role="alert"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 px-4 py-3 text-sm',
+        className,
+      )}
+    >
       <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
       <div className="grid gap-0.5">
         <p className="font-medium">{title}</p>
@@ -34,13 +47,25 @@ export function ErrorState({ error, className, action }: { error: unknown; class
   );
 }
 
-export function EmptyState({ title, children, className }: { title: string; children?: ReactNode; className?: string }) {
+export function EmptyState({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={cn('grid justify-items-center gap-2 px-6 py-10 text-center', className)}>
       <Inbox className="size-6 text-muted-foreground" aria-hidden />
       <p className="text-sm font-medium">{title}</p>
       {/* Links inside the explanation are underlined: colour alone does not tell them from text. */}
-      {children && <div className="max-w-md text-sm text-muted-foreground [&_a]:underline [&_a]:underline-offset-2">{children}</div>}
+      {children && (
+        <div className="max-w-md text-sm text-muted-foreground [&_a]:underline [&_a]:underline-offset-2">
+          {children}
+        </div>
+      )}
     </div>
   );
 }

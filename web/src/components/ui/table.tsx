@@ -38,14 +38,23 @@ export function TH({ className, numeric, ...props }: ComponentProps<'th'> & { nu
   return (
     <th
       scope="col"
-      className={cn('h-8 border-b px-3 text-left text-xs font-medium whitespace-nowrap text-muted-foreground', numeric && 'text-right', className)}
+      className={cn(
+        'h-8 border-b px-3 text-left text-xs font-medium whitespace-nowrap text-muted-foreground',
+        numeric && 'text-right',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TD({ className, numeric, ...props }: ComponentProps<'td'> & { numeric?: boolean }) {
-  return <td className={cn('h-9 px-3 align-middle', numeric && 'text-right whitespace-nowrap tabular', className)} {...props} />;
+  return (
+    <td
+      className={cn('h-9 px-3 align-middle', numeric && 'text-right whitespace-nowrap tabular', className)}
+      {...props}
+    />
+  );
 }
 
 /** The header of a row-actions column: no visible title, one for screen readers. */
@@ -81,7 +90,11 @@ export function SortHeader({
   const next: SortDirection = current === undefined ? (numeric ? 'desc' : 'asc') : current === 'desc' ? 'asc' : 'desc';
   const Icon = current === 'asc' ? ArrowUp : current === 'desc' ? ArrowDown : ArrowUpDown;
   return (
-    <TH numeric={numeric} aria-sort={current === undefined ? 'none' : current === 'asc' ? 'ascending' : 'descending'} className={className}>
+    <TH
+      numeric={numeric}
+      aria-sort={current === undefined ? 'none' : current === 'asc' ? 'ascending' : 'descending'}
+      className={className}
+    >
       <button
         type="button"
         onClick={() => onSort(column, next)}

@@ -28,10 +28,16 @@ export function AiTracePage() {
   const trace = useQuery({
     queryKey: ['ai-trace', scope?.projectId, id],
     enabled: scope !== undefined,
-    queryFn: () => read<AiTraceDetail>(api.GET('/api/ai-traces/{id}', { params: { path: { id }, query: { projectId: scope!.projectId } } })),
+    queryFn: () =>
+      read<AiTraceDetail>(
+        api.GET('/api/ai-traces/{id}', { params: { path: { id }, query: { projectId: scope!.projectId } } }),
+      ),
   });
   const back = (
-    <Link to="/ai-traces" className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+    <Link
+      to="/ai-traces"
+      className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+    >
       <ArrowLeft className="size-3.5" aria-hidden />
       AI traces
     </Link>
@@ -77,7 +83,10 @@ export function AiTracePage() {
         </Card>
       </div>
       <Card>
-        <CardHeader title="Conversation" description="The prompt and the completion as the instrumentation recorded them." />
+        <CardHeader
+          title="Conversation"
+          description="The prompt and the completion as the instrumentation recorded them."
+        />
         {data ? <Conversation document={data.conversation} /> : <GridSkeleton rows={5} />}
       </Card>
       {data && Object.keys(data.attributes).length > 0 && <Attributes values={data.attributes} />}
@@ -114,7 +123,9 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
       <Row label="Latency">
         <span className="font-mono">{formatDuration(trace.durationMs)}</span>
       </Row>
-      <Row label="Finish reason">{trace.finishReason ? <span className="font-mono">{trace.finishReason}</span> : dash}</Row>
+      <Row label="Finish reason">
+        {trace.finishReason ? <span className="font-mono">{trace.finishReason}</span> : dash}
+      </Row>
       <Row label="Tool calls">
         <span className="tabular">{formatCount(trace.toolCalls)}</span>
       </Row>
@@ -141,7 +152,11 @@ function CallDetails({ trace }: { trace: AiTraceDetail }) {
           )}
           <Row label="Across services">
             <span className="flex flex-wrap gap-x-4">
-              <Link to="/distributed-traces/$id" params={{ id: trace.distributedTraceId }} className={linkStyles.accent}>
+              <Link
+                to="/distributed-traces/$id"
+                params={{ id: trace.distributedTraceId }}
+                className={linkStyles.accent}
+              >
                 Distributed trace
               </Link>
               <Link to="/logs" search={{ traceId: trace.distributedTraceId }} className={linkStyles.accent}>
@@ -197,7 +212,8 @@ function Conversation({ document }: { document: unknown }) {
   if (messages.length === 0) {
     return (
       <EmptyState title="No conversation was recorded for this call">
-        Instrumentations record messages only when content capture is on (for example <code className="font-mono text-xs">OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true</code>).
+        Instrumentations record messages only when content capture is on (for example{' '}
+        <code className="font-mono text-xs">OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true</code>).
       </EmptyState>
     );
   }
@@ -205,17 +221,36 @@ function Conversation({ document }: { document: unknown }) {
   return (
     <ol className="divide-y" aria-label="Messages">
       {messages.map((message, index) => {
-        const parts = message.parts.filter((part) => !(part.kind === 'tool_result' && part.id !== undefined && paired.has(part.id)));
+        const parts = message.parts.filter(
+          (part) => !(part.kind === 'tool_result' && part.id !== undefined && paired.has(part.id)),
+        );
         // A tool message whose only result sits under its call is not shown twice.
         if (parts.length === 0 && message.parts.length > 0) return null;
         return (
-          <li key={index} className="grid grid-cols-[6rem_1fr] gap-3 px-4 py-3 max-md:grid-cols-1" data-role={message.role}>
+          <li
+            key={index}
+            className="grid grid-cols-[6rem_1fr] gap-3 px-4 py-3 max-md:grid-cols-1"
+            data-role={message.role}
+          >
             <div className="grid content-start gap-0.5">
-              <span className={cn('text-xs font-semibold tracking-wide uppercase', ROLE_STYLE[message.role] ?? 'text-foreground')}>{message.role}</span>
-              {message.finishReason && <span className="font-mono text-[11px] text-muted-foreground">{message.finishReason}</span>}
+              <span
+                className={cn(
+                  'text-xs font-semibold tracking-wide uppercase',
+                  ROLE_STYLE[message.role] ?? 'text-foreground',
+                )}
+              >
+                {message.role}
+              </span>
+              {message.finishReason && (
+                <span className="font-mono text-[11px] text-muted-foreground">{message.finishReason}</span>
+              )}
             </div>
             <div className="grid min-w-0 gap-2">
-              {parts.length === 0 ? <span className="text-sm text-muted-foreground">(empty)</span> : parts.map((part, i) => <PartView key={i} part={part} results={results} />)}
+              {parts.length === 0 ? (
+                <span className="text-sm text-muted-foreground">(empty)</span>
+              ) : (
+                parts.map((part, i) => <PartView key={i} part={part} results={results} />)
+              )}
             </div>
           </li>
         );
@@ -289,7 +324,9 @@ function CodeText({ text }: { text: string }) {
   }
   return (
     <Folded length={shown.length} lines={shown.split('\n').length}>
-      <pre className="overflow-x-auto rounded-md border bg-panel px-3 py-2 font-mono text-xs leading-5 break-words whitespace-pre-wrap">{shown}</pre>
+      <pre className="overflow-x-auto rounded-md border bg-panel px-3 py-2 font-mono text-xs leading-5 break-words whitespace-pre-wrap">
+        {shown}
+      </pre>
     </Folded>
   );
 }
@@ -306,9 +343,20 @@ function Folded({ length, lines = 0, children }: { length: number; lines?: numbe
     <div className="grid gap-1">
       <div className={cn(!open && 'relative max-h-64 overflow-hidden')} data-folded={open ? undefined : ''}>
         {children}
-        {!open && <div className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-panel" aria-hidden />}
+        {!open && (
+          <div
+            className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-panel"
+            aria-hidden
+          />
+        )}
       </div>
-      <Button variant="ghost" size="sm" className="justify-self-start text-accent" onClick={() => setOpen(!open)} aria-expanded={open}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="justify-self-start text-accent"
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+      >
         {open ? 'Show less' : `Show more (${length.toLocaleString()} characters)`}
       </Button>
     </div>

@@ -27,7 +27,9 @@ function listQuery(scope: TelemetryScope | undefined, body: Omit<AiTraceListBody
     enabled: scope !== undefined,
     queryFn: () => {
       const { projectId, ...window } = scopeParams(scope!);
-      return read<AiTraceList>(api.POST('/api/ai-traces', { params: { query: { projectId } }, body: { ...body, ...window } }));
+      return read<AiTraceList>(
+        api.POST('/api/ai-traces', { params: { query: { projectId } }, body: { ...body, ...window } }),
+      );
     },
   };
 }
@@ -54,7 +56,10 @@ export function AiTracesPage() {
     placeholderData: keepPreviousData,
   });
   // The filter menus list every model of the range, not only the one chosen.
-  const unfiltered = useQuery({ ...listQuery(scope, { pagination: { page: 1, pageSize: 1 } }), enabled: scope !== undefined && filters.length > 0 });
+  const unfiltered = useQuery({
+    ...listQuery(scope, { pagination: { page: 1, pageSize: 1 } }),
+    enabled: scope !== undefined && filters.length > 0,
+  });
   const models = (filters.length > 0 ? unfiltered.data?.perModel : list.data?.perModel) ?? [];
 
   const items = list.data?.items ?? [];
@@ -64,14 +69,31 @@ export function AiTracesPage() {
   };
   const searchField = useRef<HTMLInputElement>(null);
   const keyboard = useListKeyboard({ count: items.length, onOpen: openTrace, search: searchField });
-  const sortBy = (column: string, direction: 'asc' | 'desc') => setSearch({ sort: column as AiTracesSearch['sort'], dir: direction, page: undefined });
+  const sortBy = (column: string, direction: 'asc' | 'desc') =>
+    setSearch({ sort: column as AiTracesSearch['sort'], dir: direction, page: undefined });
 
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="AI traces" description="LLM calls of the time range, the most expensive first." actions={<NameSearch key={search.q} value={search.q} onSearch={(q) => setSearch({ q, page: undefined })} field={searchField} />} />
+      <PageHeader
+        title="AI traces"
+        description="LLM calls of the time range, the most expensive first."
+        actions={
+          <NameSearch
+            key={search.q}
+            value={search.q}
+            onSearch={(q) => setSearch({ q, page: undefined })}
+            field={searchField}
+          />
+        }
+      />
       <Totals perModel={list.data?.perModel} calls={list.data?.total} loading={list.isPending} />
       <div className="flex flex-wrap items-center gap-2">
-        <Select aria-label="Model" className="w-56" value={search.model ?? ''} onChange={(event) => setSearch({ model: event.target.value || undefined, page: undefined })}>
+        <Select
+          aria-label="Model"
+          className="w-56"
+          value={search.model ?? ''}
+          onChange={(event) => setSearch({ model: event.target.value || undefined, page: undefined })}
+        >
           <option value="">All models</option>
           {withCurrent(models.map((m) => m.model).filter(Boolean), search.model).map((model) => (
             <option key={model} value={model}>
@@ -79,7 +101,12 @@ export function AiTracesPage() {
             </option>
           ))}
         </Select>
-        <Select aria-label="Provider" className="w-44" value={search.provider ?? ''} onChange={(event) => setSearch({ provider: event.target.value || undefined, page: undefined })}>
+        <Select
+          aria-label="Provider"
+          className="w-44"
+          value={search.provider ?? ''}
+          onChange={(event) => setSearch({ provider: event.target.value || undefined, page: undefined })}
+        >
           <option value="">All providers</option>
           {withCurrent([...new Set(models.map((m) => m.provider).filter(Boolean))], search.provider).map((provider) => (
             <option key={provider} value={provider}>
@@ -92,7 +119,11 @@ export function AiTracesPage() {
         <ErrorState error={list.error} />
       ) : (
         <>
-          <ByModel perModel={list.data?.perModel} loading={list.isPending} onPick={(model) => setSearch({ model, page: undefined })} />
+          <ByModel
+            perModel={list.data?.perModel}
+            loading={list.isPending}
+            onPick={(model) => setSearch({ model, page: undefined })}
+          />
           <Card className="overflow-hidden">
             <CardHeader title="Calls" description="Each LLM call; open one for its conversation." />
             {list.isPending ? (
@@ -105,10 +136,37 @@ export function AiTracesPage() {
                   <tr>
                     <TH>Name</TH>
                     <TH>Model</TH>
-                    <SortHeader label="When" column="recordedAt" sort={search.sort ?? 'totalCost'} direction={search.dir ?? 'desc'} onSort={sortBy} />
-                    <SortHeader label="Tokens in / out" column="totalTokens" numeric sort={search.sort ?? 'totalCost'} direction={search.dir ?? 'desc'} onSort={sortBy} />
-                    <SortHeader label="Cost" column="totalCost" numeric sort={search.sort ?? 'totalCost'} direction={search.dir ?? 'desc'} onSort={sortBy} />
-                    <SortHeader label="Latency" column="durationMs" numeric sort={search.sort ?? 'totalCost'} direction={search.dir ?? 'desc'} onSort={sortBy} />
+                    <SortHeader
+                      label="When"
+                      column="recordedAt"
+                      sort={search.sort ?? 'totalCost'}
+                      direction={search.dir ?? 'desc'}
+                      onSort={sortBy}
+                    />
+                    <SortHeader
+                      label="Tokens in / out"
+                      column="totalTokens"
+                      numeric
+                      sort={search.sort ?? 'totalCost'}
+                      direction={search.dir ?? 'desc'}
+                      onSort={sortBy}
+                    />
+                    <SortHeader
+                      label="Cost"
+                      column="totalCost"
+                      numeric
+                      sort={search.sort ?? 'totalCost'}
+                      direction={search.dir ?? 'desc'}
+                      onSort={sortBy}
+                    />
+                    <SortHeader
+                      label="Latency"
+                      column="durationMs"
+                      numeric
+                      sort={search.sort ?? 'totalCost'}
+                      direction={search.dir ?? 'desc'}
+                      onSort={sortBy}
+                    />
                     <TH numeric>Tool calls</TH>
                     <TH>Status</TH>
                   </tr>
@@ -125,18 +183,36 @@ export function AiTracesPage() {
                         {item.model || '—'}
                         {item.provider && <span className="text-muted-foreground"> · {item.provider}</span>}
                       </TD>
-                      <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">{formatDateTime(item.recordedAt)}</TD>
-                      <FigureCell>{formatCount(item.inputTokens)} <span className="text-muted-foreground">/</span> {formatCount(item.outputTokens)}</FigureCell>
+                      <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">
+                        {formatDateTime(item.recordedAt)}
+                      </TD>
+                      <FigureCell>
+                        {formatCount(item.inputTokens)} <span className="text-muted-foreground">/</span>{' '}
+                        {formatCount(item.outputTokens)}
+                      </FigureCell>
                       <FigureCell>{formatCost(item.totalCost)}</FigureCell>
                       <FigureCell>{formatDuration(item.durationMs)}</FigureCell>
                       <FigureCell>{formatCount(item.toolCalls)}</FigureCell>
-                      <TD className="text-xs">{item.isError ? <span className="font-medium text-danger">Error</span> : <span className="text-muted-foreground">{item.finishReason || 'ok'}</span>}</TD>
+                      <TD className="text-xs">
+                        {item.isError ? (
+                          <span className="font-medium text-danger">Error</span>
+                        ) : (
+                          <span className="text-muted-foreground">{item.finishReason || 'ok'}</span>
+                        )}
+                      </TD>
                     </TR>
                   ))}
                 </TBody>
               </Table>
             )}
-            {items.length > 0 && <Pagination page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={(next) => setSearch({ page: next > 1 ? next : undefined })} />}
+            {items.length > 0 && (
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={list.data?.total}
+                onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
+              />
+            )}
           </Card>
         </>
       )}
@@ -149,7 +225,15 @@ function withCurrent(values: string[], current: string | undefined): string[] {
   return current && !values.includes(current) ? [current, ...values] : values;
 }
 
-function NameSearch({ value, onSearch, field }: { value: string | undefined; onSearch: (q: string | undefined) => void; field: React.RefObject<HTMLInputElement | null> }) {
+function NameSearch({
+  value,
+  onSearch,
+  field,
+}: {
+  value: string | undefined;
+  onSearch: (q: string | undefined) => void;
+  field: React.RefObject<HTMLInputElement | null>;
+}) {
   const [text, setText] = useState(value ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,12 +241,28 @@ function NameSearch({ value, onSearch, field }: { value: string | undefined; onS
   };
   return (
     <form onSubmit={submit} role="search">
-      <Input ref={field} type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Search names…  ( / )" aria-label="Search AI traces by name" className="w-64" />
+      <Input
+        ref={field}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search names…  ( / )"
+        aria-label="Search AI traces by name"
+        className="w-64"
+      />
     </form>
   );
 }
 
-function Totals({ perModel, calls, loading }: { perModel: AiModelTotal[] | undefined; calls: number | undefined; loading: boolean }) {
+function Totals({
+  perModel,
+  calls,
+  loading,
+}: {
+  perModel: AiModelTotal[] | undefined;
+  calls: number | undefined;
+  loading: boolean;
+}) {
   const sum = (pick: (m: AiModelTotal) => number) => (perModel ?? []).reduce((total, m) => total + pick(m), 0);
   const figures = [
     { label: 'Calls', value: formatCount(calls) },
@@ -175,14 +275,24 @@ function Totals({ perModel, calls, loading }: { perModel: AiModelTotal[] | undef
       {figures.map((figure) => (
         <div key={figure.label} className="grid gap-1 rounded-lg border bg-panel px-4 py-3">
           <dt className="text-xs text-muted-foreground">{figure.label}</dt>
-          <dd className="text-xl font-semibold tabular">{loading ? <Skeleton className="h-7 w-24" /> : figure.value}</dd>
+          <dd className="text-xl font-semibold tabular">
+            {loading ? <Skeleton className="h-7 w-24" /> : figure.value}
+          </dd>
         </div>
       ))}
     </dl>
   );
 }
 
-function ByModel({ perModel, loading, onPick }: { perModel: AiModelTotal[] | undefined; loading: boolean; onPick: (model: string) => void }) {
+function ByModel({
+  perModel,
+  loading,
+  onPick,
+}: {
+  perModel: AiModelTotal[] | undefined;
+  loading: boolean;
+  onPick: (model: string) => void;
+}) {
   if (!loading && (perModel ?? []).length === 0) return null;
   return (
     <Card className="overflow-hidden">
@@ -205,7 +315,13 @@ function ByModel({ perModel, loading, onPick }: { perModel: AiModelTotal[] | und
             {(perModel ?? []).map((m) => (
               <TR key={`${m.model}|${m.provider}`}>
                 <TD className="font-mono text-xs">
-                  <button type="button" className={cn('text-accent hover:underline', !m.model && 'text-muted-foreground')} onClick={() => onPick(m.model)} disabled={!m.model} title="Show only this model's calls">
+                  <button
+                    type="button"
+                    className={cn('text-accent hover:underline', !m.model && 'text-muted-foreground')}
+                    onClick={() => onPick(m.model)}
+                    disabled={!m.model}
+                    title="Show only this model's calls"
+                  >
                     {m.model || '(no model)'}
                   </button>
                 </TD>
@@ -228,8 +344,8 @@ function NoCalls({ filtered }: { filtered: boolean }) {
   return (
     <EmptyState title="No AI calls in this time range">
       <p>
-        Spans with <code className="font-mono text-xs">gen_ai.*</code> attributes (OpenTelemetry GenAI conventions: model, provider, token usage, and the messages) become AI traces here, with
-        their cost and conversation.{' '}
+        Spans with <code className="font-mono text-xs">gen_ai.*</code> attributes (OpenTelemetry GenAI conventions:
+        model, provider, token usage, and the messages) become AI traces here, with their cost and conversation.{' '}
         <Link to="/connection" className="text-accent underline underline-offset-2">
           Connect an OpenTelemetry SDK
         </Link>

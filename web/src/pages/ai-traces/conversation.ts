@@ -22,8 +22,10 @@ export interface Message {
   side: 'system' | 'input' | 'output';
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /** A value shown as text: strings as they are, anything else as indented JSON. */
 export function asText(value: unknown): string {
@@ -39,10 +41,17 @@ function partOf(part: unknown): Part[] {
   if (type === 'text' || (type === undefined && (typeof part.content === 'string' || typeof part.text === 'string'))) {
     return [{ kind: 'text', text: str(part.content) ?? str(part.text) ?? '' }];
   }
-  if (type === 'reasoning' || type === 'thinking') return [{ kind: 'reasoning', text: str(part.content) ?? str(part.thinking) ?? str(part.text) ?? asText(part) }];
+  if (type === 'reasoning' || type === 'thinking')
+    return [{ kind: 'reasoning', text: str(part.content) ?? str(part.thinking) ?? str(part.text) ?? asText(part) }];
   if (type === 'tool_call' || type === 'tool_use' || type === 'function') return [toolCallOf(part)];
   if (type === 'tool_call_response' || type === 'tool_result') {
-    return [{ kind: 'tool_result', id: str(part.id) ?? str(part.tool_use_id) ?? str(part.tool_call_id), content: asText(part.response ?? part.result ?? part.content) }];
+    return [
+      {
+        kind: 'tool_result',
+        id: str(part.id) ?? str(part.tool_use_id) ?? str(part.tool_call_id),
+        content: asText(part.response ?? part.result ?? part.content),
+      },
+    ];
   }
   return [{ kind: 'data', text: asText(part) }];
 }
@@ -61,15 +70,19 @@ function messageOf(raw: unknown, side: 'input' | 'output'): Message {
   const fallbackRole = side === 'input' ? 'user' : 'assistant';
   if (!isObject(raw)) return { role: fallbackRole, side, parts: partOf(raw) };
   // gen_ai.choice events: {index, finish_reason, message: {...}}
-  const inner = isObject(raw.message) ? { ...raw.message, finish_reason: raw.finish_reason ?? raw.message.finish_reason } : raw;
+  const inner = isObject(raw.message)
+    ? { ...raw.message, finish_reason: raw.finish_reason ?? raw.message.finish_reason }
+    : raw;
   const role = str(inner.role) ?? fallbackRole;
   const parts: Part[] = [];
   if (Array.isArray(inner.parts)) parts.push(...inner.parts.flatMap(partOf));
   const content = inner.content;
   const toolCallId = str(inner.tool_call_id) ?? str(inner.id);
-  if (role === 'tool' && content !== undefined && !Array.isArray(inner.parts)) parts.push({ kind: 'tool_result', id: toolCallId, content: asText(content) });
+  if (role === 'tool' && content !== undefined && !Array.isArray(inner.parts))
+    parts.push({ kind: 'tool_result', id: toolCallId, content: asText(content) });
   else if (Array.isArray(content)) parts.push(...content.flatMap(partOf));
-  else if (content !== undefined && content !== null && content !== '') parts.push(typeof content === 'string' ? { kind: 'text', text: content } : { kind: 'data', text: asText(content) });
+  else if (content !== undefined && content !== null && content !== '')
+    parts.push(typeof content === 'string' ? { kind: 'text', text: content } : { kind: 'data', text: asText(content) });
   if (Array.isArray(inner.tool_calls)) parts.push(...inner.tool_calls.filter(isObject).map(toolCallOf));
   const finishReason = str(inner.finish_reason);
   return { role, side, parts, ...(finishReason ? { finishReason } : {}) };
@@ -81,7 +94,11 @@ export function readConversation(document: unknown): Message[] {
   const messages: Message[] = [];
   if (document.system !== undefined && document.system !== null) {
     const system = document.system;
-    const parts = Array.isArray(system) ? system.flatMap(partOf) : isObject(system) ? messageOf(system, 'input').parts : partOf(system);
+    const parts = Array.isArray(system)
+      ? system.flatMap(partOf)
+      : isObject(system)
+        ? messageOf(system, 'input').parts
+        : partOf(system);
     messages.push({ role: 'system', side: 'system', parts });
   }
   if (Array.isArray(document.input)) messages.push(...document.input.map((m) => messageOf(m, 'input')));

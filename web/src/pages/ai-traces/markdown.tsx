@@ -39,9 +39,19 @@ const components: Components = {
   h1: ({ children }) => <p className="mt-2 mb-1 font-semibold">{children}</p>,
   h2: ({ children }) => <p className="mt-2 mb-1 font-semibold">{children}</p>,
   h3: ({ children }) => <p className="mt-2 mb-1 font-semibold">{children}</p>,
-  blockquote: ({ children }) => <blockquote className="my-1.5 border-l-2 pl-3 text-muted-foreground">{children}</blockquote>,
-  pre: ({ children }) => <pre className="my-2 overflow-x-auto rounded-md border bg-muted px-3 py-2 font-mono text-xs leading-5">{children}</pre>,
-  code: ({ children, className }) => <code className={className ? `font-mono text-xs ${className}` : 'rounded bg-muted px-1 font-mono text-xs'}>{children}</code>,
+  blockquote: ({ children }) => (
+    <blockquote className="my-1.5 border-l-2 pl-3 text-muted-foreground">{children}</blockquote>
+  ),
+  pre: ({ children }) => (
+    <pre className="my-2 overflow-x-auto rounded-md border bg-muted px-3 py-2 font-mono text-xs leading-5">
+      {children}
+    </pre>
+  ),
+  code: ({ children, className }) => (
+    <code className={className ? `font-mono text-xs ${className}` : 'rounded bg-muted px-1 font-mono text-xs'}>
+      {children}
+    </code>
+  ),
   table: ({ children }) => (
     <div className="my-2 overflow-x-auto">
       <table className="border-collapse text-xs">{children}</table>

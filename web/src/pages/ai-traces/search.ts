@@ -2,7 +2,8 @@
 import type { AiSort, AiTracesSearch } from './types';
 
 const SORTS: readonly AiSort[] = ['totalCost', 'recordedAt', 'durationMs', 'totalTokens'];
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 export function parseAiTracesSearch(search: Record<string, unknown>): AiTracesSearch {
   const page = Number(search.page);

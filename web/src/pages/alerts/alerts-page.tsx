@@ -27,7 +27,11 @@ export function AlertsPage() {
     <div className="grid gap-4 px-6 py-5">
       <PageHeader
         title="Alerts"
-        description={writable ? 'Rules that watch this project, where their notifications go, and what was sent.' : 'Rules, channels and deliveries of this project. Changes need the write role.'}
+        description={
+          writable
+            ? 'Rules that watch this project, where their notifications go, and what was sent.'
+            : 'Rules, channels and deliveries of this project. Changes need the write role.'
+        }
       />
       <Segmented
         kind="tab"
@@ -35,7 +39,11 @@ export function AlertsPage() {
         idPrefix="alerts-tab"
         options={ALERT_TABS.map((value) => ({ value, label: TAB_LABELS[value] }))}
         value={tab}
-        onChange={(value) => void navigate({ search: (prev) => ({ ...prev, tab: value === 'rules' ? undefined : value, page: undefined }) })}
+        onChange={(value) =>
+          void navigate({
+            search: (prev) => ({ ...prev, tab: value === 'rules' ? undefined : value, page: undefined }),
+          })
+        }
       />
       <div role="tabpanel" id="alerts-panel" aria-labelledby={`alerts-tab-${tab}`}>
         {tab === 'rules' ? (

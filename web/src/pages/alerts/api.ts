@@ -10,13 +10,16 @@ export const eventsKey = (projectId: string) => ['alert-events', projectId];
 export const channelsQuery = (projectId: string) =>
   queryOptions({
     queryKey: channelsKey(projectId),
-    queryFn: async () => (await read<{ items: AlertChannel[] }>(api.GET('/api/alert-channels', { params: { query: { projectId } } }))).items,
+    queryFn: async () =>
+      (await read<{ items: AlertChannel[] }>(api.GET('/api/alert-channels', { params: { query: { projectId } } })))
+        .items,
   });
 
 export const rulesQuery = (projectId: string) =>
   queryOptions({
     queryKey: rulesKey(projectId),
-    queryFn: async () => (await read<{ items: AlertRule[] }>(api.GET('/api/alert-rules', { params: { query: { projectId } } }))).items,
+    queryFn: async () =>
+      (await read<{ items: AlertRule[] }>(api.GET('/api/alert-rules', { params: { query: { projectId } } }))).items,
   });
 
 /** One page of delivery attempts: `beforeId` is the id of the last event of the previous page. */
@@ -24,5 +27,11 @@ export const eventsQuery = (projectId: string, beforeId: number | undefined, lim
   queryOptions({
     queryKey: [...eventsKey(projectId), beforeId ?? null, limit],
     queryFn: async () =>
-      (await read<{ items: AlertEvent[] }>(api.GET('/api/alert-events', { params: { query: { projectId, limit, ...(beforeId !== undefined ? { beforeId } : {}) } } }))).items,
+      (
+        await read<{ items: AlertEvent[] }>(
+          api.GET('/api/alert-events', {
+            params: { query: { projectId, limit, ...(beforeId !== undefined ? { beforeId } : {}) } },
+          }),
+        )
+      ).items,
   });

@@ -18,7 +18,14 @@ import { api, read } from '@/lib/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useListMutation } from '@/lib/use-list-mutation';
 import { channelsKey, channelsQuery, eventsKey } from './api';
-import { CHANNEL_KINDS, channelKindLabel, type AlertChannel, type ChannelKind, type CreatedChannel, type TestOutcome } from './types';
+import {
+  CHANNEL_KINDS,
+  channelKindLabel,
+  type AlertChannel,
+  type ChannelKind,
+  type CreatedChannel,
+  type TestOutcome,
+} from './types';
 
 export function ChannelsSection({ projectId, writable }: { projectId: string; writable: boolean }) {
   const queryClient = useQueryClient();
@@ -30,7 +37,9 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
 
   const test = useMutation({
     mutationFn: (channel: AlertChannel) =>
-      read<TestOutcome>(api.POST('/api/alert-channels/{id}/test', { params: { path: { id: channel.id }, query: { projectId } } })),
+      read<TestOutcome>(
+        api.POST('/api/alert-channels/{id}/test', { params: { path: { id: channel.id }, query: { projectId } } }),
+      ),
     onSuccess: async (outcome, channel) => {
       setOutcomes((previous) => ({ ...previous, [channel.id]: outcome }));
       if (outcome.outcome === 'delivered') toast.success(`Test sent through ${channel.name}`);
@@ -40,7 +49,8 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
     onError: (error) => toast.error(error.message),
   });
   const remove = useListMutation({
-    call: (channel: AlertChannel) => read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
+    call: (channel: AlertChannel) =>
+      read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
     refresh: [channelsKey(projectId)],
     success: (channel) => `Channel ${channel.name} deleted`,
     done: () => setDeleting(null),
@@ -66,7 +76,9 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
         columns={4}
         empty={
           <EmptyState title="No channels yet">
-            {writable ? 'Add a webhook, a Slack incoming webhook or e-mail addresses, then pick it in a rule.' : 'A member with the write role can add channels.'}
+            {writable
+              ? 'Add a webhook, a Slack incoming webhook or e-mail addresses, then pick it in a rule.'
+              : 'A member with the write role can add channels.'}
           </EmptyState>
         }
       >
@@ -91,7 +103,9 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                 <TR key={channel.id} data-channel={channel.name}>
                   <TD className="font-medium whitespace-nowrap">
                     {channel.name}
-                    {channel.scope === 'organization' && <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>}
+                    {channel.scope === 'organization' && (
+                      <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>
+                    )}
                   </TD>
                   <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
                   <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
@@ -112,16 +126,31 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                             className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
                             title={outcome.error ?? undefined}
                           >
-                            {outcome.outcome === 'delivered' ? <CheckCircle2 className="size-3.5 text-success" aria-hidden /> : <XCircle className="size-3.5 text-danger" aria-hidden />}
+                            {outcome.outcome === 'delivered' ? (
+                              <CheckCircle2 className="size-3.5 text-success" aria-hidden />
+                            ) : (
+                              <XCircle className="size-3.5 text-danger" aria-hidden />
+                            )}
                             {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
                             {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
                           </span>
                         )}
-                        <Button size="sm" variant="ghost" disabled={test.isPending && test.variables?.id === channel.id} onClick={() => test.mutate(channel)} aria-label={`Send a test through ${channel.name}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          disabled={test.isPending && test.variables?.id === channel.id}
+                          onClick={() => test.mutate(channel)}
+                          aria-label={`Send a test through ${channel.name}`}
+                        >
                           <Send aria-hidden /> Test
                         </Button>
                         {channel.scope === 'project' && (
-                          <Button size="sm" variant="ghost" onClick={() => setDeleting(channel)} aria-label={`Delete ${channel.name}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            onClick={() => setDeleting(channel)}
+                            aria-label={`Delete ${channel.name}`}
+                          >
                             <Trash2 aria-hidden />
                           </Button>
                         )}
@@ -146,7 +175,11 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
       )}
       <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
         {secret && (
-          <DialogContent title="Webhook signing secret" description="Shown this once: store it where the receiver verifies the Sightline-Signature header." className="max-w-xl">
+          <DialogContent
+            title="Webhook signing secret"
+            description="Shown this once: store it where the receiver verifies the Sightline-Signature header."
+            className="max-w-xl"
+          >
             <div className="flex min-w-0 items-start gap-2 rounded-md border bg-muted py-1.5 pr-1.5 pl-3">
               <code className="min-w-0 flex-1 py-1 font-mono text-xs leading-5 break-all" data-testid="webhook-secret">
                 {secret.secret}
@@ -179,7 +212,15 @@ function target(channel: AlertChannel): string {
   return channel.url ?? '';
 }
 
-function CreateChannelDialog({ projectId, onClose, onCreated }: { projectId: string; onClose: () => void; onCreated: (created: CreatedChannel) => void }) {
+function CreateChannelDialog({
+  projectId,
+  onClose,
+  onCreated,
+}: {
+  projectId: string;
+  onClose: () => void;
+  onCreated: (created: CreatedChannel) => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<ChannelKind>('webhook');
@@ -204,28 +245,66 @@ function CreateChannelDialog({ projectId, onClose, onCreated }: { projectId: str
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="New channel" description="Test it after creating it: the outcome shows in the list and the history.">
+      <DialogContent
+        title="New channel"
+        description="Test it after creating it: the outcome shows in the list and the history."
+      >
         <Form onSubmit={() => create.mutate()}>
           <Field label="Name" htmlFor="channel-name">
-            <Input id="channel-name" value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} autoFocus />
+            <Input
+              id="channel-name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              maxLength={100}
+              autoFocus
+            />
           </Field>
           <Field label="Kind" htmlFor="channel-kind">
-            <Select id="channel-kind" value={kind} onChange={(event) => setKind(event.target.value as ChannelKind)} options={CHANNEL_KINDS} />
+            <Select
+              id="channel-kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as ChannelKind)}
+              options={CHANNEL_KINDS}
+            />
           </Field>
           {kind === 'email' ? (
             <Field label="Addresses" htmlFor="channel-addresses" hint="Separated by commas or spaces; at most 20.">
-              <Input id="channel-addresses" value={addresses} onChange={(event) => setAddresses(event.target.value)} required placeholder="oncall@example.com" />
+              <Input
+                id="channel-addresses"
+                value={addresses}
+                onChange={(event) => setAddresses(event.target.value)}
+                required
+                placeholder="oncall@example.com"
+              />
             </Field>
           ) : (
             <Field
               label={kind === 'slack' ? 'Incoming webhook URL' : 'URL'}
               htmlFor="channel-url"
-              hint={kind === 'slack' ? 'Kept encrypted; only its end is shown afterwards.' : 'Receives a signed JSON POST for every notification.'}
+              hint={
+                kind === 'slack'
+                  ? 'Kept encrypted; only its end is shown afterwards.'
+                  : 'Receives a signed JSON POST for every notification.'
+              }
             >
-              <Input id="channel-url" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required placeholder="https://" />
+              <Input
+                id="channel-url"
+                type="url"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                required
+                placeholder="https://"
+              />
             </Field>
           )}
-          <DialogFormFooter error={create.error} pending={create.isPending} label="Create channel" pendingLabel="Creating…" onCancel={onClose} />
+          <DialogFormFooter
+            error={create.error}
+            pending={create.isPending}
+            label="Create channel"
+            pendingLabel="Creating…"
+            onCancel={onClose}
+          />
         </Form>
       </DialogContent>
     </Dialog>

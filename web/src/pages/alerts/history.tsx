@@ -15,7 +15,15 @@ import type { AlertEvent } from './types';
 
 export const HISTORY_PAGE_SIZE = 25;
 
-export function HistorySection({ projectId, page, onPage }: { projectId: string; page: number; onPage: (page: number) => void }) {
+export function HistorySection({
+  projectId,
+  page,
+  onPage,
+}: {
+  projectId: string;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const queryClient = useQueryClient();
   const history = useQuery({
     queryKey: [...eventsKey(projectId), 'page', page],
@@ -27,7 +35,8 @@ export function HistorySection({ projectId, page, onPage }: { projectId: string;
         const rows = await queryClient.fetchQuery(eventsQuery(projectId, beforeId, HISTORY_PAGE_SIZE + 1));
         const items = rows.slice(0, HISTORY_PAGE_SIZE);
         const hasMore = rows.length > HISTORY_PAGE_SIZE;
-        if (current === page || !hasMore) return { items: current === page ? items : [], hasMore: current === page && hasMore };
+        if (current === page || !hasMore)
+          return { items: current === page ? items : [], hasMore: current === page && hasMore };
         beforeId = items[items.length - 1]!.id;
       }
     },
@@ -41,7 +50,9 @@ export function HistorySection({ projectId, page, onPage }: { projectId: string;
       ) : history.isError ? (
         <ErrorState error={history.error} className="m-4" />
       ) : items.length === 0 ? (
-        <EmptyState title={page > 1 ? 'No deliveries on this page' : 'No deliveries yet'}>Notifications of firing and resolved rules, and test sends, appear here.</EmptyState>
+        <EmptyState title={page > 1 ? 'No deliveries on this page' : 'No deliveries yet'}>
+          Notifications of firing and resolved rules, and test sends, appear here.
+        </EmptyState>
       ) : (
         <>
           <Table aria-label="Alert history" className={cn(history.isPlaceholderData && 'opacity-60')}>
@@ -82,7 +93,13 @@ export function HistorySection({ projectId, page, onPage }: { projectId: string;
             </TBody>
           </Table>
           <div className="border-t">
-            <Pagination page={page} pageSize={HISTORY_PAGE_SIZE} total={undefined} hasMore={history.data?.hasMore ?? false} onPage={onPage} />
+            <Pagination
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={undefined}
+              hasMore={history.data?.hasMore ?? false}
+              onPage={onPage}
+            />
           </div>
         </>
       )}

@@ -21,12 +21,21 @@ interface ParamField {
   hint?: string;
 }
 
-const WINDOW: ParamField = { key: 'windowMinutes', label: 'Window (minutes)', type: 'number', hint: '1 to 1440; default 5.' };
+const WINDOW: ParamField = {
+  key: 'windowMinutes',
+  label: 'Window (minutes)',
+  type: 'number',
+  hint: '1 to 1440; default 5.',
+};
 
 export const PARAM_FIELDS: Record<RuleKind, ParamField[]> = {
   new_issue: [],
   regression: [],
-  issue_frequency: [WINDOW, { key: 'threshold', label: 'Occurrences at least', type: 'number' }, { key: 'hash', label: 'Issue hash', type: 'text', hint: 'Optional: one issue; empty for any.' }],
+  issue_frequency: [
+    WINDOW,
+    { key: 'threshold', label: 'Occurrences at least', type: 'number' },
+    { key: 'hash', label: 'Issue hash', type: 'text', hint: 'Optional: one issue; empty for any.' },
+  ],
   endpoint_latency: [
     WINDOW,
     { key: 'percentile', label: 'Percentile', type: 'select', options: ['p95', 'p99'] },
@@ -42,14 +51,24 @@ export const PARAM_FIELDS: Record<RuleKind, ParamField[]> = {
   metric_threshold: [
     WINDOW,
     { key: 'metric', label: 'Metric', type: 'text' },
-    { key: 'aggregation', label: 'Aggregation', type: 'select', options: ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] },
+    {
+      key: 'aggregation',
+      label: 'Aggregation',
+      type: 'select',
+      options: ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'],
+    },
     { key: 'comparator', label: 'Comparator', type: 'select', options: ['gt', 'gte', 'lt', 'lte'] },
     { key: 'threshold', label: 'Threshold', type: 'number' },
   ],
   log_match: [
     WINDOW,
     { key: 'search', label: 'Text', type: 'text' },
-    { key: 'minSeverity', label: 'Minimum severity (1–24)', type: 'number', hint: 'OpenTelemetry severity number: 17 is ERROR.' },
+    {
+      key: 'minSeverity',
+      label: 'Minimum severity (1–24)',
+      type: 'number',
+      hint: 'OpenTelemetry severity number: 17 is ERROR.',
+    },
     { key: 'serviceName', label: 'Service', type: 'text' },
     { key: 'threshold', label: 'Matching lines at least', type: 'number' },
   ],
@@ -78,13 +97,25 @@ export function ruleBody(rule: AlertRule, change: Partial<Pick<AlertRule, 'enabl
   };
 }
 
-export function RuleDialog({ projectId, rule, onClose }: { projectId: string; rule: AlertRule | null; onClose: () => void }) {
+export function RuleDialog({
+  projectId,
+  rule,
+  onClose,
+}: {
+  projectId: string;
+  rule: AlertRule | null;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const channels = useQuery(channelsQuery(projectId));
   const [name, setName] = useState(rule?.name ?? '');
   const [kind, setKind] = useState<RuleKind>(rule?.kind ?? 'new_issue');
   const [params, setParams] = useState<Record<string, string>>(() =>
-    Object.fromEntries(Object.entries(rule?.params ?? {}).filter(([, value]) => value !== null && typeof value !== 'object').map(([key, value]) => [key, String(value)])),
+    Object.fromEntries(
+      Object.entries(rule?.params ?? {})
+        .filter(([, value]) => value !== null && typeof value !== 'object')
+        .map(([key, value]) => [key, String(value)]),
+    ),
   );
   const [channelIds, setChannelIds] = useState<string[]>(rule?.channelIds ?? []);
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
@@ -97,7 +128,12 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
         name,
         kind,
         params: Object.fromEntries(
-          fields.filter((field) => (params[field.key] ?? '').trim() !== '').map((field) => [field.key, field.type === 'number' ? Number(params[field.key]) : params[field.key]!.trim()]),
+          fields
+            .filter((field) => (params[field.key] ?? '').trim() !== '')
+            .map((field) => [
+              field.key,
+              field.type === 'number' ? Number(params[field.key]) : params[field.key]!.trim(),
+            ]),
         ),
         channelIds,
         enabled,
@@ -105,7 +141,9 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
         snoozedUntil: rule?.snoozedUntil ?? null,
       };
       return rule
-        ? read<AlertRule>(api.PUT('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } }, body }))
+        ? read<AlertRule>(
+            api.PUT('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } }, body }),
+          )
         : read<AlertRule>(api.POST('/api/alert-rules', { params: { query: { projectId } }, body }));
     },
     onSuccess: async (saved) => {
@@ -118,23 +156,49 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
     event.preventDefault();
     save.mutate();
   };
-  const cooldownOptions = COOLDOWNS.some((option) => option.value === cooldown) ? COOLDOWNS : [...COOLDOWNS, { value: cooldown, label: `${cooldown} s` }];
+  const cooldownOptions = COOLDOWNS.some((option) => option.value === cooldown)
+    ? COOLDOWNS
+    : [...COOLDOWNS, { value: cooldown, label: `${cooldown} s` }];
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={rule ? `Edit rule ${rule.name}` : 'New alert rule'} description="Evaluated once a minute; notifications go to the channels picked here." className="max-w-xl">
+      <DialogContent
+        title={rule ? `Edit rule ${rule.name}` : 'New alert rule'}
+        description="Evaluated once a minute; notifications go to the channels picked here."
+        className="max-w-xl"
+      >
         <form className="grid gap-3" onSubmit={submit} noValidate>
           <div className="grid items-start gap-3 sm:grid-cols-2">
             <Field label="Name" htmlFor="rule-name">
-              <Input id="rule-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={100} autoFocus />
+              <Input
+                id="rule-name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                maxLength={100}
+                autoFocus
+              />
             </Field>
             <Field label="Kind" htmlFor="rule-kind">
-              <Select id="rule-kind" value={kind} onChange={(event) => setKind(event.target.value as RuleKind)} options={RULE_KINDS} />
+              <Select
+                id="rule-kind"
+                value={kind}
+                onChange={(event) => setKind(event.target.value as RuleKind)}
+                options={RULE_KINDS}
+              />
             </Field>
             {PARAM_FIELDS[kind].map((field) => (
-              <Field key={`${kind}-${field.key}`} label={field.label} htmlFor={`rule-param-${field.key}`} {...(field.hint ? { hint: field.hint } : {})}>
+              <Field
+                key={`${kind}-${field.key}`}
+                label={field.label}
+                htmlFor={`rule-param-${field.key}`}
+                {...(field.hint ? { hint: field.hint } : {})}
+              >
                 {field.type === 'select' ? (
-                  <Select id={`rule-param-${field.key}`} value={params[field.key] ?? field.options![0]} onChange={(event) => setParams({ ...params, [field.key]: event.target.value })}>
+                  <Select
+                    id={`rule-param-${field.key}`}
+                    value={params[field.key] ?? field.options![0]}
+                    onChange={(event) => setParams({ ...params, [field.key]: event.target.value })}
+                  >
                     {field.options!.map((option) => (
                       <option key={option} value={option}>
                         {option}
@@ -153,16 +217,30 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
               </Field>
             ))}
             <Field label="Cooldown" htmlFor="rule-cooldown" hint="Least time between two firing notifications.">
-              <Select id="rule-cooldown" value={cooldown} onChange={(event) => setCooldown(Number(event.target.value))} options={cooldownOptions} />
+              <Select
+                id="rule-cooldown"
+                value={cooldown}
+                onChange={(event) => setCooldown(Number(event.target.value))}
+                options={cooldownOptions}
+              />
             </Field>
             <label className="flex items-center gap-2 self-start pt-6 text-sm">
-              <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} className="size-4 accent-accent" />
+              <input
+                type="checkbox"
+                checked={enabled}
+                onChange={(event) => setEnabled(event.target.checked)}
+                className="size-4 accent-accent"
+              />
               Enabled
             </label>
           </div>
           <fieldset className="grid gap-1.5">
             <legend className="text-xs font-medium text-muted-foreground">Channels</legend>
-            {channels.data && channels.data.length === 0 && <p className="text-xs text-muted-foreground">No channels yet: the rule keeps its state without notifying. Add one under Channels.</p>}
+            {channels.data && channels.data.length === 0 && (
+              <p className="text-xs text-muted-foreground">
+                No channels yet: the rule keeps its state without notifying. Add one under Channels.
+              </p>
+            )}
             <div className="grid max-h-40 gap-1 overflow-y-auto">
               {channels.data?.map((channel) => (
                 <label key={channel.id} className="flex items-center gap-2 text-sm">
@@ -170,7 +248,13 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
                     type="checkbox"
                     className="size-4 accent-accent"
                     checked={channelIds.includes(channel.id)}
-                    onChange={(event) => setChannelIds(event.target.checked ? [...channelIds, channel.id] : channelIds.filter((id) => id !== channel.id))}
+                    onChange={(event) =>
+                      setChannelIds(
+                        event.target.checked
+                          ? [...channelIds, channel.id]
+                          : channelIds.filter((id) => id !== channel.id),
+                      )
+                    }
                   />
                   {channel.name}
                   <span className="text-xs text-muted-foreground">{channelKindLabel(channel.kind)}</span>
@@ -178,7 +262,13 @@ export function RuleDialog({ projectId, rule, onClose }: { projectId: string; ru
               ))}
             </div>
           </fieldset>
-          <DialogFormFooter error={save.error} pending={save.isPending} label={rule ? 'Save rule' : 'Create rule'} pendingLabel="Saving…" onCancel={onClose} />
+          <DialogFormFooter
+            error={save.error}
+            pending={save.isPending}
+            label={rule ? 'Save rule' : 'Create rule'}
+            pendingLabel="Saving…"
+            onCancel={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

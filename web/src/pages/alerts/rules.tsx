@@ -33,8 +33,20 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
   const channelName = (id: string) => channels.data?.find((channel) => channel.id === id)?.name ?? 'deleted channel';
 
   const update = useMutation({
-    mutationFn: ({ rule, change }: { rule: AlertRule; change: Partial<Pick<AlertRule, 'enabled' | 'snoozedUntil'>>; message: string }) =>
-      read<AlertRule>(api.PUT('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } }, body: ruleBody(rule, change) })),
+    mutationFn: ({
+      rule,
+      change,
+    }: {
+      rule: AlertRule;
+      change: Partial<Pick<AlertRule, 'enabled' | 'snoozedUntil'>>;
+      message: string;
+    }) =>
+      read<AlertRule>(
+        api.PUT('/api/alert-rules/{id}', {
+          params: { path: { id: rule.id }, query: { projectId } },
+          body: ruleBody(rule, change),
+        }),
+      ),
     onSuccess: async (_saved, { message }) => {
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: rulesKey(projectId) });
@@ -42,7 +54,8 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     onError: (error) => toast.error(error.message),
   });
   const remove = useListMutation({
-    call: (rule: AlertRule) => read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
+    call: (rule: AlertRule) =>
+      read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
     refresh: [rulesKey(projectId)],
     success: (rule) => `Rule ${rule.name} deleted`,
     done: () => setDeleting(null),
@@ -69,7 +82,9 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
         columns={6}
         empty={
           <EmptyState title="No alert rules yet">
-            {writable ? 'Create a rule to be told about new issues, regressions, slow endpoints, error rates, metrics or log lines.' : 'A member with the write role can create rules.'}
+            {writable
+              ? 'Create a rule to be told about new issues, regressions, slow endpoints, error rates, metrics or log lines.'
+              : 'A member with the write role can create rules.'}
           </EmptyState>
         }
       >
@@ -116,7 +131,13 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                       checked={rule.enabled}
                       disabled={!writable || update.isPending}
                       label={`${rule.name} enabled`}
-                      onChange={(enabled) => update.mutate({ rule, change: { enabled }, message: `Rule ${rule.name} ${enabled ? 'enabled' : 'disabled'}` })}
+                      onChange={(enabled) =>
+                        update.mutate({
+                          rule,
+                          change: { enabled },
+                          message: `Rule ${rule.name} ${enabled ? 'enabled' : 'disabled'}`,
+                        })
+                      }
                     />
                   </TD>
                   <TD numeric className="text-muted-foreground">
@@ -144,7 +165,9 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                                 onSelect={() =>
                                   update.mutate({
                                     rule,
-                                    change: { snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString() },
+                                    change: {
+                                      snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString(),
+                                    },
                                     message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
                                   })
                                 }
@@ -153,14 +176,34 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                               </MenuItem>
                             ))}
                             {snoozed && (
-                              <MenuItem onSelect={() => update.mutate({ rule, change: { snoozedUntil: null }, message: `Rule ${rule.name} no longer snoozed` })}>Stop snoozing</MenuItem>
+                              <MenuItem
+                                onSelect={() =>
+                                  update.mutate({
+                                    rule,
+                                    change: { snoozedUntil: null },
+                                    message: `Rule ${rule.name} no longer snoozed`,
+                                  })
+                                }
+                              >
+                                Stop snoozing
+                              </MenuItem>
                             )}
                           </MenuContent>
                         </Menu>
-                        <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setEditing(rule)}
+                          aria-label={`Edit ${rule.name}`}
+                        >
                           <Pencil aria-hidden />
                         </Button>
-                        <Button size="sm" variant="ghost" onClick={() => setDeleting(rule)} aria-label={`Delete ${rule.name}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setDeleting(rule)}
+                          aria-label={`Delete ${rule.name}`}
+                        >
                           <Trash2 aria-hidden />
                         </Button>
                       </div>
@@ -172,7 +215,9 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
           </TBody>
         </Table>
       </QueryBody>
-      {editing !== null && <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing !== null && (
+        <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
       <ItemConfirm
         item={deleting}
         onClose={() => setDeleting(null)}
@@ -185,7 +230,17 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
   );
 }
 
-function Switch({ checked, disabled, label, onChange }: { checked: boolean; disabled: boolean; label: string; onChange: (checked: boolean) => void }) {
+function Switch({
+  checked,
+  disabled,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <button
       type="button"
@@ -199,7 +254,9 @@ function Switch({ checked, disabled, label, onChange }: { checked: boolean; disa
         (checked ? 'border-accent bg-accent' : 'border-input bg-muted')
       }
     >
-      <span className={`inline-block size-3.5 rounded-full bg-panel shadow transition-transform ${checked ? 'translate-x-4' : 'translate-x-0.5'}`} />
+      <span
+        className={`inline-block size-3.5 rounded-full bg-panel shadow transition-transform ${checked ? 'translate-x-4' : 'translate-x-0.5'}`}
+      />
     </button>
   );
 }

@@ -9,7 +9,8 @@ export interface AlertsSearch {
 
 export function validateAlertsSearch(search: Record<string, unknown>): AlertsSearch {
   const tab = ALERT_TABS.find((value) => value === search.tab);
-  const page = typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : NaN;
+  const page =
+    typeof search.page === 'number' ? search.page : typeof search.page === 'string' ? Number(search.page) : NaN;
   return {
     ...(tab && tab !== 'rules' ? { tab } : {}),
     ...(Number.isInteger(page) && page > 1 ? { page } : {}),

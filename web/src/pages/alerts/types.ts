@@ -4,11 +4,15 @@
  */
 import type { paths } from '@sightline/api-client';
 
-export type AlertChannel = paths['/api/alert-channels']['get']['responses'][200]['content']['application/json']['items'][number];
+export type AlertChannel =
+  paths['/api/alert-channels']['get']['responses'][200]['content']['application/json']['items'][number];
 export type CreatedChannel = paths['/api/alert-channels']['post']['responses'][201]['content']['application/json'];
-export type TestOutcome = paths['/api/alert-channels/{id}/test']['post']['responses'][200]['content']['application/json'];
-export type AlertRule = paths['/api/alert-rules']['get']['responses'][200]['content']['application/json']['items'][number];
-export type AlertEvent = paths['/api/alert-events']['get']['responses'][200]['content']['application/json']['items'][number];
+export type TestOutcome =
+  paths['/api/alert-channels/{id}/test']['post']['responses'][200]['content']['application/json'];
+export type AlertRule =
+  paths['/api/alert-rules']['get']['responses'][200]['content']['application/json']['items'][number];
+export type AlertEvent =
+  paths['/api/alert-events']['get']['responses'][200]['content']['application/json']['items'][number];
 
 export type ChannelKind = AlertChannel['kind'];
 export type RuleKind = AlertRule['kind'];
@@ -30,6 +34,7 @@ export const RULE_KINDS: ReadonlyArray<{ value: RuleKind; label: string }> = [
 ];
 
 export const ruleKindLabel = (kind: RuleKind): string => RULE_KINDS.find((k) => k.value === kind)?.label ?? kind;
-export const channelKindLabel = (kind: ChannelKind): string => CHANNEL_KINDS.find((k) => k.value === kind)?.label ?? kind;
+export const channelKindLabel = (kind: ChannelKind): string =>
+  CHANNEL_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 export const canWrite = (role: string | undefined): boolean => role === 'admin' || role === 'write';

@@ -5,7 +5,12 @@ import type { RangeSearch } from '@/lib/time-range';
 import type { DashboardDefinition, SavedDashboard } from './types';
 
 /** The search of a link between dashboard pages: the project and range carry over, a page's own state does not. */
-export const keepScope = (prev: RangeSearch & { projectId?: string }) => ({ projectId: prev.projectId, range: prev.range, from: prev.from, to: prev.to });
+export const keepScope = (prev: RangeSearch & { projectId?: string }) => ({
+  projectId: prev.projectId,
+  range: prev.range,
+  from: prev.from,
+  to: prev.to,
+});
 
 export const dashboardsKey = (projectId: string) => ['dashboards', projectId] as const;
 export const dashboardKey = (projectId: string, id: string) => ['dashboards', projectId, id] as const;
@@ -13,7 +18,9 @@ export const dashboardKey = (projectId: string, id: string) => ['dashboards', pr
 export const dashboardsQuery = (projectId: string) =>
   queryOptions({
     queryKey: dashboardsKey(projectId),
-    queryFn: async () => (await read<{ dashboards: SavedDashboard[] }>(api.GET('/api/dashboards', { params: { query: { projectId } } }))).dashboards,
+    queryFn: async () =>
+      (await read<{ dashboards: SavedDashboard[] }>(api.GET('/api/dashboards', { params: { query: { projectId } } })))
+        .dashboards,
   });
 
 /**
@@ -28,23 +35,35 @@ export const hasStarredWidget = (definition: unknown): boolean => {
 export const dashboardQuery = (projectId: string, id: string) =>
   queryOptions({
     queryKey: dashboardKey(projectId, id),
-    queryFn: () => read<SavedDashboard>(api.GET('/api/dashboards/{id}', { params: { query: { projectId }, path: { id } } })),
+    queryFn: () =>
+      read<SavedDashboard>(api.GET('/api/dashboards/{id}', { params: { query: { projectId }, path: { id } } })),
     // A dashboard that is not there (deleted, another project's id) will not appear by asking again.
-    retry: (count, error) => count < 2 && !(error instanceof ApiError && (error.status === 404 || error.status === 400)),
+    retry: (count, error) =>
+      count < 2 && !(error instanceof ApiError && (error.status === 404 || error.status === 400)),
   });
 
 export const createDashboard = (projectId: string, name: string, definition: DashboardDefinition) =>
-  read<SavedDashboard>(api.POST('/api/dashboards', { params: { query: { projectId } }, body: { name, definition: { ...definition } } }));
+  read<SavedDashboard>(
+    api.POST('/api/dashboards', { params: { query: { projectId } }, body: { name, definition: { ...definition } } }),
+  );
 
-export const updateDashboard = (projectId: string, id: string, change: { name?: string; definition?: DashboardDefinition }) =>
+export const updateDashboard = (
+  projectId: string,
+  id: string,
+  change: { name?: string; definition?: DashboardDefinition },
+) =>
   read<SavedDashboard>(
     api.PUT('/api/dashboards/{id}', {
       params: { query: { projectId }, path: { id } },
-      body: { ...(change.name !== undefined ? { name: change.name } : {}), ...(change.definition ? { definition: { ...change.definition } } : {}) },
+      body: {
+        ...(change.name !== undefined ? { name: change.name } : {}),
+        ...(change.definition ? { definition: { ...change.definition } } : {}),
+      },
     }),
   );
 
-export const deleteDashboard = (projectId: string, id: string) => read<{ deleted: boolean }>(api.DELETE('/api/dashboards/{id}', { params: { query: { projectId }, path: { id } } }));
+export const deleteDashboard = (projectId: string, id: string) =>
+  read<{ deleted: boolean }>(api.DELETE('/api/dashboards/{id}', { params: { query: { projectId }, path: { id } } }));
 
 /** Write controls show only for members who may save (the routes answer 403 to read-only members). */
 export const canWrite = (role: string | undefined): boolean => role === 'admin' || role === 'write';

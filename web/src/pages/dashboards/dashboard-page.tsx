@@ -39,7 +39,13 @@ const CHROME = 36 + 16 + 2;
 /** The pixel height a widget's body has at `h` grid rows. */
 export const bodyHeight = (h: number) => h * ROW_HEIGHT + (h - 1) * MARGIN - CHROME;
 
-type Open = { kind: 'add' } | { kind: 'edit'; widget: Widget } | { kind: 'remove'; widget: Widget } | { kind: 'rename' } | { kind: 'delete' } | null;
+type Open =
+  | { kind: 'add' }
+  | { kind: 'edit'; widget: Widget }
+  | { kind: 'remove'; widget: Widget }
+  | { kind: 'rename' }
+  | { kind: 'delete' }
+  | null;
 
 export function DashboardPage() {
   const { id } = route.useParams();
@@ -63,7 +69,8 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
     // Shown at once (a moved widget stays where it was dropped); the server's answer replaces it.
     onMutate: (next) => {
       const before = queryClient.getQueryData<SavedDashboard>(dashboardKey(projectId, id));
-      if (before) queryClient.setQueryData<SavedDashboard>(dashboardKey(projectId, id), { ...before, definition: { ...next } });
+      if (before)
+        queryClient.setQueryData<SavedDashboard>(dashboardKey(projectId, id), { ...before, definition: { ...next } });
       return { before };
     },
     onError: (error, _next, context) => {
@@ -97,7 +104,11 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
         title={saved.name}
         description={
           <>
-            <Link to="/dashboards" search={keepScope} className="underline-offset-2 hover:text-foreground hover:underline">
+            <Link
+              to="/dashboards"
+              search={keepScope}
+              className="underline-offset-2 hover:text-foreground hover:underline"
+            >
               Dashboards
             </Link>
             {` · ${definition?.widgets.length ?? 0} widgets · updated ${formatDateTime(saved.updatedAt)}`}
@@ -136,13 +147,18 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
       />
 
       {!definition ? (
-        <ErrorState error={new Error(`The saved definition cannot be read: ${parsed?.errors.slice(0, 3).join('; ')}`)} />
+        <ErrorState
+          error={new Error(`The saved definition cannot be read: ${parsed?.errors.slice(0, 3).join('; ')}`)}
+        />
       ) : definition.widgets.length === 0 ? (
         <Card>
           <EmptyState title="No widgets yet">
             {writable ? (
               <>
-                <p>A widget draws one metric query — line, area, stacked area, bar, a single value with thresholds, or a table — over the page's time range.</p>
+                <p>
+                  A widget draws one metric query — line, area, stacked area, bar, a single value with thresholds, or a
+                  table — over the page's time range.
+                </p>
                 <Button variant="primary" className="mt-3" onClick={() => setOpen({ kind: 'add' })}>
                   <Plus aria-hidden />
                   Add widget
@@ -160,7 +176,9 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
           syncKey={`dashboard-${id}`}
           writable={writable}
           onLayout={change}
-          onStar={(widget) => change(definition.widgets.map((w) => (w.id === widget.id ? { ...w, starred: !w.starred } : w)))}
+          onStar={(widget) =>
+            change(definition.widgets.map((w) => (w.id === widget.id ? { ...w, starred: !w.starred } : w)))
+          }
           onEdit={(widget) => setOpen({ kind: 'edit', widget })}
           onRemove={(widget) => setOpen({ kind: 'remove', widget })}
         />
@@ -176,7 +194,11 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
           onSave={(draft: WidgetDraft) => {
             const widgets =
               open.kind === 'edit'
-                ? definition.widgets.map((w) => (w.id === open.widget.id ? { id: w.id, layout: w.layout, ...(w.starred ? { starred: true } : {}), ...draft } : w))
+                ? definition.widgets.map((w) =>
+                    w.id === open.widget.id
+                      ? { id: w.id, layout: w.layout, ...(w.starred ? { starred: true } : {}), ...draft }
+                      : w,
+                  )
                 : [...definition.widgets, newWidget(definition.widgets, draft)];
             save.mutate({ ...definition, widgets }, { onSuccess: () => setOpen(null) });
           }}
@@ -191,10 +213,17 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
           confirmLabel="Remove widget"
           pending={save.isPending}
           error={save.error}
-          onConfirm={() => save.mutate({ ...definition, widgets: definition.widgets.filter((w) => w.id !== open.widget.id) }, { onSuccess: () => setOpen(null) })}
+          onConfirm={() =>
+            save.mutate(
+              { ...definition, widgets: definition.widgets.filter((w) => w.id !== open.widget.id) },
+              { onSuccess: () => setOpen(null) },
+            )
+          }
         />
       )}
-      {open?.kind === 'rename' && <RenameDashboardDialog projectId={projectId} dashboard={saved} onClose={() => setOpen(null)} />}
+      {open?.kind === 'rename' && (
+        <RenameDashboardDialog projectId={projectId} dashboard={saved} onClose={() => setOpen(null)} />
+      )}
       {open?.kind === 'delete' && (
         <DeleteDashboardDialog
           projectId={projectId}
@@ -235,7 +264,8 @@ function WidgetGrid({
     let moved = false;
     const updated = widgets.map((w) => {
       const item = at.get(w.id);
-      if (!item || (item.x === w.layout.x && item.y === w.layout.y && item.w === w.layout.w && item.h === w.layout.h)) return w;
+      if (!item || (item.x === w.layout.x && item.y === w.layout.y && item.w === w.layout.w && item.h === w.layout.h))
+        return w;
       moved = true;
       return { ...w, layout: { x: item.x, y: item.y, w: item.w, h: item.h } };
     });
@@ -247,7 +277,12 @@ function WidgetGrid({
         <ReactGridLayout
           width={width}
           layout={layout}
-          gridConfig={{ cols: GRID_COLUMNS, rowHeight: ROW_HEIGHT, margin: [MARGIN, MARGIN], containerPadding: [MARGIN, 0] }}
+          gridConfig={{
+            cols: GRID_COLUMNS,
+            rowHeight: ROW_HEIGHT,
+            margin: [MARGIN, MARGIN],
+            containerPadding: [MARGIN, 0],
+          }}
           dragConfig={{ enabled: writable, handle: '.widget-handle', cancel: 'button, a, input' }}
           resizeConfig={{ enabled: writable, handles: ['se'] }}
           onDragStop={(next) => commit(next)}
@@ -256,7 +291,12 @@ function WidgetGrid({
           {widgets.map((widget) => (
             <div key={widget.id} data-widget-id={widget.id}>
               <Card className="flex h-full flex-col overflow-hidden" aria-label={`Widget ${widget.title}`}>
-                <header className={cn('flex h-9 shrink-0 items-center gap-1 border-b pr-1 pl-3', writable && 'widget-handle cursor-grab active:cursor-grabbing')}>
+                <header
+                  className={cn(
+                    'flex h-9 shrink-0 items-center gap-1 border-b pr-1 pl-3',
+                    writable && 'widget-handle cursor-grab active:cursor-grabbing',
+                  )}
+                >
                   {writable && <GripVertical className="-ml-1.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />}
                   <h2 className="min-w-0 flex-1 truncate text-sm font-medium" title={widget.title}>
                     {widget.title}
@@ -268,21 +308,42 @@ function WidgetGrid({
                         variant="ghost"
                         className="size-7"
                         aria-pressed={widget.starred === true}
-                        aria-label={widget.starred ? `Unstar ${widget.title} (remove from home)` : `Star ${widget.title} (show on home)`}
+                        aria-label={
+                          widget.starred
+                            ? `Unstar ${widget.title} (remove from home)`
+                            : `Star ${widget.title} (show on home)`
+                        }
                         title={widget.starred ? 'Starred: shown on home' : 'Star to show on home'}
                         onClick={() => onStar(widget)}
                       >
                         <Star className={cn(widget.starred && 'fill-current text-accent')} aria-hidden />
                       </Button>
-                      <Button size="icon" variant="ghost" className="size-7" aria-label={`Edit ${widget.title}`} onClick={() => onEdit(widget)}>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-7"
+                        aria-label={`Edit ${widget.title}`}
+                        onClick={() => onEdit(widget)}
+                      >
                         <Pencil aria-hidden />
                       </Button>
-                      <Button size="icon" variant="ghost" className="size-7" aria-label={`Remove ${widget.title}`} onClick={() => onRemove(widget)}>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-7"
+                        aria-label={`Remove ${widget.title}`}
+                        onClick={() => onRemove(widget)}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     </>
                   ) : (
-                    widget.starred && <Star className="mr-2 size-3.5 shrink-0 fill-current text-accent" aria-label="Starred: shown on home" />
+                    widget.starred && (
+                      <Star
+                        className="mr-2 size-3.5 shrink-0 fill-current text-accent"
+                        aria-label="Starred: shown on home"
+                      />
+                    )
                   )}
                 </header>
                 <div className="min-h-0 flex-1 px-3 py-2">

@@ -14,10 +14,21 @@ import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { PageHeader } from '../page-header';
 import { canWrite, dashboardsQuery, keepScope } from './api';
 import { parseDefinition } from './definition';
-import { CreateDashboardDialog, DeleteDashboardDialog, ImportDashboardDialog, RenameDashboardDialog, downloadDashboard } from './manage';
+import {
+  CreateDashboardDialog,
+  DeleteDashboardDialog,
+  ImportDashboardDialog,
+  RenameDashboardDialog,
+  downloadDashboard,
+} from './manage';
 import type { SavedDashboard } from './types';
 
-type Open = { kind: 'create' } | { kind: 'import' } | { kind: 'rename'; dashboard: SavedDashboard } | { kind: 'delete'; dashboard: SavedDashboard } | null;
+type Open =
+  | { kind: 'create' }
+  | { kind: 'import' }
+  | { kind: 'rename'; dashboard: SavedDashboard }
+  | { kind: 'delete'; dashboard: SavedDashboard }
+  | null;
 
 export function DashboardsPage() {
   const { project } = useCurrentProject();
@@ -40,7 +51,11 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
     <div className="grid gap-4 px-6 py-5">
       <PageHeader
         title="Dashboards"
-        description={writable ? 'Saved widgets of metric queries, shared by the project. Star a widget to show it on home.' : 'Saved widgets of metric queries, shared by the project. Your role can look, not change.'}
+        description={
+          writable
+            ? 'Saved widgets of metric queries, shared by the project. Star a widget to show it on home.'
+            : 'Saved widgets of metric queries, shared by the project. Your role can look, not change.'
+        }
         actions={
           writable ? (
             <div className="flex gap-2">
@@ -69,7 +84,8 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
                 <Link to="/metrics" className="text-accent underline underline-offset-2">
                   Metrics
                 </Link>
-                , build a query and choose <em>Add to dashboard</em>. A dashboard exported from another project imports here as JSON.
+                , build a query and choose <em>Add to dashboard</em>. A dashboard exported from another project imports
+                here as JSON.
               </>
             ) : (
               'A member with the write role creates them; they appear here for everyone in the project.'
@@ -80,10 +96,18 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
             <THead>
               <tr>
                 <TH>Name</TH>
-                <TH numeric className="w-24">Widgets</TH>
-                <TH numeric className="w-24">Starred</TH>
-                <TH numeric className="w-48">Updated</TH>
-                <TH numeric className="w-48">Created</TH>
+                <TH numeric className="w-24">
+                  Widgets
+                </TH>
+                <TH numeric className="w-24">
+                  Starred
+                </TH>
+                <TH numeric className="w-48">
+                  Updated
+                </TH>
+                <TH numeric className="w-48">
+                  Created
+                </TH>
                 <TH className="w-10">
                   <span className="sr-only">Actions</span>
                 </TH>
@@ -104,7 +128,9 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
                         {dashboard.name}
                       </Link>
                     </TD>
-                    <TD numeric>{widgets ? widgets.length : <span title="The saved definition cannot be read">?</span>}</TD>
+                    <TD numeric>
+                      {widgets ? widgets.length : <span title="The saved definition cannot be read">?</span>}
+                    </TD>
                     <TD numeric>{widgets ? widgets.filter((w) => w.starred).length : '—'}</TD>
                     <TD numeric className="text-muted-foreground">
                       {formatDateTime(dashboard.updatedAt)}
@@ -115,13 +141,20 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
                     <TD className="px-1">
                       <Menu>
                         <MenuTrigger asChild>
-                          <Button size="icon" variant="ghost" aria-label={`Actions for ${dashboard.name}`} className="size-7">
+                          <Button
+                            size="icon"
+                            variant="ghost"
+                            aria-label={`Actions for ${dashboard.name}`}
+                            className="size-7"
+                          >
                             <MoreHorizontal aria-hidden />
                           </Button>
                         </MenuTrigger>
                         <MenuContent align="end">
                           <MenuItem onSelect={() => downloadDashboard(dashboard)}>Export JSON</MenuItem>
-                          {writable && <MenuItem onSelect={() => setOpen({ kind: 'rename', dashboard })}>Rename…</MenuItem>}
+                          {writable && (
+                            <MenuItem onSelect={() => setOpen({ kind: 'rename', dashboard })}>Rename…</MenuItem>
+                          )}
                           {writable && (
                             <MenuItem className="text-danger" onSelect={() => setOpen({ kind: 'delete', dashboard })}>
                               Delete…
@@ -139,8 +172,12 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
       </Card>
       {open?.kind === 'create' && <CreateDashboardDialog projectId={projectId} onClose={() => setOpen(null)} />}
       {open?.kind === 'import' && <ImportDashboardDialog projectId={projectId} onClose={() => setOpen(null)} />}
-      {open?.kind === 'rename' && <RenameDashboardDialog projectId={projectId} dashboard={open.dashboard} onClose={() => setOpen(null)} />}
-      {open?.kind === 'delete' && <DeleteDashboardDialog projectId={projectId} dashboard={open.dashboard} onClose={() => setOpen(null)} />}
+      {open?.kind === 'rename' && (
+        <RenameDashboardDialog projectId={projectId} dashboard={open.dashboard} onClose={() => setOpen(null)} />
+      )}
+      {open?.kind === 'delete' && (
+        <DeleteDashboardDialog projectId={projectId} dashboard={open.dashboard} onClose={() => setOpen(null)} />
+      )}
     </div>
   );
 }

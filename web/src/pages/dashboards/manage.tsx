@@ -49,7 +49,15 @@ export function CreateDashboardDialog({ projectId, onClose }: { projectId: strin
   );
 }
 
-export function RenameDashboardDialog({ projectId, dashboard, onClose }: { projectId: string; dashboard: SavedDashboard; onClose: () => void }) {
+export function RenameDashboardDialog({
+  projectId,
+  dashboard,
+  onClose,
+}: {
+  projectId: string;
+  dashboard: SavedDashboard;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(dashboard.name);
   const rename = useMutation({
@@ -95,9 +103,23 @@ function NameDialog(props: {
       <DialogContent title={props.title}>
         <Form onSubmit={props.onSubmit}>
           <Field label={props.label} htmlFor="dashboard-name">
-            <Input id="dashboard-name" value={props.name} onChange={(e) => props.setName(e.target.value)} required maxLength={200} autoFocus />
+            <Input
+              id="dashboard-name"
+              value={props.name}
+              onChange={(e) => props.setName(e.target.value)}
+              required
+              maxLength={200}
+              autoFocus
+            />
           </Field>
-          <DialogFormFooter error={props.error} pending={props.pending} disabled={unchanged} label={props.submitLabel} pendingLabel="Saving…" onCancel={props.onClose} />
+          <DialogFormFooter
+            error={props.error}
+            pending={props.pending}
+            disabled={unchanged}
+            label={props.submitLabel}
+            pendingLabel="Saving…"
+            onCancel={props.onClose}
+          />
         </Form>
       </DialogContent>
     </Dialog>
@@ -142,7 +164,13 @@ export function DeleteDashboardDialog({
       error={remove.error}
     >
       <Field label={`Type ${dashboard.name} to confirm`} htmlFor="delete-dashboard-name">
-        <Input id="delete-dashboard-name" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus />
+        <Input
+          id="delete-dashboard-name"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          autoFocus
+        />
       </Field>
     </ConfirmDialog>
   );
@@ -190,7 +218,11 @@ export function ImportDashboardDialog({ projectId, onClose }: { projectId: strin
   });
   return (
     <Dialog open onOpenChange={(isOpen) => !isOpen && onClose()}>
-      <DialogContent title="Import a dashboard" description="A file exported from a Sightline dashboard (Export JSON). It becomes a new dashboard of this project." className="max-w-xl">
+      <DialogContent
+        title="Import a dashboard"
+        description="A file exported from a Sightline dashboard (Export JSON). It becomes a new dashboard of this project."
+        className="max-w-xl"
+      >
         <Form onSubmit={() => importIt.mutate()}>
           <Field label="File" htmlFor="import-file">
             <Input
@@ -232,7 +264,14 @@ export function ImportDashboardDialog({ projectId, onClose }: { projectId: strin
               {errors.length > 10 && <p className="text-xs text-muted-foreground">and {errors.length - 10} more</p>}
             </div>
           )}
-          <DialogFormFooter error={importIt.error} pending={importIt.isPending} disabled={text.trim() === ''} label="Import" pendingLabel="Importing…" onCancel={onClose} />
+          <DialogFormFooter
+            error={importIt.error}
+            pending={importIt.isPending}
+            disabled={text.trim() === ''}
+            label="Import"
+            pendingLabel="Importing…"
+            onCancel={onClose}
+          />
         </Form>
       </DialogContent>
     </Dialog>

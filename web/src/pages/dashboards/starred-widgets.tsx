@@ -19,16 +19,26 @@ export function StarredWidgets({ className }: { className?: string }) {
   const dashboards = useQuery({ ...dashboardsQuery(scope?.projectId ?? ''), enabled: scope !== undefined });
   if (!scope) return null;
   const starred = (dashboards.data ?? []).flatMap((dashboard) =>
-    (parseDefinition(dashboard.definition).definition?.widgets ?? []).filter((w) => w.starred).map((widget) => ({ widget, dashboard })),
+    (parseDefinition(dashboard.definition).definition?.widgets ?? [])
+      .filter((w) => w.starred)
+      .map((widget) => ({ widget, dashboard })),
   );
 
   return (
     <Card className={className}>
-      <CardHeader title="Starred widgets" description="Widgets starred on the project's dashboards, over this time range." />
+      <CardHeader
+        title="Starred widgets"
+        description="Widgets starred on the project's dashboards, over this time range."
+      />
       {dashboards.error ? (
         <ErrorState error={dashboards.error} className="m-4" />
       ) : dashboards.isLoading ? (
-        <div className="grid gap-3 p-4 md:grid-cols-2" role="status" aria-busy="true" aria-label="Loading starred widgets">
+        <div
+          className="grid gap-3 p-4 md:grid-cols-2"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading starred widgets"
+        >
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
         </div>
@@ -43,7 +53,14 @@ export function StarredWidgets({ className }: { className?: string }) {
       ) : (
         <div className="grid gap-3 p-3 md:grid-cols-2 xl:grid-cols-3">
           {starred.map(({ widget, dashboard }) => (
-            <section key={`${dashboard.id}/${widget.id}`} aria-label={widget.title} className={cn('grid min-w-0 gap-2 rounded-md border px-3 py-2', widget.type === 'value' && 'content-start')}>
+            <section
+              key={`${dashboard.id}/${widget.id}`}
+              aria-label={widget.title}
+              className={cn(
+                'grid min-w-0 gap-2 rounded-md border px-3 py-2',
+                widget.type === 'value' && 'content-start',
+              )}
+            >
               <header className="flex min-w-0 items-baseline justify-between gap-2">
                 <h3 className="truncate text-sm font-medium">{widget.title}</h3>
                 <Link
@@ -56,7 +73,12 @@ export function StarredWidgets({ className }: { className?: string }) {
                 </Link>
               </header>
               <div className={widget.type === 'table' ? 'max-h-56 overflow-auto' : ''}>
-                <WidgetBody widget={widget} scope={scope} syncKey="home-starred" height={widget.type === 'value' ? 96 : 180} />
+                <WidgetBody
+                  widget={widget}
+                  scope={scope}
+                  syncKey="home-starred"
+                  height={widget.type === 'value' ? 96 : 180}
+                />
               </div>
             </section>
           ))}

@@ -44,28 +44,47 @@ export function WidgetDialog({
   const [red, setRed] = useState(initial?.thresholds ? String(initial.thresholds.red) : '');
 
   const hasThresholds = amber.trim() !== '' && red.trim() !== '';
-  const thresholdsValid = (amber.trim() === '' && red.trim() === '') || (hasThresholds && Number.isFinite(Number(amber)) && Number.isFinite(Number(red)));
+  const thresholdsValid =
+    (amber.trim() === '' && red.trim() === '') ||
+    (hasThresholds && Number.isFinite(Number(amber)) && Number.isFinite(Number(red)));
   const draft: WidgetDraft = {
     title: title.trim() || (query.name ? describeQuery(query) : 'Untitled'),
     type,
     query,
     ...(type === 'value' ? { reducer } : {}),
-    ...(type === 'value' && hasThresholds && thresholdsValid ? { thresholds: { amber: Number(amber), red: Number(red) } } : {}),
+    ...(type === 'value' && hasThresholds && thresholdsValid
+      ? { thresholds: { amber: Number(amber), red: Number(red) } }
+      : {}),
   };
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title={initial ? 'Edit widget' : 'Add widget'} className="top-[6vh] max-h-[88vh] max-w-4xl overflow-y-auto">
+      <DialogContent
+        title={initial ? 'Edit widget' : 'Add widget'}
+        className="top-[6vh] max-h-[88vh] max-w-4xl overflow-y-auto"
+      >
         <Form className="gap-4" onSubmit={() => query.name !== '' && thresholdsValid && onSave(draft)}>
           <div className="grid grid-cols-[1fr_12rem] gap-3">
             <Field label="Title" htmlFor="widget-title">
-              <Input id="widget-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} placeholder={query.name ? describeQuery(query) : 'Untitled'} />
+              <Input
+                id="widget-title"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={200}
+                placeholder={query.name ? describeQuery(query) : 'Untitled'}
+              />
             </Field>
             <Field label="Type" htmlFor="widget-type">
               <WidgetTypeSelect id="widget-type" value={type} onChange={setType} />
             </Field>
           </div>
-          <QueryBuilder value={query} onChange={setQuery} metrics={discover.data?.metrics} range={scope.range} idPrefix="widget" />
+          <QueryBuilder
+            value={query}
+            onChange={setQuery}
+            metrics={discover.data?.metrics}
+            range={scope.range}
+            idPrefix="widget"
+          />
           {type === 'value' && (
             <fieldset className="grid grid-cols-3 gap-3 rounded-md border px-3 pt-1 pb-3">
               <legend className="px-1 text-xs font-medium text-muted-foreground">Single value</legend>
@@ -79,12 +98,28 @@ export function WidgetDialog({
                 </Select>
               </Field>
               <Field label="Amber from" htmlFor="widget-amber">
-                <Input id="widget-amber" inputMode="decimal" value={amber} onChange={(e) => setAmber(e.target.value)} aria-invalid={!thresholdsValid} placeholder="none" />
+                <Input
+                  id="widget-amber"
+                  inputMode="decimal"
+                  value={amber}
+                  onChange={(e) => setAmber(e.target.value)}
+                  aria-invalid={!thresholdsValid}
+                  placeholder="none"
+                />
               </Field>
               <Field label="Red from" htmlFor="widget-red">
-                <Input id="widget-red" inputMode="decimal" value={red} onChange={(e) => setRed(e.target.value)} aria-invalid={!thresholdsValid} placeholder="none" />
+                <Input
+                  id="widget-red"
+                  inputMode="decimal"
+                  value={red}
+                  onChange={(e) => setRed(e.target.value)}
+                  aria-invalid={!thresholdsValid}
+                  placeholder="none"
+                />
               </Field>
-              <p className="col-span-3 text-xs text-muted-foreground">Green below amber; with red under amber, lower is worse. Leave both empty for no colour.</p>
+              <p className="col-span-3 text-xs text-muted-foreground">
+                Green below amber; with red under amber, lower is worse. Leave both empty for no colour.
+              </p>
             </fieldset>
           )}
           <section aria-label="Preview" className="grid gap-1.5 rounded-md border bg-background/40 p-3">
@@ -93,7 +128,12 @@ export function WidgetDialog({
               <p className="py-8 text-center text-sm text-muted-foreground">Pick a metric to see the widget.</p>
             ) : (
               <div className={type === 'table' ? 'max-h-64 overflow-auto' : ''}>
-                <WidgetBody widget={draft} scope={scope} syncKey="widget-preview" height={type === 'value' ? 100 : 200} />
+                <WidgetBody
+                  widget={draft}
+                  scope={scope}
+                  syncKey="widget-preview"
+                  height={type === 'value' ? 100 : 200}
+                />
               </div>
             )}
           </section>

@@ -62,8 +62,11 @@ export function DistributedTracePage() {
       },
       replace: true,
     });
-  const selectSpan = (span: string | undefined) => void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
-  const selectedSpan = trace.data?.entities.flatMap((entity) => entity.spans).find((span) => span.spanId === search.span);
+  const selectSpan = (span: string | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
+  const selectedSpan = trace.data?.entities
+    .flatMap((entity) => entity.spans)
+    .find((span) => span.spanId === search.span);
   const services = new Set(trace.data?.entities.map((entity) => entity.serverName || entity.projectId));
 
   if (trace.isError) {
@@ -84,12 +87,15 @@ export function DistributedTracePage() {
         </div>
         {trace.data ? (
           <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm text-muted-foreground">
-            <h1 className="text-lg font-semibold tracking-tight text-foreground">{trace.data.entities[0]?.name ?? id}</h1>
+            <h1 className="text-lg font-semibold tracking-tight text-foreground">
+              {trace.data.entities[0]?.name ?? id}
+            </h1>
             <span>
               <span className="font-medium text-foreground tabular" data-testid="entity-count">
                 {formatCount(trace.data.entities.length)}
               </span>{' '}
-              {trace.data.entities.length === 1 ? 'entity' : 'entities'} in {formatCount(services.size)} {services.size === 1 ? 'service' : 'services'}
+              {trace.data.entities.length === 1 ? 'entity' : 'entities'} in {formatCount(services.size)}{' '}
+              {services.size === 1 ? 'service' : 'services'}
             </span>
             <span>
               <span className="font-mono text-foreground" data-testid="distributed-duration">
@@ -107,7 +113,12 @@ export function DistributedTracePage() {
         <CardHeader
           title="Timeline"
           description="Each row is one endpoint call, task run or AI call; open it to see its spans on the same axis."
-          actions={<SpanSearch value={search.q ?? ''} onChange={(q) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true })} />}
+          actions={
+            <SpanSearch
+              value={search.q ?? ''}
+              onChange={(q) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true })}
+            />
+          }
         />
         {trace.data && axis ? (
           <div className={cn('grid', selectedSpan && 'xl:grid-cols-[minmax(0,1fr)_24rem]')}>
@@ -121,7 +132,11 @@ export function DistributedTracePage() {
                   const expanded = open.has(entity.id);
                   const start = instantMs(entity.recordedAt);
                   return (
-                    <li key={`${entity.projectId}-${entity.id}`} className="border-b last:border-b-0" data-entity-id={entity.id}>
+                    <li
+                      key={`${entity.projectId}-${entity.id}`}
+                      className="border-b last:border-b-0"
+                      data-entity-id={entity.id}
+                    >
                       <div className="grid h-9 grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)] items-center text-sm hover:bg-muted/60">
                         <div className={cn('flex min-w-0 items-center gap-1.5 pr-2', entity.isRoot ? 'pl-1' : 'pl-5')}>
                           <button
@@ -131,14 +146,22 @@ export function DistributedTracePage() {
                             aria-label={`${expanded ? 'Hide' : 'Show'} the ${entity.spans.length} spans of ${entity.name}`}
                             className="grid size-6 shrink-0 place-items-center rounded text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
                           >
-                            <ChevronRight className={cn('size-4 transition-transform', expanded && 'rotate-90')} aria-hidden />
+                            <ChevronRight
+                              className={cn('size-4 transition-transform', expanded && 'rotate-90')}
+                              aria-hidden
+                            />
                           </button>
-                          <span className="shrink-0 rounded bg-muted px-1 text-[11px] text-muted-foreground">{KIND_LABEL[entity.kind]}</span>
+                          <span className="shrink-0 rounded bg-muted px-1 text-[11px] text-muted-foreground">
+                            {KIND_LABEL[entity.kind]}
+                          </span>
                           <Link
                             to="/traces/$id"
                             params={{ id: entity.id }}
                             search={{ projectId: entity.projectId }}
-                            className={cn('truncate font-medium hover:underline', entity.statusCode >= 500 && 'text-danger')}
+                            className={cn(
+                              'truncate font-medium hover:underline',
+                              entity.statusCode >= 500 && 'text-danger',
+                            )}
                             title={`${entity.name} — open this trace`}
                           >
                             {entity.name}
@@ -174,7 +197,9 @@ export function DistributedTracePage() {
                 })}
               </ul>
             </div>
-            {selectedSpan && <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />}
+            {selectedSpan && (
+              <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />
+            )}
           </div>
         ) : (
           <TableSkeleton rows={4} columns={2} />

@@ -9,11 +9,15 @@ const ENDPOINT_DETAIL: EntityDetailConfig = {
   noun: 'call',
   listPath: '/endpoints',
   listLabel: 'Endpoints',
-  fetchDetail: (scope, body) => read<EntityDetail>(api.POST('/api/endpoints/detail', { params: { query: { projectId: scope.projectId } }, body })),
+  fetchDetail: (scope, body) =>
+    read<EntityDetail>(api.POST('/api/endpoints/detail', { params: { query: { projectId: scope.projectId } }, body })),
   // The detail route has no Apdex; the list route scores it, narrowed to this one name.
   fetchApdex: async (scope, range, name) => {
     const list = await read<EndpointList>(
-      api.POST('/api/endpoints', { params: { query: { projectId: scope.projectId } }, body: { ...range, filters: [{ field: 'name', op: 'eq', value: name }] } }),
+      api.POST('/api/endpoints', {
+        params: { query: { projectId: scope.projectId } },
+        body: { ...range, filters: [{ field: 'name', op: 'eq', value: name }] },
+      }),
     );
     return list.items[0]?.apdex ?? null;
   },

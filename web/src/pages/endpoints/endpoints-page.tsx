@@ -14,7 +14,8 @@ type EndpointOrder = 'impact' | 'requests' | 'p50' | 'p95' | 'p99' | 'errorRate'
 export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
   feature: 'endpoints',
   title: 'Endpoints',
-  description: 'Inbound HTTP endpoints, worst first by Impact: slow answers, server errors and client errors weighted by traffic.',
+  description:
+    'Inbound HTTP endpoints, worst first by Impact: slow answers, server errors and client errors weighted by traffic.',
   noun: 'endpoint',
   sortKeys: ['impact', 'requests', 'p50', 'p95', 'p99', 'errorRate', 'apdex', 'name'],
   defaultSort: { sort: 'impact', dir: 'desc' },
@@ -28,11 +29,21 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
       cell: (item) =>
         // A route group has no detail of its own: it opens the endpoints of that route.
         item.method.includes(',') || item.name === item.route ? (
-          <Link to="/endpoints" search={(prev) => ({ ...prev, group: undefined, q: item.route, page: undefined })} className={cn(linkStyles.id, 'block truncate text-xs')} title={`${item.method} ${item.route}`}>
+          <Link
+            to="/endpoints"
+            search={(prev) => ({ ...prev, group: undefined, q: item.route, page: undefined })}
+            className={cn(linkStyles.id, 'block truncate text-xs')}
+            title={`${item.method} ${item.route}`}
+          >
             <span className="text-muted-foreground">{item.method}</span> {item.route}
           </Link>
         ) : (
-          <Link to="/endpoints/detail" search={{ name: item.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={item.name}>
+          <Link
+            to="/endpoints/detail"
+            search={{ name: item.name }}
+            className={cn(linkStyles.id, 'block truncate text-xs')}
+            title={item.name}
+          >
             {item.name}
           </Link>
         ),
@@ -46,11 +57,23 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
     { label: 'Impact', sortKey: 'impact', numeric: true, cell: (item) => <ImpactBadge item={item} /> },
   ],
   fetchList: (scope, query, grouped) =>
-    read<EndpointList>(api.POST(grouped ? '/api/endpoints/grouped' : '/api/endpoints', { params: { query: { projectId: scope.projectId } }, body: query })),
-  fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query })),
+    read<EndpointList>(
+      api.POST(grouped ? '/api/endpoints/grouped' : '/api/endpoints', {
+        params: { query: { projectId: scope.projectId } },
+        body: query,
+      }),
+    ),
+  fetchSeries: (scope, query) =>
+    read<TimeByEntity>(
+      api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query }),
+    ),
   empty: (
     <EmptyState title="No endpoint calls in this range">
-      Calls appear here once an instrumented service handles HTTP requests. <Link to="/connection" className={linkStyles.inText}>Connect a service</Link>, or widen the time range.
+      Calls appear here once an instrumented service handles HTTP requests.{' '}
+      <Link to="/connection" className={linkStyles.inText}>
+        Connect a service
+      </Link>
+      , or widen the time range.
     </EmptyState>
   ),
 };

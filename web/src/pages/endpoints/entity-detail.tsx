@@ -41,7 +41,9 @@ function throughput(count: number, fromDate: string, toDate: string): string {
   const minutes = (Date.parse(toDate) - Date.parse(fromDate)) / 60_000;
   if (minutes <= 0) return '—';
   const perMinute = count / minutes;
-  return perMinute >= 1 || count === 0 ? `${Number(perMinute.toPrecision(3))} /min` : `${Number((perMinute * 60).toPrecision(3))} /h`;
+  return perMinute >= 1 || count === 0
+    ? `${Number(perMinute.toPrecision(3))} /min`
+    : `${Number((perMinute * 60).toPrecision(3))} /h`;
 }
 
 export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
@@ -63,7 +65,10 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   });
 
   const back = (
-    <Link to={config.listPath} className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+    <Link
+      to={config.listPath}
+      className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+    >
       <ChevronLeft className="size-3.5" aria-hidden />
       {config.listLabel}
     </Link>
@@ -73,7 +78,9 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
     return (
       <div className="grid gap-4 px-6 py-5">
         {back}
-        <EmptyState title={`No ${config.entity} chosen`}>Open one from the list of {config.listLabel.toLowerCase()}.</EmptyState>
+        <EmptyState title={`No ${config.entity} chosen`}>
+          Open one from the list of {config.listLabel.toLowerCase()}.
+        </EmptyState>
       </div>
     );
   }
@@ -90,7 +97,8 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
         <h1 className="font-mono text-base font-semibold break-all">{name}</h1>
         {data && (
           <p className="text-sm text-muted-foreground tabular">
-            {formatCount(data.count)} {config.noun}s · {formatCount(data.serverErrors)} failed{config.feature === 'endpoints' ? ` · ${formatCount(data.clientErrors)} client errors` : ''}
+            {formatCount(data.count)} {config.noun}s · {formatCount(data.serverErrors)} failed
+            {config.feature === 'endpoints' ? ` · ${formatCount(data.clientErrors)} client errors` : ''}
           </p>
         )}
       </div>
@@ -99,16 +107,44 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-            <FigureTile label="Typical (P50)" loading={loading} value={<span className="font-mono">{formatDuration(data?.p50Ms)}</span>} />
-            <FigureTile label="Slow (P95)" loading={loading} value={<span className="font-mono">{formatDuration(data?.p95Ms)}</span>} />
-            <FigureTile label="P99" loading={loading} value={<span className="font-mono">{formatDuration(data?.p99Ms)}</span>} />
+            <FigureTile
+              label="Typical (P50)"
+              loading={loading}
+              value={<span className="font-mono">{formatDuration(data?.p50Ms)}</span>}
+            />
+            <FigureTile
+              label="Slow (P95)"
+              loading={loading}
+              value={<span className="font-mono">{formatDuration(data?.p95Ms)}</span>}
+            />
+            <FigureTile
+              label="P99"
+              loading={loading}
+              value={<span className="font-mono">{formatDuration(data?.p99Ms)}</span>}
+            />
             {config.fetchApdex ? (
-              <FigureTile label="Apdex" loading={apdex.isPending} value={apdex.isError ? '—' : <ApdexValue value={apdex.data ?? null} />} />
+              <FigureTile
+                label="Apdex"
+                loading={apdex.isPending}
+                value={apdex.isError ? '—' : <ApdexValue value={apdex.data ?? null} />}
+              />
             ) : (
               <FigureTile label="Failures" loading={loading} value={formatCount(data?.serverErrors)} />
             )}
-            <FigureTile label="Error rate" loading={loading} value={<span className={cn(errorRate !== undefined && errorRate >= 0.05 && 'text-danger')}>{formatPercent(errorRate)}</span>} />
-            <FigureTile label="Throughput" loading={loading} value={data ? throughput(data.count, data.fromDate, data.toDate) : '—'} />
+            <FigureTile
+              label="Error rate"
+              loading={loading}
+              value={
+                <span className={cn(errorRate !== undefined && errorRate >= 0.05 && 'text-danger')}>
+                  {formatPercent(errorRate)}
+                </span>
+              }
+            />
+            <FigureTile
+              label="Throughput"
+              loading={loading}
+              value={data ? throughput(data.count, data.fromDate, data.toDate) : '—'}
+            />
           </div>
 
           <div className="grid gap-4 xl:grid-cols-2">
@@ -121,17 +157,24 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   syncKey={`${config.feature}-detail`}
                   loading={loading}
                   timestamps={data?.series.t ?? []}
-                  series={data ? [
-                    { name: 'P50', values: data.series.p50Ms, color: 1 },
-                    { name: 'P95', values: data.series.p95Ms, color: 2 },
-                    { name: 'P99', values: data.series.p99Ms, color: 4 },
-                  ] : []}
+                  series={
+                    data
+                      ? [
+                          { name: 'P50', values: data.series.p50Ms, color: 1 },
+                          { name: 'P95', values: data.series.p95Ms, color: 2 },
+                          { name: 'P99', values: data.series.p99Ms, color: 4 },
+                        ]
+                      : []
+                  }
                   emptyTitle={`No ${config.noun}s in this range`}
                 />
               </div>
             </Card>
             <Card>
-              <CardHeader title={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s and failures`} description="Per interval" />
+              <CardHeader
+                title={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s and failures`}
+                description="Per interval"
+              />
               <div className="px-4 pt-3 pb-2">
                 <TimeSeriesChart
                   title={`${config.noun}s of ${name}`}
@@ -139,10 +182,14 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   syncKey={`${config.feature}-detail`}
                   loading={loading}
                   timestamps={data?.series.t ?? []}
-                  series={data ? [
-                    { name: `${config.noun}s`, values: data.series.count, color: 1 },
-                    { name: 'failures', values: data.series.errors, color: 'danger' },
-                  ] : []}
+                  series={
+                    data
+                      ? [
+                          { name: `${config.noun}s`, values: data.series.count, color: 1 },
+                          { name: 'failures', values: data.series.errors, color: 'danger' },
+                        ]
+                      : []
+                  }
                   emptyTitle={`No ${config.noun}s in this range`}
                 />
               </div>
@@ -151,20 +198,40 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
 
           <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
             <Card>
-              <CardHeader title="Status codes" description={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s per status in the range`} />
-              {loading ? <TableSkeleton rows={3} columns={3} /> : <StatusBreakdown codes={data?.statusCodes ?? []} total={data?.count ?? 0} noun={config.noun} />}
+              <CardHeader
+                title="Status codes"
+                description={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s per status in the range`}
+              />
+              {loading ? (
+                <TableSkeleton rows={3} columns={3} />
+              ) : (
+                <StatusBreakdown codes={data?.statusCodes ?? []} total={data?.count ?? 0} noun={config.noun} />
+              )}
             </Card>
             <Card className="overflow-hidden">
               <header className="flex items-center justify-between gap-4 border-b px-4 py-2">
-                <h2 className="text-sm font-semibold">{config.noun[0]!.toUpperCase()}{config.noun.slice(1)}s</h2>
-                <div role="tablist" aria-label={`${config.noun}s to show`} className="inline-flex h-8 items-center rounded-md border p-0.5">
+                <h2 className="text-sm font-semibold">
+                  {config.noun[0]!.toUpperCase()}
+                  {config.noun.slice(1)}s
+                </h2>
+                <div
+                  role="tablist"
+                  aria-label={`${config.noun}s to show`}
+                  className="inline-flex h-8 items-center rounded-md border p-0.5"
+                >
                   {TABS.map((option) => (
                     <button
                       key={option.value}
                       type="button"
                       role="tab"
                       aria-selected={tab === option.value}
-                      onClick={() => void navigate({ to: '.', search: (prev) => ({ ...prev, calls: option.value === 'slowest' ? undefined : option.value }), replace: true })}
+                      onClick={() =>
+                        void navigate({
+                          to: '.',
+                          search: (prev) => ({ ...prev, calls: option.value === 'slowest' ? undefined : option.value }),
+                          replace: true,
+                        })
+                      }
                       className={cn(
                         'h-full rounded-[5px] px-2.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
                         tab === option.value && 'bg-muted font-medium text-foreground',
@@ -178,7 +245,13 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
               {loading ? (
                 <TableSkeleton rows={6} columns={5} />
               ) : (
-                <CallsTable calls={calls} noun={config.noun} emptyTitle={tab === 'failing' ? `No failed ${config.noun}s in this range` : `No ${config.noun}s in this range`} />
+                <CallsTable
+                  calls={calls}
+                  noun={config.noun}
+                  emptyTitle={
+                    tab === 'failing' ? `No failed ${config.noun}s in this range` : `No ${config.noun}s in this range`
+                  }
+                />
               )}
             </Card>
           </div>

@@ -53,7 +53,10 @@ export interface EntityListConfig<T extends { name: string }, Order extends stri
   /** The row's key (grouped endpoints share a name across methods). */
   rowKey?(item: T): string;
   fetchList(scope: TelemetryScope, query: ListQuery<Order>, grouped: boolean): Promise<{ items: T[]; total?: number }>;
-  fetchSeries(scope: TelemetryScope, query: { fromDate: string; toDate: string; top: number; search?: string; filters?: Filters }): Promise<TimeByEntity>;
+  fetchSeries(
+    scope: TelemetryScope,
+    query: { fromDate: string; toDate: string; top: number; search?: string; filters?: Filters },
+  ): Promise<TimeByEntity>;
   /** Offers "by endpoint / by route". */
   grouping?: boolean;
   empty: ReactNode;
@@ -64,7 +67,17 @@ function rootFilter(root: ListSearch['root']): Filters | undefined {
 }
 
 /** A row of toggle buttons writing one URL parameter. */
-function Segmented<V extends string>({ label, value, options, onChange }: { label: string; value: V; options: ReadonlyArray<{ value: V; label: string }>; onChange(value: V): void }) {
+function Segmented<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: ReadonlyArray<{ value: V; label: string }>;
+  onChange(value: V): void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex h-8 items-center rounded-md border bg-panel p-0.5">
       {options.map((option) => (
@@ -85,7 +98,11 @@ function Segmented<V extends string>({ label, value, options, onChange }: { labe
   );
 }
 
-export function EntityListPage<T extends { name: string }, Order extends string>({ config }: { config: EntityListConfig<T, Order> }) {
+export function EntityListPage<T extends { name: string }, Order extends string>({
+  config,
+}: {
+  config: EntityListConfig<T, Order>;
+}) {
   const scope = useTelemetryScope();
   const search: ListSearch = useSearch({ strict: false });
   const navigate = useNavigate();
@@ -93,7 +110,12 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   const [text, setText] = useState(search.q ?? '');
 
   const orderBy = config.sortKeys.find((key) => key === search.sort) ?? config.defaultSort.sort;
-  const direction = search.sort === orderBy && search.dir ? search.dir : orderBy === config.defaultSort.sort ? (search.dir ?? config.defaultSort.dir) : 'desc';
+  const direction =
+    search.sort === orderBy && search.dir
+      ? search.dir
+      : orderBy === config.defaultSort.sort
+        ? (search.dir ?? config.defaultSort.dir)
+        : 'desc';
   const page = search.page ?? 1;
   const grouped = config.grouping === true && search.group === 'route';
   const filters = rootFilter(search.root);
@@ -112,7 +134,17 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   }, [text]);
 
   const list = useQuery({
-    queryKey: [config.feature, 'list', ...scopeKey(scope), search.q ?? '', orderBy, direction, page, search.root ?? '', grouped],
+    queryKey: [
+      config.feature,
+      'list',
+      ...scopeKey(scope),
+      search.q ?? '',
+      orderBy,
+      direction,
+      page,
+      search.root ?? '',
+      grouped,
+    ],
     queryFn: () =>
       config.fetchList(
         scope!,
@@ -133,7 +165,13 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   const series = useQuery({
     queryKey: [config.feature, 'time', ...scopeKey(scope), search.q ?? '', search.root ?? ''],
     // Seven series and Other: one palette slot each, none repeated.
-    queryFn: () => config.fetchSeries(scope!, { ...scopeParams(scope!), top: 7, ...(search.q ? { search: search.q } : {}), ...(filters ? { filters } : {}) }),
+    queryFn: () =>
+      config.fetchSeries(scope!, {
+        ...scopeParams(scope!),
+        top: 7,
+        ...(search.q ? { search: search.q } : {}),
+        ...(filters ? { filters } : {}),
+      }),
     enabled: scope !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -146,14 +184,22 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   });
 
   const chartSeries = series.data
-    ? [...series.data.series.map((s) => ({ name: s.name, values: s.totalMs })), ...(series.data.other.some((v) => v > 0) ? [{ name: 'Other', values: series.data.other, color: 8 as const }] : [])]
+    ? [
+        ...series.data.series.map((s) => ({ name: s.name, values: s.totalMs })),
+        ...(series.data.other.some((v) => v > 0)
+          ? [{ name: 'Other', values: series.data.other, color: 8 as const }]
+          : []),
+      ]
     : [];
 
   return (
     <div className="grid gap-4 px-6 py-5">
       <PageHeader title={config.title} description={config.description} />
       <Card>
-        <CardHeader title={`Total time by ${config.noun}`} description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`} />
+        <CardHeader
+          title={`Total time by ${config.noun}`}
+          description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`}
+        />
         <div className="px-4 pt-3 pb-2">
           {series.isError ? (
             <ErrorState error={series.error} />
@@ -217,7 +263,9 @@ export function EntityListPage<T extends { name: string }, Order extends string>
           <TableSkeleton columns={config.columns.length} />
         ) : items.length === 0 ? (
           search.q || search.root ? (
-            <EmptyState title={`No ${config.noun}s match`}>Clear the search or the filter, or widen the time range.</EmptyState>
+            <EmptyState title={`No ${config.noun}s match`}>
+              Clear the search or the filter, or widen the time range.
+            </EmptyState>
           ) : (
             config.empty
           )
@@ -239,7 +287,14 @@ export function EntityListPage<T extends { name: string }, Order extends string>
                         onSort={(sort, dir) => setSearch({ sort, dir })}
                       />
                     ) : (
-                      <th key={column.label} className={cn('h-8 border-b px-3 text-xs font-medium text-muted-foreground', column.numeric ? 'text-right' : 'text-left', column.className)}>
+                      <th
+                        key={column.label}
+                        className={cn(
+                          'h-8 border-b px-3 text-xs font-medium text-muted-foreground',
+                          column.numeric ? 'text-right' : 'text-left',
+                          column.className,
+                        )}
+                      >
                         {column.label}
                       </th>
                     ),
@@ -259,7 +314,12 @@ export function EntityListPage<T extends { name: string }, Order extends string>
               </TBody>
             </Table>
             <div className="border-t">
-              <Pagination page={page} pageSize={PAGE_SIZE} total={list.data?.total} onPage={(next) => setSearch({ page: next > 1 ? next : undefined })} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={list.data?.total}
+                onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
+              />
             </div>
           </>
         )}

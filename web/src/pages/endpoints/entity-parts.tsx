@@ -24,11 +24,19 @@ const IMPACT_PARTS: Array<{ key: keyof EndpointItem['impactComponents']; label: 
 
 /** Impact is 0 (healthy) to 1: amber from 0.1, red from 0.25. */
 export function impactTone(score: number): string {
-  return score >= 0.25 ? 'border-danger/40 bg-danger/10 text-danger' : score >= 0.1 ? 'border-warning/50 bg-warning/15 text-foreground' : 'border-border bg-muted text-muted-foreground';
+  return score >= 0.25
+    ? 'border-danger/40 bg-danger/10 text-danger'
+    : score >= 0.1
+      ? 'border-warning/50 bg-warning/15 text-foreground'
+      : 'border-border bg-muted text-muted-foreground';
 }
 
 /** The Impact score; hovering or focusing it shows what it is made of. */
-export function ImpactBadge({ item }: { item: Pick<EndpointItem, 'impact' | 'reason'> & { impactComponents?: EndpointItem['impactComponents'] } }) {
+export function ImpactBadge({
+  item,
+}: {
+  item: Pick<EndpointItem, 'impact' | 'reason'> & { impactComponents?: EndpointItem['impactComponents'] };
+}) {
   return (
     <Tooltip.Provider delayDuration={150}>
       <Tooltip.Root>
@@ -36,13 +44,20 @@ export function ImpactBadge({ item }: { item: Pick<EndpointItem, 'impact' | 'rea
           <button
             type="button"
             aria-label={`Impact ${item.impact.toFixed(2)}: ${item.reason}`}
-            className={cn('inline-flex h-5 min-w-11 items-center justify-center rounded border px-1.5 font-mono text-xs tabular outline-none focus-visible:ring-2 focus-visible:ring-ring', impactTone(item.impact))}
+            className={cn(
+              'inline-flex h-5 min-w-11 items-center justify-center rounded border px-1.5 font-mono text-xs tabular outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              impactTone(item.impact),
+            )}
           >
             {item.impact.toFixed(2)}
           </button>
         </Tooltip.Trigger>
         <Tooltip.Portal>
-          <Tooltip.Content side="left" sideOffset={6} className="z-50 w-72 rounded-md border bg-panel p-3 text-xs shadow-lg">
+          <Tooltip.Content
+            side="left"
+            sideOffset={6}
+            className="z-50 w-72 rounded-md border bg-panel p-3 text-xs shadow-lg"
+          >
             <p className="mb-2 font-medium">Impact {item.impact.toFixed(3)}</p>
             {item.impactComponents && (
               <table className="w-full">
@@ -78,46 +93,95 @@ export function ApdexValue({ value }: { value: number | null }) {
 }
 
 export function ErrorRateValue({ value }: { value: number }) {
-  return <span className={cn(value >= 0.05 ? 'text-danger' : value > 0 ? '' : 'text-muted-foreground')}>{formatPercent(value)}</span>;
+  return (
+    <span className={cn(value >= 0.05 ? 'text-danger' : value > 0 ? '' : 'text-muted-foreground')}>
+      {formatPercent(value)}
+    </span>
+  );
 }
 
 /**
  * A headline figure and, when the previous range is known, its change; `worseWhenUp` colours a
  * rise (errors, latency) red and a fall green, and the reverse for nothing.
  */
-export function FigureTile({ label, value, current, previous, worseWhenUp, loading }: { label: string; value: ReactNode; current?: number | null; previous?: number | null; worseWhenUp?: boolean; loading?: boolean }) {
+export function FigureTile({
+  label,
+  value,
+  current,
+  previous,
+  worseWhenUp,
+  loading,
+}: {
+  label: string;
+  value: ReactNode;
+  current?: number | null;
+  previous?: number | null;
+  worseWhenUp?: boolean;
+  loading?: boolean;
+}) {
   let change: ReactNode = null;
   if (current !== undefined && current !== null && previous !== undefined && previous !== null) {
     const ratio = previous === 0 ? (current === 0 ? 0 : null) : (current - previous) / previous;
-    const tone = ratio === null || ratio === 0 || worseWhenUp === undefined ? 'text-muted-foreground' : ratio > 0 === worseWhenUp ? 'text-danger' : 'text-success';
+    const tone =
+      ratio === null || ratio === 0 || worseWhenUp === undefined
+        ? 'text-muted-foreground'
+        : ratio > 0 === worseWhenUp
+          ? 'text-danger'
+          : 'text-success';
     change = (
       <span className={cn('text-xs tabular', tone)} title="Against the previous range of the same length">
-        {ratio === null ? 'new' : ratio === 0 ? 'no change' : `${ratio > 0 ? '▲' : '▼'} ${formatPercent(Math.abs(ratio))}`}
+        {ratio === null
+          ? 'new'
+          : ratio === 0
+            ? 'no change'
+            : `${ratio > 0 ? '▲' : '▼'} ${formatPercent(Math.abs(ratio))}`}
       </span>
     );
   }
   return (
     <div className="grid content-start gap-1 rounded-lg border bg-panel px-4 py-3" data-figure={label}>
       <span className="text-xs text-muted-foreground">{label}</span>
-      {loading ? <Skeleton className="h-7 w-20" /> : <span className="text-xl font-semibold tabular" data-figure-value>{value}</span>}
+      {loading ? (
+        <Skeleton className="h-7 w-20" />
+      ) : (
+        <span className="text-xl font-semibold tabular" data-figure-value>
+          {value}
+        </span>
+      )}
       {!loading && change}
     </div>
   );
 }
 
 /** Calls per status code as one bar per code: 5xx red, 4xx amber, others neutral. */
-export function StatusBreakdown({ codes, total, noun }: { codes: ReadonlyArray<{ statusCode: number; count: number }>; total: number; noun: string }) {
+export function StatusBreakdown({
+  codes,
+  total,
+  noun,
+}: {
+  codes: ReadonlyArray<{ statusCode: number; count: number }>;
+  total: number;
+  noun: string;
+}) {
   if (codes.length === 0) return <EmptyState title={`No ${noun}s in this range`} className="py-6" />;
   return (
     <ul className="grid gap-2 px-4 py-3" aria-label="Status codes">
       {codes.map((code) => {
         const share = total > 0 ? code.count / total : 0;
-        const tone = code.statusCode >= 500 ? 'bg-danger' : code.statusCode >= 400 ? 'bg-warning' : 'bg-muted-foreground/50';
+        const tone =
+          code.statusCode >= 500 ? 'bg-danger' : code.statusCode >= 400 ? 'bg-warning' : 'bg-muted-foreground/50';
         return (
-          <li key={code.statusCode} className="grid grid-cols-[3.5rem_1fr_5rem_4rem] items-center gap-3 text-sm" data-status-code={code.statusCode}>
+          <li
+            key={code.statusCode}
+            className="grid grid-cols-[3.5rem_1fr_5rem_4rem] items-center gap-3 text-sm"
+            data-status-code={code.statusCode}
+          >
             <span className="font-mono tabular">{statusLabel(code.statusCode)}</span>
             <span className="h-2 overflow-hidden rounded-full bg-muted">
-              <span className={cn('block h-full rounded-full', tone)} style={{ width: `${Math.max(share * 100, 0.5)}%` }} />
+              <span
+                className={cn('block h-full rounded-full', tone)}
+                style={{ width: `${Math.max(share * 100, 0.5)}%` }}
+              />
             </span>
             <span className="text-right tabular">{formatCount(code.count)}</span>
             <span className="text-right text-muted-foreground tabular">{formatPercent(share)}</span>
@@ -133,7 +197,15 @@ export function statusLabel(code: number): string {
   return code === 0 ? 'ok' : String(code);
 }
 
-export function CallsTable({ calls, noun, emptyTitle }: { calls: readonly CallSummary[]; noun: string; emptyTitle: string }) {
+export function CallsTable({
+  calls,
+  noun,
+  emptyTitle,
+}: {
+  calls: readonly CallSummary[];
+  noun: string;
+  emptyTitle: string;
+}) {
   if (calls.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <Table aria-label={`${noun}s`}>

@@ -23,4 +23,6 @@ export type DashboardSeries = JsonOf<'/api/dashboard', 'get'>;
 export type Stats = JsonOf<'/api/stats', 'post'>;
 
 /** The filters body of the list routes. */
-export type Filters = NonNullable<NonNullable<paths['/api/endpoints']['post']['requestBody']>['content']['application/json']['filters']>;
+export type Filters = NonNullable<
+  NonNullable<paths['/api/endpoints']['post']['requestBody']>['content']['application/json']['filters']
+>;

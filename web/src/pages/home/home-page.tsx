@@ -34,7 +34,10 @@ const hasData = (stats: Stats) => stats.requests + stats.tasks + stats.exception
 function Onboarding({ projectId, projectName }: { projectId: string | undefined; projectName: string }) {
   return (
     <Card>
-      <CardHeader title="Send your first data" description="Home fills with requests, errors and issues once the project receives telemetry." />
+      <CardHeader
+        title="Send your first data"
+        description="Home fills with requests, errors and issues once the project receives telemetry."
+      />
       {projectId && <DataStatusBanner projectId={projectId} className="mx-4 mt-4" />}
       <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -81,7 +84,12 @@ export function HomePage() {
       read<IssueList>(
         api.POST('/api/exception-stack-traces', {
           params: { query: { projectId: scope!.projectId } },
-          body: { ...scopeParams(scope!), orderBy: 'firstSeen', sortDirection: 'desc', pagination: { page: 1, pageSize: 5 } },
+          body: {
+            ...scopeParams(scope!),
+            orderBy: 'firstSeen',
+            sortDirection: 'desc',
+            pagination: { page: 1, pageSize: 5 },
+          },
         }),
       ),
     enabled: scope !== undefined,
@@ -93,7 +101,10 @@ export function HomePage() {
   if (projects && projects.length === 0) {
     return (
       <div className="grid gap-4 px-6 py-5">
-        <PageHeader title="Welcome to Sightline" description="You are not a member of any project yet. Create one from the project menu, or ask an administrator to invite you." />
+        <PageHeader
+          title="Welcome to Sightline"
+          description="You are not a member of any project yet. Create one from the project menu, or ask an administrator to invite you."
+        />
       </div>
     );
   }
@@ -106,21 +117,60 @@ export function HomePage() {
 
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title={project?.name ?? 'Home'} description={`${resolveRange(scope?.range ?? {}).label}; changes against the range before it.`} />
+      <PageHeader
+        title={project?.name ?? 'Home'}
+        description={`${resolveRange(scope?.range ?? {}).label}; changes against the range before it.`}
+      />
       {overview.isError && <ErrorState error={overview.error} />}
       {empty ? (
         <>
           <Onboarding projectId={project?.id} projectName={project?.name ?? 'the project'} />
-          <p className="text-xs text-muted-foreground">Nothing was received in this range or the one before it. Pick a wider range above if the project sent data earlier.</p>
+          <p className="text-xs text-muted-foreground">
+            Nothing was received in this range or the one before it. Pick a wider range above if the project sent data
+            earlier.
+          </p>
         </>
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-            <FigureTile label="Requests" loading={loading} value={formatCount(stats?.requests)} current={stats?.requests} previous={before?.requests} />
-            <FigureTile label="Error rate" loading={loading} value={formatPercent(stats?.errorRate)} current={stats?.errorRate} previous={before?.errorRate} worseWhenUp />
-            <FigureTile label="P95 latency" loading={loading} value={<span className="font-mono">{formatDuration(stats?.p95Ms)}</span>} current={stats?.p95Ms} previous={before?.p95Ms} worseWhenUp />
-            <FigureTile label="Issues" loading={loading} value={formatCount(stats?.issues)} current={stats?.issues} previous={before?.issues} worseWhenUp />
-            <FigureTile label="AI cost" loading={loading} value={formatCost(stats?.aiCost)} current={stats?.aiCost} previous={before?.aiCost} />
+            <FigureTile
+              label="Requests"
+              loading={loading}
+              value={formatCount(stats?.requests)}
+              current={stats?.requests}
+              previous={before?.requests}
+            />
+            <FigureTile
+              label="Error rate"
+              loading={loading}
+              value={formatPercent(stats?.errorRate)}
+              current={stats?.errorRate}
+              previous={before?.errorRate}
+              worseWhenUp
+            />
+            <FigureTile
+              label="P95 latency"
+              loading={loading}
+              value={<span className="font-mono">{formatDuration(stats?.p95Ms)}</span>}
+              current={stats?.p95Ms}
+              previous={before?.p95Ms}
+              worseWhenUp
+            />
+            <FigureTile
+              label="Issues"
+              loading={loading}
+              value={formatCount(stats?.issues)}
+              current={stats?.issues}
+              previous={before?.issues}
+              worseWhenUp
+            />
+            <FigureTile
+              label="AI cost"
+              loading={loading}
+              value={formatCost(stats?.aiCost)}
+              current={stats?.aiCost}
+              previous={before?.aiCost}
+            />
           </div>
 
           <div className="grid gap-4 xl:grid-cols-2">
@@ -136,10 +186,14 @@ export function HomePage() {
                     syncKey="home"
                     loading={series.isPending}
                     timestamps={series.data?.bucketStarts ?? []}
-                    series={series.data ? [
-                      { name: 'requests', values: series.data.requests, color: 1 },
-                      { name: 'server errors', values: series.data.serverErrors, color: 'danger' },
-                    ] : []}
+                    series={
+                      series.data
+                        ? [
+                            { name: 'requests', values: series.data.requests, color: 1 },
+                            { name: 'server errors', values: series.data.serverErrors, color: 'danger' },
+                          ]
+                        : []
+                    }
                     emptyTitle="No requests in this range"
                   />
                 )}
@@ -195,7 +249,12 @@ export function HomePage() {
                     {overview.data?.endpoints.map((endpoint) => (
                       <TR key={endpoint.name}>
                         <TD className="w-full max-w-0">
-                          <Link to="/endpoints/detail" search={{ name: endpoint.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={endpoint.name}>
+                          <Link
+                            to="/endpoints/detail"
+                            search={{ name: endpoint.name }}
+                            className={cn(linkStyles.id, 'block truncate text-xs')}
+                            title={endpoint.name}
+                          >
                             {endpoint.name}
                           </Link>
                         </TD>
@@ -222,7 +281,9 @@ export function HomePage() {
               ) : issues.isPending ? (
                 <TableSkeleton rows={5} columns={3} />
               ) : issues.data.items.length === 0 ? (
-                <EmptyState title="No issues in this range">Exceptions and error messages appear here, grouped by their stack trace.</EmptyState>
+                <EmptyState title="No issues in this range">
+                  Exceptions and error messages appear here, grouped by their stack trace.
+                </EmptyState>
               ) : (
                 <Table aria-label="Newest issues">
                   <THead>
@@ -236,7 +297,12 @@ export function HomePage() {
                     {issues.data.items.map((issue) => (
                       <TR key={issue.hash}>
                         <TD className="w-full max-w-0">
-                          <Link to="/issues/$hash" params={{ hash: issue.hash }} className={cn(linkStyles.accent, 'block truncate')} title={issue.title}>
+                          <Link
+                            to="/issues/$hash"
+                            params={{ hash: issue.hash }}
+                            className={cn(linkStyles.accent, 'block truncate')}
+                            title={issue.title}
+                          >
                             {issue.title}
                           </Link>
                         </TD>

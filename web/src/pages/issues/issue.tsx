@@ -80,9 +80,13 @@ export function IssuePage() {
   const selected = items[selectedIndex];
   const trace = selected?.stackTrace ?? group.data?.stackTrace ?? '';
   // Frames mapped through source maps, shown marked with their source; only for the selected occurrence's own text.
-  const mappedFrames = useMemo(() => (selected && trace === selected.stackTrace ? mappedFramesOf(selected.attributes) : undefined), [selected, trace]);
+  const mappedFrames = useMemo(
+    () => (selected && trace === selected.stackTrace ? mappedFramesOf(selected.attributes) : undefined),
+    [selected, trace],
+  );
   const title = group.data?.title ?? trace.split('\n', 1)[0] ?? '';
-  const select = (index: number) => void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
+  const select = (index: number) =>
+    void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
 
   if (group.isError) return <Shell>{<ErrorState error={group.error} />}</Shell>;
   if (group.isSuccess && group.data === null && occurrences.isSuccess && items.length === 0) {
@@ -90,7 +94,8 @@ export function IssuePage() {
       <Shell>
         <Card>
           <EmptyState title="No occurrence of this issue in the time range">
-            The issue <span className="font-mono">{hash}</span> has no occurrence between the range's ends. Widen the time range to find its older ones.
+            The issue <span className="font-mono">{hash}</span> has no occurrence between the range's ends. Widen the
+            time range to find its older ones.
           </EmptyState>
         </Card>
       </Shell>
@@ -142,11 +147,18 @@ export function IssuePage() {
               actions={
                 symbolicated(selected) ? (
                   <div className="flex items-center gap-2">
-                    <span className="rounded border border-success/50 bg-success/10 px-1.5 py-0.5 text-xs font-medium text-foreground">symbolicated</span>
+                    <span className="rounded border border-success/50 bg-success/10 px-1.5 py-0.5 text-xs font-medium text-foreground">
+                      symbolicated
+                    </span>
                     <button
                       type="button"
                       className="text-xs text-accent underline-offset-2 outline-none hover:underline focus-visible:underline"
-                      onClick={() => void navigate({ search: (prev) => ({ ...prev, raw: prev.raw ? undefined : true }), replace: true })}
+                      onClick={() =>
+                        void navigate({
+                          search: (prev) => ({ ...prev, raw: prev.raw ? undefined : true }),
+                          replace: true,
+                        })
+                      }
                     >
                       {search.raw ? 'Show frames' : 'Show raw trace'}
                     </button>
@@ -161,7 +173,11 @@ export function IssuePage() {
                 ))}
               </div>
             ) : search.raw && selected && symbolicated(selected) ? (
-              <pre role="region" aria-label="Raw stack trace" className="overflow-x-auto px-4 py-3 font-mono text-xs leading-5 whitespace-pre">
+              <pre
+                role="region"
+                aria-label="Raw stack trace"
+                className="overflow-x-auto px-4 py-3 font-mono text-xs leading-5 whitespace-pre"
+              >
                 {selected.rawStackTrace}
               </pre>
             ) : (
@@ -170,7 +186,10 @@ export function IssuePage() {
           </Card>
 
           <Card>
-            <CardHeader title="Occurrences" description="In the selected time range, newest first. Select one to see its stack trace and attributes." />
+            <CardHeader
+              title="Occurrences"
+              description="In the selected time range, newest first. Select one to see its stack trace and attributes."
+            />
             {occurrences.isPending ? (
               <TableSkeleton rows={5} columns={5} />
             ) : occurrences.isError ? (
@@ -200,13 +219,22 @@ export function IssuePage() {
                         onClick={() => select(index)}
                       >
                         <TD className="whitespace-nowrap">
-                          <button type="button" className="tabular outline-none hover:underline focus-visible:underline" onClick={() => select(index)}>
+                          <button
+                            type="button"
+                            className="tabular outline-none hover:underline focus-visible:underline"
+                            onClick={() => select(index)}
+                          >
                             {formatPreciseTime(item.recordedAt)}
                           </button>
                         </TD>
                         <TD className="max-w-64 truncate">
                           {item.traceId ? (
-                            <Link to="/traces/$id" params={{ id: item.traceId }} className={linkStyles.plain} onClick={(event) => event.stopPropagation()}>
+                            <Link
+                              to="/traces/$id"
+                              params={{ id: item.traceId }}
+                              className={linkStyles.plain}
+                              onClick={(event) => event.stopPropagation()}
+                            >
                               {item.linked?.name ?? <span className="font-mono text-xs">{item.traceId}</span>}
                             </Link>
                           ) : (
@@ -238,7 +266,11 @@ export function IssuePage() {
                     page={page}
                     pageSize={PAGE_SIZE}
                     total={occurrences.data?.total}
-                    onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined, occurrence: undefined }) })}
+                    onPage={(next) =>
+                      void navigate({
+                        search: (prev) => ({ ...prev, page: next > 1 ? next : undefined, occurrence: undefined }),
+                      })
+                    }
                   />
                 </div>
               </>
@@ -248,7 +280,10 @@ export function IssuePage() {
         </div>
 
         <Card aria-label="Selected occurrence" className="min-w-0">
-          <CardHeader title="This occurrence" description={selected ? formatPreciseTime(selected.recordedAt) : undefined} />
+          <CardHeader
+            title="This occurrence"
+            description={selected ? formatPreciseTime(selected.recordedAt) : undefined}
+          />
           {!selected ? (
             <div className="grid gap-2 p-4">
               <Skeleton className="h-4 w-3/4" />
@@ -260,7 +295,12 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Trace</dt>
                 <dd className="min-w-0 truncate">
                   {orDash(selected.traceId, (value) => (
-                    <Link to="/traces/$id" params={{ id: value }} className={linkStyles.accent} data-testid="occurrence-trace">
+                    <Link
+                      to="/traces/$id"
+                      params={{ id: value }}
+                      className={linkStyles.accent}
+                      data-testid="occurrence-trace"
+                    >
                       {selected.linked?.name ?? value}
                     </Link>
                   ))}
@@ -282,7 +322,11 @@ export function IssuePage() {
                       </Link>
                       {/* The replay opens at the moment this occurrence was recorded. */}
                       {selected.hasRecording && (
-                        <Link {...sessionReplayLink(value, selected.recordedAt)} className={cn(linkStyles.accent, 'shrink-0 text-xs')} data-testid="watch-replay">
+                        <Link
+                          {...sessionReplayLink(value, selected.recordedAt)}
+                          className={cn(linkStyles.accent, 'shrink-0 text-xs')}
+                          data-testid="watch-replay"
+                        >
                           Watch replay
                         </Link>
                       )}
@@ -308,7 +352,10 @@ export function IssuePage() {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="grid gap-4 px-6 py-5">
-      <Link to="/issues" className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+      <Link
+        to="/issues"
+        className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-3.5" aria-hidden />
         Issues
       </Link>

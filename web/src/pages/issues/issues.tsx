@@ -41,7 +41,10 @@ export function IssuesPage() {
   useEffect(() => setText(search.q ?? ''), [search.q]);
   useEffect(() => {
     if (text === (search.q ?? '')) return;
-    const timer = setTimeout(() => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true }), SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true }),
+      SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [text, search.q, navigate]);
 
@@ -77,14 +80,21 @@ export function IssuesPage() {
   };
   const { rowProps } = useListKeyboard({ count: items.length, onOpen: openIssue, search: searchInput });
   const onSort = (column: string, next: SortDirection) =>
-    void navigate({ search: (prev) => ({ ...prev, sort: ISSUE_SORTS.find((value) => value === column), dir: next, page: undefined }) });
-  const setKind = (kind: IssueKind | undefined) => void navigate({ search: (prev) => ({ ...prev, kind, page: undefined }) });
-  const setStatus = (next: IssueStatusFilter) => void navigate({ search: (prev) => ({ ...prev, status: next === 'open' ? undefined : next, page: undefined }) });
+    void navigate({
+      search: (prev) => ({ ...prev, sort: ISSUE_SORTS.find((value) => value === column), dir: next, page: undefined }),
+    });
+  const setKind = (kind: IssueKind | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, kind, page: undefined }) });
+  const setStatus = (next: IssueStatusFilter) =>
+    void navigate({ search: (prev) => ({ ...prev, status: next === 'open' ? undefined : next, page: undefined }) });
   const filtered = search.q !== undefined || search.kind !== undefined || search.status !== undefined;
 
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Issues" description="Exceptions and messages grouped by stack trace, in the selected time range." />
+      <PageHeader
+        title="Issues"
+        description="Exceptions and messages grouped by stack trace, in the selected time range."
+      />
       <div className="flex flex-wrap items-center gap-3">
         <div className="relative w-80 max-w-full">
           <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
@@ -116,7 +126,9 @@ export function IssuesPage() {
           ))}
         </div>
         <StatusFilter value={status} onChange={setStatus} />
-        {writable && scope && <BulkActions projectId={scope.projectId} selected={selection.selected} onDone={selection.clear} />}
+        {writable && scope && (
+          <BulkActions projectId={scope.projectId} selected={selection.selected} onDone={selection.clear} />
+        )}
         {query.data?.total !== undefined && (
           <span className="ml-auto text-xs text-muted-foreground tabular" data-testid="issue-total">
             {formatCount(query.data.total)} {query.data.total === 1 ? 'issue' : 'issues'}
@@ -130,7 +142,10 @@ export function IssuesPage() {
           <ErrorState error={query.error} className="m-4" />
         ) : items.length === 0 ? (
           filtered ? (
-            <EmptyState title="No issue matches">Nothing in this time range matches the search, the kind or the status. Change them or widen the time range.</EmptyState>
+            <EmptyState title="No issue matches">
+              Nothing in this time range matches the search, the kind or the status. Change them or widen the time
+              range.
+            </EmptyState>
           ) : (
             <EmptyState title="No issues in this time range">
               Exceptions and messages your services report appear here, grouped by stack trace. Nothing arrived yet?{' '}
@@ -147,16 +162,49 @@ export function IssuesPage() {
                 <tr>
                   {writable && (
                     <TH className="w-8 pr-0">
-                      <SelectBox checked={selection.allSelected} indeterminate={selection.selected.length > 0 && !selection.allSelected} label="Select all issues on this page" onChange={selection.toggleAll} />
+                      <SelectBox
+                        checked={selection.allSelected}
+                        indeterminate={selection.selected.length > 0 && !selection.allSelected}
+                        label="Select all issues on this page"
+                        onChange={selection.toggleAll}
+                      />
                     </TH>
                   )}
                   <TH className="w-full">Issue</TH>
                   <TH>Trend</TH>
                   <SortHeader label="Events" column="count" sort={sort} direction={direction} onSort={onSort} numeric />
-                  <SortHeader label="Users" column="usersAffected" sort={sort} direction={direction} onSort={onSort} numeric />
-                  <SortHeader label="Sessions" column="sessionsAffected" sort={sort} direction={direction} onSort={onSort} numeric />
-                  <SortHeader label="First seen" column="firstSeen" sort={sort} direction={direction} onSort={onSort} numeric />
-                  <SortHeader label="Last seen" column="lastSeen" sort={sort} direction={direction} onSort={onSort} numeric />
+                  <SortHeader
+                    label="Users"
+                    column="usersAffected"
+                    sort={sort}
+                    direction={direction}
+                    onSort={onSort}
+                    numeric
+                  />
+                  <SortHeader
+                    label="Sessions"
+                    column="sessionsAffected"
+                    sort={sort}
+                    direction={direction}
+                    onSort={onSort}
+                    numeric
+                  />
+                  <SortHeader
+                    label="First seen"
+                    column="firstSeen"
+                    sort={sort}
+                    direction={direction}
+                    onSort={onSort}
+                    numeric
+                  />
+                  <SortHeader
+                    label="Last seen"
+                    column="lastSeen"
+                    sort={sort}
+                    direction={direction}
+                    onSort={onSort}
+                    numeric
+                  />
                 </tr>
               </THead>
               <TBody>
@@ -164,7 +212,11 @@ export function IssuesPage() {
                   <TR key={item.hash} {...rowProps(index)} data-hash={item.hash}>
                     {writable && (
                       <TD className="w-8 pr-0">
-                        <SelectBox checked={selection.has(item.hash)} label={`Select ${item.title || item.hash}`} onChange={() => selection.toggle(item.hash)} />
+                        <SelectBox
+                          checked={selection.has(item.hash)}
+                          label={`Select ${item.title || item.hash}`}
+                          onChange={() => selection.toggle(item.hash)}
+                        />
                       </TD>
                     )}
                     <TD className="max-w-0 py-1.5">
@@ -177,13 +229,23 @@ export function IssuesPage() {
                         {item.title || '(empty message)'}
                       </Link>
                       <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-                        <span className={cn('shrink-0 rounded px-1 text-[11px]', item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger')}>
+                        <span
+                          className={cn(
+                            'shrink-0 rounded px-1 text-[11px]',
+                            item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger',
+                          )}
+                        >
                           {item.isMessage ? 'message' : 'exception'}
                         </span>
                         <IssueStatusBadge issue={item} />
                         <span className="shrink-0 font-mono">{item.hash}</span>
                         {item.linked && (
-                          <Link to="/traces/$id" params={{ id: item.linked.id }} className="truncate hover:text-foreground hover:underline" title="The trace of the last occurrence">
+                          <Link
+                            to="/traces/$id"
+                            params={{ id: item.linked.id }}
+                            className="truncate hover:text-foreground hover:underline"
+                            title="The trace of the last occurrence"
+                          >
                             {item.linked.name ?? item.linked.id}
                           </Link>
                         )}
@@ -216,7 +278,12 @@ export function IssuesPage() {
               </TBody>
             </Table>
             <div className="border-t">
-              <Pagination page={page} pageSize={PAGE_SIZE} total={query.data?.total} onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={query.data?.total}
+                onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+              />
             </div>
           </>
         )}

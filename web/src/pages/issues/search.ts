@@ -38,7 +38,9 @@ export function validateIssuesSearch(search: Record<string, unknown>): IssuesSea
   return {
     ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
     ...(search.kind === 'exceptions' || search.kind === 'messages' ? { kind: search.kind } : {}),
-    ...(search.status === 'resolved' || search.status === 'ignored' || search.status === 'all' ? { status: search.status } : {}),
+    ...(search.status === 'resolved' || search.status === 'ignored' || search.status === 'all'
+      ? { status: search.status }
+      : {}),
     ...(sort ? { sort } : {}),
     ...(search.dir === 'asc' || search.dir === 'desc' ? { dir: search.dir } : {}),
     ...(page !== undefined && page > 1 ? { page } : {}),

@@ -48,10 +48,21 @@ export function mappedFramesOf(attributes: Record<string, string> | undefined): 
     const parsed = JSON.parse(json) as unknown;
     if (!Array.isArray(parsed)) return out;
     for (const item of parsed as MappedFrameInfo[]) {
-      if (item === null || typeof item !== 'object' || !Number.isInteger(item.line) || typeof item.source !== 'string') continue;
+      if (item === null || typeof item !== 'object' || !Number.isInteger(item.line) || typeof item.source !== 'string')
+        continue;
       const context = item.context;
-      const validContext = context && Number.isInteger(context.start) && Array.isArray(context.lines) && context.lines.every((l) => typeof l === 'string');
-      out.set(item.line, { line: item.line, source: item.source, lineNumber: Number(item.lineNumber), column: Number(item.column), ...(validContext ? { context } : {}) });
+      const validContext =
+        context &&
+        Number.isInteger(context.start) &&
+        Array.isArray(context.lines) &&
+        context.lines.every((l) => typeof l === 'string');
+      out.set(item.line, {
+        line: item.line,
+        source: item.source,
+        lineNumber: Number(item.lineNumber),
+        column: Number(item.column),
+        ...(validContext ? { context } : {}),
+      });
     }
   } catch {
     // Not JSON: no marks.
@@ -142,7 +153,11 @@ export function isLibraryFrame(file: string | null, fn: string | null): boolean 
   ) {
     return true;
   }
-  if (/^(java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|android|androidx|dalvik)\./.test(name) || /^java\.\w+\//.test(name)) return true;
+  if (
+    /^(java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|android|androidx|dalvik)\./.test(name) ||
+    /^java\.\w+\//.test(name)
+  )
+    return true;
   if (/^(System|Microsoft)\./.test(name)) return true;
   if (/^_kDartVmSnapshotInstructions/.test(name)) return true;
   if (/^runtime\./.test(name) && (path === '' || /runtime/.test(path))) return true;
@@ -169,26 +184,35 @@ function frameOfLine(raw: string, text: string): StackFrame | null {
   if ((match = DART_RAW_FRAME.exec(text))) return frame(raw, match[1] ?? null, null);
   if ((match = IOS_RAW_FRAME.exec(text))) return frame(raw, match[1] ?? null, match[2] ?? null);
   if ((match = HASH_FRAME.exec(text))) return frame(raw, match[2] ?? null, match[3] ?? null);
-  if ((match = PYTHON_FRAME.exec(text))) return frame(raw, match[3] ?? null, null, { file: match[1] ?? null, line: Number(match[2]) });
-  if ((match = DOTNET_LOCATED_FRAME.exec(text))) return frame(raw, match[1] ?? null, null, { file: match[2] ?? null, line: Number(match[3]) });
+  if ((match = PYTHON_FRAME.exec(text)))
+    return frame(raw, match[3] ?? null, null, { file: match[1] ?? null, line: Number(match[2]) });
+  if ((match = DOTNET_LOCATED_FRAME.exec(text)))
+    return frame(raw, match[1] ?? null, null, { file: match[2] ?? null, line: Number(match[3]) });
   if ((match = CALL_FRAME.exec(text))) {
     const inside = match[2] ?? '';
     // Java names a source file (`File.java:42`, `Native Method`); .NET lists the parameter types.
     const java = JAVA_SOURCE.exec(inside);
     if (!java) return frame(raw, text.slice(3), null);
-    return frame(raw, match[1] ?? null, null, { file: java[1] ?? null, line: java[2] === undefined ? null : Number(java[2]) });
+    return frame(raw, match[1] ?? null, null, {
+      file: java[1] ?? null,
+      line: java[2] === undefined ? null : Number(java[2]),
+    });
   }
   if ((match = V8_FRAME.exec(text))) {
     if (match[3] !== undefined) return frame(raw, null, match[3]);
     return frame(raw, match[1] ?? null, match[2] ?? null);
   }
   if ((match = GECKO_FRAME.exec(text))) return frame(raw, match[1] || null, match[2] ?? null);
-  if ((match = RUBY_FRAME.exec(text))) return frame(raw, match[3] ?? null, null, { file: match[1] ?? null, line: Number(match[2]) });
+  if ((match = RUBY_FRAME.exec(text)))
+    return frame(raw, match[3] ?? null, null, { file: match[1] ?? null, line: Number(match[2]) });
   if ((match = APPLE_FRAME.exec(text))) return frame(raw, match[3] ?? null, null, { file: match[1] ?? null });
   return null;
 }
 
-export function parseStackTrace(text: string, mapped: ReadonlyMap<number, MappedFrameInfo> = new Map()): ParsedStackTrace {
+export function parseStackTrace(
+  text: string,
+  mapped: ReadonlyMap<number, MappedFrameInfo> = new Map(),
+): ParsedStackTrace {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
   const entries: StackEntry[] = [];
@@ -215,13 +239,21 @@ export function parseStackTrace(text: string, mapped: ReadonlyMap<number, Mapped
     const nextText = next !== undefined && next.length <= MAX_FRAME_LINE && /^\s/.test(next) ? next.trim() : null;
     const path = nextText === null ? null : PATH_LINE.exec(nextText);
     if (CALL_LINE.test(text) && path) {
-      entries.push({ kind: 'frame', frame: frame(`${raw}\n${next}`, text, null, { file: path[1] ?? null, line: Number(path[2]) }) });
+      entries.push({
+        kind: 'frame',
+        frame: frame(`${raw}\n${next}`, text, null, { file: path[1] ?? null, line: Number(path[2]) }),
+      });
       frameCount++;
       index++;
       continue;
     }
     // Python prints the source line indented under its frame.
-    if (previous?.kind === 'frame' && PYTHON_FRAME.test(previous.frame.raw.trim()) && previous.frame.source === undefined && /^\s/.test(raw)) {
+    if (
+      previous?.kind === 'frame' &&
+      PYTHON_FRAME.test(previous.frame.raw.trim()) &&
+      previous.frame.source === undefined &&
+      /^\s/.test(raw)
+    ) {
       previous.frame.source = text;
       previous.frame.raw += `\n${raw}`;
       continue;

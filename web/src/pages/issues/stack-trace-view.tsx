@@ -13,12 +13,22 @@ function SourceContext({ info }: { info: MappedFrameInfo }) {
   const context = info.context;
   if (!context) return null;
   return (
-    <ol aria-label={`Source of ${info.source} around line ${info.lineNumber}`} className="mt-1 overflow-x-auto rounded border bg-muted/40 py-1 font-mono text-xs leading-5">
+    <ol
+      aria-label={`Source of ${info.source} around line ${info.lineNumber}`}
+      className="mt-1 overflow-x-auto rounded border bg-muted/40 py-1 font-mono text-xs leading-5"
+    >
       {context.lines.map((text, index) => {
         const number = context.start + index;
         const current = number === info.lineNumber;
         return (
-          <li key={number} aria-current={current ? 'location' : undefined} className={cn('flex gap-3 px-2 whitespace-pre', current ? 'bg-accent-soft font-semibold text-foreground' : 'text-muted-foreground')}>
+          <li
+            key={number}
+            aria-current={current ? 'location' : undefined}
+            className={cn(
+              'flex gap-3 px-2 whitespace-pre',
+              current ? 'bg-accent-soft font-semibold text-foreground' : 'text-muted-foreground',
+            )}
+          >
             <span className="w-8 shrink-0 text-right select-none">{number}</span>
             <span>{text}</span>
           </li>
@@ -29,18 +39,29 @@ function SourceContext({ info }: { info: MappedFrameInfo }) {
 }
 
 function FrameRow({ frame }: { frame: StackFrame }) {
-  const location = frame.file === null ? null : `${frame.file}${frame.line === null ? '' : `:${frame.line}`}${frame.column === null ? '' : `:${frame.column}`}`;
+  const location =
+    frame.file === null
+      ? null
+      : `${frame.file}${frame.line === null ? '' : `:${frame.line}`}${frame.column === null ? '' : `:${frame.column}`}`;
   return (
     <li
       data-frame={frame.inApp ? 'app' : 'library'}
       data-mapped={frame.mapped ? 'true' : undefined}
-      className={cn('grid gap-0.5 border-l-2 px-3 py-1.5', frame.inApp ? 'border-accent bg-accent-soft/40' : 'border-transparent text-muted-foreground')}
+      className={cn(
+        'grid gap-0.5 border-l-2 px-3 py-1.5',
+        frame.inApp ? 'border-accent bg-accent-soft/40' : 'border-transparent text-muted-foreground',
+      )}
     >
       <div className="flex min-w-0 flex-wrap items-baseline gap-x-2 font-mono text-xs">
-        <span className={cn('break-all', frame.inApp && 'font-semibold text-foreground')}>{frame.function ?? '(anonymous)'}</span>
+        <span className={cn('break-all', frame.inApp && 'font-semibold text-foreground')}>
+          {frame.function ?? '(anonymous)'}
+        </span>
         {location && <span className="break-all text-muted-foreground">{location}</span>}
         {frame.mapped && (
-          <span title="Mapped to the original source through an uploaded source map" className="rounded border border-success/50 bg-success/10 px-1 font-sans text-[11px] font-medium text-foreground">
+          <span
+            title="Mapped to the original source through an uploaded source map"
+            className="rounded border border-success/50 bg-success/10 px-1 font-sans text-[11px] font-medium text-foreground"
+          >
             source map
           </span>
         )}
@@ -52,7 +73,11 @@ function FrameRow({ frame }: { frame: StackFrame }) {
 }
 
 function TextRow({ entry }: { entry: Extract<StackEntry, { kind: 'text' }> }) {
-  return <li className="px-3 py-1 font-mono text-xs break-all whitespace-pre-wrap text-muted-foreground">{entry.text.trim()}</li>;
+  return (
+    <li className="px-3 py-1 font-mono text-xs break-all whitespace-pre-wrap text-muted-foreground">
+      {entry.text.trim()}
+    </li>
+  );
 }
 
 function LibraryRun({ frames }: { frames: StackFrame[] }) {

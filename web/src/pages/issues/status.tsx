@@ -20,9 +20,14 @@ import { cn } from '@/lib/utils';
 import type { IssueStatusFilter } from './search';
 import type { IssueGroup } from './types';
 
-type StatusBody = paths['/api/exception-stack-traces/{hash}/status']['put']['requestBody']['content']['application/json'];
-type Activity = paths['/api/exception-stack-traces/{hash}/activity']['get']['responses'][200]['content']['application/json']['items'][number];
-type IssueState = Pick<IssueGroup, 'status' | 'regressedAt' | 'regressedVersion' | 'resolvedInVersion' | 'ignoredUntil' | 'ignoreOccurrences'>;
+type StatusBody =
+  paths['/api/exception-stack-traces/{hash}/status']['put']['requestBody']['content']['application/json'];
+type Activity =
+  paths['/api/exception-stack-traces/{hash}/activity']['get']['responses'][200]['content']['application/json']['items'][number];
+type IssueState = Pick<
+  IssueGroup,
+  'status' | 'regressedAt' | 'regressedVersion' | 'resolvedInVersion' | 'ignoredUntil' | 'ignoreOccurrences'
+>;
 
 /** Whether the person may change statuses in the current project. */
 export function useCanChangeStatus(): boolean {
@@ -37,23 +42,37 @@ export function IssueStatusBadge({ issue, className }: { issue: IssueState; clas
   return (
     <span
       data-status={label}
-      title={regressed ? `Came back${issue.regressedVersion ? ` in ${issue.regressedVersion}` : ''} ${formatDateTime(issue.regressedAt)}` : conditionOf(issue)}
+      title={
+        regressed
+          ? `Came back${issue.regressedVersion ? ` in ${issue.regressedVersion}` : ''} ${formatDateTime(issue.regressedAt)}`
+          : conditionOf(issue)
+      }
       className={cn(
         'inline-flex shrink-0 items-center gap-1 rounded px-1 text-[11px] font-medium',
         regressed ? 'bg-danger text-white dark:text-background' : 'bg-muted text-foreground',
         className,
       )}
     >
-      {!regressed && <span className={cn('size-1.5 rounded-full', issue.status === 'open' ? 'bg-warning' : issue.status === 'resolved' ? 'bg-success' : 'bg-muted-foreground')} aria-hidden />}
+      {!regressed && (
+        <span
+          className={cn(
+            'size-1.5 rounded-full',
+            issue.status === 'open' ? 'bg-warning' : issue.status === 'resolved' ? 'bg-success' : 'bg-muted-foreground',
+          )}
+          aria-hidden
+        />
+      )}
       {label}
     </span>
   );
 }
 
 function conditionOf(issue: IssueState): string | undefined {
-  if (issue.status === 'resolved' && issue.resolvedInVersion) return `Resolved in versions after ${issue.resolvedInVersion}`;
+  if (issue.status === 'resolved' && issue.resolvedInVersion)
+    return `Resolved in versions after ${issue.resolvedInVersion}`;
   if (issue.status === 'ignored' && issue.ignoredUntil) return `Ignored until ${formatDateTime(issue.ignoredUntil)}`;
-  if (issue.status === 'ignored' && issue.ignoreOccurrences !== null) return `Ignored for ${formatCount(issue.ignoreOccurrences)} more occurrences`;
+  if (issue.status === 'ignored' && issue.ignoreOccurrences !== null)
+    return `Ignored for ${formatCount(issue.ignoreOccurrences)} more occurrences`;
   return undefined;
 }
 
@@ -64,7 +83,13 @@ const FILTERS: ReadonlyArray<{ value: IssueStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
 ];
 
-export function StatusFilter({ value, onChange }: { value: IssueStatusFilter; onChange: (value: IssueStatusFilter) => void }) {
+export function StatusFilter({
+  value,
+  onChange,
+}: {
+  value: IssueStatusFilter;
+  onChange: (value: IssueStatusFilter) => void;
+}) {
   return <Segmented label="Status" options={FILTERS} value={value} onChange={onChange} />;
 }
 
@@ -87,7 +112,17 @@ export function useSelection(hashes: string[]) {
   };
 }
 
-export function SelectBox({ checked, indeterminate = false, label, onChange }: { checked: boolean; indeterminate?: boolean; label: string; onChange: () => void }) {
+export function SelectBox({
+  checked,
+  indeterminate = false,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  label: string;
+  onChange: () => void;
+}) {
   return (
     <input
       type="checkbox"
@@ -108,7 +143,10 @@ function useStatusChange(projectId: string | undefined) {
   return useMutation({
     mutationFn: async ({ hashes, body }: { hashes: string[]; body: StatusBody; message: string }) => {
       const query = { projectId: projectId! };
-      if (hashes.length === 1) await read(api.PUT('/api/exception-stack-traces/{hash}/status', { params: { path: { hash: hashes[0]! }, query }, body }));
+      if (hashes.length === 1)
+        await read(
+          api.PUT('/api/exception-stack-traces/{hash}/status', { params: { path: { hash: hashes[0]! }, query }, body }),
+        );
       else await read(api.PUT('/api/exception-stack-traces/status', { params: { query }, body: { hashes, ...body } }));
     },
     onSuccess: async (_answer, { message }) => {
@@ -124,12 +162,25 @@ function useStatusChange(projectId: string | undefined) {
 const plural = (count: number) => `${count} ${count === 1 ? 'issue' : 'issues'}`;
 
 /** Resolve / Ignore the selected issues of the list. */
-export function BulkActions({ projectId, selected, onDone }: { projectId: string; selected: string[]; onDone: () => void }) {
+export function BulkActions({
+  projectId,
+  selected,
+  onDone,
+}: {
+  projectId: string;
+  selected: string[];
+  onDone: () => void;
+}) {
   const change = useStatusChange(projectId);
-  const run = (body: StatusBody, verb: string) => change.mutate({ hashes: selected, body, message: `${plural(selected.length)} ${verb}` }, { onSuccess: onDone });
+  const run = (body: StatusBody, verb: string) =>
+    change.mutate({ hashes: selected, body, message: `${plural(selected.length)} ${verb}` }, { onSuccess: onDone });
   if (selected.length === 0) return null;
   return (
-    <div role="toolbar" aria-label="Selected issues" className="flex h-8 items-center gap-2 rounded-md border bg-accent-soft pr-1 pl-3 text-sm">
+    <div
+      role="toolbar"
+      aria-label="Selected issues"
+      className="flex h-8 items-center gap-2 rounded-md border bg-accent-soft pr-1 pl-3 text-sm"
+    >
       <span className="font-medium" data-testid="selected-count">
         {plural(selected.length)} selected
       </span>
@@ -159,43 +210,74 @@ export function IssueStatusActions({ hash, issue }: { hash: string; issue: Issue
     <div className="flex flex-wrap items-center gap-2" data-testid="issue-status">
       {issue && <IssueStatusBadge issue={issue} className="px-1.5 py-0.5 text-xs" />}
       {issue && conditionOf(issue) && <span className="text-xs text-muted-foreground">{conditionOf(issue)}</span>}
-      {writable && issue !== undefined && (
-        status === 'open' ? (
-            <>
-              <div className="inline-flex">
-                <Button size="sm" className="rounded-r-none" disabled={change.isPending} onClick={() => set({ status: 'resolved' }, 'Issue resolved')}>
-                  <Check aria-hidden /> Resolve
-                </Button>
-                <Menu>
-                  <MenuTrigger asChild>
-                    <Button size="sm" className="-ml-px rounded-l-none px-1.5" aria-label="More ways to resolve" disabled={change.isPending}>
-                      <ChevronDown aria-hidden />
-                    </Button>
-                  </MenuTrigger>
-                  <MenuContent align="end">
-                    <MenuItem onSelect={() => set({ status: 'resolved', inNextVersion: true }, 'Issue resolved in the next version')}>Resolve in next version</MenuItem>
-                  </MenuContent>
-                </Menu>
-              </div>
+      {writable &&
+        issue !== undefined &&
+        (status === 'open' ? (
+          <>
+            <div className="inline-flex">
+              <Button
+                size="sm"
+                className="rounded-r-none"
+                disabled={change.isPending}
+                onClick={() => set({ status: 'resolved' }, 'Issue resolved')}
+              >
+                <Check aria-hidden /> Resolve
+              </Button>
               <Menu>
                 <MenuTrigger asChild>
-                  <Button size="sm" disabled={change.isPending}>
-                    <EyeOff aria-hidden /> Ignore <ChevronDown aria-hidden />
+                  <Button
+                    size="sm"
+                    className="-ml-px rounded-l-none px-1.5"
+                    aria-label="More ways to resolve"
+                    disabled={change.isPending}
+                  >
+                    <ChevronDown aria-hidden />
                   </Button>
                 </MenuTrigger>
                 <MenuContent align="end">
-                  <MenuItem onSelect={() => set({ status: 'ignored' }, 'Issue ignored')}>Forever</MenuItem>
-                  <MenuItem onSelect={() => set({ status: 'ignored', until: new Date(Date.now() + DAY_MS).toISOString() }, 'Issue ignored for 24 hours')}>For 24 hours</MenuItem>
-                  <MenuItem onSelect={() => set({ status: 'ignored', occurrences: 100 }, 'Issue ignored for 100 more occurrences')}>Until 100 more occurrences</MenuItem>
+                  <MenuItem
+                    onSelect={() =>
+                      set({ status: 'resolved', inNextVersion: true }, 'Issue resolved in the next version')
+                    }
+                  >
+                    Resolve in next version
+                  </MenuItem>
                 </MenuContent>
               </Menu>
-            </>
-          ) : (
-            <Button size="sm" disabled={change.isPending} onClick={() => set({ status: 'open' }, 'Issue reopened')}>
-              <RotateCcw aria-hidden /> Reopen
-            </Button>
-          )
-      )}
+            </div>
+            <Menu>
+              <MenuTrigger asChild>
+                <Button size="sm" disabled={change.isPending}>
+                  <EyeOff aria-hidden /> Ignore <ChevronDown aria-hidden />
+                </Button>
+              </MenuTrigger>
+              <MenuContent align="end">
+                <MenuItem onSelect={() => set({ status: 'ignored' }, 'Issue ignored')}>Forever</MenuItem>
+                <MenuItem
+                  onSelect={() =>
+                    set(
+                      { status: 'ignored', until: new Date(Date.now() + DAY_MS).toISOString() },
+                      'Issue ignored for 24 hours',
+                    )
+                  }
+                >
+                  For 24 hours
+                </MenuItem>
+                <MenuItem
+                  onSelect={() =>
+                    set({ status: 'ignored', occurrences: 100 }, 'Issue ignored for 100 more occurrences')
+                  }
+                >
+                  Until 100 more occurrences
+                </MenuItem>
+              </MenuContent>
+            </Menu>
+          </>
+        ) : (
+          <Button size="sm" disabled={change.isPending} onClick={() => set({ status: 'open' }, 'Issue reopened')}>
+            <RotateCcw aria-hidden /> Reopen
+          </Button>
+        ))}
     </div>
   );
 }
@@ -207,7 +289,13 @@ export function IssueActivity({ hash }: { hash: string }) {
     queryKey: ['issue-activity', project?.id, hash],
     enabled: project !== undefined,
     queryFn: async () =>
-      (await read<{ items: Activity[] }>(api.GET('/api/exception-stack-traces/{hash}/activity', { params: { path: { hash }, query: { projectId: project!.id, limit: 50 } } }))).items,
+      (
+        await read<{ items: Activity[] }>(
+          api.GET('/api/exception-stack-traces/{hash}/activity', {
+            params: { path: { hash }, query: { projectId: project!.id, limit: 50 } },
+          }),
+        )
+      ).items,
   });
   return (
     <Card aria-label="Activity" className="min-w-0">
@@ -221,11 +309,20 @@ export function IssueActivity({ hash }: { hash: string }) {
       ) : (
         <ol className="grid divide-y text-sm" aria-label="Issue activity">
           {activity.data.map((entry) => (
-            <li key={entry.id} className="flex items-baseline justify-between gap-3 px-4 py-2" data-activity={entry.kind}>
+            <li
+              key={entry.id}
+              className="flex items-baseline justify-between gap-3 px-4 py-2"
+              data-activity={entry.kind}
+            >
               <span className="min-w-0">
-                <span className="font-medium">{entry.user ? entry.user.name || 'A member' : 'Sightline'}</span> <span className="text-muted-foreground">{describe(entry)}</span>
+                <span className="font-medium">{entry.user ? entry.user.name || 'A member' : 'Sightline'}</span>{' '}
+                <span className="text-muted-foreground">{describe(entry)}</span>
               </span>
-              <time dateTime={entry.at} title={formatDateTime(entry.at)} className="shrink-0 text-xs text-muted-foreground tabular">
+              <time
+                dateTime={entry.at}
+                title={formatDateTime(entry.at)}
+                className="shrink-0 text-xs text-muted-foreground tabular"
+              >
                 {formatRelative(entry.at)}
               </time>
             </li>
@@ -237,13 +334,21 @@ export function IssueActivity({ hash }: { hash: string }) {
 }
 
 function describe(entry: Activity): string {
-  const detail = entry.detail as { version?: string; reason?: string; resolvedInVersion?: string; ignoredUntil?: string; ignoreOccurrences?: number };
+  const detail = entry.detail as {
+    version?: string;
+    reason?: string;
+    resolvedInVersion?: string;
+    ignoredUntil?: string;
+    ignoreOccurrences?: number;
+  };
   if (entry.kind === 'new') return 'saw it first';
   if (entry.kind === 'regressed') return `marked it regressed${detail.version ? ` in ${detail.version}` : ''}`;
   if (entry.kind === 'reopened') return `reopened it${detail.reason ? ` (${detail.reason})` : ''}`;
   if (entry.toStatus === 'open') return 'reopened it';
-  if (entry.toStatus === 'resolved') return detail.resolvedInVersion ? `resolved it in the version after ${detail.resolvedInVersion}` : 'resolved it';
+  if (entry.toStatus === 'resolved')
+    return detail.resolvedInVersion ? `resolved it in the version after ${detail.resolvedInVersion}` : 'resolved it';
   if (detail.ignoredUntil) return `ignored it until ${formatDateTime(detail.ignoredUntil)}`;
-  if (detail.ignoreOccurrences !== undefined) return `ignored it for ${formatCount(detail.ignoreOccurrences)} more occurrences`;
+  if (detail.ignoreOccurrences !== undefined)
+    return `ignored it for ${formatCount(detail.ignoreOccurrences)} more occurrences`;
   return 'ignored it';
 }

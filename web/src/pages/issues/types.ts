@@ -6,7 +6,8 @@ import type { paths } from '@sightline/api-client';
 
 export type IssueList = paths['/api/exception-stack-traces']['post']['responses'][200]['content']['application/json'];
 export type IssueGroup = IssueList['items'][number];
-export type OccurrenceList = paths['/api/exception-stack-traces/{hash}']['post']['responses'][200]['content']['application/json'];
+export type OccurrenceList =
+  paths['/api/exception-stack-traces/{hash}']['post']['responses'][200]['content']['application/json'];
 export type Occurrence = OccurrenceList['items'][number];
 
 /** The columns the group list can sort by (the route's orderBy allow-list). */

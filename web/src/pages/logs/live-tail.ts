@@ -24,10 +24,23 @@ export interface LiveTail {
   error: unknown;
 }
 
-const newestFirst = (a: LogRecord, b: LogRecord) => ((a.timestamp ?? '') < (b.timestamp ?? '') ? 1 : (a.timestamp ?? '') > (b.timestamp ?? '') ? -1 : 0);
+const newestFirst = (a: LogRecord, b: LogRecord) =>
+  (a.timestamp ?? '') < (b.timestamp ?? '') ? 1 : (a.timestamp ?? '') > (b.timestamp ?? '') ? -1 : 0;
 
 /** `seed` (the rows on screen when the tail starts) is read once per start. */
-export function useLiveTail({ enabled, paused, projectId, filters, seed }: { enabled: boolean; paused: boolean; projectId: string; filters: Omit<LogSearchBody, 'pagination'>; seed: LogRecord[] }): LiveTail {
+export function useLiveTail({
+  enabled,
+  paused,
+  projectId,
+  filters,
+  seed,
+}: {
+  enabled: boolean;
+  paused: boolean;
+  projectId: string;
+  filters: Omit<LogSearchBody, 'pagination'>;
+  seed: LogRecord[];
+}): LiveTail {
   const [state, setState] = useState<LiveTail>({ rows: [], rate: 0, error: null });
   const seedRef = useRef(seed);
   seedRef.current = seed;

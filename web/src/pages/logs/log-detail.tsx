@@ -17,7 +17,15 @@ import type { LogFilter, LogRecord } from './types';
 const FOLD_CHARS = 1_200;
 const FOLD_LINES = 16;
 
-export function LogDetail({ row, onFilter, onTrace }: { row: LogRecord; onFilter: (chip: LogFilter) => void; onTrace: (traceId: string) => void }) {
+export function LogDetail({
+  row,
+  onFilter,
+  onTrace,
+}: {
+  row: LogRecord;
+  onFilter: (chip: LogFilter) => void;
+  onTrace: (traceId: string) => void;
+}) {
   return (
     <div className="grid gap-3 pt-1">
       <FoldedText text={row.body} />
@@ -54,7 +62,12 @@ export function LogDetail({ row, onFilter, onTrace }: { row: LogRecord; onFilter
       </dl>
       <div className="grid gap-3 lg:grid-cols-2">
         <AttributeTable title="Attributes" prefix="attributes" values={row.attributes} onFilter={onFilter} />
-        <AttributeTable title="Resource attributes" prefix="resource" values={row.resourceAttributes} onFilter={onFilter} />
+        <AttributeTable
+          title="Resource attributes"
+          prefix="resource"
+          values={row.resourceAttributes}
+          onFilter={onFilter}
+        />
       </div>
     </div>
   );
@@ -80,7 +93,17 @@ export function FoldedText({ text, className }: { text: string; className?: stri
   );
 }
 
-function AttributeTable({ title, prefix, values, onFilter }: { title: string; prefix: 'attributes' | 'resource'; values: Record<string, string>; onFilter: (chip: LogFilter) => void }) {
+function AttributeTable({
+  title,
+  prefix,
+  values,
+  onFilter,
+}: {
+  title: string;
+  prefix: 'attributes' | 'resource';
+  values: Record<string, string>;
+  onFilter: (chip: LogFilter) => void;
+}) {
   const entries = Object.entries(values).sort(([a], [b]) => a.localeCompare(b));
   return (
     <section aria-label={title} className="min-w-0">
@@ -118,13 +141,31 @@ function AttributeTable({ title, prefix, values, onFilter }: { title: string; pr
 }
 
 /** One `key  value` row of an attribute table (monospace; long values wrap), with optional action cells. */
-export function AttributeRow({ name, value, className, nameWidth, children }: { name: string; value: string; className: string; nameWidth: string; children?: ReactNode }) {
+export function AttributeRow({
+  name,
+  value,
+  className,
+  nameWidth,
+  children,
+}: {
+  name: string;
+  value: string;
+  className: string;
+  nameWidth: string;
+  children?: ReactNode;
+}) {
   return (
     <tr className="group border-b last:border-b-0">
-      <th scope="row" className={cn('truncate py-1 text-left font-mono font-normal text-muted-foreground', nameWidth, className)} title={name}>
+      <th
+        scope="row"
+        className={cn('truncate py-1 text-left font-mono font-normal text-muted-foreground', nameWidth, className)}
+        title={name}
+      >
         {name}
       </th>
-      <td className={cn('py-1 font-mono break-all', className)}>{value.length > 2_000 ? `${value.slice(0, 2_000)}…` : value}</td>
+      <td className={cn('py-1 font-mono break-all', className)}>
+        {value.length > 2_000 ? `${value.slice(0, 2_000)}…` : value}
+      </td>
       {children}
     </tr>
   );

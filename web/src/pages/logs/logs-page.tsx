@@ -42,7 +42,8 @@ export function LogsPage() {
   const navigate = route.useNavigate();
   const scope = useTelemetryScope();
   const filters = useMemo(() => filterBody(search), [search]);
-  const setSearch = (patch: Partial<LogsSearch>, replace = false) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
+  const setSearch = (patch: Partial<LogsSearch>, replace = false) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace });
 
   const logs = useInfiniteQuery({
     queryKey: ['logs', ...scopeKey(scope), filters],
@@ -51,52 +52,84 @@ export function LogsPage() {
     // Later pages keep the first page's window, so "now" moving on does not shift the offsets.
     queryFn: async ({ pageParam }): Promise<LogPage & { window: Window }> => {
       const { projectId, ...window } = scopeParams(scope!);
-      const fixed = pageParam.fromDate && pageParam.toDate ? { fromDate: pageParam.fromDate, toDate: pageParam.toDate } : window;
+      const fixed =
+        pageParam.fromDate && pageParam.toDate ? { fromDate: pageParam.fromDate, toDate: pageParam.toDate } : window;
       const answer = await read<LogPage>(
-        api.POST('/api/logs', { params: { query: { projectId } }, body: { ...filters, ...fixed, pagination: { page: pageParam.page, pageSize: PAGE_SIZE } } }),
+        api.POST('/api/logs', {
+          params: { query: { projectId } },
+          body: { ...filters, ...fixed, pagination: { page: pageParam.page, pageSize: PAGE_SIZE } },
+        }),
       );
       return { ...answer, window: fixed };
     },
-    getNextPageParam: (last): PageParam | undefined => (last.hasMore ? { page: last.page + 1, ...last.window } : undefined),
+    getNextPageParam: (last): PageParam | undefined =>
+      last.hasMore ? { page: last.page + 1, ...last.window } : undefined,
     refetchOnWindowFocus: false,
   });
 
   const listed = useMemo(() => {
     const seen = new Set<string>();
-    return (logs.data?.pages ?? []).flatMap((page) => page.items).filter((row) => !seen.has(rowKey(row)) && seen.add(rowKey(row)));
+    return (logs.data?.pages ?? [])
+      .flatMap((page) => page.items)
+      .filter((row) => !seen.has(rowKey(row)) && seen.add(rowKey(row)));
   }, [logs.data]);
 
   const scroller = useRef<HTMLElement | null>(null);
   const paused = useScrolledAway(Boolean(search.live), scroller);
   // The tail starts from the rows of the first page, once it is there.
-  const live = useLiveTail({ enabled: Boolean(search.live) && !logs.isPending, paused, projectId: scope?.projectId ?? '', filters, seed: listed.slice(0, MAX_ROWS) });
+  const live = useLiveTail({
+    enabled: Boolean(search.live) && !logs.isPending,
+    paused,
+    projectId: scope?.projectId ?? '',
+    filters,
+    seed: listed.slice(0, MAX_ROWS),
+  });
   const rows = search.live ? live.rows : listed;
 
   const searchField = useRef<HTMLInputElement>(null);
   const toggle = (key: string) => setSearch({ open: search.open === key ? undefined : key }, true);
-  const keyboard = useListKeyboard({ count: rows.length, onOpen: (index) => rows[index] && toggle(rowKey(rows[index])), search: searchField });
+  const keyboard = useListKeyboard({
+    count: rows.length,
+    onOpen: (index) => rows[index] && toggle(rowKey(rows[index])),
+    search: searchField,
+  });
 
   const addChip = (chip: LogFilter) => {
     const current = search.filters ?? [];
     if (current.some((f) => f.field === chip.field && f.op === chip.op && f.value === chip.value)) return;
     setSearch({ filters: [...current, chip] });
   };
-  const anyFilter = Boolean(search.q || search.severity !== undefined || search.service || search.traceId || search.filters?.length);
+  const anyFilter = Boolean(
+    search.q || search.severity !== undefined || search.service || search.traceId || search.filters?.length,
+  );
   const error = search.live ? live.error : logs.error;
 
   return (
     <div className="grid gap-3 px-6 py-5" ref={(element) => void (scroller.current = element?.closest('main') ?? null)}>
       <PageHeader
         title="Logs"
-        description={search.live ? 'Live: the newest records as they arrive, whatever the time range.' : 'Log records of the time range, newest first.'}
+        description={
+          search.live
+            ? 'Live: the newest records as they arrive, whatever the time range.'
+            : 'Log records of the time range, newest first.'
+        }
         actions={
-          <Button variant={search.live ? 'primary' : 'secondary'} aria-pressed={Boolean(search.live)} onClick={() => setSearch({ live: search.live ? undefined : true, open: undefined })}>
+          <Button
+            variant={search.live ? 'primary' : 'secondary'}
+            aria-pressed={Boolean(search.live)}
+            onClick={() => setSearch({ live: search.live ? undefined : true, open: undefined })}
+          >
             <Radio />
             {search.live ? 'Stop live tail' : 'Live tail'}
           </Button>
         }
       />
-      <FilterBar key={`${search.q}|${search.service}|${search.traceId}`} search={search} setSearch={setSearch} searchField={searchField} />
+      <FilterBar
+        key={`${search.q}|${search.service}|${search.traceId}`}
+        search={search}
+        setSearch={setSearch}
+        searchField={searchField}
+      />
       <Chips search={search} setSearch={setSearch} />
       {search.live && (
         <LiveStatus
@@ -111,7 +144,12 @@ export function LogsPage() {
           error={error}
           action={
             error instanceof ApiError && error.status === 422 && search.q ? (
-              <Button size="sm" onClick={() => void navigate({ search: (prev) => ({ ...prev, range: '24h', from: undefined, to: undefined }) })}>
+              <Button
+                size="sm"
+                onClick={() =>
+                  void navigate({ search: (prev) => ({ ...prev, range: '24h', from: undefined, to: undefined }) })
+                }
+              >
                 Narrow to the last 24 hours
               </Button>
             ) : undefined
@@ -122,7 +160,19 @@ export function LogsPage() {
           {!search.live && logs.isPending ? (
             <TableSkeleton rows={12} columns={4} />
           ) : rows.length === 0 ? (
-            <NoLogs filtered={anyFilter} live={Boolean(search.live)} onClear={() => setSearch({ q: undefined, severity: undefined, service: undefined, traceId: undefined, filters: undefined })} />
+            <NoLogs
+              filtered={anyFilter}
+              live={Boolean(search.live)}
+              onClear={() =>
+                setSearch({
+                  q: undefined,
+                  severity: undefined,
+                  service: undefined,
+                  traceId: undefined,
+                  filters: undefined,
+                })
+              }
+            />
           ) : (
             <Table aria-label="Log records" className="table-fixed">
               <colgroup>
@@ -195,10 +245,23 @@ function useScrolledAway(enabled: boolean, scroller: React.RefObject<HTMLElement
   return away;
 }
 
-function LiveStatus({ paused, rate, count, onResume }: { paused: boolean; rate: number; count: number; onResume: () => void }) {
+function LiveStatus({
+  paused,
+  rate,
+  count,
+  onResume,
+}: {
+  paused: boolean;
+  rate: number;
+  count: number;
+  onResume: () => void;
+}) {
   return (
     // Sticky, so the Resume button is in view when reading far down the list.
-    <div role="status" className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border bg-panel px-3 py-2 text-sm shadow-sm">
+    <div
+      role="status"
+      className="sticky top-0 z-10 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border bg-panel px-3 py-2 text-sm shadow-sm"
+    >
       {paused ? (
         <>
           <span className="flex items-center gap-1.5 font-medium">
@@ -228,7 +291,15 @@ function LiveStatus({ paused, rate, count, onResume }: { paused: boolean; rate: 
 
 type SetSearch = (patch: Partial<LogsSearch>, replace?: boolean) => void;
 
-function FilterBar({ search, setSearch, searchField }: { search: LogsSearch; setSearch: SetSearch; searchField: React.RefObject<HTMLInputElement | null> }) {
+function FilterBar({
+  search,
+  setSearch,
+  searchField,
+}: {
+  search: LogsSearch;
+  setSearch: SetSearch;
+  searchField: React.RefObject<HTMLInputElement | null>;
+}) {
   const [q, setQ] = useState(search.q ?? '');
   const [service, setService] = useState(search.service ?? '');
   const [traceId, setTraceId] = useState(search.traceId ?? '');
@@ -241,7 +312,12 @@ function FilterBar({ search, setSearch, searchField }: { search: LogsSearch; set
       return;
     }
     setProblem(null);
-    setSearch({ q: q.trim() || undefined, service: service.trim() || undefined, traceId: trace || undefined, open: undefined });
+    setSearch({
+      q: q.trim() || undefined,
+      service: service.trim() || undefined,
+      traceId: trace || undefined,
+      open: undefined,
+    });
   };
   return (
     <form onSubmit={submit} className="grid gap-2" aria-label="Log filters">
@@ -258,7 +334,9 @@ function FilterBar({ search, setSearch, searchField }: { search: LogsSearch; set
         <Select
           aria-label="Minimum severity"
           value={search.severity ?? ''}
-          onChange={(event) => setSearch({ severity: event.target.value === '' ? undefined : Number(event.target.value), open: undefined })}
+          onChange={(event) =>
+            setSearch({ severity: event.target.value === '' ? undefined : Number(event.target.value), open: undefined })
+          }
           className="w-36"
         >
           <option value="">Any severity</option>
@@ -268,7 +346,13 @@ function FilterBar({ search, setSearch, searchField }: { search: LogsSearch; set
             </option>
           ))}
         </Select>
-        <Input value={service} onChange={(event) => setService(event.target.value)} placeholder="Service" aria-label="Service name" className="w-40" />
+        <Input
+          value={service}
+          onChange={(event) => setService(event.target.value)}
+          placeholder="Service"
+          aria-label="Service name"
+          className="w-40"
+        />
         <Input
           value={traceId}
           onChange={(event) => setTraceId(event.target.value)}
@@ -292,7 +376,12 @@ function Chip({ label, onRemove }: { label: React.ReactNode; onRemove: () => voi
   return (
     <li className="flex h-6 items-center gap-1 rounded-md border bg-panel pr-0.5 pl-2 font-mono text-xs">
       {label}
-      <button type="button" onClick={onRemove} className="grid size-5 place-items-center rounded-sm text-muted-foreground hover:bg-muted hover:text-foreground" aria-label="Remove filter">
+      <button
+        type="button"
+        onClick={onRemove}
+        className="grid size-5 place-items-center rounded-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+        aria-label="Remove filter"
+      >
         <X className="size-3" aria-hidden />
       </button>
     </li>
@@ -304,17 +393,25 @@ function Chips({ search, setSearch }: { search: LogsSearch; setSearch: SetSearch
   if (!search.traceId && !search.service && filters.length === 0) return null;
   return (
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-1.5">
-      {search.traceId && <Chip label={`trace = ${search.traceId}`} onRemove={() => setSearch({ traceId: undefined })} />}
-      {search.service && <Chip label={`service = ${search.service}`} onRemove={() => setSearch({ service: undefined })} />}
+      {search.traceId && (
+        <Chip label={`trace = ${search.traceId}`} onRemove={() => setSearch({ traceId: undefined })} />
+      )}
+      {search.service && (
+        <Chip label={`service = ${search.service}`} onRemove={() => setSearch({ service: undefined })} />
+      )}
       {filters.map((filter, index) => (
         <Chip
           key={`${filter.field}${filter.op}${filter.value}`}
           label={
             <span>
-              {chipLabel(filter.field)} <span className="text-muted-foreground">{CHIP_OPS.find((o) => o.op === filter.op)?.symbol}</span> {filter.value}
+              {chipLabel(filter.field)}{' '}
+              <span className="text-muted-foreground">{CHIP_OPS.find((o) => o.op === filter.op)?.symbol}</span>{' '}
+              {filter.value}
             </span>
           }
-          onRemove={() => setSearch({ filters: filters.length > 1 ? filters.filter((_, i) => i !== index) : undefined })}
+          onRemove={() =>
+            setSearch({ filters: filters.length > 1 ? filters.filter((_, i) => i !== index) : undefined })
+          }
         />
       ))}
       {filters.length > 1 && (
@@ -331,7 +428,12 @@ function Chips({ search, setSearch }: { search: LogsSearch; setSearch: SetSearch
 export function SeverityLabel({ row }: { row: Pick<LogRecord, 'severityNumber' | 'severityText'> }) {
   const tone = severityTone(row.severityNumber);
   return (
-    <span className={cn('font-mono text-xs font-medium', tone === 'danger' ? 'text-danger' : tone === 'warning' ? WARNING_TEXT : 'text-muted-foreground')}>
+    <span
+      className={cn(
+        'font-mono text-xs font-medium',
+        tone === 'danger' ? 'text-danger' : tone === 'warning' ? WARNING_TEXT : 'text-muted-foreground',
+      )}
+    >
       {severityName(row)}
     </span>
   );
@@ -357,8 +459,15 @@ function LogRow({
 }) {
   return (
     <>
-      <TR active={active} {...rest} className={cn('cursor-pointer', open && 'border-b-0 bg-muted/60')} onClick={onToggle}>
-        <TD className="font-mono text-xs whitespace-nowrap text-muted-foreground tabular">{formatPreciseTime(row.timestamp)}</TD>
+      <TR
+        active={active}
+        {...rest}
+        className={cn('cursor-pointer', open && 'border-b-0 bg-muted/60')}
+        onClick={onToggle}
+      >
+        <TD className="font-mono text-xs whitespace-nowrap text-muted-foreground tabular">
+          {formatPreciseTime(row.timestamp)}
+        </TD>
         <TD>
           <SeverityLabel row={row} />
         </TD>
@@ -366,16 +475,28 @@ function LogRow({
           {row.serviceName || '—'}
         </TD>
         <TD className="truncate font-mono text-xs" title={row.body.length > 200 ? undefined : row.body}>
-          <button type="button" className="w-full truncate text-left outline-none focus-visible:underline" onClick={(event) => {
+          <button
+            type="button"
+            className="w-full truncate text-left outline-none focus-visible:underline"
+            onClick={(event) => {
               event.stopPropagation();
               onToggle();
-            }} aria-expanded={open}>
-            {row.body.length > 500 ? `${row.body.slice(0, 500)}…` : row.body || <span className="text-muted-foreground">(empty)</span>}
+            }}
+            aria-expanded={open}
+          >
+            {row.body.length > 500
+              ? `${row.body.slice(0, 500)}…`
+              : row.body || <span className="text-muted-foreground">(empty)</span>}
           </button>
         </TD>
         <TD className="text-xs" onClick={(event) => event.stopPropagation()}>
           {row.traceId ? (
-            <Link to="/traces/$id" params={{ id: traceUuid(row.traceId) }} className={linkStyles.id} title={`Trace ${row.traceId}`}>
+            <Link
+              to="/traces/$id"
+              params={{ id: traceUuid(row.traceId) }}
+              className={linkStyles.id}
+              title={`Trace ${row.traceId}`}
+            >
               {row.traceId.slice(0, 8)}
             </Link>
           ) : (
@@ -407,8 +528,8 @@ function NoLogs({ filtered, live, onClear }: { filtered: boolean; live: boolean;
   return (
     <EmptyState title={live ? 'Waiting for records…' : 'No log records in this time range'}>
       <p>
-        Send logs with any OpenTelemetry SDK: set <code className="font-mono text-xs">OTEL_EXPORTER_OTLP_ENDPOINT</code> to this service's{' '}
-        <code className="font-mono text-xs">/api/otel</code> and the project token as a bearer header.{' '}
+        Send logs with any OpenTelemetry SDK: set <code className="font-mono text-xs">OTEL_EXPORTER_OTLP_ENDPOINT</code>{' '}
+        to this service's <code className="font-mono text-xs">/api/otel</code> and the project token as a bearer header.{' '}
         <Link to="/connection" className="text-accent hover:underline">
           Connection details and snippets
         </Link>

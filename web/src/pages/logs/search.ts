@@ -33,7 +33,8 @@ function parseFilters(value: unknown): LogFilter[] {
   });
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 export function parseLogsSearch(search: Record<string, unknown>): LogsSearch {
   const severity = Number(search.severity);
@@ -76,7 +77,16 @@ function hash(value: string): string {
  * (overlapping polls, a page boundary that moved) has the same key.
  */
 export function rowKey(row: LogRecord): string {
-  const identity = [row.timestamp, row.observedTimestamp, row.serviceName, row.traceId, row.spanId, row.severityNumber, row.severityText, row.body].join('\u0000');
+  const identity = [
+    row.timestamp,
+    row.observedTimestamp,
+    row.serviceName,
+    row.traceId,
+    row.spanId,
+    row.severityNumber,
+    row.severityText,
+    row.body,
+  ].join('\u0000');
   return `${row.timestamp ?? ''}~${hash(identity)}${hash(`${identity}\u0001`)}`;
 }
 

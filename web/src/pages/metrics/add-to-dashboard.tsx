@@ -10,7 +10,15 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
 import type { TelemetryScope } from '@/lib/telemetry';
-import { createDashboard, dashboardKey, dashboardQuery, dashboardsKey, dashboardsQuery, keepScope, updateDashboard } from '../dashboards/api';
+import {
+  createDashboard,
+  dashboardKey,
+  dashboardQuery,
+  dashboardsKey,
+  dashboardsQuery,
+  keepScope,
+  updateDashboard,
+} from '../dashboards/api';
 import { newWidget, parseDefinition } from '../dashboards/definition';
 import type { WidgetType } from '../dashboards/types';
 import { WidgetTypeSelect } from '../dashboards/widget-type-select';
@@ -19,7 +27,17 @@ import type { ChartType, MetricQuery } from './types';
 
 const NEW = 'new';
 
-export function AddToDashboardDialog({ scope, query, chart, onClose }: { scope: TelemetryScope; query: MetricQuery; chart: ChartType; onClose: () => void }) {
+export function AddToDashboardDialog({
+  scope,
+  query,
+  chart,
+  onClose,
+}: {
+  scope: TelemetryScope;
+  query: MetricQuery;
+  chart: ChartType;
+  onClose: () => void;
+}) {
   const { projectId } = scope;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -33,29 +51,43 @@ export function AddToDashboardDialog({ scope, query, chart, onClose }: { scope: 
   const add = useMutation({
     mutationFn: async () => {
       const init = { title: title.trim() || describeQuery(query), type, query };
-      if (chosen === NEW) return createDashboard(projectId, name.trim(), { version: 1, widgets: [newWidget([], init)] });
+      if (chosen === NEW)
+        return createDashboard(projectId, name.trim(), { version: 1, widgets: [newWidget([], init)] });
       // The dashboard as saved now, not as cached: another tab may have added widgets since.
       const current = await queryClient.fetchQuery({ ...dashboardQuery(projectId, chosen), staleTime: 0 });
       const { definition, errors } = parseDefinition(current.definition);
       if (!definition) throw new Error(`This dashboard's saved definition cannot be read: ${errors[0]}`);
-      return updateDashboard(projectId, chosen, { definition: { ...definition, widgets: [...definition.widgets, newWidget(definition.widgets, init)] } });
+      return updateDashboard(projectId, chosen, {
+        definition: { ...definition, widgets: [...definition.widgets, newWidget(definition.widgets, init)] },
+      });
     },
     onSuccess: async (saved) => {
       queryClient.setQueryData(dashboardKey(projectId, saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: dashboardsKey(projectId), exact: true });
       onClose();
       toast.success(`Added to ${saved.name}`, {
-        action: { label: 'Open', onClick: () => void navigate({ to: '/dashboards/$id', params: { id: saved.id }, search: keepScope }) },
+        action: {
+          label: 'Open',
+          onClick: () => void navigate({ to: '/dashboards/$id', params: { id: saved.id }, search: keepScope }),
+        },
       });
     },
   });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Add to dashboard" description={`A widget showing ${describeQuery(query)}; the dashboard's time range applies to it.`}>
+      <DialogContent
+        title="Add to dashboard"
+        description={`A widget showing ${describeQuery(query)}; the dashboard's time range applies to it.`}
+      >
         <Form onSubmit={() => add.mutate()}>
           <Field label="Dashboard" htmlFor="add-dashboard">
-            <Select id="add-dashboard" value={chosen} onChange={(e) => setTarget(e.target.value)} disabled={dashboards.isLoading}>
+            <Select
+              id="add-dashboard"
+              value={chosen}
+              onChange={(e) => setTarget(e.target.value)}
+              disabled={dashboards.isLoading}
+            >
               {dashboards.data?.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.name}
@@ -66,7 +98,14 @@ export function AddToDashboardDialog({ scope, query, chart, onClose }: { scope: 
           </Field>
           {chosen === NEW && (
             <Field label="New dashboard name" htmlFor="add-dashboard-name">
-              <Input id="add-dashboard-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} autoFocus />
+              <Input
+                id="add-dashboard-name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                maxLength={200}
+                autoFocus
+              />
             </Field>
           )}
           <Field label="Widget title" htmlFor="add-widget-title">

@@ -49,8 +49,11 @@ function Explorer({ scope, writable }: { scope: TelemetryScope; writable: boolea
   const [adding, setAdding] = useState(false);
   const metrics = discover.data?.metrics;
 
-  const setQuery = (next: MetricQuery) => void navigate({ to: '/metrics', search: (prev) => ({ ...prev, ...searchOfQuery(next) }) });
-  const step = data.data ? (STEPS.find((s) => s.seconds === data.data.bucketSeconds)?.label ?? `${data.data.bucketSeconds} s`) : undefined;
+  const setQuery = (next: MetricQuery) =>
+    void navigate({ to: '/metrics', search: (prev) => ({ ...prev, ...searchOfQuery(next) }) });
+  const step = data.data
+    ? (STEPS.find((s) => s.seconds === data.data.bucketSeconds)?.label ?? `${data.data.bucketSeconds} s`)
+    : undefined;
 
   return (
     <div className="grid gap-4 px-6 py-5">
@@ -87,7 +90,12 @@ function Explorer({ scope, writable }: { scope: TelemetryScope; writable: boolea
                       key={type.value}
                       type="button"
                       aria-pressed={chart === type.value}
-                      onClick={() => void navigate({ to: '/metrics', search: (prev) => ({ ...prev, chart: type.value === 'line' ? undefined : type.value }) })}
+                      onClick={() =>
+                        void navigate({
+                          to: '/metrics',
+                          search: (prev) => ({ ...prev, chart: type.value === 'line' ? undefined : type.value }),
+                        })
+                      }
                       className={cn(
                         'rounded-sm px-2 py-0.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
                         chart === type.value && 'bg-muted font-medium text-foreground',
@@ -103,18 +111,30 @@ function Explorer({ scope, writable }: { scope: TelemetryScope; writable: boolea
               {data.error ? (
                 <ErrorState error={data.error} />
               ) : (
-                <MetricChart answer={data.data} kind={chart} title={describeQuery(query)} loading={data.isLoading} height={300} syncKey="metrics" />
+                <MetricChart
+                  answer={data.data}
+                  kind={chart}
+                  title={describeQuery(query)}
+                  loading={data.isLoading}
+                  height={300}
+                  syncKey="metrics"
+                />
               )}
             </div>
           </Card>
           {!data.error && (
             <Card>
-              <CardHeader title="Series" description="Over the buckets of the range that have a value; empty buckets are not counted as zero." />
+              <CardHeader
+                title="Series"
+                description="Over the buckets of the range that have a value; empty buckets are not counted as zero."
+              />
               {data.data ? (
                 data.data.series.length > 0 ? (
                   <SeriesTable answer={data.data} label="Series summary" />
                 ) : (
-                  <EmptyState title="No series">This metric has no points matching the filters in the time range.</EmptyState>
+                  <EmptyState title="No series">
+                    This metric has no points matching the filters in the time range.
+                  </EmptyState>
                 )
               ) : (
                 <TableSkeleton rows={3} columns={6} />
@@ -143,8 +163,9 @@ function MetricList({ metrics, loading }: { metrics: readonly DiscoveredMetric[]
       <Card>
         <EmptyState title="No metrics in this time range">
           <p>
-            Metrics arrive through OpenTelemetry (<code className="font-mono text-xs">/api/otel/v1/metrics</code>: counters, up-down counters, gauges and histograms) or the
-            native report protocol. A new metric can take up to a minute to appear with a 30 s export interval.
+            Metrics arrive through OpenTelemetry (<code className="font-mono text-xs">/api/otel/v1/metrics</code>:
+            counters, up-down counters, gauges and histograms) or the native report protocol. A new metric can take up
+            to a minute to appear with a 30 s export interval.
           </p>
           <p className="mt-2">
             <Link to="/connection" className="text-accent underline underline-offset-2">
@@ -175,12 +196,20 @@ function MetricList({ metrics, loading }: { metrics: readonly DiscoveredMetric[]
             return (
               <TR key={metric.name}>
                 <TD>
-                  <Link to="/metrics" search={(prev) => ({ ...prev, metric: metric.name })} className="font-mono text-xs text-accent underline-offset-2 hover:underline">
+                  <Link
+                    to="/metrics"
+                    search={(prev) => ({ ...prev, metric: metric.name })}
+                    className="font-mono text-xs text-accent underline-offset-2 hover:underline"
+                  >
                     {metric.name}
                   </Link>
                 </TD>
-                <TD className="text-xs text-muted-foreground">{[about.kind, about.unit].filter(Boolean).join(' · ')}</TD>
-                <TD className="max-w-96 truncate font-mono text-xs text-muted-foreground">{metric.dimensions.map((d) => d.key).join(', ') || '—'}</TD>
+                <TD className="text-xs text-muted-foreground">
+                  {[about.kind, about.unit].filter(Boolean).join(' · ')}
+                </TD>
+                <TD className="max-w-96 truncate font-mono text-xs text-muted-foreground">
+                  {metric.dimensions.map((d) => d.key).join(', ') || '—'}
+                </TD>
                 <TD numeric>{formatCount(metric.points)}</TD>
                 <TD numeric className="text-muted-foreground">
                   {formatRelative(metric.lastSeen)}

@@ -36,11 +36,21 @@ export function QueryBuilder({ value, onChange, metrics, range, idPrefix }: Quer
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid w-full max-w-sm min-w-64 flex-1 gap-1.5">
           <Label id={`${idPrefix}-metric-label`}>Metric</Label>
-          <MetricPicker value={value.name} metrics={metrics} labelledBy={`${idPrefix}-metric-label`} onPick={(name) => set({ name, groupBy: [], filters: [] })} />
+          <MetricPicker
+            value={value.name}
+            metrics={metrics}
+            labelledBy={`${idPrefix}-metric-label`}
+            onPick={(name) => set({ name, groupBy: [], filters: [] })}
+          />
         </div>
         <div className="grid w-40 gap-1.5">
           <Label htmlFor={`${idPrefix}-aggregation`}>Aggregation</Label>
-          <Select id={`${idPrefix}-aggregation`} value={value.aggregation} onChange={(e) => set({ aggregation: e.target.value as Aggregation })} options={AGGREGATIONS} />
+          <Select
+            id={`${idPrefix}-aggregation`}
+            value={value.aggregation}
+            onChange={(e) => set({ aggregation: e.target.value as Aggregation })}
+            options={AGGREGATIONS}
+          />
         </div>
         <div className="grid w-32 gap-1.5">
           <Label htmlFor={`${idPrefix}-step`}>Step</Label>
@@ -66,7 +76,12 @@ export function QueryBuilder({ value, onChange, metrics, range, idPrefix }: Quer
         <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Group by">
           <span className="text-xs font-medium text-muted-foreground">Group by</span>
           {value.groupBy.map((key) => (
-            <Chip key={key} label={keyLabel(key)} onRemove={() => set({ groupBy: value.groupBy.filter((k) => k !== key) })} removeLabel={`Stop grouping by ${keyLabel(key)}`} />
+            <Chip
+              key={key}
+              label={keyLabel(key)}
+              onRemove={() => set({ groupBy: value.groupBy.filter((k) => k !== key) })}
+              removeLabel={`Stop grouping by ${keyLabel(key)}`}
+            />
           ))}
           {value.groupBy.length < 5 && (
             <Select
@@ -92,7 +107,15 @@ export function QueryBuilder({ value, onChange, metrics, range, idPrefix }: Quer
           <span className="text-xs font-medium text-muted-foreground">Where</span>
           {value.filters.map((filter, index) => {
             const text = `${keyLabel(filterKey(filter.field))} ${FILTER_OPS.find((o) => o.value === filter.op)?.label ?? filter.op} ${String(filter.value)}`;
-            return <Chip key={`${filter.field}-${index}`} label={text} mono onRemove={() => set({ filters: value.filters.filter((_, i) => i !== index) })} removeLabel={`Remove filter ${text}`} />;
+            return (
+              <Chip
+                key={`${filter.field}-${index}`}
+                label={text}
+                mono
+                onRemove={() => set({ filters: value.filters.filter((_, i) => i !== index) })}
+                removeLabel={`Remove filter ${text}`}
+              />
+            );
           })}
           <FilterAdder
             idPrefix={idPrefix}
@@ -107,11 +130,31 @@ export function QueryBuilder({ value, onChange, metrics, range, idPrefix }: Quer
   );
 }
 
-function Chip({ label, onRemove, removeLabel, mono = false }: { label: string; onRemove: () => void; removeLabel: string; mono?: boolean }) {
+function Chip({
+  label,
+  onRemove,
+  removeLabel,
+  mono = false,
+}: {
+  label: string;
+  onRemove: () => void;
+  removeLabel: string;
+  mono?: boolean;
+}) {
   return (
-    <span className={cn('inline-flex h-7 items-center gap-1 rounded-md border bg-muted/60 pr-1 pl-2 text-xs', mono && 'font-mono')}>
+    <span
+      className={cn(
+        'inline-flex h-7 items-center gap-1 rounded-md border bg-muted/60 pr-1 pl-2 text-xs',
+        mono && 'font-mono',
+      )}
+    >
       {label}
-      <button type="button" onClick={onRemove} aria-label={removeLabel} className="rounded-sm p-0.5 text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={removeLabel}
+        className="rounded-sm p-0.5 text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <X className="size-3" aria-hidden />
       </button>
     </span>
@@ -144,7 +187,13 @@ function FilterAdder({
   // A form of its own would nest inside a widget dialog's form: the button submits by click, the value field by Enter.
   return (
     <span className="inline-flex items-center gap-1">
-      <Select aria-label="Filter key" className="h-7 w-auto max-w-44 text-xs" value={chosen} disabled={disabled} onChange={(e) => setKey(e.target.value)}>
+      <Select
+        aria-label="Filter key"
+        className="h-7 w-auto max-w-44 text-xs"
+        value={chosen}
+        disabled={disabled}
+        onChange={(e) => setKey(e.target.value)}
+      >
         <option value="">key…</option>
         {keys.map((k) => (
           <option key={k} value={k}>
@@ -152,7 +201,14 @@ function FilterAdder({
           </option>
         ))}
       </Select>
-      <Select aria-label="Filter operator" className="h-7 w-auto text-xs" value={op} disabled={disabled} onChange={(e) => setOp(e.target.value as FilterOp)} options={FILTER_OPS} />
+      <Select
+        aria-label="Filter operator"
+        className="h-7 w-auto text-xs"
+        value={op}
+        disabled={disabled}
+        onChange={(e) => setOp(e.target.value as FilterOp)}
+        options={FILTER_OPS}
+      />
       <Input
         aria-label="Filter value"
         className="h-7 w-36 text-xs"
@@ -168,7 +224,14 @@ function FilterAdder({
           <option key={v} value={v} />
         ))}
       </datalist>
-      <Button type="button" size="sm" variant="ghost" disabled={disabled || chosen === '' || text === ''} onClick={submit} aria-label="Add filter">
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        disabled={disabled || chosen === '' || text === ''}
+        onClick={submit}
+        aria-label="Add filter"
+      >
         <Plus aria-hidden />
       </Button>
     </span>
@@ -176,7 +239,17 @@ function FilterAdder({
 }
 
 /** A combobox over the discovered names: type to narrow, arrows and Enter to pick. */
-function MetricPicker({ value, metrics, labelledBy, onPick }: { value: string; metrics: readonly DiscoveredMetric[] | undefined; labelledBy: string; onPick: (name: string) => void }) {
+function MetricPicker({
+  value,
+  metrics,
+  labelledBy,
+  onPick,
+}: {
+  value: string;
+  metrics: readonly DiscoveredMetric[] | undefined;
+  labelledBy: string;
+  onPick: (name: string) => void;
+}) {
   const [open, setOpen] = useState(false);
   const names = useMemo(() => new Set(metrics?.map((m) => m.name) ?? []), [metrics]);
   const current = metrics?.find((m) => m.name === value);
@@ -191,16 +264,27 @@ function MetricPicker({ value, metrics, labelledBy, onPick }: { value: string; m
           aria-labelledby={labelledBy}
           className="flex h-8 w-full items-center gap-2 rounded-md border border-input bg-panel px-2.5 text-left text-sm outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
         >
-          <span className={cn('min-w-0 flex-1 truncate font-mono', value === '' && 'font-sans text-muted-foreground')}>{value === '' ? 'Pick a metric…' : value}</span>
-          {about && <span className="shrink-0 text-xs text-muted-foreground">{[about.kind, about.unit].filter(Boolean).join(' · ')}</span>}
+          <span className={cn('min-w-0 flex-1 truncate font-mono', value === '' && 'font-sans text-muted-foreground')}>
+            {value === '' ? 'Pick a metric…' : value}
+          </span>
+          {about && (
+            <span className="shrink-0 text-xs text-muted-foreground">
+              {[about.kind, about.unit].filter(Boolean).join(' · ')}
+            </span>
+          )}
           <ChevronsUpDown className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       </PopoverTrigger>
       <PopoverContent align="start" className="w-[28rem] max-w-[calc(100vw-2rem)]">
         <Command label="Metrics" className="flex max-h-80 flex-col">
-          <Command.Input placeholder="Search metrics…" className="h-9 w-full border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground" />
+          <Command.Input
+            placeholder="Search metrics…"
+            className="h-9 w-full border-b bg-transparent px-3 text-sm outline-none placeholder:text-muted-foreground"
+          />
           <Command.List className="overflow-y-auto p-1">
-            <Command.Empty className="px-3 py-5 text-center text-sm text-muted-foreground">{metrics === undefined ? 'Loading metrics…' : 'No metric matches.'}</Command.Empty>
+            <Command.Empty className="px-3 py-5 text-center text-sm text-muted-foreground">
+              {metrics === undefined ? 'Loading metrics…' : 'No metric matches.'}
+            </Command.Empty>
             {metrics?.map((metric) => {
               const info = describeMetric(metric, names);
               return (
@@ -213,10 +297,18 @@ function MetricPicker({ value, metrics, labelledBy, onPick }: { value: string; m
                   }}
                   className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-muted"
                 >
-                  <Check className={cn('size-3.5 shrink-0', metric.name === value ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                  <Check
+                    className={cn('size-3.5 shrink-0', metric.name === value ? 'opacity-100' : 'opacity-0')}
+                    aria-hidden
+                  />
                   <span className="min-w-0 flex-1 truncate font-mono text-xs">{metric.name}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground">{[info.kind, info.unit].filter(Boolean).join(' · ')}</span>
-                  <span className="w-16 shrink-0 text-right text-xs text-muted-foreground tabular" title="points in the range">
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {[info.kind, info.unit].filter(Boolean).join(' · ')}
+                  </span>
+                  <span
+                    className="w-16 shrink-0 text-right text-xs text-muted-foreground tabular"
+                    title="points in the range"
+                  >
                     {formatCount(metric.points, true)}
                   </span>
                 </Command.Item>

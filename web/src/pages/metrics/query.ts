@@ -7,14 +7,26 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, read } from '@/lib/api';
 import { scopeKey, scopeParams, type TelemetryScope } from '@/lib/telemetry';
 import { resolveRange, type RangeSearch } from '@/lib/time-range';
-import { AGGREGATIONS, type Aggregation, type DiscoveredMetric, type FilterOp, type MetricAnswer, type MetricDiscovery, type MetricFilter, type MetricQuery, type MetricSeries } from './types';
+import {
+  AGGREGATIONS,
+  type Aggregation,
+  type DiscoveredMetric,
+  type FilterOp,
+  type MetricAnswer,
+  type MetricDiscovery,
+  type MetricFilter,
+  type MetricQuery,
+  type MetricSeries,
+} from './types';
 
 export const discoverQuery = (scope: TelemetryScope) =>
   queryOptions({
     queryKey: ['metrics-discover', ...scopeKey(scope)],
     queryFn: () => {
       const { projectId, fromDate, toDate } = scopeParams(scope);
-      return read<MetricDiscovery>(api.GET('/api/metrics/discover', { params: { query: { projectId, fromDate, toDate } } }));
+      return read<MetricDiscovery>(
+        api.GET('/api/metrics/discover', { params: { query: { projectId, fromDate, toDate } } }),
+      );
     },
     placeholderData: keepPreviousData,
   });
@@ -56,7 +68,8 @@ export const FILTER_OPS: ReadonlyArray<{ value: FilterOp; label: string }> = [
 /** The API field of a filter on a dimension key (or on the reporting server). */
 export const filterField = (key: string): string => (key === SERVER_NAME ? SERVER_NAME : `${DIMENSION_PREFIX}${key}`);
 /** The dimension key a filter's API field names. */
-export const filterKey = (field: string): string => (field.startsWith(DIMENSION_PREFIX) ? field.slice(DIMENSION_PREFIX.length) : field);
+export const filterKey = (field: string): string =>
+  field.startsWith(DIMENSION_PREFIX) ? field.slice(DIMENSION_PREFIX.length) : field;
 /** How the pickers name a dimension key: the reporting server has no dimension of its own. */
 export const keyLabel = (key: string): string => (key === SERVER_NAME ? 'server name' : key);
 
@@ -87,24 +100,44 @@ export function checkMetricQuery(raw: unknown, at = 'query'): { query?: MetricQu
   const errors: string[] = [];
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { errors: [`${at} must be an object`] };
   const value = raw as Record<string, unknown>;
-  if (typeof value.name !== 'string' || value.name.trim() === '' || value.name.length > 500) errors.push(`${at}.name must be a metric name (1 to 500 characters)`);
+  if (typeof value.name !== 'string' || value.name.trim() === '' || value.name.length > 500)
+    errors.push(`${at}.name must be a metric name (1 to 500 characters)`);
   const aggregation = value.aggregation ?? 'avg';
-  if (!isAggregation(aggregation)) errors.push(`${at}.aggregation must be one of ${AGGREGATIONS.map((a) => a.value).join(', ')}`);
+  if (!isAggregation(aggregation))
+    errors.push(`${at}.aggregation must be one of ${AGGREGATIONS.map((a) => a.value).join(', ')}`);
   const groupBy = value.groupBy ?? [];
-  if (!Array.isArray(groupBy) || groupBy.length > 5 || !groupBy.every((key) => typeof key === 'string' && key !== '' && key.length <= 200)) {
+  if (
+    !Array.isArray(groupBy) ||
+    groupBy.length > 5 ||
+    !groupBy.every((key) => typeof key === 'string' && key !== '' && key.length <= 200)
+  ) {
     errors.push(`${at}.groupBy must be a list of at most 5 dimension keys`);
   }
   const filters = value.filters ?? [];
-  if (!Array.isArray(filters) || filters.length > 20) errors.push(`${at}.filters must be a list of at most 20 conditions`);
+  if (!Array.isArray(filters) || filters.length > 20)
+    errors.push(`${at}.filters must be a list of at most 20 conditions`);
   else
     filters.forEach((filter: unknown, index) => {
       const f = filter as Partial<MetricFilter> | null;
-      if (f === null || typeof f !== 'object' || typeof f.field !== 'string' || f.field === '' || !OPS.includes(f.op as FilterOp) || !['string', 'number', 'boolean'].includes(typeof f.value)) {
+      if (
+        f === null ||
+        typeof f !== 'object' ||
+        typeof f.field !== 'string' ||
+        f.field === '' ||
+        !OPS.includes(f.op as FilterOp) ||
+        !['string', 'number', 'boolean'].includes(typeof f.value)
+      ) {
         errors.push(`${at}.filters[${index}] must be {field, op, value} with op one of ${OPS.join(', ')}`);
       }
     });
   const bucketSeconds = value.bucketSeconds;
-  if (bucketSeconds !== undefined && (typeof bucketSeconds !== 'number' || !Number.isInteger(bucketSeconds) || bucketSeconds < 10 || bucketSeconds > 86400)) {
+  if (
+    bucketSeconds !== undefined &&
+    (typeof bucketSeconds !== 'number' ||
+      !Number.isInteger(bucketSeconds) ||
+      bucketSeconds < 10 ||
+      bucketSeconds > 86400)
+  ) {
     errors.push(`${at}.bucketSeconds must be a whole number of seconds from 10 to 86400`);
   }
   if (errors.length > 0) return { errors };
@@ -130,7 +163,9 @@ export function describeQuery(query: MetricQuery): string {
 
 /** A series' legend name: its group's values, or the metric's name when it is not grouped. */
 export function seriesLabel(series: MetricSeries, answer: Pick<MetricAnswer, 'name' | 'aggregation'>): string {
-  const parts = Object.entries(series.group).map(([key, value]) => `${keyLabel(key)}=${value === '' ? '(none)' : value}`);
+  const parts = Object.entries(series.group).map(
+    ([key, value]) => `${keyLabel(key)}=${value === '' ? '(none)' : value}`,
+  );
   return parts.length > 0 ? parts.join(', ') : `${answer.aggregation}(${answer.name})`;
 }
 
@@ -194,8 +229,14 @@ export function describeMetric(metric: DiscoveredMetric, names: ReadonlySet<stri
   const suffix = dot > 0 ? metric.name.slice(dot + 1) : '';
   const base = dot > 0 ? metric.name.slice(0, dot) : '';
   const unit = KNOWN_UNITS[metric.name];
-  if (HISTOGRAM_PARTS.includes(suffix) && HISTOGRAM_PARTS.some((part) => part !== suffix && names.has(`${base}.${part}`))) {
-    return { kind: suffix === 'count' ? 'histogram count' : suffix === 'avg' ? 'histogram mean' : `histogram ${suffix}`, ...(suffix === 'count' ? { unit: 'count' } : {}) };
+  if (
+    HISTOGRAM_PARTS.includes(suffix) &&
+    HISTOGRAM_PARTS.some((part) => part !== suffix && names.has(`${base}.${part}`))
+  ) {
+    return {
+      kind: suffix === 'count' ? 'histogram count' : suffix === 'avg' ? 'histogram mean' : `histogram ${suffix}`,
+      ...(suffix === 'count' ? { unit: 'count' } : {}),
+    };
   }
   const temporality = metric.dimensions.find((d) => d.key === 'temporality');
   if (temporality) return { kind: `sum · ${temporality.values.join(', ')}`, ...(unit ? { unit } : {}) };

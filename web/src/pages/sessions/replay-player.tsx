@@ -62,8 +62,14 @@ export function ReplayPlayer({
     const target = stage.current;
     if (!target) return;
     const meta = events.find((event) => event.type === 4)?.data;
-    const recorded = typeof meta === 'object' && meta !== null && 'width' in meta && 'height' in meta ? { width: Number(meta.width), height: Number(meta.height) } : { width: 1280, height: 720 };
-    const sizeFor = (width: number) => ({ width, height: Math.min(MAX_HEIGHT, Math.round((width * recorded.height) / Math.max(1, recorded.width))) });
+    const recorded =
+      typeof meta === 'object' && meta !== null && 'width' in meta && 'height' in meta
+        ? { width: Number(meta.width), height: Number(meta.height) }
+        : { width: 1280, height: 720 };
+    const sizeFor = (width: number) => ({
+      width,
+      height: Math.min(MAX_HEIGHT, Math.round((width * recorded.height) / Math.max(1, recorded.width))),
+    });
     const instance = new Player({
       target,
       props: {
@@ -98,7 +104,8 @@ export function ReplayPlayer({
     });
     instance.getReplayer().on('state-change', (states) => {
       const speedState = typeof states === 'object' && states !== null && 'speed' in states ? states.speed : undefined;
-      if (typeof speedState === 'object' && speedState !== null && 'value' in speedState) setSkipping(speedState.value === 'skipping');
+      if (typeof speedState === 'object' && speedState !== null && 'value' in speedState)
+        setSkipping(speedState.value === 'skipping');
     });
     if (initialOffsetMs > 0) instance.goto(initialOffsetMs, false);
     callbacks.current.onReady({
@@ -166,7 +173,9 @@ export function ReplayPlayer({
               }}
               className={cn(
                 'h-7 px-2 font-mono text-xs outline-none first:rounded-l-md last:rounded-r-md focus-visible:ring-2 focus-visible:ring-ring',
-                speed === option ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                speed === option
+                  ? 'bg-accent text-accent-foreground'
+                  : 'text-muted-foreground hover:bg-muted hover:text-foreground',
               )}
             >
               {option}×

@@ -35,7 +35,10 @@ export function SessionDetailPage() {
   const session = useQuery({
     queryKey: ['session', projectId, id],
     enabled: projectId !== undefined,
-    queryFn: () => read<SessionDetail>(api.GET('/api/sessions/{id}', { params: { path: { id }, query: { projectId: projectId! } } })),
+    queryFn: () =>
+      read<SessionDetail>(
+        api.GET('/api/sessions/{id}', { params: { path: { id }, query: { projectId: projectId! } } }),
+      ),
   });
   const recorded = (session.data?.recordingSegments ?? 0) > 0;
   const recording = useQuery({
@@ -43,21 +46,29 @@ export function SessionDetailPage() {
     enabled: recorded,
     // A closed segment never changes; a re-sent one is picked up on the next visit.
     staleTime: Infinity,
-    queryFn: () => read<SessionRecording>(api.GET('/api/sessions/{id}/recording', { params: { path: { id }, query: { projectId: projectId! } } })),
+    queryFn: () =>
+      read<SessionRecording>(
+        api.GET('/api/sessions/{id}/recording', { params: { path: { id }, query: { projectId: projectId! } } }),
+      ),
   });
 
   const events = useMemo(() => (recording.data ? replayEvents(recording.data) : []), [recording.data]);
-  const timeline = useMemo(() => buildTimeline(recording.data, session.data?.exceptions ?? []), [recording.data, session.data?.exceptions]);
+  const timeline = useMemo(
+    () => buildTimeline(recording.data, session.data?.exceptions ?? []),
+    [recording.data, session.data?.exceptions],
+  );
   // The replay's clock starts at the first recorded event; without one, at the session's start.
   const startMs = events[0]?.timestamp ?? instantOf(session.data?.startedAt) ?? 0;
 
   const controls = useRef<ReplayControls | null>(null);
   const [currentMs, setCurrentMs] = useState((search.t ?? 0) * 1000);
   const currentRef = useRef(currentMs);
-  const urlOffsetMs = search.at !== undefined && events.length > 0 ? Date.parse(search.at) - startMs : (search.t ?? 0) * 1000;
+  const urlOffsetMs =
+    search.at !== undefined && events.length > 0 ? Date.parse(search.at) - startMs : (search.t ?? 0) * 1000;
 
   const keepMoment = useCallback(
-    (offsetMs: number) => void navigate({ search: (prev) => ({ ...prev, at: undefined, t: secondsParam(offsetMs) }), replace: true }),
+    (offsetMs: number) =>
+      void navigate({ search: (prev) => ({ ...prev, at: undefined, t: secondsParam(offsetMs) }), replace: true }),
     [navigate],
   );
 
@@ -68,7 +79,8 @@ export function SessionDetailPage() {
 
   // Back/forward or an edited URL moves the replay to the URL's moment.
   useEffect(() => {
-    if (search.t !== undefined && Math.abs(search.t * 1000 - currentRef.current) > 300) controls.current?.seek(search.t * 1000);
+    if (search.t !== undefined && Math.abs(search.t * 1000 - currentRef.current) > 300)
+      controls.current?.seek(search.t * 1000);
   }, [search.t]);
 
   const seekTo = (atMs: number) => {
@@ -106,7 +118,9 @@ export function SessionDetailPage() {
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="font-mono text-xs text-foreground">{data.id}</span>
               <span className="tabular">{formatDateTime(data.startedAt)}</span>
-              <span className="font-mono text-xs">{data.durationMs === null ? 'still open' : formatDuration(data.durationMs)}</span>
+              <span className="font-mono text-xs">
+                {data.durationMs === null ? 'still open' : formatDuration(data.durationMs)}
+              </span>
               <span title={data.userAgent ?? undefined}>{agent.label}</span>
             </span>
           ) : (
@@ -123,8 +137,8 @@ export function SessionDetailPage() {
             <ErrorState error={recording.error} className="m-4" />
           ) : events.length === 0 ? (
             <EmptyState title="No recording for this session">
-              The browser client records the page (rrweb) when always-on recording is on, and sends a segment about every 30 seconds. Its console logs and errors are still listed
-              here.
+              The browser client records the page (rrweb) when always-on recording is on, and sends a segment about
+              every 30 seconds. Its console logs and errors are still listed here.
             </EmptyState>
           ) : (
             <Suspense fallback={<PlayerSkeleton />}>
@@ -139,7 +153,10 @@ export function SessionDetailPage() {
           )}
         </Card>
         <Card className="flex max-h-[40rem] min-h-0 flex-col overflow-hidden">
-          <CardHeader title="Timeline" description={events.length > 0 ? 'Click an entry to see that moment of the replay.' : undefined} />
+          <CardHeader
+            title="Timeline"
+            description={events.length > 0 ? 'Click an entry to see that moment of the replay.' : undefined}
+          />
           {!data || (recorded && recording.isPending) ? (
             <div className="grid gap-2 p-3" aria-busy="true">
               {Array.from({ length: 8 }, (_, index) => (
@@ -147,9 +164,17 @@ export function SessionDetailPage() {
               ))}
             </div>
           ) : timeline.length === 0 ? (
-            <EmptyState title="Nothing happened that the client reported">Console output, requests, navigations and clicks appear here with their time in the replay.</EmptyState>
+            <EmptyState title="Nothing happened that the client reported">
+              Console output, requests, navigations and clicks appear here with their time in the replay.
+            </EmptyState>
           ) : (
-            <Timeline entries={timeline} startMs={startMs} currentMs={currentMs} replayable={events.length > 0} onSeek={seekTo} />
+            <Timeline
+              entries={timeline}
+              startMs={startMs}
+              currentMs={currentMs}
+              replayable={events.length > 0}
+              onSeek={seekTo}
+            />
           )}
         </Card>
       </div>
@@ -185,12 +210,24 @@ export function SessionDetailPage() {
                             {formatOffset(at - startMs)}
                           </button>
                         ) : (
-                          <span className="font-mono text-xs text-muted-foreground">{formatPreciseTime(exception.recordedAt)}</span>
+                          <span className="font-mono text-xs text-muted-foreground">
+                            {formatPreciseTime(exception.recordedAt)}
+                          </span>
                         )}
                       </TD>
                       <TD className="max-w-0">
-                        <Link to="/issues/$hash" params={{ hash: exception.hash }} className={cn(linkStyles.accent, 'flex min-w-0 items-center gap-2')}>
-                          <Bug className={cn('size-3.5 shrink-0', exception.isMessage ? 'text-muted-foreground' : 'text-danger')} aria-hidden />
+                        <Link
+                          to="/issues/$hash"
+                          params={{ hash: exception.hash }}
+                          className={cn(linkStyles.accent, 'flex min-w-0 items-center gap-2')}
+                        >
+                          <Bug
+                            className={cn(
+                              'size-3.5 shrink-0',
+                              exception.isMessage ? 'text-muted-foreground' : 'text-danger',
+                            )}
+                            aria-hidden
+                          />
                           <span className="truncate font-mono text-xs" title={exception.title}>
                             {exception.title}
                           </span>
@@ -204,7 +241,10 @@ export function SessionDetailPage() {
           )}
         </Card>
         <Card className="overflow-hidden">
-          <CardHeader title="Attributes" description="The browser context the client collected, and the caller's own keys." />
+          <CardHeader
+            title="Attributes"
+            description="The browser context the client collected, and the caller's own keys."
+          />
           {!data ? (
             <BlockSkeleton className="h-32" />
           ) : (
@@ -232,7 +272,12 @@ function attributeRows(session: SessionDetail): Array<[string, ReactNode]> {
   if (session.distributedTraceId) {
     rows.unshift([
       'distributed trace',
-      <Link key="trace" to="/distributed-traces/$id" params={{ id: session.distributedTraceId }} className={linkStyles.id}>
+      <Link
+        key="trace"
+        to="/distributed-traces/$id"
+        params={{ id: session.distributedTraceId }}
+        className={linkStyles.id}
+      >
         {session.distributedTraceId}
       </Link>,
     ]);
@@ -282,10 +327,22 @@ function Timeline({
         const Icon = KIND_ICON[entry.kind];
         const content = (
           <>
-            <span className="w-14 shrink-0 pt-px font-mono text-xs text-muted-foreground tabular">{formatOffset(entry.atMs - startMs)}</span>
-            <Icon className={cn('mt-0.5 size-3.5 shrink-0', entry.severe ? 'text-danger' : 'text-muted-foreground')} aria-label={KIND_LABEL[entry.kind]} />
+            <span className="w-14 shrink-0 pt-px font-mono text-xs text-muted-foreground tabular">
+              {formatOffset(entry.atMs - startMs)}
+            </span>
+            <Icon
+              className={cn('mt-0.5 size-3.5 shrink-0', entry.severe ? 'text-danger' : 'text-muted-foreground')}
+              aria-label={KIND_LABEL[entry.kind]}
+            />
             <span className="grid min-w-0 flex-1">
-              <span className={cn('truncate text-xs', entry.kind === 'log' || entry.kind === 'network' || entry.kind === 'exception' ? 'font-mono' : '', entry.severe && 'text-danger')} title={entry.label}>
+              <span
+                className={cn(
+                  'truncate text-xs',
+                  entry.kind === 'log' || entry.kind === 'network' || entry.kind === 'exception' ? 'font-mono' : '',
+                  entry.severe && 'text-danger',
+                )}
+                title={entry.label}
+              >
                 {entry.label}
               </span>
               {entry.detail && <span className="truncate text-[11px] text-muted-foreground">{entry.detail}</span>}
@@ -343,7 +400,10 @@ function PlayerSkeleton() {
 
 function BackLink() {
   return (
-    <Link to="/sessions" className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground">
+    <Link
+      to="/sessions"
+      className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground"
+    >
       <ArrowLeft className="size-3.5" aria-hidden />
       Sessions
     </Link>

@@ -40,7 +40,15 @@ export function SessionsListPage() {
   const page = search.page ?? 1;
 
   const sessions = useQuery({
-    queryKey: ['sessions', ...scopeKey(scope), search.url ?? null, search.agent ?? null, search.errors ?? null, search.order ?? null, page],
+    queryKey: [
+      'sessions',
+      ...scopeKey(scope),
+      search.url ?? null,
+      search.agent ?? null,
+      search.errors ?? null,
+      search.order ?? null,
+      page,
+    ],
     enabled: scope !== undefined,
     placeholderData: keepPreviousData,
     queryFn: () => {
@@ -64,7 +72,8 @@ export function SessionsListPage() {
   });
 
   // Each committed filter is a history entry: Back undoes it.
-  const update = (change: Partial<SessionsSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }) });
+  const update = (change: Partial<SessionsSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }) });
 
   const searchInput = useRef<HTMLInputElement>(null);
   const items = sessions.data?.items ?? [];
@@ -77,7 +86,10 @@ export function SessionsListPage() {
 
   return (
     <div className="grid gap-4 px-6 py-5">
-      <PageHeader title="Sessions" description="Browser sessions that started in the time range, with their replays, console logs and errors." />
+      <PageHeader
+        title="Sessions"
+        description="Browser sessions that started in the time range, with their replays, console logs and errors."
+      />
       <div className="flex flex-wrap items-center gap-2">
         {TEXT_FILTERS.map((filter, index) => (
           <DebouncedInput
@@ -94,7 +106,9 @@ export function SessionsListPage() {
           aria-label="Errors"
           className="w-44"
           value={search.errors ?? ''}
-          onChange={(event) => update({ errors: event.target.value === '' ? undefined : (event.target.value as 'with' | 'without') })}
+          onChange={(event) =>
+            update({ errors: event.target.value === '' ? undefined : (event.target.value as 'with' | 'without') })
+          }
         >
           <option value="">All sessions</option>
           <option value="with">With errors</option>
@@ -112,8 +126,12 @@ export function SessionsListPage() {
               'Clear a filter or widen the time range.'
             ) : (
               <>
-                Sessions come from the browser client with always-on recording: each page load opens one, with its rrweb replay, console logs and
-                errors. Set it up from <Link to="/connection" className="text-accent underline-offset-2 hover:underline">Connection</Link> (Browser), or widen the time range.
+                Sessions come from the browser client with always-on recording: each page load opens one, with its rrweb
+                replay, console logs and errors. Set it up from{' '}
+                <Link to="/connection" className="text-accent underline-offset-2 hover:underline">
+                  Connection
+                </Link>{' '}
+                (Browser), or widen the time range.
               </>
             )}
           </EmptyState>
@@ -143,7 +161,13 @@ export function SessionsListPage() {
                 ))}
               </TBody>
             </Table>
-            <Pagination page={page} pageSize={PAGE_SIZE} total={undefined} hasMore={sessions.data?.hasMore ?? false} onPage={(next) => update({ page: next > 1 ? next : undefined })} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={undefined}
+              hasMore={sessions.data?.hasMore ?? false}
+              onPage={(next) => update({ page: next > 1 ? next : undefined })}
+            />
           </>
         )}
       </Card>
@@ -151,7 +175,10 @@ export function SessionsListPage() {
   );
 }
 
-function SessionRow({ session, ...row }: { session: SessionItem } & ReturnType<ReturnType<typeof useListKeyboard>['rowProps']>) {
+function SessionRow({
+  session,
+  ...row
+}: { session: SessionItem } & ReturnType<ReturnType<typeof useListKeyboard>['rowProps']>) {
   const agent = humanizeUserAgent(session.userAgent);
   const link = { to: '/sessions/$id', params: { id: session.id }, search: {} } as const;
   return (
@@ -176,7 +203,11 @@ function SessionRow({ session, ...row }: { session: SessionItem } & ReturnType<R
         {agent.label}
       </TD>
       <TD numeric className="font-mono text-xs">
-        {session.durationMs === null ? <span className="text-muted-foreground">open</span> : formatDuration(session.durationMs)}
+        {session.durationMs === null ? (
+          <span className="text-muted-foreground">open</span>
+        ) : (
+          formatDuration(session.durationMs)
+        )}
       </TD>
       <TD numeric className={cn(session.errorCount > 0 ? 'font-medium text-danger' : 'text-muted-foreground')}>
         {formatCount(session.errorCount)}
@@ -201,7 +232,10 @@ function DebouncedInput({
   onCommit,
   ref,
   ...props
-}: { value: string; onCommit: (value: string) => void; ref?: React.Ref<HTMLInputElement> } & Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'ref'>) {
+}: { value: string; onCommit: (value: string) => void; ref?: React.Ref<HTMLInputElement> } & Omit<
+  React.ComponentProps<'input'>,
+  'value' | 'onChange' | 'ref'
+>) {
   const [draft, setDraft] = useState(value);
   const commit = useRef(onCommit);
   commit.current = onCommit;

@@ -36,8 +36,10 @@ const MOUSE_INTERACTION = 2;
 const CLICK = 2;
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /** A client's timestamp: epoch milliseconds or an ISO string. */
 export function instantOf(value: unknown): number | undefined {
@@ -72,20 +74,46 @@ const SEVERE_LEVELS = new Set(['error', 'fatal', 'assert']);
 
 function logEntry(entry: Json, at: number, key: string): TimelineEntry {
   const level = (text(entry.level) ?? text(entry.severity) ?? 'log').toLowerCase();
-  return { key, kind: 'log', atMs: at, label: messageOf(entry), detail: `console.${level}`, severe: SEVERE_LEVELS.has(level) };
+  return {
+    key,
+    kind: 'log',
+    atMs: at,
+    label: messageOf(entry),
+    detail: `console.${level}`,
+    severe: SEVERE_LEVELS.has(level),
+  };
 }
 
 function actionEntry(entry: Json, at: number, key: string): TimelineEntry {
   const type = (text(entry.type) ?? text(entry.category) ?? 'custom').toLowerCase();
   const url = text(entry.url) ?? text(entry.href) ?? text(entry.to);
   if (type === 'navigation' || type === 'navigate' || type === 'pageview') {
-    return { key, kind: 'navigation', atMs: at, label: url ?? 'Navigation', ...(text(entry.from) ? { detail: `from ${text(entry.from)}` } : {}) };
+    return {
+      key,
+      kind: 'navigation',
+      atMs: at,
+      label: url ?? 'Navigation',
+      ...(text(entry.from) ? { detail: `from ${text(entry.from)}` } : {}),
+    };
   }
   if (type === 'network' || type === 'fetch' || type === 'xhr' || type === 'http' || type === 'request') {
-    const status = typeof entry.status === 'number' ? entry.status : typeof entry.statusCode === 'number' ? entry.statusCode : undefined;
-    const duration = typeof entry.durationMs === 'number' ? entry.durationMs : typeof entry.duration === 'number' ? entry.duration : undefined;
+    const status =
+      typeof entry.status === 'number'
+        ? entry.status
+        : typeof entry.statusCode === 'number'
+          ? entry.statusCode
+          : undefined;
+    const duration =
+      typeof entry.durationMs === 'number'
+        ? entry.durationMs
+        : typeof entry.duration === 'number'
+          ? entry.duration
+          : undefined;
     const method = text(entry.method)?.toUpperCase() ?? 'GET';
-    const parts = [status === undefined ? (entry.error ? 'failed' : undefined) : String(status), duration === undefined ? undefined : `${Math.round(duration)} ms`].filter(Boolean);
+    const parts = [
+      status === undefined ? (entry.error ? 'failed' : undefined) : String(status),
+      duration === undefined ? undefined : `${Math.round(duration)} ms`,
+    ].filter(Boolean);
     return {
       key,
       kind: 'network',
@@ -96,7 +124,13 @@ function actionEntry(entry: Json, at: number, key: string): TimelineEntry {
     };
   }
   if (type === 'click' || type === 'tap') {
-    return { key, kind: 'click', atMs: at, label: text(entry.text) ?? text(entry.target) ?? text(entry.selector) ?? 'Click', ...(text(entry.text) && text(entry.target) ? { detail: text(entry.target) } : {}) };
+    return {
+      key,
+      kind: 'click',
+      atMs: at,
+      label: text(entry.text) ?? text(entry.target) ?? text(entry.selector) ?? 'Click',
+      ...(text(entry.text) && text(entry.target) ? { detail: text(entry.target) } : {}),
+    };
   }
   const name = text(entry.name) ?? text(entry.message) ?? text(entry.tag) ?? type;
   return { key, kind: 'custom', atMs: at, label: name, detail: type === name ? 'custom' : type };
@@ -122,14 +156,22 @@ function nodeNames(events: RecordedEvent[]): Map<number, string> {
   };
   for (const event of events) {
     if (event.type === FULL_SNAPSHOT && isObject(event.data)) visit(event.data.node);
-    if (event.type === INCREMENTAL && isObject(event.data) && event.data.source === MUTATION && Array.isArray(event.data.adds)) {
+    if (
+      event.type === INCREMENTAL &&
+      isObject(event.data) &&
+      event.data.source === MUTATION &&
+      Array.isArray(event.data.adds)
+    ) {
       for (const add of event.data.adds) if (isObject(add)) visit(add.node);
     }
   }
   return names;
 }
 
-export function buildTimeline(recording: SessionRecording | undefined, exceptions: SessionException[]): TimelineEntry[] {
+export function buildTimeline(
+  recording: SessionRecording | undefined,
+  exceptions: SessionException[],
+): TimelineEntry[] {
   const entries: TimelineEntry[] = [];
   const events = recording?.segments.flatMap((segment) => segment.events) ?? [];
   let sentLogs = 0;
@@ -162,10 +204,21 @@ export function buildTimeline(recording: SessionRecording | undefined, exception
     if (event.type === META && !sentNavigations.some((at) => Math.abs(at - event.timestamp) < 2000)) {
       entries.push({ key, kind: 'navigation', atMs: event.timestamp, label: text(data.href) ?? 'Page load' });
     } else if (event.type === CUSTOM) {
-      entries.push({ key, kind: 'custom', atMs: event.timestamp, label: text(data.tag) ?? 'Custom event', ...(data.payload === undefined ? {} : { detail: stringify(data.payload) }) });
+      entries.push({
+        key,
+        kind: 'custom',
+        atMs: event.timestamp,
+        label: text(data.tag) ?? 'Custom event',
+        ...(data.payload === undefined ? {} : { detail: stringify(data.payload) }),
+      });
     } else if (event.type === PLUGIN && sentLogs === 0 && data.plugin === 'rrweb/console@1' && isObject(data.payload)) {
       entries.push(logEntry({ level: data.payload.level, args: data.payload.payload }, event.timestamp, key));
-    } else if (event.type === INCREMENTAL && sentClicks === 0 && data.source === MOUSE_INTERACTION && data.type === CLICK) {
+    } else if (
+      event.type === INCREMENTAL &&
+      sentClicks === 0 &&
+      data.source === MOUSE_INTERACTION &&
+      data.type === CLICK
+    ) {
       const target = typeof data.id === 'number' ? names.get(data.id) : undefined;
       entries.push({ key, kind: 'click', atMs: event.timestamp, label: target ?? 'Click' });
     }
@@ -174,7 +227,15 @@ export function buildTimeline(recording: SessionRecording | undefined, exception
   exceptions.forEach((exception, index) => {
     const at = instantOf(exception.recordedAt);
     if (at === undefined) return;
-    entries.push({ key: `exception-${index}`, kind: 'exception', atMs: at, label: exception.title, detail: exception.isMessage ? 'message' : 'exception', severe: !exception.isMessage, hash: exception.hash });
+    entries.push({
+      key: `exception-${index}`,
+      kind: 'exception',
+      atMs: at,
+      label: exception.title,
+      detail: exception.isMessage ? 'message' : 'exception',
+      severe: !exception.isMessage,
+      hash: exception.hash,
+    });
   });
 
   return entries.sort((a, b) => a.atMs - b.atMs);

@@ -6,7 +6,11 @@
  */
 import type { paths } from '@sightline/api-client';
 
-type Answer<Path extends keyof paths, Method extends 'get' | 'post'> = paths[Path][Method] extends { responses: { 200: { content: { 'application/json': infer Body } } } } ? Body : never;
+type Answer<Path extends keyof paths, Method extends 'get' | 'post'> = paths[Path][Method] extends {
+  responses: { 200: { content: { 'application/json': infer Body } } };
+}
+  ? Body
+  : never;
 
 /** POST /api/sessions (declares its schema: the generated type). */
 export type SessionList = Answer<'/api/sessions', 'post'>;

@@ -9,7 +9,8 @@ const TASK_DETAIL: EntityDetailConfig = {
   noun: 'run',
   listPath: '/tasks',
   listLabel: 'Tasks',
-  fetchDetail: (scope, body) => read<EntityDetail>(api.POST('/api/tasks/detail', { params: { query: { projectId: scope.projectId } }, body })),
+  fetchDetail: (scope, body) =>
+    read<EntityDetail>(api.POST('/api/tasks/detail', { params: { query: { projectId: scope.projectId } }, body })),
 };
 
 export function TaskDetailPage() {

@@ -24,13 +24,27 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
       sortKey: 'name',
       className: 'w-full max-w-0',
       cell: (item) => (
-        <Link to="/tasks/detail" search={{ name: item.name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={item.name}>
+        <Link
+          to="/tasks/detail"
+          search={{ name: item.name }}
+          className={cn(linkStyles.id, 'block truncate text-xs')}
+          title={item.name}
+        >
           {item.name}
         </Link>
       ),
     },
     { label: 'Runs', sortKey: 'count', numeric: true, cell: (item) => formatCount(item.count) },
-    { label: 'Failures', sortKey: 'failures', numeric: true, cell: (item) => <span className={cn(item.failures > 0 ? 'text-danger' : 'text-muted-foreground')}>{formatCount(item.failures)}</span> },
+    {
+      label: 'Failures',
+      sortKey: 'failures',
+      numeric: true,
+      cell: (item) => (
+        <span className={cn(item.failures > 0 ? 'text-danger' : 'text-muted-foreground')}>
+          {formatCount(item.failures)}
+        </span>
+      ),
+    },
     { label: 'Typical (P50)', sortKey: 'p50', numeric: true, cell: (item) => <DurationCell ms={item.p50Ms} /> },
     { label: 'Slow (P95)', sortKey: 'p95', numeric: true, cell: (item) => <DurationCell ms={item.p95Ms} /> },
     { label: 'P99', sortKey: 'p99', numeric: true, cell: (item) => <DurationCell ms={item.p99Ms} /> },
@@ -39,18 +53,29 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
       sortKey: 'rank',
       numeric: true,
       cell: (item) => (
-        <span className="font-mono text-xs" title={`${formatCount(item.count)} runs × (P95 − P50): time lost to runs slower than typical`}>
+        <span
+          className="font-mono text-xs"
+          title={`${formatCount(item.count)} runs × (P95 − P50): time lost to runs slower than typical`}
+        >
           {formatDuration(item.rank)}
         </span>
       ),
     },
   ],
-  fetchList: (scope, query) => read<TaskList>(api.POST('/api/tasks', { params: { query: { projectId: scope.projectId } }, body: query })),
-  fetchSeries: (scope, query) => read<TimeByEntity>(api.POST('/api/tasks/series', { params: { query: { projectId: scope.projectId } }, body: query })),
+  fetchList: (scope, query) =>
+    read<TaskList>(api.POST('/api/tasks', { params: { query: { projectId: scope.projectId } }, body: query })),
+  fetchSeries: (scope, query) =>
+    read<TimeByEntity>(
+      api.POST('/api/tasks/series', { params: { query: { projectId: scope.projectId } }, body: query }),
+    ),
   empty: (
     <EmptyState title="No task runs in this range">
-      Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of kind consumer).{' '}
-      <Link to="/connection" className={linkStyles.inText}>Connect a service</Link>, or widen the time range.
+      Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of
+      kind consumer).{' '}
+      <Link to="/connection" className={linkStyles.inText}>
+        Connect a service
+      </Link>
+      , or widen the time range.
     </EmptyState>
   ),
 };

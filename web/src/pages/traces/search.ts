@@ -17,6 +17,10 @@ export function validateTraceSearch(search: Record<string, unknown>): TraceSearc
 }
 
 export function validateDistributedTraceSearch(search: Record<string, unknown>): DistributedTraceSearch {
-  const open = Array.isArray(search.open) ? search.open.filter((id): id is string => typeof id === 'string') : typeof search.open === 'string' ? [search.open] : [];
+  const open = Array.isArray(search.open)
+    ? search.open.filter((id): id is string => typeof id === 'string')
+    : typeof search.open === 'string'
+      ? [search.open]
+      : [];
   return { ...validateTraceSearch(search), ...(open.length > 0 ? { open } : {}) };
 }

@@ -10,7 +10,11 @@ import { instantMs, spanIsError } from './waterfall-tree';
 export function SpanDetails({ span, axisStartMs, onClose }: { span: Span; axisStartMs: number; onClose: () => void }) {
   const error = spanIsError(span);
   return (
-    <aside aria-label="Span details" className="grid content-start gap-3 border-l py-3 max-xl:border-t max-xl:border-l-0" data-testid="span-details">
+    <aside
+      aria-label="Span details"
+      className="grid content-start gap-3 border-l py-3 max-xl:border-t max-xl:border-l-0"
+      data-testid="span-details"
+    >
       <div className="flex items-start justify-between gap-2 px-4">
         <div className="grid min-w-0 gap-0.5">
           <h3 className={cn('text-sm font-semibold break-words', error && 'text-danger')}>{span.name}</h3>
@@ -32,7 +36,9 @@ export function SpanDetails({ span, axisStartMs, onClose }: { span: Span; axisSt
         <dt className="text-muted-foreground">Kind</dt>
         <dd className="text-xs leading-5">{span.kind || '—'}</dd>
         <dt className="text-muted-foreground">Status</dt>
-        <dd className={cn('text-xs leading-5 tabular', error && 'font-medium text-danger')}>{span.statusCode === 0 ? 'unset' : span.statusCode}</dd>
+        <dd className={cn('text-xs leading-5 tabular', error && 'font-medium text-danger')}>
+          {span.statusCode === 0 ? 'unset' : span.statusCode}
+        </dd>
         <dt className="text-muted-foreground">Parent</dt>
         <dd className="font-mono text-xs leading-5 break-all">{span.parentSpanId ?? '—'}</dd>
       </dl>
@@ -50,7 +56,9 @@ export function SpanDetails({ span, axisStartMs, onClose }: { span: Span; axisSt
               <li key={index} className="grid gap-1">
                 <div className="flex items-baseline justify-between gap-2 px-4 text-xs">
                   <span className={cn('font-medium', event.name === 'exception' && 'text-danger')}>{event.name}</span>
-                  <span className="font-mono text-muted-foreground">+{formatDuration(instantMs(event.time) - instantMs(span.startTime))}</span>
+                  <span className="font-mono text-muted-foreground">
+                    +{formatDuration(instantMs(event.time) - instantMs(span.startTime))}
+                  </span>
                 </div>
                 <AttributeTable attributes={event.attributes} label={`Attributes of event ${event.name}`} />
               </li>

@@ -31,7 +31,10 @@ const AROUND_MS = 15 * 60_000;
 function windowOf(trace: TraceDetail): { fromDate: string; toDate: string } {
   const start = instantMs(trace.recordedAt);
   const from = Number.isFinite(start) ? start : Date.now() - 24 * 3600_000;
-  return { fromDate: new Date(from - AROUND_MS).toISOString(), toDate: new Date(from + trace.durationMs + AROUND_MS).toISOString() };
+  return {
+    fromDate: new Date(from - AROUND_MS).toISOString(),
+    toDate: new Date(from + trace.durationMs + AROUND_MS).toISOString(),
+  };
 }
 
 /** Log severity names of OpenTelemetry's numbers (9 INFO, 13 WARN, 17 ERROR). */
@@ -47,7 +50,8 @@ export function TracePage() {
   const trace = useQuery({
     queryKey: ['trace', projectId, id],
     enabled: projectId !== undefined,
-    queryFn: () => read<TraceDetail>(api.GET('/api/traces/{id}', { params: { query: { projectId: projectId! }, path: { id } } })),
+    queryFn: () =>
+      read<TraceDetail>(api.GET('/api/traces/{id}', { params: { query: { projectId: projectId! }, path: { id } } })),
   });
 
   const exceptions = useQuery({
@@ -57,7 +61,11 @@ export function TracePage() {
       read<IssueList>(
         api.POST('/api/exception-stack-traces', {
           params: { query: { projectId: projectId! } },
-          body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 50 } },
+          body: {
+            ...windowOf(trace.data!),
+            filters: [{ field: 'traceId', op: 'eq', value: id }],
+            pagination: { page: 1, pageSize: 50 },
+          },
         }),
       ),
   });
@@ -74,7 +82,11 @@ export function TracePage() {
           read<OccurrenceList>(
             api.POST('/api/exception-stack-traces/{hash}', {
               params: { query: { projectId: projectId! }, path: { hash: item.hash } },
-              body: { ...windowOf(trace.data!), filters: [{ field: 'traceId', op: 'eq', value: id }], pagination: { page: 1, pageSize: 1 } },
+              body: {
+                ...windowOf(trace.data!),
+                filters: [{ field: 'traceId', op: 'eq', value: id }],
+                pagination: { page: 1, pageSize: 1 },
+              },
             }),
           ),
         ),
@@ -91,7 +103,13 @@ export function TracePage() {
       read<LogList>(
         api.POST('/api/logs', {
           params: { query: { projectId: projectId! } },
-          body: { ...windowOf(trace.data!), traceId: id, orderBy: 'timestamp', sortDirection: 'asc', pagination: { page: 1, pageSize: LOG_PAGE } },
+          body: {
+            ...windowOf(trace.data!),
+            traceId: id,
+            orderBy: 'timestamp',
+            sortDirection: 'asc',
+            pagination: { page: 1, pageSize: LOG_PAGE },
+          },
         }),
       ),
   });
@@ -112,7 +130,8 @@ export function TracePage() {
 
   const selectedSpan = trace.data?.spans.find((span) => span.spanId === search.span);
   const setSearch = (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true });
-  const selectSpan = (span: string | undefined) => void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
+  const selectSpan = (span: string | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
 
   if (trace.isError) {
     return (
@@ -177,7 +196,12 @@ export function TracePage() {
               </Detail>
               <Detail label="Distributed trace">
                 {data.distributedTraceId ? (
-                  <Link to="/distributed-traces/$id" params={{ id: data.distributedTraceId }} className={cn(linkStyles.id, 'text-xs')} data-testid="distributed-link">
+                  <Link
+                    to="/distributed-traces/$id"
+                    params={{ id: data.distributedTraceId }}
+                    className={cn(linkStyles.id, 'text-xs')}
+                    data-testid="distributed-link"
+                  >
                     {data.distributedTraceId}
                   </Link>
                 ) : (
@@ -186,7 +210,11 @@ export function TracePage() {
               </Detail>
               {session.data && (
                 <Detail label="Session">
-                  <Link {...sessionReplayLink(session.data.sessionId, session.data.at)} className={cn(linkStyles.accent, 'text-xs')} data-testid="session-link">
+                  <Link
+                    {...sessionReplayLink(session.data.sessionId, session.data.at)}
+                    className={cn(linkStyles.accent, 'text-xs')}
+                    data-testid="session-link"
+                  >
                     Watch replay
                   </Link>
                 </Detail>
@@ -220,8 +248,17 @@ export function TracePage() {
         />
         {data && axis ? (
           <div className={cn('grid', selectedSpan && 'xl:grid-cols-[minmax(0,1fr)_24rem]')}>
-            <Waterfall spans={data.spans} axis={axis} selectedSpanId={search.span} onSelect={selectSpan} search={search.q ?? ''} label={`Spans of ${data.name}`} />
-            {selectedSpan && <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />}
+            <Waterfall
+              spans={data.spans}
+              axis={axis}
+              selectedSpanId={search.span}
+              onSelect={selectSpan}
+              search={search.q ?? ''}
+              label={`Spans of ${data.name}`}
+            />
+            {selectedSpan && (
+              <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />
+            )}
           </div>
         ) : data ? (
           <EmptyState title="This trace has no spans" />
@@ -252,7 +289,12 @@ export function TracePage() {
                 {exceptions.data.items.map((item) => (
                   <TR key={item.hash}>
                     <TD className="max-w-0">
-                      <Link to="/issues/$hash" params={{ hash: item.hash }} className={cn(linkStyles.plain, 'block truncate')} title={item.title}>
+                      <Link
+                        to="/issues/$hash"
+                        params={{ hash: item.hash }}
+                        className={cn(linkStyles.plain, 'block truncate')}
+                        title={item.title}
+                      >
                         {item.title || '(empty message)'}
                       </Link>
                     </TD>
@@ -295,8 +337,12 @@ export function TracePage() {
               <TBody>
                 {logs.data.items.map((log, index) => (
                   <TR key={index}>
-                    <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">{formatPreciseTime(log.timestamp)}</TD>
-                    <TD className={cn('text-xs font-medium', severityClass(log.severityNumber))}>{log.severityText || log.severityNumber}</TD>
+                    <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">
+                      {formatPreciseTime(log.timestamp)}
+                    </TD>
+                    <TD className={cn('text-xs font-medium', severityClass(log.severityNumber))}>
+                      {log.severityText || log.severityNumber}
+                    </TD>
                     <TD className="max-w-0 truncate font-mono text-xs" title={log.body}>
                       {log.body}
                     </TD>

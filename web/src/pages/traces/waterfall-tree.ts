@@ -45,13 +45,22 @@ export function instantMs(iso: string | null): number {
   return whole + (fraction === '' ? 0 : Number(`0.${fraction}`) * 1000);
 }
 
-export const spanIsError = (span: TreeSpan): boolean => span.statusCode >= 500 || span.events.some((event) => event.name === 'exception');
+export const spanIsError = (span: TreeSpan): boolean =>
+  span.statusCode >= 500 || span.events.some((event) => event.name === 'exception');
 
 export function buildSpanTree(spans: readonly TreeSpan[]): { roots: SpanNode[]; nodes: Map<string, SpanNode> } {
   const nodes = new Map<string, SpanNode>();
   for (const span of spans) {
     const startMs = instantMs(span.startTime);
-    nodes.set(span.spanId, { span, startMs, endMs: startMs + span.durationMs, depth: 0, parent: null, children: [], error: spanIsError(span) });
+    nodes.set(span.spanId, {
+      span,
+      startMs,
+      endMs: startMs + span.durationMs,
+      depth: 0,
+      parent: null,
+      children: [],
+      error: spanIsError(span),
+    });
   }
   const roots: SpanNode[] = [];
   for (const node of nodes.values()) {
@@ -83,10 +92,16 @@ export function buildSpanTree(spans: readonly TreeSpan[]): { roots: SpanNode[]; 
 export function spanMatches(span: TreeSpan, needle: string): boolean {
   const text = needle.toLowerCase();
   if (span.name.toLowerCase().includes(text) || span.kind.toLowerCase().includes(text)) return true;
-  return Object.entries(span.attributes).some(([key, value]) => key.toLowerCase().includes(text) || value.toLowerCase().includes(text));
+  return Object.entries(span.attributes).some(
+    ([key, value]) => key.toLowerCase().includes(text) || value.toLowerCase().includes(text),
+  );
 }
 
-export function waterfallRows(roots: readonly SpanNode[], collapsed: ReadonlySet<string>, search: string): WaterfallRow[] {
+export function waterfallRows(
+  roots: readonly SpanNode[],
+  collapsed: ReadonlySet<string>,
+  search: string,
+): WaterfallRow[] {
   const needle = search.trim();
   let keep: Set<SpanNode> | null = null;
   const matched = new Set<SpanNode>();

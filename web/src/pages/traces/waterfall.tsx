@@ -44,7 +44,14 @@ export function SpanSearch({ value, onChange }: { value: string; onChange: (valu
   return (
     <div className="relative w-64">
       <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <Input type="search" defaultValue={value} onChange={(event) => onChange(event.target.value)} placeholder="Find spans" aria-label="Find spans" className="pl-8" />
+      <Input
+        type="search"
+        defaultValue={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Find spans"
+        aria-label="Find spans"
+        className="pl-8"
+      />
     </div>
   );
 }
@@ -57,7 +64,11 @@ export function TimeRuler({ axis, className }: { axis: WaterfallAxis; className?
       {rulerTicks(duration).map((tick) => {
         const left = (tick / duration) * 100;
         return (
-          <span key={tick} className="absolute top-0 h-full border-l pl-1 leading-6" style={left > 92 ? { right: 0, borderLeft: 0 } : { left: `${left}%` }}>
+          <span
+            key={tick}
+            className="absolute top-0 h-full border-l pl-1 leading-6"
+            style={left > 92 ? { right: 0, borderLeft: 0 } : { left: `${left}%` }}
+          >
             {formatDuration(tick)}
           </span>
         );
@@ -67,14 +78,32 @@ export function TimeRuler({ axis, className }: { axis: WaterfallAxis; className?
 }
 
 /** A bar on the axis with its duration beside it (after the bar, or before it near the right edge). */
-export function TimelineBar({ startMs, endMs, axis, error, label }: { startMs: number; endMs: number; axis: WaterfallAxis; error: boolean; label: string }) {
+export function TimelineBar({
+  startMs,
+  endMs,
+  axis,
+  error,
+  label,
+}: {
+  startMs: number;
+  endMs: number;
+  axis: WaterfallAxis;
+  error: boolean;
+  label: string;
+}) {
   const duration = axis.endMs - axis.startMs;
   const left = Math.min(100, Math.max(0, ((startMs - axis.startMs) / duration) * 100));
   const width = Math.min(100 - left, Math.max(0, ((endMs - startMs) / duration) * 100));
   const labelAfter = left + width < 78;
   return (
     <div className="relative h-full">
-      <div className={cn('absolute top-1/2 h-2.5 min-w-[2px] -translate-y-1/2 rounded-sm', error ? 'bg-danger' : 'bg-accent/70')} style={{ left: `${left}%`, width: `${width}%` }} />
+      <div
+        className={cn(
+          'absolute top-1/2 h-2.5 min-w-[2px] -translate-y-1/2 rounded-sm',
+          error ? 'bg-danger' : 'bg-accent/70',
+        )}
+        style={{ left: `${left}%`, width: `${width}%` }}
+      />
       <span
         className="absolute top-1/2 -translate-y-1/2 font-mono text-[11px] whitespace-nowrap text-muted-foreground"
         style={labelAfter ? { left: `calc(${left + width}% + 4px)` } : { right: `calc(${100 - left}% + 4px)` }}
@@ -111,7 +140,12 @@ export function Waterfall({
   const scrollRef = useRef<HTMLDivElement>(null);
   const idPrefix = useRef(`wf-${Math.random().toString(36).slice(2, 8)}`).current;
 
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
 
   // The selection from the URL: open the path to it and bring it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection changes, not on every re-render of the rows it reads
@@ -120,7 +154,8 @@ export function Waterfall({
     const node = nodes.get(selectedSpanId);
     if (!node) return;
     const closedAncestors: string[] = [];
-    for (let at = node.parent; at !== null; at = at.parent) if (collapsed.has(at.span.spanId)) closedAncestors.push(at.span.spanId);
+    for (let at = node.parent; at !== null; at = at.parent)
+      if (collapsed.has(at.span.spanId)) closedAncestors.push(at.span.spanId);
     if (closedAncestors.length > 0) {
       setCollapsed((previous) => new Set([...previous].filter((id) => !closedAncestors.includes(id))));
       return;
@@ -196,12 +231,21 @@ export function Waterfall({
     <div className="grid min-w-0 content-start">
       <div className="grid grid-cols-[minmax(12rem,2fr)_minmax(0,3fr)] border-b bg-muted/40 text-xs text-muted-foreground">
         <div className="px-3 leading-6">
-          Span <span className="tabular">({rows.length === spans.length ? formatCount(spans.length) : `${formatCount(rows.length)} of ${formatCount(spans.length)}`})</span>
+          Span{' '}
+          <span className="tabular">
+            (
+            {rows.length === spans.length
+              ? formatCount(spans.length)
+              : `${formatCount(rows.length)} of ${formatCount(spans.length)}`}
+            )
+          </span>
         </div>
         <TimeRuler axis={axis} className="mr-16" />
       </div>
       {rows.length === 0 ? (
-        <p className="px-3 py-6 text-center text-sm text-muted-foreground">{spans.length === 0 ? 'This trace has no spans.' : 'No span matches the search.'}</p>
+        <p className="px-3 py-6 text-center text-sm text-muted-foreground">
+          {spans.length === 0 ? 'This trace has no spans.' : 'No span matches the search.'}
+        </p>
       ) : (
         <div
           ref={scrollRef}
@@ -243,7 +287,10 @@ export function Waterfall({
                   )}
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
-                  <div className="flex min-w-0 items-center gap-1 pr-2" style={{ paddingLeft: 4 + Math.min(node.depth, MAX_INDENT_LEVELS) * INDENT_PX }}>
+                  <div
+                    className="flex min-w-0 items-center gap-1 pr-2"
+                    style={{ paddingLeft: 4 + Math.min(node.depth, MAX_INDENT_LEVELS) * INDENT_PX }}
+                  >
                     {node.children.length > 0 ? (
                       <button
                         type="button"
@@ -255,7 +302,10 @@ export function Waterfall({
                         }}
                         className="grid size-5 shrink-0 place-items-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
                       >
-                        <ChevronRight className={cn('size-3.5 transition-transform', row.expanded && 'rotate-90')} aria-hidden />
+                        <ChevronRight
+                          className={cn('size-3.5 transition-transform', row.expanded && 'rotate-90')}
+                          aria-hidden
+                        />
                       </button>
                     ) : (
                       <span className="size-5 shrink-0" />
@@ -264,10 +314,18 @@ export function Waterfall({
                     <span className={cn('truncate', node.error && 'text-danger')} title={node.span.name}>
                       <Highlight text={node.span.name} needle={search.trim()} />
                     </span>
-                    {node.children.length > 0 && !row.expanded && <span className="shrink-0 text-xs text-muted-foreground tabular">+{node.children.length}</span>}
+                    {node.children.length > 0 && !row.expanded && (
+                      <span className="shrink-0 text-xs text-muted-foreground tabular">+{node.children.length}</span>
+                    )}
                   </div>
                   <div className="mr-16 min-w-0">
-                    <TimelineBar startMs={node.startMs} endMs={node.endMs} axis={axis} error={node.error} label={formatDuration(node.span.durationMs)} />
+                    <TimelineBar
+                      startMs={node.startMs}
+                      endMs={node.endMs}
+                      axis={axis}
+                      error={node.error}
+                      label={formatDuration(node.span.durationMs)}
+                    />
                   </div>
                 </div>
               );
