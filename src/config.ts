@@ -376,7 +376,6 @@ export interface Config {
   };
 }
 
-/** Reads and validates the environment; throws ConfigError naming every bad variable. */
 /** /dev/shm (memory on Linux) when it exists and is writable, otherwise the OS temp folder. */
 export function defaultInsertDir(): string {
   try {
@@ -387,6 +386,17 @@ export function defaultInsertDir(): string {
   }
 }
 
+type Specs = typeof VARIABLES;
+type Defaulted = { [K in VariableName]: Specs[K] extends { default: string } ? K : never }[VariableName];
+/**
+ * The validated variables, typed from their schemas: what each schema outputs, present when the
+ * variable has a default, optional otherwise. loadConfig fills it from the declarations above.
+ */
+type Values = { [K in Defaulted]: z.output<Specs[K]['schema']> } & {
+  [K in Exclude<VariableName, Defaulted>]?: z.output<Specs[K]['schema']>;
+};
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -407,66 +417,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (problems.length > 0 || catalogue === null)
     throw new ConfigError(`invalid configuration:\n  ${problems.join('\n  ')}`);
 
-  const v = values as {
-    PORT: number;
-    HOST: string;
-    INGEST_PORT?: number;
-    PUBLIC_URL?: string;
-    DATA_DIR: string;
-    LOG_LEVEL: Config['logLevel'];
-    CLICKHOUSE_URL?: string;
-    TELEMETRY_INSERT_DIR?: string;
-    CLICKHOUSE_DATABASE: string;
-    CHDB_MAX_MEMORY_MB?: number;
-    CHDB_CACHE_MB: number;
-    DATABASE_URL?: string;
-    PGLITE_SHARED_BUFFERS_MB: number;
-    S3_BUCKET?: string;
-    S3_ENDPOINT?: string;
-    S3_REGION: string;
-    S3_ACCESS_KEY_ID?: string;
-    S3_SECRET_ACCESS_KEY?: string;
-    S3_FORCE_PATH_STYLE: boolean;
-    REDIS_URL?: string;
-    REDIS_KEY_PREFIX: string;
-    SESSION_SECRET?: string;
-    SESSION_TTL_HOURS: number;
-    REGISTRATION: Config['auth']['registration'];
-    PASSWORD_MIN_LENGTH: number;
-    TRUST_PROXY: boolean;
-    WEB_DIR?: string;
-    BODY_TIMEOUT_MS: number;
-    INGEST_MAX_CONCURRENCY: number;
-    INGEST_QUEUE_WAIT_MS: number;
-    SYMBOL_UPLOAD_CONCURRENCY: number;
-    SYMBOL_UPLOAD_QUEUE_WAIT_MS: number;
-    SYMBOL_TABLE_CACHE_MB: number;
-    SOURCE_MAP_CACHE_MB: number;
-    WRITER_MAX_ROWS: number;
-    WRITER_FLUSH_MS: number;
-    PROJECT_CACHE_TTL_MS: number;
-    METRICS_TOKEN?: string;
-    QUERY_MAX_EXECUTION_SECONDS: number;
-    QUERY_MAX_ROWS_TO_READ: number;
-    ROLLUP_INTERVAL_SECONDS: number;
-    ALERTS_INTERVAL_SECONDS: number;
-    ALERTS_ALLOW_PRIVATE_TARGETS: boolean;
-    STRIPE_SECRET_KEY?: string;
-    STRIPE_WEBHOOK_SECRET?: string;
-    STRIPE_API_URL: string;
-    SMTP_URL?: string;
-    MAIL_FROM?: string;
-    PASSWORD_RESET_TTL_MINUTES: number;
-    OIDC_ISSUER?: string;
-    OIDC_CLIENT_ID?: string;
-    OIDC_CLIENT_SECRET?: string;
-    OIDC_NAME: string;
-    GOOGLE_CLIENT_ID?: string;
-    GOOGLE_CLIENT_SECRET?: string;
-    GITHUB_CLIENT_ID?: string;
-    GITHUB_CLIENT_SECRET?: string;
-    GITHUB_URL: string;
-  };
+  const v = values as Values;
   const dataDir = path.resolve(v.DATA_DIR);
   return {
     port: v.PORT,
