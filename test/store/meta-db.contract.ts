@@ -52,6 +52,7 @@ const EXPECTED_TABLES = [
   'refresh_token_families',
   'refresh_tokens',
   'schema_migrations',
+  'source_map_files',
   'subscriptions',
   'symbol_files',
   'user_identities',

@@ -49,6 +49,7 @@ const TAGS_BY_PATH: ReadonlyArray<[RegExp, string]> = [
   [/^\/api\/organizations\b/, 'Organizations'],
   [/^\/api\/billing\b/, 'Billing'],
   [/^\/api\/symbols\b/, 'Debug symbols'],
+  [/^\/api\/sourcemaps\b/, 'Source maps'],
 ];
 
 function tagByPath(route: RouteOptions): void {
