@@ -12,6 +12,8 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { onUnauthorized } from './lib/api';
+import { queryClient } from './lib/query-client';
+import { scopeOf } from './lib/telemetry';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
@@ -24,6 +26,11 @@ import { parseMetricsSearch } from './pages/metrics/search';
 import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search';
 import { validateAlertsSearch } from './pages/alerts/search';
 import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
+import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './pages/home/api';
+import { ENDPOINT_SOURCE, entityListQuery, entitySeriesQuery } from './pages/endpoints/api';
+import { TASK_SOURCE } from './pages/tasks/api';
+import { issueListQuery } from './pages/issues/api';
+import { traceQuery } from './pages/traces/api';
 
 export interface AppSearch extends RangeSearch {
   projectId?: string;
@@ -124,6 +131,15 @@ const deviceRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => {
+    const scope = scopeOf(deps);
+    if (!scope || preload) return;
+    void queryClient.prefetchQuery(overviewQuery(scope));
+    void queryClient.prefetchQuery(previousStatsQuery(scope));
+    void queryClient.prefetchQuery(seriesQuery(scope));
+    void queryClient.prefetchQuery(newestIssuesQuery(scope));
+  },
   component: lazyRouteComponent(() => import('./pages/home/home-page'), 'HomePage'),
 });
 
@@ -131,6 +147,13 @@ const endpointsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/endpoints',
   validateSearch: parseListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => {
+    const scope = scopeOf(deps);
+    if (!scope || preload) return;
+    void queryClient.prefetchQuery(entityListQuery(ENDPOINT_SOURCE, scope, deps));
+    void queryClient.prefetchQuery(entitySeriesQuery(ENDPOINT_SOURCE, scope, deps));
+  },
   component: lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
 });
 
@@ -145,6 +168,13 @@ const tasksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/tasks',
   validateSearch: parseListSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => {
+    const scope = scopeOf(deps);
+    if (!scope || preload) return;
+    void queryClient.prefetchQuery(entityListQuery(TASK_SOURCE, scope, deps));
+    void queryClient.prefetchQuery(entitySeriesQuery(TASK_SOURCE, scope, deps));
+  },
   component: lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
 });
 
@@ -183,6 +213,11 @@ const issuesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/issues',
   validateSearch: validateIssuesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ deps, preload }) => {
+    const scope = scopeOf(deps);
+    if (scope && !preload) void queryClient.prefetchQuery(issueListQuery(scope, deps));
+  },
   component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
 });
 
@@ -204,6 +239,10 @@ const traceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/traces/$id',
   validateSearch: validateTraceSearch,
+  loaderDeps: ({ search }) => ({ projectId: search.projectId }),
+  loader: ({ deps, params, preload }) => {
+    if (deps.projectId && !preload) void queryClient.prefetchQuery(traceQuery(deps.projectId, params.id));
+  },
   component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
 });
 

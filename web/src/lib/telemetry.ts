@@ -11,14 +11,19 @@ export interface TelemetryScope {
   range: RangeSearch;
 }
 
-/** The page's scope, or undefined while the shell has not yet put a project into the URL. */
-export function useTelemetryScope(): TelemetryScope | undefined {
-  const { projectId, range, from, to } = useSearch({ strict: false });
+/** The scope a URL's search names, or undefined without a project (what route loaders read). */
+export function scopeOf(search: RangeSearch & { projectId?: string }): TelemetryScope | undefined {
+  const { projectId, range, from, to } = search;
   if (projectId === undefined) return undefined;
   return {
     projectId,
     range: from !== undefined && to !== undefined ? { from, to } : range !== undefined ? { range } : {},
   };
+}
+
+/** The page's scope, or undefined while the shell has not yet put a project into the URL. */
+export function useTelemetryScope(): TelemetryScope | undefined {
+  return scopeOf(useSearch({ strict: false }));
 }
 
 /** The part of a query key that names the scope (a preset by its name, a custom range by its ends). */

@@ -2,24 +2,19 @@
 import { Link } from '@tanstack/react-router';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
-import { api, read } from '@/lib/api';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ApdexValue, DurationCell, ErrorRateValue, ImpactBadge } from './entity-parts';
 import { EntityListPage, type EntityListConfig } from './entity-list';
-import type { EndpointItem, EndpointList, TimeByEntity } from './types';
-
-type EndpointOrder = 'impact' | 'requests' | 'p50' | 'p95' | 'p99' | 'errorRate' | 'apdex' | 'name';
+import { ENDPOINT_SOURCE, type EndpointOrder } from './api';
+import type { EndpointItem } from './types';
 
 export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
-  feature: 'endpoints',
+  ...ENDPOINT_SOURCE,
   title: 'Endpoints',
   description:
     'Inbound HTTP endpoints, worst first by Impact: slow answers, server errors and client errors weighted by traffic.',
   noun: 'endpoint',
-  sortKeys: ['impact', 'requests', 'p50', 'p95', 'p99', 'errorRate', 'apdex', 'name'],
-  defaultSort: { sort: 'impact', dir: 'desc' },
-  grouping: true,
   rowKey: (item) => `${item.method} ${item.name}`,
   columns: [
     {
@@ -56,17 +51,6 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
     { label: 'Apdex', sortKey: 'apdex', numeric: true, cell: (item) => <ApdexValue value={item.apdex} /> },
     { label: 'Impact', sortKey: 'impact', numeric: true, cell: (item) => <ImpactBadge item={item} /> },
   ],
-  fetchList: (scope, query, grouped) =>
-    read<EndpointList>(
-      api.POST(grouped ? '/api/endpoints/grouped' : '/api/endpoints', {
-        params: { query: { projectId: scope.projectId } },
-        body: query,
-      }),
-    ),
-  fetchSeries: (scope, query) =>
-    read<TimeByEntity>(
-      api.POST('/api/endpoints/series', { params: { query: { projectId: scope.projectId } }, body: query }),
-    ),
   empty: (
     <EmptyState title="No endpoint calls in this range">
       Calls appear here once an instrumented service handles HTTP requests.{' '}

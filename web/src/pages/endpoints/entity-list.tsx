@@ -3,7 +3,7 @@
  * and the ranked table. Search, root filter, grouping, sort and page live in the URL (`q`, `root`,
  * `group`, `sort`, `dir`, `page`); j/k move through the rows, Enter opens one, `/` focuses search.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,25 +12,13 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, THead, TR, type SortDirection } from '@/components/ui/table';
-import { scopeKey, scopeParams, useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
+import { SortHeader, Table, TBody, TD, THead, TR } from '@/components/ui/table';
+import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import type { ListSearch } from './search';
-import type { Filters, TimeByEntity } from './types';
-
-export const PAGE_SIZE = 50;
-
-export interface ListQuery<Order extends string> {
-  fromDate: string;
-  toDate: string;
-  search?: string;
-  orderBy: Order;
-  sortDirection: SortDirection;
-  pagination: { page: number; pageSize: number };
-  filters?: Filters;
-}
+import { LIST_PAGE_SIZE, entityListQuery, entityListState, entitySeriesQuery, type EntityListSource } from './api';
 
 export interface EntityColumn<T, Order extends string> {
   label: string;
@@ -41,29 +29,15 @@ export interface EntityColumn<T, Order extends string> {
   className?: string;
 }
 
-export interface EntityListConfig<T extends { name: string }, Order extends string> {
-  /** Query-key prefix and the chart's crosshair group. */
-  feature: 'endpoints' | 'tasks';
+/** A list page: its source (api.ts) and how it shows. */
+export interface EntityListConfig<T extends { name: string }, Order extends string> extends EntityListSource<T, Order> {
   title: string;
   description: string;
   noun: string;
-  sortKeys: readonly Order[];
-  defaultSort: { sort: Order; dir: SortDirection };
   columns: ReadonlyArray<EntityColumn<T, Order>>;
   /** The row's key (grouped endpoints share a name across methods). */
   rowKey?(item: T): string;
-  fetchList(scope: TelemetryScope, query: ListQuery<Order>, grouped: boolean): Promise<{ items: T[]; total?: number }>;
-  fetchSeries(
-    scope: TelemetryScope,
-    query: { fromDate: string; toDate: string; top: number; search?: string; filters?: Filters },
-  ): Promise<TimeByEntity>;
-  /** Offers "by endpoint / by route". */
-  grouping?: boolean;
   empty: ReactNode;
-}
-
-function rootFilter(root: ListSearch['root']): Filters | undefined {
-  return root === undefined ? undefined : [{ field: 'isRoot', op: 'eq', value: root === 'root' }];
 }
 
 /** A row of toggle buttons writing one URL parameter. */
@@ -109,16 +83,7 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   const searchRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search.q ?? '');
 
-  const orderBy = config.sortKeys.find((key) => key === search.sort) ?? config.defaultSort.sort;
-  const direction =
-    search.sort === orderBy && search.dir
-      ? search.dir
-      : orderBy === config.defaultSort.sort
-        ? (search.dir ?? config.defaultSort.dir)
-        : 'desc';
-  const page = search.page ?? 1;
-  const grouped = config.grouping === true && search.group === 'route';
-  const filters = rootFilter(search.root);
+  const { orderBy, direction, page, grouped } = entityListState(config, search);
 
   const setSearch = (patch: Partial<ListSearch>, replace = false) =>
     void navigate({ to: '.', search: (prev) => ({ ...prev, page: undefined, ...patch }), replace });
@@ -133,48 +98,8 @@ export function EntityListPage<T extends { name: string }, Order extends string>
     // Only typing schedules a write.
   }, [text]);
 
-  const list = useQuery({
-    queryKey: [
-      config.feature,
-      'list',
-      ...scopeKey(scope),
-      search.q ?? '',
-      orderBy,
-      direction,
-      page,
-      search.root ?? '',
-      grouped,
-    ],
-    queryFn: () =>
-      config.fetchList(
-        scope!,
-        {
-          ...scopeParams(scope!),
-          ...(search.q ? { search: search.q } : {}),
-          orderBy,
-          sortDirection: direction,
-          pagination: { page, pageSize: PAGE_SIZE },
-          ...(filters ? { filters } : {}),
-        },
-        grouped,
-      ),
-    enabled: scope !== undefined,
-    placeholderData: keepPreviousData,
-  });
-
-  const series = useQuery({
-    queryKey: [config.feature, 'time', ...scopeKey(scope), search.q ?? '', search.root ?? ''],
-    // Seven series and Other: one palette slot each, none repeated.
-    queryFn: () =>
-      config.fetchSeries(scope!, {
-        ...scopeParams(scope!),
-        top: 7,
-        ...(search.q ? { search: search.q } : {}),
-        ...(filters ? { filters } : {}),
-      }),
-    enabled: scope !== undefined,
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(entityListQuery(config, scope, search));
+  const series = useQuery(entitySeriesQuery(config, scope, search));
 
   const items = list.data?.items ?? [];
   const { rowProps } = useListKeyboard({
@@ -316,7 +241,7 @@ export function EntityListPage<T extends { name: string }, Order extends string>
             <div className="border-t">
               <Pagination
                 page={page}
-                pageSize={PAGE_SIZE}
+                pageSize={LIST_PAGE_SIZE}
                 total={list.data?.total}
                 onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
               />

@@ -13,17 +13,17 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatCost, formatCount, formatDuration, formatPercent, formatRelative } from '@/lib/format';
-import { previousParams, scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
+import { useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
 import { dashboardsQuery, hasStarredWidget } from '../dashboards/api';
 import { ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
 import { DataStatusBanner } from '../data-status';
 import { PageHeader } from '../page-header';
-import type { DashboardSeries, IssueList, Overview, Stats } from './types';
+import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './api';
+import type { Stats } from './types';
 
 // Its own chunk: the metric views load only for a project that starred a widget.
 const StarredWidgets = lazy(async () => ({ default: (await import('../dashboards/starred-widgets')).StarredWidgets }));
@@ -60,40 +60,10 @@ export function HomePage() {
   const { project, projects } = useCurrentProject();
   const scope = useTelemetryScope();
 
-  const overview = useQuery({
-    queryKey: ['home', 'overview', ...scopeKey(scope)],
-    queryFn: () => read<Overview>(api.GET('/api/dashboard/overview', { params: { query: scopeParams(scope!) } })),
-    enabled: scope !== undefined,
-  });
-  const previous = useQuery({
-    queryKey: ['home', 'previous', ...scopeKey(scope)],
-    queryFn: () => {
-      const { projectId, ...range } = previousParams(scope!);
-      return read<Stats>(api.POST('/api/stats', { params: { query: { projectId } }, body: range }));
-    },
-    enabled: scope !== undefined,
-  });
-  const series = useQuery({
-    queryKey: ['home', 'series', ...scopeKey(scope)],
-    queryFn: () => read<DashboardSeries>(api.GET('/api/dashboard', { params: { query: scopeParams(scope!) } })),
-    enabled: scope !== undefined,
-  });
-  const issues = useQuery({
-    queryKey: ['home', 'issues', ...scopeKey(scope)],
-    queryFn: () =>
-      read<IssueList>(
-        api.POST('/api/exception-stack-traces', {
-          params: { query: { projectId: scope!.projectId } },
-          body: {
-            ...scopeParams(scope!),
-            orderBy: 'firstSeen',
-            sortDirection: 'desc',
-            pagination: { page: 1, pageSize: 5 },
-          },
-        }),
-      ),
-    enabled: scope !== undefined,
-  });
+  const overview = useQuery(overviewQuery(scope));
+  const previous = useQuery(previousStatsQuery(scope));
+  const series = useQuery(seriesQuery(scope));
+  const issues = useQuery(newestIssuesQuery(scope));
   // The same query (and cache entry) StarredWidgets reads; nothing starred, nothing shown.
   const dashboards = useQuery({ ...dashboardsQuery(scope?.projectId ?? ''), enabled: scope !== undefined });
   const anyStarred = dashboards.data?.some((dashboard) => hasStarredWidget(dashboard.definition)) ?? false;

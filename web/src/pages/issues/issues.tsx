@@ -2,7 +2,7 @@
  * /issues: exceptions and messages grouped by their hash, ranked by the column in the URL, with
  * a sparkline of the range, users and sessions affected, first and last seen.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,28 +12,24 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
-import { api, read } from '@/lib/api';
 import { formatCount, formatRelative, formatDateTime } from '@/lib/format';
-import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
+import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import type { IssueKind, IssueStatusFilter } from './search';
 import { BulkActions, IssueStatusBadge, SelectBox, StatusFilter, useCanChangeStatus, useSelection } from './status';
-import { ISSUE_SORTS, type IssueList, type IssueSort } from './types';
+import { ISSUE_SORTS } from './types';
+import { ISSUE_PAGE_SIZE, issueListQuery, issueListState } from './api';
 
 const route = getRouteApi('/app/issues');
-const PAGE_SIZE = 50;
 const SEARCH_DELAY_MS = 300;
 
 export function IssuesPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const scope = useTelemetryScope();
-  const sort: IssueSort = search.sort ?? 'count';
-  const direction: SortDirection = search.dir ?? 'desc';
-  const page = search.page ?? 1;
-  const status: IssueStatusFilter = search.status ?? 'open';
+  const { sort, direction, page, status } = issueListState(search);
   const searchInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(search.q ?? '');
 
@@ -48,28 +44,7 @@ export function IssuesPage() {
     return () => clearTimeout(timer);
   }, [text, search.q, navigate]);
 
-  const query = useQuery({
-    queryKey: ['issues', ...scopeKey(scope), search.q ?? '', search.kind ?? 'all', status, sort, direction, page],
-    enabled: scope !== undefined,
-    placeholderData: keepPreviousData,
-    queryFn: () => {
-      const { projectId, ...range } = scopeParams(scope!);
-      return read<IssueList>(
-        api.POST('/api/exception-stack-traces', {
-          params: { query: { projectId } },
-          body: {
-            ...range,
-            orderBy: sort,
-            sortDirection: direction,
-            pagination: { page, pageSize: PAGE_SIZE },
-            ...(search.q ? { search: search.q } : {}),
-            ...(status !== 'all' ? { status } : {}),
-            ...(search.kind ? { filters: [{ field: 'isMessage', op: 'eq', value: search.kind === 'messages' }] } : {}),
-          },
-        }),
-      );
-    },
-  });
+  const query = useQuery(issueListQuery(scope, search));
 
   const items = query.data?.items ?? [];
   const writable = useCanChangeStatus();
@@ -280,7 +255,7 @@ export function IssuesPage() {
             <div className="border-t">
               <Pagination
                 page={page}
-                pageSize={PAGE_SIZE}
+                pageSize={ISSUE_PAGE_SIZE}
                 total={query.data?.total}
                 onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
               />

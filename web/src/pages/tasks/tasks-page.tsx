@@ -2,22 +2,18 @@
 import { Link } from '@tanstack/react-router';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
-import { api, read } from '@/lib/api';
 import { formatCount, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { EntityListPage, type EntityListConfig } from '../endpoints/entity-list';
 import { DurationCell } from '../endpoints/entity-parts';
-import type { TaskItem, TaskList, TimeByEntity } from '../endpoints/types';
-
-type TaskOrder = 'rank' | 'count' | 'failures' | 'p50' | 'p95' | 'p99' | 'name';
+import type { TaskItem } from '../endpoints/types';
+import { TASK_SOURCE, type TaskOrder } from './api';
 
 const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
-  feature: 'tasks',
+  ...TASK_SOURCE,
   title: 'Tasks',
   description: 'Background jobs and scheduled work, ranked by the time their slow runs cost: runs × (P95 − P50).',
   noun: 'task',
-  sortKeys: ['rank', 'count', 'failures', 'p50', 'p95', 'p99', 'name'],
-  defaultSort: { sort: 'rank', dir: 'desc' },
   columns: [
     {
       label: 'Task',
@@ -62,12 +58,6 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
       ),
     },
   ],
-  fetchList: (scope, query) =>
-    read<TaskList>(api.POST('/api/tasks', { params: { query: { projectId: scope.projectId } }, body: query })),
-  fetchSeries: (scope, query) =>
-    read<TimeByEntity>(
-      api.POST('/api/tasks/series', { params: { query: { projectId: scope.projectId } }, body: query }),
-    ),
   empty: (
     <EmptyState title="No task runs in this range">
       Background jobs appear here once a service reports them (a trace marked as a task, or an OpenTelemetry span of

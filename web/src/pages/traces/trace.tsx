@@ -19,6 +19,7 @@ import { sessionReplayLink } from '../sessions/links';
 import { AttributeTable } from './attribute-table';
 import { EntityName, StatusBadge } from './entity';
 import { SpanDetails } from './span-details';
+import { traceQuery } from './api';
 import type { LogList, TraceDetail } from './types';
 import { SpanSearch, Waterfall } from './waterfall';
 import { instantMs } from './waterfall-tree';
@@ -47,12 +48,7 @@ export function TracePage() {
   const scope = useTelemetryScope();
   const projectId = scope?.projectId;
 
-  const trace = useQuery({
-    queryKey: ['trace', projectId, id],
-    enabled: projectId !== undefined,
-    queryFn: () =>
-      read<TraceDetail>(api.GET('/api/traces/{id}', { params: { query: { projectId: projectId! }, path: { id } } })),
-  });
+  const trace = useQuery(traceQuery(projectId, id));
 
   const exceptions = useQuery({
     queryKey: ['trace-exceptions', projectId, id],
