@@ -12,7 +12,7 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { onUnauthorized } from './lib/api';
-import { queryClient } from './lib/query-client';
+import { queryClient, whenProjectKnown } from './lib/query-client';
 import { scopeOf } from './lib/telemetry';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
@@ -135,10 +135,12 @@ const homeRoute = createRoute({
   loader: ({ deps, preload }) => {
     const scope = scopeOf(deps);
     if (!scope || preload) return;
-    void queryClient.prefetchQuery(overviewQuery(scope));
-    void queryClient.prefetchQuery(previousStatsQuery(scope));
-    void queryClient.prefetchQuery(seriesQuery(scope));
-    void queryClient.prefetchQuery(newestIssuesQuery(scope));
+    whenProjectKnown(scope.projectId, () => {
+      void queryClient.prefetchQuery(overviewQuery(scope));
+      void queryClient.prefetchQuery(previousStatsQuery(scope));
+      void queryClient.prefetchQuery(seriesQuery(scope));
+      void queryClient.prefetchQuery(newestIssuesQuery(scope));
+    });
   },
   component: lazyRouteComponent(() => import('./pages/home/home-page'), 'HomePage'),
 });
@@ -151,8 +153,10 @@ const endpointsRoute = createRoute({
   loader: ({ deps, preload }) => {
     const scope = scopeOf(deps);
     if (!scope || preload) return;
-    void queryClient.prefetchQuery(entityListQuery(ENDPOINT_SOURCE, scope, deps));
-    void queryClient.prefetchQuery(entitySeriesQuery(ENDPOINT_SOURCE, scope, deps));
+    whenProjectKnown(scope.projectId, () => {
+      void queryClient.prefetchQuery(entityListQuery(ENDPOINT_SOURCE, scope, deps));
+      void queryClient.prefetchQuery(entitySeriesQuery(ENDPOINT_SOURCE, scope, deps));
+    });
   },
   component: lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
 });
@@ -172,8 +176,10 @@ const tasksRoute = createRoute({
   loader: ({ deps, preload }) => {
     const scope = scopeOf(deps);
     if (!scope || preload) return;
-    void queryClient.prefetchQuery(entityListQuery(TASK_SOURCE, scope, deps));
-    void queryClient.prefetchQuery(entitySeriesQuery(TASK_SOURCE, scope, deps));
+    whenProjectKnown(scope.projectId, () => {
+      void queryClient.prefetchQuery(entityListQuery(TASK_SOURCE, scope, deps));
+      void queryClient.prefetchQuery(entitySeriesQuery(TASK_SOURCE, scope, deps));
+    });
   },
   component: lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
 });
@@ -216,7 +222,8 @@ const issuesRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ deps, preload }) => {
     const scope = scopeOf(deps);
-    if (scope && !preload) void queryClient.prefetchQuery(issueListQuery(scope, deps));
+    if (scope && !preload)
+      whenProjectKnown(scope.projectId, () => void queryClient.prefetchQuery(issueListQuery(scope, deps)));
   },
   component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
 });
@@ -241,7 +248,8 @@ const traceRoute = createRoute({
   validateSearch: validateTraceSearch,
   loaderDeps: ({ search }) => ({ projectId: search.projectId }),
   loader: ({ deps, params, preload }) => {
-    if (deps.projectId && !preload) void queryClient.prefetchQuery(traceQuery(deps.projectId, params.id));
+    if (!preload)
+      whenProjectKnown(deps.projectId, () => void queryClient.prefetchQuery(traceQuery(deps.projectId, params.id)));
   },
   component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
 });

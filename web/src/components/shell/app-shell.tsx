@@ -1,17 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
 import { meQuery } from '@/lib/queries';
-import { CommandPalette } from './command-palette';
-import { CreateProjectDialog } from './create-project-dialog';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { TimeRangePicker } from './time-range-picker';
 import { UserMenu } from './user-menu';
+
+// Their own chunks (cmdk, the dialog and form kit): fetched on first use, not before the first page.
+const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
+const CreateProjectDialog = lazy(async () => ({
+  default: (await import('./create-project-dialog')).CreateProjectDialog,
+}));
+
+/** True from the first time `open` is true: a dialog stays mounted after that, so it can animate closed. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 export function AppShell() {
   const navigate = useNavigate();
@@ -20,6 +31,8 @@ export function AppShell() {
   const me = useQuery(meQuery);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const paletteMounted = useOpenedOnce(paletteOpen);
+  const creatingMounted = useOpenedOnce(creating);
 
   // Keep a valid project in the URL: the one named, else the last used, else the first.
   useEffect(() => {
@@ -71,8 +84,12 @@ export function AppShell() {
           {isLoading || (projects && projects.length > 0 && !project) ? <PageSkeleton /> : <Outlet />}
         </main>
       </div>
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={() => setCreating(true)} />
-      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      <Suspense fallback={null}>
+        {paletteMounted && (
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={() => setCreating(true)} />
+        )}
+        {creatingMounted && <CreateProjectDialog open={creating} onOpenChange={setCreating} />}
+      </Suspense>
     </div>
   );
 }
