@@ -6,6 +6,8 @@ export default defineConfig({
     // chDB allows one active data folder per process: every test file gets its own process.
     pool: 'forks',
     maxWorkers: 2,
+    // Suites that spawn the service run the compiled dist/: built once, before them all.
+    globalSetup: ['./test/support/build-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default', './test/support/summary-reporter.ts'],

@@ -4,7 +4,7 @@
  * time to the "running at" line, the server's peak resident memory (VmHWM), the peak of the
  * server with any process it spawned (sampled), and resident memory once idle.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,8 @@ async function startOnce(dataDir: string): Promise<Start> {
   }
 }
 
+// The service runs from dist/: compile the sources of this tree first.
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-start-'));
 const first = await startOnce(dataDir);
 const warm = await startOnce(dataDir);

@@ -1,6 +1,4 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so `npm start` needs no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('../src/main.ts');
+// Runs the compiled service in dist/ (scripts/build-server.mjs; `npm start`, `prepare` and the
+// test run build it), not the TypeScript through tsx: tsx's loader thread costs ~25 MB resident.
+await import('../dist/main.js');

@@ -63,7 +63,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
 
-    const objects = createObjectStore(
+    const objects = await createObjectStore(
       config.objects.kind === 'fs'
         ? { engine: 'fs', root: config.objects.root }
         : { engine: 's3', ...s3Options(config.objects) },

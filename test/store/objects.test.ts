@@ -5,12 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createObjectStore,
-  FsObjectStore,
-  InvalidObjectKeyError,
-  S3ObjectStore,
-} from '../../src/store/objects/index.js';
+import { createObjectStore, FsObjectStore, InvalidObjectKeyError } from '../../src/store/objects/index.js';
+import { S3ObjectStore } from '../../src/store/objects/s3.js';
 import { objectStoreContract } from './object-store.contract.js';
 
 const tempDirs: string[] = [];
