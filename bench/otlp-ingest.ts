@@ -3,8 +3,8 @@
  *
  * The whole service (openServices + buildApps on a temporary data folder, embedded engines) and
  * the real route: `POST /api/otel/v1/traces` through `app.inject`, CONCURRENCY requests in flight,
- * each a gzipped protobuf export of 512 spans built by the OpenTelemetry SDK as bench/otlp.ts
- * builds them (HTTP requests of 8 spans, ~15 attributes each, an exception every 23rd request).
+ * each a gzipped protobuf export of 512 spans built by the OpenTelemetry SDK (bench/otlp-batches.ts:
+ * HTTP requests of 8 spans, ~15 attributes each, an exception every 23rd request).
  * Every request goes through authentication, admission, gunzip, decode, classification, the
  * group-commit writer and a durable chDB insert before its 200.
  *
@@ -21,158 +21,19 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
-import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { loadConfig } from '../src/config.js';
 import { decodeTraceRequest } from '../src/ingest/otlp/index.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
+import { buildBatches, SPANS_PER_BATCH, SPANS_PER_REQUEST } from './otlp-batches.js';
 import { fmt, report, rssMb } from './support.js';
 
-const SPANS_PER_BATCH = 512;
-const SPANS_PER_REQUEST = 8;
 const DISTINCT_BATCHES = 16;
 const CONCURRENCY = Number(process.env.BENCH_OTLP_CONCURRENCY ?? 16);
 const REQUESTS = Number(process.env.BENCH_OTLP_REQUESTS ?? 600);
 const WARM_UP_REQUESTS = 40;
 const DECODE_ROUNDS = Number(process.env.BENCH_OTLP_DECODE_ROUNDS ?? 5);
 const DECODE_ROUND_MS = 1_000;
-
-const ROUTES = ['/api/orders/:id', '/api/users/:id/cart', '/api/products', '/api/checkout', '/health'];
-
-/** One HTTP request of 8 spans, as bench/otlp.ts records it. */
-function recordRequest(tracer: Tracer, index: number): void {
-  const route = ROUTES[index % ROUTES.length]!;
-  const server = tracer.startSpan(`GET ${route}`, {
-    kind: SpanKind.SERVER,
-    attributes: {
-      'http.request.method': 'GET',
-      'http.route': route,
-      'url.path': route.replace(':id', String(10_000 + index)),
-      'url.scheme': 'https',
-      'url.query': `page=${index % 7}`,
-      'server.address': 'shop.example.com',
-      'server.port': 443,
-      'client.address': `10.0.${index % 250}.${(index * 7) % 250}`,
-      'user_agent.original':
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-      'network.protocol.version': '1.1',
-      'network.peer.address': '10.0.0.12',
-      'network.peer.port': 51_000 + (index % 1000),
-      'http.request.header.x-request-id': [`req-${index}`],
-      'http.response.status_code': index % 23 === 0 ? 500 : 200,
-      'http.response.body.size': 1_024 + index,
-    },
-  });
-  const serverContext = trace.setSpan(context.active(), server);
-  const child = (
-    name: string,
-    kind: SpanKind,
-    attributes: Record<string, string | number | boolean>,
-    parent = serverContext,
-  ) =>
-    tracer.startSpan(
-      name,
-      {
-        kind,
-        attributes: {
-          'code.file.path': '/app/src/server.ts',
-          'code.line.number': 40 + (index % 100),
-          'thread.id': 1,
-          ...attributes,
-        },
-      },
-      parent,
-    );
-  child('middleware - query', SpanKind.INTERNAL, {
-    'http.route': route,
-    'express.name': 'query',
-    'express.type': 'middleware',
-  }).end();
-  const handler = child(`request handler - ${route}`, SpanKind.INTERNAL, {
-    'http.route': route,
-    'express.name': route,
-    'express.type': 'request_handler',
-    'code.function.name': 'getOrder',
-  });
-  const handlerContext = trace.setSpan(context.active(), handler);
-  for (const table of ['orders', 'order_items', 'customers']) {
-    child(
-      `SELECT shop.${table}`,
-      SpanKind.CLIENT,
-      {
-        'db.system.name': 'postgresql',
-        'db.namespace': 'shop',
-        'db.collection.name': table,
-        'db.operation.name': 'SELECT',
-        'db.query.text': `SELECT * FROM ${table} WHERE id = $1 AND tenant_id = $2 LIMIT 50`,
-        'server.address': 'db.internal',
-        'server.port': 5432,
-        'db.response.returned_rows': index % 50,
-        'network.peer.address': '10.0.3.4',
-        'network.peer.port': 5432,
-        'db.client.connection.pool.name': 'main',
-      },
-      handlerContext,
-    ).end();
-  }
-  child(
-    'GET',
-    SpanKind.CLIENT,
-    {
-      'http.request.method': 'GET',
-      'url.full': `https://payments.internal/v1/charges/${index}`,
-      'server.address': 'payments.internal',
-      'server.port': 443,
-      'http.response.status_code': 200,
-      'network.protocol.version': '1.1',
-      'http.request.resend_count': 0,
-      'url.scheme': 'https',
-    },
-    handlerContext,
-  ).end();
-  const render = child(
-    'render order',
-    SpanKind.INTERNAL,
-    { 'template.name': 'order.hbs', 'template.engine': 'handlebars', 'cache.hit': index % 3 === 0 },
-    handlerContext,
-  );
-  if (index % 23 === 0) {
-    render.recordException(new Error(`template variable missing: customer${index % 5}`));
-    render.setStatus({ code: SpanStatusCode.ERROR });
-  }
-  render.end();
-  handler.end();
-  server.end();
-}
-
-function buildBatches(): Uint8Array[] {
-  const exporter = new InMemorySpanExporter();
-  const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({
-      'service.name': 'shop-api',
-      'service.version': '3.2.1',
-      'deployment.environment.name': 'production',
-      'host.name': 'shop-api-7d9f8',
-      'telemetry.sdk.language': 'nodejs',
-    }),
-    spanProcessors: [new SimpleSpanProcessor(exporter)],
-  });
-  const tracer = provider.getTracer('@opentelemetry/instrumentation-http', '0.223.0');
-  const batches: Uint8Array[] = [];
-  for (let batch = 0; batch < DISTINCT_BATCHES; batch++) {
-    exporter.reset();
-    for (let request = 0; request < SPANS_PER_BATCH / SPANS_PER_REQUEST; request++)
-      recordRequest(tracer, batch * 1000 + request);
-    const encoded = ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans());
-    if (encoded === undefined || exporter.getFinishedSpans().length !== SPANS_PER_BATCH)
-      throw new Error('batch construction failed');
-    batches.push(encoded);
-  }
-  return batches;
-}
 
 /** A full collection before reading idle memory, so start-up garbage (PGlite's initdb, argon2) is not counted. */
 v8.setFlagsFromString('--expose_gc');
@@ -223,7 +84,7 @@ async function main(): Promise<void> {
     // Idle: every store open and migrated, the apps built, one user registered, nothing sent.
     collectGarbage();
     const idleRss = rssMb();
-    const protobuf = buildBatches();
+    const protobuf = buildBatches(DISTINCT_BATCHES);
     const gzipped = protobuf.map((batch) => gzipSync(batch));
     const decode = decodeRates(protobuf);
 

@@ -25,9 +25,10 @@ export type AnyValue =
   /** An AnyValue with none of its fields set. */
   | { readonly type: 'empty' };
 
+/** Read-only: the protobuf decoder shares the instances of attributes that recur. */
 export interface KeyValue {
-  key: string;
-  value: AnyValue;
+  readonly key: string;
+  readonly value: AnyValue;
 }
 
 export interface OtlpResource {

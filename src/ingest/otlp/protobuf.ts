@@ -48,41 +48,32 @@ import {
   TEMPORALITIES,
 } from '../../core/classify/otlp-model.js';
 import { MAX_VALUE_DEPTH } from './limits.js';
-import { WireReader } from './wire.js';
+import { ByteRangeCache, WireReader } from './wire.js';
 
 const EMPTY_VALUE: AnyValue = { type: 'empty' };
 
 export function decodeTraceRequestProtobuf(body: Uint8Array): OtlpTraceRequest {
-  const r = new WireReader(body);
-  const resourceSpans: OtlpResourceSpans[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: resource_spans */) resourceSpans.push(readResourceSpans(r));
-    else r.skip(tag);
-  }
-  return { resourceSpans };
+  return { resourceSpans: readRequest(body, readResourceSpans) };
 }
 
 export function decodeMetricsRequestProtobuf(body: Uint8Array): OtlpMetricsRequest {
-  const r = new WireReader(body);
-  const resourceMetrics: OtlpResourceMetrics[] = [];
-  while (r.pos < r.limit) {
-    const tag = r.tag();
-    if (tag === 10 /* 1: resource_metrics */) resourceMetrics.push(readResourceMetrics(r));
-    else r.skip(tag);
-  }
-  return { resourceMetrics };
+  return { resourceMetrics: readRequest(body, readResourceMetrics) };
 }
 
 export function decodeLogsRequestProtobuf(body: Uint8Array): OtlpLogsRequest {
+  return { resourceLogs: readRequest(body, readResourceLogs) };
+}
+
+/** Every Export<Signal>ServiceRequest: field 1 the repeated Resource<Signal>, anything else skipped. */
+function readRequest<Item>(body: Uint8Array, readItem: (r: WireReader) => Item): Item[] {
   const r = new WireReader(body);
-  const resourceLogs: OtlpResourceLogs[] = [];
+  const items: Item[] = [];
   while (r.pos < r.limit) {
     const tag = r.tag();
-    if (tag === 10 /* 1: resource_logs */) resourceLogs.push(readResourceLogs(r));
+    if (tag === 10 /* 1 */) items.push(readItem(r));
     else r.skip(tag);
   }
-  return { resourceLogs };
+  return items;
 }
 
 // ---- common/v1 and resource/v1 -------------------------------------------------------------
@@ -124,9 +115,24 @@ function readScope(r: WireReader): OtlpScope {
   return { name, version, attributes };
 }
 
+/**
+ * Whole attributes with a scalar value, by their bytes: most recur span after span (a route, a
+ * database name, a port), and a repeat then costs neither a decode nor its two objects. Shared
+ * instances, which is why KeyValue and AnyValue are read-only.
+ */
+const scalarAttributes = new ByteRangeCache<KeyValue>(4096, 64);
+
 /** `depth` counts the arrays and key-value lists this pair is nested in. */
 function readKeyValue(r: WireReader, depth: number): KeyValue {
   const outer = r.enter('KeyValue');
+  const start = r.pos;
+  const end = r.limit;
+  const cached = r.cached(scalarAttributes, start, end);
+  if (cached !== undefined) {
+    r.pos = end;
+    r.leave(outer);
+    return cached;
+  }
   let key = '';
   let value = EMPTY_VALUE;
   while (r.pos < r.limit) {
@@ -136,7 +142,11 @@ function readKeyValue(r: WireReader, depth: number): KeyValue {
     else r.skip(tag);
   }
   r.leave(outer);
-  return { key, value };
+  const pair: KeyValue = { key, value };
+  // Arrays, lists and bytes are mutable objects: never shared.
+  if (value.type !== 'array' && value.type !== 'kvlist' && value.type !== 'bytes')
+    r.cache(scalarAttributes, start, end, pair);
+  return pair;
 }
 
 function readAnyValue(r: WireReader, depth: number): AnyValue {

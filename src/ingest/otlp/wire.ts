@@ -15,19 +15,62 @@ const TWO_POW_32 = 0x1_0000_0000;
 /** High 32-bit words below this keep a uint64 within Number.MAX_SAFE_INTEGER. */
 const SAFE_HIGH_WORD_LIMIT = 0x20_0000;
 
-/**
- * Recently decoded short strings, shared by all readers. Telemetry repeats itself: attribute keys,
- * methods, routes, service and span names recur in every span, and decoding UTF-8 was a third of
- * decode time. A direct-mapped table of byte-verified entries answers a repeat with the same string
- * instance (which also spares V8 re-hashing it as a property key); bounded at
- * STRING_CACHE_SLOTS x STRING_CACHE_MAX_BYTES bytes.
- */
-const STRING_CACHE_SLOTS = 4096;
-const STRING_CACHE_MAX_BYTES = 48;
-const cachedStringBytes: (Uint8Array | undefined)[] = new Array(STRING_CACHE_SLOTS).fill(undefined);
-const cachedStrings: string[] = new Array(STRING_CACHE_SLOTS).fill('');
 /** The 32-bit FNV prime: multiplying by it spreads the sampled bytes over the hash. */
 const FNV_PRIME = 0x01000193;
+
+/**
+ * What was recently decoded from short byte ranges, by their bytes: a direct-mapped table of
+ * byte-verified entries, so a repeat costs a hash and a comparison instead of a decode, and
+ * answers with the same instance. Telemetry repeats itself (attribute keys and many whole
+ * attributes recur in every span), and decoding them, with the objects that made, was most of
+ * decode time. Bounded at `slots` x `maxBytes` bytes of keys, plus the values.
+ */
+export class ByteRangeCache<T> {
+  private readonly keys: (Uint8Array | undefined)[];
+  private readonly values: (T | undefined)[];
+
+  constructor(
+    private readonly slots: number,
+    readonly maxBytes: number,
+  ) {
+    this.keys = new Array(slots).fill(undefined);
+    this.values = new Array(slots).fill(undefined);
+  }
+
+  /** The value stored for these bytes, if the slot holds them. */
+  get(bytes: Uint8Array, start: number, end: number): T | undefined {
+    const slot = this.slotOf(bytes, start, end);
+    const candidate = this.keys[slot];
+    if (candidate === undefined || candidate.length !== end - start) return undefined;
+    for (let i = 0; i < candidate.length; i++) if (candidate[i] !== bytes[start + i]) return undefined;
+    return this.values[slot];
+  }
+
+  /** Stores a value for these bytes (at most `maxBytes` of them), replacing the slot's entry. */
+  set(bytes: Uint8Array, start: number, end: number, value: T): void {
+    const slot = this.slotOf(bytes, start, end);
+    this.keys[slot] = bytes.slice(start, end);
+    this.values[slot] = value;
+  }
+
+  // A hash of the length and a few sampled bytes picks the slot; get's byte comparison makes a
+  // collision cost a decode, never a wrong value.
+  private slotOf(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    let hash = Math.imul(length, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[start]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[start + (length >>> 1)]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[end - 1]!, FNV_PRIME);
+    hash = Math.imul(hash ^ bytes[Math.max(start, end - 2)]!, FNV_PRIME);
+    return (hash >>> 0) % this.slots;
+  }
+}
+
+/**
+ * Recently decoded short strings, shared by all readers: decoding UTF-8 was a third of decode
+ * time, and the same instance back also spares V8 re-hashing it as a property key.
+ */
+const strings = new ByteRangeCache<string>(4096, 48);
 
 export class WireReader {
   pos = 0;
@@ -143,32 +186,22 @@ export class WireReader {
     const start = this.pos;
     this.pos = end;
     if (start === end) return '';
-    return end - start <= STRING_CACHE_MAX_BYTES
-      ? this.cachedString(start, end)
-      : this.text.toString('utf8', start, end);
+    let text = this.cached(strings, start, end);
+    if (text === undefined) {
+      text = this.text.toString('utf8', start, end);
+      this.cache(strings, start, end, text);
+    }
+    return text;
   }
 
-  private cachedString(start: number, end: number): string {
-    const bytes = this.bytes;
-    const length = end - start;
-    // A hash of the length and a few sampled bytes picks the slot; the byte comparison below makes
-    // a collision cost a decode, never a wrong string.
-    let hash = Math.imul(length, FNV_PRIME);
-    hash = Math.imul(hash ^ bytes[start]!, FNV_PRIME);
-    hash = Math.imul(hash ^ bytes[start + (length >>> 1)]!, FNV_PRIME);
-    hash = Math.imul(hash ^ bytes[end - 1]!, FNV_PRIME);
-    hash = Math.imul(hash ^ bytes[Math.max(start, end - 2)]!, FNV_PRIME);
-    const slot = (hash >>> 0) % STRING_CACHE_SLOTS;
-    const candidate = cachedStringBytes[slot];
-    if (candidate !== undefined && candidate.length === length) {
-      let i = 0;
-      while (i < candidate.length && candidate[i] === bytes[start + i]) i++;
-      if (i === candidate.length) return cachedStrings[slot]!;
-    }
-    const text = this.text.toString('utf8', start, end);
-    cachedStringBytes[slot] = bytes.slice(start, end);
-    cachedStrings[slot] = text;
-    return text;
+  /** The value `cache` holds for the bytes from `start` to `end` of this buffer, if any. */
+  cached<T>(cache: ByteRangeCache<T>, start: number, end: number): T | undefined {
+    return end - start <= cache.maxBytes ? cache.get(this.bytes, start, end) : undefined;
+  }
+
+  /** Keeps `value` in `cache` as what the bytes from `start` to `end` decode to (when short enough). */
+  cache<T>(cache: ByteRangeCache<T>, start: number, end: number, value: T): void {
+    if (end - start <= cache.maxBytes) cache.set(this.bytes, start, end, value);
   }
 
   /** A bytes field, copied so the result does not pin the request body. */
