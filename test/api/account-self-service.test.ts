@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { MINUTE, TestClock, bearer, call } from '../support/access.js';
+import { MINUTE, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
@@ -141,14 +141,7 @@ describe('account self-service', () => {
         });
         expect(revoked).toMatchObject({ status: 401, raw: '' });
       }
-      const pat = (
-        await call(service.app, {
-          method: 'POST',
-          url: '/api/personal-access-tokens',
-          headers: bearer(ada.token),
-          payload: { name: 'script' },
-        })
-      ).body!.token as string;
+      const pat = await createPersonalAccessToken(service.app, ada.token, 'script');
       expect((await listLogins(pat)).status).toBe(200);
       const login = await deviceLogin(ada.token);
       expect(await listLogins(login.access_token)).toMatchObject({
@@ -261,14 +254,7 @@ describe('account self-service', () => {
     });
 
     it('leaves personal access tokens alone; unknown or expired tokens answer 204; no credential 401', async () => {
-      const pat = (
-        await call(service.app, {
-          method: 'POST',
-          url: '/api/personal-access-tokens',
-          headers: bearer(ada.token),
-          payload: { name: 'kept' },
-        })
-      ).body!.token as string;
+      const pat = await createPersonalAccessToken(service.app, ada.token, 'kept');
       expect((await signOut(bearer(pat))).status).toBe(204);
       expect((await me(pat)).status).toBe(200);
       expect((await signOut(bearer('not-a-token'))).status).toBe(204);

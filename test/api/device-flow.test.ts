@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, MINUTE, SECOND, TestClock, bearer, call } from '../support/access.js';
+import { DAY, MINUTE, SECOND, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 
 const ISSUER = 'https://sightline.test';
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -21,14 +21,7 @@ describe('device authorization and device logins', () => {
   beforeAll(async () => {
     service = await startTestService({ PUBLIC_URL: ISSUER }, { now: clock.now });
     user = await registerUser(service.app);
-    dashboard = (
-      await call(service.app, {
-        method: 'POST',
-        url: '/api/personal-access-tokens',
-        headers: bearer(user.token),
-        payload: { name: 'dashboard' },
-      })
-    ).body!.token;
+    dashboard = await createPersonalAccessToken(service.app, user.token, 'dashboard');
   });
   afterAll(async () => service?.close());
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PASSWORD_YET, WRONG_CURRENT_PASSWORD } from '../../src/api/auth/routes.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { SECOND, TestClock, bearer, call } from '../support/access.js';
+import { SECOND, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 
 const OLD_PASSWORD = 'correct horse battery';
 
@@ -66,14 +66,7 @@ describe('password change', () => {
   it('sets the new password: sign-in works with it and not with the old; older sessions end, PATs stay', async () => {
     const user = await registerUser(service.app);
     const cli = (await login(user.user.email, OLD_PASSWORD, 'sightline-cli')).body!.token;
-    const pat = (
-      await call(service.app, {
-        method: 'POST',
-        url: '/api/personal-access-tokens',
-        headers: bearer(user.token),
-        payload: { name: 'ci' },
-      })
-    ).body!.token;
+    const pat = await createPersonalAccessToken(service.app, user.token, 'ci');
     // Tokens carry their issue time in whole seconds: the change comes a while after them.
     clock.advance(5 * SECOND);
     const changed = await change(user.token, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' });
@@ -90,14 +83,7 @@ describe('password change', () => {
 
   it('works with a personal access token; a CLI token is refused', async () => {
     const user = await registerUser(service.app);
-    const pat = (
-      await call(service.app, {
-        method: 'POST',
-        url: '/api/personal-access-tokens',
-        headers: bearer(user.token),
-        payload: { name: 'ci' },
-      })
-    ).body!.token;
+    const pat = await createPersonalAccessToken(service.app, user.token, 'ci');
     const cli = (await login(user.user.email, OLD_PASSWORD, 'sightline-cli')).body!.token;
     expect((await change(cli, { currentPassword: OLD_PASSWORD, newPassword: 'a brand new passphrase' })).status).toBe(
       403,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK, MAIL_NOT_CONFIGURED } from '../../src/api/auth/password-reset.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { MINUTE, SECOND, TestClock, bearer, call } from '../support/access.js';
+import { MINUTE, SECOND, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 
 const PUBLIC_URL = 'https://sightline.test';
 const OLD_PASSWORD = 'correct horse battery';
@@ -80,14 +80,7 @@ describe('password reset', () => {
         payload: { email: user.user.email, password: OLD_PASSWORD, clientId: 'sightline-cli' },
       })
     ).body!.token;
-    const pat = (
-      await call(service.app, {
-        method: 'POST',
-        url: '/api/personal-access-tokens',
-        headers: bearer(user.token),
-        payload: { name: 'ci' },
-      })
-    ).body!.token;
+    const pat = await createPersonalAccessToken(service.app, user.token, 'ci');
     const started = (
       await call(service.app, {
         method: 'POST',

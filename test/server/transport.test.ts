@@ -9,6 +9,20 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 
 const minimalReport = { collectionFrames: [], appVersion: '', serverName: '' };
 
+/** POST /api/report with an ingest token and a JSON content type, in the Content-Encoding given if any. */
+function postReport(service: TestService, token: string, payload: string | Buffer, contentEncoding?: string) {
+  return service.app.inject({
+    method: 'POST',
+    url: '/api/report',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(contentEncoding ? { 'content-encoding': contentEncoding } : {}),
+    },
+    payload,
+  });
+}
+
 describe('HTTP transport', () => {
   let service: TestService;
   let ingestToken: string;
@@ -44,24 +58,10 @@ describe('HTTP transport', () => {
   });
 
   it('accepts a gzip report and a plain one', async () => {
-    const plain = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: { authorization: `Bearer ${ingestToken}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(minimalReport),
-    });
+    const plain = await postReport(service, ingestToken, JSON.stringify(minimalReport));
     expect(plain.statusCode).toBe(200);
     expect(plain.json()).toEqual({});
-    const gzipped = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: {
-        authorization: `Bearer ${ingestToken}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: zlib.gzipSync(JSON.stringify(minimalReport)),
-    });
+    const gzipped = await postReport(service, ingestToken, zlib.gzipSync(JSON.stringify(minimalReport)), 'gzip');
     expect(gzipped.statusCode).toBe(200);
   });
 
@@ -87,28 +87,10 @@ describe('HTTP transport', () => {
   });
 
   it('answers 400 for a body that claims gzip but is not, and for an unknown encoding', async () => {
-    const notGzip = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: {
-        authorization: `Bearer ${ingestToken}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: JSON.stringify(minimalReport),
-    });
+    const notGzip = await postReport(service, ingestToken, JSON.stringify(minimalReport), 'gzip');
     expect(notGzip.statusCode).toBe(400);
     expect(notGzip.json()).toEqual({ error: 'body is not valid gzip data' });
-    const unknown = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: {
-        authorization: `Bearer ${ingestToken}`,
-        'content-type': 'application/json',
-        'content-encoding': 'zstd',
-      },
-      payload: 'x',
-    });
+    const unknown = await postReport(service, ingestToken, 'x', 'zstd');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/unsupported Content-Encoding "zstd"/);
   });
@@ -149,16 +131,7 @@ describe('HTTP transport: decompression caps', () => {
   it('stops a gzip bomb at the cap after decompression: 64 MB on /api/report', async () => {
     const bomb = zlib.gzipSync(Buffer.alloc(65 * 1024 * 1024, 0x20), { level: 9 });
     expect(bomb.length).toBeLessThan(200 * 1024);
-    const response = await bombService.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: {
-        authorization: `Bearer ${bombToken}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: bomb,
-    });
+    const response = await postReport(bombService, bombToken, bomb, 'gzip');
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'request body is over the 64 MB limit (measured after decompression)' });
   });

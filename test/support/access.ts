@@ -70,3 +70,16 @@ export async function call(app: FastifyInstance, options: InjectOptions) {
     body: response.body === '' ? null : (JSON.parse(response.body) as Record<string, any>),
   };
 }
+
+/** Creates a personal access token through the real route; answers the token. */
+export async function createPersonalAccessToken(app: FastifyInstance, sessionToken: string, name: string) {
+  const created = await call(app, {
+    method: 'POST',
+    url: '/api/personal-access-tokens',
+    headers: bearer(sessionToken),
+    payload: { name },
+  });
+  if (typeof created.body?.token !== 'string')
+    throw new Error(`token creation failed: ${created.status} ${created.raw}`);
+  return created.body.token as string;
+}

@@ -2,6 +2,7 @@
  * A whole Sightline service for tests: real embedded engines (chDB, PGlite, files, memory) in a
  * fresh data folder, answering through fastify.inject() or a loopback socket.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,52 @@ export async function reportTraces(app: FastifyInstance, projectToken: string, t
         collectionFrames: [{ stackTraces: [], metrics: [], traces }],
       }),
     ),
+  });
+}
+
+/**
+ * One OTLP/JSON span carrying an `exception` event with this type and stack trace, from a service
+ * of this name and version, through the real route; returns the response.
+ */
+export async function sendOtlpException(
+  app: FastifyInstance,
+  projectToken: string,
+  exception: { service: string; version: string; span: string; type: string; stacktrace: string },
+) {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const span = {
+    traceId: randomBytes(16).toString('hex'),
+    spanId: randomBytes(8).toString('hex'),
+    name: exception.span,
+    kind: 1,
+    startTimeUnixNano: String(now),
+    endTimeUnixNano: String(now + 1_000_000n),
+    events: [
+      {
+        name: 'exception',
+        timeUnixNano: String(now),
+        attributes: [
+          attribute('exception.type', exception.type),
+          attribute('exception.stacktrace', exception.stacktrace),
+        ],
+      },
+    ],
+  };
+  return app.inject({
+    method: 'POST',
+    url: '/api/otel/v1/traces',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
+    payload: {
+      resourceSpans: [
+        {
+          resource: {
+            attributes: [attribute('service.name', exception.service), attribute('service.version', exception.version)],
+          },
+          scopeSpans: [{ spans: [span] }],
+        },
+      ],
+    },
   });
 }
 

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { findProject, listProjects, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
-import { printDetail, printRows, type Row } from '../output.js';
+import { printDetail, printRows, type DetailView, type Row } from '../output.js';
 import {
   AGGREGATIONS,
   LOG_COLUMNS,
@@ -25,7 +25,7 @@ import {
   type LogItem,
 } from '../queries.js';
 import type { Session } from '../session.js';
-import { parseDuration, resolveRange } from '../time-range.js';
+import { parseDuration, resolveRange, type TimeRange } from '../time-range.js';
 import { updateStore } from '../store.js';
 import {
   action,
@@ -57,32 +57,14 @@ export function readCommands(program: Command): void {
     listIssues,
     'sightline-cli issues list --since 7d',
   );
-  withExamples(
-    timeOptions(
-      issues
-        .command('show')
-        .argument('<hash>', 'the issue hash (first column of `issues list`)')
-        .description('the stack trace and latest occurrences of an issue'),
-      '7d',
-    )
-      .option('--limit <n>', 'occurrences to show', '10')
-      .action(
-        action<TimeFlags & { limit: string }>(async (context, options, args) => {
-          const { session, projectId } = await scope(context);
-          printDetail(
-            await showIssue(
-              session,
-              projectId,
-              String(args[0]),
-              resolveRange(options, '7d'),
-              positiveInt(options.limit, '--limit', 500),
-            ),
-            context.output,
-          );
-        }),
-      ),
-    'sightline-cli issues show 3f2a9c1d0b4e5f67',
-  );
+  showCommand(issues, {
+    argument: ['<hash>', 'the issue hash (first column of `issues list`)'],
+    description: 'the stack trace and latest occurrences of an issue',
+    defaultSince: '7d',
+    limit: { help: 'occurrences to show', default: 10, max: 500 },
+    query: showIssue,
+    example: 'sightline-cli issues show 3f2a9c1d0b4e5f67',
+  });
 
   const endpoints = withExamples(
     program.command('endpoints').description('inbound HTTP endpoints'),
@@ -95,31 +77,14 @@ export function readCommands(program: Command): void {
     listEndpoints,
     'sightline-cli endpoints list --since 1h -o json',
   );
-  withExamples(
-    timeOptions(
-      endpoints
-        .command('show')
-        .argument('<name>', 'endpoint name, "METHOD /route"')
-        .description('latency, errors, slowest and failing calls of one endpoint'),
-    )
-      .option('--limit <n>', 'slowest and failing calls to show', '5')
-      .action(
-        action<TimeFlags & { limit: string }>(async (context, options, args) => {
-          const { session, projectId } = await scope(context);
-          printDetail(
-            await showEndpoint(
-              session,
-              projectId,
-              String(args[0]),
-              resolveRange(options),
-              positiveInt(options.limit, '--limit', 100),
-            ),
-            context.output,
-          );
-        }),
-      ),
-    'sightline-cli endpoints show "POST /api/checkout" --since 24h',
-  );
+  showCommand(endpoints, {
+    argument: ['<name>', 'endpoint name, "METHOD /route"'],
+    description: 'latency, errors, slowest and failing calls of one endpoint',
+    defaultSince: '24h',
+    limit: { help: 'slowest and failing calls to show', default: 5, max: 100 },
+    query: showEndpoint,
+    example: 'sightline-cli endpoints show "POST /api/checkout" --since 24h',
+  });
 
   const tasks = withExamples(
     program.command('tasks').description('background tasks and scheduled jobs'),
@@ -217,6 +182,39 @@ function listCommand(group: Command, description: string, searchHelp: string, qu
       }),
     ),
     example,
+  );
+}
+
+/** `<group> show <argument>`: one item's detail over a time range, with at most `--limit` of the calls or occurrences it lists. */
+function showCommand(
+  group: Command,
+  spec: {
+    argument: [name: string, help: string];
+    description: string;
+    defaultSince: string;
+    limit: { help: string; default: number; max: number };
+    query: (session: Session, projectId: string, id: string, range: TimeRange, limit: number) => Promise<DetailView>;
+    example: string;
+  },
+): void {
+  withExamples(
+    timeOptions(
+      group
+        .command('show')
+        .argument(...spec.argument)
+        .description(spec.description),
+      spec.defaultSince,
+    )
+      .option('--limit <n>', spec.limit.help, String(spec.limit.default))
+      .action(
+        action<TimeFlags & { limit: string }>(async (context, options, args) => {
+          const { session, projectId } = await scope(context);
+          const range = resolveRange(options, spec.defaultSince);
+          const limit = positiveInt(options.limit, '--limit', spec.limit.max);
+          printDetail(await spec.query(session, projectId, String(args[0]), range, limit), context.output);
+        }),
+      ),
+    spec.example,
   );
 }
 

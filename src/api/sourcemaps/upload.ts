@@ -6,19 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SOURCE_MAP_TOKEN } from '../../core/tokens.js';
-import { AdmissionGate } from '../../http/admission.js';
-import { bearerToken } from '../../http/bearer.js';
 import { errorAnswer } from '../auth/password-reset.js';
-import { badRequest, forbidden, payloadTooLarge, unauthorized } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { findProjectBySourceMapToken, upsertSourceMapFile } from '../../store/meta/repositories/source-map-files.js';
-import type { UploadProject } from '../../store/meta/repositories/symbol-files.js';
+import { upsertSourceMapFile } from '../../store/meta/repositories/source-map-files.js';
+import type { UploadProject } from '../../store/meta/repositories/upload-projects.js';
 import { inspectSourceMap, normalizeJsDebugId, SourceMapError, uploadedPath } from '../../symbols/index.js';
-import { spoolUpload, type SpooledFile } from '../symbols/spool.js';
-import { UPLOAD_LIMITS } from '../symbols/upload.js';
+import type { SpooledFile } from '../uploads/spool.js';
+import { registerUploadRoute } from '../uploads/upload-route.js';
 
 export const sourceMapObjectKey = (projectId: string, sha256: string): string =>
   `sourcemaps/${projectId}/${sha256}.map`;
@@ -84,57 +81,16 @@ interface ScriptFile {
 }
 
 export async function sourceMapUploadRoute(scope: FastifyInstance, services: Services): Promise<void> {
-  await scope.register(multipart, {
-    // preservePath: a build's files are named by their path under the uploaded folder (assets/main.js).
+  await registerUploadRoute(scope, services, {
+    url: '/api/sourcemaps/upload',
+    name: 'source-map upload',
+    token: { format: SOURCE_MAP_TOKEN, column: 'source_map_token' },
+    noFilesMessage: 'no files: send one or more .map files (and optionally their .js files) in the files field',
+    schema: UPLOAD_SCHEMA,
+    // A build's files are named by their path under the uploaded folder (assets/main.js).
     preservePath: true,
-    limits: {
-      fileSize: UPLOAD_LIMITS.fileBytes,
-      parts: UPLOAD_LIMITS.parts,
-      files: UPLOAD_LIMITS.parts,
-      fields: 20,
-      fieldSize: 1024,
-    },
-  } as never);
-  const slots = new AdmissionGate({ name: 'source-map upload', ...services.config.symbolUploads, maxWaiting: 16 });
-
-  scope.post(
-    '/api/sourcemaps/upload',
-    { bodyLimit: UPLOAD_LIMITS.requestBytes, schema: UPLOAD_SCHEMA },
-    async (request) => {
-      const project = await sourceMapProject(services, request);
-      const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > UPLOAD_LIMITS.requestBytes) throw payloadTooLarge(UPLOAD_LIMITS.requestBytes);
-      if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
-      const release = await slots.acquire();
-      try {
-        const upload = await spoolUpload(request, {
-          fileBytes: UPLOAD_LIMITS.fileBytes,
-          requestBytes: UPLOAD_LIMITS.requestBytes,
-        });
-        try {
-          if (upload.files.length === 0)
-            throw badRequest(
-              'no files: send one or more .map files (and optionally their .js files) in the files field',
-            );
-          const fields = uploadFields(upload.fields);
-          return await storeSourceMaps(services, project, upload.files, fields);
-        } finally {
-          upload.cleanup();
-        }
-      } finally {
-        release();
-      }
-    },
-  );
-}
-
-async function sourceMapProject(services: Services, request: FastifyRequest): Promise<UploadProject> {
-  const token = bearerToken(request.headers.authorization);
-  if (token === null || !SOURCE_MAP_TOKEN.test(token)) throw unauthorized();
-  const project = await findProjectBySourceMapToken(services.meta, token);
-  if (!project) throw unauthorized();
-  if (project.suspended) throw forbidden('the organization is suspended');
-  return project;
+    store: (project, upload) => storeSourceMaps(services, project, upload.files, uploadFields(upload.fields)),
+  });
 }
 
 function uploadFields(fields: Record<string, string>): { release: string; urlPrefix: string } {

@@ -3,18 +3,11 @@
  * Android mapping files, authenticated by the project's upload token only.
  */
 import fs from 'node:fs';
-import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AdmissionGate } from '../../http/admission.js';
-import { bearerToken } from '../../http/bearer.js';
-import { HttpError, badRequest, forbidden, payloadTooLarge, unauthorized } from '../../http/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import {
-  bindMappingVersion,
-  findProjectByUploadToken,
-  upsertSymbolFile,
-  type UploadProject,
-} from '../../store/meta/repositories/symbol-files.js';
+import { bindMappingVersion, upsertSymbolFile } from '../../store/meta/repositories/symbol-files.js';
+import type { UploadProject } from '../../store/meta/repositories/upload-projects.js';
 import { UPLOAD_TOKEN } from '../../core/tokens.js';
 import { SymbolFileError, identifySymbolFile, type ByteSource } from '../../symbols/index.js';
 import {
@@ -27,59 +20,21 @@ import {
   symbolObjectKeys,
   type UploadFields,
 } from './rules.js';
-import { spoolUpload, type SpooledFile } from './spool.js';
-
-export const UPLOAD_LIMITS = {
-  fileBytes: 200 * 1024 * 1024,
-  requestBytes: 250 * 1024 * 1024,
-  parts: 1000,
-} as const;
+import type { SpooledFile } from '../uploads/spool.js';
+import { registerUploadRoute } from '../uploads/upload-route.js';
 
 export async function symbolUploadRoute(scope: FastifyInstance, services: Services): Promise<void> {
-  await scope.register(multipart, {
-    limits: {
-      fileSize: UPLOAD_LIMITS.fileBytes,
-      parts: UPLOAD_LIMITS.parts,
-      files: UPLOAD_LIMITS.parts,
-      fields: 20,
-      fieldSize: 1024,
+  await registerUploadRoute(scope, services, {
+    url: '/api/symbols/upload',
+    name: 'symbol upload',
+    token: { format: UPLOAD_TOKEN, column: 'upload_token' },
+    noFilesMessage: 'no files: send one or more files in the files field',
+    async store(project, upload) {
+      let uploaded = 0;
+      for (const file of upload.files) uploaded += await storeSymbolFile(services, project, file, upload.fields);
+      return { uploaded };
     },
   });
-  // Uploads are few and large: a handful at once, the rest wait for a slot or get 503.
-  const slots = new AdmissionGate({ name: 'symbol upload', ...services.config.symbolUploads, maxWaiting: 16 });
-
-  scope.post('/api/symbols/upload', { bodyLimit: UPLOAD_LIMITS.requestBytes }, async (request) => {
-    const project = await uploadProject(services, request);
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > UPLOAD_LIMITS.requestBytes) throw payloadTooLarge(UPLOAD_LIMITS.requestBytes);
-    if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
-    const release = await slots.acquire();
-    try {
-      const upload = await spoolUpload(request, {
-        fileBytes: UPLOAD_LIMITS.fileBytes,
-        requestBytes: UPLOAD_LIMITS.requestBytes,
-      });
-      try {
-        if (upload.files.length === 0) throw badRequest('no files: send one or more files in the files field');
-        let uploaded = 0;
-        for (const file of upload.files) uploaded += await storeSymbolFile(services, project, file, upload.fields);
-        return { uploaded };
-      } finally {
-        upload.cleanup();
-      }
-    } finally {
-      release();
-    }
-  });
-}
-
-async function uploadProject(services: Services, request: FastifyRequest): Promise<UploadProject> {
-  const token = bearerToken(request.headers.authorization);
-  if (token === null || !UPLOAD_TOKEN.test(token)) throw unauthorized();
-  const project = await findProjectByUploadToken(services.meta, token);
-  if (!project) throw unauthorized();
-  if (project.suspended) throw forbidden('the organization is suspended');
-  return project;
 }
 
 /** Stores one spooled file; answers how many files it counts as (0 when unrecognized). */

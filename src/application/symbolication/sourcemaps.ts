@@ -27,6 +27,7 @@ import {
   SourceMapTable,
   symbolicateJs,
 } from '../../symbols/index.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /** Attribute an SDK may send: `{"<script url>": "<debug id>"}`. */
 export const DEBUG_IDS_ATTRIBUTE = 'sightline.debug_ids';
@@ -36,23 +37,10 @@ export const FRAMES_ATTRIBUTE = 'sightline.frames';
 export const MAX_SCRIPTS_PER_TRACE = 32;
 export const MAX_SCRIPTS_PER_REQUEST = 256;
 
-const MISSING_TTL_MS = 60_000;
-const REVALIDATE_MS = 60_000;
-/** What every cache entry costs beyond its table (key, record, map slot), so misses count too. */
-const ENTRY_BYTES = 512;
-
-interface Cached {
-  table: SourceMapTable | null;
-  bytes: number;
-  source: string;
-  expiresAt: number;
-}
-
 const keyOf = (w: SourceMapWanted): string => (w.debugId !== '' ? `id:${w.debugId}` : `rel:${w.release}\n${w.path}`);
 
 export class SourceMapTables {
-  private readonly cache = new Map<string, Cached>();
-  private cachedBytes = 0;
+  private readonly cache: BoundedCache<SourceMapTable>;
 
   constructor(
     private readonly meta: MetaDb,
@@ -62,21 +50,22 @@ export class SourceMapTables {
       now?: () => number;
       onError?: (what: string, error: unknown) => void;
     },
-  ) {}
+  ) {
+    this.cache = new BoundedCache(options.maxBytes, options.now ?? Date.now);
+  }
 
+  /** Entries held and the bytes they count against `maxBytes`. */
   get usage(): { entries: number; bytes: number } {
-    return { entries: this.cache.size, bytes: this.cachedBytes };
+    return this.cache.usage;
   }
 
   /** Tables of the wanted scripts that have maps, by keyOf; the ones not cached are found with one query. */
   async forScripts(projectId: string, wanted: readonly SourceMapWanted[]): Promise<Map<string, SourceMapTable>> {
-    const now = this.now();
     const tables = new Map<string, SourceMapTable>();
     const unknown: SourceMapWanted[] = [];
     for (const w of wanted) {
-      const cached = this.cache.get(`${projectId}/${keyOf(w)}`);
-      if (cached && cached.expiresAt > now) {
-        this.touch(`${projectId}/${keyOf(w)}`, cached);
+      const cached = this.cache.fresh(`${projectId}/${keyOf(w)}`);
+      if (cached) {
         if (cached.table) tables.set(keyOf(w), cached.table);
       } else unknown.push(w);
     }
@@ -99,50 +88,18 @@ export class SourceMapTables {
   }
 
   private async load(id: string, row: SourceMapFile | undefined): Promise<SourceMapTable | null> {
-    if (!row) return this.remember(id, null, 0, '', MISSING_TTL_MS);
-    const previous = this.cache.get(id);
-    if (previous?.table && previous.source === row.contentSha256)
-      return this.remember(id, previous.table, previous.bytes, row.contentSha256, REVALIDATE_MS);
+    if (!row) return this.cache.rememberMissing(id);
+    const unchanged = this.cache.renewIfUnchanged(id, row.contentSha256);
+    if (unchanged) return unchanged;
     try {
       const bytes = await this.objects.get(row.objectKey);
-      if (!bytes) return this.remember(id, null, 0, '', MISSING_TTL_MS);
+      if (!bytes) return this.cache.rememberMissing(id);
       const table = new SourceMapTable(Buffer.from(bytes).toString('utf8'));
-      return this.remember(id, table, table.bytes, row.contentSha256, REVALIDATE_MS);
+      return this.cache.remember(id, table, table.bytes, row.contentSha256);
     } catch (error) {
       if (!(error instanceof SourceMapError)) this.options.onError?.(`source map ${row.objectKey}`, error);
-      return this.remember(id, null, 0, '', MISSING_TTL_MS);
+      return this.cache.rememberMissing(id);
     }
-  }
-
-  private touch(id: string, entry: Cached): void {
-    this.cache.delete(id); // re-insert: Map order is the LRU order
-    this.cache.set(id, entry);
-  }
-
-  private remember(
-    id: string,
-    table: SourceMapTable | null,
-    bytes: number,
-    source: string,
-    ttlMs: number,
-  ): SourceMapTable | null {
-    const previous = this.cache.get(id);
-    if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
-    this.cache.delete(id);
-    // A table larger than the whole bound is used for this request and not kept.
-    if (bytes + ENTRY_BYTES > this.options.maxBytes) return table;
-    this.cache.set(id, { table, bytes, source, expiresAt: this.now() + ttlMs });
-    this.cachedBytes += bytes + ENTRY_BYTES;
-    for (const [oldest, entry] of this.cache) {
-      if (this.cachedBytes <= this.options.maxBytes || oldest === id) break;
-      this.cache.delete(oldest);
-      this.cachedBytes -= entry.bytes + ENTRY_BYTES;
-    }
-    return table;
-  }
-
-  private now(): number {
-    return this.options.now ? this.options.now() : Date.now();
   }
 }
 

@@ -1,9 +1,9 @@
 /**
- * Lookup tables per build, three levels deep: a bounded in-memory LRU, each entry checked
- * against its symbol file row every REVALIDATE_MS; the serialized table in the object store,
- * keyed by the file's content hash (so a restart does not re-parse DWARF); and the uploaded
- * symbol file, parsed in a worker. The symbol file rows of all the builds a request needs are
- * read in one query. Concurrent requests for the same build share one load.
+ * Lookup tables per build, three levels deep: a bounded in-memory LRU (`BoundedCache`), each
+ * entry checked against its symbol file row once a minute; the serialized table in the object
+ * store, keyed by the file's content hash (so a restart does not re-parse DWARF); and the
+ * uploaded symbol file, parsed in a worker. The symbol file rows of all the builds a request
+ * needs are read in one query. Concurrent requests for the same build share one load.
  */
 import {
   deserializeTable,
@@ -15,6 +15,7 @@ import {
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
 import { findSymbolFiles, type SymbolBuild, type SymbolFile } from '../../store/meta/repositories/symbol-files.js';
+import { BoundedCache } from './bounded-cache.js';
 import type { TableBuilder } from './table-builder.js';
 
 export type Build = SymbolBuild;
@@ -30,33 +31,9 @@ export function buildKey(build: SymbolBuild): string {
   return `${build.kind}/${build.buildId}-${build.arch}`;
 }
 
-interface CachedTable {
-  table: SymbolTable | null;
-  /** The serialized table's size; the entry counts this plus ENTRY_BYTES against the bound. */
-  bytes: number;
-  /** contentSha256 of the symbol file the table was built from; '' for a missing build. */
-  source: string;
-  expiresAt: number;
-}
-
-/** A missing build is asked for again after this long: its symbols may be uploaded meanwhile. */
-const MISSING_TTL_MS = 60_000;
-/**
- * A cached table is checked against its symbol file row after this long (one small query; the
- * table is kept when the file is unchanged), so a re-upload of a build with other content
- * takes effect within this time on every process.
- */
-const REVALIDATE_MS = 60_000;
-/**
- * What every cache entry costs beyond its table's bytes (its key, source hash, record and map
- * slot take a few hundred bytes), so remembered misses count against the bound too.
- */
-export const ENTRY_BYTES = 512;
-
 export class SymbolTables {
-  private readonly cache = new Map<string, CachedTable>();
+  private readonly cache: BoundedCache<SymbolTable>;
   private readonly loading = new Map<string, Promise<SymbolTable | null>>();
-  private cachedBytes = 0;
 
   constructor(
     private readonly meta: MetaDb,
@@ -67,11 +44,13 @@ export class SymbolTables {
       now?: () => number;
       onError?: (what: string, error: unknown) => void;
     },
-  ) {}
+  ) {
+    this.cache = new BoundedCache(options.maxBytes, options.now ?? Date.now);
+  }
 
   /** Entries held and the bytes they count against `maxBytes`. */
   get usage(): { entries: number; bytes: number } {
-    return { entries: this.cache.size, bytes: this.cachedBytes };
+    return this.cache.usage;
   }
 
   /**
@@ -79,17 +58,14 @@ export class SymbolTables {
    * cached nor being loaded are looked up with one metadata query between them.
    */
   async forBuilds(projectId: string, builds: readonly Build[]): Promise<Map<string, SymbolTable>> {
-    const now = this.now();
     const pending = new Map<string, Promise<SymbolTable | null>>();
     const unknown: Build[] = [];
     for (const build of builds) {
       const key = buildKey(build);
       if (pending.has(key)) continue;
       const id = `${projectId}/${key}`;
-      const cached = this.cache.get(id);
-      if (cached && cached.expiresAt > now) {
-        this.cache.delete(id); // re-insert: Map order is the LRU order
-        this.cache.set(id, cached);
+      const cached = this.cache.fresh(id);
+      if (cached) {
         pending.set(key, Promise.resolve(cached.table));
         continue;
       }
@@ -127,11 +103,10 @@ export class SymbolTables {
   private async load(id: string, build: Build, files: Map<string, SymbolFile> | null): Promise<SymbolTable | null> {
     try {
       const file = files?.get(buildKey(build));
-      if (!file) return this.remember(id, null, 0, '', MISSING_TTL_MS);
+      if (!file) return this.cache.rememberMissing(id);
       const sha = file.contentSha256;
-      const previous = this.cache.get(id);
-      if (previous?.table && previous.source === sha)
-        return this.remember(id, previous.table, previous.bytes, sha, REVALIDATE_MS);
+      const unchanged = this.cache.renewIfUnchanged(id, sha);
+      if (unchanged) return unchanged;
       const mapping = build.kind === 'proguard';
       const artifactPrefix = mapping
         ? `symboltables/m${MAPPING_ARTIFACT_VERSION}/${id}.`
@@ -140,9 +115,9 @@ export class SymbolTables {
       const artifact = await this.objects.get(artifactKey);
       const cachedTable = artifact ? readArtifact(artifact, mapping) : null;
       if (artifact && cachedTable)
-        return this.remember(id, cachedTable, memoryCost(artifact.byteLength, mapping), sha, REVALIDATE_MS);
+        return this.cache.remember(id, cachedTable, memoryCost(artifact.byteLength, mapping), sha);
       const source = await this.objects.get(file.objectKey);
-      if (!source) return this.remember(id, null, 0, '', MISSING_TTL_MS);
+      if (!source) return this.cache.rememberMissing(id);
       const serialized = await this.builder.build({
         bytes: source,
         fileName: file.objectKey,
@@ -155,35 +130,11 @@ export class SymbolTables {
       // Tables built from an earlier upload of this build are of no further use.
       for (const stale of (await this.objects.list(artifactPrefix)).keys)
         if (stale !== artifactKey) await this.objects.delete(stale);
-      return this.remember(id, table, memoryCost(serialized.byteLength, mapping), sha, REVALIDATE_MS);
+      return this.cache.remember(id, table, memoryCost(serialized.byteLength, mapping), sha);
     } catch (error) {
       this.options.onError?.(`symbol table ${id}`, error);
-      return this.remember(id, null, 0, '', MISSING_TTL_MS);
+      return this.cache.rememberMissing(id);
     }
-  }
-
-  private remember(
-    id: string,
-    table: SymbolTable | null,
-    bytes: number,
-    source: string,
-    ttlMs: number,
-  ): SymbolTable | null {
-    const previous = this.cache.get(id);
-    if (previous) this.cachedBytes -= previous.bytes + ENTRY_BYTES;
-    this.cache.delete(id);
-    this.cache.set(id, { table, bytes, source, expiresAt: this.now() + ttlMs });
-    this.cachedBytes += bytes + ENTRY_BYTES;
-    for (const [oldest, entry] of this.cache) {
-      if (this.cachedBytes <= this.options.maxBytes || oldest === id) break;
-      this.cache.delete(oldest);
-      this.cachedBytes -= entry.bytes + ENTRY_BYTES;
-    }
-    return table;
-  }
-
-  private now(): number {
-    return this.options.now ? this.options.now() : Date.now();
   }
 }
 

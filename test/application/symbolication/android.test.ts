@@ -9,7 +9,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { registerUser, sendOtlpException, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/android');
 const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -138,47 +138,12 @@ describe('Android retrace on ingest', () => {
 
   it('retraces OTLP exception.stacktrace with the service.version', async () => {
     const obfuscated = read('traces/wrapped.obfuscated.txt');
-    const traceId = randomBytes(16).toString('hex');
-    const now = BigInt(Date.now()) * 1_000_000n;
-    const attribute = (key: string, value: string) => ({ key, value: { stringValue: value } });
-    const body = {
-      resourceSpans: [
-        {
-          resource: {
-            attributes: [attribute('service.name', 'shop-android'), attribute('service.version', '2.1.0 (210)')],
-          },
-          scopeSpans: [
-            {
-              spans: [
-                {
-                  traceId,
-                  spanId: randomBytes(8).toString('hex'),
-                  name: 'reserve',
-                  kind: 1,
-                  startTimeUnixNano: String(now),
-                  endTimeUnixNano: String(now + 1_000_000n),
-                  events: [
-                    {
-                      name: 'exception',
-                      timeUnixNano: String(now),
-                      attributes: [
-                        attribute('exception.type', 'java.lang.RuntimeException'),
-                        attribute('exception.stacktrace', obfuscated),
-                      ],
-                    },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    };
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/api/otel/v1/traces',
-      headers: { authorization: `Bearer ${projects.android.token}`, 'content-type': 'application/json' },
-      payload: body,
+    const response = await sendOtlpException(service.app, projects.android.token, {
+      service: 'shop-android',
+      version: '2.1.0 (210)',
+      span: 'reserve',
+      type: 'java.lang.RuntimeException',
+      stacktrace: obfuscated,
     });
     expect(response.statusCode).toBe(200);
     const rows = await service.services.telemetry.query<{ stack_trace: string; raw_stack_trace: string }>(

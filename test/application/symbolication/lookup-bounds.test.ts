@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BUILDS_PER_REQUEST } from '../../../src/application/symbolication/index.js';
-import { ENTRY_BYTES } from '../../../src/application/symbolication/tables.js';
+import { ENTRY_BYTES } from '../../../src/application/symbolication/bounded-cache.js';
 import { uploadSymbolFile, uploadTokenOf } from '../../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
 

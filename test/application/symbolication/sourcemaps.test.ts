@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
 import { SourceMapTables } from '../../../src/application/symbolication/sourcemaps.js';
 import { SourceMapTable } from '../../../src/symbols/index.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { registerUser, sendOtlpException, startTestService, type TestService } from '../../support/service.js';
 
 const DIR = path.resolve('test/fixtures/sourcemaps');
 interface Release {
@@ -305,50 +305,13 @@ describe('source maps', () => {
     });
 
     it('maps exception.stacktrace of OTLP exception events (browser and Node SDKs)', async () => {
-      const traceId = randomBytes(16).toString('hex');
-      const now = BigInt(Date.now()) * 1_000_000n;
       const raw = trace(R1, 'firefox');
-      const body = {
-        resourceSpans: [
-          {
-            resource: {
-              attributes: [
-                { key: 'service.name', value: { stringValue: 'shop-web' } },
-                { key: 'service.version', value: { stringValue: R1.version } },
-              ],
-            },
-            scopeSpans: [
-              {
-                spans: [
-                  {
-                    traceId,
-                    spanId: randomBytes(8).toString('hex'),
-                    name: 'checkout',
-                    kind: 1,
-                    startTimeUnixNano: String(now),
-                    endTimeUnixNano: String(now + 1_000_000n),
-                    events: [
-                      {
-                        name: 'exception',
-                        timeUnixNano: String(now),
-                        attributes: [
-                          { key: 'exception.type', value: { stringValue: 'Error' } },
-                          { key: 'exception.stacktrace', value: { stringValue: raw } },
-                        ],
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      };
-      const response = await service.app.inject({
-        method: 'POST',
-        url: '/api/otel/v1/traces',
-        headers: { authorization: `Bearer ${projects[0]!.token}`, 'content-type': 'application/json' },
-        payload: body,
+      const response = await sendOtlpException(service.app, projects[0]!.token, {
+        service: 'shop-web',
+        version: R1.version,
+        span: 'checkout',
+        type: 'Error',
+        stacktrace: raw,
       });
       expect(response.statusCode).toBe(200);
       const row = await stored(projects[0]!.id, 'raw_stack_trace = {raw:String}', { raw });

@@ -1,6 +1,5 @@
-/** Uploaded JavaScript source maps and the source-map-token lookup of their upload route. */
+/** Uploaded JavaScript source maps. */
 import type { MetaTx } from '../types.js';
-import type { UploadProject } from './symbol-files.js';
 
 export interface SourceMapFile {
   projectId: string;
@@ -12,18 +11,6 @@ export interface SourceMapFile {
   objectKey: string;
   size: number;
   contentSha256: string;
-}
-
-/** The live project whose source-map token this is (an exact match on the unique column, as for upload tokens). */
-export async function findProjectBySourceMapToken(db: MetaTx, sourceMapToken: string): Promise<UploadProject | null> {
-  const rows = await db.query<{ id: string; organization_id: string; suspended: boolean }>(
-    `SELECT p.id, p.organization_id, o.suspended_at IS NOT NULL AS suspended
-       FROM projects p JOIN organizations o ON o.id = p.organization_id
-      WHERE p.source_map_token = $1`,
-    [sourceMapToken],
-  );
-  const row = rows[0];
-  return row ? { id: row.id, organizationId: row.organization_id, suspended: row.suspended } : null;
 }
 
 /** Re-uploading a release's file replaces its record. */

@@ -1,13 +1,7 @@
-/** Uploaded debug-symbol files and the upload-token lookup of the symbol upload route. */
+/** Uploaded debug-symbol files. */
 import type { MetaTx } from '../types.js';
 
 export type SymbolFileKind = 'dart' | 'ios' | 'proguard';
-
-export interface UploadProject {
-  id: string;
-  organizationId: string;
-  suspended: boolean;
-}
 
 export interface SymbolFile {
   projectId: string;
@@ -17,17 +11,6 @@ export interface SymbolFile {
   objectKey: string;
   size: number;
   contentSha256: string;
-}
-
-export async function findProjectByUploadToken(db: MetaTx, uploadToken: string): Promise<UploadProject | null> {
-  const rows = await db.query<{ id: string; organization_id: string; suspended: boolean }>(
-    `SELECT p.id, p.organization_id, o.suspended_at IS NOT NULL AS suspended
-       FROM projects p JOIN organizations o ON o.id = p.organization_id
-      WHERE p.upload_token = $1`,
-    [uploadToken],
-  );
-  const row = rows[0];
-  return row ? { id: row.id, organizationId: row.organization_id, suspended: row.suspended } : null;
 }
 
 /** Re-uploading the same build replaces the record: keys are content-addressed by build id. */

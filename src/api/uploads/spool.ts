@@ -1,7 +1,8 @@
 /**
- * Spools the parts of a multipart symbol upload to temporary files: a 200 MB file never sits in
- * memory, the files can be read at random offsets to identify them, and the form fields (arch,
- * debug_id) are known before any file is judged, whatever their order in the request.
+ * Spools the parts of a multipart upload (symbols, source maps) to temporary files: a 200 MB file
+ * never sits in memory, the files can be read at random offsets to identify them, and the form
+ * fields (arch, debug_id, release) are known before any file is judged, whatever their order in
+ * the request.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
