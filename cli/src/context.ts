@@ -13,8 +13,16 @@ export interface GlobalOptions {
   project?: string;
 }
 
-export type ProjectSummary =
-  paths['/api/projects']['get']['responses'][200]['content']['application/json']['projects'][number];
+type Project = paths['/api/projects']['get']['responses'][200]['content']['application/json']['projects'][number];
+/** What the CLI shows and keeps of a project: never its secrets (the ingest token). */
+export type ProjectSummary = Pick<Project, 'id' | 'name' | 'framework' | 'organizationId' | 'role'>;
+const projectSummary = ({ id, name, framework, organizationId, role }: ProjectSummary): ProjectSummary => ({
+  id,
+  name,
+  framework,
+  organizationId,
+  role,
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,7 +79,7 @@ export class Context {
 }
 
 export async function listProjects(session: Session): Promise<ProjectSummary[]> {
-  return (await session.call((api) => api.GET('/api/projects'))).projects;
+  return (await session.call((api) => api.GET('/api/projects'))).projects.map(projectSummary);
 }
 
 /** A project by id or by name (case-insensitive). */

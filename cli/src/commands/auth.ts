@@ -11,7 +11,14 @@ import { Session, deviceCredentialsFrom } from '../session.js';
 import { readStore, updateStore, type Credentials } from '../store.js';
 import { action, withExamples } from './shared.js';
 
-const whoAmI = (session: Session) => session.call((api) => api.GET('/api/me'));
+/** The caller as the CLI shows them: who, and their organizations with their role in each. */
+async function whoAmI(session: Session) {
+  const { user, organizations } = await session.call((api) => api.GET('/api/me'));
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
+  };
+}
 type Me = Awaited<ReturnType<typeof whoAmI>>;
 
 /** RFC 8628 §3.5: a slow_down adds 5 s to the interval. */

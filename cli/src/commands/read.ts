@@ -301,7 +301,12 @@ function projectCommands(program: Command): void {
           }
           printDetail(
             {
-              json: created,
+              json: {
+                id: created.id,
+                name: created.name,
+                framework: created.framework,
+                organizationId: created.organizationId,
+              },
               text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${options.use ? ' It is now the default.' : ''}`,
             },
             context.output,

@@ -179,16 +179,12 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description unknown address or wrong password (empty body) */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content: {
-                        "application/json": {
-                            error?: string;
-                        };
-                    };
+                    content?: never;
                 };
                 /** @description Default Response */
                 422: {
@@ -1041,7 +1037,7 @@ export interface paths {
                         name?: unknown;
                         /** @description optional integer, 1 to 3650; without it the token does not expire */
                         expiresInDays?: unknown;
-                    };
+                    } | null;
                 };
             };
             responses: {

@@ -95,7 +95,13 @@ const loginSchema = {
       clientId: { type: 'string', maxLength: 100 },
     },
   },
-  response: { 200: sessionAnswer, 400: errorAnswer, 401: errorAnswer, 422: errorAnswer, 429: errorAnswer },
+  response: {
+    200: sessionAnswer,
+    400: errorAnswer,
+    401: { description: 'unknown address or wrong password (empty body)', type: 'null' },
+    422: errorAnswer,
+    429: errorAnswer,
+  },
 } as const;
 
 export function authRoutes(scope: TypedScope, services: Services): void {

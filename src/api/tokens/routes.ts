@@ -44,9 +44,10 @@ const tokenAnswer = {
 
 const createSchema = {
   summary: 'Create a personal access token (the secret is in this answer only)',
-  // The fields are typed by parsePatRequest, not here: the spec answers a violation with 422, a schema with 400.
+  // The fields are checked by parsePatRequest, not here: the spec answers a violation with 422, a
+  // schema with 400. No body at all is no fields (a 422 naming the name), as before the schema.
   body: {
-    type: 'object',
+    type: ['object', 'null'],
     properties: {
       name: { description: 'required, at most 100 characters' },
       expiresInDays: { description: 'optional integer, 1 to 3650; without it the token does not expire' },
@@ -83,7 +84,7 @@ export function personalAccessTokenRoutes(scope: TypedScope, services: Services)
   scope.addHook('onRequest', requireUser(services));
 
   scope.post('/api/personal-access-tokens', { schema: createSchema }, async (request, reply) => {
-    const parsed = parsePatRequest(request.body);
+    const parsed = parsePatRequest(request.body ?? {});
     if (!parsed.ok) throw unprocessable(parsed.message);
     const token = newPersonalAccessToken();
     const createdAt = new Date(services.now());
