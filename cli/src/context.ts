@@ -1,5 +1,5 @@
 /** What every command resolves first: the profile, the service URL, the session, the project. */
-import { z } from 'zod';
+import type { paths } from '@sightline/api-client';
 import { CliError, EXIT, notSignedIn, usageError } from './errors.js';
 import { formatFrom, type OutputOptions } from './output.js';
 import { Session } from './session.js';
@@ -13,15 +13,16 @@ export interface GlobalOptions {
   project?: string;
 }
 
-export const projectSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  framework: z.string(),
-  organizationId: z.string(),
-  role: z.string(),
+type Project = paths['/api/projects']['get']['responses'][200]['content']['application/json']['projects'][number];
+/** What the CLI shows and keeps of a project: never its secrets (the ingest token). */
+export type ProjectSummary = Pick<Project, 'id' | 'name' | 'framework' | 'organizationId' | 'role'>;
+const projectSummary = ({ id, name, framework, organizationId, role }: ProjectSummary): ProjectSummary => ({
+  id,
+  name,
+  framework,
+  organizationId,
+  role,
 });
-export type ProjectSummary = z.infer<typeof projectSchema>;
-export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,7 +79,7 @@ export class Context {
 }
 
 export async function listProjects(session: Session): Promise<ProjectSummary[]> {
-  return (await session.callParsed(projectListSchema, (api) => api.GET('/api/projects'))).projects;
+  return (await session.call((api) => api.GET('/api/projects'))).projects.map(projectSummary);
 }
 
 /** A project by id or by name (case-insensitive). */

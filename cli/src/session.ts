@@ -4,7 +4,6 @@
  * pair is saved under the store lock, so concurrent CLI processes share one rotation.
  */
 import { createApiClient, type ApiClient } from '@sightline/api-client';
-import type { z } from 'zod';
 import { CliError, EXIT, notSignedIn } from './errors.js';
 import { fetchOrExplain, refusal } from './http.js';
 import { refreshTokens, type TokenAnswer } from './oauth.js';
@@ -62,15 +61,6 @@ export class Session {
     const result = await this.send(send);
     if (result.data === undefined) throw new CliError('the service answered without a body', EXIT.apiError);
     return result.data;
-  }
-
-  /** For routes whose answer the OpenAPI document does not describe yet: checked with `schema`. */
-  async callParsed<T>(schema: z.ZodType<T>, send: (api: ApiClient) => Promise<CallResult<unknown>>): Promise<T> {
-    const result = await this.send(send);
-    const parsed = schema.safeParse(result.data);
-    if (!parsed.success)
-      throw new CliError(`unexpected answer from ${new URL(result.response.url).pathname}`, EXIT.apiError);
-    return parsed.data;
   }
 
   private async send<T>(send: (api: ApiClient) => Promise<CallResult<T>>): Promise<CallResult<T>> {

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { useApplicationBodies } from '../http/body-parsers.js';
 import { LIMITS } from '../http/limits.js';
+import type { SchemaTypeProvider } from '../http/schema-types.js';
 import type { Services } from '../application/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
@@ -29,21 +30,23 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   scope.decorateRequest('principal', null);
   scope.decorateRequest('projectScope', null);
   scope.decorateRequest('organizationScope', null);
-  await scope.register(async (publicScope) => authRoutes(publicScope, services));
-  await scope.register(async (publicScope) => passwordResetRoutes(publicScope, services));
-  await scope.register(async (publicScope) => socialSignInRoutes(publicScope, services));
-  await scope.register(async (publicScope) => discoveryRoutes(publicScope, services));
-  await scope.register(async (publicScope) => invitationPreviewRoutes(publicScope, services));
-  await scope.register(async (userScope) => meRoutes(userScope, services));
-  await scope.register(async (resource) => personalAccessTokenRoutes(resource, services));
-  await scope.register(async (resource) => deviceRoutes(resource, services));
-  await scope.register(async (resource) => projectRoutes(resource, services));
-  await scope.register(async (resource) => organizationRoutes(resource, services));
-  await scope.register(async (resource) => billingRoutes(resource, services));
+  // The same scope, its routes typed from their schemas (http/schema-types.ts).
+  const typed = scope.withTypeProvider<SchemaTypeProvider>();
+  await typed.register(async (publicScope) => authRoutes(publicScope, services));
+  await typed.register(async (publicScope) => passwordResetRoutes(publicScope, services));
+  await typed.register(async (publicScope) => socialSignInRoutes(publicScope, services));
+  await typed.register(async (publicScope) => discoveryRoutes(publicScope, services));
+  await typed.register(async (publicScope) => invitationPreviewRoutes(publicScope, services));
+  await typed.register(async (userScope) => meRoutes(userScope, services));
+  await typed.register(async (resource) => personalAccessTokenRoutes(resource, services));
+  await typed.register(async (resource) => deviceRoutes(resource, services));
+  await typed.register(async (resource) => projectRoutes(resource, services));
+  await typed.register(async (resource) => organizationRoutes(resource, services));
+  await typed.register(async (resource) => billingRoutes(resource, services));
   // Authenticated by the project's upload token only (not a user credential).
   await scope.register(async (resource) => symbolUploadRoute(resource, services));
   // Authenticated by the project's source-map token only.
   await scope.register(async (resource) => sourceMapUploadRoute(resource, services));
   await scope.register(async (resource) => telemetryRoutes(resource, services));
-  await scope.register(async (resource) => alertRoutes(resource, services));
+  await typed.register(async (resource) => alertRoutes(resource, services));
 }

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import open from 'open';
-import { z } from 'zod';
 import { listProjects, type Context } from '../context.js';
 import { CliError, EXIT, notSignedIn, usageError } from '../errors.js';
 import { pollDeviceToken, revokeLogin, startDeviceAuthorization } from '../oauth.js';
@@ -12,13 +11,15 @@ import { Session, deviceCredentialsFrom } from '../session.js';
 import { readStore, updateStore, type Credentials } from '../store.js';
 import { action, withExamples } from './shared.js';
 
-const meSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
-});
-type Me = z.infer<typeof meSchema>;
-
-const whoAmI = (session: Session): Promise<Me> => session.callParsed(meSchema, (api) => api.GET('/api/me'));
+/** The caller as the CLI shows them: who, and their organizations with their role in each. */
+async function whoAmI(session: Session) {
+  const { user, organizations } = await session.call((api) => api.GET('/api/me'));
+  return {
+    user: { id: user.id, email: user.email, name: user.name },
+    organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
+  };
+}
+type Me = Awaited<ReturnType<typeof whoAmI>>;
 
 /** RFC 8628 §3.5: a slow_down adds 5 s to the interval. */
 const SLOW_DOWN_STEP_S = 5;

@@ -1,7 +1,6 @@
 /** projects, issues, endpoints, tasks, logs, traces, metrics, ai-traces. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { findProject, listProjects, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, type DetailView, type Row } from '../output.js';
@@ -38,10 +37,6 @@ import {
   type PageFlags,
   type TimeFlags,
 } from './shared.js';
-
-const meOrganizations = z.object({
-  organizations: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
-});
 
 export function readCommands(program: Command): void {
   projectCommands(program);
@@ -289,15 +284,12 @@ function projectCommands(program: Command): void {
               EXIT.apiError,
               'create the first project in the dashboard',
             );
-          // The route is scoped by an existing project (spec: POST /api/projects?projectId=...); the
-          // OpenAPI document does not declare that query parameter yet, so it goes in untyped.
-          const created = await session.callParsed(
-            z.object({ id: z.string(), name: z.string(), framework: z.string(), organizationId: z.string() }),
-            (api) =>
-              api.POST('/api/projects', {
-                params: { query: { projectId: existing.id } },
-                body: { name: String(args[0]), framework: options.framework, organizationId },
-              } as never),
+          // The route is scoped by an existing project (spec: POST /api/projects?projectId=...).
+          const created = await session.call((api) =>
+            api.POST('/api/projects', {
+              params: { query: { projectId: existing.id } },
+              body: { name: String(args[0]), framework: options.framework, organizationId },
+            }),
           );
           if (options.use) {
             await updateStore((store) => {
@@ -307,7 +299,12 @@ function projectCommands(program: Command): void {
           }
           printDetail(
             {
-              json: created,
+              json: {
+                id: created.id,
+                name: created.name,
+                framework: created.framework,
+                organizationId: created.organizationId,
+              },
               text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${options.use ? ' It is now the default.' : ''}`,
             },
             context.output,
@@ -319,7 +316,7 @@ function projectCommands(program: Command): void {
 }
 
 async function onlyWritableOrganization(session: Session): Promise<string> {
-  const { organizations } = await session.callParsed(meOrganizations, (api) => api.GET('/api/me'));
+  const { organizations } = await session.call((api) => api.GET('/api/me'));
   const writable = organizations.filter(
     (organization) => organization.role === 'admin' || organization.role === 'write',
   );

@@ -12,7 +12,6 @@ import { findSymbolFiles, type SymbolFile } from '../uploads/discover.js';
 import { postMultipart, type UploadPart } from '../uploads/multipart.js';
 import { action, withExamples } from './shared.js';
 
-const connectionSchema = z.object({ projectId: z.string(), uploadToken: z.string(), sourceMapToken: z.string() });
 /** What a read-only member sees instead of a project's secrets. */
 const HIDDEN_TOKEN = 'read-only-hidden-token';
 const DART_ARCHES = ['arm64', 'arm', 'x64', 'ia32', 'x86_64', 'amd64', 'aarch64'];
@@ -81,9 +80,8 @@ async function projectSecret(
     throw notSignedIn(`no ${pick === 'uploadToken' ? 'upload' : 'source-map'} token`);
   }
   const projectId = await context.projectId(session);
-  // GET /api/projects/connection?projectId=: the OpenAPI document does not declare the query parameter yet.
-  const connection = await session.callParsed(connectionSchema, (api) =>
-    api.GET('/api/projects/connection', { params: { query: { projectId } } } as never),
+  const connection = await session.call((api) =>
+    api.GET('/api/projects/connection', { params: { query: { projectId } } }),
   );
   const token = connection[pick];
   if (token === HIDDEN_TOKEN)

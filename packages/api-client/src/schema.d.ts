@@ -11,6 +11,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Create an account: with an organization the person administers and a first project, or through an invitation as a member of the inviting organization */
         post: {
             parameters: {
                 query?: never;
@@ -31,11 +32,86 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            organization: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "write" | "read-only";
+                            };
+                            /** @description the first project; null when the account joined an organization through an invitation */
+                            project: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                framework: string;
+                                /** Format: uuid */
+                                organizationId: string;
+                                /** @description the ingest token */
+                                token: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -54,6 +130,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign in with e-mail and password: a dashboard session token, or a CLI token when a first-party `clientId` asks */
         post: {
             parameters: {
                 query?: never;
@@ -76,7 +153,60 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
+                    content: {
+                        "application/json": {
+                            token: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description unknown address or wrong password (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
                     content?: never;
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -238,15 +368,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            expiresAt?: string;
-                            user?: {
-                                id?: string;
-                                email?: string;
-                                name?: string;
+                            expiresAt: string;
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string;
                                 /** Format: date-time */
-                                createdAt?: string;
+                                createdAt: string;
                             };
                         };
                     };
@@ -471,6 +601,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** OAuth 2.0 authorization server metadata (RFC 8414), with the device authorization endpoint (RFC 8628) */
         get: {
             parameters: {
                 query?: never;
@@ -485,7 +616,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            issuer: string;
+                            token_endpoint: string;
+                            device_authorization_endpoint: string;
+                            grant_types_supported: string[];
+                            response_types_supported: string[];
+                            token_endpoint_auth_methods_supported: string[];
+                        };
+                    };
                 };
             };
         };
@@ -504,6 +644,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** OAuth 2.0 protected resource metadata (RFC 9728) */
         get: {
             parameters: {
                 query?: never;
@@ -518,7 +659,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            resource: string;
+                            authorization_servers: string[];
+                            bearer_methods_supported: string[];
+                            resource_name: string;
+                        };
+                    };
                 };
             };
         };
@@ -610,6 +758,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller, and the organizations they belong to with their role in each */
         get: {
             parameters: {
                 query?: never;
@@ -624,7 +773,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                            organizations: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "write" | "read-only";
+                                /** @description a suspended organization answers 403 on its projects */
+                                suspended: boolean;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -657,11 +825,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             user: {
-                                id?: string;
-                                email?: string;
-                                name?: string;
+                                id: string;
+                                email: string;
+                                name: string;
                                 /** Format: date-time */
-                                createdAt?: string;
+                                createdAt: string;
                             };
                         };
                     };
@@ -747,15 +915,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            expiresAt?: string;
-                            user?: {
-                                id?: string;
-                                email?: string;
-                                name?: string;
+                            expiresAt: string;
+                            user: {
+                                id: string;
+                                email: string;
+                                name: string;
                                 /** Format: date-time */
-                                createdAt?: string;
+                                createdAt: string;
                             };
                         };
                     };
@@ -819,6 +987,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The caller's personal access tokens (never their secrets) */
         get: {
             parameters: {
                 query?: never;
@@ -833,11 +1002,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            tokens: {
+                                id: string;
+                                name: string;
+                                /** @description the first characters of the token, to recognise it */
+                                prefix: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };
         put?: never;
+        /** Create a personal access token (the secret is in this answer only) */
         post: {
             parameters: {
                 query?: never;
@@ -845,14 +1030,57 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description required, at most 100 characters */
+                        name?: unknown;
+                        /** @description optional integer, 1 to 3650; without it the token does not expire */
+                        expiresInDays?: unknown;
+                    } | null;
+                };
+            };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @description the first characters of the token, to recognise it */
+                            prefix: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -872,6 +1100,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke one of the caller's personal access tokens */
         delete: {
             parameters: {
                 query?: never;
@@ -888,7 +1117,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "revoked";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -906,6 +1151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start a device authorization (RFC 8628 §3.1); body `client_id` (optional, a first-party client) */
         post: {
             parameters: {
                 query?: never;
@@ -920,7 +1166,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            device_code: string;
+                            user_code: string;
+                            verification_uri: string;
+                            verification_uri_complete: string;
+                            /** @description seconds */
+                            expires_in: number;
+                            /** @description seconds the client waits between polls */
+                            interval: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -939,6 +1208,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Token endpoint: `grant_type` device_code (or its RFC 8628 URN) with `device_code`, or refresh_token with `refresh_token` */
         post: {
             parameters: {
                 query?: never;
@@ -953,7 +1223,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            access_token: string;
+                            refresh_token: string;
+                            /** @enum {string} */
+                            token_type: "Bearer";
+                            /** @description seconds */
+                            expires_in: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -972,6 +1263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** End a device login: body `refresh_token`; its whole refresh-token family is revoked */
         post: {
             parameters: {
                 query?: never;
@@ -986,7 +1278,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "revoked";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            error_description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1003,9 +1312,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The pending device request of a user code, to show whom it comes from before approving */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    user_code?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1017,7 +1329,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            userCode: string;
+                            clientId: string;
+                            clientName: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            requesterIp: string | null;
+                            requesterUserAgent: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1038,6 +1384,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Approve a pending device request */
         post: {
             parameters: {
                 query?: never;
@@ -1045,14 +1392,47 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_code?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "approved";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1071,6 +1451,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Deny a pending device request */
         post: {
             parameters: {
                 query?: never;
@@ -1078,14 +1459,47 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_code?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "denied";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1255,6 +1669,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every project the caller can reach, with their role in it */
         get: {
             parameters: {
                 query?: never;
@@ -1269,13 +1684,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            projects: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                framework: string;
+                                /** Format: uuid */
+                                organizationId: string;
+                                /** @description where the project's backend answers (empty when not set) */
+                                backendUrl: string;
+                                /**
+                                 * @description the caller's role in the project
+                                 * @enum {string}
+                                 */
+                                role: "admin" | "write" | "read-only";
+                                /** @description the ingest token; a placeholder for read-only members */
+                                token: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
+        /** Rename the project, or change its framework or backend URL (write access) */
         put: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1295,13 +1734,79 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            framework: string;
+                            /** Format: uuid */
+                            organizationId: string;
+                            /** @description where the project's backend answers (empty when not set) */
+                            backendUrl: string;
+                            /**
+                             * @description the caller's role in the project
+                             * @enum {string}
+                             */
+                            role: "admin" | "write" | "read-only";
+                            /** @description the ingest token; a placeholder for read-only members */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
+        /** Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit) */
         post: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1317,18 +1822,83 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            framework: string;
+                            /** Format: uuid */
+                            organizationId: string;
+                            /** @description where the project's backend answers (empty when not set) */
+                            backendUrl: string;
+                            /**
+                             * @description the caller's role in the project
+                             * @enum {string}
+                             */
+                            role: "admin" | "write" | "read-only";
+                            /** @description the ingest token; a placeholder for read-only members */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
         /** @description Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background within a few minutes. The organization's month of ingest usage is kept for billing. */
         delete: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1340,7 +1910,45 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "deleted";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1356,9 +1964,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The project's tokens for the Connection page (placeholders for read-only members) */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1370,7 +1982,51 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            projectId: string;
+                            /** @description ingest token */
+                            token: string;
+                            /** @description debug-symbol upload token */
+                            uploadToken: string;
+                            /** @description source-map upload token */
+                            sourceMapToken: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1462,7 +2118,10 @@ export interface paths {
         /** @description Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401. */
         post: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1474,7 +2133,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            token: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1493,9 +2189,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Rotates the source-map upload token (write access); the previous token stops at once. */
         post: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1507,7 +2207,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            sourceMapToken: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1526,9 +2263,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Rotates the debug-symbol upload token (write access); the previous token stops at once. */
         post: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1540,7 +2281,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            uploadToken: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1557,6 +2335,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The members of the organization */
         get: {
             parameters: {
                 query?: never;
@@ -1573,7 +2352,53 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            members: {
+                                /** Format: uuid */
+                                userId: string;
+                                email: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "write" | "read-only";
+                                /** Format: date-time */
+                                joinedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1593,6 +2418,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a member's role (admin; never the last admin's) */
         put: {
             parameters: {
                 query?: never;
@@ -1617,11 +2443,67 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            userId: string;
+                            email: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "admin" | "write" | "read-only";
+                            /** Format: date-time */
+                            joinedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
         post?: never;
+        /** Remove a member (admin), or leave (any member); never the last admin */
         delete: {
             parameters: {
                 query?: never;
@@ -1639,7 +2521,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "removed";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1655,6 +2586,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The organization's invitations, open and past (admin) */
         get: {
             parameters: {
                 query?: never;
@@ -1671,7 +2603,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            invitations: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "admin" | "write" | "read-only";
+                                /** @enum {string} */
+                                status: "pending" | "expired" | "accepted" | "revoked";
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1697,11 +2678,86 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                200: {
+                201: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "write" | "read-only";
+                            /** @enum {string} */
+                            status: "pending" | "expired" | "accepted" | "revoked";
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            /** @description the invitation secret (in this answer only) */
+                            token: string;
+                            /** @description the link that accepts the invitation */
+                            acceptUrl: string;
+                            /** @description whether a mail to the invitee was queued (mail configured) */
+                            mailQueued: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1721,6 +2777,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Revoke an open invitation (admin) */
         delete: {
             parameters: {
                 query?: never;
@@ -1738,7 +2795,45 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "revoked";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1754,6 +2849,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The organization's settings */
         get: {
             parameters: {
                 query?: never;
@@ -1770,10 +2866,50 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @description IANA time zone name; UTC unless set */
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
+        /** Rename the organization or change its time zone (admin) */
         put: {
             parameters: {
                 query?: never;
@@ -1797,7 +2933,57 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            name: string;
+                            /** @description IANA time zone name; UTC unless set */
+                            timezone: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1817,6 +3003,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Accept an invitation as the signed-in user */
         post: {
             parameters: {
                 query?: never;
@@ -1837,7 +3024,50 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            organization: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "admin" | "write" | "read-only";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1854,6 +3084,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The plan catalogue, and whether checkout and the customer portal can work here */
         get: {
             parameters: {
                 query?: never;
@@ -1868,7 +3099,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            plans: {
+                                code: string;
+                                name: string;
+                                /** @description the plan of an organization without a subscription */
+                                default: boolean;
+                                /** @description the plan's limits */
+                                limits: {
+                                    projects: number;
+                                    seats: number;
+                                    ingest_gb_monthly: number;
+                                    retention_days_hot: number;
+                                    retention_days_warm: number;
+                                    synthetics_checks: number;
+                                    session_recordings: number;
+                                };
+                                /** @description ISO 4217, lower case */
+                                currency: string;
+                                /** @description price per interval in minor units; null when not sold on it */
+                                prices: {
+                                    month: number | null;
+                                    year: number | null;
+                                };
+                            }[];
+                            billingConfigured: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1889,6 +3147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The payment provider's webhook (signature verified) */
         post: {
             parameters: {
                 query?: never;
@@ -1903,7 +3162,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1920,9 +3194,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The organization's usage this month, against its plan's limits */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the organization; optional for a member of only one */
+                    organizationId?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1934,7 +3212,64 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            usage: {
+                                planCode: string;
+                                /** @description the month counted, YYYY-MM */
+                                periodStart: string;
+                                counters: {
+                                    /** @description decompressed bytes ingested this calendar month across the projects */
+                                    ingest_bytes: number;
+                                    projects: number;
+                                    seats: number;
+                                };
+                                /** @description the plan's limits */
+                                limits: {
+                                    projects: number;
+                                    seats: number;
+                                    ingest_gb_monthly: number;
+                                    retention_days_hot: number;
+                                    retention_days_warm: number;
+                                    synthetics_checks: number;
+                                    session_recordings: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1953,9 +3288,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The organization's subscription (the default plan, provider none, without one) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the organization; optional for a member of only one */
+                    organizationId?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -1967,7 +3306,57 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            subscription: {
+                                planCode: string;
+                                /** @enum {string} */
+                                status: "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
+                                /** @enum {string} */
+                                provider: "none" | "stripe";
+                                /** @enum {string|null} */
+                                interval: "month" | "year" | null;
+                                /** Format: date-time */
+                                currentPeriodStart: string | null;
+                                /** Format: date-time */
+                                currentPeriodEnd: string | null;
+                                cancelAtPeriodEnd: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -1988,9 +3377,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Start a checkout of a plan on an interval (admin); answers the provider's checkout page */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the organization; optional for a member of only one */
+                    organizationId?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2009,7 +3402,67 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description the payment provider's page to send the person to */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };
@@ -2028,9 +3481,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** The payment provider's customer portal for the organization (admin) */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description the organization; optional for a member of only one */
+                    organizationId?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2042,7 +3499,67 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description the payment provider's page to send the person to */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
                 };
             };
         };

@@ -6,19 +6,19 @@
  * secrets are never answered again after creation.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import {
   CHANNEL_KINDS,
   RULE_KINDS,
   RULE_STATES,
   RuleInputError,
   parseRuleParams,
-  type ChannelKind,
   type Notification,
-  type RuleKind,
 } from '../../core/alerts.js';
 import type { Role } from '../../core/roles.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import { OutboundRefused, checkOutboundUrl } from '../../application/alerting/outbound.js';
 import {
@@ -57,19 +57,18 @@ const errors = {
   422: { description: 'validation failure naming the field, or a limit reached', ...errorSchema },
 } as const;
 
-function schemaOf(
+/** A route's schema: its parts (`response` holds the success answer by status), the error answers added. */
+function schemaOf<const Parts extends { querystring: object; body?: object; params?: object; response: object }>(
   summary: string,
-  parts: { querystring: unknown; body?: unknown; params?: unknown; response: unknown; status?: 200 | 201 },
+  parts: Parts,
 ) {
   return {
     tags: ['Alerting'],
     summary,
     security: [{ bearer: [] }],
-    querystring: parts.querystring,
-    ...(parts.body ? { body: parts.body } : {}),
-    ...(parts.params ? { params: parts.params } : {}),
-    response: { [parts.status ?? 200]: parts.response, ...errors },
-  };
+    ...parts,
+    response: { ...parts.response, ...errors },
+  } as const;
 }
 
 const channelQuery = {
@@ -208,24 +207,14 @@ const eventSchema = obj({
   error: nstr,
 });
 
-interface ChannelBody {
-  name: string;
-  kind: ChannelKind;
-  addresses?: string[];
-  url?: string;
-}
+const ruleBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'kind'],
+  properties: ruleProperties,
+} as const;
 
-interface RuleBody {
-  name: string;
-  kind: RuleKind;
-  params?: Record<string, unknown>;
-  channelIds?: string[];
-  enabled?: boolean;
-  cooldownSeconds?: number;
-  snoozedUntil?: string | null;
-}
-
-export async function alertRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+export async function alertRoutes(scope: TypedScope, services: Services): Promise<void> {
   scope.addHook('onRequest', requireUser(services));
   const channelReader = requireChannelScope(services, false);
   const channelWriter = requireChannelScope(services, true);
@@ -238,13 +227,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
       onRequest: channelReader,
       schema: schemaOf(
         "Alert channels of a project (its own and its organization's) or of an organization; secrets are never shown",
-        { querystring: channelQuery, response: obj({ items: { type: 'array', items: channelSchema } }) },
+        { querystring: channelQuery, response: { 200: obj({ items: { type: 'array', items: channelSchema } }) } },
       ),
     },
     async (request) => ({ items: (await listChannels(services.meta, channelScopeOf(request))).map(toChannelAnswer) }),
   );
 
-  scope.post<{ Body: ChannelBody }>(
+  scope.post(
     '/api/alert-channels',
     {
       onRequest: channelWriter,
@@ -263,8 +252,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
               url: { type: 'string', maxLength: 2048 },
             },
           },
-          response: channelSchema,
-          status: 201,
+          response: { 201: channelSchema },
         },
       ),
     },
@@ -317,13 +305,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete(
     '/api/alert-channels/:id',
     {
       onRequest: channelWriter,
       schema: schemaOf(
         'Delete an alert channel of the project (write role) or the organization (admin); rules stop using it',
-        { querystring: channelQuery, params: ID_PARAM, response: obj({ deleted: bool }) },
+        { querystring: channelQuery, params: ID_PARAM, response: { 200: obj({ deleted: bool }) } },
       ),
     },
     async (request) => {
@@ -333,7 +321,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.post<{ Params: { id: string } }>(
+  scope.post(
     '/api/alert-channels/:id/test',
     {
       onRequest: channelWriter,
@@ -342,11 +330,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
         {
           querystring: channelQuery,
           params: ID_PARAM,
-          response: obj({
-            outcome: { type: 'string', enum: ['delivered', 'failed'] },
-            responseStatus: { type: ['integer', 'null'] },
-            error: nstr,
-          }),
+          response: {
+            200: obj({
+              outcome: { type: 'string', enum: ['delivered', 'failed'] },
+              responseStatus: { type: ['integer', 'null'] },
+              error: nstr,
+            }),
+          },
         },
       ),
     },
@@ -387,7 +377,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  async function ruleInput(request: FastifyRequest, body: RuleBody): Promise<RuleInput> {
+  async function ruleInput(request: FastifyRequest, body: FromSchema<typeof ruleBody>): Promise<RuleInput> {
     const name = body.name.trim();
     if (name.length === 0) throw unprocessable('name must be 1 to 100 characters');
     let params: ReturnType<typeof parseRuleParams>;
@@ -424,20 +414,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     };
   }
 
-  const ruleBody = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['name', 'kind'],
-    properties: ruleProperties,
-  } as const;
-
   scope.get(
     '/api/alert-rules',
     {
       onRequest: reader,
       schema: schemaOf('Alert rules of the project with their state', {
         querystring: projectQuery,
-        response: obj({ items: { type: 'array', items: ruleSchema } }),
+        response: { 200: obj({ items: { type: 'array', items: ruleSchema } }) },
       }),
     },
     async (request) => ({
@@ -445,11 +428,15 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     }),
   );
 
-  scope.get<{ Params: { id: string } }>(
+  scope.get(
     '/api/alert-rules/:id',
     {
       onRequest: reader,
-      schema: schemaOf('One alert rule', { querystring: projectQuery, params: ID_PARAM, response: ruleSchema }),
+      schema: schemaOf('One alert rule', {
+        querystring: projectQuery,
+        params: ID_PARAM,
+        response: { 200: ruleSchema },
+      }),
     },
     async (request) => {
       const rule = await findRule(services.meta, projectScopeOf(request).projectId, request.params.id.toLowerCase());
@@ -458,13 +445,13 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.post<{ Body: RuleBody }>(
+  scope.post(
     '/api/alert-rules',
     {
       onRequest: writer,
       schema: schemaOf(
         `Create an alert rule (write role; at most ${MAX_RULES_PER_PROJECT} a project); evaluated once a minute`,
-        { querystring: projectQuery, body: ruleBody, response: ruleSchema, status: 201 },
+        { querystring: projectQuery, body: ruleBody, response: { 201: ruleSchema } },
       ),
     },
     async (request, reply) => {
@@ -485,7 +472,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.put<{ Params: { id: string }; Body: RuleBody }>(
+  scope.put(
     '/api/alert-rules/:id',
     {
       onRequest: writer,
@@ -493,7 +480,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
         querystring: projectQuery,
         params: ID_PARAM,
         body: ruleBody,
-        response: ruleSchema,
+        response: { 200: ruleSchema },
       }),
     },
     async (request) => {
@@ -513,14 +500,14 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete(
     '/api/alert-rules/:id',
     {
       onRequest: writer,
       schema: schemaOf('Delete an alert rule (write role)', {
         querystring: projectQuery,
         params: ID_PARAM,
-        response: obj({ deleted: bool }),
+        response: { 200: obj({ deleted: bool }) },
       }),
     },
     async (request) => {
@@ -530,7 +517,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
     },
   );
 
-  scope.get<{ Querystring: { projectId: string; ruleId?: string; beforeId?: number; limit?: number } }>(
+  scope.get(
     '/api/alert-events',
     {
       onRequest: reader,
@@ -547,7 +534,7 @@ export async function alertRoutes(scope: FastifyInstance, services: Services): P
               limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
             },
           },
-          response: obj({ items: { type: 'array', items: eventSchema } }),
+          response: { 200: obj({ items: { type: 'array', items: eventSchema } }) },
         },
       ),
     },

@@ -4,9 +4,9 @@
  * exchanges e-mail and password for a dashboard session token, or for a CLI token when a
  * first-party client asks (not refreshable: the CLI logs in again when it expires).
  */
-import type { FastifyInstance } from 'fastify';
 import { isFirstPartyClient } from '../../core/device-flow.js';
 import { notFound, unauthorized, unprocessable } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
@@ -23,7 +23,7 @@ import { principalOf, requireDashboardUser, requireUser } from '../authenticate.
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertInvitationOpen } from '../../application/organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from '../../application/auth/accounts.js';
-import { errorAnswer, sessionAnswer, userAnswer } from './password-reset.js';
+import { errorAnswer, membershipAnswer, roleSchema, sessionAnswer, userAnswer } from '../answers.js';
 import {
   PASSWORD_MAX_LENGTH,
   assertPasswordRules,
@@ -35,6 +35,8 @@ import {
 const email = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 
 const registerSchema = {
+  summary:
+    'Create an account: with an organization the person administers and a first project, or through an invitation as a member of the inviting organization',
   body: {
     type: 'object',
     required: ['email', 'password', 'name'],
@@ -47,9 +49,42 @@ const registerSchema = {
       invitationToken: { type: 'string', maxLength: 100 },
     },
   },
+  response: {
+    201: {
+      type: 'object',
+      required: ['token', 'expiresAt', 'user', 'organization', 'project'],
+      properties: {
+        ...sessionAnswer.properties,
+        organization: membershipAnswer,
+        project: {
+          description: 'the first project; null when the account joined an organization through an invitation',
+          anyOf: [
+            {
+              type: 'object',
+              required: ['id', 'name', 'framework', 'organizationId', 'token'],
+              properties: {
+                id: { type: 'string', format: 'uuid' },
+                name: { type: 'string' },
+                framework: { type: 'string' },
+                organizationId: { type: 'string', format: 'uuid' },
+                token: { type: 'string', description: 'the ingest token' },
+              },
+            },
+            { type: 'null' },
+          ],
+        },
+      },
+    },
+    400: errorAnswer,
+    403: errorAnswer,
+    422: errorAnswer,
+    429: errorAnswer,
+  },
 } as const;
 
 const loginSchema = {
+  summary:
+    'Sign in with e-mail and password: a dashboard session token, or a CLI token when a first-party `clientId` asks',
   body: {
     type: 'object',
     required: ['email', 'password'],
@@ -60,14 +95,19 @@ const loginSchema = {
       clientId: { type: 'string', maxLength: 100 },
     },
   },
+  response: {
+    200: sessionAnswer,
+    400: errorAnswer,
+    401: { description: 'unknown address or wrong password (empty body)', type: 'null' },
+    422: errorAnswer,
+    429: errorAnswer,
+  },
 } as const;
 
-export function authRoutes(scope: FastifyInstance, services: Services): void {
+export function authRoutes(scope: TypedScope, services: Services): void {
   const { config } = services;
 
-  scope.post<{
-    Body: { email: string; password: string; name: string; organizationName?: string; invitationToken?: string };
-  }>(
+  scope.post(
     '/api/auth/register',
     { schema: registerSchema, onRequest: rateLimit(services, RATE_LIMITS.register) },
     async (request, reply) => {
@@ -115,7 +155,7 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
     },
   );
 
-  scope.post<{ Body: { email: string; password: string; clientId?: string } }>(
+  scope.post(
     '/api/auth/login',
     { schema: loginSchema, onRequest: rateLimit(services, RATE_LIMITS.passwordSignIn) },
     async (request) => {
@@ -155,7 +195,8 @@ export function authRoutes(scope: FastifyInstance, services: Services): void {
     } else if (claims?.kind === 'device') {
       await revokeRefreshFamily(services.meta, claims.familyId, 'logout', now);
     }
-    return reply.code(204).header('cache-control', 'no-store').send();
+    // The schema's null: Fastify sends a 204 with no body.
+    return reply.code(204).header('cache-control', 'no-store').send(null);
   });
 }
 
@@ -208,10 +249,37 @@ const updateMeSchema = {
   },
 } as const;
 
+const meSchema = {
+  summary: 'The caller, and the organizations they belong to with their role in each',
+  security: [{ bearer: [] }],
+  response: {
+    200: {
+      type: 'object',
+      required: ['user', 'organizations'],
+      properties: {
+        user: userAnswer,
+        organizations: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'name', 'role', 'suspended'],
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              name: { type: 'string' },
+              role: roleSchema,
+              suspended: { type: 'boolean', description: 'a suspended organization answers 403 on its projects' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Routes every signed-in user has about themselves. */
-export function meRoutes(scope: FastifyInstance, services: Services): void {
+export function meRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
-  scope.get('/api/me', async (request) => {
+  scope.get('/api/me', { schema: meSchema }, async (request) => {
     const { user } = principalOf(request);
     const memberships = await listMemberships(services.meta, user.id);
     return {
@@ -227,24 +295,20 @@ export function meRoutes(scope: FastifyInstance, services: Services): void {
 
   // A missing or non-string name is a malformed body (400, from the schema); a string out of
   // bounds is a validation failure (422), as the spec's errors table splits them.
-  scope.patch<{ Body: { name: string } }>(
-    '/api/me',
-    { schema: updateMeSchema, onRequest: requireDashboardUser() },
-    async (request) => {
-      const name = request.body.name.trim();
-      if (name.length === 0 || name.length > NAME_MAX_LENGTH)
-        throw unprocessable(`name must be 1 to ${NAME_MAX_LENGTH} characters (after trimming spaces)`);
-      const user = await updateUserName(services.meta, principalOf(request).user.id, name, new Date(services.now()));
-      if (!user) throw notFound('the account no longer exists');
-      return { user };
-    },
-  );
+  scope.patch('/api/me', { schema: updateMeSchema, onRequest: requireDashboardUser() }, async (request) => {
+    const name = request.body.name.trim();
+    if (name.length === 0 || name.length > NAME_MAX_LENGTH)
+      throw unprocessable(`name must be 1 to ${NAME_MAX_LENGTH} characters (after trimming spaces)`);
+    const user = await updateUserName(services.meta, principalOf(request).user.id, name, new Date(services.now()));
+    if (!user) throw notFound('the account no longer exists');
+    return { user };
+  });
 
   // A wrong current password is a 422 naming it, not a 401 (that means "your credential is bad" and
   // signs the dashboard out) nor a 403 (the spec's 403 is about access to a project or organization).
   // Like a reset, the change ends the user's device logins and older session and CLI tokens, and
   // answers a new session; personal access tokens stay.
-  scope.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  scope.post(
     '/api/auth/password',
     {
       schema: changePasswordSchema,

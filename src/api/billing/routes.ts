@@ -4,13 +4,25 @@
  * subscription, checkout and the customer portal. A suspended organization keeps these, so its
  * admins can settle the account that suspended it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BILLING_INTERVALS, usagePeriod, type BillingInterval, type Plan } from '../../core/plans.js';
+import type { FastifyRequest } from 'fastify';
+import {
+  BILLING_INTERVALS,
+  PLAN_LIMIT_KEYS,
+  usagePeriod,
+  type BillingInterval,
+  type Plan,
+  type PlanLimitKey,
+} from '../../core/plans.js';
 import { HttpError, unprocessable } from '../../http/errors.js';
 import { useRawBodies } from '../../http/body-parsers.js';
 import { LIMITS } from '../../http/limits.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
-import { findCurrentSubscription, findProviderCustomerId } from '../../store/meta/repositories/billing.js';
+import {
+  SUBSCRIPTION_STATUSES,
+  findCurrentSubscription,
+  findProviderCustomerId,
+} from '../../store/meta/repositories/billing.js';
 import { countMembers } from '../../store/meta/repositories/organizations.js';
 import { countProjects } from '../../store/meta/repositories/projects.js';
 import { principalOf, requireUser } from '../authenticate.js';
@@ -18,12 +30,165 @@ import { organizationScopeOf, requireOrganizationRole } from '../organization-sc
 import { ingestBytesOfMonth } from '../../store/telemetry/queries/usage.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { applySubscriptionChange } from '../../application/billing/subscriptions.js';
+import { errorAnswer } from '../answers.js';
 
-export async function billingRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+export async function billingRoutes(scope: TypedScope, services: Services): Promise<void> {
   await scope.register(async (catalogue) => catalogueRoutes(catalogue, services));
   await scope.register(async (webhook) => webhookRoutes(webhook, services));
   await scope.register(async (account) => accountRoutes(account, services));
 }
+
+const limit = { type: 'integer' } as const;
+const limitsAnswer = {
+  type: 'object',
+  required: PLAN_LIMIT_KEYS,
+  properties: {
+    projects: limit,
+    seats: limit,
+    ingest_gb_monthly: limit,
+    retention_days_hot: limit,
+    retention_days_warm: limit,
+    synthetics_checks: limit,
+    session_recordings: limit,
+  } satisfies Record<PlanLimitKey, typeof limit>,
+  description: "the plan's limits",
+} as const;
+
+const plansSchema = {
+  summary: 'The plan catalogue, and whether checkout and the customer portal can work here',
+  response: {
+    200: {
+      type: 'object',
+      required: ['plans', 'billingConfigured'],
+      properties: {
+        plans: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['code', 'name', 'default', 'limits', 'currency', 'prices'],
+            properties: {
+              code: { type: 'string' },
+              name: { type: 'string' },
+              default: { type: 'boolean', description: 'the plan of an organization without a subscription' },
+              limits: limitsAnswer,
+              currency: { type: 'string', description: 'ISO 4217, lower case' },
+              prices: {
+                type: 'object',
+                required: BILLING_INTERVALS,
+                properties: { month: { type: ['integer', 'null'] }, year: { type: ['integer', 'null'] } },
+                description: 'price per interval in minor units; null when not sold on it',
+              },
+            },
+          },
+        },
+        billingConfigured: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
+
+const webhookSchema = {
+  summary: "The payment provider's webhook (signature verified)",
+  response: {
+    200: { type: 'object', required: ['received'], properties: { received: { type: 'boolean' } } },
+    400: errorAnswer,
+  },
+} as const;
+
+const organizationQuery = {
+  type: 'object',
+  properties: {
+    organizationId: {
+      type: 'string',
+      description: 'the organization; optional for a member of only one',
+    },
+  },
+} as const;
+
+/** Refusals of an organization-scoped billing route (organization-scope.ts) and of its handler. */
+const scopedErrors = { 400: errorAnswer, 403: errorAnswer, 404: errorAnswer } as const;
+
+const usageSchema = {
+  summary: "The organization's usage this month, against its plan's limits",
+  querystring: organizationQuery,
+  response: {
+    200: {
+      type: 'object',
+      required: ['usage'],
+      properties: {
+        usage: {
+          type: 'object',
+          required: ['planCode', 'periodStart', 'counters', 'limits'],
+          properties: {
+            planCode: { type: 'string' },
+            periodStart: { type: 'string', description: 'the month counted, YYYY-MM' },
+            counters: {
+              type: 'object',
+              required: ['ingest_bytes', 'projects', 'seats'],
+              properties: {
+                ingest_bytes: {
+                  type: 'integer',
+                  description: 'decompressed bytes ingested this calendar month across the projects',
+                },
+                projects: { type: 'integer' },
+                seats: { type: 'integer' },
+              },
+            },
+            limits: limitsAnswer,
+          },
+        },
+      },
+    },
+    ...scopedErrors,
+  },
+} as const;
+
+const subscriptionSchema = {
+  summary: "The organization's subscription (the default plan, provider none, without one)",
+  querystring: organizationQuery,
+  response: {
+    200: {
+      type: 'object',
+      required: ['subscription'],
+      properties: {
+        subscription: {
+          type: 'object',
+          required: [
+            'planCode',
+            'status',
+            'provider',
+            'interval',
+            'currentPeriodStart',
+            'currentPeriodEnd',
+            'cancelAtPeriodEnd',
+          ],
+          properties: {
+            planCode: { type: 'string' },
+            status: { type: 'string', enum: SUBSCRIPTION_STATUSES },
+            provider: { type: 'string', enum: ['none', 'stripe'] },
+            interval: { type: ['string', 'null'], enum: [...BILLING_INTERVALS, null] },
+            currentPeriodStart: { type: ['string', 'null'], format: 'date-time' },
+            currentPeriodEnd: { type: ['string', 'null'], format: 'date-time' },
+            cancelAtPeriodEnd: { type: 'boolean' },
+          },
+        },
+      },
+    },
+    ...scopedErrors,
+  },
+} as const;
+
+const urlAnswer = {
+  type: 'object',
+  required: ['url'],
+  properties: { url: { type: 'string', description: "the payment provider's page to send the person to" } },
+} as const;
+
+const portalSchema = {
+  summary: "The payment provider's customer portal for the organization (admin)",
+  querystring: organizationQuery,
+  response: { 200: urlAnswer, ...scopedErrors, 422: errorAnswer, 502: errorAnswer },
+} as const;
 
 const planAnswer = (plan: Plan, defaultPlan: string) => ({
   code: plan.code,
@@ -34,19 +199,19 @@ const planAnswer = (plan: Plan, defaultPlan: string) => ({
   prices: plan.prices,
 });
 
-function catalogueRoutes(scope: FastifyInstance, services: Services): void {
+function catalogueRoutes(scope: TypedScope, services: Services): void {
   const { catalogue } = services.config.billing;
   // `billingConfigured` tells a dashboard up front whether checkout and the portal can work.
-  scope.get('/api/billing/plans', async () => ({
+  scope.get('/api/billing/plans', { schema: plansSchema }, async () => ({
     plans: catalogue.plans.map((plan) => planAnswer(plan, catalogue.defaultPlan)),
     billingConfigured: services.payments.name !== 'none',
   }));
 }
 
-function webhookRoutes(scope: FastifyInstance, services: Services): void {
+function webhookRoutes(scope: TypedScope, services: Services): void {
   // The signature covers the exact bytes sent, so this route keeps the raw body.
   useRawBodies(scope, { maxBytes: LIMITS.applicationBytes, timeoutMs: services.config.bodyTimeoutMs });
-  scope.post('/api/billing/stripe/webhook', async (request) => {
+  scope.post('/api/billing/stripe/webhook', { schema: webhookSchema }, async (request) => {
     const signature = request.headers['stripe-signature'];
     const change = services.payments.parseWebhook(
       request.rawBody ?? Buffer.alloc(0),
@@ -58,13 +223,13 @@ function webhookRoutes(scope: FastifyInstance, services: Services): void {
   });
 }
 
-function accountRoutes(scope: FastifyInstance, services: Services): void {
+function accountRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
   const member = requireOrganizationRole(services, { minimum: 'read-only', from: 'query', allowSuspended: true });
   const admin = requireOrganizationRole(services, { minimum: 'admin', from: 'query', allowSuspended: true });
   const returnUrl = `${services.config.publicUrl}/billing`;
 
-  scope.get('/api/billing/usage', { onRequest: member }, async (request) => {
+  scope.get('/api/billing/usage', { schema: usageSchema, onRequest: member }, async (request) => {
     const { organizationId } = organizationScopeOf(request);
     const period = usagePeriod(new Date(services.now()));
     const [plan, projects, seats, ingestBytes] = await Promise.all([
@@ -83,7 +248,7 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
     };
   });
 
-  scope.get('/api/billing/subscription', { onRequest: member }, async (request) => {
+  scope.get('/api/billing/subscription', { schema: subscriptionSchema, onRequest: member }, async (request) => {
     const { organizationId } = organizationScopeOf(request);
     const subscription = await findCurrentSubscription(services.meta, organizationId);
     if (!subscription) {
@@ -91,8 +256,8 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
       return {
         subscription: {
           planCode: services.config.billing.catalogue.defaultPlan,
-          status: 'active',
-          provider: 'none',
+          status: 'active' as const,
+          provider: 'none' as const,
           interval: null,
           currentPeriodStart: null,
           currentPeriodEnd: null,
@@ -113,11 +278,14 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
     };
   });
 
-  scope.post<{ Body: { planCode: string; interval: string } }>(
+  scope.post(
     '/api/billing/checkout',
     {
       onRequest: admin,
       schema: {
+        summary: "Start a checkout of a plan on an interval (admin); answers the provider's checkout page",
+        querystring: organizationQuery,
+        response: { 200: urlAnswer, ...scopedErrors, 422: errorAnswer, 502: errorAnswer },
         body: {
           type: 'object',
           required: ['planCode', 'interval'],
@@ -149,7 +317,7 @@ function accountRoutes(scope: FastifyInstance, services: Services): void {
     },
   );
 
-  scope.post('/api/billing/portal', { onRequest: admin }, async (request) => {
+  scope.post('/api/billing/portal', { schema: portalSchema, onRequest: admin }, async (request) => {
     const customerId = await findProviderCustomerId(
       services.meta,
       organizationScopeOf(request).organizationId,

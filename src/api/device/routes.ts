@@ -5,7 +5,7 @@
  * Behind a dashboard user: looking up, approving and denying a user code, and the caller's device
  * logins (list, revoke).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import {
   DEFAULT_CLIENT_ID,
   DEVICE_GRANT_TYPE,
@@ -14,6 +14,7 @@ import {
   normalizeUserCode,
 } from '../../core/device-flow.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import {
   decideDeviceCode,
@@ -21,7 +22,7 @@ import {
   type DeviceCode,
 } from '../../store/meta/repositories/device-codes.js';
 import { listLiveFamiliesOfUser, revokeFamilyOfUser } from '../../store/meta/repositories/refresh-tokens.js';
-import { errorAnswer } from '../auth/password-reset.js';
+import { errorAnswer } from '../answers.js';
 import { UUID } from '../../core/ids.js';
 import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
@@ -38,12 +39,102 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 /** The verification page of the dashboard. */
 const verificationUri = (services: Services): string => `${services.config.publicUrl}/device`;
 
-export async function deviceRoutes(scope: FastifyInstance, services: Services): Promise<void> {
+/** RFC 6749 §5.2 refusal of the OAuth endpoints. */
+const oauthErrorAnswer = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+} as const;
+
+// The OAuth endpoints take JSON or form bodies and check their fields themselves, so a bad one is
+// an RFC 6749 refusal (`invalid_request`), never the service's own 400: the schemas here describe answers.
+const authorizeSchema = {
+  summary: 'Start a device authorization (RFC 8628 §3.1); body `client_id` (optional, a first-party client)',
+  response: {
+    200: {
+      type: 'object',
+      required: ['device_code', 'user_code', 'verification_uri', 'verification_uri_complete', 'expires_in', 'interval'],
+      properties: {
+        device_code: { type: 'string' },
+        user_code: { type: 'string' },
+        verification_uri: { type: 'string' },
+        verification_uri_complete: { type: 'string' },
+        expires_in: { type: 'integer', description: 'seconds' },
+        interval: { type: 'integer', description: 'seconds the client waits between polls' },
+      },
+    },
+    400: oauthErrorAnswer,
+  },
+} as const;
+
+const tokenSchema = {
+  summary:
+    'Token endpoint: `grant_type` device_code (or its RFC 8628 URN) with `device_code`, or refresh_token with `refresh_token`',
+  response: {
+    200: {
+      type: 'object',
+      required: ['access_token', 'refresh_token', 'token_type', 'expires_in'],
+      properties: {
+        access_token: { type: 'string' },
+        refresh_token: { type: 'string' },
+        token_type: { type: 'string', enum: ['Bearer'] },
+        expires_in: { type: 'integer', description: 'seconds' },
+      },
+    },
+    400: oauthErrorAnswer,
+  },
+} as const;
+
+const revokedAnswer = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['revoked'] } },
+} as const;
+
+const logoutSchema = {
+  summary: 'End a device login: body `refresh_token`; its whole refresh-token family is revoked',
+  response: { 200: revokedAnswer, 400: oauthErrorAnswer },
+} as const;
+
+const deviceRequestSchema = {
+  summary: 'The pending device request of a user code, to show whom it comes from before approving',
+  querystring: { type: 'object', properties: { user_code: { type: 'string' } } },
+  response: {
+    200: {
+      type: 'object',
+      required: ['userCode', 'clientId', 'clientName', 'requestedAt', 'expiresAt', 'requesterIp', 'requesterUserAgent'],
+      properties: {
+        userCode: { type: 'string' },
+        clientId: { type: 'string' },
+        clientName: { type: 'string' },
+        requestedAt: { type: 'string', format: 'date-time' },
+        expiresAt: { type: 'string', format: 'date-time' },
+        requesterIp: { type: ['string', 'null'] },
+        requesterUserAgent: { type: ['string', 'null'] },
+      },
+    },
+    400: errorAnswer,
+    404: errorAnswer,
+  },
+} as const;
+
+const decisionSchema = (decision: 'approved' | 'denied') =>
+  ({
+    summary: decision === 'approved' ? 'Approve a pending device request' : 'Deny a pending device request',
+    body: { type: 'object', properties: { user_code: { type: 'string' } } },
+    response: {
+      200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: [decision] } } },
+      400: errorAnswer,
+      404: errorAnswer,
+    },
+  }) as const;
+
+export async function deviceRoutes(scope: TypedScope, services: Services): Promise<void> {
   await scope.register(async (oauth) => oauthRoutes(oauth, services));
   await scope.register(async (approval) => approvalRoutes(approval, services));
 }
 
-function oauthRoutes(scope: FastifyInstance, services: Services): void {
+function oauthRoutes(scope: TypedScope, services: Services): void {
   // OAuth refusals answer in RFC 6749 shape; every other error goes on to the service's handler.
   scope.setErrorHandler((error, _request, reply) => {
     if (!(error instanceof OAuthError)) throw error;
@@ -52,7 +143,7 @@ function oauthRoutes(scope: FastifyInstance, services: Services): void {
 
   scope.post(
     '/api/auth/device/authorize',
-    { onRequest: rateLimit(services, RATE_LIMITS.deviceAuthorize) },
+    { schema: authorizeSchema, onRequest: rateLimit(services, RATE_LIMITS.deviceAuthorize) },
     async (request, reply) => {
       const clientId = optionalString(fields(request.body), 'client_id') ?? DEFAULT_CLIENT_ID;
       if (!isFirstPartyClient(clientId))
@@ -76,7 +167,7 @@ function oauthRoutes(scope: FastifyInstance, services: Services): void {
 
   scope.post(
     '/api/auth/device/token',
-    { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) },
+    { schema: tokenSchema, onRequest: rateLimit(services, RATE_LIMITS.oauthToken) },
     async (request, reply) => {
       const body = fields(request.body);
       const grantType = requiredString(body, 'grant_type');
@@ -92,18 +183,22 @@ function oauthRoutes(scope: FastifyInstance, services: Services): void {
     },
   );
 
-  scope.post('/api/auth/logout', { onRequest: rateLimit(services, RATE_LIMITS.oauthToken) }, async (request, reply) => {
-    await logout(services, requiredString(fields(request.body), 'refresh_token'));
-    return noStore(reply).send({ status: 'revoked' });
-  });
+  scope.post(
+    '/api/auth/logout',
+    { schema: logoutSchema, onRequest: rateLimit(services, RATE_LIMITS.oauthToken) },
+    async (request, reply) => {
+      await logout(services, requiredString(fields(request.body), 'refresh_token'));
+      return noStore(reply).send({ status: 'revoked' });
+    },
+  );
 }
 
-function approvalRoutes(scope: FastifyInstance, services: Services): void {
+function approvalRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
   scope.addHook('onRequest', requireDashboardUser());
 
-  scope.get('/api/device', async (request) => {
-    const code = await pendingCode(services, (request.query as Record<string, unknown>).user_code);
+  scope.get('/api/device', { schema: deviceRequestSchema }, async (request) => {
+    const code = await pendingCode(services, request.query.user_code);
     return {
       userCode: code.userCode,
       clientId: code.clientId,
@@ -116,12 +211,9 @@ function approvalRoutes(scope: FastifyInstance, services: Services): void {
   });
 
   for (const decision of ['approved', 'denied'] as const) {
-    scope.post(`/api/device/${decision === 'approved' ? 'approve' : 'deny'}`, async (request) => {
-      const body = request.body;
-      const code = await pendingCode(
-        services,
-        typeof body === 'object' && body !== null ? (body as Record<string, unknown>).user_code : undefined,
-      );
+    const path = `/api/device/${decision === 'approved' ? 'approve' : 'deny'}`;
+    scope.post(path, { schema: decisionSchema(decision) }, async (request) => {
+      const code = await pendingCode(services, request.body.user_code);
       const decided = await decideDeviceCode(
         services.meta,
         code.id,
@@ -172,7 +264,7 @@ const deviceSessionErrors = { 401: { description: 'no valid credential (empty bo
  * the person made and manages themself), never a device or CLI token, so a token held by a device
  * can neither list the person's other logins nor end them.
  */
-function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
+function deviceSessionRoutes(scope: TypedScope, services: Services): void {
   scope.get(
     '/api/auth/device-sessions',
     {
@@ -208,7 +300,7 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete(
     '/api/auth/device-sessions/:id',
     {
       schema: {
@@ -217,7 +309,7 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
         security: [{ bearer: [] }],
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
         response: {
-          200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['revoked'] } } },
+          200: revokedAnswer,
           404: errorAnswer,
           ...deviceSessionErrors,
         },
@@ -243,8 +335,8 @@ function deviceSessionRoutes(scope: FastifyInstance, services: Services): void {
 
 const NO_PENDING_CODE = 'no pending device request has this code: it may have expired or been decided';
 
-async function pendingCode(services: Services, userCode: unknown): Promise<DeviceCode> {
-  if (typeof userCode !== 'string' || userCode === '') throw badRequest('user_code is required');
+async function pendingCode(services: Services, userCode: string | undefined): Promise<DeviceCode> {
+  if (userCode === undefined || userCode === '') throw badRequest('user_code is required');
   const normalized = normalizeUserCode(userCode);
   const code =
     normalized === null ? null : await findPendingDeviceCode(services.meta, normalized, new Date(services.now()));

@@ -1,13 +1,12 @@
 /** The public preview of an invitation link, for the page it opens. */
-import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { INVITATION_NOT_FOUND } from '../../application/organizations/invitations.js';
 import { INVITATION_TOKEN, tokenHash } from '../../core/tokens.js';
 import { notFound } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import { findOpenInvitation } from '../../store/meta/repositories/invitations.js';
 import { findOrganization } from '../../store/meta/repositories/organizations.js';
-
-const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
+import { errorAnswer, roleSchema } from '../answers.js';
 
 /**
  * `POST /api/invitations/preview {token}`, public: what an open invitation offers (the
@@ -15,8 +14,8 @@ const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } 
  * means before anyone signs in; 404 for a token that is unknown, expired, revoked or used. It
  * tells only the holder of a link what the link's mail told them.
  */
-export function invitationPreviewRoutes(scope: FastifyInstance, services: Services): void {
-  scope.post<{ Body: { token: string } }>(
+export function invitationPreviewRoutes(scope: TypedScope, services: Services): void {
+  scope.post(
     '/api/invitations/preview',
     {
       schema: {
@@ -33,7 +32,7 @@ export function invitationPreviewRoutes(scope: FastifyInstance, services: Servic
             properties: {
               organization: { type: 'object', properties: { name: { type: 'string' } } },
               email: { type: 'string' },
-              role: { type: 'string', enum: ['admin', 'write', 'read-only'] },
+              role: roleSchema,
               expiresAt: { type: 'string', format: 'date-time' },
             },
           },

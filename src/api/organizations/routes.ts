@@ -5,13 +5,12 @@
  * limited per organization and per address), settings (read by members, written by admins), and
  * accepting an invitation as a signed-in user.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVITATION_LIFE_DAYS, invitationStatus } from '../../core/invitations.js';
-import { organizationSettingsProblem, type OrganizationSettingsInput } from '../../core/organizations.js';
+import { organizationSettingsProblem } from '../../core/organizations.js';
 import { limitMessage, limitReached } from '../../core/plans.js';
-import { ROLES, type Role } from '../../core/roles.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import { sendInBackground } from '../../application/mail.js';
 import type { Services } from '../../application/services.js';
 import {
@@ -41,6 +40,7 @@ import { organizationScopeOf, requireOrganizationRole } from '../organization-sc
 import { UUID } from '../../core/ids.js';
 import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
 import { acceptInvitation } from '../../application/organizations/invitations.js';
+import { errorAnswer, membershipAnswer, roleSchema, statusAnswer } from '../answers.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NO_MEMBER = 'no member of this organization has this id';
@@ -48,26 +48,100 @@ const LAST_ADMIN = 'an organization needs at least one admin: make another membe
 
 const memberAnswer = (member: Member) => ({ ...member, joinedAt: member.joinedAt.toISOString() });
 
-const roleSchema = { type: 'string', enum: [...ROLES] } as const;
 const emailSchema = { type: 'string', minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' } as const;
 
-export function organizationRoutes(scope: FastifyInstance, services: Services): void {
+const organizationPath = {
+  type: 'object',
+  required: ['organizationId'],
+  properties: { organizationId: { type: 'string' } },
+} as const;
+const memberPath = {
+  type: 'object',
+  required: ['organizationId', 'userId'],
+  properties: { organizationId: { type: 'string' }, userId: { type: 'string' } },
+} as const;
+const invitationPath = {
+  type: 'object',
+  required: ['organizationId', 'id'],
+  properties: { organizationId: { type: 'string' }, id: { type: 'string' } },
+} as const;
+
+/** Refusals of an organization route (organization-scope.ts) and of its handler. */
+const scopedErrors = { 400: errorAnswer, 403: errorAnswer, 404: errorAnswer } as const;
+
+const memberAnswerSchema = {
+  type: 'object',
+  required: ['userId', 'email', 'name', 'role', 'joinedAt'],
+  properties: {
+    userId: { type: 'string', format: 'uuid' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    role: roleSchema,
+    joinedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+const invitationFields = {
+  id: { type: 'string', format: 'uuid' },
+  email: { type: 'string' },
+  role: roleSchema,
+  status: { type: 'string', enum: ['pending', 'expired', 'accepted', 'revoked'] },
+  createdAt: { type: 'string', format: 'date-time' },
+  expiresAt: { type: 'string', format: 'date-time' },
+} as const;
+const invitationAnswerSchema = {
+  type: 'object',
+  required: ['id', 'email', 'role', 'status', 'createdAt', 'expiresAt'],
+  properties: invitationFields,
+} as const;
+
+const settingsAnswerSchema = {
+  type: 'object',
+  required: ['name', 'timezone'],
+  properties: {
+    name: { type: 'string' },
+    timezone: { type: 'string', description: 'IANA time zone name; UTC unless set' },
+  },
+} as const;
+
+export function organizationRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
   const now = () => new Date(services.now());
   const member = requireOrganizationRole(services, { minimum: 'read-only', from: 'path' });
   const admin = requireOrganizationRole(services, { minimum: 'admin', from: 'path' });
 
-  scope.get('/api/organizations/:organizationId/members', { onRequest: member }, async (request) => {
-    const members = await listMembers(services.meta, organizationScopeOf(request).organizationId);
-    return { members: members.map(memberAnswer) };
-  });
+  scope.get(
+    '/api/organizations/:organizationId/members',
+    {
+      onRequest: member,
+      schema: {
+        summary: 'The members of the organization',
+        params: organizationPath,
+        response: {
+          200: {
+            type: 'object',
+            required: ['members'],
+            properties: { members: { type: 'array', items: memberAnswerSchema } },
+          },
+          ...scopedErrors,
+        },
+      },
+    },
+    async (request) => {
+      const members = await listMembers(services.meta, organizationScopeOf(request).organizationId);
+      return { members: members.map(memberAnswer) };
+    },
+  );
 
-  scope.put<{ Params: { userId: string }; Body: { role: Role } }>(
+  scope.put(
     '/api/organizations/:organizationId/members/:userId',
     {
       onRequest: admin,
       schema: {
+        summary: "Change a member's role (admin; never the last admin's)",
+        params: memberPath,
         body: { type: 'object', required: ['role'], additionalProperties: false, properties: { role: roleSchema } },
+        response: { 200: memberAnswerSchema, ...scopedErrors, 422: errorAnswer },
       },
     },
     async (request) => {
@@ -85,14 +159,23 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  // Admins remove anyone; every member may leave. Checked before the body is read, like every role.
-  const adminUnlessLeaving = async (request: FastifyRequest<{ Params: { userId: string } }>) => {
-    if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id)
-      throw forbidden('this needs the admin role in the organization');
-  };
-  scope.delete<{ Params: { userId: string } }>(
+  scope.delete(
     '/api/organizations/:organizationId/members/:userId',
-    { onRequest: [member, adminUnlessLeaving] },
+    {
+      onRequest: [
+        member,
+        // Admins remove anyone; every member may leave. Checked before the body is read, like every role.
+        async (request) => {
+          if (organizationScopeOf(request).role !== 'admin' && request.params.userId !== principalOf(request).user.id)
+            throw forbidden('this needs the admin role in the organization');
+        },
+      ],
+      schema: {
+        summary: 'Remove a member (admin), or leave (any member); never the last admin',
+        params: memberPath,
+        response: { 200: statusAnswer('removed'), ...scopedErrors, 422: errorAnswer },
+      },
+    },
     async (request) => {
       const { organizationId } = organizationScopeOf(request);
       const { userId } = request.params;
@@ -104,16 +187,34 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
         return true;
       });
       if (!removed) throw notFound(NO_MEMBER);
-      return { status: 'removed' };
+      return { status: 'removed' as const };
     },
   );
 
-  scope.get('/api/organizations/:organizationId/invitations', { onRequest: admin }, async (request) => {
-    const invitations = await listInvitations(services.meta, organizationScopeOf(request).organizationId);
-    return { invitations: invitations.map((invitation) => invitationAnswer(invitation, now())) };
-  });
+  scope.get(
+    '/api/organizations/:organizationId/invitations',
+    {
+      onRequest: admin,
+      schema: {
+        summary: "The organization's invitations, open and past (admin)",
+        params: organizationPath,
+        response: {
+          200: {
+            type: 'object',
+            required: ['invitations'],
+            properties: { invitations: { type: 'array', items: invitationAnswerSchema } },
+          },
+          ...scopedErrors,
+        },
+      },
+    },
+    async (request) => {
+      const invitations = await listInvitations(services.meta, organizationScopeOf(request).organizationId);
+      return { invitations: invitations.map((invitation) => invitationAnswer(invitation, now())) };
+    },
+  );
 
-  scope.post<{ Body: { email: string; role: Role } }>(
+  scope.post(
     '/api/organizations/:organizationId/invitations',
     {
       onRequest: admin,
@@ -125,6 +226,25 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
           required: ['email', 'role'],
           additionalProperties: false,
           properties: { email: emailSchema, role: roleSchema },
+        },
+        params: organizationPath,
+        response: {
+          201: {
+            type: 'object',
+            required: [...invitationAnswerSchema.required, 'token', 'acceptUrl', 'mailQueued'],
+            properties: {
+              ...invitationFields,
+              token: { type: 'string', description: 'the invitation secret (in this answer only)' },
+              acceptUrl: { type: 'string', description: 'the link that accepts the invitation' },
+              mailQueued: {
+                type: 'boolean',
+                description: 'whether a mail to the invitee was queued (mail configured)',
+              },
+            },
+          },
+          ...scopedErrors,
+          422: errorAnswer,
+          429: errorAnswer,
         },
       },
     },
@@ -180,30 +300,51 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  scope.delete<{ Params: { id: string } }>(
+  scope.delete(
     '/api/organizations/:organizationId/invitations/:id',
-    { onRequest: admin },
+    {
+      onRequest: admin,
+      schema: {
+        summary: 'Revoke an open invitation (admin)',
+        params: invitationPath,
+        response: { 200: statusAnswer('revoked'), ...scopedErrors },
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const revoked =
         UUID.test(id) &&
         (await revokeInvitation(services.meta, organizationScopeOf(request).organizationId, id, now()));
       if (!revoked) throw notFound('no open invitation of this organization has this id');
-      return { status: 'revoked' };
+      return { status: 'revoked' as const };
     },
   );
 
-  scope.get('/api/organizations/:organizationId/settings', { onRequest: member }, async (request) => {
-    const settings = await findOrganizationSettings(services.meta, organizationScopeOf(request).organizationId);
-    if (!settings) throw notFound('the organization no longer exists');
-    return settingsAnswer(settings.name, settings.settings);
-  });
+  scope.get(
+    '/api/organizations/:organizationId/settings',
+    {
+      onRequest: member,
+      schema: {
+        summary: "The organization's settings",
+        params: organizationPath,
+        response: { 200: settingsAnswerSchema, ...scopedErrors },
+      },
+    },
+    async (request) => {
+      const settings = await findOrganizationSettings(services.meta, organizationScopeOf(request).organizationId);
+      if (!settings) throw notFound('the organization no longer exists');
+      return settingsAnswer(settings.name, settings.settings);
+    },
+  );
 
-  scope.put<{ Body: OrganizationSettingsInput }>(
+  scope.put(
     '/api/organizations/:organizationId/settings',
     {
       onRequest: admin,
       schema: {
+        summary: 'Rename the organization or change its time zone (admin)',
+        params: organizationPath,
+        response: { 200: settingsAnswerSchema, ...scopedErrors, 422: errorAnswer },
         body: {
           type: 'object',
           additionalProperties: false,
@@ -229,10 +370,17 @@ export function organizationRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  scope.post<{ Body: { token: string } }>(
+  scope.post(
     '/api/invitations/accept',
     {
       schema: {
+        summary: 'Accept an invitation as the signed-in user',
+        response: {
+          200: { type: 'object', required: ['organization'], properties: { organization: membershipAnswer } },
+          400: errorAnswer,
+          404: errorAnswer,
+          422: errorAnswer,
+        },
         body: {
           type: 'object',
           required: ['token'],

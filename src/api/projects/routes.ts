@@ -4,11 +4,11 @@
  * project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map),
  * and whether the project has received data yet.
  */
-import type { FastifyInstance } from 'fastify';
 import { limitMessage, limitReached } from '../../core/plans.js';
 import { HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
 import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import { findMembership, lockOrganization } from '../../store/meta/repositories/organizations.js';
 import {
@@ -24,7 +24,8 @@ import {
   type Project,
 } from '../../store/meta/repositories/projects.js';
 import { dataStatus } from '../../store/telemetry/queries/data-status.js';
-import { errorAnswer } from '../auth/password-reset.js';
+import { errorAnswer, roleSchema, statusAnswer } from '../answers.js';
+import { projectQuery } from '../telemetry/conventions.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { announceProjectChanges } from '../../application/project-changes.js';
@@ -44,39 +45,109 @@ const toAnswer = (project: Project, role: Role) => ({
   token: visible(project.token, role),
 });
 
+const projectAnswer = {
+  type: 'object',
+  required: ['id', 'name', 'framework', 'organizationId', 'backendUrl', 'role', 'token'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    name: { type: 'string' },
+    framework: { type: 'string' },
+    organizationId: { type: 'string', format: 'uuid' },
+    backendUrl: { type: 'string', description: "where the project's backend answers (empty when not set)" },
+    role: { ...roleSchema, description: "the caller's role in the project" },
+    token: { type: 'string', description: 'the ingest token; a placeholder for read-only members' },
+  },
+} as const;
+
+/** Refusals of a project-scoped route (project-scope.ts) and of its handler. */
+const scopedErrors = { 400: errorAnswer, 403: errorAnswer, 404: errorAnswer } as const;
+
+const listSchema = {
+  summary: 'Every project the caller can reach, with their role in it',
+  response: {
+    200: {
+      type: 'object',
+      required: ['projects'],
+      properties: { projects: { type: 'array', items: projectAnswer } },
+    },
+  },
+} as const;
+
 const createSchema = {
+  summary:
+    "Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit)",
+  querystring: projectQuery,
   body: {
     type: 'object',
     additionalProperties: false,
     properties: { name: { type: 'string' }, framework: { type: 'string' }, organizationId: { type: 'string' } },
   },
+  response: { 201: projectAnswer, ...scopedErrors, 422: errorAnswer },
 } as const;
 
 const updateSchema = {
+  summary: 'Rename the project, or change its framework or backend URL (write access)',
+  querystring: projectQuery,
   body: {
     type: 'object',
     additionalProperties: false,
     properties: { name: { type: 'string' }, framework: { type: 'string' }, backendUrl: { type: 'string' } },
   },
+  response: { 200: projectAnswer, ...scopedErrors, 422: errorAnswer },
 } as const;
 
 const deleteSchema = {
   description:
     "Deletes the project (write access). Its ingest token stops at once; its telemetry and stored objects (recordings, profiles, AI conversations, symbol files) are removed in the background within a few minutes. The organization's month of ingest usage is kept for billing.",
+  querystring: projectQuery,
+  response: { 200: statusAnswer('deleted'), ...scopedErrors },
 } as const;
 
-export function projectRoutes(scope: FastifyInstance, services: Services): void {
+const connectionSchema = {
+  summary: "The project's tokens for the Connection page (placeholders for read-only members)",
+  querystring: projectQuery,
+  response: {
+    200: {
+      type: 'object',
+      required: ['projectId', 'token', 'uploadToken', 'sourceMapToken'],
+      properties: {
+        projectId: { type: 'string', format: 'uuid' },
+        token: { type: 'string', description: 'ingest token' },
+        uploadToken: { type: 'string', description: 'debug-symbol upload token' },
+        sourceMapToken: { type: 'string', description: 'source-map upload token' },
+      },
+    },
+    ...scopedErrors,
+  },
+} as const;
+
+/** A rotation route: the new secret under `field`. */
+const rotationSchema = <const Field extends string>(field: Field, description: string) =>
+  ({
+    description,
+    querystring: projectQuery,
+    response: {
+      200: {
+        type: 'object',
+        required: [field],
+        properties: { [field]: { type: 'string' } } as Record<Field, { readonly type: 'string' }>,
+      },
+      ...scopedErrors,
+    },
+  }) as const;
+
+export function projectRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
   const now = () => new Date(services.now());
 
-  scope.get('/api/projects', async (request) => {
+  scope.get('/api/projects', { schema: listSchema }, async (request) => {
     const rows = await listProjectsOfUser(services.meta, principalOf(request).user.id);
     return {
       projects: rows.map((row) => toAnswer(row.project, effectiveRole(row.organizationRole, row.overrideRole))),
     };
   });
 
-  scope.post<{ Body: { name?: string; framework?: string; organizationId?: string } }>(
+  scope.post(
     '/api/projects',
     { schema: createSchema, onRequest: requireProjectRole(services, 'read-only') },
     async (request, reply) => {
@@ -104,7 +175,7 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     },
   );
 
-  scope.put<{ Body: { name?: string; framework?: string; backendUrl?: string } }>(
+  scope.put(
     '/api/projects',
     { schema: updateSchema, onRequest: requireProjectRole(services, 'write') },
     async (request) => {
@@ -135,21 +206,25 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
       // Its ingest token stops at once here and, through the coordination store, on other processes.
       await announceProjectChanges(services, [projectId]);
       // Its telemetry and objects go a few minutes later, in the background (application/jobs/project-purge-job.ts).
-      return { status: 'deleted' };
+      return { status: 'deleted' as const };
     },
   );
 
-  scope.get('/api/projects/connection', { onRequest: requireProjectRole(services, 'read-only') }, async (request) => {
-    const { projectId, role } = projectScopeOf(request);
-    const project = await findProject(services.meta, projectId);
-    if (!project) throw notFound('the project no longer exists');
-    return {
-      projectId,
-      token: visible(project.token, role),
-      uploadToken: visible(project.uploadToken, role),
-      sourceMapToken: visible(project.sourceMapToken, role),
-    };
-  });
+  scope.get(
+    '/api/projects/connection',
+    { schema: connectionSchema, onRequest: requireProjectRole(services, 'read-only') },
+    async (request) => {
+      const { projectId, role } = projectScopeOf(request);
+      const project = await findProject(services.meta, projectId);
+      if (!project) throw notFound('the project no longer exists');
+      return {
+        projectId,
+        token: visible(project.token, role),
+        uploadToken: visible(project.uploadToken, role),
+        sourceMapToken: visible(project.sourceMapToken, role),
+      };
+    },
+  );
 
   scope.get(
     '/api/projects/data-status',
@@ -195,10 +270,10 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
   scope.post(
     '/api/projects/token',
     {
-      schema: {
-        description:
-          'Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401.',
-      },
+      schema: rotationSchema(
+        'token',
+        'Rotates the ingest token (write access): the previous token stops at once on every process; reports sent with it get 401.',
+      ),
       onRequest: requireProjectRole(services, 'write'),
     },
     async (request) => {
@@ -212,7 +287,13 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
 
   scope.post(
     '/api/projects/source-map-token',
-    { onRequest: requireProjectRole(services, 'write') },
+    {
+      schema: rotationSchema(
+        'sourceMapToken',
+        'Rotates the source-map upload token (write access); the previous token stops at once.',
+      ),
+      onRequest: requireProjectRole(services, 'write'),
+    },
     async (request) => {
       const sourceMapToken = await rotateSourceMapToken(services.meta, projectScopeOf(request).projectId, now());
       if (sourceMapToken === null) throw notFound('the project no longer exists');
@@ -220,9 +301,19 @@ export function projectRoutes(scope: FastifyInstance, services: Services): void 
     },
   );
 
-  scope.post('/api/projects/upload-token', { onRequest: requireProjectRole(services, 'write') }, async (request) => {
-    const uploadToken = await rotateUploadToken(services.meta, projectScopeOf(request).projectId, now());
-    if (uploadToken === null) throw notFound('the project no longer exists');
-    return { uploadToken };
-  });
+  scope.post(
+    '/api/projects/upload-token',
+    {
+      schema: rotationSchema(
+        'uploadToken',
+        'Rotates the debug-symbol upload token (write access); the previous token stops at once.',
+      ),
+      onRequest: requireProjectRole(services, 'write'),
+    },
+    async (request) => {
+      const uploadToken = await rotateUploadToken(services.meta, projectScopeOf(request).projectId, now());
+      if (uploadToken === null) throw notFound('the project no longer exists');
+      return { uploadToken };
+    },
+  );
 }

@@ -2,10 +2,10 @@
  * Personal access tokens of the caller: create (the secret is in this answer only), list (never
  * the secret), revoke. A token acts as its creator wherever a session does (authenticate.ts).
  */
-import type { FastifyInstance } from 'fastify';
 import { PAT_PREFIX_LENGTH, parsePatRequest } from '../../core/personal-access-tokens.js';
 import { newPersonalAccessToken, tokenHash } from '../../core/tokens.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import {
   insertPersonalAccessToken,
@@ -15,6 +15,7 @@ import {
 } from '../../store/meta/repositories/personal-access-tokens.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { UUID } from '../../core/ids.js';
+import { errorAnswer } from '../answers.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -27,13 +28,63 @@ const toAnswer = (token: PersonalAccessToken) => ({
   lastUsedAt: token.lastUsedAt?.toISOString() ?? null,
 });
 
-export function personalAccessTokenRoutes(scope: FastifyInstance, services: Services): void {
+const tokenFields = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  prefix: { type: 'string', description: 'the first characters of the token, to recognise it' },
+  createdAt: { type: 'string', format: 'date-time' },
+  expiresAt: { type: ['string', 'null'], format: 'date-time' },
+} as const;
+
+const tokenAnswer = {
+  type: 'object',
+  required: ['id', 'name', 'prefix', 'createdAt', 'expiresAt', 'lastUsedAt'],
+  properties: { ...tokenFields, lastUsedAt: { type: ['string', 'null'], format: 'date-time' } },
+} as const;
+
+const createSchema = {
+  summary: 'Create a personal access token (the secret is in this answer only)',
+  // The fields are checked by parsePatRequest, not here: the spec answers a violation with 422, a
+  // schema with 400. No body at all is no fields (a 422 naming the name), as before the schema.
+  body: {
+    type: ['object', 'null'],
+    properties: {
+      name: { description: 'required, at most 100 characters' },
+      expiresInDays: { description: 'optional integer, 1 to 3650; without it the token does not expire' },
+    },
+  },
+  response: {
+    201: {
+      type: 'object',
+      required: ['id', 'name', 'prefix', 'token', 'createdAt', 'expiresAt'],
+      properties: { ...tokenFields, token: { type: 'string' } },
+    },
+    400: errorAnswer,
+    422: errorAnswer,
+  },
+} as const;
+
+const listSchema = {
+  summary: "The caller's personal access tokens (never their secrets)",
+  response: {
+    200: { type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenAnswer } } },
+  },
+} as const;
+
+const revokeSchema = {
+  summary: "Revoke one of the caller's personal access tokens",
+  params: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+  response: {
+    200: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['revoked'] } } },
+    404: errorAnswer,
+  },
+} as const;
+
+export function personalAccessTokenRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
 
-  scope.post('/api/personal-access-tokens', async (request, reply) => {
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('body must be a JSON object');
-    const parsed = parsePatRequest(body as Record<string, unknown>);
+  scope.post('/api/personal-access-tokens', { schema: createSchema }, async (request, reply) => {
+    const parsed = parsePatRequest(request.body ?? {});
     if (!parsed.ok) throw unprocessable(parsed.message);
     const token = newPersonalAccessToken();
     const createdAt = new Date(services.now());
@@ -57,19 +108,19 @@ export function personalAccessTokenRoutes(scope: FastifyInstance, services: Serv
     });
   });
 
-  scope.get('/api/personal-access-tokens', async (request) => {
+  scope.get('/api/personal-access-tokens', { schema: listSchema }, async (request) => {
     // Pending last-use times are written first, so the list shows this caller's recent uses.
     await services.tokenUse.flush();
     const tokens = await listPersonalAccessTokens(services.meta, principalOf(request).user.id);
     return { tokens: tokens.map(toAnswer) };
   });
 
-  scope.delete<{ Params: { id: string } }>('/api/personal-access-tokens/:id', async (request) => {
+  scope.delete('/api/personal-access-tokens/:id', { schema: revokeSchema }, async (request) => {
     const { id } = request.params;
     const revoked =
       UUID.test(id) &&
       (await revokePersonalAccessToken(services.meta, id, principalOf(request).user.id, new Date(services.now())));
     if (!revoked) throw notFound('no personal access token of yours has this id');
-    return { status: 'revoked' };
+    return { status: 'revoked' as const };
   });
 }

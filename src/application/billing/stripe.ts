@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { BILLING_INTERVALS, type PlanCatalogue } from '../../core/plans.js';
 import { badRequest, unprocessable } from '../../http/errors.js';
-import type { SubscriptionStatus } from '../../store/meta/repositories/billing.js';
+import { SUBSCRIPTION_STATUSES } from '../../store/meta/repositories/billing.js';
 import type { CheckoutRequest, PaymentProvider, SubscriptionChange } from './payments.js';
 
 export interface StripeOptions {
@@ -23,17 +23,6 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.updated',
   'customer.subscription.deleted',
 ]);
-
-const STATUSES: readonly SubscriptionStatus[] = [
-  'trialing',
-  'active',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'incomplete',
-  'incomplete_expired',
-  'paused',
-];
 
 export class StripePayments implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -102,7 +91,7 @@ export class StripePayments implements PaymentProvider {
   private toChange(subscription: Stripe.Subscription, eventAt: Date): SubscriptionChange {
     const item = subscription.items.data[0];
     const interval = BILLING_INTERVALS.find((i) => i === item?.price.recurring?.interval) ?? null;
-    const status = STATUSES.find((s) => s === subscription.status);
+    const status = SUBSCRIPTION_STATUSES.find((s) => s === subscription.status);
     if (status === undefined) throw badRequest(`unknown Stripe subscription status ${subscription.status}`);
     const priceId = item?.price.id;
     return {

@@ -43,8 +43,8 @@ export const api = createApiClient({ baseUrl: '' });
 api.use(session);
 
 /**
- * The data of a call, or an ApiError with the server's message (DASHBOARD.md §1.7). Most routes
- * do not declare their answer's schema yet, so the caller names the type it reads.
+ * The data of a call, or an ApiError with the server's message (DASHBOARD.md §1.7). The caller
+ * names the type it reads: the generated answer type (lib/types.ts Answer) where the route declares one.
  */
 export async function read<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;

@@ -25,7 +25,7 @@ export const connectionQuery = (projectId: string | undefined) =>
     queryKey: ['connection', projectId],
     enabled: projectId !== undefined,
     queryFn: () =>
-      read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } } as never)),
+      read<Connection>(api.GET('/api/projects/connection', { params: { query: { projectId: projectId! } } })),
   });
 
 /** What an invitation link offers (organization, address, role); an ApiError 404 when it is no longer open. */

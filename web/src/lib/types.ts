@@ -1,58 +1,39 @@
 /**
- * Answers of routes that do not declare a response schema in the OpenAPI document yet, as the
- * server code returns them (src/api/**). Where a route declares one, use the generated type.
+ * Answers of the API as the dashboard reads them, from the generated client (packages/api-client,
+ * built from the routes' response schemas), under the names the pages use.
  */
 import type { paths } from '@sightline/api-client';
 
-export type Role = 'admin' | 'write' | 'read-only';
+/** The JSON answer of a route at a status (200 unless given). */
+export type Answer<
+  Path extends keyof paths,
+  Method extends 'get' | 'post' | 'put' | 'patch' | 'delete',
+  Status extends number = 200,
+> = paths[Path][Method] extends { responses: { [S in Status]: { content: { 'application/json': infer Body } } } }
+  ? Body
+  : never;
 
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export interface Me {
-  user: User;
-  organizations: Array<{ id: string; name: string; role: Role; suspended: boolean }>;
-}
+export type Me = Answer<'/api/me', 'get'>;
+export type User = Me['user'];
+export type Role = Me['organizations'][number]['role'];
 
 /** What a read-only member sees instead of a project's secrets (src/core/projects.ts HIDDEN_TOKEN). */
 export const HIDDEN_TOKEN = 'read-only-hidden-token';
 
-export interface Project {
-  id: string;
-  name: string;
-  framework: string;
-  organizationId: string;
-  backendUrl: string;
-  role: Role;
-  token: string;
-}
+export type Project = Answer<'/api/projects', 'get'>['projects'][number];
 
 /** GET /api/projects/connection: the project's three secrets (HIDDEN_TOKEN for read-only members). */
-export interface Connection {
-  projectId: string;
-  token: string;
-  uploadToken: string;
-  sourceMapToken: string;
-}
+export type Connection = Answer<'/api/projects/connection', 'get'>;
 
-export interface SessionAnswer {
-  token: string;
-  expiresAt: string;
-  user: User;
-}
+export type SessionAnswer = Answer<'/api/auth/login', 'post'>;
 
-export type DeviceSession =
-  paths['/api/auth/device-sessions']['get']['responses'][200]['content']['application/json']['sessions'][number];
+export type DeviceSession = Answer<'/api/auth/device-sessions', 'get'>['sessions'][number];
 
-export type DataStatus = paths['/api/projects/data-status']['get']['responses'][200]['content']['application/json'];
+export type DataStatus = Answer<'/api/projects/data-status', 'get'>;
 
-export type Providers = paths['/api/auth/providers']['get']['responses'][200]['content']['application/json'];
+export type Providers = Answer<'/api/auth/providers', 'get'>;
 
-export type InvitationPreview =
-  paths['/api/invitations/preview']['post']['responses'][200]['content']['application/json'];
+export type InvitationPreview = Answer<'/api/invitations/preview', 'post'>;
 
 /** The dashboard project picker's values (src/core/projects.ts FRAMEWORKS). */
 export const FRAMEWORKS: ReadonlyArray<{ value: string; label: string }> = [

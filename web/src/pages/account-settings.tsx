@@ -14,17 +14,10 @@ import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import { useListMutation } from '@/lib/use-list-mutation';
-import type { DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
+import type { Answer, DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
 import { PageHeader } from './page-header';
 
-interface AccessToken {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
+type AccessToken = Answer<'/api/personal-access-tokens', 'get'>['tokens'][number];
 
 const deviceSessionsQuery = {
   queryKey: ['device-sessions'],
@@ -270,10 +263,10 @@ function PersonalAccessTokens() {
 
   const create = useMutation({
     mutationFn: () =>
-      read<AccessToken & { token: string }>(
+      read<Answer<'/api/personal-access-tokens', 'post', 201>>(
         api.POST('/api/personal-access-tokens', {
           body: { name, ...(expiry ? { expiresInDays: Number(expiry) } : {}) },
-        } as never),
+        }),
       ),
     onSuccess: async (created) => {
       setSecret({ name: created.name, token: created.token });
@@ -283,7 +276,7 @@ function PersonalAccessTokens() {
   });
   const revoke = useListMutation({
     call: (token: AccessToken) =>
-      read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } } as never)),
+      read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } })),
     refresh: [tokensQuery.queryKey],
     success: (token) => `Token ${token.name} revoked`,
     done: () => setRevoking(null),

@@ -8,19 +8,12 @@ import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
+import type { Answer } from '@/lib/types';
 import { AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/app-bare/device');
 
-interface DeviceRequest {
-  userCode: string;
-  clientId: string;
-  clientName: string;
-  requestedAt: string;
-  expiresAt: string;
-  requesterIp: string | null;
-  requesterUserAgent: string | null;
-}
+type DeviceRequest = Answer<'/api/device', 'get'>;
 
 /**
  * CLI sign-in approval (device flow): the CLI prints a code and this URL; the signed-in person
@@ -65,15 +58,15 @@ function EnterCode() {
 function Decide({ userCode }: { userCode: string }) {
   const request = useQuery({
     queryKey: ['device', userCode],
-    queryFn: () => read<DeviceRequest>(api.GET('/api/device', { params: { query: { user_code: userCode } } } as never)),
+    queryFn: () => read<DeviceRequest>(api.GET('/api/device', { params: { query: { user_code: userCode } } })),
     staleTime: Infinity,
   });
   const decide = useMutation({
     mutationFn: (decision: 'approve' | 'deny') =>
       read<{ status: 'approved' | 'denied' }>(
         decision === 'approve'
-          ? api.POST('/api/device/approve', { body: { user_code: userCode } } as never)
-          : api.POST('/api/device/deny', { body: { user_code: userCode } } as never),
+          ? api.POST('/api/device/approve', { body: { user_code: userCode } })
+          : api.POST('/api/device/deny', { body: { user_code: userCode } }),
       ),
   });
 

@@ -12,43 +12,16 @@ import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
-import type { Role } from '@/lib/types';
+import type { Answer, Role } from '@/lib/types';
 import { useListMutation } from '@/lib/use-list-mutation';
 import { cn } from '@/lib/utils';
 import { PageHeader } from './page-header';
 
-interface Settings {
-  name: string;
-  timezone: string;
-}
-interface Member {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  joinedAt: string;
-}
-interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  status: 'pending' | 'accepted' | 'revoked' | 'expired';
-  createdAt: string;
-  expiresAt: string;
-}
-interface Usage {
-  planCode: string;
-  periodStart: string;
-  counters: { ingest_bytes: number; projects: number; seats: number };
-  limits: { ingest_gb_monthly: number; projects: number; seats: number } & Record<string, number>;
-}
-interface Plan {
-  code: string;
-  name: string;
-  default: boolean;
-  currency?: string;
-  prices?: { month: number | null; year: number | null };
-}
+type Settings = Answer<'/api/organizations/{organizationId}/settings', 'get'>;
+type Member = Answer<'/api/organizations/{organizationId}/members', 'get'>['members'][number];
+type Invitation = Answer<'/api/organizations/{organizationId}/invitations', 'get'>['invitations'][number];
+type Usage = Answer<'/api/billing/usage', 'get'>['usage'];
+type Plans = Answer<'/api/billing/plans', 'get'>;
 
 const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
   { value: 'admin', label: 'Admin' },
@@ -95,9 +68,7 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
   const settings = useQuery({
     queryKey: settingsKey(organizationId),
     queryFn: () =>
-      read<Settings>(
-        api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } } as never),
-      ),
+      read<Settings>(api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } })),
   });
   const [name, setName] = useState('');
   const [timezone, setTimezone] = useState('UTC');
@@ -113,7 +84,7 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
         api.PUT('/api/organizations/{organizationId}/settings', {
           params: { path: { organizationId } },
           body: { name, timezone },
-        } as never),
+        }),
       ),
     onSuccess: async (saved) => {
       toast.success(`Organization ${saved.name} saved`);
@@ -198,7 +169,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
     queryFn: async () =>
       (
         await read<{ members: Member[] }>(
-          api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } } as never),
+          api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } }),
         )
       ).members,
   });
@@ -216,7 +187,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         api.PUT('/api/organizations/{organizationId}/members/{userId}', {
           params: { path: { organizationId, userId: member.userId } },
           body: { role },
-        } as never),
+        }),
       ),
     onSuccess: async (changed) => {
       toast.success(`${changed.name || changed.email} is now ${roleLabel(changed.role)}`);
@@ -229,7 +200,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
       read(
         api.DELETE('/api/organizations/{organizationId}/members/{userId}', {
           params: { path: { organizationId, userId: member.userId } },
-        } as never),
+        }),
       ),
     refresh: [membersKey(organizationId), usageKey(organizationId)],
     success: (member) => `${member.name || member.email} removed`,
@@ -332,7 +303,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
     queryFn: async () =>
       (
         await read<{ invitations: Invitation[] }>(
-          api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } } as never),
+          api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } }),
         )
       ).invitations,
   });
@@ -348,11 +319,11 @@ function Invitations({ organizationId }: { organizationId: string }) {
 
   const invite = useMutation({
     mutationFn: () =>
-      read<Invitation & { acceptUrl: string; mailQueued: boolean }>(
+      read<Answer<'/api/organizations/{organizationId}/invitations', 'post', 201>>(
         api.POST('/api/organizations/{organizationId}/invitations', {
           params: { path: { organizationId } },
           body: { email: email.trim(), role },
-        } as never),
+        }),
       ),
     onSuccess: async (created) => {
       setSent({ email: created.email, acceptUrl: created.acceptUrl, mailQueued: created.mailQueued });
@@ -365,7 +336,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
       read(
         api.DELETE('/api/organizations/{organizationId}/invitations/{id}', {
           params: { path: { organizationId, id: invitation.id } },
-        } as never),
+        }),
       ),
     refresh: [invitationsKey(organizationId), usageKey(organizationId)],
     success: (invitation) => `Invitation to ${invitation.email} revoked`,
@@ -483,12 +454,11 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
   const usage = useQuery({
     queryKey: usageKey(organizationId),
     queryFn: async () =>
-      (await read<{ usage: Usage }>(api.GET('/api/billing/usage', { params: { query: { organizationId } } } as never)))
-        .usage,
+      (await read<{ usage: Usage }>(api.GET('/api/billing/usage', { params: { query: { organizationId } } }))).usage,
   });
   const plans = useQuery({
     queryKey: ['billing-plans'],
-    queryFn: () => read<{ plans: Plan[]; billingConfigured: boolean }>(api.GET('/api/billing/plans')),
+    queryFn: () => read<Plans>(api.GET('/api/billing/plans')),
     staleTime: 5 * 60_000,
   });
   const plan = plans.data?.plans.find((p) => p.code === usage.data?.planCode);
@@ -498,8 +468,8 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
     mutationFn: (body: { planCode: string; interval: 'month' } | null) =>
       read<{ url: string }>(
         body === null
-          ? api.POST('/api/billing/portal', { params: { query: { organizationId } } } as never)
-          : api.POST('/api/billing/checkout', { params: { query: { organizationId } }, body } as never),
+          ? api.POST('/api/billing/portal', { params: { query: { organizationId } } })
+          : api.POST('/api/billing/checkout', { params: { query: { organizationId } }, body }),
       ),
     onSuccess: ({ url }) => window.location.assign(url),
   });

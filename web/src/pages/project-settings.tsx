@@ -76,7 +76,7 @@ function General({ project, canWrite }: { project: Project; canWrite: boolean })
   const save = useMutation({
     mutationFn: () =>
       read<Project>(
-        api.PUT('/api/projects', { params: { query: { projectId: project.id } }, body: { name, framework } } as never),
+        api.PUT('/api/projects', { params: { query: { projectId: project.id } }, body: { name, framework } }),
       ),
     onSuccess: async (saved) => {
       toast.success(`Project ${saved.name} saved`);
@@ -142,7 +142,7 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
 
   const rotate = useMutation({
     mutationFn: (kind: TokenKind) =>
-      read<Partial<Connection>>(api.POST(kind.path, { params: { query: { projectId: project.id } } } as never)),
+      read<Partial<Connection>>(api.POST(kind.path, { params: { query: { projectId: project.id } } })),
     onSuccess: async (_answer, kind) => {
       setRotating(null);
       toast.success(`${kind.label} rotated: the previous one no longer works`);
@@ -231,7 +231,7 @@ function DeleteProject({ project }: { project: Project }) {
   const [typed, setTyped] = useState('');
 
   const remove = useMutation({
-    mutationFn: () => read(api.DELETE('/api/projects', { params: { query: { projectId: project.id } } } as never)),
+    mutationFn: () => read(api.DELETE('/api/projects', { params: { query: { projectId: project.id } } })),
     onSuccess: async () => {
       setOpen(false);
       toast.success(`Project ${project.name} deleted`);

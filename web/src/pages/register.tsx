@@ -8,15 +8,12 @@ import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
-import type { SessionAnswer } from '@/lib/types';
+import type { Answer } from '@/lib/types';
 import { AuthLayout, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 
-interface Registered extends SessionAnswer {
-  organization: { id: string; name: string };
-  project: { id: string } | null;
-}
+type Registered = Answer<'/api/auth/register', 'post', 201>;
 
 export function RegisterPage() {
   const { invitation } = route.useSearch();

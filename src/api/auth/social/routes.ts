@@ -13,15 +13,17 @@
  * Every failure — cancelled at the provider, unknown or used state, provider errors, closed
  * registration — sends it to `PUBLIC_URL/login?error=<short message>`, never a 500.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { HttpError, badRequest, notFound } from '../../../http/errors.js';
+import type { TypedScope } from '../../../http/schema-types.js';
 import type { Services } from '../../../application/services.js';
 import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
 import { assertRegistrationOpen } from '../../../application/auth/accounts.js';
 import { configuredProviders, type PendingSignIn, type ProviderId, type SocialProvider } from './providers.js';
 import { userOfSocialSignIn } from './sign-in.js';
+import { errorAnswer } from '../../answers.js';
 
 const STATE_TTL_MS = 10 * 60_000;
 const STATE_FORMAT = /^[A-Za-z0-9_-]{20,128}$/;
@@ -36,7 +38,6 @@ interface StoredSignIn extends PendingSignIn {
   invitation: string | null;
 }
 
-const errorAnswer = { type: 'object', properties: { error: { type: 'string' } } } as const;
 const providerParams = {
   type: 'object',
   required: ['provider'],
@@ -44,7 +45,7 @@ const providerParams = {
 } as const;
 const redirectAnswer = { description: 'Redirect (Location header)', type: 'null' } as const;
 
-export function socialSignInRoutes(scope: FastifyInstance, services: Services): void {
+export function socialSignInRoutes(scope: TypedScope, services: Services): void {
   const { config } = services;
   const providers = configuredProviders(config.oauth);
   const limit = rateLimit(services, RATE_LIMITS.oauth);
@@ -107,7 +108,7 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
     }),
   );
 
-  scope.get<{ Params: { provider: string }; Querystring: { invitation?: string; redirect?: string } }>(
+  scope.get(
     '/api/auth/oauth/:provider/start',
     {
       onRequest: limit,
@@ -162,7 +163,7 @@ export function socialSignInRoutes(scope: FastifyInstance, services: Services): 
     },
   );
 
-  scope.get<{ Params: { provider: string }; Querystring: { state?: string; error?: string } }>(
+  scope.get(
     '/api/auth/oauth/:provider/callback',
     {
       onRequest: limit,

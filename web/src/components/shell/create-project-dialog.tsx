@@ -25,7 +25,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       read<Project>(
         api.POST('/api/projects', {
           // The route is scoped "next to" a project the caller can see; the body names the organization.
-          params: { query: { projectId: project?.id ?? '' } } as never,
+          params: { query: { projectId: project?.id ?? '' } },
           body: { name, framework, organizationId: organizationId || project?.organizationId || writable[0]?.id },
         }),
       ),
