@@ -27,9 +27,6 @@ export const INVALID_RESET_LINK = 'this password reset link is invalid or has ex
 
 const MINUTE_MS = 60_000;
 
-// Kept for src/api/sourcemaps/upload.ts, which another change owns; new code imports ../answers.js.
-export { errorAnswer } from '../answers.js';
-
 const requestSchema = {
   summary: 'Mail a password reset link (answers 202 whether or not the address has an account)',
   body: {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SOURCE_MAP_TOKEN } from '../../core/tokens.js';
-import { errorAnswer } from '../auth/password-reset.js';
+import { errorAnswer } from '../answers.js';
 import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
 import { upsertSourceMapFile } from '../../store/meta/repositories/source-map-files.js';
