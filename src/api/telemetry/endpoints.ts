@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { impactOf, taskRank } from '../../core/impact.js';
 import type { Services } from '../../application/services.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
+import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
-  ATTRIBUTE_MAPS,
-  ENDPOINT_FIELDS,
-  TASK_FIELDS,
+  ENDPOINT_FILTERS,
+  TASK_FILTERS,
   endpointAggregates,
   entityDetail,
   taskAggregates,
@@ -19,7 +19,6 @@ import {
 import { bucketStarts, fillSeries, type TimeRange } from '../../store/telemetry/queries/run.js';
 import {
   bucketSecondsOf,
-  filtersSql,
   int,
   listBody,
   listOf,
@@ -175,13 +174,11 @@ export async function listEndpoints(
   const pagination = paginationOf(body?.pagination);
   const sort = sortOf(body, ENDPOINT_ORDER, { orderBy: 'impact', direction: 'desc' });
   const thresholdMs = body?.apdexThresholdMs ?? DEFAULT_APDEX_MS;
-  const params: Record<string, unknown> = {};
-  // Validated here (400 on an unknown field); the query module re-derives the same SQL.
-  filtersSql(body?.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params);
+  const filters = Filters.parse(body?.filters, ENDPOINT_FILTERS);
   const rows = await endpointAggregates(services.telemetry, projectId, {
     range,
     thresholdMs,
-    filters: body?.filters,
+    filters,
     search: body?.search,
     groupBy,
   });
@@ -340,12 +337,12 @@ async function timeSeriesOf(
 ) {
   const range = timeRangeOf(body, now);
   const bucketSeconds = bucketSecondsOf(range);
-  filtersSql(body?.filters, table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS, ATTRIBUTE_MAPS, {});
+  const filters = Filters.parse(body?.filters, table === 'endpoints' ? ENDPOINT_FILTERS : TASK_FILTERS);
   const answer = await timeByEntity(services.telemetry, projectId, table, {
     range,
     bucketSeconds,
     top: body?.top ?? DEFAULT_TOP,
-    filters: body?.filters,
+    filters,
     search: body?.search,
   });
   return {
@@ -437,8 +434,8 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, TASK_ORDER, { orderBy: 'rank', direction: 'desc' });
-      filtersSql(body?.filters, TASK_FIELDS, ATTRIBUTE_MAPS, {});
-      const rows = await taskAggregates(services.telemetry, projectOf(request), range, body?.filters, body?.search);
+      const filters = Filters.parse(body?.filters, TASK_FILTERS);
+      const rows = await taskAggregates(services.telemetry, projectOf(request), range, filters, body?.search);
       const items = rows.map((row) => ({
         name: row.name,
         count: row.count,

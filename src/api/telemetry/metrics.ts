@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
+import { Filters, type Filter } from '../../store/telemetry/queries/filters.js';
 import {
   AGGREGATIONS,
-  METRIC_FIELDS,
-  METRIC_MAPS,
+  METRIC_FILTERS,
   discoverMetrics,
   queryMetric,
   type Aggregation,
@@ -16,7 +16,6 @@ import { DEFAULT_APDEX_MS, rankEndpoints, sortItems } from './endpoints.js';
 import {
   bucketSecondsOf,
   filtersSchema,
-  filtersSql,
   int,
   nnum,
   num,
@@ -29,7 +28,6 @@ import {
   timeRangeOf,
   type RangeInput,
 } from './conventions.js';
-import type { Filter } from '../../store/telemetry/queries/run.js';
 
 const statsSchema = obj({
   fromDate: str,
@@ -138,7 +136,7 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
       const bucketSeconds = body.bucketSeconds ?? bucketSecondsOf(range);
       if ((range.toMs - range.fromMs) / 1000 / bucketSeconds > 2000)
         throw badRequest('bucketSeconds gives more than 2000 buckets over the range');
-      filtersSql(body.filters, METRIC_FIELDS, METRIC_MAPS, {});
+      const filters = Filters.parse(body.filters, METRIC_FILTERS);
       const aggregation = body.aggregation ?? 'avg';
       const groupBy = body.groupBy ?? [];
       const series = await queryMetric(services.telemetry, projectOf(request), {
@@ -147,7 +145,7 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
         name: body.name,
         aggregation,
         groupBy,
-        filters: body.filters,
+        filters,
       });
       const starts = bucketStarts(range, bucketSeconds);
       return {
