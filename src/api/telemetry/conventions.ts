@@ -15,10 +15,13 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.js';
 import { FILTER_OPS, type Filter } from '../../store/telemetry/queries/filters.js';
+import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import type { TimeRange } from '../../store/telemetry/queries/run.js';
 import { projectScopeOf } from '../project-scope.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
+/** Apdex T when a request names none: the rollup's, so the default is answered from it. */
+export const DEFAULT_APDEX_MS = ROLLED_APDEX_MS;
 export const DEFAULT_RANGE_MS = DAY_MS;
 export const MAX_RANGE_MS = 31 * DAY_MS;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -215,6 +218,7 @@ export const int = { type: 'integer' } as const;
 export const bool = { type: 'boolean' } as const;
 export const strMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 export const numArray = { type: 'array', items: { type: 'number' } } as const;
+export const intArray = { type: 'array', items: int } as const;
 
 export function obj(properties: Record<string, unknown>, required: string[] = Object.keys(properties)) {
   return { type: 'object', required, properties } as const;

@@ -11,7 +11,8 @@ import {
   exceptionOccurrences,
   occurrenceOf,
 } from '../../store/telemetry/queries/exceptions.js';
-import { bucketStarts, fillSeries, isoOf, nullIfNil } from '../../store/telemetry/queries/run.js';
+import { isoOf, nullIfNil } from '../../store/telemetry/queries/convert.js';
+import { bucketStarts, fillSeries } from '../../store/telemetry/queries/run.js';
 import {
   bool,
   bucketSecondsOf,

@@ -4,22 +4,30 @@
  * Lists deduplicate ReplacingMergeTree rows with FINAL (split per partition), which keeps one
  * pass over the range's granules.
  */
-import type { AiCall } from '../../../core/records.js';
+import type { EndpointAggregate, TaskAggregate } from '../../../core/ranking.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
 import { empty, param, raw, sql, type Sql } from '../sql.js';
 import { Filters, type FieldSpec, type FilterAllowList, type MapFields } from './filters.js';
 import {
-  bucketOf,
-  inRange,
-  isoOf,
-  limitOffset,
-  nullIfNil,
-  ofProject,
-  ownValue,
-  runQuery,
-  type TimeRange,
-} from './run.js';
+  toAiItem,
+  toEndpointAggregate,
+  toEntity,
+  toSpan,
+  toTaskAggregate,
+  toTraceSummary,
+  type AiRow,
+  type AiTraceItem,
+  type EndpointAggregateRow,
+  type EntityRef,
+  type EntityRow,
+  type SpanItem,
+  type SpanRow,
+  type TaskAggregateRow,
+  type TraceSummary,
+  type TraceSummaryRow,
+} from './entities.convert.js';
+import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
 const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
@@ -58,23 +66,6 @@ export const AI_FILTERS: FilterAllowList = { fields: AI_FIELDS, maps: ATTRIBUTE_
 /** Most distinct names a list aggregates (the group-by is bounded; ranking happens on it). */
 export const MAX_GROUPS = 10_000;
 
-export interface EndpointAggregateRow {
-  group_key: string;
-  any_route: string;
-  any_method: string;
-  requests: number;
-  server_errors: number;
-  client_errors: number;
-  latency_requests: number;
-  satisfied: number;
-  tolerating: number;
-  streaming_requests: number;
-  p50_ms: number | null;
-  p95_ms: number | null;
-  p99_ms: number | null;
-  last_seen: string;
-}
-
 export interface EndpointListInput {
   range: TimeRange;
   thresholdMs: number;
@@ -95,7 +86,7 @@ export async function endpointAggregates(
   engine: TelemetryEngine,
   projectId: string,
   input: EndpointListInput,
-): Promise<EndpointAggregateRow[]> {
+): Promise<EndpointAggregate[]> {
   return (await endpointRows(engine, projectId, input, false)).rows;
 }
 
@@ -108,7 +99,7 @@ export async function endpointAggregatesWithTotal(
   engine: TelemetryEngine,
   projectId: string,
   input: Omit<EndpointListInput, 'groupBy'>,
-): Promise<{ rows: EndpointAggregateRow[]; total: EndpointAggregateRow | null }> {
+): Promise<{ rows: EndpointAggregate[]; total: EndpointAggregate | null }> {
   return endpointRows(engine, projectId, { ...input, groupBy: 'name' }, true);
 }
 
@@ -117,7 +108,7 @@ async function endpointRows(
   projectId: string,
   input: EndpointListInput,
   withTotal: boolean,
-): Promise<{ rows: EndpointAggregateRow[]; total: EndpointAggregateRow | null }> {
+): Promise<{ rows: EndpointAggregate[]; total: EndpointAggregate | null }> {
   const filters = input.filters ?? Filters.none;
   const parts = await endpointParts(engine, projectId, {
     range: input.range,
@@ -139,10 +130,10 @@ async function endpointRows(
       ORDER BY ${raw(withTotal ? 'is_total DESC, ' : '')}requests DESC
       LIMIT ${param(MAX_GROUPS, 'UInt32')}`,
   );
-  if (!withTotal) return { rows, total: null };
+  if (!withTotal) return { rows: rows.map(toEndpointAggregate), total: null };
   // The totals row (grouping(name) = 1) sorts first; it exists even over no rows.
-  const total = rows[0]?.is_total ? rows[0] : null;
-  return { rows: rows.filter((row) => !row.is_total).map(({ is_total: _total, ...row }) => row), total };
+  const total = rows[0]?.is_total ? toEndpointAggregate(rows[0]) : null;
+  return { rows: rows.filter((row) => !row.is_total).map(toEndpointAggregate), total };
 }
 
 /** ` AND ...` for a free-text search of names. */
@@ -150,66 +141,25 @@ function searchSql(search: string | undefined): Sql {
   return search ? sql` AND positionCaseInsensitiveUTF8(name, ${param(search, 'String')}) > 0` : empty;
 }
 
-export interface TaskAggregateRow {
-  name: string;
-  count: number;
-  failures: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-  last_seen: string;
-}
-
 export async function taskAggregates(
   engine: TelemetryEngine,
   projectId: string,
-  range: TimeRange,
-  filters: Filters | undefined,
-  search: string | undefined,
-): Promise<TaskAggregateRow[]> {
-  return runQuery<TaskAggregateRow>(
+  input: { range: TimeRange; filters?: Filters | undefined; search?: string | undefined },
+): Promise<TaskAggregate[]> {
+  const rows = await runQuery<TaskAggregateRow>(
     engine,
     'tasks.list',
     sql`SELECT name, count() AS count, countIf(status_code >= 500) AS failures,
             quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50_ms, q[2] / 1e6 AS p95_ms, q[3] / 1e6 AS p99_ms,
             toString(max(recorded_at)) AS last_seen
        FROM tasks FINAL
-      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', range)}${(filters ?? Filters.none).sql}${searchSql(search)}
+      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}${searchSql(input.search)}
       GROUP BY name
       ORDER BY count DESC
       LIMIT ${param(MAX_GROUPS, 'UInt32')}`,
   );
+  return rows.map(toTaskAggregate);
 }
-
-export interface TraceSummary {
-  id: string;
-  recordedAt: string | null;
-  durationMs: number;
-  statusCode: number;
-  distributedTraceId: string | null;
-  serverName: string;
-  attributes: Record<string, string>;
-}
-
-interface TraceSummaryRow {
-  id: string;
-  recorded_at: string;
-  duration_ns: number;
-  status_code: number;
-  distributed_trace_id: string;
-  server_name: string;
-  attributes: Record<string, string>;
-}
-
-const toTraceSummary = (row: TraceSummaryRow): TraceSummary => ({
-  id: row.id,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  statusCode: row.status_code,
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  serverName: row.server_name,
-  attributes: row.attributes,
-});
 
 export interface EntityDetail {
   count: number;
@@ -238,16 +188,13 @@ export async function entityDetail(
   engine: TelemetryEngine,
   projectId: string,
   table: 'endpoints' | 'tasks',
-  name: string,
-  range: TimeRange,
-  bucketSeconds: number,
-  limit: number,
+  input: { name: string; range: TimeRange; bucketSeconds: number; limit: number },
 ): Promise<EntityDetail> {
-  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', range)} AND name = ${param(name, 'String')}`;
-  const bucket = bucketOf('recorded_at', bucketSeconds);
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)} AND name = ${param(input.name, 'String')}`;
+  const bucket = bucketOf('recorded_at', input.bucketSeconds);
   const from = raw(`${table} FINAL`);
   const columns = raw('id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes');
-  const top = param(limit, 'UInt32');
+  const top = param(input.limit, 'UInt32');
   const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
     runQuery<{
       count: number;
@@ -369,36 +316,6 @@ export async function timeByEntity(
 
 // ---- AI traces ------------------------------------------------------------------------------
 
-export interface AiTraceItem extends AiCall {
-  id: string;
-  recordedAt: string | null;
-  durationMs: number;
-  distributedTraceId: string | null;
-}
-
-interface AiRow {
-  id: string;
-  name: string;
-  recorded_at: string;
-  duration_ns: number;
-  model: string;
-  provider: string;
-  operation: string;
-  input_tokens: number;
-  output_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
-  input_cost: number;
-  output_cost: number;
-  total_cost: number;
-  finish_reason: string;
-  tool_calls: number;
-  is_error: boolean;
-  distributed_trace_id: string;
-  conversation_id: string;
-  conversation_key: string;
-}
-
 export const AI_ORDER: Record<string, string> = {
   totalCost: 'total_cost',
   recordedAt: 'recorded_at',
@@ -409,28 +326,6 @@ export const AI_ORDER: Record<string, string> = {
 const AI_COLUMNS =
   raw(`id, name, recorded_at, duration_ns, model, provider, operation, input_tokens, output_tokens, cached_tokens, reasoning_tokens,
   input_cost, output_cost, total_cost, finish_reason, tool_calls, is_error, distributed_trace_id, conversation_id, conversation_key`);
-
-export const toAiItem = (row: AiRow): AiTraceItem => ({
-  id: row.id,
-  name: row.name,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  model: row.model,
-  provider: row.provider,
-  operation: row.operation,
-  inputTokens: row.input_tokens,
-  outputTokens: row.output_tokens,
-  cachedTokens: row.cached_tokens,
-  reasoningTokens: row.reasoning_tokens,
-  inputCost: row.input_cost,
-  outputCost: row.output_cost,
-  totalCost: row.total_cost,
-  finishReason: row.finish_reason,
-  toolCalls: row.tool_calls,
-  isError: Boolean(row.is_error),
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  conversationId: row.conversation_id,
-});
 
 export interface AiListResult {
   items: AiTraceItem[];
@@ -522,60 +417,6 @@ export async function findAiTrace(
 
 // ---- waterfall and distributed traces -------------------------------------------------------
 
-export type EntityKind = 'endpoint' | 'task' | 'ai';
-
-export interface EntityRef {
-  projectId: string;
-  kind: EntityKind;
-  id: string;
-  name: string;
-  recordedAt: string | null;
-  durationMs: number;
-  statusCode: number;
-  isRoot: boolean;
-  parentSpanId: string | null;
-  distributedTraceId: string | null;
-  serverName: string;
-  appVersion: string;
-  /** The caller's address (endpoints only; empty for tasks and AI traces). */
-  clientIp: string;
-  attributes: Record<string, string>;
-}
-
-interface EntityRow {
-  project_id: string;
-  kind: EntityKind;
-  id: string;
-  name: string;
-  recorded_at: string;
-  duration_ns: number;
-  status_code: number;
-  is_root: boolean;
-  parent_span_id: string;
-  distributed_trace_id: string;
-  server_name: string;
-  app_version: string;
-  client_ip: string;
-  attributes: Record<string, string>;
-}
-
-const toEntity = (row: EntityRow): EntityRef => ({
-  projectId: row.project_id,
-  kind: row.kind,
-  id: row.id,
-  name: row.name,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  statusCode: row.status_code,
-  isRoot: Boolean(row.is_root),
-  parentSpanId: nullIfNil(row.parent_span_id),
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  serverName: row.server_name,
-  appVersion: row.app_version,
-  clientIp: row.client_ip,
-  attributes: row.attributes,
-});
-
 const ENTITY_COLUMNS = raw(
   'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes',
 );
@@ -611,32 +452,6 @@ export async function entitiesOfDistributedTrace(
   return rows.map(toEntity);
 }
 
-export interface SpanItem {
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  kind: string;
-  startTime: string | null;
-  durationMs: number;
-  statusCode: number;
-  attributes: Record<string, string>;
-  events: Array<{ time: string | null; name: string; attributes: Record<string, string> }>;
-}
-
-interface SpanRow {
-  span_id: string;
-  parent_span_id: string;
-  name: string;
-  kind: string;
-  start_time: string;
-  duration_ns: number;
-  status_code: number;
-  attributes: Record<string, string>;
-  events: Array<
-    [string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }
-  >;
-}
-
 /**
  * The most spans one waterfall returns: a large batch job or a long streaming request reaches
  * thousands, and the dashboard virtualizes its rows, so the cap only bounds a runaway entity.
@@ -652,19 +467,5 @@ export async function spansOf(engine: TelemetryEngine, projectId: string, entity
             arrayMap(e -> (toString(e.1), e.2, e.3), events) AS events
        FROM spans FINAL WHERE ${ofProject(projectId)} AND trace_id = ${param(entityId, 'UUID')} ORDER BY start_time, span_id LIMIT ${param(MAX_WATERFALL_SPANS, 'UInt32')}`,
   );
-  return rows.map((row) => ({
-    spanId: row.span_id,
-    parentSpanId: nullIfNil(row.parent_span_id),
-    name: row.name,
-    kind: row.kind,
-    startTime: isoOf(row.start_time),
-    durationMs: row.duration_ns / 1e6,
-    statusCode: row.status_code,
-    attributes: row.attributes,
-    events: row.events.map((event) =>
-      Array.isArray(event)
-        ? { time: isoOf(event[0]), name: event[1], attributes: event[2] }
-        : { time: isoOf(event.time), name: event.name, attributes: event.attributes },
-    ),
-  }));
+  return rows.map(toSpan);
 }

@@ -6,17 +6,8 @@
 import type { TelemetryEngine } from '../engine.js';
 import { empty, param, raw, sql } from '../sql.js';
 import { Filters, type FilterAllowList } from './filters.js';
-import {
-  bucketOf,
-  inRange,
-  isoOf,
-  nullIfNil,
-  ofProject,
-  ownValue,
-  limitOffset,
-  runQuery,
-  type TimeRange,
-} from './run.js';
+import { isoOf, nullIfNil } from './convert.js';
+import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
 export const EXCEPTION_FILTERS: FilterAllowList = {
   fields: {

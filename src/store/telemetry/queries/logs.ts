@@ -8,7 +8,8 @@
 import type { TelemetryEngine } from '../engine.js';
 import { empty, join, param, raw, sql, type Sql } from '../sql.js';
 import { Filters, type FilterAllowList } from './filters.js';
-import { inRange, isoOf, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
+import { isoOf } from './convert.js';
+import { inRange, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
 export const LOG_FILTERS: FilterAllowList = {
   fields: {

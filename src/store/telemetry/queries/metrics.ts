@@ -7,6 +7,7 @@
 import type { TelemetryEngine } from '../engine.js';
 import { join, param, raw, sql } from '../sql.js';
 import { Filters, type FilterAllowList } from './filters.js';
+import { isoOf } from './convert.js';
 import { bucketOf, inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
 export const METRIC_FILTERS: FilterAllowList = {
@@ -61,7 +62,7 @@ export async function discoverMetrics(engine: TelemetryEngine, projectId: string
   return names.map((row) => ({
     name: row.name,
     points: row.points,
-    lastSeen: `${row.last_seen.replace(' ', 'T')}Z`,
+    lastSeen: isoOf(row.last_seen),
     dimensions: byName.get(row.name) ?? [],
   }));
 }

@@ -61,9 +61,9 @@ export async function homeOverview(engine: TelemetryEngine, projectId: string, r
   const stats = statsOf(
     {
       requests: total?.requests ?? 0,
-      serverErrors: total?.server_errors ?? 0,
-      clientErrors: total?.client_errors ?? 0,
-      p95Ms: total?.p95_ms ?? null,
+      serverErrors: total?.serverErrors ?? 0,
+      clientErrors: total?.clientErrors ?? 0,
+      p95Ms: total?.p95Ms ?? null,
     },
     others,
   );

@@ -102,15 +102,6 @@ export function bucketOf(column: string, bucketSeconds: number): Sql {
   return sql`intDiv(toUnixTimestamp(${raw(column)}), ${bucket}) * ${bucket}`;
 }
 
-/** `YYYY-MM-DD hh:mm:ss[.f...]` (UTC, ClickHouse's JSON form of DateTime64) as RFC 3339. */
-export function isoOf(value: string | null): string | null {
-  if (value === null || value === undefined) return null;
-  return `${value.replace(' ', 'T')}Z`;
-}
-
-export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-export const nullIfNil = (value: string): string | null => (value === NIL_UUID || value === '' ? null : value);
-
 /** Zero-filled series over [fromMs, toMs) in buckets of `bucketSeconds`. */
 export function fillSeries(range: TimeRange, bucketSeconds: number, points: ReadonlyMap<number, number>): number[] {
   const first = Math.floor(range.fromMs / 1000 / bucketSeconds) * bucketSeconds;

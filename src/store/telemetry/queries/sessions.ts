@@ -6,7 +6,8 @@
 import type { TelemetryEngine } from '../engine.js';
 import { empty, param, raw, sql, type Sql } from '../sql.js';
 import { Filters, type FilterAllowList } from './filters.js';
-import { inRange, isoOf, nullIfNil, ofProject, runQuery, type TimeRange } from './run.js';
+import { isoOf, nullIfNil } from './convert.js';
+import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
 export const SESSION_FILTERS: FilterAllowList = {
   fields: {
