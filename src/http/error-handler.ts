@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
+import { FilterError } from '../store/telemetry/queries/filters.js';
 import { WriteFailedError } from '../store/telemetry/writer.js';
 import { discardRestOfBody } from './body.js';
 import { HttpError } from './errors.js';
@@ -31,6 +32,8 @@ export function useErrorAnswers(app: FastifyInstance): void {
 
 export function toHttpError(error: FastifyError | Error): HttpError {
   if (error instanceof HttpError) return error;
+  // A read API filter off the route's allow-list, or of the wrong type (Filters.parse).
+  if (error instanceof FilterError) return new HttpError(400, error.message);
   if (error instanceof WriteFailedError)
     return new HttpError(503, 'storage is unavailable, retry shortly', { 'Retry-After': '5' });
   if (error instanceof TelemetryQueryError && error.code !== null && RESOURCE_LIMIT_CODES.has(error.code)) {

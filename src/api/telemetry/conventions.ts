@@ -7,24 +7,21 @@
  *   Series use a bucket chosen from the range (at most ~120 buckets).
  * - Pagination: `pagination: {page >= 1, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
- *   per-route allow-list of fields; map columns as `attributes.<key>` (400 for anything else).
+ *   per-route allow-list of fields; map columns as `attributes.<key>`. A route parses them with
+ *   Filters.parse before any query; its FilterError is a 400 in the error handler.
  * - Sort: `orderBy` (per-route allow-list) and `sortDirection` `asc` | `desc`.
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.js';
-import {
-  FILTER_OPS,
-  FilterError,
-  filterSql,
-  type FieldSpec,
-  type Filter,
-  type MapFields,
-  type TimeRange,
-} from '../../store/telemetry/queries/run.js';
+import { FILTER_OPS, type Filter } from '../../store/telemetry/queries/filters.js';
+import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
+import type { TimeRange } from '../../store/telemetry/queries/run.js';
 import { projectScopeOf } from '../project-scope.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
+/** Apdex T when a request names none: the rollup's, so the default is answered from it. */
+export const DEFAULT_APDEX_MS = ROLLED_APDEX_MS;
 export const DEFAULT_RANGE_MS = DAY_MS;
 export const MAX_RANGE_MS = 31 * DAY_MS;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -104,21 +101,6 @@ export function sortOf(
   const orderBy = body?.orderBy ?? fallback.orderBy;
   if (!allowed.includes(orderBy)) throw badRequest(`orderBy must be one of ${allowed.join(', ')}`);
   return { orderBy, direction: body?.sortDirection ?? fallback.direction };
-}
-
-/** The filters as SQL on a route's allow-list; a field outside it is a 400. */
-export function filtersSql(
-  filters: Filter[] | undefined,
-  fields: Record<string, FieldSpec>,
-  maps: MapFields,
-  params: Record<string, unknown>,
-): string {
-  try {
-    return filterSql(filters, fields, maps, params);
-  } catch (error) {
-    if (error instanceof FilterError) throw badRequest(error.message);
-    throw error;
-  }
 }
 
 /** A page of an in-memory ranked list (lists whose rows are a bounded group-by). */
@@ -236,6 +218,7 @@ export const int = { type: 'integer' } as const;
 export const bool = { type: 'boolean' } as const;
 export const strMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 export const numArray = { type: 'array', items: { type: 'number' } } as const;
+export const intArray = { type: 'array', items: int } as const;
 
 export function obj(properties: Record<string, unknown>, required: string[] = Object.keys(properties)) {
   return { type: 'object', required, properties } as const;

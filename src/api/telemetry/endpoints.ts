@@ -3,23 +3,29 @@
  * endpoint list rolled up by route, and details with their slowest and failing traces.
  */
 import type { FastifyInstance } from 'fastify';
-import { impactOf, taskRank } from '../../core/impact.js';
-import type { Services } from '../../application/services.js';
-import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import {
-  ATTRIBUTE_MAPS,
-  ENDPOINT_FIELDS,
-  TASK_FIELDS,
+  ENDPOINT_ORDER,
+  ENDPOINT_SORT_KEYS,
+  TASK_ORDER,
+  TASK_SORT_KEYS,
+  rankEndpoints,
+  rankTasks,
+  sortItems,
+} from '../../core/ranking.js';
+import type { Services } from '../../application/services.js';
+import { Filters } from '../../store/telemetry/queries/filters.js';
+import {
+  ENDPOINT_FILTERS,
+  TASK_FILTERS,
   endpointAggregates,
   entityDetail,
   taskAggregates,
   timeByEntity,
-  type EndpointAggregateRow,
 } from '../../store/telemetry/queries/entities.js';
 import { bucketStarts, fillSeries, type TimeRange } from '../../store/telemetry/queries/run.js';
 import {
   bucketSecondsOf,
-  filtersSql,
+  DEFAULT_APDEX_MS,
   int,
   listBody,
   listOf,
@@ -39,22 +45,6 @@ import {
   timeRangeOf,
   type ListBody,
 } from './conventions.js';
-
-/** The rollup's threshold: the default is answered from it. */
-export const DEFAULT_APDEX_MS = ROLLED_APDEX_MS;
-
-const ENDPOINT_ORDER = [
-  'impact',
-  'requests',
-  'p50',
-  'p95',
-  'p99',
-  'errorRate',
-  'clientErrorRate',
-  'apdex',
-  'name',
-  'lastSeen',
-] as const;
 
 const endpointItem = obj({
   name: str,
@@ -80,77 +70,6 @@ const endpointItem = obj({
   lastSeen: nstr,
 });
 
-export type EndpointItem = ReturnType<typeof rankEndpoints>[number];
-
-/** Scores aggregated rows with Apdex and Impact; the busiest endpoint is the volume reference. */
-export function rankEndpoints(rows: readonly EndpointAggregateRow[], thresholdMs: number) {
-  const busiest = rows.reduce((max, row) => Math.max(max, row.requests), 0);
-  return rows.map((row) => {
-    const impact = impactOf(
-      {
-        name: row.group_key,
-        requests: row.requests,
-        serverErrors: row.server_errors,
-        clientErrors: row.client_errors,
-        latencyRequests: row.latency_requests,
-        satisfied: row.satisfied,
-        tolerating: row.tolerating,
-        p99Ms: row.p99_ms,
-      },
-      thresholdMs,
-      busiest,
-    );
-    return {
-      name: row.group_key,
-      method: row.any_method,
-      route: row.any_route,
-      requests: row.requests,
-      serverErrors: row.server_errors,
-      clientErrors: row.client_errors,
-      streamingRequests: row.streaming_requests,
-      streaming: row.streaming_requests > 0,
-      p50Ms: row.p50_ms,
-      p95Ms: row.p95_ms,
-      p99Ms: row.p99_ms,
-      apdex: impact.apdex,
-      errorRate: impact.errorRate,
-      clientErrorRate: impact.clientErrorRate,
-      impact: impact.score,
-      impactComponents: impact.components,
-      reason: impact.reason,
-      lastSeen: row.last_seen ? `${row.last_seen.replace(' ', 'T')}Z` : null,
-    };
-  });
-}
-
-const SORT_KEY: Record<(typeof ENDPOINT_ORDER)[number], (item: EndpointItem) => number | string> = {
-  impact: (i) => i.impact,
-  requests: (i) => i.requests,
-  p50: (i) => i.p50Ms ?? -1,
-  p95: (i) => i.p95Ms ?? -1,
-  p99: (i) => i.p99Ms ?? -1,
-  errorRate: (i) => i.errorRate,
-  clientErrorRate: (i) => i.clientErrorRate,
-  apdex: (i) => i.apdex ?? 2,
-  name: (i) => i.name,
-  lastSeen: (i) => i.lastSeen ?? '',
-};
-
-export function sortItems<T extends { name: string }>(
-  items: T[],
-  key: (item: T) => number | string,
-  direction: 'asc' | 'desc',
-): T[] {
-  const sign = direction === 'asc' ? 1 : -1;
-  return items.sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    if (x < y) return -sign;
-    if (x > y) return sign;
-    return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-  });
-}
-
 interface EndpointBody extends ListBody {
   apdexThresholdMs?: number;
 }
@@ -175,25 +94,22 @@ export async function listEndpoints(
   const pagination = paginationOf(body?.pagination);
   const sort = sortOf(body, ENDPOINT_ORDER, { orderBy: 'impact', direction: 'desc' });
   const thresholdMs = body?.apdexThresholdMs ?? DEFAULT_APDEX_MS;
-  const params: Record<string, unknown> = {};
-  // Validated here (400 on an unknown field); the query module re-derives the same SQL.
-  filtersSql(body?.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params);
+  const filters = Filters.parse(body?.filters, ENDPOINT_FILTERS);
   const rows = await endpointAggregates(services.telemetry, projectId, {
     range,
     thresholdMs,
-    filters: body?.filters,
+    filters,
     search: body?.search,
     groupBy,
   });
   const ranked = sortItems(
     rankEndpoints(rows, thresholdMs),
-    SORT_KEY[sort.orderBy as (typeof ENDPOINT_ORDER)[number]],
+    ENDPOINT_SORT_KEYS[sort.orderBy as keyof typeof ENDPOINT_SORT_KEYS],
     sort.direction,
   );
   return { ...pageOf(ranked, pagination), apdexThresholdMs: thresholdMs };
 }
 
-const TASK_ORDER = ['rank', 'count', 'p50', 'p95', 'p99', 'failures', 'name', 'lastSeen'] as const;
 const taskItem = obj({
   name: str,
   count: int,
@@ -262,15 +178,12 @@ async function detailOf(
 ) {
   const range: TimeRange = timeRangeOf(body, now);
   const bucketSeconds = bucketSecondsOf(range);
-  const detail = await entityDetail(
-    services.telemetry,
-    projectId,
-    table,
-    body.name,
+  const detail = await entityDetail(services.telemetry, projectId, table, {
+    name: body.name,
     range,
     bucketSeconds,
-    body.limit ?? 10,
-  );
+    limit: body.limit ?? 10,
+  });
   const byT = new Map(detail.series.map((point) => [point.t, point]));
   const ts = bucketStarts(range, bucketSeconds);
   return {
@@ -340,12 +253,12 @@ async function timeSeriesOf(
 ) {
   const range = timeRangeOf(body, now);
   const bucketSeconds = bucketSecondsOf(range);
-  filtersSql(body?.filters, table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS, ATTRIBUTE_MAPS, {});
+  const filters = Filters.parse(body?.filters, table === 'endpoints' ? ENDPOINT_FILTERS : TASK_FILTERS);
   const answer = await timeByEntity(services.telemetry, projectId, table, {
     range,
     bucketSeconds,
     top: body?.top ?? DEFAULT_TOP,
-    filters: body?.filters,
+    filters,
     search: body?.search,
   });
   return {
@@ -437,29 +350,18 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, TASK_ORDER, { orderBy: 'rank', direction: 'desc' });
-      filtersSql(body?.filters, TASK_FIELDS, ATTRIBUTE_MAPS, {});
-      const rows = await taskAggregates(services.telemetry, projectOf(request), range, body?.filters, body?.search);
-      const items = rows.map((row) => ({
-        name: row.name,
-        count: row.count,
-        failures: row.failures,
-        p50Ms: row.p50_ms,
-        p95Ms: row.p95_ms,
-        p99Ms: row.p99_ms,
-        rank: taskRank(row.count, row.p50_ms, row.p95_ms),
-        lastSeen: `${row.last_seen.replace(' ', 'T')}Z`,
-      }));
-      const keys: Record<string, (item: (typeof items)[number]) => number | string> = {
-        rank: (i) => i.rank,
-        count: (i) => i.count,
-        p50: (i) => i.p50Ms,
-        p95: (i) => i.p95Ms,
-        p99: (i) => i.p99Ms,
-        failures: (i) => i.failures,
-        name: (i) => i.name,
-        lastSeen: (i) => i.lastSeen,
-      };
-      return pageOf(sortItems(items, keys[sort.orderBy]!, sort.direction), pagination);
+      const filters = Filters.parse(body?.filters, TASK_FILTERS);
+      const rows = await taskAggregates(services.telemetry, projectOf(request), {
+        range,
+        filters,
+        search: body?.search,
+      });
+      const ranked = sortItems(
+        rankTasks(rows),
+        TASK_SORT_KEYS[sort.orderBy as keyof typeof TASK_SORT_KEYS],
+        sort.direction,
+      );
+      return pageOf(ranked, pagination);
     },
   );
 

@@ -3,19 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { ISSUE_STATUSES, type IssueStatus } from '../../core/issues.js';
 import { findIssueStates, hashesWithStatus } from '../../store/meta/repositories/issues.js';
+import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
-  EXCEPTION_FIELDS,
-  EXCEPTION_MAPS,
+  EXCEPTION_FILTERS,
   entityNames,
   exceptionGroups,
   exceptionOccurrences,
   occurrenceOf,
 } from '../../store/telemetry/queries/exceptions.js';
-import { bucketStarts, fillSeries, isoOf, nullIfNil } from '../../store/telemetry/queries/run.js';
+import { isoOf, nullIfNil } from '../../store/telemetry/queries/convert.js';
+import { bucketStarts, fillSeries } from '../../store/telemetry/queries/run.js';
 import {
   bool,
   bucketSecondsOf,
-  filtersSql,
   int,
   listBody,
   listOf,
@@ -118,7 +118,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, GROUP_ORDER, { orderBy: 'count', direction: 'desc' });
-      filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
+      const filters = Filters.parse(body?.filters, EXCEPTION_FILTERS);
       const bucketSeconds = bucketSecondsOf(range);
       const status = body?.status;
       const hashes =
@@ -137,7 +137,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       const { rows, total } = await exceptionGroups(services.telemetry, projectId, {
         hashes,
         range,
-        filters: body?.filters,
+        filters,
         search: body?.search,
         orderBy: sort.orderBy,
         direction: sort.direction,
@@ -221,10 +221,10 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, ['recordedAt'], { orderBy: 'recordedAt', direction: 'desc' });
-      filtersSql(body?.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, {});
+      const filters = Filters.parse(body?.filters, EXCEPTION_FILTERS);
       const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, {
         range,
-        filters: body?.filters,
+        filters,
         direction: sort.direction,
         ...pagination,
       });

@@ -14,10 +14,19 @@ import { exceptionRoutes } from './exceptions.js';
 import { issueStatusRoutes } from './issue-status.js';
 import { logRoutes } from './logs.js';
 import { metricRoutes } from './metrics.js';
+import { overviewRoutes } from './overview.js';
 import { sessionRoutes } from './sessions.js';
 import { distributedTraceRoutes, traceRoutes } from './traces.js';
 
-const PROJECT_SCOPED = [exceptionRoutes, endpointRoutes, traceRoutes, metricRoutes, logRoutes, sessionRoutes];
+const PROJECT_SCOPED = [
+  exceptionRoutes,
+  endpointRoutes,
+  traceRoutes,
+  metricRoutes,
+  overviewRoutes,
+  logRoutes,
+  sessionRoutes,
+];
 
 export async function telemetryRoutes(scope: FastifyInstance, services: Services): Promise<void> {
   for (const routes of PROJECT_SCOPED) {

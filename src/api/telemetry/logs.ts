@@ -5,12 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { unprocessable } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { LOG_FIELDS, LOG_MAPS, LOG_ORDER, searchLogs } from '../../store/telemetry/queries/logs.js';
-import type { Filter } from '../../store/telemetry/queries/run.js';
+import { Filters, type Filter } from '../../store/telemetry/queries/filters.js';
+import { LOG_FILTERS, LOG_ORDER, searchLogs } from '../../store/telemetry/queries/logs.js';
 import {
   DAY_MS,
   filtersSchema,
-  filtersSql,
   int,
   listOf,
   nstr,
@@ -99,12 +98,12 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body.pagination);
       const sort = sortOf(body, order, { orderBy: 'timestamp', direction: 'desc' });
-      filtersSql(body.filters, LOG_FIELDS, LOG_MAPS, {});
+      const filters = Filters.parse(body.filters, LOG_FILTERS);
       const selective =
         body.serviceName !== undefined ||
         body.minSeverity !== undefined ||
         body.traceId !== undefined ||
-        (body.filters?.length ?? 0) > 0;
+        filters.fields.length > 0;
       if (body.search && !selective && range.toMs - range.fromMs > FREE_TEXT_LIMIT_MS) {
         throw unprocessable(
           'free-text search over more than 24 hours needs another selector (serviceName, minSeverity, traceId or an attribute filter)',
@@ -115,7 +114,7 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
         serviceName: body.serviceName,
         minSeverity: body.minSeverity,
         traceId: body.traceId,
-        filters: body.filters,
+        filters,
         search: body.search,
         orderBy: sort.orderBy,
         direction: sort.direction,

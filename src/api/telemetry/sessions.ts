@@ -8,9 +8,9 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
+import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
-  SESSION_FIELDS,
-  SESSION_MAPS,
+  SESSION_FILTERS,
   findSession,
   listSessions,
   recordingSegments,
@@ -18,7 +18,6 @@ import {
 } from '../../store/telemetry/queries/sessions.js';
 import {
   bool,
-  filtersSql,
   int,
   listBody,
   listOf,
@@ -70,10 +69,10 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, ['startedAt'], { orderBy: 'startedAt', direction: 'desc' });
-      filtersSql(body?.filters, SESSION_FIELDS, SESSION_MAPS, {});
+      const filters = Filters.parse(body?.filters, SESSION_FILTERS);
       const result = await listSessions(services.telemetry, projectOf(request), {
         range,
-        filters: body?.filters,
+        filters,
         hasErrors: body?.hasErrors,
         direction: sort.direction,
         ...pagination,

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { notFound } from '../../http/errors.js';
 import { listProjectsOfUser } from '../../store/meta/repositories/projects.js';
+import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
-  AI_FIELDS,
+  AI_FILTERS,
   AI_ORDER,
-  ATTRIBUTE_MAPS,
   aiTraceList,
   entitiesOfDistributedTrace,
   findAiTrace,
@@ -21,7 +21,6 @@ import { principalOf, requireUser } from '../authenticate.js';
 import {
   bool,
   errorResponses,
-  filtersSql,
   int,
   listBody,
   listOf,
@@ -120,10 +119,10 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
       const range = timeRangeOf(body, services.now());
       const pagination = paginationOf(body?.pagination);
       const sort = sortOf(body, order, { orderBy: 'totalCost', direction: 'desc' });
-      filtersSql(body?.filters, AI_FIELDS, ATTRIBUTE_MAPS, {});
+      const filters = Filters.parse(body?.filters, AI_FILTERS);
       const result = await aiTraceList(services.telemetry, projectOf(request), {
         range,
-        filters: body?.filters,
+        filters,
         search: body?.search,
         orderBy: sort.orderBy,
         direction: sort.direction,

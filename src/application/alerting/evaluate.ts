@@ -8,8 +8,8 @@ import type { MetaTx } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
 import { busiestIssue, endpointWindow } from '../../store/telemetry/queries/alerts.js';
 import { searchLogs } from '../../store/telemetry/queries/logs.js';
-import { queryMetric } from '../../store/telemetry/queries/metrics.js';
-import type { Filter } from '../../store/telemetry/queries/run.js';
+import { Filters, type Filter } from '../../store/telemetry/queries/filters.js';
+import { METRIC_FILTERS, queryMetric } from '../../store/telemetry/queries/metrics.js';
 
 /** Signals read per event-rule evaluation (the rest are read on the next one). */
 const MAX_SIGNALS = 50;
@@ -99,7 +99,7 @@ export async function readRule(
         name: params.metric,
         aggregation: params.aggregation,
         groupBy: [],
-        filters: params.filters as Filter[],
+        filters: Filters.parse(params.filters as Filter[], METRIC_FILTERS),
       });
       const value = series[0]?.points[0]?.value ?? null;
       return {

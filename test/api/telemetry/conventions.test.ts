@@ -1,8 +1,8 @@
-/** The read API conventions as pure functions: time range, buckets, pagination, sort, filters. */
+/** The read API conventions as pure functions: time range, buckets, pagination, sort (filters: filters.test.ts beside the module). */
 import { describe, expect, it } from 'vitest';
 import { bucketSecondsOf, pageOf, paginationOf, sortOf, timeRangeOf } from '../../../src/api/telemetry/conventions.js';
 import { HttpError } from '../../../src/http/errors.js';
-import { FilterError, fillSeries, filterSql } from '../../../src/store/telemetry/queries/run.js';
+import { fillSeries } from '../../../src/store/telemetry/queries/run.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const H = 3600_000;
@@ -72,37 +72,5 @@ describe('pagination and sort', () => {
     expect(() => sortOf({ orderBy: 'project_id' }, ['count'], { orderBy: 'count', direction: 'desc' })).toThrow(
       HttpError,
     );
-  });
-});
-
-describe('filterSql', () => {
-  const fields = {
-    name: { sql: 'name', type: 'string' as const },
-    statusCode: { sql: 'status_code', type: 'number' as const },
-    streaming: { sql: 'streaming', type: 'bool' as const },
-  };
-  it('binds every value and map key as a parameter', () => {
-    const params: Record<string, unknown> = {};
-    const sql = filterSql(
-      [
-        { field: 'name', op: 'contains', value: "x'; DROP TABLE logs --" },
-        { field: 'statusCode', op: 'gte', value: 500 },
-        { field: 'attributes.user.id', op: 'eq', value: 'u1' },
-        { field: 'streaming', op: 'eq', value: true },
-      ],
-      fields,
-      { attributes: 'attributes' },
-      params,
-    );
-    expect(sql).toBe(
-      ' AND positionCaseInsensitiveUTF8(name, {fv0:String}) > 0 AND status_code >= {fv1:Float64} AND attributes[{fk2:String}] = {fv2:String} AND streaming = {fv3:UInt8}',
-    );
-    expect(params).toEqual({ fv0: "x'; drop table logs --", fv1: 500, fk2: 'user.id', fv2: 'u1', fv3: 1 });
-  });
-  it('refuses fields off the allow-list and values of the wrong type', () => {
-    expect(() => filterSql([{ field: 'project_id', op: 'eq', value: 'x' }], fields, {}, {})).toThrow(FilterError);
-    expect(() => filterSql([{ field: 'statusCode', op: 'eq', value: 'abc' }], fields, {}, {})).toThrow(FilterError);
-    expect(() => filterSql([{ field: 'statusCode', op: 'contains', value: '5' }], fields, {}, {})).toThrow(FilterError);
-    expect(() => filterSql([{ field: 'streaming', op: 'gt', value: true }], fields, {}, {})).toThrow(FilterError);
   });
 });

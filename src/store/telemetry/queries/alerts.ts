@@ -6,7 +6,8 @@
  */
 import type { TelemetryEngine } from '../engine.js';
 import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
-import { inRange, runQuery, type TimeRange } from './run.js';
+import { empty, param, sql } from '../sql.js';
+import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
 /** The issue with the most occurrences in the range (or the given one) and its count. */
 export async function busiestIssue(
@@ -15,17 +16,11 @@ export async function busiestIssue(
   range: TimeRange,
   hash: string | null,
 ): Promise<{ hash: string; count: number } | null> {
-  const params: Record<string, unknown> = { project: projectId };
-  let where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
-  if (hash !== null) {
-    params.hash = hash;
-    where += ' AND hash = {hash:String}';
-  }
+  const ofHash = hash === null ? empty : sql` AND hash = ${param(hash, 'String')}`;
   const rows = await runQuery<{ hash: string; count: number }>(
     engine,
     'alerts.issue-frequency',
-    `SELECT hash, count() AS count FROM exceptions FINAL WHERE ${where} GROUP BY hash ORDER BY count DESC, hash LIMIT 1`,
-    params,
+    sql`SELECT hash, count() AS count FROM exceptions FINAL WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', range)}${ofHash} GROUP BY hash ORDER BY count DESC, hash LIMIT 1`,
   );
   return rows[0] ?? null;
 }
@@ -44,24 +39,16 @@ export async function endpointWindow(
   range: TimeRange,
   endpoint: string | null,
 ): Promise<EndpointWindow> {
-  const params: Record<string, unknown> = {};
-  if (endpoint !== null) params.endpoint = endpoint;
-  const parts = await endpointParts(
-    engine,
-    projectId,
-    {
-      range,
-      filters: endpoint === null ? '' : ' AND name = {endpoint:String}',
-      filtersRollable: true,
-      thresholdMs: ROLLED_APDEX_MS,
-    },
-    params,
-  );
+  const parts = await endpointParts(engine, projectId, {
+    range,
+    filters: endpoint === null ? empty : sql` AND name = ${param(endpoint, 'String')}`,
+    filtersRollable: true,
+    thresholdMs: ROLLED_APDEX_MS,
+  });
   const rows = await runQuery<{ n: number; s: number; lat: number; p95: number | null; p99: number | null }>(
     engine,
     'alerts.endpoint-window',
-    `SELECT requests AS n, server_errors AS s, latency_requests AS lat, q[2] / 1e6 AS p95, q[3] / 1e6 AS p99 FROM (SELECT ${parts.figures} FROM ${parts.sql})`,
-    params,
+    sql`SELECT requests AS n, server_errors AS s, latency_requests AS lat, q[2] / 1e6 AS p95, q[3] / 1e6 AS p99 FROM (SELECT ${parts.figures} FROM ${parts.source})`,
   );
   const row = rows[0];
   const measured = (row?.lat ?? 0) > 0;

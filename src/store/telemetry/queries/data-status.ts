@@ -5,7 +5,8 @@
  * only when that finds nothing, whether any row exists at all (LIMIT 1 per table).
  */
 import type { TelemetryEngine } from '../engine.js';
-import { runQuery } from './run.js';
+import { join, param, raw, sql } from '../sql.js';
+import { ofProject, runQuery } from './run.js';
 
 /** Each table a client writes, with its event-time column. Spans arrive with their entity. */
 const EVENT_TABLES = [
@@ -30,23 +31,23 @@ export interface DataStatus {
 }
 
 export async function dataStatus(engine: TelemetryEngine, projectId: string, nowMs: number): Promise<DataStatus> {
-  const params = { project: projectId, sinceMs: nowMs - RECENT_WINDOW_MS };
+  const project = ofProject(projectId);
+  const since = param(nowMs - RECENT_WINDOW_MS, 'Int64');
   const recent = EVENT_TABLES.map(
     ([table, column]) =>
-      `SELECT toUnixTimestamp64Milli(max(${column})) AS t FROM ${table} WHERE project_id = {project:UUID} AND ${column} >= fromUnixTimestamp64Milli({sinceMs:Int64}) HAVING count() > 0`,
-  ).join(' UNION ALL ');
+      sql`SELECT toUnixTimestamp64Milli(max(${raw(column)})) AS t FROM ${raw(table)} WHERE ${project} AND ${raw(column)} >= fromUnixTimestamp64Milli(${since}) HAVING count() > 0`,
+  );
   const [newest] = await runQuery<{ t: number | null }>(
     engine,
     'data-status.recent',
-    `SELECT max(t) AS t, count() AS n FROM (${recent}) HAVING n > 0`,
-    params,
+    sql`SELECT max(t) AS t, count() AS n FROM (${join(recent, ' UNION ALL ')}) HAVING n > 0`,
   );
   if (newest?.t !== undefined && newest.t !== null) return { lastEventMs: Number(newest.t), hasData: true };
-  const any = EVENT_TABLES.map(
-    ([table]) => `(SELECT 1 AS x FROM ${table} WHERE project_id = {project:UUID} LIMIT 1)`,
-  ).join(' UNION ALL ');
-  const rows = await runQuery<{ x: number }>(engine, 'data-status.any', `SELECT x FROM (${any}) LIMIT 1`, {
-    project: projectId,
-  });
+  const any = EVENT_TABLES.map(([table]) => sql`(SELECT 1 AS x FROM ${raw(table)} WHERE ${project} LIMIT 1)`);
+  const rows = await runQuery<{ x: number }>(
+    engine,
+    'data-status.any',
+    sql`SELECT x FROM (${join(any, ' UNION ALL ')}) LIMIT 1`,
+  );
   return { lastEventMs: null, hasData: rows.length > 0 };
 }

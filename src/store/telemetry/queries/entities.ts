@@ -4,24 +4,32 @@
  * Lists deduplicate ReplacingMergeTree rows with FINAL (split per partition), which keeps one
  * pass over the range's granules.
  */
-import type { AiCall } from '../../../core/records.js';
+import type { EndpointAggregate, TaskAggregate } from '../../../core/ranking.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
+import { empty, param, raw, sql, type Sql } from '../sql.js';
+import { Filters, type FieldSpec, type FilterAllowList, type MapFields } from './filters.js';
 import {
-  bucketOf,
-  filterSql,
-  inRange,
-  isoOf,
-  nullIfNil,
-  ownValue,
-  runQuery,
-  type FieldSpec,
-  type Filter,
-  type MapFields,
-  type TimeRange,
-} from './run.js';
+  toAiItem,
+  toEndpointAggregate,
+  toEntity,
+  toSpan,
+  toTaskAggregate,
+  toTraceSummary,
+  type AiRow,
+  type AiTraceItem,
+  type EndpointAggregateRow,
+  type EntityRef,
+  type EntityRow,
+  type SpanItem,
+  type SpanRow,
+  type TaskAggregateRow,
+  type TraceSummary,
+  type TraceSummaryRow,
+} from './entities.convert.js';
+import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
-export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
+const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
   method: { sql: 'method', type: 'string' },
   route: { sql: 'route', type: 'string' },
@@ -32,7 +40,7 @@ export const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
   streaming: { sql: 'streaming', type: 'bool' },
   isRoot: { sql: 'is_root', type: 'bool' },
 };
-export const TASK_FIELDS: Record<string, FieldSpec> = {
+const TASK_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
   statusCode: { sql: 'status_code', type: 'number' },
   durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
@@ -40,7 +48,7 @@ export const TASK_FIELDS: Record<string, FieldSpec> = {
   appVersion: { sql: 'app_version', type: 'string' },
   isRoot: { sql: 'is_root', type: 'bool' },
 };
-export const AI_FIELDS: Record<string, FieldSpec> = {
+const AI_FIELDS: Record<string, FieldSpec> = {
   name: { sql: 'name', type: 'string' },
   model: { sql: 'model', type: 'string' },
   provider: { sql: 'provider', type: 'string' },
@@ -50,32 +58,18 @@ export const AI_FIELDS: Record<string, FieldSpec> = {
   isError: { sql: 'is_error', type: 'bool' },
   serverName: { sql: 'server_name', type: 'string' },
 };
-export const ATTRIBUTE_MAPS: MapFields = { attributes: 'attributes' };
+const ATTRIBUTE_MAPS: MapFields = { attributes: 'attributes' };
+export const ENDPOINT_FILTERS: FilterAllowList = { fields: ENDPOINT_FIELDS, maps: ATTRIBUTE_MAPS };
+export const TASK_FILTERS: FilterAllowList = { fields: TASK_FIELDS, maps: ATTRIBUTE_MAPS };
+export const AI_FILTERS: FilterAllowList = { fields: AI_FIELDS, maps: ATTRIBUTE_MAPS };
 
 /** Most distinct names a list aggregates (the group-by is bounded; ranking happens on it). */
 export const MAX_GROUPS = 10_000;
 
-export interface EndpointAggregateRow {
-  group_key: string;
-  any_route: string;
-  any_method: string;
-  requests: number;
-  server_errors: number;
-  client_errors: number;
-  latency_requests: number;
-  satisfied: number;
-  tolerating: number;
-  streaming_requests: number;
-  p50_ms: number | null;
-  p95_ms: number | null;
-  p99_ms: number | null;
-  last_seen: string;
-}
-
 export interface EndpointListInput {
   range: TimeRange;
   thresholdMs: number;
-  filters?: Filter[] | undefined;
+  filters?: Filters | undefined;
   search?: string | undefined;
   /** Aggregate per `name` (endpoint) or per `route` (grouped). */
   groupBy: 'name' | 'route';
@@ -92,7 +86,7 @@ export async function endpointAggregates(
   engine: TelemetryEngine,
   projectId: string,
   input: EndpointListInput,
-): Promise<EndpointAggregateRow[]> {
+): Promise<EndpointAggregate[]> {
   return (await endpointRows(engine, projectId, input, false)).rows;
 }
 
@@ -105,7 +99,7 @@ export async function endpointAggregatesWithTotal(
   engine: TelemetryEngine,
   projectId: string,
   input: Omit<EndpointListInput, 'groupBy'>,
-): Promise<{ rows: EndpointAggregateRow[]; total: EndpointAggregateRow | null }> {
+): Promise<{ rows: EndpointAggregate[]; total: EndpointAggregate | null }> {
   return endpointRows(engine, projectId, { ...input, groupBy: 'name' }, true);
 }
 
@@ -114,108 +108,58 @@ async function endpointRows(
   projectId: string,
   input: EndpointListInput,
   withTotal: boolean,
-): Promise<{ rows: EndpointAggregateRow[]; total: EndpointAggregateRow | null }> {
-  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS };
-  const parts = await endpointParts(
-    engine,
-    projectId,
-    {
-      range: input.range,
-      filters: `${filterSql(input.filters, ENDPOINT_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`,
-      filtersRollable: (input.filters ?? []).every((filter) => ROLLED_FIELDS.has(filter.field)),
-      thresholdMs: input.thresholdMs,
-    },
-    params,
-  );
+): Promise<{ rows: EndpointAggregate[]; total: EndpointAggregate | null }> {
+  const filters = input.filters ?? Filters.none;
+  const parts = await endpointParts(engine, projectId, {
+    range: input.range,
+    filters: sql`${filters.sql}${searchSql(input.search)}`,
+    filtersRollable: filters.fields.every((field) => ROLLED_FIELDS.has(field)),
+    thresholdMs: input.thresholdMs,
+  });
   const byRoute = input.groupBy === 'route';
   const rows = await runQuery<EndpointAggregateRow & { is_total?: number }>(
     engine,
     `${byRoute ? 'endpoints.grouped' : withTotal ? 'endpoints.list.total' : 'endpoints.list'}${parts.rolled ? '.rollup' : ''}`,
-    `SELECT ${byRoute ? "h_route AS group_key, arrayStringConcat(arraySort(groupUniqArray(h_method)), ',') AS any_method, any(h_route) AS any_route" : 'name AS group_key, any(h_route) AS any_route, any(h_method) AS any_method'},
+    sql`SELECT ${raw(byRoute ? "h_route AS group_key, arrayStringConcat(arraySort(groupUniqArray(h_method)), ',') AS any_method, any(h_route) AS any_route" : 'name AS group_key, any(h_route) AS any_route, any(h_method) AS any_method')},
             ${parts.figures},
             if(latency_requests = 0, NULL, q[1] / 1e6) AS p50_ms, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95_ms,
             if(latency_requests = 0, NULL, q[3] / 1e6) AS p99_ms,
-            toString(last) AS last_seen${withTotal ? ', grouping(name) AS is_total' : ''}
-       FROM ${parts.sql}
-      GROUP BY ${byRoute ? 'h_route' : withTotal ? 'GROUPING SETS ((name), ())' : 'name'}
-      ORDER BY ${withTotal ? 'is_total DESC, ' : ''}requests DESC
-      LIMIT {limit:UInt32}`,
-    params,
+            toString(last) AS last_seen${raw(withTotal ? ', grouping(name) AS is_total' : '')}
+       FROM ${parts.source}
+      GROUP BY ${raw(byRoute ? 'h_route' : withTotal ? 'GROUPING SETS ((name), ())' : 'name')}
+      ORDER BY ${raw(withTotal ? 'is_total DESC, ' : '')}requests DESC
+      LIMIT ${param(MAX_GROUPS, 'UInt32')}`,
   );
-  if (!withTotal) return { rows, total: null };
+  if (!withTotal) return { rows: rows.map(toEndpointAggregate), total: null };
   // The totals row (grouping(name) = 1) sorts first; it exists even over no rows.
-  const total = rows[0]?.is_total ? rows[0] : null;
-  return { rows: rows.filter((row) => !row.is_total).map(({ is_total: _total, ...row }) => row), total };
+  const total = rows[0]?.is_total ? toEndpointAggregate(rows[0]) : null;
+  return { rows: rows.filter((row) => !row.is_total).map(toEndpointAggregate), total };
 }
 
-function searchSql(search: string | undefined, params: Record<string, unknown>): string {
-  if (!search) return '';
-  params.search = search;
-  return ' AND positionCaseInsensitiveUTF8(name, {search:String}) > 0';
-}
-
-export interface TaskAggregateRow {
-  name: string;
-  count: number;
-  failures: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-  last_seen: string;
+/** ` AND ...` for a free-text search of names. */
+function searchSql(search: string | undefined): Sql {
+  return search ? sql` AND positionCaseInsensitiveUTF8(name, ${param(search, 'String')}) > 0` : empty;
 }
 
 export async function taskAggregates(
   engine: TelemetryEngine,
   projectId: string,
-  range: TimeRange,
-  filters: Filter[] | undefined,
-  search: string | undefined,
-): Promise<TaskAggregateRow[]> {
-  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS };
-  return runQuery<TaskAggregateRow>(
+  input: { range: TimeRange; filters?: Filters | undefined; search?: string | undefined },
+): Promise<TaskAggregate[]> {
+  const rows = await runQuery<TaskAggregateRow>(
     engine,
     'tasks.list',
-    `SELECT name, count() AS count, countIf(status_code >= 500) AS failures,
+    sql`SELECT name, count() AS count, countIf(status_code >= 500) AS failures,
             quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50_ms, q[2] / 1e6 AS p95_ms, q[3] / 1e6 AS p99_ms,
             toString(max(recorded_at)) AS last_seen
        FROM tasks FINAL
-      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}${filterSql(filters, TASK_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(search, params)}
+      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}${searchSql(input.search)}
       GROUP BY name
       ORDER BY count DESC
-      LIMIT {limit:UInt32}`,
-    params,
+      LIMIT ${param(MAX_GROUPS, 'UInt32')}`,
   );
+  return rows.map(toTaskAggregate);
 }
-
-export interface TraceSummary {
-  id: string;
-  recordedAt: string | null;
-  durationMs: number;
-  statusCode: number;
-  distributedTraceId: string | null;
-  serverName: string;
-  attributes: Record<string, string>;
-}
-
-interface TraceSummaryRow {
-  id: string;
-  recorded_at: string;
-  duration_ns: number;
-  status_code: number;
-  distributed_trace_id: string;
-  server_name: string;
-  attributes: Record<string, string>;
-}
-
-const toTraceSummary = (row: TraceSummaryRow): TraceSummary => ({
-  id: row.id,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  statusCode: row.status_code,
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  serverName: row.server_name,
-  attributes: row.attributes,
-});
 
 export interface EntityDetail {
   count: number;
@@ -244,16 +188,13 @@ export async function entityDetail(
   engine: TelemetryEngine,
   projectId: string,
   table: 'endpoints' | 'tasks',
-  name: string,
-  range: TimeRange,
-  bucketSeconds: number,
-  limit: number,
+  input: { name: string; range: TimeRange; bucketSeconds: number; limit: number },
 ): Promise<EntityDetail> {
-  const params: Record<string, unknown> = { project: projectId, name, limit };
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND name = {name:String}`;
-  const bucket = bucketOf('recorded_at', bucketSeconds, params);
-  const failure = table === 'endpoints' ? 'status_code >= 500' : 'status_code >= 500';
-  const columns = 'id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes';
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)} AND name = ${param(input.name, 'String')}`;
+  const bucket = bucketOf('recorded_at', input.bucketSeconds);
+  const from = raw(`${table} FINAL`);
+  const columns = raw('id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes');
+  const top = param(input.limit, 'UInt32');
   const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
     runQuery<{
       count: number;
@@ -265,43 +206,37 @@ export async function entityDetail(
     }>(
       engine,
       `${table}.detail.totals`,
-      `SELECT count() AS count, countIf(${failure}) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
+      sql`SELECT count() AS count, countIf(status_code >= 500) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
               if(count() = 0, NULL, quantile(0.5)(duration_ns) / 1e6) AS p50, if(count() = 0, NULL, quantile(0.95)(duration_ns) / 1e6) AS p95,
               if(count() = 0, NULL, quantile(0.99)(duration_ns) / 1e6) AS p99
-         FROM ${table} FINAL WHERE ${where}`,
-      params,
+         FROM ${from} WHERE ${where}`,
     ),
     runQuery<{ t: number; count: number; errors: number; p50: number; p95: number; p99: number }>(
       engine,
       `${table}.detail.series`,
-      `SELECT ${bucket} AS t, count() AS count, countIf(${failure}) AS errors,
+      sql`SELECT ${bucket} AS t, count() AS count, countIf(status_code >= 500) AS errors,
               quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50, q[2] / 1e6 AS p95, q[3] / 1e6 AS p99
-         FROM ${table} FINAL WHERE ${where} GROUP BY t ORDER BY t`,
-      params,
+         FROM ${from} WHERE ${where} GROUP BY t ORDER BY t`,
     ),
     runQuery<{ status_code: number; count: number }>(
       engine,
       `${table}.detail.status`,
-      `SELECT status_code, count() AS count FROM ${table} FINAL WHERE ${where} GROUP BY status_code ORDER BY count DESC, status_code LIMIT 50`,
-      params,
+      sql`SELECT status_code, count() AS count FROM ${from} WHERE ${where} GROUP BY status_code ORDER BY count DESC, status_code LIMIT 50`,
     ),
     runQuery<TraceSummaryRow>(
       engine,
       `${table}.detail.slowest`,
-      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY duration_ns DESC LIMIT {limit:UInt32}`,
-      params,
+      sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY duration_ns DESC LIMIT ${top}`,
     ),
     runQuery<TraceSummaryRow>(
       engine,
       `${table}.detail.failing`,
-      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} AND (${table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500'}) ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
-      params,
+      sql`SELECT ${columns} FROM ${from} WHERE ${where} AND (${raw(table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500')}) ORDER BY recorded_at DESC LIMIT ${top}`,
     ),
     runQuery<TraceSummaryRow>(
       engine,
       `${table}.detail.recent`,
-      `SELECT ${columns} FROM ${table} FINAL WHERE ${where} ORDER BY recorded_at DESC LIMIT {limit:UInt32}`,
-      params,
+      sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY recorded_at DESC LIMIT ${top}`,
     ),
   ]);
   const total = totals[0];
@@ -347,27 +282,23 @@ export async function timeByEntity(
     range: TimeRange;
     bucketSeconds: number;
     top: number;
-    filters?: Filter[] | undefined;
+    filters?: Filters | undefined;
     search?: string | undefined;
   },
 ): Promise<TimeByEntity> {
-  const params: Record<string, unknown> = { project: projectId, limit: MAX_GROUPS * 200 };
-  const fields = table === 'endpoints' ? ENDPOINT_FIELDS : TASK_FIELDS;
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${table === 'endpoints' ? ' AND NOT streaming' : ''}${filterSql(input.filters, fields, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
-  const bucket = bucketOf('recorded_at', input.bucketSeconds, params);
-  params.top = input.top;
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${raw(table === 'endpoints' ? ' AND NOT streaming' : '')}${(input.filters ?? Filters.none).sql}${searchSql(input.search)}`;
+  const bucket = bucketOf('recorded_at', input.bucketSeconds);
   // Ranked in the engine (a window over the per-bucket sums, as the metric query ranks its
   // series): only the top names' buckets and one "other" per bucket come back, not every name's
   // (800 names x 96 buckets on the 10M-row bench).
   const rows = await runQuery<{ t: number; name_rank: number; name: string; total_ms: number }>(
     engine,
     `${table}.time-by-name`,
-    `SELECT t, if(name_rank <= {top:UInt32}, name_rank, 0) AS name_rank, any(name) AS name, sum(total_ms) AS total_ms
+    sql`SELECT t, if(name_rank <= ${param(input.top, 'UInt32')}, name_rank, 0) AS name_rank, any(name) AS name, sum(total_ms) AS total_ms
        FROM (SELECT t, name, total_ms, dense_rank() OVER (ORDER BY name_total DESC, name) AS name_rank
                FROM (SELECT t, name, total_ms, sum(total_ms) OVER (PARTITION BY name) AS name_total
-                       FROM (SELECT ${bucket} AS t, name, sum(duration_ns) / 1e6 AS total_ms FROM ${table} FINAL WHERE ${where} GROUP BY t, name LIMIT {limit:UInt32})))
+                       FROM (SELECT ${bucket} AS t, name, sum(duration_ns) / 1e6 AS total_ms FROM ${raw(table)} FINAL WHERE ${where} GROUP BY t, name LIMIT ${param(MAX_GROUPS * 200, 'UInt32')})))
       GROUP BY t, name_rank`,
-    params,
   );
   const series = new Map<number, { name: string; totalMs: Map<number, number> }>();
   const other = new Map<number, number>();
@@ -385,36 +316,6 @@ export async function timeByEntity(
 
 // ---- AI traces ------------------------------------------------------------------------------
 
-export interface AiTraceItem extends AiCall {
-  id: string;
-  recordedAt: string | null;
-  durationMs: number;
-  distributedTraceId: string | null;
-}
-
-interface AiRow {
-  id: string;
-  name: string;
-  recorded_at: string;
-  duration_ns: number;
-  model: string;
-  provider: string;
-  operation: string;
-  input_tokens: number;
-  output_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
-  input_cost: number;
-  output_cost: number;
-  total_cost: number;
-  finish_reason: string;
-  tool_calls: number;
-  is_error: boolean;
-  distributed_trace_id: string;
-  conversation_id: string;
-  conversation_key: string;
-}
-
 export const AI_ORDER: Record<string, string> = {
   totalCost: 'total_cost',
   recordedAt: 'recorded_at',
@@ -422,30 +323,9 @@ export const AI_ORDER: Record<string, string> = {
   totalTokens: 'input_tokens + output_tokens',
 };
 
-const AI_COLUMNS = `id, name, recorded_at, duration_ns, model, provider, operation, input_tokens, output_tokens, cached_tokens, reasoning_tokens,
-  input_cost, output_cost, total_cost, finish_reason, tool_calls, is_error, distributed_trace_id, conversation_id, conversation_key`;
-
-export const toAiItem = (row: AiRow): AiTraceItem => ({
-  id: row.id,
-  name: row.name,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  model: row.model,
-  provider: row.provider,
-  operation: row.operation,
-  inputTokens: row.input_tokens,
-  outputTokens: row.output_tokens,
-  cachedTokens: row.cached_tokens,
-  reasoningTokens: row.reasoning_tokens,
-  inputCost: row.input_cost,
-  outputCost: row.output_cost,
-  totalCost: row.total_cost,
-  finishReason: row.finish_reason,
-  toolCalls: row.tool_calls,
-  isError: Boolean(row.is_error),
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  conversationId: row.conversation_id,
-});
+const AI_COLUMNS =
+  raw(`id, name, recorded_at, duration_ns, model, provider, operation, input_tokens, output_tokens, cached_tokens, reasoning_tokens,
+  input_cost, output_cost, total_cost, finish_reason, tool_calls, is_error, distributed_trace_id, conversation_id, conversation_key`);
 
 export interface AiListResult {
   items: AiTraceItem[];
@@ -466,7 +346,7 @@ export async function aiTraceList(
   projectId: string,
   input: {
     range: TimeRange;
-    filters?: Filter[] | undefined;
+    filters?: Filters | undefined;
     search?: string | undefined;
     orderBy: string;
     direction: 'asc' | 'desc';
@@ -474,19 +354,13 @@ export async function aiTraceList(
     pageSize: number;
   },
 ): Promise<AiListResult> {
-  const params: Record<string, unknown> = {
-    project: projectId,
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  };
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, AI_FIELDS, ATTRIBUTE_MAPS, params)}${searchSql(input.search, params)}`;
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}${searchSql(input.search)}`;
   const order = ownValue(AI_ORDER, input.orderBy) ?? 'total_cost';
   const [rows, sets] = await Promise.all([
     runQuery<AiRow>(
       engine,
       'ai.list',
-      `SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      params,
+      sql`SELECT ${AI_COLUMNS} FROM ai_traces FINAL WHERE ${where} ORDER BY ${raw(order)} ${raw(input.direction === 'asc' ? 'ASC' : 'DESC')}, id ${limitOffset(input)}`,
     ),
     // Totals, per model and per day in one pass (GROUPING SETS); per-model rows have day = ''.
     runQuery<{
@@ -501,12 +375,11 @@ export async function aiTraceList(
     }>(
       engine,
       'ai.totals',
-      `SELECT model, toString(toDate(recorded_at)) AS day, grouping(model, day) AS g, any(provider) AS any_provider, count() AS count,
+      sql`SELECT model, toString(toDate(recorded_at)) AS day, grouping(model, day) AS g, any(provider) AS any_provider, count() AS count,
               sum(input_tokens) AS sum_input, sum(output_tokens) AS sum_output, sum(total_cost) AS sum_cost
          FROM ai_traces FINAL WHERE ${where}
         GROUP BY GROUPING SETS ((model), (day), ())
         ORDER BY sum_cost DESC LIMIT 2000`,
-      params,
     ),
   ]);
   // grouping(model, day): 1 = grouped by model only (day rolled up), 2 = by day only, 3 = the total.
@@ -536,8 +409,7 @@ export async function findAiTrace(
   const rows = await runQuery<AiRow & { attributes: Record<string, string> }>(
     engine,
     'ai.detail',
-    `SELECT ${AI_COLUMNS}, attributes FROM ai_traces FINAL WHERE project_id = {project:UUID} AND id = {id:UUID} LIMIT 1`,
-    { project: projectId, id },
+    sql`SELECT ${AI_COLUMNS}, attributes FROM ai_traces FINAL WHERE ${ofProject(projectId)} AND id = ${param(id, 'UUID')} LIMIT 1`,
   );
   const row = rows[0];
   return row ? { ...toAiItem(row), conversationKey: row.conversation_key, attributes: row.attributes } : null;
@@ -545,65 +417,12 @@ export async function findAiTrace(
 
 // ---- waterfall and distributed traces -------------------------------------------------------
 
-export type EntityKind = 'endpoint' | 'task' | 'ai';
+const ENTITY_COLUMNS = raw(
+  'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes',
+);
 
-export interface EntityRef {
-  projectId: string;
-  kind: EntityKind;
-  id: string;
-  name: string;
-  recordedAt: string | null;
-  durationMs: number;
-  statusCode: number;
-  isRoot: boolean;
-  parentSpanId: string | null;
-  distributedTraceId: string | null;
-  serverName: string;
-  appVersion: string;
-  /** The caller's address (endpoints only; empty for tasks and AI traces). */
-  clientIp: string;
-  attributes: Record<string, string>;
-}
-
-interface EntityRow {
-  project_id: string;
-  kind: EntityKind;
-  id: string;
-  name: string;
-  recorded_at: string;
-  duration_ns: number;
-  status_code: number;
-  is_root: boolean;
-  parent_span_id: string;
-  distributed_trace_id: string;
-  server_name: string;
-  app_version: string;
-  client_ip: string;
-  attributes: Record<string, string>;
-}
-
-const toEntity = (row: EntityRow): EntityRef => ({
-  projectId: row.project_id,
-  kind: row.kind,
-  id: row.id,
-  name: row.name,
-  recordedAt: isoOf(row.recorded_at),
-  durationMs: row.duration_ns / 1e6,
-  statusCode: row.status_code,
-  isRoot: Boolean(row.is_root),
-  parentSpanId: nullIfNil(row.parent_span_id),
-  distributedTraceId: nullIfNil(row.distributed_trace_id),
-  serverName: row.server_name,
-  appVersion: row.app_version,
-  clientIp: row.client_ip,
-  attributes: row.attributes,
-});
-
-const ENTITY_COLUMNS =
-  'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes';
-
-function entityUnion(where: string): string {
-  return `SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where}
+function entityUnion(where: Sql): Sql {
+  return sql`SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where}
           UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code, '' AS client_ip FROM tasks FINAL WHERE ${where}
           UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code, '' AS client_ip FROM ai_traces FINAL WHERE ${where}`;
 }
@@ -613,8 +432,7 @@ export async function findEntity(engine: TelemetryEngine, projectId: string, id:
   const rows = await runQuery<EntityRow>(
     engine,
     'entity.find',
-    `${entityUnion('project_id = {project:UUID} AND id = {id:UUID}')} LIMIT 1`,
-    { project: projectId, id },
+    sql`${entityUnion(sql`${ofProject(projectId)} AND id = ${param(id, 'UUID')}`)} LIMIT 1`,
   );
   return rows[0] ? toEntity(rows[0]) : null;
 }
@@ -629,36 +447,9 @@ export async function entitiesOfDistributedTrace(
   const rows = await runQuery<EntityRow>(
     engine,
     'distributed-trace.entities',
-    `SELECT * FROM (${entityUnion('project_id IN {projects:Array(UUID)} AND distributed_trace_id = {dt:UUID}')}) ORDER BY recorded_at LIMIT 1000`,
-    { projects: [...projectIds], dt: distributedTraceId },
+    sql`SELECT * FROM (${entityUnion(sql`project_id IN ${param([...projectIds], 'Array(UUID)')} AND distributed_trace_id = ${param(distributedTraceId, 'UUID')}`)}) ORDER BY recorded_at LIMIT 1000`,
   );
   return rows.map(toEntity);
-}
-
-export interface SpanItem {
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  kind: string;
-  startTime: string | null;
-  durationMs: number;
-  statusCode: number;
-  attributes: Record<string, string>;
-  events: Array<{ time: string | null; name: string; attributes: Record<string, string> }>;
-}
-
-interface SpanRow {
-  span_id: string;
-  parent_span_id: string;
-  name: string;
-  kind: string;
-  start_time: string;
-  duration_ns: number;
-  status_code: number;
-  attributes: Record<string, string>;
-  events: Array<
-    [string, string, Record<string, string>] | { time: string; name: string; attributes: Record<string, string> }
-  >;
 }
 
 /**
@@ -672,24 +463,9 @@ export async function spansOf(engine: TelemetryEngine, projectId: string, entity
   const rows = await runQuery<SpanRow>(
     engine,
     'spans.waterfall',
-    `SELECT span_id, parent_span_id, name, kind, start_time, duration_ns, status_code, attributes,
+    sql`SELECT span_id, parent_span_id, name, kind, start_time, duration_ns, status_code, attributes,
             arrayMap(e -> (toString(e.1), e.2, e.3), events) AS events
-       FROM spans FINAL WHERE project_id = {project:UUID} AND trace_id = {id:UUID} ORDER BY start_time, span_id LIMIT {limit:UInt32}`,
-    { project: projectId, id: entityId, limit: MAX_WATERFALL_SPANS },
+       FROM spans FINAL WHERE ${ofProject(projectId)} AND trace_id = ${param(entityId, 'UUID')} ORDER BY start_time, span_id LIMIT ${param(MAX_WATERFALL_SPANS, 'UInt32')}`,
   );
-  return rows.map((row) => ({
-    spanId: row.span_id,
-    parentSpanId: nullIfNil(row.parent_span_id),
-    name: row.name,
-    kind: row.kind,
-    startTime: isoOf(row.start_time),
-    durationMs: row.duration_ns / 1e6,
-    statusCode: row.status_code,
-    attributes: row.attributes,
-    events: row.events.map((event) =>
-      Array.isArray(event)
-        ? { time: isoOf(event[0]), name: event[1], attributes: event[2] }
-        : { time: isoOf(event.time), name: event.name, attributes: event.attributes },
-    ),
-  }));
+  return rows.map(toSpan);
 }

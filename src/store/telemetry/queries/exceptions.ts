@@ -4,31 +4,25 @@
  * (hash, dedup_key); the group list counts with FINAL.
  */
 import type { TelemetryEngine } from '../engine.js';
-import {
-  bucketOf,
-  filterSql,
-  inRange,
-  isoOf,
-  nullIfNil,
-  ownValue,
-  runQuery,
-  type FieldSpec,
-  type Filter,
-  type TimeRange,
-} from './run.js';
+import { empty, param, raw, sql } from '../sql.js';
+import { Filters, type FilterAllowList } from './filters.js';
+import { isoOf, nullIfNil } from './convert.js';
+import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
-export const EXCEPTION_FIELDS: Record<string, FieldSpec> = {
-  hash: { sql: 'hash', type: 'string' },
-  isMessage: { sql: 'is_message', type: 'bool' },
-  isTask: { sql: 'is_task', type: 'bool' },
-  serverName: { sql: 'server_name', type: 'string' },
-  appVersion: { sql: 'app_version', type: 'string' },
-  source: { sql: 'source', type: 'string' },
-  stackTrace: { sql: 'stack_trace', type: 'string' },
-  /** The owning entity's id (a trace page lists its exceptions). */
-  traceId: { sql: 'toString(trace_id)', type: 'string' },
+export const EXCEPTION_FILTERS: FilterAllowList = {
+  fields: {
+    hash: { sql: 'hash', type: 'string' },
+    isMessage: { sql: 'is_message', type: 'bool' },
+    isTask: { sql: 'is_task', type: 'bool' },
+    serverName: { sql: 'server_name', type: 'string' },
+    appVersion: { sql: 'app_version', type: 'string' },
+    source: { sql: 'source', type: 'string' },
+    stackTrace: { sql: 'stack_trace', type: 'string' },
+    /** The owning entity's id (a trace page lists its exceptions). */
+    traceId: { sql: 'toString(trace_id)', type: 'string' },
+  },
+  maps: { attributes: 'attributes' },
 };
-export const EXCEPTION_MAPS = { attributes: 'attributes' };
 
 export const EXCEPTION_ORDER: Record<string, string> = {
   count: 'count',
@@ -39,8 +33,9 @@ export const EXCEPTION_ORDER: Record<string, string> = {
 };
 
 /** The user of an occurrence: the first of these attributes that is set. */
-const USER =
-  "coalesce(nullIf(attributes['user.id'], ''), nullIf(attributes['enduser.id'], ''), nullIf(attributes['userId'], ''))";
+const USER = raw(
+  "coalesce(nullIf(attributes['user.id'], ''), nullIf(attributes['enduser.id'], ''), nullIf(attributes['userId'], ''))",
+);
 
 export interface ExceptionGroupRow {
   /** Bucket starts (epoch seconds) and counts of the sparkline. */
@@ -73,21 +68,19 @@ async function groupTexts(
   range: TimeRange,
 ): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
-  const params: Record<string, unknown> = { project: projectId, hashes };
   const rows = await runQuery<{ hash: string; sample_trace: string }>(
     engine,
     'exceptions.groups.text',
-    `SELECT hash, stack_trace AS sample_trace FROM exceptions
-      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', range, params)} AND hash IN {hashes:Array(String)}
+    sql`SELECT hash, stack_trace AS sample_trace FROM exceptions
+      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', range)} AND hash IN ${param(hashes, 'Array(String)')}
       LIMIT 1 BY hash`,
-    params,
   );
   return new Map(rows.map((row) => [row.hash, row.sample_trace]));
 }
 
 export interface ExceptionGroupInput {
   range: TimeRange;
-  filters?: Filter[] | undefined;
+  filters?: Filters | undefined;
   search?: string | undefined;
   orderBy: string;
   direction: 'asc' | 'desc';
@@ -106,23 +99,16 @@ export async function exceptionGroups(
   projectId: string,
   input: ExceptionGroupInput,
 ): Promise<{ rows: ExceptionGroupRow[]; total: number }> {
-  const params: Record<string, unknown> = {
-    project: projectId,
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  };
-  let where = `project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
-  if (input.search) {
-    params.search = input.search;
-    where += ' AND positionCaseInsensitiveUTF8(stack_trace, {search:String}) > 0';
-  }
-  if (input.hashes && 'include' in input.hashes) {
-    params.statusHashes = input.hashes.include;
-    where += ' AND hash IN {statusHashes:Array(String)}';
-  } else if (input.hashes && input.hashes.exclude.length > 0) {
-    params.statusHashes = input.hashes.exclude;
-    where += ' AND hash NOT IN {statusHashes:Array(String)}';
-  }
+  const search = input.search
+    ? sql` AND positionCaseInsensitiveUTF8(stack_trace, ${param(input.search, 'String')}) > 0`
+    : empty;
+  const withStatus =
+    input.hashes && 'include' in input.hashes
+      ? sql` AND hash IN ${param(input.hashes.include, 'Array(String)')}`
+      : input.hashes && input.hashes.exclude.length > 0
+        ? sql` AND hash NOT IN ${param(input.hashes.exclude, 'Array(String)')}`
+        : empty;
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}${search}${withStatus}`;
   const order = ownValue(EXCEPTION_ORDER, input.orderBy) ?? 'count';
   // The stack-trace text (the widest column) is read afterwards for the page's groups only.
   const groups = await runQuery<
@@ -130,18 +116,17 @@ export async function exceptionGroups(
   >(
     engine,
     'exceptions.groups',
-    `SELECT hash, any(is_message) AS message_flag,
+    sql`SELECT hash, any(is_message) AS message_flag,
               count() AS count, uniqExactIf(session_id, session_id != toUUID('00000000-0000-0000-0000-000000000000')) AS sessions,
               uniqExactIf(${USER}, ${USER} IS NOT NULL) AS users,
               toString(min(recorded_at)) AS first_seen, toString(max(recorded_at)) AS last_seen,
               argMax(trace_id, recorded_at) AS last_trace_id, argMax(is_task, recorded_at) AS last_is_task,
-              sumMap([${bucketOf('recorded_at', input.bucketSeconds, params)}], [toUInt64(1)]) AS spark,
+              sumMap([${bucketOf('recorded_at', input.bucketSeconds)}], [toUInt64(1)]) AS spark,
               count() OVER () AS total_groups
          FROM exceptions FINAL WHERE ${where}
         GROUP BY hash
-        ORDER BY ${order} ${input.direction === 'asc' ? 'ASC' : 'DESC'}, hash
-        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    params,
+        ORDER BY ${raw(order)} ${raw(input.direction === 'asc' ? 'ASC' : 'DESC')}, hash
+        ${limitOffset(input)}`,
   );
   // The page's stack-trace texts and linked entities are independent lookups: run them together.
   const [texts, linked] = await Promise.all([
@@ -174,8 +159,7 @@ export async function exceptionGroups(
   const totals = await runQuery<{ total: number }>(
     engine,
     'exceptions.groups.count',
-    `SELECT uniqExact(hash) AS total FROM exceptions WHERE ${where}`,
-    params,
+    sql`SELECT uniqExact(hash) AS total FROM exceptions WHERE ${where}`,
   );
   return { rows, total: totals[0]?.total ?? 0 };
 }
@@ -193,15 +177,13 @@ export async function entityNames(
 ): Promise<Map<string, LinkedEntity>> {
   const wanted = [...new Set(ids.filter((id) => nullIfNil(id) !== null))];
   if (wanted.length === 0) return new Map();
-  const params: Record<string, unknown> = { project: projectId, ids: wanted };
-  const within = inRange('recorded_at', { fromMs: range.fromMs - 86400_000, toMs: range.toMs }, params);
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', { fromMs: range.fromMs - 86400_000, toMs: range.toMs })} AND id IN ${param(wanted, 'Array(UUID)')}`;
   const rows = await runQuery<{ id: string; kind: 'endpoint' | 'task'; name: string }>(
     engine,
     'exceptions.linked',
-    `SELECT id, 'endpoint' AS kind, any(name) AS name FROM endpoints WHERE project_id = {project:UUID} AND ${within} AND id IN {ids:Array(UUID)} GROUP BY id
+    sql`SELECT id, 'endpoint' AS kind, any(name) AS name FROM endpoints WHERE ${where} GROUP BY id
      UNION ALL
-     SELECT id, 'task' AS kind, any(name) AS name FROM tasks WHERE project_id = {project:UUID} AND ${within} AND id IN {ids:Array(UUID)} GROUP BY id`,
-    params,
+     SELECT id, 'task' AS kind, any(name) AS name FROM tasks WHERE ${where} GROUP BY id`,
   );
   return new Map(rows.map((row) => [row.id, { kind: row.kind, name: row.name }]));
 }
@@ -229,37 +211,30 @@ export async function exceptionOccurrences(
   hash: string,
   input: {
     range: TimeRange;
-    filters?: Filter[] | undefined;
+    filters?: Filters | undefined;
     direction: 'asc' | 'desc';
     page: number;
     pageSize: number;
   },
 ): Promise<{ rows: OccurrenceRow[]; total: number }> {
-  const params: Record<string, unknown> = {
-    project: projectId,
-    hash,
-    limit: input.pageSize,
-    offset: (input.page - 1) * input.pageSize,
-  };
-  const where = `project_id = {project:UUID} AND hash = {hash:String} AND ${inRange('recorded_at', input.range, params)}${filterSql(input.filters, EXCEPTION_FIELDS, EXCEPTION_MAPS, params)}`;
+  const project = ofProject(projectId);
+  const where = sql`${project} AND hash = ${param(hash, 'String')} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}`;
   const [rows, totals] = await Promise.all([
     runQuery<OccurrenceRow>(
       engine,
       'exceptions.occurrences',
-      `SELECT recorded_at, stack_trace, raw_stack_trace, is_message, trace_id, is_task, session_id, session_recording_id,
+      sql`SELECT recorded_at, stack_trace, raw_stack_trace, is_message, trace_id, is_task, session_id, session_recording_id,
               distributed_trace_id, server_name, app_version, attributes, source,
               (session_id != toUUID('00000000-0000-0000-0000-000000000000') AND session_id IN (
-                 SELECT session_id FROM session_recordings WHERE project_id = {project:UUID})) AS has_recording
+                 SELECT session_id FROM session_recordings WHERE ${project})) AS has_recording
          FROM exceptions FINAL WHERE ${where}
-        ORDER BY recorded_at ${input.direction === 'asc' ? 'ASC' : 'DESC'}, dedup_key
-        LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      params,
+        ORDER BY recorded_at ${raw(input.direction === 'asc' ? 'ASC' : 'DESC')}, dedup_key
+        ${limitOffset(input)}`,
     ),
     runQuery<{ total: number }>(
       engine,
       'exceptions.occurrences.count',
-      `SELECT count() AS total FROM exceptions FINAL WHERE ${where}`,
-      params,
+      sql`SELECT count() AS total FROM exceptions FINAL WHERE ${where}`,
     ),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
@@ -294,15 +269,13 @@ export async function latestAppVersions(
   days = 30,
 ): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
-  const params: Record<string, unknown> = { project: projectId, hashes };
   const rows = await runQuery<{ hash: string; version: string }>(
     engine,
     'exceptions.latest-version',
-    `SELECT hash, argMax(app_version, recorded_at) AS version FROM exceptions
-      WHERE project_id = {project:UUID} AND ${inRange('recorded_at', { fromMs: nowMs - days * 86400_000, toMs: nowMs + 86400_000 }, params)}
-        AND hash IN {hashes:Array(String)} AND app_version != ''
+    sql`SELECT hash, argMax(app_version, recorded_at) AS version FROM exceptions
+      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', { fromMs: nowMs - days * 86400_000, toMs: nowMs + 86400_000 })}
+        AND hash IN ${param(hashes, 'Array(String)')} AND app_version != ''
       GROUP BY hash`,
-    params,
   );
   return new Map(rows.map((row) => [row.hash, row.version]));
 }

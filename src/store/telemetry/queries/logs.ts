@@ -6,15 +6,20 @@
  * costs several times the read itself on freshly written parts (pageWithoutDuplicates).
  */
 import type { TelemetryEngine } from '../engine.js';
-import { filterSql, inRange, isoOf, ownValue, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import { empty, join, param, raw, sql, type Sql } from '../sql.js';
+import { Filters, type FilterAllowList } from './filters.js';
+import { isoOf } from './convert.js';
+import { inRange, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
-export const LOG_FIELDS: Record<string, FieldSpec> = {
-  severityText: { sql: 'severity_text', type: 'string' },
-  severityNumber: { sql: 'severity_number', type: 'number' },
-  body: { sql: 'body', type: 'string' },
-  spanId: { sql: 'span_id', type: 'string' },
+export const LOG_FILTERS: FilterAllowList = {
+  fields: {
+    severityText: { sql: 'severity_text', type: 'string' },
+    severityNumber: { sql: 'severity_number', type: 'number' },
+    body: { sql: 'body', type: 'string' },
+    spanId: { sql: 'span_id', type: 'string' },
+  },
+  maps: { attributes: 'attributes', resource: 'resource_attributes' },
 };
-export const LOG_MAPS = { attributes: 'attributes', resource: 'resource_attributes' };
 const LOG_COLUMNS =
   'timestamp, observed_timestamp, severity_number, severity_text, body, trace_id, span_id, service_name, attributes, resource_attributes';
 
@@ -29,7 +34,7 @@ export interface LogSearch {
   serviceName?: string | undefined;
   minSeverity?: number | undefined;
   traceId?: string | undefined;
-  filters?: Filter[] | undefined;
+  filters?: Filters | undefined;
   search?: string | undefined;
   orderBy: string;
   direction: 'asc' | 'desc';
@@ -51,31 +56,21 @@ interface LogRow {
 }
 
 export async function searchLogs(engine: TelemetryEngine, projectId: string, input: LogSearch) {
-  const params: Record<string, unknown> = { project: projectId };
-  let where = `project_id = {project:UUID} AND ${inRange('timestamp', input.range, params)}`;
-  if (input.serviceName !== undefined) {
-    params.service = input.serviceName;
-    where += ' AND service_name = {service:String}';
-  }
-  if (input.minSeverity !== undefined) {
-    params.minSeverity = input.minSeverity;
-    where += ' AND severity_number >= {minSeverity:UInt8}';
-  }
-  if (input.traceId !== undefined) {
-    params.traceId = input.traceId.toLowerCase().replace(/-/g, '');
-    where += ' AND trace_id = {traceId:String}';
-  }
-  where += filterSql(input.filters, LOG_FIELDS, LOG_MAPS, params);
-  if (input.search) {
-    // hasTokenCaseInsensitive could use the token index only for whole tokens; substring search is the contract.
-    params.search = input.search;
-    where += ' AND positionCaseInsensitiveUTF8(body, {search:String}) > 0';
-  }
+  const conditions = [ofProject(projectId), inRange('timestamp', input.range)];
+  if (input.serviceName !== undefined) conditions.push(sql`service_name = ${param(input.serviceName, 'String')}`);
+  if (input.minSeverity !== undefined) conditions.push(sql`severity_number >= ${param(input.minSeverity, 'UInt8')}`);
+  if (input.traceId !== undefined)
+    conditions.push(sql`trace_id = ${param(input.traceId.toLowerCase().replace(/-/g, ''), 'String')}`);
+  // hasTokenCaseInsensitive could use the token index only for whole tokens; substring search is the contract.
+  const search = input.search
+    ? sql` AND positionCaseInsensitiveUTF8(body, ${param(input.search, 'String')}) > 0`
+    : empty;
+  const where = sql`${join(conditions, ' AND ')}${(input.filters ?? Filters.none).sql}${search}`;
   const order = ownValue(LOG_ORDER, input.orderBy) ?? 'timestamp';
   const direction = input.direction === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = `${order} ${direction}${order === 'timestamp' ? '' : `, timestamp ${direction}`}, dedup_key`;
+  const orderBy = raw(`${order} ${direction}${order === 'timestamp' ? '' : `, timestamp ${direction}`}, dedup_key`);
   const offset = (input.page - 1) * input.pageSize;
-  const rows = await pageWithoutDuplicates(engine, where, orderBy, params, offset, input.pageSize + 1);
+  const rows = await pageWithoutDuplicates(engine, where, orderBy, offset, input.pageSize + 1);
   const hasMore = rows.length > input.pageSize;
   return {
     hasMore,
@@ -107,9 +102,8 @@ export const OVERFETCH_MAX_ROWS = 10_000;
  */
 async function pageWithoutDuplicates(
   engine: TelemetryEngine,
-  where: string,
-  orderBy: string,
-  params: Record<string, unknown>,
+  where: Sql,
+  orderBy: Sql,
   offset: number,
   count: number,
 ): Promise<LogRow[]> {
@@ -122,8 +116,7 @@ async function pageWithoutDuplicates(
     const rows = await runQuery<LogRow & { dedup_key: string }>(
       engine,
       'logs.search',
-      `SELECT ${LOG_COLUMNS}, dedup_key FROM logs WHERE ${where} ORDER BY ${orderBy} LIMIT {fetch:UInt32}`,
-      { ...params, fetch },
+      sql`SELECT ${raw(LOG_COLUMNS)}, dedup_key FROM logs WHERE ${where} ORDER BY ${orderBy} LIMIT ${param(fetch, 'UInt32')}`,
     );
     const seen = new Set<string>();
     const unique = rows.filter((row) => !seen.has(row.dedup_key) && seen.add(row.dedup_key));
@@ -132,7 +125,6 @@ async function pageWithoutDuplicates(
   return runQuery<LogRow>(
     engine,
     'logs.search.final',
-    `SELECT ${LOG_COLUMNS} FROM logs FINAL WHERE ${where} ORDER BY ${orderBy} LIMIT {count:UInt32} OFFSET {offset:UInt32}`,
-    { ...params, count, offset },
+    sql`SELECT ${raw(LOG_COLUMNS)} FROM logs FINAL WHERE ${where} ORDER BY ${orderBy} LIMIT ${param(count, 'UInt32')} OFFSET ${param(offset, 'UInt32')}`,
   );
 }

@@ -5,13 +5,18 @@
  * reads only that metric's granules.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { bucketOf, filterSql, inRange, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import { join, param, raw, sql } from '../sql.js';
+import { Filters, type FilterAllowList } from './filters.js';
+import { isoOf } from './convert.js';
+import { bucketOf, inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
-export const METRIC_FIELDS: Record<string, FieldSpec> = {
-  serverName: { sql: 'server_name', type: 'string' },
-  value: { sql: 'value', type: 'number' },
+export const METRIC_FILTERS: FilterAllowList = {
+  fields: {
+    serverName: { sql: 'server_name', type: 'string' },
+    value: { sql: 'value', type: 'number' },
+  },
+  maps: { dimensions: 'dimensions' },
 };
-export const METRIC_MAPS = { dimensions: 'dimensions' };
 
 export const AGGREGATIONS = ['avg', 'sum', 'min', 'max', 'count', 'p50', 'p90', 'p95', 'p99'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
@@ -33,22 +38,19 @@ const MAX_NAMES = 1000;
 const MAX_VALUES = 50;
 
 export async function discoverMetrics(engine: TelemetryEngine, projectId: string, range: TimeRange) {
-  const params: Record<string, unknown> = { project: projectId, names: MAX_NAMES };
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', range)}`;
   const [names, dimensions] = await Promise.all([
     runQuery<{ name: string; points: number; last_seen: string }>(
       engine,
       'metrics.discover.names',
-      `SELECT name, count() AS points, toString(max(recorded_at)) AS last_seen FROM metric_points WHERE ${where} GROUP BY name ORDER BY name LIMIT {names:UInt32}`,
-      params,
+      sql`SELECT name, count() AS points, toString(max(recorded_at)) AS last_seen FROM metric_points WHERE ${where} GROUP BY name ORDER BY name LIMIT ${param(MAX_NAMES, 'UInt32')}`,
     ),
     runQuery<{ name: string; key: string; dimension_values: string[] }>(
       engine,
       'metrics.discover.dimensions',
-      `SELECT name, key, arraySort(groupUniqArray(${MAX_VALUES})(dimensions[key])) AS dimension_values
+      sql`SELECT name, key, arraySort(groupUniqArray(${raw(String(MAX_VALUES))})(dimensions[key])) AS dimension_values
          FROM metric_points ARRAY JOIN mapKeys(dimensions) AS key
         WHERE ${where} GROUP BY name, key ORDER BY name, key LIMIT 10000`,
-      params,
     ),
   ]);
   const byName = new Map<string, Array<{ key: string; values: string[] }>>();
@@ -60,7 +62,7 @@ export async function discoverMetrics(engine: TelemetryEngine, projectId: string
   return names.map((row) => ({
     name: row.name,
     points: row.points,
-    lastSeen: `${row.last_seen.replace(' ', 'T')}Z`,
+    lastSeen: isoOf(row.last_seen),
     dimensions: byName.get(row.name) ?? [],
   }));
 }
@@ -71,31 +73,28 @@ export interface MetricQuery {
   name: string;
   aggregation: Aggregation;
   groupBy: string[];
-  filters?: Filter[] | undefined;
+  filters?: Filters | undefined;
 }
 
 /** Series per group (at most MAX_SERIES groups, the largest by point count), zero buckets absent. */
 export async function queryMetric(engine: TelemetryEngine, projectId: string, query: MetricQuery) {
-  const params: Record<string, unknown> = { project: projectId, name: query.name, maxSeries: MAX_SERIES };
-  const groupExprs = query.groupBy.map((key, index) => {
-    if (key === 'serverName') return 'server_name';
-    params[`g${index}`] = key;
-    return `dimensions[{g${index}:String}]`;
-  });
-  const group = groupExprs.length === 0 ? '[]' : `[${groupExprs.map((expr) => `toString(${expr})`).join(', ')}]`;
-  const where = `project_id = {project:UUID} AND name = {name:String} AND ${inRange('recorded_at', query.range, params)}${filterSql(query.filters, METRIC_FIELDS, METRIC_MAPS, params)}`;
-  const buckets = `SELECT ${group} AS grp, ${bucketOf('recorded_at', query.bucketSeconds, params)} AS t, ${AGGREGATE_SQL[query.aggregation]} AS value`;
+  const groupExprs = query.groupBy.map((key) =>
+    key === 'serverName' ? sql`toString(server_name)` : sql`toString(dimensions[${param(key, 'String')}])`,
+  );
+  const group = sql`[${join(groupExprs, ', ')}]`;
+  const where = sql`${ofProject(projectId)} AND name = ${param(query.name, 'String')} AND ${inRange('recorded_at', query.range)}${(query.filters ?? Filters.none).sql}`;
+  const buckets = sql`SELECT ${group} AS grp, ${bucketOf('recorded_at', query.bucketSeconds)} AS t, ${raw(AGGREGATE_SQL[query.aggregation])} AS value`;
   // Grouped: one pass, keeping the MAX_SERIES groups with the most points (ranked over the
   // aggregated rows by a window, so the points are not read a second time to find them).
-  const sql =
+  const statement =
     groupExprs.length === 0
-      ? `${buckets} FROM metric_points FINAL WHERE ${where} GROUP BY grp, t ORDER BY grp, t`
-      : `SELECT grp, t, value FROM (
+      ? sql`${buckets} FROM metric_points FINAL WHERE ${where} GROUP BY grp, t ORDER BY grp, t`
+      : sql`SELECT grp, t, value FROM (
            SELECT grp, t, value, dense_rank() OVER (ORDER BY points DESC, grp) AS series_rank FROM (
              ${buckets}, sum(count()) OVER (PARTITION BY grp) AS points FROM metric_points FINAL WHERE ${where} GROUP BY grp, t))
-          WHERE series_rank <= {maxSeries:UInt32}
+          WHERE series_rank <= ${param(MAX_SERIES, 'UInt32')}
           ORDER BY grp, t`;
-  const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(engine, 'metrics.query', sql, params);
+  const rows = await runQuery<{ grp: string[]; t: number; value: number | null }>(engine, 'metrics.query', statement);
   const series = new Map<
     string,
     { group: Record<string, string>; points: Array<{ t: number; value: number | null }> }

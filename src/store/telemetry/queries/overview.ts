@@ -7,7 +7,8 @@
 import type { TelemetryEngine } from '../engine.js';
 import { endpointAggregatesWithTotal } from './entities.js';
 import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
-import { bucketOf, inRange, runQuery, type TimeRange } from './run.js';
+import { empty, sql } from '../sql.js';
+import { bucketOf, inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
 export interface Stats {
   requests: number;
@@ -25,20 +26,18 @@ export interface Stats {
 }
 
 export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
-  const endpointParams: Record<string, unknown> = {};
-  const parts = await endpointParts(
-    engine,
-    projectId,
-    { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS },
-    endpointParams,
-  );
+  const parts = await endpointParts(engine, projectId, {
+    range,
+    filters: empty,
+    filtersRollable: true,
+    thresholdMs: ROLLED_APDEX_MS,
+  });
   const [endpoints, others] = await Promise.all([
     runQuery<{ n: number; s: number; c: number; p95: number | null }>(
       engine,
       'stats.endpoints',
-      `SELECT requests AS n, server_errors AS s, client_errors AS c, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
-         FROM (SELECT ${parts.figures} FROM ${parts.sql})`,
-      endpointParams,
+      sql`SELECT requests AS n, server_errors AS s, client_errors AS c, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
+         FROM (SELECT ${parts.figures} FROM ${parts.source})`,
     ),
     otherStats(engine, projectId, range),
   ]);
@@ -62,9 +61,9 @@ export async function homeOverview(engine: TelemetryEngine, projectId: string, r
   const stats = statsOf(
     {
       requests: total?.requests ?? 0,
-      serverErrors: total?.server_errors ?? 0,
-      clientErrors: total?.client_errors ?? 0,
-      p95Ms: total?.p95_ms ?? null,
+      serverErrors: total?.serverErrors ?? 0,
+      clientErrors: total?.clientErrors ?? 0,
+      p95Ms: total?.p95Ms ?? null,
     },
     others,
   );
@@ -86,32 +85,28 @@ function statsOf(endpoints: EndpointStats, others: OtherStats): Stats {
 
 /** The figures of the tables other than endpoints: one statement each, run together. */
 async function otherStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<OtherStats> {
-  const params: Record<string, unknown> = { project: projectId };
-  const where = (column: string) => `project_id = {project:UUID} AND ${inRange(column, range, params)}`;
+  const project = ofProject(projectId);
+  const where = (column: string) => sql`${project} AND ${inRange(column, range)}`;
   const [tasks, exceptions, ai, sessions] = await Promise.all([
     runQuery<{ n: number; f: number }>(
       engine,
       'stats.tasks',
-      `SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`,
-      params,
+      sql`SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`,
     ),
     runQuery<{ n: number; h: number }>(
       engine,
       'stats.exceptions',
-      `SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`,
-      params,
+      sql`SELECT count() AS n, uniqExact(hash) AS h FROM exceptions FINAL WHERE ${where('recorded_at')}`,
     ),
     runQuery<{ n: number; cost: number }>(
       engine,
       'stats.ai',
-      `SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`,
-      params,
+      sql`SELECT count() AS n, sum(total_cost) AS cost FROM ai_traces FINAL WHERE ${where('recorded_at')}`,
     ),
     runQuery<{ n: number }>(
       engine,
       'stats.sessions',
-      `SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`,
-      params,
+      sql`SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`,
     ),
   ]);
   return {
@@ -132,36 +127,32 @@ export async function projectSeries(
   range: TimeRange,
   bucketSeconds: number,
 ) {
-  const params: Record<string, unknown> = { project: projectId };
-  const where = `project_id = {project:UUID} AND ${inRange('recorded_at', range, params)}`;
-  const bucket = bucketOf('recorded_at', bucketSeconds, params);
-  const endpointParams: Record<string, unknown> = {};
-  const parts = await endpointParts(
-    engine,
-    projectId,
-    { range, filters: '', filtersRollable: true, thresholdMs: ROLLED_APDEX_MS, bucketSeconds },
-    endpointParams,
-  );
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', range)}`;
+  const bucket = bucketOf('recorded_at', bucketSeconds);
+  const parts = await endpointParts(engine, projectId, {
+    range,
+    filters: empty,
+    filtersRollable: true,
+    thresholdMs: ROLLED_APDEX_MS,
+    bucketSeconds,
+  });
   const [requests, exceptions, tasks] = await Promise.all([
     runQuery<{ t: number; n: number; s: number; p95: number | null }>(
       engine,
       'dashboard.requests',
-      `SELECT h_bucket AS t, ${parts.figures}, requests AS n, server_errors AS s, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
-         FROM ${parts.sql}
+      sql`SELECT h_bucket AS t, ${parts.figures}, requests AS n, server_errors AS s, if(latency_requests = 0, NULL, q[2] / 1e6) AS p95
+         FROM ${parts.source}
         GROUP BY t`,
-      endpointParams,
     ),
     runQuery<{ t: number; n: number }>(
       engine,
       'dashboard.exceptions',
-      `SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`,
-      params,
+      sql`SELECT ${bucket} AS t, count() AS n FROM exceptions FINAL WHERE ${where} GROUP BY t`,
     ),
     runQuery<{ t: number; n: number }>(
       engine,
       'dashboard.tasks',
-      `SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`,
-      params,
+      sql`SELECT ${bucket} AS t, count() AS n FROM tasks FINAL WHERE ${where} GROUP BY t`,
     ),
   ]);
   return {

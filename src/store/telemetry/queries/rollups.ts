@@ -11,7 +11,8 @@
  * The job rolls an hour once it ended ROLL_SETTLE_MS ago, and again whenever it is marked.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { inRange, runQuery, type TimeRange } from './run.js';
+import { empty, join, param, raw, sql, type Param, type Sql } from '../sql.js';
+import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
 export const HOUR_MS = 3600_000;
 /** Apdex T of the rolled satisfied/tolerating counts; reads with another T use the raw table. */
@@ -129,12 +130,11 @@ export async function currentRolledHours(
   const rows = await runQuery<{ hour: number }>(
     engine,
     'rollup.hours',
-    `SELECT toUnixTimestamp(hour) AS hour FROM rollup_hours
-      WHERE project_id = {project:UUID} AND table_name = 'endpoints'
-        AND hour >= toDateTime({rollFrom:UInt32}, 'UTC') AND hour < toDateTime({rollTo:UInt32}, 'UTC')
+    sql`SELECT toUnixTimestamp(hour) AS hour FROM rollup_hours
+      WHERE ${ofProject(projectId)} AND table_name = 'endpoints'
+        AND hour >= toDateTime(${param(from, 'UInt32')}, 'UTC') AND hour < toDateTime(${param(to, 'UInt32')}, 'UTC')
       GROUP BY hour HAVING max(rolled_at) > max(marked_at)
       ORDER BY hour`,
-    { project: projectId, rollFrom: from, rollTo: to },
   );
   return rows.map((row) => row.hour);
 }
@@ -147,51 +147,47 @@ const MAX_RAW_INTERVALS = 64;
 
 /**
  * `recorded_at` within the parts of the range not covered by `hours`, as ranges the primary key
- * can prune to (so FINAL merges only those granules), binding raw<i>From/raw<i>To.
+ * can prune to (so FINAL merges only those granules).
  */
-function uncoveredRanges(range: TimeRange, hours: readonly number[], params: Record<string, unknown>): string {
-  const intervals: Array<[number, number]> = [];
+function uncoveredRanges(range: TimeRange, hours: readonly number[]): Sql {
+  const intervals: TimeRange[] = [];
   let cursor = range.fromMs;
   for (const hour of hours) {
     const start = hour * 1000;
-    if (start > cursor) intervals.push([cursor, start]);
+    if (start > cursor) intervals.push({ fromMs: cursor, toMs: start });
     cursor = Math.max(cursor, start + HOUR_MS);
   }
-  if (cursor < range.toMs) intervals.push([cursor, range.toMs]);
-  if (intervals.length === 0) return '0';
-  if (intervals.length > MAX_RAW_INTERVALS) {
-    params.rolledHours = hours;
-    return `${inRange('recorded_at', range, params)} AND ${hourOf('recorded_at')} NOT IN {rolledHours:Array(UInt32)}`;
-  }
-  return intervals
-    .map(([from, to], index) => {
-      params[`raw${index}From`] = from;
-      params[`raw${index}To`] = to;
-      return `(recorded_at >= fromUnixTimestamp64Milli({raw${index}From:Int64}) AND recorded_at < fromUnixTimestamp64Milli({raw${index}To:Int64}))`;
-    })
-    .join(' OR ');
+  if (cursor < range.toMs) intervals.push({ fromMs: cursor, toMs: range.toMs });
+  if (intervals.length === 0) return raw('0');
+  if (intervals.length > MAX_RAW_INTERVALS)
+    return sql`${inRange('recorded_at', range)} AND ${raw(hourOf('recorded_at'))} NOT IN ${param(hours, 'Array(UInt32)')}`;
+  return join(
+    intervals.map((interval) => sql`(${inRange('recorded_at', interval)})`),
+    ' OR ',
+  );
 }
 
 /** Aggregates of the figures over mergeable parts (a read that uses the rollup). */
-const MERGED_FIGURES = `sum(h_requests) AS requests, sum(h_server_errors) AS server_errors, sum(h_client_errors) AS client_errors,
+const MERGED_FIGURES =
+  raw(`sum(h_requests) AS requests, sum(h_server_errors) AS server_errors, sum(h_client_errors) AS client_errors,
   sum(h_latency_requests) AS latency_requests, sum(h_streaming_requests) AS streaming_requests,
   sum(h_satisfied) AS satisfied, sum(h_tolerating) AS tolerating,
-  quantilesMerge(0.5, 0.95, 0.99)(h_latency) AS q, max(h_last_seen) AS last`;
+  quantilesMerge(0.5, 0.95, 0.99)(h_latency) AS q, max(h_last_seen) AS last`);
 
 /**
  * The same figures straight from raw rows (a read that does not use the rollup): no per-name
  * quantile states to build and merge, which cost a 24 h read more than its whole scan.
  */
-const RAW_FIGURES = `count() AS requests, countIf(status_code >= 500) AS server_errors,
+const rawFigures = (tNs: Param): Sql => sql`count() AS requests, countIf(status_code >= 500) AS server_errors,
   countIf(status_code >= 400 AND status_code < 500) AS client_errors, countIf(NOT streaming) AS latency_requests,
-  countIf(streaming) AS streaming_requests, countIf(NOT streaming AND duration_ns <= {tNs:Int64}) AS satisfied,
-  countIf(NOT streaming AND duration_ns > {tNs:Int64} AND duration_ns <= 4 * {tNs:Int64}) AS tolerating,
+  countIf(streaming) AS streaming_requests, countIf(NOT streaming AND duration_ns <= ${tNs}) AS satisfied,
+  countIf(NOT streaming AND duration_ns > ${tNs} AND duration_ns <= 4 * ${tNs}) AS tolerating,
   quantilesIf(0.5, 0.95, 0.99)(duration_ns, NOT streaming) AS q, max(recorded_at) AS last`;
 
 export interface EndpointPartsInput {
   range: TimeRange;
   /** ` AND ...` over endpoint columns (filters, search). */
-  filters: string;
+  filters: Sql;
   /** The filters use only columns the rollup keeps (name, method, route). */
   filtersRollable: boolean;
   thresholdMs: number;
@@ -201,13 +197,13 @@ export interface EndpointPartsInput {
 
 export interface EndpointParts {
   /** A subquery with columns name, h_route, h_method[, h_bucket] to group by. */
-  sql: string;
+  source: Sql;
   /**
    * The aggregates over it, named requests, server_errors, client_errors, latency_requests,
    * streaming_requests, satisfied, tolerating, q (P50, P95, P99 in ns of non-streaming
    * requests) and last (the latest recorded_at).
    */
-  figures: string;
+  figures: Sql;
   rolled: boolean;
 }
 
@@ -217,52 +213,51 @@ export interface EndpointParts {
  * name (and bucket), and everything else from `endpoints FINAL`; when the rollup cannot answer
  * (a range under ROLLUP_MIN_HOURS, another Apdex T, a filter on a column it does not keep,
  * buckets finer than an hour) the subquery is the raw rows alone. Reads the current hours first
- * (a small query), so the raw part's ranges prune to the granules it needs. Binds `project`,
- * the ranges and `tNs` into params.
+ * (a small query), so the raw part's ranges prune to the granules it needs.
  */
 export async function endpointParts(
   engine: TelemetryEngine,
   projectId: string,
   input: EndpointPartsInput,
-  params: Record<string, unknown>,
 ): Promise<EndpointParts> {
-  params.project = projectId;
-  params.tNs = Math.round(input.thresholdMs * 1e6);
+  const project = ofProject(projectId);
+  const tNs = param(Math.round(input.thresholdMs * 1e6), 'Int64');
   const bucket = input.bucketSeconds;
-  if (bucket !== undefined) params.bucket = bucket;
   const rollable =
     input.thresholdMs === ROLLED_APDEX_MS && input.filtersRollable && (bucket === undefined || bucket % 3600 === 0);
   const hours = rollable ? await currentRolledHours(engine, projectId, input.range) : [];
+  const bucketParam = bucket === undefined ? null : param(bucket, 'UInt32');
   const rawBucket =
-    bucket === undefined ? '' : `intDiv(toUnixTimestamp(recorded_at), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, `;
+    bucketParam === null
+      ? empty
+      : sql`intDiv(toUnixTimestamp(recorded_at), ${bucketParam}) * ${bucketParam} AS h_bucket, `;
   if (hours.length === 0) {
     return {
-      sql: `(SELECT name, route AS h_route, method AS h_method, ${rawBucket}status_code, streaming, duration_ns, recorded_at
+      source: sql`(SELECT name, route AS h_route, method AS h_method, ${rawBucket}status_code, streaming, duration_ns, recorded_at
                FROM endpoints FINAL
-              WHERE project_id = {project:UUID} AND ${inRange('recorded_at', input.range, params)}${input.filters})`,
-      figures: RAW_FIGURES,
+              WHERE ${project} AND ${inRange('recorded_at', input.range)}${input.filters})`,
+      figures: rawFigures(tNs),
       rolled: false,
     };
   }
-  params.rolled = hours;
   const rolledBucket =
-    bucket === undefined ? '' : 'intDiv(toUnixTimestamp(hour), {bucket:UInt32}) * {bucket:UInt32} AS h_bucket, ';
+    bucketParam === null ? empty : sql`intDiv(toUnixTimestamp(hour), ${bucketParam}) * ${bucketParam} AS h_bucket, `;
   return {
-    sql: `(SELECT name, route AS h_route, method AS h_method, ${rolledBucket}requests AS h_requests, server_errors AS h_server_errors,
+    source: sql`(SELECT name, route AS h_route, method AS h_method, ${rolledBucket}requests AS h_requests, server_errors AS h_server_errors,
                   client_errors AS h_client_errors, latency_requests AS h_latency_requests, streaming_requests AS h_streaming_requests,
                   satisfied AS h_satisfied, tolerating AS h_tolerating, latency AS h_latency, last_seen AS h_last_seen
              FROM endpoint_hourly FINAL
-            WHERE project_id = {project:UUID} AND hour IN arrayMap(h -> toDateTime(h, 'UTC'), {rolled:Array(UInt32)})${input.filters}
+            WHERE ${project} AND hour IN arrayMap(h -> toDateTime(h, 'UTC'), ${param(hours, 'Array(UInt32)')})${input.filters}
            UNION ALL
            SELECT name, any(route) AS h_route, any(method) AS h_method, ${rawBucket}count() AS h_requests,
                   countIf(status_code >= 500) AS h_server_errors, countIf(status_code >= 400 AND status_code < 500) AS h_client_errors,
                   countIf(NOT streaming) AS h_latency_requests, countIf(streaming) AS h_streaming_requests,
-                  countIf(NOT streaming AND duration_ns <= {tNs:Int64}) AS h_satisfied,
-                  countIf(NOT streaming AND duration_ns > {tNs:Int64} AND duration_ns <= 4 * {tNs:Int64}) AS h_tolerating,
+                  countIf(NOT streaming AND duration_ns <= ${tNs}) AS h_satisfied,
+                  countIf(NOT streaming AND duration_ns > ${tNs} AND duration_ns <= 4 * ${tNs}) AS h_tolerating,
                   quantilesStateIf(0.5, 0.95, 0.99)(duration_ns, NOT streaming) AS h_latency, max(recorded_at) AS h_last_seen
              FROM endpoints FINAL
-            WHERE project_id = {project:UUID} AND (${uncoveredRanges(input.range, hours, params)})${input.filters}
-            GROUP BY name${bucket === undefined ? '' : ', h_bucket'})`,
+            WHERE ${project} AND (${uncoveredRanges(input.range, hours)})${input.filters}
+            GROUP BY name${bucket === undefined ? empty : raw(', h_bucket')})`,
     figures: MERGED_FIGURES,
     rolled: true,
   };

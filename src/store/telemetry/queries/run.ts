@@ -2,10 +2,11 @@
  * The one way a read query reaches the telemetry engine: tagged (a SQL comment naming the query,
  * visible in ClickHouse's query log), bounded by resource settings (time, rows read, result
  * rows), timed, and its failures mapped to TelemetryQueryError (a resource-limit code becomes a
- * 422 "narrow the time range" in the error handler). Values always travel as `{name:Type}`
- * parameters.
+ * 422 "narrow the time range" in the error handler). A statement is a Sql fragment (../sql.ts):
+ * values always travel as `{name:Type}` parameters.
  */
 import { TelemetryQueryError, clickhouseCodeOf, type QueryParams, type TelemetryEngine } from '../engine.js';
+import { param, raw, sql, type Sql } from '../sql.js';
 
 export interface QueryLimits {
   /** Seconds a read may run (max_execution_time, timeout_overflow_mode throw). */
@@ -38,15 +39,10 @@ export function observeQueries(next: QueryObserver | null): void {
   observer = next;
 }
 
-export async function runQuery<T>(
-  engine: TelemetryEngine,
-  tag: string,
-  sql: string,
-  params: Record<string, unknown>,
-): Promise<T[]> {
+export async function runQuery<T>(engine: TelemetryEngine, tag: string, query: Sql): Promise<T[]> {
   const started = performance.now();
   try {
-    const rows = await engine.query<T>(tagged(sql, tag), params as QueryParams, {
+    const rows = await engine.query<T>(tagged(query.sql, tag), query.params as QueryParams, {
       max_execution_time: limits.maxExecutionSeconds,
       timeout_overflow_mode: 'throw',
       max_rows_to_read: limits.maxRowsToRead,
@@ -76,38 +72,6 @@ export interface TimeRange {
   toMs: number;
 }
 
-/** `column` within the range, binding `fromMs` and `toMs` into params. */
-export function inRange(column: string, range: TimeRange, params: Record<string, unknown>): string {
-  params.fromMs = range.fromMs;
-  params.toMs = range.toMs;
-  return `${column} >= fromUnixTimestamp64Milli({fromMs:Int64}) AND ${column} < fromUnixTimestamp64Milli({toMs:Int64})`;
-}
-
-/** Epoch seconds of the bucket start of `column`, with the bucket size bound as `bucket`. */
-export function bucketOf(column: string, bucketSeconds: number, params: Record<string, unknown>): string {
-  params.bucket = bucketSeconds;
-  return `intDiv(toUnixTimestamp(${column}), {bucket:UInt32}) * {bucket:UInt32}`;
-}
-
-/** Filter operators of the read API. */
-export type FilterOp = 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte';
-export const FILTER_OPS: readonly FilterOp[] = ['eq', 'neq', 'contains', 'gt', 'gte', 'lt', 'lte'];
-
-export interface Filter {
-  field: string;
-  op: FilterOp;
-  value: string | number | boolean;
-}
-
-/** A filterable field: a column expression and its type. */
-export interface FieldSpec {
-  sql: string;
-  type: 'string' | 'number' | 'bool';
-}
-
-/** Map columns whose keys are filterable as `<prefix>.<key>`. */
-export type MapFields = Record<string, string>;
-
 /**
  * `record[key]` when `key` is the record's own property: a caller-supplied name such as
  * `constructor` or `__proto__` must not resolve through Object.prototype.
@@ -116,84 +80,27 @@ export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-export class FilterError extends Error {
-  override name = 'FilterError';
+/** The project condition every telemetry read starts with (the sort keys start with project_id). */
+export function ofProject(projectId: string): Sql {
+  return sql`project_id = ${param(projectId, 'UUID')}`;
 }
 
-const OPERATOR: Record<Exclude<FilterOp, 'contains'>, string> = {
-  eq: '=',
-  neq: '!=',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
-
-/**
- * ` AND ...` for the filters, each field resolved through the allow-list (`fields`, and
- * `maps`: prefix -> Map column), every value and map key bound as a parameter. Unknown fields,
- * operators that do not fit the field's type, and values of the wrong type throw FilterError.
- */
-export function filterSql(
-  filters: readonly Filter[] | undefined,
-  fields: Record<string, FieldSpec>,
-  maps: MapFields,
-  params: Record<string, unknown>,
-): string {
-  if (!filters || filters.length === 0) return '';
-  const clauses: string[] = [];
-  filters.forEach((filter, index) => {
-    let spec = ownValue(fields, filter.field);
-    if (!spec) {
-      const dot = filter.field.indexOf('.');
-      const column = dot > 0 ? ownValue(maps, filter.field.slice(0, dot)) : undefined;
-      const key = dot > 0 ? filter.field.slice(dot + 1) : '';
-      if (!column || key === '')
-        throw new FilterError(
-          `filters[${index}].field ${JSON.stringify(filter.field)} is not filterable here; use one of ${allowedFields(fields, maps)}`,
-        );
-      params[`fk${index}`] = key;
-      spec = { sql: `${column}[{fk${index}:String}]`, type: 'string' };
-    }
-    const name = `fv${index}`;
-    if (filter.op === 'contains') {
-      if (spec.type !== 'string') throw new FilterError(`filters[${index}]: contains applies to text fields only`);
-      params[name] = String(filter.value).toLowerCase();
-      clauses.push(`positionCaseInsensitiveUTF8(${spec.sql}, {${name}:String}) > 0`);
-      return;
-    }
-    if (spec.type === 'number') {
-      const value = typeof filter.value === 'number' ? filter.value : Number(filter.value);
-      if (!Number.isFinite(value)) throw new FilterError(`filters[${index}].value must be a number`);
-      params[name] = value;
-      clauses.push(`${spec.sql} ${OPERATOR[filter.op]} {${name}:Float64}`);
-      return;
-    }
-    if (spec.type === 'bool') {
-      if (filter.op !== 'eq' && filter.op !== 'neq')
-        throw new FilterError(`filters[${index}]: only eq and neq apply to ${filter.field}`);
-      params[name] = filter.value === true || filter.value === 'true' ? 1 : 0;
-      clauses.push(`${spec.sql} ${OPERATOR[filter.op]} {${name}:UInt8}`);
-      return;
-    }
-    params[name] = String(filter.value);
-    clauses.push(`${spec.sql} ${OPERATOR[filter.op]} {${name}:String}`);
-  });
-  return clauses.map((clause) => ` AND ${clause}`).join('');
+/** `LIMIT ... OFFSET ...` of a page (page from 1). */
+export function limitOffset(page: { page: number; pageSize: number }): Sql {
+  return sql`LIMIT ${param(page.pageSize, 'UInt32')} OFFSET ${param((page.page - 1) * page.pageSize, 'UInt32')}`;
 }
 
-function allowedFields(fields: Record<string, FieldSpec>, maps: MapFields): string {
-  return [...Object.keys(fields), ...Object.keys(maps).map((prefix) => `${prefix}.<key>`)].join(', ');
+/** `column` (a trusted column name) within the range. */
+export function inRange(column: string, range: TimeRange): Sql {
+  const name = raw(column);
+  return sql`${name} >= fromUnixTimestamp64Milli(${param(range.fromMs, 'Int64')}) AND ${name} < fromUnixTimestamp64Milli(${param(range.toMs, 'Int64')})`;
 }
 
-/** `YYYY-MM-DD hh:mm:ss[.f...]` (UTC, ClickHouse's JSON form of DateTime64) as RFC 3339. */
-export function isoOf(value: string | null): string | null {
-  if (value === null || value === undefined) return null;
-  return `${value.replace(' ', 'T')}Z`;
+/** Epoch seconds of the bucket start of `column` (a trusted column name). */
+export function bucketOf(column: string, bucketSeconds: number): Sql {
+  const bucket = param(bucketSeconds, 'UInt32');
+  return sql`intDiv(toUnixTimestamp(${raw(column)}), ${bucket}) * ${bucket}`;
 }
-
-export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-export const nullIfNil = (value: string): string | null => (value === NIL_UUID || value === '' ? null : value);
 
 /** Zero-filled series over [fromMs, toMs) in buckets of `bucketSeconds`. */
 export function fillSeries(range: TimeRange, bucketSeconds: number, points: ReadonlyMap<number, number>): number[] {

@@ -4,16 +4,21 @@
  * session_recordings are ReplacingMergeTree by version: read FINAL.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { filterSql, inRange, isoOf, nullIfNil, runQuery, type FieldSpec, type Filter, type TimeRange } from './run.js';
+import { empty, param, raw, sql, type Sql } from '../sql.js';
+import { Filters, type FilterAllowList } from './filters.js';
+import { isoOf, nullIfNil } from './convert.js';
+import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
-export const SESSION_FIELDS: Record<string, FieldSpec> = {
-  url: { sql: "attributes['url']", type: 'string' },
-  path: { sql: "attributes['path']", type: 'string' },
-  userAgent: { sql: "attributes['userAgent']", type: 'string' },
-  clientIp: { sql: 'client_ip', type: 'string' },
-  durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
+export const SESSION_FILTERS: FilterAllowList = {
+  fields: {
+    url: { sql: "attributes['url']", type: 'string' },
+    path: { sql: "attributes['path']", type: 'string' },
+    userAgent: { sql: "attributes['userAgent']", type: 'string' },
+    clientIp: { sql: 'client_ip', type: 'string' },
+    durationMs: { sql: 'duration_ns / 1e6', type: 'number' },
+  },
+  maps: { attributes: 'attributes' },
 };
-export const SESSION_MAPS = { attributes: 'attributes' };
 
 const ZERO = "toUUID('00000000-0000-0000-0000-000000000000')";
 
@@ -48,18 +53,9 @@ export type SessionItem = ReturnType<typeof toSession>;
 /** Sessions last at most 60 minutes (plus the 15-minute inactivity timeout): their exceptions fall in [start, start + 2 h). */
 const SESSION_SPAN_MS = 2 * 3600_000;
 
-function errorsWithin(params: Record<string, unknown>, range: TimeRange | null): string {
-  if (range === null) return '';
-  return ` AND ${inRange('recorded_at', { fromMs: range.fromMs, toMs: range.toMs + SESSION_SPAN_MS }, params)}`;
-}
-
-/** `sub` narrows the exception and recording subqueries (to the sessions being answered). */
-function sessionSelect(where: string, sub: string): string {
-  return `SELECT s.id AS id, s.started_at AS started_at, s.ended_at AS ended_at, s.duration_ns AS duration_ns, s.client_ip AS client_ip, s.attributes AS attributes,
-                 s.distributed_trace_id AS distributed_trace_id, ifNull(e.n, 0) AS error_count, ifNull(r.n, 0) AS segments
-            FROM (SELECT * FROM sessions FINAL WHERE ${where}) AS s
-            LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE project_id = {project:UUID} AND session_id != ${ZERO}${sub} GROUP BY session_id) AS e ON e.session_id = s.id
-            LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE project_id = {project:UUID}${sub} GROUP BY session_id) AS r ON r.session_id = s.id`;
+/** Exceptions of the sessions started in the range. */
+function errorsWithin(range: TimeRange): Sql {
+  return inRange('recorded_at', { fromMs: range.fromMs, toMs: range.toMs + SESSION_SPAN_MS });
 }
 
 export async function listSessions(
@@ -67,57 +63,44 @@ export async function listSessions(
   projectId: string,
   input: {
     range: TimeRange;
-    filters?: Filter[] | undefined;
+    filters?: Filters | undefined;
     hasErrors?: boolean | undefined;
     direction: 'asc' | 'desc';
     page: number;
     pageSize: number;
   },
 ): Promise<{ items: SessionItem[]; hasMore: boolean }> {
-  const params: Record<string, unknown> = {
-    project: projectId,
-    limit: input.pageSize + 1,
-    offset: (input.page - 1) * input.pageSize,
-  };
-  let where = `project_id = {project:UUID} AND ${inRange('started_at', input.range, params)}${filterSql(input.filters, SESSION_FIELDS, SESSION_MAPS, params)}`;
-  // inRange binds fromMs/toMs; the exception window binds the same names widened, so bind it under its own.
-  const errorParams: Record<string, unknown> = {};
-  const errorsRange = errorsWithin(errorParams, input.range)
-    .replace(/\{fromMs:/g, '{errFromMs:')
-    .replace(/\{toMs:/g, '{errToMs:');
-  params.errFromMs = errorParams.fromMs;
-  params.errToMs = errorParams.toMs;
-  if (input.hasErrors !== undefined) {
-    where += ` AND id ${input.hasErrors ? '' : 'NOT '}IN (SELECT session_id FROM exceptions WHERE project_id = {project:UUID} AND session_id != ${ZERO}${errorsRange})`;
-  }
+  const project = ofProject(projectId);
+  const errorsRange = errorsWithin(input.range);
+  const withErrors =
+    input.hasErrors === undefined
+      ? empty
+      : sql` AND id ${raw(input.hasErrors ? '' : 'NOT ')}IN (SELECT session_id FROM exceptions WHERE ${project} AND session_id != ${raw(ZERO)} AND ${errorsRange})`;
+  const where = sql`${project} AND ${inRange('started_at', input.range)}${(input.filters ?? Filters.none).sql}${withErrors}`;
   // The page first, then the error and segment counts of its sessions only.
   const page = await runQuery<Omit<SessionRow, 'error_count' | 'segments'>>(
     engine,
     'sessions.list',
-    `SELECT id, started_at, ended_at, duration_ns, client_ip, attributes, distributed_trace_id FROM sessions FINAL WHERE ${where}
-      ORDER BY started_at ${input.direction === 'asc' ? 'ASC' : 'DESC'}, id LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-    params,
+    sql`SELECT id, started_at, ended_at, duration_ns, client_ip, attributes, distributed_trace_id FROM sessions FINAL WHERE ${where}
+      ORDER BY started_at ${raw(input.direction === 'asc' ? 'ASC' : 'DESC')}, id LIMIT ${param(input.pageSize + 1, 'UInt32')} OFFSET ${param((input.page - 1) * input.pageSize, 'UInt32')}`,
   );
   const rows = page.slice(0, input.pageSize);
   const counts = new Map<string, { errors: number; segments: number }>();
   if (rows.length > 0) {
-    const countParams = {
-      project: projectId,
-      ids: rows.map((row) => row.id),
-      errFromMs: params.errFromMs,
-      errToMs: params.errToMs,
-    };
+    const ids = param(
+      rows.map((row) => row.id),
+      'Array(UUID)',
+    );
     const found = await runQuery<{ session_id: string; errors: number; segments: number }>(
       engine,
       'sessions.list.counts',
-      `SELECT session_id, sum(errors) AS errors, sum(segments) AS segments FROM (
+      sql`SELECT session_id, sum(errors) AS errors, sum(segments) AS segments FROM (
          SELECT session_id, count() AS errors, 0 AS segments FROM exceptions
-          WHERE project_id = {project:UUID}${errorsRange} AND session_id IN {ids:Array(UUID)} GROUP BY session_id
+          WHERE ${project} AND ${errorsRange} AND session_id IN ${ids} GROUP BY session_id
          UNION ALL
          SELECT session_id, 0 AS errors, uniqExact(segment_index) AS segments FROM session_recordings
-          WHERE project_id = {project:UUID} AND session_id IN {ids:Array(UUID)} GROUP BY session_id)
+          WHERE ${project} AND session_id IN ${ids} GROUP BY session_id)
        GROUP BY session_id`,
-      countParams,
     );
     for (const row of found) counts.set(row.session_id, { errors: row.errors, segments: row.segments });
   }
@@ -128,20 +111,24 @@ export async function listSessions(
 }
 
 export async function findSession(engine: TelemetryEngine, projectId: string, id: string) {
-  const params = { project: projectId, id };
+  const project = ofProject(projectId);
+  const session = param(id, 'UUID');
   const [rows, exceptions, segments] = await Promise.all([
     runQuery<SessionRow>(
       engine,
       'sessions.detail',
-      `${sessionSelect('project_id = {project:UUID} AND id = {id:UUID}', ' AND session_id = {id:UUID}')} LIMIT 1`,
-      params,
+      sql`SELECT s.id AS id, s.started_at AS started_at, s.ended_at AS ended_at, s.duration_ns AS duration_ns, s.client_ip AS client_ip, s.attributes AS attributes,
+                 s.distributed_trace_id AS distributed_trace_id, ifNull(e.n, 0) AS error_count, ifNull(r.n, 0) AS segments
+            FROM (SELECT * FROM sessions FINAL WHERE ${project} AND id = ${session}) AS s
+            LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE ${project} AND session_id != ${raw(ZERO)} AND session_id = ${session} GROUP BY session_id) AS e ON e.session_id = s.id
+            LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE ${project} AND session_id = ${session} GROUP BY session_id) AS r ON r.session_id = s.id
+           LIMIT 1`,
     ),
     runQuery<{ hash: string; recorded_at: string; title: string; is_message: boolean }>(
       engine,
       'sessions.exceptions',
-      `SELECT hash, recorded_at, splitByChar('\\n', stack_trace)[1] AS title, is_message FROM exceptions FINAL
-        WHERE project_id = {project:UUID} AND session_id = {id:UUID} ORDER BY recorded_at LIMIT 500`,
-      params,
+      sql`SELECT hash, recorded_at, splitByChar('\\n', stack_trace)[1] AS title, is_message FROM exceptions FINAL
+        WHERE ${project} AND session_id = ${session} ORDER BY recorded_at LIMIT 500`,
     ),
     recordingSegments(engine, projectId, id),
   ]);
@@ -196,10 +183,9 @@ export async function recordingSegments(
   }>(
     engine,
     'sessions.segments',
-    `SELECT segment_index, exception_id, started_at, ended_at, event_count, byte_size, object_key, logs, actions
-       FROM session_recordings FINAL WHERE project_id = {project:UUID} AND session_id = {id:UUID}
+    sql`SELECT segment_index, exception_id, started_at, ended_at, event_count, byte_size, object_key, logs, actions
+       FROM session_recordings FINAL WHERE ${ofProject(projectId)} AND session_id = ${param(sessionId, 'UUID')}
       ORDER BY segment_index, exception_id LIMIT 1 BY segment_index LIMIT 10000`,
-    { project: projectId, id: sessionId },
   );
   return rows.map((row) => ({
     segmentIndex: row.segment_index,
