@@ -210,7 +210,7 @@ export function AiTracesPage() {
                 page={page}
                 pageSize={PAGE_SIZE}
                 total={list.data?.total}
-                onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
+                onPage={(next) => setSearch({ page: next })}
               />
             )}
           </Card>

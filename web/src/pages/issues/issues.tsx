@@ -10,10 +10,11 @@ import { Sparkline } from '@/components/charts/sparkline';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { formatCount, formatRelative, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -264,27 +265,21 @@ export function IssuesPage() {
                       {formatCount(item.sessionsAffected)}
                     </TD>
                     <TD numeric className="text-muted-foreground">
-                      <time dateTime={item.firstSeen ?? undefined} title={formatDateTime(item.firstSeen)}>
-                        {formatRelative(item.firstSeen)}
-                      </time>
+                      <RelativeTime value={item.firstSeen} />
                     </TD>
                     <TD numeric className="text-muted-foreground">
-                      <time dateTime={item.lastSeen ?? undefined} title={formatDateTime(item.lastSeen)}>
-                        {formatRelative(item.lastSeen)}
-                      </time>
+                      <RelativeTime value={item.lastSeen} />
                     </TD>
                   </TR>
                 ))}
               </TBody>
             </Table>
-            <div className="border-t">
-              <Pagination
-                page={page}
-                pageSize={PAGE_SIZE}
-                total={query.data?.total}
-                onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-              />
-            </div>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={query.data?.total}
+              onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+            />
           </>
         )}
       </Card>
