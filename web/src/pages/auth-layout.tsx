@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Form, FormError } from '@/components/ui/form';
 import type { Providers } from '@/lib/types';
 
 /** The frame of the sign-in pages: the mark, a title and one narrow panel. */
@@ -24,6 +25,35 @@ export function AuthLayout({
       <div className="grid w-full max-w-sm gap-4 rounded-lg border bg-panel p-6 shadow-sm">{children}</div>
       {footer && <div className="text-sm text-muted-foreground">{footer}</div>}
     </main>
+  );
+}
+
+/** The form of a sign-in page: its fields, then the server's (or the form's) complaint and one wide submit button. */
+export function AuthForm({
+  onSubmit,
+  error,
+  pending = false,
+  disabled = false,
+  label,
+  pendingLabel,
+  children,
+}: {
+  onSubmit: () => void;
+  error?: string | null;
+  pending?: boolean;
+  disabled?: boolean;
+  label: string;
+  pendingLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form onSubmit={onSubmit}>
+      {children}
+      <FormError message={error} />
+      <Button type="submit" variant="primary" size="lg" disabled={pending || disabled}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </Form>
   );
 }
 

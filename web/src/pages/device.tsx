@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
@@ -9,7 +9,7 @@ import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import type { Answer } from '@/lib/types';
-import { AuthLayout, EndState } from './auth-layout';
+import { AuthForm, AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/app-bare/device');
 
@@ -27,13 +27,10 @@ export function DevicePage() {
 function EnterCode() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void navigate({ to: '/device', search: { user_code: code.trim().toUpperCase() } });
-  };
+  const submit = () => void navigate({ to: '/device', search: { user_code: code.trim().toUpperCase() } });
   return (
     <AuthLayout title="Sign in a device" subtitle="Enter the code your terminal shows.">
-      <form onSubmit={submit} className="grid gap-3">
+      <AuthForm onSubmit={submit} label="Continue">
         <Field label="Code" htmlFor="user-code" hint="Eight letters, like ABCD-EFGH.">
           <Input
             id="user-code"
@@ -47,10 +44,7 @@ function EnterCode() {
             placeholder="XXXX-XXXX"
           />
         </Field>
-        <Button type="submit" variant="primary" size="lg">
-          Continue
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
-import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
-import { AuthLayout, EndState } from './auth-layout';
+import { AuthForm, AuthLayout, EndState } from './auth-layout';
 
 const backToSignIn = (
   <Link to="/login" className="font-medium text-accent hover:underline">
@@ -23,10 +21,6 @@ export function ForgotPasswordPage() {
   const request = useMutation({
     mutationFn: () => read<{ status: 'sent' }>(api.POST('/api/auth/password-reset', { body: { email } })),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    request.mutate();
-  };
 
   if (request.isSuccess) {
     return (
@@ -60,7 +54,13 @@ export function ForgotPasswordPage() {
           installation to set one for you.
         </p>
       ) : (
-        <form onSubmit={submit} className="grid gap-3">
+        <AuthForm
+          onSubmit={() => request.mutate()}
+          error={request.error?.message}
+          pending={request.isPending}
+          label="Send reset link"
+          pendingLabel="Sending…"
+        >
           <Field label="E-mail" htmlFor="email">
             <Input
               id="email"
@@ -72,11 +72,7 @@ export function ForgotPasswordPage() {
               autoFocus
             />
           </Field>
-          <FormError message={request.error?.message} />
-          <Button type="submit" variant="primary" size="lg" disabled={request.isPending}>
-            {request.isPending ? 'Sending…' : 'Send reset link'}
-          </Button>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );

@@ -1,14 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
 import { Field, Input } from '@/components/ui/input';
 import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, SocialSignIn } from './auth-layout';
+import { AuthForm, AuthLayout, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/login');
 
@@ -27,11 +26,6 @@ export function LoginPage() {
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    signIn.mutate();
-  };
-
   return (
     <AuthLayout
       title="Sign in to Sightline"
@@ -47,7 +41,13 @@ export function LoginPage() {
       }
     >
       <FormError message={error && `Sign-in failed: ${error}`} />
-      <form onSubmit={submit} className="grid gap-3">
+      <AuthForm
+        onSubmit={() => signIn.mutate()}
+        error={signIn.error?.message}
+        pending={signIn.isPending}
+        label="Sign in"
+        pendingLabel="Signing in…"
+      >
         <Field label="E-mail" htmlFor="email">
           <Input
             id="email"
@@ -74,11 +74,7 @@ export function LoginPage() {
             Forgot your password?
           </Link>
         )}
-        <FormError message={signIn.error?.message} />
-        <Button type="submit" variant="primary" size="lg" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
-      </form>
+      </AuthForm>
       <SocialSignIn providers={providers.data} params={{ redirect }} />
     </AuthLayout>
   );

@@ -1,15 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/form';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { Answer } from '@/lib/types';
-import { AuthLayout, SocialSignIn } from './auth-layout';
+import { AuthForm, AuthLayout, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 
@@ -50,11 +49,6 @@ export function RegisterPage() {
       router.history.replace(answer.project ? `/connection?projectId=${answer.project.id}` : '/');
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    register.mutate();
-  };
 
   // The policy, read up front: without an invitation a closed registration shows why, not a form.
   const closed = !invitation && providers.data?.registrationOpen === false;
@@ -101,7 +95,13 @@ export function RegisterPage() {
           invitation link opens this page with everything filled in.
         </p>
       ) : (
-        <form onSubmit={submit} className="grid gap-3">
+        <AuthForm
+          onSubmit={() => register.mutate()}
+          error={register.error?.message}
+          pending={register.isPending}
+          label={invitation ? 'Create account and join' : 'Create account'}
+          pendingLabel="Creating account…"
+        >
           <Field label="Name" htmlFor="name">
             <Input
               id="name"
@@ -138,11 +138,7 @@ export function RegisterPage() {
               />
             </Field>
           )}
-          <FormError message={register.error?.message} />
-          <Button type="submit" variant="primary" size="lg" disabled={register.isPending}>
-            {register.isPending ? 'Creating account…' : invitation ? 'Create account and join' : 'Create account'}
-          </Button>
-        </form>
+        </AuthForm>
       )}
       {!closed && !invited.error && <SocialSignIn providers={providers.data} params={{ invitation }} />}
     </AuthLayout>

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { CircleHelp } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
-import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthLayout, EndState } from './auth-layout';
+import { AuthForm, AuthLayout, EndState } from './auth-layout';
 
 const route = getRouteApi('/reset-password');
 
@@ -29,11 +28,6 @@ export function ResetPasswordPage() {
     },
   });
   const mismatch = repeated !== '' && repeated !== password;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!mismatch) reset.mutate();
-  };
-
   if (!token) {
     return (
       <EndState
@@ -57,7 +51,14 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      <form onSubmit={submit} className="grid gap-3">
+      <AuthForm
+        onSubmit={() => !mismatch && reset.mutate()}
+        error={mismatch ? 'The two passwords differ.' : reset.error?.message}
+        pending={reset.isPending}
+        disabled={mismatch}
+        label="Set password and sign in"
+        pendingLabel="Saving…"
+      >
         <Field label="New password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
           <Input
             id="password"
@@ -81,11 +82,7 @@ export function ResetPasswordPage() {
             aria-invalid={mismatch}
           />
         </Field>
-        <FormError message={mismatch ? 'The two passwords differ.' : reset.error?.message} />
-        <Button type="submit" variant="primary" size="lg" disabled={reset.isPending || mismatch}>
-          {reset.isPending ? 'Saving…' : 'Set password and sign in'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

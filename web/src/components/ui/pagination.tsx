@@ -1,6 +1,8 @@
 /**
- * Previous / next paging for a list whose page number lives in the URL (`page`). Lists that do not
- * count their rows (`total` undefined) pass `hasMore`, the API's "there is a next page".
+ * Previous / next paging for a list whose page number lives in the URL (`page`), below the table
+ * of a card. Lists that do not count their rows (`total` undefined) pass `hasMore`, the API's
+ * "there is a next page". `onPage` gets the URL's value: undefined for the first page, which the
+ * URL leaves out.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatCount } from '@/lib/format';
@@ -17,25 +19,23 @@ export function Pagination({
   pageSize: number;
   total: number | undefined;
   hasMore?: boolean;
-  onPage: (page: number) => void;
+  onPage: (page: number | undefined) => void;
 }) {
   const last = total === undefined ? undefined : Math.max(1, Math.ceil(total / pageSize));
   const first = (page - 1) * pageSize + 1;
+  const go = (next: number) => onPage(next > 1 ? next : undefined);
   return (
-    <nav aria-label="Pages" className="flex items-center justify-between gap-3 px-3 py-2 text-xs text-muted-foreground">
+    <nav
+      aria-label="Pages"
+      className="flex items-center justify-between gap-3 border-t px-3 py-2 text-xs text-muted-foreground"
+    >
       <span className="tabular">
         {total === undefined || total === 0
           ? ''
           : `${formatCount(first)}–${formatCount(Math.min(total, page * pageSize))} of ${formatCount(total)}`}
       </span>
       <div className="flex items-center gap-1">
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label="Previous page"
-        >
+        <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => go(page - 1)} aria-label="Previous page">
           <ChevronLeft aria-hidden />
         </Button>
         <span className="tabular">
@@ -46,7 +46,7 @@ export function Pagination({
           size="sm"
           variant="ghost"
           disabled={last !== undefined ? page >= last : hasMore === false}
-          onClick={() => onPage(page + 1)}
+          onClick={() => go(page + 1)}
           aria-label="Next page"
         >
           <ChevronRight aria-hidden />

@@ -1,4 +1,7 @@
-/** A row of mutually exclusive buttons: a filter (radios) or the sections of a page (tabs). */
+/**
+ * A row of mutually exclusive buttons: a filter (radios) or the sections of a page (tabs). `sm` fits
+ * the header of a card (chart type, which calls to list); the default stands in a page's toolbar.
+ */
 import { cn } from '@/lib/utils';
 
 export function Segmented<T extends string>({
@@ -8,6 +11,7 @@ export function Segmented<T extends string>({
   value,
   onChange,
   idPrefix,
+  size = 'default',
 }: {
   label: string;
   kind?: 'radio' | 'tab';
@@ -16,13 +20,14 @@ export function Segmented<T extends string>({
   onChange: (value: T) => void;
   /** Tabs: the id of each is `${idPrefix}-${value}`, for the panel's aria-labelledby. */
   idPrefix?: string;
+  size?: 'default' | 'sm';
 }) {
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: both roles it takes (radiogroup, tablist) support aria-label
     <div
       role={kind === 'radio' ? 'radiogroup' : 'tablist'}
       aria-label={label}
-      className="inline-flex w-fit rounded-md border bg-panel p-0.5 text-sm"
+      className={cn('inline-flex w-fit rounded-md border bg-panel p-0.5', size === 'sm' ? 'text-xs' : 'text-sm')}
     >
       {options.map((option) => (
         <button
@@ -35,7 +40,8 @@ export function Segmented<T extends string>({
           {...(idPrefix ? { id: `${idPrefix}-${option.value}` } : {})}
           onClick={() => onChange(option.value)}
           className={cn(
-            'h-7 rounded px-3 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            'rounded text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+            size === 'sm' ? 'h-6 px-2.5' : 'h-7 px-3',
             value === option.value && 'bg-muted font-medium text-foreground',
           )}
         >

@@ -71,6 +71,8 @@ export function AiTracesPage() {
   const keyboard = useListKeyboard({ count: items.length, onOpen: openTrace, search: searchField });
   const sortBy = (column: string, direction: 'asc' | 'desc') =>
     setSearch({ sort: column as AiTracesSearch['sort'], dir: direction, page: undefined });
+  // What every sortable column header shows and asks for.
+  const sorting = { sort: search.sort ?? 'totalCost', direction: search.dir ?? 'desc', onSort: sortBy } as const;
 
   return (
     <div className="grid gap-4 px-6 py-5">
@@ -136,37 +138,10 @@ export function AiTracesPage() {
                   <tr>
                     <TH>Name</TH>
                     <TH>Model</TH>
-                    <SortHeader
-                      label="When"
-                      column="recordedAt"
-                      sort={search.sort ?? 'totalCost'}
-                      direction={search.dir ?? 'desc'}
-                      onSort={sortBy}
-                    />
-                    <SortHeader
-                      label="Tokens in / out"
-                      column="totalTokens"
-                      numeric
-                      sort={search.sort ?? 'totalCost'}
-                      direction={search.dir ?? 'desc'}
-                      onSort={sortBy}
-                    />
-                    <SortHeader
-                      label="Cost"
-                      column="totalCost"
-                      numeric
-                      sort={search.sort ?? 'totalCost'}
-                      direction={search.dir ?? 'desc'}
-                      onSort={sortBy}
-                    />
-                    <SortHeader
-                      label="Latency"
-                      column="durationMs"
-                      numeric
-                      sort={search.sort ?? 'totalCost'}
-                      direction={search.dir ?? 'desc'}
-                      onSort={sortBy}
-                    />
+                    <SortHeader label="When" column="recordedAt" {...sorting} />
+                    <SortHeader label="Tokens in / out" column="totalTokens" numeric {...sorting} />
+                    <SortHeader label="Cost" column="totalCost" numeric {...sorting} />
+                    <SortHeader label="Latency" column="durationMs" numeric {...sorting} />
                     <TH numeric>Tool calls</TH>
                     <TH>Status</TH>
                   </tr>
@@ -210,7 +185,7 @@ export function AiTracesPage() {
                 page={page}
                 pageSize={PAGE_SIZE}
                 total={list.data?.total}
-                onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
+                onPage={(next) => setSearch({ page: next })}
               />
             )}
           </Card>

@@ -55,7 +55,7 @@ export function AlertsPage() {
             key={project.id}
             projectId={project.id}
             page={search.page ?? 1}
-            onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
+            onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
           />
         )}
       </div>

@@ -6,16 +6,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Plus, Send, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
-import { Button } from '@/components/ui/button';
+import { Button, RowDangerButton } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/code';
 import { Dialog, DialogContent, ItemConfirm } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
 import { Field, Input, Select } from '@/components/ui/input';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, QueryBody } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { formatDateTime, formatRelative } from '@/lib/format';
 import { useListMutation } from '@/lib/use-list-mutation';
 import { channelsKey, channelsQuery, eventsKey } from './api';
 import {
@@ -89,11 +89,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
               <TH>Kind</TH>
               <TH className="w-full">Target</TH>
               <TH>Created</TH>
-              {writable && (
-                <TH>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              )}
+              {writable && <ActionsHead />}
             </tr>
           </THead>
           <TBody>
@@ -112,9 +108,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                     {target(channel)}
                   </TD>
                   <TD className="whitespace-nowrap text-muted-foreground">
-                    <time dateTime={channel.createdAt} title={formatDateTime(channel.createdAt)}>
-                      {formatRelative(channel.createdAt)}
-                    </time>
+                    <RelativeTime value={channel.createdAt} />
                   </TD>
                   {writable && (
                     <TD>
@@ -145,14 +139,9 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                           <Send aria-hidden /> Test
                         </Button>
                         {channel.scope === 'project' && (
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            onClick={() => setDeleting(channel)}
-                            aria-label={`Delete ${channel.name}`}
-                          >
+                          <RowDangerButton onClick={() => setDeleting(channel)} label={`Delete ${channel.name}`}>
                             <Trash2 aria-hidden />
-                          </Button>
+                          </RowDangerButton>
                         )}
                       </div>
                     </TD>

@@ -22,7 +22,7 @@ export function HistorySection({
 }: {
   projectId: string;
   page: number;
-  onPage: (page: number) => void;
+  onPage: (page: number | undefined) => void;
 }) {
   const queryClient = useQueryClient();
   const history = useQuery({
@@ -92,15 +92,13 @@ export function HistorySection({
               ))}
             </TBody>
           </Table>
-          <div className="border-t">
-            <Pagination
-              page={page}
-              pageSize={HISTORY_PAGE_SIZE}
-              total={undefined}
-              hasMore={history.data?.hasMore ?? false}
-              onPage={onPage}
-            />
-          </div>
+          <Pagination
+            page={page}
+            pageSize={HISTORY_PAGE_SIZE}
+            total={undefined}
+            hasMore={history.data?.hasMore ?? false}
+            onPage={onPage}
+          />
         </>
       )}
     </Card>

@@ -3,14 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
-import { Button } from '@/components/ui/button';
+import { Button, RowDangerButton } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
 import { ItemConfirm } from '@/components/ui/dialog';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, QueryBody } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { formatDateTime, formatRelative } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useListMutation } from '@/lib/use-list-mutation';
 import { channelsQuery, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
@@ -97,11 +98,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
               <TH>Channels</TH>
               <TH>Enabled</TH>
               <TH numeric>Last fired</TH>
-              {writable && (
-                <TH>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              )}
+              {writable && <ActionsHead />}
             </tr>
           </THead>
           <TBody>
@@ -141,13 +138,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                     />
                   </TD>
                   <TD numeric className="text-muted-foreground">
-                    {rule.lastNotifiedAt ? (
-                      <time dateTime={rule.lastNotifiedAt} title={formatDateTime(rule.lastNotifiedAt)}>
-                        {formatRelative(rule.lastNotifiedAt)}
-                      </time>
-                    ) : (
-                      'never'
-                    )}
+                    {rule.lastNotifiedAt ? <RelativeTime value={rule.lastNotifiedAt} /> : 'never'}
                   </TD>
                   {writable && (
                     <TD>
@@ -198,14 +189,9 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                         >
                           <Pencil aria-hidden />
                         </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setDeleting(rule)}
-                          aria-label={`Delete ${rule.name}`}
-                        >
+                        <RowDangerButton onClick={() => setDeleting(rule)} label={`Delete ${rule.name}`}>
                           <Trash2 aria-hidden />
-                        </Button>
+                        </RowDangerButton>
                       </div>
                     </TD>
                   )}

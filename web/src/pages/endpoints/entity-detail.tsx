@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatCount, formatDuration, formatPercent } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
@@ -214,33 +215,20 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   {config.noun[0]!.toUpperCase()}
                   {config.noun.slice(1)}s
                 </h2>
-                <div
-                  role="tablist"
-                  aria-label={`${config.noun}s to show`}
-                  className="inline-flex h-8 items-center rounded-md border p-0.5"
-                >
-                  {TABS.map((option) => (
-                    <button
-                      key={option.value}
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === option.value}
-                      onClick={() =>
-                        void navigate({
-                          to: '.',
-                          search: (prev) => ({ ...prev, calls: option.value === 'slowest' ? undefined : option.value }),
-                          replace: true,
-                        })
-                      }
-                      className={cn(
-                        'h-full rounded-[5px] px-2.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                        tab === option.value && 'bg-muted font-medium text-foreground',
-                      )}
-                    >
-                      {option.label}
-                    </button>
-                  ))}
-                </div>
+                <Segmented
+                  label={`${config.noun}s to show`}
+                  kind="tab"
+                  size="sm"
+                  options={TABS}
+                  value={tab}
+                  onChange={(value) =>
+                    void navigate({
+                      to: '.',
+                      search: (prev) => ({ ...prev, calls: value === 'slowest' ? undefined : value }),
+                      replace: true,
+                    })
+                  }
+                />
               </header>
               {loading ? (
                 <TableSkeleton rows={6} columns={5} />

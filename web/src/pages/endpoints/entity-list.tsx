@@ -238,14 +238,12 @@ export function EntityListPage<T extends { name: string }, Order extends string>
                 ))}
               </TBody>
             </Table>
-            <div className="border-t">
-              <Pagination
-                page={page}
-                pageSize={LIST_PAGE_SIZE}
-                total={list.data?.total}
-                onPage={(next) => setSearch({ page: next > 1 ? next : undefined })}
-              />
-            </div>
+            <Pagination
+              page={page}
+              pageSize={LIST_PAGE_SIZE}
+              total={list.data?.total}
+              onPage={(next) => setSearch({ page: next })}
+            />
           </>
         )}
       </Card>

@@ -11,10 +11,11 @@ import { Sparkline } from '@/components/charts/sparkline';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { Pagination } from '@/components/ui/pagination';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { formatCount, formatDateTime, formatPreciseTime, formatRelative } from '@/lib/format';
+import { formatCount, formatPreciseTime } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
@@ -122,14 +123,10 @@ export function IssuePage() {
               <Figure label="Users">{formatCount(group.data.usersAffected)}</Figure>
               <Figure label="Sessions">{formatCount(group.data.sessionsAffected)}</Figure>
               <Figure label="First seen">
-                <time dateTime={group.data.firstSeen ?? undefined} title={formatDateTime(group.data.firstSeen)}>
-                  {formatRelative(group.data.firstSeen)}
-                </time>
+                <RelativeTime value={group.data.firstSeen} />
               </Figure>
               <Figure label="Last seen">
-                <time dateTime={group.data.lastSeen ?? undefined} title={formatDateTime(group.data.lastSeen)}>
-                  {formatRelative(group.data.lastSeen)}
-                </time>
+                <RelativeTime value={group.data.lastSeen} />
               </Figure>
               <Sparkline values={group.data.sparkline} label="Events over the range" className="h-6 w-40" />
             </>
@@ -261,18 +258,16 @@ export function IssuePage() {
                     ))}
                   </TBody>
                 </Table>
-                <div className="border-t">
-                  <Pagination
-                    page={page}
-                    pageSize={PAGE_SIZE}
-                    total={occurrences.data?.total}
-                    onPage={(next) =>
-                      void navigate({
-                        search: (prev) => ({ ...prev, page: next > 1 ? next : undefined, occurrence: undefined }),
-                      })
-                    }
-                  />
-                </div>
+                <Pagination
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={occurrences.data?.total}
+                  onPage={(next) =>
+                    void navigate({
+                      search: (prev) => ({ ...prev, page: next, occurrence: undefined }),
+                    })
+                  }
+                />
               </>
             )}
           </Card>

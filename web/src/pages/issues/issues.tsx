@@ -10,9 +10,11 @@ import { Sparkline } from '@/components/charts/sparkline';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
-import { formatCount, formatRelative, formatDateTime } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -24,6 +26,12 @@ import { ISSUE_PAGE_SIZE, issueListQuery, issueListState } from './api';
 
 const route = getRouteApi('/app/issues');
 const SEARCH_DELAY_MS = 300;
+
+const KINDS: ReadonlyArray<{ value: IssueKind | 'all'; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'exceptions', label: 'Exceptions' },
+  { value: 'messages', label: 'Messages' },
+];
 
 export function IssuesPage() {
   const search = route.useSearch();
@@ -58,6 +66,8 @@ export function IssuesPage() {
     void navigate({
       search: (prev) => ({ ...prev, sort: ISSUE_SORTS.find((value) => value === column), dir: next, page: undefined }),
     });
+  // What every sortable column header shows and asks for.
+  const sorting = { sort, direction, onSort };
   const setKind = (kind: IssueKind | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, kind, page: undefined }) });
   const setStatus = (next: IssueStatusFilter) =>
@@ -83,23 +93,12 @@ export function IssuesPage() {
             className="pl-8"
           />
         </div>
-        <div role="radiogroup" aria-label="Kind" className="inline-flex rounded-md border bg-panel p-0.5 text-sm">
-          {([undefined, 'exceptions', 'messages'] as const).map((kind) => (
-            <button
-              key={kind ?? 'all'}
-              type="button"
-              role="radio"
-              aria-checked={search.kind === kind}
-              onClick={() => setKind(kind)}
-              className={cn(
-                'h-7 rounded px-3 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                search.kind === kind && 'bg-muted font-medium text-foreground',
-              )}
-            >
-              {kind === undefined ? 'All' : kind === 'exceptions' ? 'Exceptions' : 'Messages'}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label="Kind"
+          options={KINDS}
+          value={search.kind ?? 'all'}
+          onChange={(kind) => setKind(kind === 'all' ? undefined : kind)}
+        />
         <StatusFilter value={status} onChange={setStatus} />
         {writable && scope && (
           <BulkActions projectId={scope.projectId} selected={selection.selected} onDone={selection.clear} />
@@ -147,39 +146,11 @@ export function IssuesPage() {
                   )}
                   <TH className="w-full">Issue</TH>
                   <TH>Trend</TH>
-                  <SortHeader label="Events" column="count" sort={sort} direction={direction} onSort={onSort} numeric />
-                  <SortHeader
-                    label="Users"
-                    column="usersAffected"
-                    sort={sort}
-                    direction={direction}
-                    onSort={onSort}
-                    numeric
-                  />
-                  <SortHeader
-                    label="Sessions"
-                    column="sessionsAffected"
-                    sort={sort}
-                    direction={direction}
-                    onSort={onSort}
-                    numeric
-                  />
-                  <SortHeader
-                    label="First seen"
-                    column="firstSeen"
-                    sort={sort}
-                    direction={direction}
-                    onSort={onSort}
-                    numeric
-                  />
-                  <SortHeader
-                    label="Last seen"
-                    column="lastSeen"
-                    sort={sort}
-                    direction={direction}
-                    onSort={onSort}
-                    numeric
-                  />
+                  <SortHeader label="Events" column="count" {...sorting} numeric />
+                  <SortHeader label="Users" column="usersAffected" {...sorting} numeric />
+                  <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric />
+                  <SortHeader label="First seen" column="firstSeen" {...sorting} numeric />
+                  <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric />
                 </tr>
               </THead>
               <TBody>
@@ -239,27 +210,21 @@ export function IssuesPage() {
                       {formatCount(item.sessionsAffected)}
                     </TD>
                     <TD numeric className="text-muted-foreground">
-                      <time dateTime={item.firstSeen ?? undefined} title={formatDateTime(item.firstSeen)}>
-                        {formatRelative(item.firstSeen)}
-                      </time>
+                      <RelativeTime value={item.firstSeen} />
                     </TD>
                     <TD numeric className="text-muted-foreground">
-                      <time dateTime={item.lastSeen ?? undefined} title={formatDateTime(item.lastSeen)}>
-                        {formatRelative(item.lastSeen)}
-                      </time>
+                      <RelativeTime value={item.lastSeen} />
                     </TD>
                   </TR>
                 ))}
               </TBody>
             </Table>
-            <div className="border-t">
-              <Pagination
-                page={page}
-                pageSize={ISSUE_PAGE_SIZE}
-                total={query.data?.total}
-                onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) })}
-              />
-            </div>
+            <Pagination
+              page={page}
+              pageSize={ISSUE_PAGE_SIZE}
+              total={query.data?.total}
+              onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
+            />
           </>
         )}
       </Card>

@@ -11,11 +11,12 @@ import { toast } from '@/components/shell/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
-import { formatCount, formatDateTime, formatRelative } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { IssueStatusFilter } from './search';
 import type { IssueGroup } from './types';
@@ -318,13 +319,7 @@ export function IssueActivity({ hash }: { hash: string }) {
                 <span className="font-medium">{entry.user ? entry.user.name || 'A member' : 'Sightline'}</span>{' '}
                 <span className="text-muted-foreground">{describe(entry)}</span>
               </span>
-              <time
-                dateTime={entry.at}
-                title={formatDateTime(entry.at)}
-                className="shrink-0 text-xs text-muted-foreground tabular"
-              >
-                {formatRelative(entry.at)}
-              </time>
+              <RelativeTime value={entry.at} className="shrink-0 text-xs text-muted-foreground tabular" />
             </li>
           ))}
         </ol>

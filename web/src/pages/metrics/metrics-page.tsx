@@ -9,12 +9,12 @@ import { LayoutDashboard } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatCount, formatRelative } from '@/lib/format';
 import { useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
-import { cn } from '@/lib/utils';
 import { canWrite } from '../dashboards/api';
 import { PageHeader } from '../page-header';
 import { AddToDashboardDialog } from './add-to-dashboard';
@@ -84,27 +84,18 @@ function Explorer({ scope, writable }: { scope: TelemetryScope; writable: boolea
               <h2 className="min-w-0 truncate font-mono text-sm font-semibold">{describeQuery(query)}</h2>
               <div className="flex items-center gap-3">
                 {step && <span className="text-xs text-muted-foreground tabular">step {step}</span>}
-                <div role="group" aria-label="Chart type" className="flex rounded-md border p-0.5">
-                  {CHART_TYPES.map((type) => (
-                    <button
-                      key={type.value}
-                      type="button"
-                      aria-pressed={chart === type.value}
-                      onClick={() =>
-                        void navigate({
-                          to: '/metrics',
-                          search: (prev) => ({ ...prev, chart: type.value === 'line' ? undefined : type.value }),
-                        })
-                      }
-                      className={cn(
-                        'rounded-sm px-2 py-0.5 text-xs text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-                        chart === type.value && 'bg-muted font-medium text-foreground',
-                      )}
-                    >
-                      {type.label}
-                    </button>
-                  ))}
-                </div>
+                <Segmented
+                  label="Chart type"
+                  size="sm"
+                  options={CHART_TYPES}
+                  value={chart}
+                  onChange={(value) =>
+                    void navigate({
+                      to: '/metrics',
+                      search: (prev) => ({ ...prev, chart: value === 'line' ? undefined : value }),
+                    })
+                  }
+                />
               </div>
             </header>
             <div className="px-4 py-3">

@@ -166,7 +166,7 @@ export function SessionsListPage() {
               pageSize={PAGE_SIZE}
               total={undefined}
               hasMore={sessions.data?.hasMore ?? false}
-              onPage={(next) => update({ page: next > 1 ? next : undefined })}
+              onPage={(next) => update({ page: next })}
             />
           </>
         )}
