@@ -49,7 +49,9 @@ export class ByteRangeCache<T> {
   /** Stores a value for these bytes (at most `maxBytes` of them), replacing the slot's entry. */
   set(bytes: Uint8Array, start: number, end: number, value: T): void {
     const slot = this.slotOf(bytes, start, end);
-    this.keys[slot] = bytes.slice(start, end);
+    // A copy: Buffer's slice is a view, which would keep the whole request body alive as long as
+    // the slot holds its entry.
+    this.keys[slot] = Uint8Array.prototype.slice.call(bytes, start, end);
     this.values[slot] = value;
   }
 

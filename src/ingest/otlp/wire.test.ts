@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ByteRangeCache } from './wire.js';
+
+describe('ByteRangeCache', () => {
+  it('answers a stored value for the same bytes at any position, and nothing for other bytes', () => {
+    const cache = new ByteRangeCache<string>(64, 16);
+    const first = Buffer.from('xx/api/orders');
+    cache.set(first, 2, first.length, 'orders');
+    const second = Buffer.from('/api/orders--');
+    expect(cache.get(second, 0, 11)).toBe('orders');
+    expect(cache.get(Buffer.from('/api/ordersX'), 0, 12)).toBeUndefined();
+    expect(cache.get(Buffer.from('/api/Orders'), 0, 11)).toBeUndefined();
+  });
+
+  it('keeps its own copy of the key, never a view of the request body it came from', () => {
+    const cache = new ByteRangeCache<string>(64, 16);
+    const body = Buffer.alloc(1024 * 1024, 0x61);
+    body.write('service.name', 100);
+    cache.set(body, 100, 112, 'service.name');
+    const key = (cache as unknown as { keys: (Uint8Array | undefined)[] }).keys.find((k) => k !== undefined);
+    expect(key?.byteLength).toBe(12);
+    expect(key?.buffer.byteLength).toBeLessThan(body.byteLength);
+    // A body reused or overwritten afterwards (pooled buffers) does not change what the cache answers.
+    body.fill(0x62, 100, 112);
+    expect(cache.get(Buffer.from('service.name'), 0, 12)).toBe('service.name');
+  });
+});
