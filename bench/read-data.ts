@@ -17,6 +17,13 @@ import { fmt, report, timed } from './support.js';
 
 export const READ_BENCH_ROWS = Number(process.env.READ_BENCH_ROWS ?? 10_000_000);
 export const READ_BENCH_SEED = Number(process.env.READ_BENCH_SEED ?? 42);
+/**
+ * `time` (default): each table's rows in time order, so its 1M-row blocks (its parts) cover
+ * successive stretches of the week, as ingest writes them; `random`: every block spread over the
+ * whole week, so every part overlaps every hour (the worst case for FINAL, which merges
+ * overlapping parts; the figures before 2026-11-26 were taken this way).
+ */
+export const READ_BENCH_ORDER = process.env.READ_BENCH_ORDER === 'random' ? 'random' : 'time';
 const BLOCK = 1_000_000;
 const WEEK_MS = 7 * 86400_000;
 
@@ -36,13 +43,23 @@ function traceIdOf(n: string, seed: number): string {
 function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
   const traceId = (n: string) => traceIdOf(n, seed);
   const h = (salt: number) => `cityHash64(number, ${seed}, ${salt})`;
-  const at = `fromUnixTimestamp64Milli(toInt64(${nowMs} - ${h(1)} % ${WEEK_MS}), 'UTC')`;
+  const [endpoints, tasks, aiTraces] = [Math.round(rows * 0.8), Math.round(rows * 0.15), Math.round(rows * 0.05)];
+  // Where in the week a row falls (0 to 1) in time order: a trace by its place in its own table,
+  // so a span (numbered as its trace) shares its trace's time; the other tables by their own row number.
+  const traceFraction = `multiIf(number < ${endpoints}, number / ${endpoints}, number < ${endpoints + tasks},
+    (number - ${endpoints}) / ${tasks}, (number - ${endpoints + tasks}) / ${aiTraces})`;
+  const atOf = (fraction: string) =>
+    READ_BENCH_ORDER === 'random'
+      ? `fromUnixTimestamp64Milli(toInt64(${nowMs} - ${h(1)} % ${WEEK_MS}), 'UTC')`
+      : `fromUnixTimestamp64Milli(toInt64(${nowMs - WEEK_MS} + ${fraction} * ${WEEK_MS - 60_000} + ${h(1)} % 60000), 'UTC')`;
+  const at = atOf(traceFraction);
+  const atOfRow = (tableRows: number) => atOf(`number / ${tableRows}`);
   const common = (_kind: string) =>
     `toUUID({project:String}), ${traceId('number')}, generateUUIDv4(number + 1000000000), toUUID('00000000-0000-0000-0000-000000000000'), true, ${at}`;
   return [
     {
       table: 'endpoints',
-      rows: Math.round(rows * 0.8),
+      rows: endpoints,
       select: `SELECT ${common('endpoint')}, toInt64(1000000 + ${h(2)} % 400000000) AS duration_ns,
                  concat(['GET','POST','PUT','DELETE'][1 + ${h(3)} % 4], ' /api/r', toString(${h(4)} % 200)) AS name,
                  splitByChar(' ', name)[1], splitByChar(' ', name)[2],
@@ -51,15 +68,15 @@ function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
     },
     {
       table: 'tasks',
-      rows: Math.round(rows * 0.15),
-      first: Math.round(rows * 0.8),
+      rows: tasks,
+      first: endpoints,
       select: `SELECT ${common('task')}, toInt64(1000000 + ${h(2)} % 2000000000), concat('job-', toString(${h(4)} % 30)),
                  toUInt16(if(${h(5)} % 40 = 0, 500, 0)), 'worker-1', '1.4.2', map('queue', toString(${h(8)} % 5)), 'report'`,
     },
     {
       table: 'ai_traces',
-      rows: Math.round(rows * 0.05),
-      first: Math.round(rows * 0.8) + Math.round(rows * 0.15),
+      rows: aiTraces,
+      first: endpoints + tasks,
       select: `SELECT ${common('ai')}, toInt64(100000000 + ${h(2)} % 9000000000), 'chat',
                  ['gpt-4o','gpt-4o-mini','claude-sonnet','llama-3','mistral'][1 + ${h(3)} % 5] AS model, 'openai', 'chat',
                  ${h(4)} % 4000 AS it, ${h(5)} % 800 AS ot, 0, 0, it * 2.5e-6, ot * 1e-5, it * 2.5e-6 + ot * 1e-5, 'stop', 0, '', '', ${h(6)} % 100 = 0,
@@ -74,7 +91,7 @@ function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
     {
       table: 'exceptions',
       rows: Math.round(rows / 20),
-      select: `SELECT toUUID({project:String}), toFixedString(leftPad(lower(hex(cityHash64(${h(2)} % 500))), 16, '0'), 16) AS hash, toString(number), ${at},
+      select: `SELECT toUUID({project:String}), toFixedString(leftPad(lower(hex(cityHash64(${h(2)} % 500))), 16, '0'), 16) AS hash, toString(number), ${atOfRow(Math.round(rows / 20))},
                  concat('Error', toString(${h(2)} % 500), ': failed\\nhandler()\\n    app/handler.go:', toString(${h(2)} % 500)), '', false,
                  generateUUIDv4(number), false, if(${h(3)} % 3 = 0, generateUUIDv4(${h(4)} % 100000), toUUID('00000000-0000-0000-0000-000000000000')),
                  toUUID('00000000-0000-0000-0000-000000000000'), toUUID('00000000-0000-0000-0000-000000000000'), 'api-1', '1.4.2',
@@ -83,22 +100,22 @@ function benchTables(rows: number, seed: number, nowMs: number): BenchTable[] {
     {
       table: 'metric_points',
       rows: Math.round(rows / 10),
-      select: `SELECT toUUID({project:String}), concat('metric.', toString(${h(2)} % 10)), ${at}, (${h(3)} % 10000) / 100.0,
+      select: `SELECT toUUID({project:String}), concat('metric.', toString(${h(2)} % 10)), ${atOfRow(Math.round(rows / 10))}, (${h(3)} % 10000) / 100.0,
                  map('host', concat('h', toString(${h(4)} % 8)), 'region', ['eu','us'][1 + ${h(5)} % 2]), 'api-1', toString(number), 'otlp'`,
     },
     {
       table: 'logs',
       rows: Math.round(rows / 2),
-      select: `SELECT toUUID({project:String}), ${at}, ${at}, [5, 9, 9, 9, 13, 17][1 + ${h(2)} % 6] AS sev, ['DEBUG','INFO','INFO','INFO','WARN','ERROR'][1 + ${h(2)} % 6],
+      select: `SELECT toUUID({project:String}), ${atOfRow(Math.round(rows / 2))}, ${atOfRow(Math.round(rows / 2))}, [5, 9, 9, 9, 13, 17][1 + ${h(2)} % 6] AS sev, ['DEBUG','INFO','INFO','INFO','WARN','ERROR'][1 + ${h(2)} % 6],
                  concat('request ', toString(number), ' handled by worker ', toString(${h(3)} % 64)), lower(hex(${h(4)})), '', concat('svc-', toString(${h(5)} % 6)),
                  map('tenant', toString(${h(6)} % 50)), map('service.name', 'svc'), toString(number)`,
     },
     {
       table: 'sessions',
       rows: Math.round(rows / 100),
-      select: `SELECT toUUID({project:String}), generateUUIDv4(number), ${at}, NULL, NULL, '198.51.100.1',
+      select: `SELECT toUUID({project:String}), generateUUIDv4(number), ${atOfRow(Math.round(rows / 100))}, NULL, NULL, '198.51.100.1',
                  map('url', concat('https://shop.example/p', toString(${h(2)} % 100)), 'userAgent', ['Firefox/140','Chrome/130','Safari/18'][1 + ${h(3)} % 3]),
-                 toUUID('00000000-0000-0000-0000-000000000000'), ${at}`,
+                 toUUID('00000000-0000-0000-0000-000000000000'), ${atOfRow(Math.round(rows / 100))}`,
     },
   ];
 }
@@ -133,7 +150,7 @@ export async function loadReadBenchData(
   // rollup; READ_BENCH_ROLLUP=0 measures the raw tables alone.
   const withRollup = process.env.READ_BENCH_ROLLUP !== '0';
   const rollup = await timed(async () => (withRollup ? services.rollups.runOnce() : 0));
-  report(`${bench}: load (${fmt(READ_BENCH_ROWS)} trace rows, seed ${READ_BENCH_SEED})`, [
+  report(`${bench}: load (${fmt(READ_BENCH_ROWS)} trace rows, seed ${READ_BENCH_SEED}, ${READ_BENCH_ORDER} order)`, [
     ['parts', merged ? `merged (OPTIMIZE FINAL, ${fmt(merge.seconds, 1)} s)` : 'as loaded (1M-row blocks, unmerged)'],
     [
       'endpoint rollup',
