@@ -478,6 +478,8 @@ describe('issues and traces in Chromium', () => {
       .getByRole('table', { name: 'Exceptions of this trace' })
       .getByRole('link', { name: /ETIMEDOUT/ })
       .waitFor();
+    await page.getByRole('tree').getByRole('treeitem').first().click();
+    await dashboard.capture('trace-demo');
   });
 
   it('renders a 10,000-span trace in a virtualized waterfall that scrolls to the last span and selects it', async () => {
