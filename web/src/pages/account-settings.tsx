@@ -5,7 +5,8 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { Form, ShownOnce } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
+import { SelectField, TextField } from '@/components/ui/input';
 import { QueryBody } from '@/components/ui/states';
 import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
@@ -13,7 +14,7 @@ import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import type { Answer, DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
 import { PageHeader } from './page-header';
 
@@ -76,16 +77,15 @@ function Profile() {
       />
       <Form className="max-w-sm px-4 py-3" onSubmit={() => save.mutate()} error={save.error?.message}>
         {me.data ? (
-          <Field label="Name" htmlFor="profile-name">
-            <Input
-              id="profile-name"
-              autoComplete="name"
-              value={value}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              required
-            />
-          </Field>
+          <TextField
+            label="Name"
+            id="profile-name"
+            autoComplete="name"
+            value={value}
+            onValue={setName}
+            maxLength={200}
+            required
+          />
         ) : (
           <Skeleton className="h-14" />
         )}
@@ -104,13 +104,11 @@ function Profile() {
 /** Device logins of the CLI (`npx sightline-cli login`): each one refresh-token family, revocable. */
 function CliLogins() {
   const sessions = useQuery(deviceSessionsQuery);
-  const [revoking, setRevoking] = useState<DeviceSession | null>(null);
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (session: DeviceSession) =>
       read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
     refresh: [deviceSessionsQuery.queryKey],
     success: (session) => `${session.clientName} login revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -155,7 +153,7 @@ function CliLogins() {
                 <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
                 <TD className="text-right">
                   <RowDangerButton
-                    onClick={() => setRevoking(session)}
+                    onClick={() => revoke.ask(session)}
                     label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
                   >
                     Revoke
@@ -167,10 +165,8 @@ function CliLogins() {
         </Table>
       </QueryBody>
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke this ${revoking?.clientName ?? 'CLI'} login?`}
+        action={revoke}
+        title={`Revoke this ${revoke.item?.clientName ?? 'CLI'} login?`}
         description="The device is signed out: its next command fails until someone signs in there again."
         confirmLabel="Revoke login"
       />
@@ -184,24 +180,22 @@ function CliLogins() {
  */
 function ChangePassword() {
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const newPassword = useNewPassword();
+  const { mismatch } = newPassword;
   const change = useMutation({
     mutationFn: async () => {
       const answer = await read<SessionAnswer>(
-        api.POST('/api/auth/password', { body: { currentPassword, newPassword } }),
+        api.POST('/api/auth/password', { body: { currentPassword, newPassword: newPassword.password } }),
       );
       storeSession(answer.token);
       return answer;
     },
     onSuccess: () => {
       setCurrentPassword('');
-      setNewPassword('');
-      setRepeated('');
+      newPassword.clear();
       toast.success('Password changed; your other sessions are signed out');
     },
   });
-  const mismatch = repeated !== '' && repeated !== newPassword;
 
   return (
     <Card>
@@ -214,37 +208,16 @@ function ChangePassword() {
         onSubmit={() => !mismatch && change.mutate()}
         error={mismatch ? 'The two new passwords differ.' : change.error?.message}
       >
-        <Field label="Current password" htmlFor="current-password">
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="New password" htmlFor="new-password" hint="At least 10 characters; a few words make a good one.">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="Repeat the new password" htmlFor="repeated-password">
-          <Input
-            id="repeated-password"
-            type="password"
-            autoComplete="new-password"
-            value={repeated}
-            onChange={(e) => setRepeated(e.target.value)}
-            required
-            aria-invalid={mismatch}
-          />
-        </Field>
+        <TextField
+          label="Current password"
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValue={setCurrentPassword}
+          required
+        />
+        <NewPasswordFields state={newPassword} />
         <SubmitButton pending={change.isPending} pendingLabel="Changing…" disabled={mismatch}>
           Change password
         </SubmitButton>
@@ -259,7 +232,6 @@ function PersonalAccessTokens() {
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('90');
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const [revoking, setRevoking] = useState<AccessToken | null>(null);
 
   const create = useMutation({
     mutationFn: () =>
@@ -274,12 +246,11 @@ function PersonalAccessTokens() {
       await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (token: AccessToken) =>
       read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } })),
     refresh: [tokensQuery.queryKey],
     success: (token) => `Token ${token.name} revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -289,23 +260,24 @@ function PersonalAccessTokens() {
         description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once."
       />
       <Form layout="row" className="border-b" onSubmit={() => create.mutate()} error={create.error?.message}>
-        <div className="w-72">
-          <Field label="Token name" htmlFor="token-name">
-            <Input
-              id="token-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              required
-              placeholder="e.g. deploy from CI"
-            />
-          </Field>
-        </div>
-        <div className="w-36">
-          <Field label="Expires after" htmlFor="token-expiry">
-            <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)} options={EXPIRIES} />
-          </Field>
-        </div>
+        <TextField
+          className="w-72"
+          label="Token name"
+          id="token-name"
+          value={name}
+          onValue={setName}
+          maxLength={100}
+          required
+          placeholder="e.g. deploy from CI"
+        />
+        <SelectField
+          className="w-36"
+          label="Expires after"
+          id="token-expiry"
+          value={expiry}
+          onValue={setExpiry}
+          options={EXPIRIES}
+        />
         <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={name.trim() === ''}>
           Create token
         </SubmitButton>
@@ -343,7 +315,7 @@ function PersonalAccessTokens() {
                 <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
                 <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
                 <TD className="text-right">
-                  <RowDangerButton onClick={() => setRevoking(token)} label={`Revoke ${token.name}`}>
+                  <RowDangerButton onClick={() => revoke.ask(token)} label={`Revoke ${token.name}`}>
                     Revoke
                   </RowDangerButton>
                 </TD>
@@ -353,10 +325,8 @@ function PersonalAccessTokens() {
         </Table>
       </QueryBody>
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke ${revoking?.name ?? 'token'}?`}
+        action={revoke}
+        title={`Revoke ${revoke.item?.name ?? 'token'}?`}
         description="Anything using it stops working at once. This cannot be undone."
         confirmLabel="Revoke token"
       />

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, RowDangerButton, SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { Form, FormError, ShownOnce } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Select, SelectField, TextField } from '@/components/ui/input';
 import { QueryBody } from '@/components/ui/states';
 import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
@@ -13,8 +13,9 @@ import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import type { Answer, Role } from '@/lib/types';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
+import { GeneralSettingsCard, type GeneralDraft } from './general-settings';
 import { PageHeader } from './page-header';
 
 type Settings = Answer<'/api/organizations/{organizationId}/settings', 'get'>;
@@ -70,20 +71,12 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
     queryFn: () =>
       read<Settings>(api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } })),
   });
-  const [name, setName] = useState('');
-  const [timezone, setTimezone] = useState('UTC');
-  useEffect(() => {
-    if (settings.data) {
-      setName(settings.data.name);
-      setTimezone(settings.data.timezone);
-    }
-  }, [settings.data]);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, choice }: GeneralDraft) =>
       read<Settings>(
         api.PUT('/api/organizations/{organizationId}/settings', {
           params: { path: { organizationId } },
-          body: { name, timezone },
+          body: { name, timezone: choice },
         }),
       ),
     onSuccess: async (saved) => {
@@ -93,7 +86,6 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (!settings.data) {
     return (
@@ -103,53 +95,28 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       </Card>
     );
   }
-  if (!isAdmin) {
-    return (
-      <Card>
-        <CardHeader title="General" />
-        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
-          <dt className="text-muted-foreground">Name</dt>
-          <dd>{settings.data.name}</dd>
-          <dt className="text-muted-foreground">Time zone</dt>
-          <dd>{settings.data.timezone}</dd>
-        </dl>
-      </Card>
-    );
-  }
-  const changed = name.trim() !== settings.data.name || timezone !== settings.data.timezone;
+  const { name, timezone } = settings.data;
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
-    <Card>
-      <CardHeader title="General" description="Times on every page are shown in the organization's time zone." />
-      <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
-        <div className="w-72">
-          <Field label="Organization name" htmlFor="organization-name">
-            <Input
-              id="organization-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={100}
-            />
-          </Field>
-        </div>
-        <div className="w-64">
-          <Field label="Time zone" htmlFor="organization-timezone">
-            <Select
-              id="organization-timezone"
-              value={timezone}
-              onChange={(e) => setTimezone(e.target.value)}
-              options={timeZones(timezone).map((zone) => ({
-                value: zone,
-                label: zone === browserZone ? `${zone} (this browser)` : zone,
-              }))}
-            />
-          </Field>
-        </div>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
-          Save
-        </SubmitButton>
-      </Form>
-    </Card>
+    <GeneralSettingsCard
+      editable={isAdmin}
+      description="Times on every page are shown in the organization's time zone."
+      facts={[
+        { term: 'Name', value: name },
+        { term: 'Time zone', value: timezone },
+      ]}
+      saved={{ name, choice: timezone }}
+      nameField={{ label: 'Organization name', id: 'organization-name' }}
+      choiceField={{
+        label: 'Time zone',
+        id: 'organization-timezone',
+        options: timeZones(timezone).map((zone) => ({
+          value: zone,
+          label: zone === browserZone ? `${zone} (this browser)` : zone,
+        })),
+      }}
+      save={save}
+    />
   );
 }
 
@@ -173,7 +140,6 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         )
       ).members,
   });
-  const [removing, setRemoving] = useState<Member | null>(null);
   // Seats in the usage bars count members.
   const refresh = () =>
     Promise.all([
@@ -195,7 +161,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (member: Member) =>
       read(
         api.DELETE('/api/organizations/{organizationId}/members/{userId}', {
@@ -204,7 +170,6 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
       ),
     refresh: [membersKey(organizationId), usageKey(organizationId)],
     success: (member) => `${member.name || member.email} removed`,
-    done: () => setRemoving(null),
   });
 
   return (
@@ -270,7 +235,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                   {isAdmin && (
                     <TD className="text-right">
                       {!lastAdmin && (
-                        <RowDangerButton onClick={() => setRemoving(member)} label={`Remove ${who}`}>
+                        <RowDangerButton onClick={() => remove.ask(member)} label={`Remove ${who}`}>
                           Remove
                         </RowDangerButton>
                       )}
@@ -283,10 +248,8 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         </Table>
       </QueryBody>
       <ItemConfirm
-        item={removing}
-        onClose={() => setRemoving(null)}
-        mutation={remove}
-        title={`Remove ${removing ? removing.name || removing.email : 'member'}?`}
+        action={remove}
+        title={`Remove ${remove.item ? remove.item.name || remove.item.email : 'member'}?`}
         description="They lose access to every project of the organization at once. An invitation brings them back."
         confirmLabel="Remove member"
       />
@@ -310,7 +273,6 @@ function Invitations({ organizationId }: { organizationId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('write');
   const [sent, setSent] = useState<{ email: string; acceptUrl: string; mailQueued: boolean } | null>(null);
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) }),
@@ -331,7 +293,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
       await refresh();
     },
   });
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (invitation: Invitation) =>
       read(
         api.DELETE('/api/organizations/{organizationId}/invitations/{id}', {
@@ -340,7 +302,6 @@ function Invitations({ organizationId }: { organizationId: string }) {
       ),
     refresh: [invitationsKey(organizationId), usageKey(organizationId)],
     success: (invitation) => `Invitation to ${invitation.email} revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -350,24 +311,18 @@ function Invitations({ organizationId }: { organizationId: string }) {
         description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
       />
       <Form layout="row" className="border-b" onSubmit={() => invite.mutate()} error={invite.error?.message}>
-        <div className="w-72">
-          <Field label="E-mail address" htmlFor="invite-email">
-            <Input
-              id="invite-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              maxLength={320}
-              placeholder="name@example.com"
-            />
-          </Field>
-        </div>
-        <div className="w-36">
-          <Field label="Role" htmlFor="invite-role">
-            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES} />
-          </Field>
-        </div>
+        <TextField
+          className="w-72"
+          label="E-mail address"
+          id="invite-email"
+          type="email"
+          value={email}
+          onValue={setEmail}
+          required
+          maxLength={320}
+          placeholder="name@example.com"
+        />
+        <SelectField className="w-36" label="Role" id="invite-role" value={role} onValue={setRole} options={ROLES} />
         <SubmitButton pending={invite.isPending} pendingLabel="Inviting…" disabled={email.trim() === ''}>
           Invite
         </SubmitButton>
@@ -424,7 +379,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
                 <TD className="text-right">
                   {invitation.status === 'pending' && (
                     <RowDangerButton
-                      onClick={() => setRevoking(invitation)}
+                      onClick={() => revoke.ask(invitation)}
                       label={`Revoke invitation to ${invitation.email}`}
                     >
                       Revoke
@@ -437,10 +392,8 @@ function Invitations({ organizationId }: { organizationId: string }) {
         </Table>
       </QueryBody>
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke the invitation to ${revoking?.email ?? ''}?`}
+        action={revoke}
+        title={`Revoke the invitation to ${revoke.item?.email ?? ''}?`}
         description="Its link stops working at once and its seat is free again."
         confirmLabel="Revoke invitation"
       />

@@ -53,18 +53,66 @@ export function Field({
   label,
   htmlFor,
   hint,
+  className,
   children,
 }: {
   label: string;
   htmlFor: string;
-  hint?: string;
+  hint?: string | undefined;
+  /** Its width in a row form (`w-72`). */
+  className?: string | undefined;
   children: React.ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
+  );
+}
+
+interface FieldFrame {
+  label: string;
+  id: string;
+  hint?: string | undefined;
+  className?: string | undefined;
+}
+
+/** A labelled text input that hands over the new text: most fields of the dashboard's forms. */
+export function TextField({
+  label,
+  id,
+  hint,
+  className,
+  onValue,
+  ...input
+}: FieldFrame & Omit<ComponentProps<'input'>, 'id' | 'className' | 'onChange'> & { onValue: (value: string) => void }) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint} className={className}>
+      <Input id={id} onChange={(event) => onValue(event.target.value)} {...input} />
+    </Field>
+  );
+}
+
+/** A labelled select over `options` (and any `children` before them) that hands over the chosen value. */
+export function SelectField<V extends string>({
+  label,
+  id,
+  hint,
+  className,
+  onValue,
+  ...select
+}: FieldFrame &
+  Omit<ComponentProps<'select'>, 'id' | 'className' | 'onChange' | 'value'> & {
+    value: V;
+    onValue: (value: V) => void;
+    options?: ReadonlyArray<{ value: V; label: string }>;
+  }) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint} className={className}>
+      {/* The options are the only values the select can take. */}
+      <Select id={id} onChange={(event) => onValue(event.target.value as V)} {...select} />
+    </Field>
   );
 }

@@ -16,7 +16,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, QueryBody } from '@/components/ui/states';
 import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { channelsKey, channelsQuery, eventsKey } from './api';
 import {
   CHANNEL_KINDS,
@@ -32,7 +32,6 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
   const channels = useQuery(channelsQuery(projectId));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<CreatedChannel | null>(null);
-  const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [outcomes, setOutcomes] = useState<Record<string, TestOutcome>>({});
 
   const test = useMutation({
@@ -48,12 +47,11 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (channel: AlertChannel) =>
       read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
     refresh: [channelsKey(projectId)],
     success: (channel) => `Channel ${channel.name} deleted`,
-    done: () => setDeleting(null),
   });
 
   const items = channels.data ?? [];
@@ -139,7 +137,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                           <Send aria-hidden /> Test
                         </Button>
                         {channel.scope === 'project' && (
-                          <RowDangerButton onClick={() => setDeleting(channel)} label={`Delete ${channel.name}`}>
+                          <RowDangerButton onClick={() => remove.ask(channel)} label={`Delete ${channel.name}`}>
                             <Trash2 aria-hidden />
                           </RowDangerButton>
                         )}
@@ -184,10 +182,8 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
         )}
       </Dialog>
       <ItemConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        mutation={remove}
-        title={`Delete channel ${deleting?.name ?? ''}?`}
+        action={remove}
+        title={`Delete channel ${remove.item?.name ?? ''}?`}
         description="Rules that use it stop sending there. Its past deliveries stay in the history."
         confirmLabel="Delete channel"
       />

@@ -12,7 +12,7 @@ import { EmptyState, QueryBody } from '@/components/ui/states';
 import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { channelsQuery, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
 import { RuleDialog, ruleBody } from './rule-dialog';
@@ -30,7 +30,6 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
   const rules = useQuery(rulesQuery(projectId));
   const channels = useQuery(channelsQuery(projectId));
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AlertRule | null>(null);
   const channelName = (id: string) => channels.data?.find((channel) => channel.id === id)?.name ?? 'deleted channel';
 
   const update = useMutation({
@@ -54,12 +53,11 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (rule: AlertRule) =>
       read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
     refresh: [rulesKey(projectId)],
     success: (rule) => `Rule ${rule.name} deleted`,
-    done: () => setDeleting(null),
   });
 
   const items = rules.data ?? [];
@@ -189,7 +187,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                         >
                           <Pencil aria-hidden />
                         </Button>
-                        <RowDangerButton onClick={() => setDeleting(rule)} label={`Delete ${rule.name}`}>
+                        <RowDangerButton onClick={() => remove.ask(rule)} label={`Delete ${rule.name}`}>
                           <Trash2 aria-hidden />
                         </RowDangerButton>
                       </div>
@@ -205,10 +203,8 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
         <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       <ItemConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        mutation={remove}
-        title={`Delete rule ${deleting?.name ?? ''}?`}
+        action={remove}
+        title={`Delete rule ${remove.item?.name ?? ''}?`}
         description="It stops being evaluated. Its past deliveries stay in the history."
         confirmLabel="Delete rule"
       />
