@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Form, FormError } from '@/components/ui/form';
+import { TextField } from '@/components/ui/input';
 import type { Providers } from '@/lib/types';
 
 /** The frame of the sign-in pages: the mark, a title and one narrow panel. */
@@ -54,6 +55,30 @@ export function AuthForm({
         {pending ? pendingLabel : label}
       </Button>
     </Form>
+  );
+}
+
+/** The address an account signs in with, as the sign-in, registration and reset forms ask for it. */
+export function EmailField({
+  value,
+  onValue,
+  autoFocus = false,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="E-mail"
+      id="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onValue={onValue}
+      required
+      autoFocus={autoFocus}
+    />
   );
 }
 

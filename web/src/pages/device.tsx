@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import type { Answer } from '@/lib/types';
@@ -31,19 +31,19 @@ function EnterCode() {
   return (
     <AuthLayout title="Sign in a device" subtitle="Enter the code your terminal shows.">
       <AuthForm onSubmit={submit} label="Continue">
-        <Field label="Code" htmlFor="user-code" hint="Eight letters, like ABCD-EFGH.">
-          <Input
-            id="user-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            required
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono tracking-widest uppercase"
-            placeholder="XXXX-XXXX"
-          />
-        </Field>
+        <TextField
+          label="Code"
+          id="user-code"
+          hint="Eight letters, like ABCD-EFGH."
+          value={code}
+          onValue={setCode}
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono tracking-widest uppercase"
+          placeholder="XXXX-XXXX"
+        />
       </AuthForm>
     </AuthLayout>
   );

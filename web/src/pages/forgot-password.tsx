@@ -3,10 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
-import { AuthForm, AuthLayout, EndState } from './auth-layout';
+import { AuthForm, AuthLayout, EmailField, EndState } from './auth-layout';
 
 const backToSignIn = (
   <Link to="/login" className="font-medium text-accent hover:underline">
@@ -61,17 +60,7 @@ export function ForgotPasswordPage() {
           label="Send reset link"
           pendingLabel="Sending…"
         >
-          <Field label="E-mail" htmlFor="email">
-            <Input
-              id="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              autoFocus
-            />
-          </Field>
+          <EmailField value={email} onValue={setEmail} autoFocus />
         </AuthForm>
       )}
     </AuthLayout>

@@ -11,7 +11,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/code';
 import { Dialog, DialogContent, ItemConfirm } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { SelectField, TextField } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, QueryBody } from '@/components/ui/states';
 import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -235,53 +235,33 @@ function CreateChannelDialog({
         description="Test it after creating it: the outcome shows in the list and the history."
       >
         <Form onSubmit={() => create.mutate()}>
-          <Field label="Name" htmlFor="channel-name">
-            <Input
-              id="channel-name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              maxLength={100}
-              autoFocus
-            />
-          </Field>
-          <Field label="Kind" htmlFor="channel-kind">
-            <Select
-              id="channel-kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as ChannelKind)}
-              options={CHANNEL_KINDS}
-            />
-          </Field>
+          <TextField label="Name" id="channel-name" value={name} onValue={setName} required maxLength={100} autoFocus />
+          <SelectField label="Kind" id="channel-kind" value={kind} onValue={setKind} options={CHANNEL_KINDS} />
           {kind === 'email' ? (
-            <Field label="Addresses" htmlFor="channel-addresses" hint="Separated by commas or spaces; at most 20.">
-              <Input
-                id="channel-addresses"
-                value={addresses}
-                onChange={(event) => setAddresses(event.target.value)}
-                required
-                placeholder="oncall@example.com"
-              />
-            </Field>
+            <TextField
+              label="Addresses"
+              id="channel-addresses"
+              hint="Separated by commas or spaces; at most 20."
+              value={addresses}
+              onValue={setAddresses}
+              required
+              placeholder="oncall@example.com"
+            />
           ) : (
-            <Field
+            <TextField
               label={kind === 'slack' ? 'Incoming webhook URL' : 'URL'}
-              htmlFor="channel-url"
+              id="channel-url"
               hint={
                 kind === 'slack'
                   ? 'Kept encrypted; only its end is shown afterwards.'
                   : 'Receives a signed JSON POST for every notification.'
               }
-            >
-              <Input
-                id="channel-url"
-                type="url"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                required
-                placeholder="https://"
-              />
-            </Field>
+              type="url"
+              value={url}
+              onValue={setUrl}
+              required
+              placeholder="https://"
+            />
           )}
           <DialogFormFooter
             error={create.error}
