@@ -7,8 +7,7 @@ import { ItemConfirm } from '@/components/ui/dialog';
 import { Form, ShownOnce } from '@/components/ui/form';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { SelectField, TextField } from '@/components/ui/input';
-import { QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
@@ -117,53 +116,42 @@ function CliLogins() {
         title="CLI logins"
         description="Devices signed in with the CLI. Revoking one signs that device out at its next command."
       />
-      <QueryBody
+      <QueryTable
         query={sessions}
+        label="CLI logins"
+        columns={['Client', 'Signed in', 'Last used', 'Expires']}
+        actions
         empty={
           <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
             <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
             <CodeBlock code="npx sightline-cli login" label="CLI login command" />
           </div>
         }
-      >
-        <Table aria-label="CLI logins">
-          <THead>
-            <tr>
-              <TH>Client</TH>
-              <TH>Signed in</TH>
-              <TH>Last used</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {sessions.data?.map((session) => (
-              <TR key={session.id}>
-                <TD>
-                  <span className="font-medium">{session.clientName}</span>{' '}
-                  <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
-                </TD>
-                <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
-                <TD
-                  className="tabular"
-                  title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)"
-                >
-                  {formatDateTime(session.lastUsedAt)}
-                </TD>
-                <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
-                <TD className="text-right">
-                  <RowDangerButton
-                    onClick={() => revoke.ask(session)}
-                    label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
-                  >
-                    Revoke
-                  </RowDangerButton>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        row={(session) => (
+          <TR key={session.id}>
+            <TD>
+              <span className="font-medium">{session.clientName}</span>{' '}
+              <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
+            </TD>
+            <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
+            <TD
+              className="tabular"
+              title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)"
+            >
+              {formatDateTime(session.lastUsedAt)}
+            </TD>
+            <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
+            <TD className="text-right">
+              <RowDangerButton
+                onClick={() => revoke.ask(session)}
+                label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
+              >
+                Revoke
+              </RowDangerButton>
+            </TD>
+          </TR>
+        )}
+      />
       <ItemConfirm
         action={revoke}
         title={`Revoke this ${revoke.item?.clientName ?? 'CLI'} login?`}
@@ -287,43 +275,31 @@ function PersonalAccessTokens() {
           <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
         </ShownOnce>
       )}
-      <QueryBody
+      <QueryTable
         query={tokens}
+        label="Personal access tokens"
+        columns={['Name', 'Token', 'Created', 'Last used', 'Expires']}
+        actions
         empty={
           <p className="px-4 py-6 text-sm text-muted-foreground">
             No tokens yet. Create one above for a script or the CLI.
           </p>
         }
-      >
-        <Table aria-label="Personal access tokens">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Token</TH>
-              <TH>Created</TH>
-              <TH>Last used</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {tokens.data?.map((token) => (
-              <TR key={token.id}>
-                <TD className="font-medium">{token.name}</TD>
-                <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
-                <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
-                <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
-                <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
-                <TD className="text-right">
-                  <RowDangerButton onClick={() => revoke.ask(token)} label={`Revoke ${token.name}`}>
-                    Revoke
-                  </RowDangerButton>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        row={(token) => (
+          <TR key={token.id}>
+            <TD className="font-medium">{token.name}</TD>
+            <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
+            <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
+            <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
+            <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
+            <TD className="text-right">
+              <RowDangerButton onClick={() => revoke.ask(token)} label={`Revoke ${token.name}`}>
+                Revoke
+              </RowDangerButton>
+            </TD>
+          </TR>
+        )}
+      />
       <ItemConfirm
         action={revoke}
         title={`Revoke ${revoke.item?.name ?? 'token'}?`}

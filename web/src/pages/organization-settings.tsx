@@ -5,8 +5,7 @@ import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { Form, FormError, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
-import { QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
@@ -171,6 +170,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
     refresh: [membersKey(organizationId), usageKey(organizationId)],
     success: (member) => `${member.name || member.email} removed`,
   });
+  const admins = members.data?.filter((m) => m.role === 'admin').length ?? 0;
 
   return (
     <Card>
@@ -178,75 +178,63 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         title="Members"
         description="Admins manage members, invitations and billing; write members change projects; read-only members look."
       />
-      <QueryBody
+      <QueryTable
         query={members}
-        columns={4}
+        label="Members"
+        columns={['Name', 'E-mail', 'Role', 'Joined']}
+        actions={isAdmin}
         empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}
-      >
-        <Table aria-label="Members">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>E-mail</TH>
-              <TH>Role</TH>
-              <TH>Joined</TH>
-              {isAdmin && <ActionsHead />}
-            </tr>
-          </THead>
-          <TBody>
-            {members.data?.map((member) => {
-              const who = member.name || member.email;
-              // The API refuses to remove the last admin (anyone else, the caller included, may go).
-              const lastAdmin = member.role === 'admin' && members.data.filter((m) => m.role === 'admin').length === 1;
-              return (
-                <TR key={member.userId}>
-                  <TD className="font-medium">
-                    {member.name || '—'}
-                    {member.userId === myId && (
-                      <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
-                    )}
-                  </TD>
-                  <TD>{member.email}</TD>
-                  <TD>
-                    {isAdmin ? (
-                      <span className="flex items-center gap-2">
-                        <Select
-                          aria-label={`Role of ${who}`}
-                          className="h-7 w-32"
-                          value={member.role}
-                          // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
-                          disabled={changeRole.isPending || lastAdmin}
-                          title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
-                          aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
-                          onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
-                          options={ROLES}
-                        />
-                        {lastAdmin && (
-                          <span className="text-xs text-muted-foreground" aria-hidden>
-                            only admin
-                          </span>
-                        )}
+        row={(member) => {
+          const who = member.name || member.email;
+          // The API refuses to remove the last admin (anyone else, the caller included, may go).
+          const lastAdmin = member.role === 'admin' && admins === 1;
+          return (
+            <TR key={member.userId}>
+              <TD className="font-medium">
+                {member.name || '—'}
+                {member.userId === myId && (
+                  <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
+                )}
+              </TD>
+              <TD>{member.email}</TD>
+              <TD>
+                {isAdmin ? (
+                  <span className="flex items-center gap-2">
+                    <Select
+                      aria-label={`Role of ${who}`}
+                      className="h-7 w-32"
+                      value={member.role}
+                      // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
+                      disabled={changeRole.isPending || lastAdmin}
+                      title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                      aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                      onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
+                      options={ROLES}
+                    />
+                    {lastAdmin && (
+                      <span className="text-xs text-muted-foreground" aria-hidden>
+                        only admin
                       </span>
-                    ) : (
-                      roleLabel(member.role)
                     )}
-                  </TD>
-                  <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
-                  {isAdmin && (
-                    <TD className="text-right">
-                      {!lastAdmin && (
-                        <RowDangerButton onClick={() => remove.ask(member)} label={`Remove ${who}`}>
-                          Remove
-                        </RowDangerButton>
-                      )}
-                    </TD>
+                  </span>
+                ) : (
+                  roleLabel(member.role)
+                )}
+              </TD>
+              <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
+              {isAdmin && (
+                <TD className="text-right">
+                  {!lastAdmin && (
+                    <RowDangerButton onClick={() => remove.ask(member)} label={`Remove ${who}`}>
+                      Remove
+                    </RowDangerButton>
                   )}
-                </TR>
-              );
-            })}
-          </TBody>
-        </Table>
-      </QueryBody>
+                </TD>
+              )}
+            </TR>
+          );
+        }}
+      />
       <ItemConfirm
         action={remove}
         title={`Remove ${remove.item ? remove.item.name || remove.item.email : 'member'}?`}
@@ -341,56 +329,41 @@ function Invitations({ organizationId }: { organizationId: string }) {
           )}
         </ShownOnce>
       )}
-      <QueryBody
+      <QueryTable
         query={invitations}
-        columns={5}
+        label="Invitations"
+        columns={['E-mail', 'Role', 'Status', 'Sent', 'Expires']}
+        actions
         empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}
-      >
-        <Table aria-label="Invitations">
-          <THead>
-            <tr>
-              <TH>E-mail</TH>
-              <TH>Role</TH>
-              <TH>Status</TH>
-              <TH>Sent</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {invitations.data?.map((invitation) => (
-              <TR key={invitation.id}>
-                <TD className="font-medium">{invitation.email}</TD>
-                <TD>{roleLabel(invitation.role)}</TD>
-                <TD>
-                  <span
-                    className={cn(
-                      'rounded-sm px-1.5 py-0.5 text-xs',
-                      invitation.status === 'pending'
-                        ? 'bg-accent-soft text-foreground'
-                        : 'bg-muted text-muted-foreground',
-                    )}
-                  >
-                    {invitation.status}
-                  </span>
-                </TD>
-                <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
-                <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
-                <TD className="text-right">
-                  {invitation.status === 'pending' && (
-                    <RowDangerButton
-                      onClick={() => revoke.ask(invitation)}
-                      label={`Revoke invitation to ${invitation.email}`}
-                    >
-                      Revoke
-                    </RowDangerButton>
-                  )}
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        row={(invitation) => (
+          <TR key={invitation.id}>
+            <TD className="font-medium">{invitation.email}</TD>
+            <TD>{roleLabel(invitation.role)}</TD>
+            <TD>
+              <span
+                className={cn(
+                  'rounded-sm px-1.5 py-0.5 text-xs',
+                  invitation.status === 'pending' ? 'bg-accent-soft text-foreground' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                {invitation.status}
+              </span>
+            </TD>
+            <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
+            <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
+            <TD className="text-right">
+              {invitation.status === 'pending' && (
+                <RowDangerButton
+                  onClick={() => revoke.ask(invitation)}
+                  label={`Revoke invitation to ${invitation.email}`}
+                >
+                  Revoke
+                </RowDangerButton>
+              )}
+            </TD>
+          </TR>
+        )}
+      />
       <ItemConfirm
         action={revoke}
         title={`Revoke the invitation to ${revoke.item?.email ?? ''}?`}

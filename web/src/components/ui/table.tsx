@@ -3,9 +3,11 @@
  * `SortHeader` makes a column sortable through the URL: the page owns the state, the header only
  * says which column and direction it shows (aria-sort) and asks for the next one.
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { QueryBody } from './states';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
@@ -63,6 +65,53 @@ export function ActionsHead() {
     <TH>
       <span className="sr-only">Actions</span>
     </TH>
+  );
+}
+
+export type ColumnHead = string | { label: string; numeric?: boolean; className?: string };
+
+/**
+ * A card's list read by `query`, as a table: `QueryBody`'s skeleton (as wide as the columns), error
+ * and `empty`, else the header of `columns` (and of the row actions, when `actions`) and the row
+ * that `row` draws for each item.
+ */
+export function QueryTable<T>({
+  query,
+  label,
+  columns,
+  actions = false,
+  skeletonRows,
+  empty,
+  row,
+}: {
+  query: UseQueryResult<readonly T[] | undefined>;
+  label: string;
+  columns: ReadonlyArray<ColumnHead>;
+  actions?: boolean;
+  skeletonRows?: number;
+  empty: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <QueryBody query={query} rows={skeletonRows} columns={columns.length} empty={empty}>
+      <Table aria-label={label}>
+        <THead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <TH key={column}>{column}</TH>
+              ) : (
+                <TH key={column.label} numeric={column.numeric} className={column.className}>
+                  {column.label}
+                </TH>
+              ),
+            )}
+            {actions && <ActionsHead />}
+          </tr>
+        </THead>
+        <TBody>{query.data?.map(row)}</TBody>
+      </Table>
+    </QueryBody>
   );
 }
 

@@ -13,8 +13,8 @@ import { Dialog, DialogContent, ItemConfirm } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
 import { SelectField, TextField } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { EmptyState, QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EmptyState } from '@/components/ui/states';
+import { QueryTable, TD, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { useRowAction } from '@/lib/use-row-action';
 import { channelsKey, channelsQuery, eventsKey } from './api';
@@ -54,7 +54,6 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
     success: (channel) => `Channel ${channel.name} deleted`,
   });
 
-  const items = channels.data ?? [];
   return (
     <Card aria-label="Channels">
       <CardHeader
@@ -68,10 +67,12 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
           )
         }
       />
-      <QueryBody
+      <QueryTable
         query={channels}
-        rows={3}
-        columns={4}
+        label="Alert channels"
+        columns={['Name', 'Kind', { label: 'Target', className: 'w-full' }, 'Created']}
+        actions={writable}
+        skeletonRows={3}
         empty={
           <EmptyState title="No channels yet">
             {writable
@@ -79,77 +80,63 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
               : 'A member with the write role can add channels.'}
           </EmptyState>
         }
-      >
-        <Table aria-label="Alert channels">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Kind</TH>
-              <TH className="w-full">Target</TH>
-              <TH>Created</TH>
-              {writable && <ActionsHead />}
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((channel) => {
-              const outcome = outcomes[channel.id];
-              return (
-                <TR key={channel.id} data-channel={channel.name}>
-                  <TD className="font-medium whitespace-nowrap">
-                    {channel.name}
-                    {channel.scope === 'organization' && (
-                      <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>
+        row={(channel) => {
+          const outcome = outcomes[channel.id];
+          return (
+            <TR key={channel.id} data-channel={channel.name}>
+              <TD className="font-medium whitespace-nowrap">
+                {channel.name}
+                {channel.scope === 'organization' && (
+                  <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>
+                )}
+              </TD>
+              <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
+              <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
+                {target(channel)}
+              </TD>
+              <TD className="whitespace-nowrap text-muted-foreground">
+                <RelativeTime value={channel.createdAt} />
+              </TD>
+              {writable && (
+                <TD>
+                  <div className="flex items-center justify-end gap-1.5">
+                    {outcome && (
+                      <span
+                        role="status"
+                        data-testid="test-outcome"
+                        className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
+                        title={outcome.error ?? undefined}
+                      >
+                        {outcome.outcome === 'delivered' ? (
+                          <CheckCircle2 className="size-3.5 text-success" aria-hidden />
+                        ) : (
+                          <XCircle className="size-3.5 text-danger" aria-hidden />
+                        )}
+                        {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
+                        {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
+                      </span>
                     )}
-                  </TD>
-                  <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
-                  <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
-                    {target(channel)}
-                  </TD>
-                  <TD className="whitespace-nowrap text-muted-foreground">
-                    <RelativeTime value={channel.createdAt} />
-                  </TD>
-                  {writable && (
-                    <TD>
-                      <div className="flex items-center justify-end gap-1.5">
-                        {outcome && (
-                          <span
-                            role="status"
-                            data-testid="test-outcome"
-                            className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
-                            title={outcome.error ?? undefined}
-                          >
-                            {outcome.outcome === 'delivered' ? (
-                              <CheckCircle2 className="size-3.5 text-success" aria-hidden />
-                            ) : (
-                              <XCircle className="size-3.5 text-danger" aria-hidden />
-                            )}
-                            {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
-                            {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
-                          </span>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={test.isPending && test.variables?.id === channel.id}
-                          onClick={() => test.mutate(channel)}
-                          aria-label={`Send a test through ${channel.name}`}
-                        >
-                          <Send aria-hidden /> Test
-                        </Button>
-                        {channel.scope === 'project' && (
-                          <RowDangerButton onClick={() => remove.ask(channel)} label={`Delete ${channel.name}`}>
-                            <Trash2 aria-hidden />
-                          </RowDangerButton>
-                        )}
-                      </div>
-                    </TD>
-                  )}
-                </TR>
-              );
-            })}
-          </TBody>
-        </Table>
-      </QueryBody>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={test.isPending && test.variables?.id === channel.id}
+                      onClick={() => test.mutate(channel)}
+                      aria-label={`Send a test through ${channel.name}`}
+                    >
+                      <Send aria-hidden /> Test
+                    </Button>
+                    {channel.scope === 'project' && (
+                      <RowDangerButton onClick={() => remove.ask(channel)} label={`Delete ${channel.name}`}>
+                        <Trash2 aria-hidden />
+                      </RowDangerButton>
+                    )}
+                  </div>
+                </TD>
+              )}
+            </TR>
+          );
+        }}
+      />
       {creating && (
         <CreateChannelDialog
           projectId={projectId}
