@@ -4,7 +4,7 @@ import { RowDangerButton, SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ItemConfirm } from '@/components/ui/dialog';
-import { Form, ShownOnce } from '@/components/ui/form';
+import { AddRowForm, Form, ShownOnce } from '@/components/ui/form';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { SelectField, TextField } from '@/components/ui/input';
 import { QueryTable, TD, TR } from '@/components/ui/table';
@@ -247,7 +247,7 @@ function PersonalAccessTokens() {
         title="Personal access tokens"
         description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once."
       />
-      <Form layout="row" className="border-b" onSubmit={() => create.mutate()} error={create.error?.message}>
+      <AddRowForm mutation={create} label="Create token" pendingLabel="Creating…" disabled={name.trim() === ''}>
         <TextField
           className="w-72"
           label="Token name"
@@ -266,10 +266,7 @@ function PersonalAccessTokens() {
           onValue={setExpiry}
           options={EXPIRIES}
         />
-        <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={name.trim() === ''}>
-          Create token
-        </SubmitButton>
-      </Form>
+      </AddRowForm>
       {secret && (
         <ShownOnce code={secret.token} label="new token">
           <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { Button, RowDangerButton } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ItemConfirm } from '@/components/ui/dialog';
-import { Form, FormError, ShownOnce } from '@/components/ui/form';
+import { AddRowForm, FormError, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
 import { QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
@@ -298,7 +298,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
         title="Invitations"
         description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
       />
-      <Form layout="row" className="border-b" onSubmit={() => invite.mutate()} error={invite.error?.message}>
+      <AddRowForm mutation={invite} label="Invite" pendingLabel="Inviting…" disabled={email.trim() === ''}>
         <TextField
           className="w-72"
           label="E-mail address"
@@ -311,10 +311,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
           placeholder="name@example.com"
         />
         <SelectField className="w-36" label="Role" id="invite-role" value={role} onValue={setRole} options={ROLES} />
-        <SubmitButton pending={invite.isPending} pendingLabel="Inviting…" disabled={email.trim() === ''}>
-          Invite
-        </SubmitButton>
-      </Form>
+      </AddRowForm>
       {sent && (
         <ShownOnce code={sent.acceptUrl} label="invitation link">
           {sent.mailQueued ? (
