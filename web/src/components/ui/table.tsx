@@ -70,47 +70,63 @@ export function ActionsHead() {
 
 export type ColumnHead = string | { label: string; numeric?: boolean; className?: string };
 
-/**
- * A card's list read by `query`, as a table: `QueryBody`'s skeleton (as wide as the columns), error
- * and `empty`, else the header of `columns` (and of the row actions, when `actions`) and the row
- * that `row` draws for each item.
- */
-export function QueryTable<T>({
-  query,
+/** The head of a column of figures (right-aligned, like its cells). */
+export const numericColumn = (label: string): ColumnHead => ({ label, numeric: true });
+
+/** `items` as a table under a header of `columns` (and of the row actions, when `actions`): one row each, drawn by `row`. */
+export function DataTable<T>({
   label,
   columns,
   actions = false,
-  skeletonRows,
-  empty,
+  items,
   row,
+  className,
 }: {
-  query: UseQueryResult<readonly T[] | undefined>;
   label: string;
   columns: ReadonlyArray<ColumnHead>;
   actions?: boolean;
-  skeletonRows?: number;
-  empty: ReactNode;
+  items: readonly T[] | undefined;
   row: (item: T) => ReactNode;
+  className?: string;
 }) {
   return (
-    <QueryBody query={query} rows={skeletonRows} columns={columns.length} empty={empty}>
-      <Table aria-label={label}>
-        <THead>
-          <tr>
-            {columns.map((column) =>
-              typeof column === 'string' ? (
-                <TH key={column}>{column}</TH>
-              ) : (
-                <TH key={column.label} numeric={column.numeric} className={column.className}>
-                  {column.label}
-                </TH>
-              ),
-            )}
-            {actions && <ActionsHead />}
-          </tr>
-        </THead>
-        <TBody>{query.data?.map(row)}</TBody>
-      </Table>
+    <Table aria-label={label} className={className}>
+      <THead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <TH key={column}>{column}</TH>
+            ) : (
+              <TH key={column.label} numeric={column.numeric} className={column.className}>
+                {column.label}
+              </TH>
+            ),
+          )}
+          {actions && <ActionsHead />}
+        </tr>
+      </THead>
+      <TBody>{items?.map((item) => row(item))}</TBody>
+    </Table>
+  );
+}
+
+/**
+ * A card's list read by `query` as a `DataTable`, behind `QueryBody`'s skeleton (as wide as the
+ * columns), error and `empty`.
+ */
+export function QueryTable<T>({
+  query,
+  skeletonRows,
+  empty,
+  ...table
+}: Omit<Parameters<typeof DataTable<T>>[0], 'items'> & {
+  query: UseQueryResult<readonly T[] | undefined>;
+  skeletonRows?: number;
+  empty: ReactNode;
+}) {
+  return (
+    <QueryBody query={query} rows={skeletonRows} columns={table.columns.length} empty={empty}>
+      <DataTable {...table} items={query.data} />
     </QueryBody>
   );
 }
