@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -114,5 +115,39 @@ export function SelectField<V extends string>({
       {/* The options are the only values the select can take. */}
       <Select id={id} onChange={(event) => onValue(event.target.value as V)} {...select} />
     </Field>
+  );
+}
+
+/**
+ * A search box, named by `label` for screen readers (its placeholder says what it searches, and
+ * its `/` shortcut where a page has one). With `icon`, a magnifier sits inside it and `className`
+ * places the pair.
+ */
+export function SearchInput({
+  label,
+  onValue,
+  icon = false,
+  className,
+  ...input
+}: Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'aria-label'> & {
+  label: string;
+  onValue: (value: string) => void;
+  icon?: boolean;
+}) {
+  const box = (
+    <Input
+      type="search"
+      onChange={(event) => onValue(event.target.value)}
+      aria-label={label}
+      className={icon ? 'pl-8' : className}
+      {...input}
+    />
+  );
+  if (!icon) return box;
+  return (
+    <div className={cn('relative', className)}>
+      <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      {box}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -216,13 +216,12 @@ function NameSearch({
   };
   return (
     <form onSubmit={submit} role="search">
-      <Input
+      <SearchInput
         ref={field}
-        type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValue={setText}
         placeholder="Search names…  ( / )"
-        aria-label="Search AI traces by name"
+        label="Search AI traces by name"
         className="w-64"
       />
     </form>

@@ -5,11 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, THead, TR } from '@/components/ui/table';
@@ -145,18 +144,15 @@ export function EntityListPage<T extends { name: string }, Order extends string>
       </Card>
 
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-72">
-          <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            ref={searchRef}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={`Search ${config.noun}s  ( / )`}
-            aria-label={`Search ${config.noun}s`}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput
+          icon
+          className="w-72"
+          ref={searchRef}
+          value={text}
+          onValue={setText}
+          placeholder={`Search ${config.noun}s  ( / )`}
+          label={`Search ${config.noun}s`}
+        />
         <Segmented
           label="Root or nested"
           value={search.root ?? 'all'}

@@ -4,11 +4,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Segmented } from '@/components/ui/segmented';
@@ -81,18 +80,15 @@ export function IssuesPage() {
         description="Exceptions and messages grouped by stack trace, in the selected time range."
       />
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-80 max-w-full">
-          <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            ref={searchInput}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search stack traces and messages  /"
-            aria-label="Search issues"
-            className="pl-8"
-          />
-        </div>
+        <SearchInput
+          icon
+          className="w-80 max-w-full"
+          ref={searchInput}
+          value={text}
+          onValue={setText}
+          placeholder="Search stack traces and messages  /"
+          label="Search issues"
+        />
         <Segmented
           label="Kind"
           options={KINDS}
