@@ -9,9 +9,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
 import { Card, CardHeader } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedTable } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, THead, TR } from '@/components/ui/table';
+import { SortHeader, TBody, TD, THead, TR } from '@/components/ui/table';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -191,56 +191,56 @@ export function EntityListPage<T extends { name: string }, Order extends string>
             config.empty
           )
         ) : (
-          <>
-            <Table aria-label={config.title}>
-              <THead>
-                <tr>
-                  {config.columns.map((column) =>
-                    column.sortKey ? (
-                      <SortHeader
-                        key={column.label}
-                        label={column.label}
-                        column={column.sortKey}
-                        sort={orderBy}
-                        direction={direction}
-                        numeric={column.numeric}
-                        className={column.className}
-                        onSort={(sort, dir) => setSearch({ sort, dir })}
-                      />
-                    ) : (
-                      <th
-                        key={column.label}
-                        className={cn(
-                          'h-8 border-b px-3 text-xs font-medium text-muted-foreground',
-                          column.numeric ? 'text-right' : 'text-left',
-                          column.className,
-                        )}
-                      >
-                        {column.label}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </THead>
-              <TBody>
-                {items.map((item, index) => (
-                  <TR key={config.rowKey?.(item) ?? item.name} {...rowProps(index)}>
-                    {config.columns.map((column) => (
-                      <TD key={column.label} numeric={column.numeric} className={column.className}>
-                        {column.cell(item)}
-                      </TD>
-                    ))}
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-            <Pagination
-              page={page}
-              pageSize={LIST_PAGE_SIZE}
-              total={list.data?.total}
-              onPage={(next) => setSearch({ page: next })}
-            />
-          </>
+          <PagedTable
+            aria-label={config.title}
+            paging={{
+              page,
+              pageSize: LIST_PAGE_SIZE,
+              total: list.data?.total,
+              onPage: (next) => setSearch({ page: next }),
+            }}
+          >
+            <THead>
+              <tr>
+                {config.columns.map((column) =>
+                  column.sortKey ? (
+                    <SortHeader
+                      key={column.label}
+                      label={column.label}
+                      column={column.sortKey}
+                      sort={orderBy}
+                      direction={direction}
+                      numeric={column.numeric}
+                      className={column.className}
+                      onSort={(sort, dir) => setSearch({ sort, dir })}
+                    />
+                  ) : (
+                    <th
+                      key={column.label}
+                      className={cn(
+                        'h-8 border-b px-3 text-xs font-medium text-muted-foreground',
+                        column.numeric ? 'text-right' : 'text-left',
+                        column.className,
+                      )}
+                    >
+                      {column.label}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((item, index) => (
+                <TR key={config.rowKey?.(item) ?? item.name} {...rowProps(index)}>
+                  {config.columns.map((column) => (
+                    <TD key={column.label} numeric={column.numeric} className={column.className}>
+                      {column.cell(item)}
+                    </TD>
+                  ))}
+                </TR>
+              ))}
+            </TBody>
+          </PagedTable>
         )}
       </Card>
     </div>
