@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
@@ -65,28 +64,18 @@ function Decide({ userCode }: { userCode: string }) {
   });
 
   if (decide.data?.status === 'approved') {
-    return (
-      <EndState
-        icon={<CheckCircle2 className="size-8 text-success" />}
-        title="Device approved"
-        text="Return to your terminal: it is signed in."
-      />
-    );
+    return <EndState outcome="done" title="Device approved" text="Return to your terminal: it is signed in." />;
   }
   if (decide.data?.status === 'denied') {
     return (
-      <EndState
-        icon={<XCircle className="size-8 text-danger" />}
-        title="Request denied"
-        text="The terminal was not signed in. Nothing else changed."
-      />
+      <EndState outcome="refused" title="Request denied" text="The terminal was not signed in. Nothing else changed." />
     );
   }
   if (request.error) {
     const unknown = request.error instanceof ApiError && request.error.status === 404;
     return (
       <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        outcome="unknown"
         title={unknown ? 'Code not found' : 'Could not load the request'}
         text={
           unknown

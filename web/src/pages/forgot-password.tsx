@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/card';
 import { api, read } from '@/lib/api';
@@ -24,7 +23,7 @@ export function ForgotPasswordPage() {
   if (request.isSuccess) {
     return (
       <EndState
-        icon={<MailCheck className="size-8 text-success" />}
+        outcome="mailed"
         title="Check your mail"
         text={`If ${email} has a Sightline account, a link to choose a new password is on its way. It works once, for a limited time.`}
       >

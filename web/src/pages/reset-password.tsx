@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
-import { CircleHelp } from 'lucide-react';
 import { toast } from '@/components/shell/toasts';
 import { buttonVariants } from '@/components/ui/button';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
@@ -31,7 +30,7 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        outcome="unknown"
         title="This reset link is incomplete"
         text="The link has no reset token. Open the whole link from the mail, or ask for a new one."
       >
