@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
-import { Card, CardHeader } from '@/components/ui/card';
+import { ChartCard } from '@/components/charts/chart-card';
+import { Card } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/input';
 import { PagedTable } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
@@ -119,29 +119,19 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   return (
     <div className="grid gap-4 px-6 py-5">
       <PageHeader title={config.title} description={config.description} />
-      <Card>
-        <CardHeader
-          title={`Total time by ${config.noun}`}
-          description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`}
-        />
-        <div className="px-4 pt-3 pb-2">
-          {series.isError ? (
-            <ErrorState error={series.error} />
-          ) : (
-            <TimeSeriesChart
-              title={`Total time by ${config.noun}`}
-              kind="stacked"
-              format="duration"
-              syncKey={config.feature}
-              height={180}
-              loading={series.isPending}
-              timestamps={series.data?.bucketStarts ?? []}
-              series={chartSeries}
-              emptyTitle={`No ${config.noun} time in this range`}
-            />
-          )}
-        </div>
-      </Card>
+      <ChartCard
+        title={`Total time by ${config.noun}`}
+        description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`}
+        error={series.error}
+        kind="stacked"
+        format="duration"
+        syncKey={config.feature}
+        height={180}
+        loading={series.isPending}
+        timestamps={series.data?.bucketStarts ?? []}
+        series={chartSeries}
+        emptyTitle={`No ${config.noun} time in this range`}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput

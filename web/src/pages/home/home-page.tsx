@@ -8,7 +8,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Cable } from 'lucide-react';
-import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
+import { ChartCard } from '@/components/charts/chart-card';
 import type { ChartKind, ChartSeries, ValueFormat } from '@/components/charts/time-series-chart';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
@@ -76,10 +76,7 @@ function Onboarding({ projectId, projectName }: { projectId: string | undefined;
   );
 }
 
-/**
- * One of home's charts of `/api/dashboard` (their crosshairs move together): the read's error
- * takes the chart's place.
- */
+/** One of home's charts of `/api/dashboard` (their crosshairs move together). */
 function SeriesCard({
   title,
   description,
@@ -96,25 +93,18 @@ function SeriesCard({
   format?: ValueFormat;
 }) {
   return (
-    <Card>
-      <CardHeader title={title} description={description} />
-      <div className="px-4 pt-3 pb-2">
-        {query.isError ? (
-          <ErrorState error={query.error} />
-        ) : (
-          <TimeSeriesChart
-            title={title}
-            kind={kind}
-            format={format}
-            syncKey="home"
-            loading={query.isPending}
-            timestamps={query.data?.bucketStarts ?? []}
-            series={query.data ? lines(query.data) : []}
-            emptyTitle="No requests in this range"
-          />
-        )}
-      </div>
-    </Card>
+    <ChartCard
+      title={title}
+      description={description}
+      error={query.error}
+      kind={kind}
+      format={format}
+      syncKey="home"
+      loading={query.isPending}
+      timestamps={query.data?.bucketStarts ?? []}
+      series={query.data ? lines(query.data) : []}
+      emptyTitle="No requests in this range"
+    />
   );
 }
 
