@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { AddRowForm, Form, ShownOnce } from '@/components/ui/form';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { SelectField, TextField } from '@/components/ui/input';
-import { QueryTable, TD, TR } from '@/components/ui/table';
+import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
@@ -141,14 +141,13 @@ function CliLogins() {
               {formatDateTime(session.lastUsedAt)}
             </TD>
             <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
-            <TD className="text-right">
-              <RowDangerButton
-                onClick={() => revoke.ask(session)}
-                label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
-              >
-                Revoke
-              </RowDangerButton>
-            </TD>
+            <DangerActionCell
+              action={revoke}
+              row={session}
+              label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
+            >
+              Revoke
+            </DangerActionCell>
           </TR>
         )}
       />
@@ -289,11 +288,9 @@ function PersonalAccessTokens() {
             <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
             <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
             <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
-            <TD className="text-right">
-              <RowDangerButton onClick={() => revoke.ask(token)} label={`Revoke ${token.name}`}>
-                Revoke
-              </RowDangerButton>
-            </TD>
+            <DangerActionCell action={revoke} row={token} label={`Revoke ${token.name}`}>
+              Revoke
+            </DangerActionCell>
           </TR>
         )}
       />

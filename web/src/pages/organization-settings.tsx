@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, RowDangerButton } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { AddRowForm, FormError, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
-import { QueryTable, TD, TR } from '@/components/ui/table';
+import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
@@ -223,13 +223,9 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
               </TD>
               <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
               {isAdmin && (
-                <TD className="text-right">
-                  {!lastAdmin && (
-                    <RowDangerButton onClick={() => remove.ask(member)} label={`Remove ${who}`}>
-                      Remove
-                    </RowDangerButton>
-                  )}
-                </TD>
+                <DangerActionCell action={remove} row={member} label={`Remove ${who}`} available={!lastAdmin}>
+                  Remove
+                </DangerActionCell>
               )}
             </TR>
           );
@@ -348,16 +344,14 @@ function Invitations({ organizationId }: { organizationId: string }) {
             </TD>
             <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
             <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
-            <TD className="text-right">
-              {invitation.status === 'pending' && (
-                <RowDangerButton
-                  onClick={() => revoke.ask(invitation)}
-                  label={`Revoke invitation to ${invitation.email}`}
-                >
-                  Revoke
-                </RowDangerButton>
-              )}
-            </TD>
+            <DangerActionCell
+              action={revoke}
+              row={invitation}
+              label={`Revoke invitation to ${invitation.email}`}
+              available={invitation.status === 'pending'}
+            >
+              Revoke
+            </DangerActionCell>
           </TR>
         )}
       />

@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { RowDangerButton } from './button';
 import { QueryBody } from './states';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -129,6 +130,14 @@ export function QueryTable<T>({
       <DataTable {...table} items={query.data} />
     </QueryBody>
   );
+}
+
+/** The last cell of a row whose one action is destructive (revoke, remove): empty where the row cannot take it. */
+export function DangerActionCell<T>({
+  available = true,
+  ...button
+}: ComponentProps<typeof RowDangerButton<T>> & { available?: boolean }) {
+  return <TD className="text-right">{available && <RowDangerButton {...button} />}</TD>;
 }
 
 export type SortDirection = 'asc' | 'desc';

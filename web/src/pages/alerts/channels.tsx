@@ -126,7 +126,7 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
                       <Send aria-hidden /> Test
                     </Button>
                     {channel.scope === 'project' && (
-                      <RowDangerButton onClick={() => remove.ask(channel)} label={`Delete ${channel.name}`}>
+                      <RowDangerButton action={remove} row={channel} label={`Delete ${channel.name}`}>
                         <Trash2 aria-hidden />
                       </RowDangerButton>
                     )}

@@ -176,7 +176,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                     <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
                       <Pencil aria-hidden />
                     </Button>
-                    <RowDangerButton onClick={() => remove.ask(rule)} label={`Delete ${rule.name}`}>
+                    <RowDangerButton action={remove} row={rule} label={`Delete ${rule.name}`}>
                       <Trash2 aria-hidden />
                     </RowDangerButton>
                   </div>
