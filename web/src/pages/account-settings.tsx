@@ -276,11 +276,7 @@ function PersonalAccessTokens() {
         label="Personal access tokens"
         columns={['Name', 'Token', 'Created', 'Last used', 'Expires']}
         actions
-        empty={
-          <p className="px-4 py-6 text-sm text-muted-foreground">
-            No tokens yet. Create one above for a script or the CLI.
-          </p>
-        }
+        empty="No tokens yet. Create one above for a script or the CLI."
         row={(token) => (
           <TR key={token.id}>
             <TD className="font-medium">{token.name}</TD>

@@ -183,7 +183,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         label="Members"
         columns={['Name', 'E-mail', 'Role', 'Joined']}
         actions={isAdmin}
-        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}
+        empty="No members."
         row={(member) => {
           const who = member.name || member.email;
           // The API refuses to remove the last admin (anyone else, the caller included, may go).
@@ -327,7 +327,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
         label="Invitations"
         columns={['E-mail', 'Role', 'Status', 'Sent', 'Expires']}
         actions
-        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}
+        empty="No invitations yet. Invite a teammate above."
         row={(invitation) => (
           <TR key={invitation.id}>
             <TD className="font-medium">{invitation.email}</TD>

@@ -113,7 +113,7 @@ export function DataTable<T>({
 
 /**
  * A card's list read by `query` as a `DataTable`, behind `QueryBody`'s skeleton (as wide as the
- * columns), error and `empty`.
+ * columns), error and `empty` (a sentence shows as a quiet line, anything else as it is).
  */
 export function QueryTable<T>({
   query,
@@ -126,7 +126,12 @@ export function QueryTable<T>({
   empty: ReactNode;
 }) {
   return (
-    <QueryBody query={query} rows={skeletonRows} columns={table.columns.length} empty={empty}>
+    <QueryBody
+      query={query}
+      rows={skeletonRows}
+      columns={table.columns.length}
+      empty={typeof empty === 'string' ? <p className="px-4 py-6 text-sm text-muted-foreground">{empty}</p> : empty}
+    >
       <DataTable {...table} items={query.data} />
     </QueryBody>
   );
