@@ -7,13 +7,15 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  type AnyRoute,
+  type RouteComponent,
   Outlet,
   redirect,
   retainSearchParams,
 } from '@tanstack/react-router';
 import { onUnauthorized } from './lib/api';
 import { queryClient, whenProjectKnown } from './lib/query-client';
-import { scopeOf } from './lib/telemetry';
+import { scopeOf, type TelemetryScope } from './lib/telemetry';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
 import { AppShell } from './components/shell/app-shell';
@@ -27,7 +29,7 @@ import { validateIssueSearch, validateIssuesSearch } from './pages/issues/search
 import { validateAlertsSearch } from './pages/alerts/search';
 import { validateDistributedTraceSearch, validateTraceSearch } from './pages/traces/search';
 import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './pages/home/api';
-import { ENDPOINT_SOURCE, entityListQuery, entitySeriesQuery } from './pages/endpoints/api';
+import { ENDPOINT_SOURCE, entityListQuery, entitySeriesQuery, type EntityListSource } from './pages/endpoints/api';
 import { TASK_SOURCE } from './pages/tasks/api';
 import { issueListQuery } from './pages/issues/api';
 import { traceQuery } from './pages/traces/api';
@@ -51,54 +53,50 @@ export function safeRedirect(value: unknown): string | undefined {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
 }
 
-const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string; error?: string } => ({
+function loginSearch(search: Record<string, unknown>): { redirect?: string; error?: string } {
+  return {
     ...(safeRedirect(search.redirect) ? { redirect: safeRedirect(search.redirect) } : {}),
     ...(typeof search.error === 'string' ? { error: search.error } : {}),
-  }),
-  component: lazyRouteComponent(() => import('./pages/login'), 'LoginPage'),
-});
+  };
+}
 
-const registerRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/register',
-  validateSearch: (search: Record<string, unknown>): { invitation?: string } =>
-    typeof search.invitation === 'string' ? { invitation: search.invitation } : {},
-  component: lazyRouteComponent(() => import('./pages/register'), 'RegisterPage'),
-});
-
-const callbackRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/callback',
-  component: lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
-});
+function registerSearch(search: Record<string, unknown>): { invitation?: string } {
+  return typeof search.invitation === 'string' ? { invitation: search.invitation } : {};
+}
 
 /** The `?token=` of a link the service mails (invitation, password reset). */
 function tokenSearch(search: Record<string, unknown>): { token?: string } {
   return typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {};
 }
 
-const acceptInvitationRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/accept-invitation',
-  validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('./pages/accept-invitation'), 'AcceptInvitationPage'),
-});
+/** The code the CLI printed, when its link carries it. */
+function deviceSearch(search: Record<string, unknown>): { user_code?: string } {
+  return typeof search.user_code === 'string' && search.user_code !== '' ? { user_code: search.user_code } : {};
+}
 
-const forgotPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/forgot-password',
-  component: lazyRouteComponent(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
-});
+/**
+ * A page's route: its path under `parent`, the validator of its search when it reads one, and its
+ * component, which `lazyRouteComponent` fetches as a chunk of its own on the first visit.
+ */
+function pageRoute<TParent extends AnyRoute, TPath extends string, TSearch extends object = object>(
+  parent: TParent,
+  path: TPath,
+  component: RouteComponent,
+  validateSearch?: (search: Record<string, unknown>) => TSearch,
+) {
+  return createRoute({ getParentRoute: () => parent, path, component, validateSearch });
+}
 
-const resetPasswordRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/reset-password',
-  validateSearch: tokenSearch,
-  component: lazyRouteComponent(() => import('./pages/reset-password'), 'ResetPasswordPage'),
-});
+/**
+ * A route loader's start of its page's reads (`start` prefetches them into the one cache, where the
+ * page's `useQuery` joins them). Not on hover preloads: a pointer over the sidebar must never run a
+ * 10M-row read.
+ */
+function prefetchInScope(search: AppSearch, preload: boolean, start: (scope: TelemetryScope) => void): void {
+  const scope = scopeOf(search);
+  if (!scope || preload) return;
+  whenProjectKnown(scope.projectId, () => start(scope));
+}
 
 function requireSession({ location }: { location: { href: string } }) {
   if (sessionToken() === null) throw redirect({ to: '/login', search: { redirect: location.href } });
@@ -120,199 +118,208 @@ const bareRoute = createRoute({
   component: Outlet,
 });
 
-const deviceRoute = createRoute({
-  getParentRoute: () => bareRoute,
-  path: '/device',
-  validateSearch: (search: Record<string, unknown>): { user_code?: string } =>
-    typeof search.user_code === 'string' && search.user_code !== '' ? { user_code: search.user_code } : {},
-  component: lazyRouteComponent(() => import('./pages/device'), 'DevicePage'),
-});
+const loginRoute = pageRoute(
+  rootRoute,
+  '/login',
+  lazyRouteComponent(() => import('./pages/login'), 'LoginPage'),
+  loginSearch,
+);
+const registerRoute = pageRoute(
+  rootRoute,
+  '/register',
+  lazyRouteComponent(() => import('./pages/register'), 'RegisterPage'),
+  registerSearch,
+);
+const callbackRoute = pageRoute(
+  rootRoute,
+  '/auth/callback',
+  lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
+);
+const acceptInvitationRoute = pageRoute(
+  rootRoute,
+  '/accept-invitation',
+  lazyRouteComponent(() => import('./pages/accept-invitation'), 'AcceptInvitationPage'),
+  tokenSearch,
+);
+const forgotPasswordRoute = pageRoute(
+  rootRoute,
+  '/forgot-password',
+  lazyRouteComponent(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
+);
+const resetPasswordRoute = pageRoute(
+  rootRoute,
+  '/reset-password',
+  lazyRouteComponent(() => import('./pages/reset-password'), 'ResetPasswordPage'),
+  tokenSearch,
+);
+const deviceRoute = pageRoute(
+  bareRoute,
+  '/device',
+  lazyRouteComponent(() => import('./pages/device'), 'DevicePage'),
+  deviceSearch,
+);
 
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, preload }) => {
-    const scope = scopeOf(deps);
-    if (!scope || preload) return;
-    whenProjectKnown(scope.projectId, () => {
+  loader: ({ deps, preload }) =>
+    prefetchInScope(deps, preload, (scope) => {
       void queryClient.prefetchQuery(overviewQuery(scope));
       void queryClient.prefetchQuery(previousStatsQuery(scope));
       void queryClient.prefetchQuery(seriesQuery(scope));
       void queryClient.prefetchQuery(newestIssuesQuery(scope));
-    });
-  },
+    }),
   component: lazyRouteComponent(() => import('./pages/home/home-page'), 'HomePage'),
 });
 
-const endpointsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/endpoints',
-  validateSearch: parseListSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ deps, preload }) => {
-    const scope = scopeOf(deps);
-    if (!scope || preload) return;
-    whenProjectKnown(scope.projectId, () => {
-      void queryClient.prefetchQuery(entityListQuery(ENDPOINT_SOURCE, scope, deps));
-      void queryClient.prefetchQuery(entitySeriesQuery(ENDPOINT_SOURCE, scope, deps));
-    });
-  },
-  component: lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
-});
+/** /endpoints and /tasks: one list page over two sources, its list and series started by the loader. */
+function entityListRoute<T, Order extends string>(
+  path: '/endpoints' | '/tasks',
+  source: EntityListSource<T, Order>,
+  component: RouteComponent,
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    validateSearch: parseListSearch,
+    loaderDeps: ({ search }) => search,
+    loader: ({ deps, preload }) =>
+      prefetchInScope(deps, preload, (scope) => {
+        void queryClient.prefetchQuery(entityListQuery(source, scope, deps));
+        void queryClient.prefetchQuery(entitySeriesQuery(source, scope, deps));
+      }),
+    component,
+  });
+}
 
-const endpointDetailRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/endpoints/detail',
-  validateSearch: parseDetailSearch,
-  component: lazyRouteComponent(() => import('./pages/endpoints/endpoint-detail-page'), 'EndpointDetailPage'),
-});
-
-const tasksRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/tasks',
-  validateSearch: parseListSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ deps, preload }) => {
-    const scope = scopeOf(deps);
-    if (!scope || preload) return;
-    whenProjectKnown(scope.projectId, () => {
-      void queryClient.prefetchQuery(entityListQuery(TASK_SOURCE, scope, deps));
-      void queryClient.prefetchQuery(entitySeriesQuery(TASK_SOURCE, scope, deps));
-    });
-  },
-  component: lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
-});
-
-const taskDetailRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/tasks/detail',
-  validateSearch: parseDetailSearch,
-  component: lazyRouteComponent(() => import('./pages/tasks/task-detail-page'), 'TaskDetailPage'),
-});
-
-const connectionRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/connection',
-  component: lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
-});
-
-const accountRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/account',
-  component: lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
-});
-
-const projectSettingsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/project',
-  component: lazyRouteComponent(() => import('./pages/project-settings'), 'ProjectSettingsPage'),
-});
-
-const organizationSettingsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/settings/organization',
-  component: lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
-});
+const endpointsRoute = entityListRoute(
+  '/endpoints',
+  ENDPOINT_SOURCE,
+  lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
+);
+const tasksRoute = entityListRoute(
+  '/tasks',
+  TASK_SOURCE,
+  lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
+);
 
 const issuesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/issues',
   validateSearch: validateIssuesSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ deps, preload }) => {
-    const scope = scopeOf(deps);
-    if (scope && !preload)
-      whenProjectKnown(scope.projectId, () => void queryClient.prefetchQuery(issueListQuery(scope, deps)));
-  },
+  loader: ({ deps, preload }) =>
+    prefetchInScope(deps, preload, (scope) => void queryClient.prefetchQuery(issueListQuery(scope, deps))),
   component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
-});
-
-const issueRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/issues/$hash',
-  validateSearch: validateIssueSearch,
-  component: lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
-});
-
-const alertsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/alerts',
-  validateSearch: validateAlertsSearch,
-  component: lazyRouteComponent(() => import('./pages/alerts/alerts-page'), 'AlertsPage'),
 });
 
 const traceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/traces/$id',
   validateSearch: validateTraceSearch,
+  // Only the project: choosing a span or searching spans changes the search, not the trace to read.
   loaderDeps: ({ search }) => ({ projectId: search.projectId }),
-  loader: ({ deps, params, preload }) => {
-    if (!preload)
-      whenProjectKnown(deps.projectId, () => void queryClient.prefetchQuery(traceQuery(deps.projectId, params.id)));
-  },
+  loader: ({ deps, params, preload }) =>
+    prefetchInScope(deps, preload, (scope) => void queryClient.prefetchQuery(traceQuery(scope.projectId, params.id))),
   component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
 });
 
-const distributedTraceRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/distributed-traces/$id',
-  validateSearch: validateDistributedTraceSearch,
-  component: lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
-});
-
-const sessionsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sessions',
-  validateSearch: validateSessionsSearch,
-  component: lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
-});
-
-const sessionRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sessions/$id',
-  validateSearch: validateSessionSearch,
-  component: lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
-});
-
-const logsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/logs',
-  validateSearch: parseLogsSearch,
-  component: lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
-});
-
-const aiTracesRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/ai-traces',
-  validateSearch: parseAiTracesSearch,
-  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
-});
-
-const aiTraceRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/ai-traces/$id',
-  component: lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
-});
-
-const metricsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/metrics',
-  validateSearch: parseMetricsSearch,
-  component: lazyRouteComponent(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
-});
-
-const dashboardsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/dashboards',
-  component: lazyRouteComponent(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
-});
-
-const dashboardRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/dashboards/$id',
-  component: lazyRouteComponent(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
-});
+const endpointDetailRoute = pageRoute(
+  appRoute,
+  '/endpoints/detail',
+  lazyRouteComponent(() => import('./pages/endpoints/endpoint-detail-page'), 'EndpointDetailPage'),
+  parseDetailSearch,
+);
+const taskDetailRoute = pageRoute(
+  appRoute,
+  '/tasks/detail',
+  lazyRouteComponent(() => import('./pages/tasks/task-detail-page'), 'TaskDetailPage'),
+  parseDetailSearch,
+);
+const connectionRoute = pageRoute(
+  appRoute,
+  '/connection',
+  lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
+);
+const accountRoute = pageRoute(
+  appRoute,
+  '/settings/account',
+  lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
+);
+const projectSettingsRoute = pageRoute(
+  appRoute,
+  '/settings/project',
+  lazyRouteComponent(() => import('./pages/project-settings'), 'ProjectSettingsPage'),
+);
+const organizationSettingsRoute = pageRoute(
+  appRoute,
+  '/settings/organization',
+  lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
+);
+const issueRoute = pageRoute(
+  appRoute,
+  '/issues/$hash',
+  lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
+  validateIssueSearch,
+);
+const alertsRoute = pageRoute(
+  appRoute,
+  '/alerts',
+  lazyRouteComponent(() => import('./pages/alerts/alerts-page'), 'AlertsPage'),
+  validateAlertsSearch,
+);
+const distributedTraceRoute = pageRoute(
+  appRoute,
+  '/distributed-traces/$id',
+  lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
+  validateDistributedTraceSearch,
+);
+const sessionsRoute = pageRoute(
+  appRoute,
+  '/sessions',
+  lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
+  validateSessionsSearch,
+);
+const sessionRoute = pageRoute(
+  appRoute,
+  '/sessions/$id',
+  lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
+  validateSessionSearch,
+);
+const logsRoute = pageRoute(
+  appRoute,
+  '/logs',
+  lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+  parseLogsSearch,
+);
+const aiTracesRoute = pageRoute(
+  appRoute,
+  '/ai-traces',
+  lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+  parseAiTracesSearch,
+);
+const aiTraceRoute = pageRoute(
+  appRoute,
+  '/ai-traces/$id',
+  lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
+);
+const metricsRoute = pageRoute(
+  appRoute,
+  '/metrics',
+  lazyRouteComponent(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
+  parseMetricsSearch,
+);
+const dashboardsRoute = pageRoute(
+  appRoute,
+  '/dashboards',
+  lazyRouteComponent(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
+);
+const dashboardRoute = pageRoute(
+  appRoute,
+  '/dashboards/$id',
+  lazyRouteComponent(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
+);
 
 const routeTree = rootRoute.addChildren([
   loginRoute,

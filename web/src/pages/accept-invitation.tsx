@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
-import { CheckCircle2, CircleHelp, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { FormError } from '@/components/ui/form';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
@@ -25,7 +25,7 @@ export function AcceptInvitationPage() {
   if (!token) {
     return (
       <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        outcome="unknown"
         title="This invitation link is incomplete"
         text="The link has no invitation token. Open the whole link from the invitation mail, or ask the person who invited you to send it again."
       />
@@ -57,17 +57,11 @@ function Invitation({ token }: { token: string }) {
 
 function NotFound({ error }: { error: Error }) {
   if (!(error instanceof ApiError && error.status === 404)) {
-    return (
-      <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
-        title="Could not open the invitation"
-        text={error.message}
-      />
-    );
+    return <EndState outcome="unknown" title="Could not open the invitation" text={error.message} />;
   }
   return (
     <EndState
-      icon={<CircleHelp className="size-8 text-muted-foreground" />}
+      outcome="unknown"
       title="Invitation not found"
       text="This invitation has expired (they last 7 days), was revoked or was used already. Ask an administrator of the organization to invite you again."
     >
@@ -119,7 +113,7 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
     const { organization } = accept.data;
     return (
       <EndState
-        icon={<CheckCircle2 className="size-8 text-success" />}
+        outcome="done"
         title={`You joined ${organization.name}`}
         text={`You are a member with the ${organization.role} role: its projects are in the project switcher.`}
       >

@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
 import { ItemConfirm } from '@/components/ui/dialog';
-import { Form, ShownOnce } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
-import { QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { AddRowForm, Form, ShownOnce } from '@/components/ui/form';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
+import { SelectField, TextField } from '@/components/ui/input';
+import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import type { Answer, DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
 import { PageHeader } from './page-header';
 
@@ -76,16 +76,15 @@ function Profile() {
       />
       <Form className="max-w-sm px-4 py-3" onSubmit={() => save.mutate()} error={save.error?.message}>
         {me.data ? (
-          <Field label="Name" htmlFor="profile-name">
-            <Input
-              id="profile-name"
-              autoComplete="name"
-              value={value}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              required
-            />
-          </Field>
+          <TextField
+            label="Name"
+            id="profile-name"
+            autoComplete="name"
+            value={value}
+            onValue={setName}
+            maxLength={200}
+            required
+          />
         ) : (
           <Skeleton className="h-14" />
         )}
@@ -104,13 +103,11 @@ function Profile() {
 /** Device logins of the CLI (`npx sightline-cli login`): each one refresh-token family, revocable. */
 function CliLogins() {
   const sessions = useQuery(deviceSessionsQuery);
-  const [revoking, setRevoking] = useState<DeviceSession | null>(null);
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (session: DeviceSession) =>
       read(api.DELETE('/api/auth/device-sessions/{id}', { params: { path: { id: session.id } } })),
     refresh: [deviceSessionsQuery.queryKey],
     success: (session) => `${session.clientName} login revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -119,58 +116,44 @@ function CliLogins() {
         title="CLI logins"
         description="Devices signed in with the CLI. Revoking one signs that device out at its next command."
       />
-      <QueryBody
+      <QueryTable
         query={sessions}
+        label="CLI logins"
+        columns={['Client', 'Signed in', 'Last used', 'Expires']}
+        actions
         empty={
           <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
             <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
             <CodeBlock code="npx sightline-cli login" label="CLI login command" />
           </div>
         }
-      >
-        <Table aria-label="CLI logins">
-          <THead>
-            <tr>
-              <TH>Client</TH>
-              <TH>Signed in</TH>
-              <TH>Last used</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {sessions.data?.map((session) => (
-              <TR key={session.id}>
-                <TD>
-                  <span className="font-medium">{session.clientName}</span>{' '}
-                  <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
-                </TD>
-                <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
-                <TD
-                  className="tabular"
-                  title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)"
-                >
-                  {formatDateTime(session.lastUsedAt)}
-                </TD>
-                <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
-                <TD className="text-right">
-                  <RowDangerButton
-                    onClick={() => setRevoking(session)}
-                    label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
-                  >
-                    Revoke
-                  </RowDangerButton>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        row={(session) => (
+          <TR key={session.id}>
+            <TD>
+              <span className="font-medium">{session.clientName}</span>{' '}
+              <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
+            </TD>
+            <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
+            <TD
+              className="tabular"
+              title="The CLI's latest sign-in or token refresh (it refreshes every 15 minutes while in use)"
+            >
+              {formatDateTime(session.lastUsedAt)}
+            </TD>
+            <TD className="tabular">{formatDateTime(session.expiresAt)}</TD>
+            <DangerActionCell
+              action={revoke}
+              row={session}
+              label={`Revoke ${session.clientName} login from ${formatDateTime(session.createdAt)}`}
+            >
+              Revoke
+            </DangerActionCell>
+          </TR>
+        )}
+      />
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke this ${revoking?.clientName ?? 'CLI'} login?`}
+        action={revoke}
+        title={`Revoke this ${revoke.item?.clientName ?? 'CLI'} login?`}
         description="The device is signed out: its next command fails until someone signs in there again."
         confirmLabel="Revoke login"
       />
@@ -184,24 +167,22 @@ function CliLogins() {
  */
 function ChangePassword() {
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const newPassword = useNewPassword();
+  const { mismatch } = newPassword;
   const change = useMutation({
     mutationFn: async () => {
       const answer = await read<SessionAnswer>(
-        api.POST('/api/auth/password', { body: { currentPassword, newPassword } }),
+        api.POST('/api/auth/password', { body: { currentPassword, newPassword: newPassword.password } }),
       );
       storeSession(answer.token);
       return answer;
     },
     onSuccess: () => {
       setCurrentPassword('');
-      setNewPassword('');
-      setRepeated('');
+      newPassword.clear();
       toast.success('Password changed; your other sessions are signed out');
     },
   });
-  const mismatch = repeated !== '' && repeated !== newPassword;
 
   return (
     <Card>
@@ -214,37 +195,16 @@ function ChangePassword() {
         onSubmit={() => !mismatch && change.mutate()}
         error={mismatch ? 'The two new passwords differ.' : change.error?.message}
       >
-        <Field label="Current password" htmlFor="current-password">
-          <Input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="New password" htmlFor="new-password" hint="At least 10 characters; a few words make a good one.">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            required
-          />
-        </Field>
-        <Field label="Repeat the new password" htmlFor="repeated-password">
-          <Input
-            id="repeated-password"
-            type="password"
-            autoComplete="new-password"
-            value={repeated}
-            onChange={(e) => setRepeated(e.target.value)}
-            required
-            aria-invalid={mismatch}
-          />
-        </Field>
+        <TextField
+          label="Current password"
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValue={setCurrentPassword}
+          required
+        />
+        <NewPasswordFields state={newPassword} />
         <SubmitButton pending={change.isPending} pendingLabel="Changing…" disabled={mismatch}>
           Change password
         </SubmitButton>
@@ -259,7 +219,6 @@ function PersonalAccessTokens() {
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('90');
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const [revoking, setRevoking] = useState<AccessToken | null>(null);
 
   const create = useMutation({
     mutationFn: () =>
@@ -274,12 +233,11 @@ function PersonalAccessTokens() {
       await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
     },
   });
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (token: AccessToken) =>
       read(api.DELETE('/api/personal-access-tokens/{id}', { params: { path: { id: token.id } } })),
     refresh: [tokensQuery.queryKey],
     success: (token) => `Token ${token.name} revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -288,75 +246,53 @@ function PersonalAccessTokens() {
         title="Personal access tokens"
         description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once."
       />
-      <Form layout="row" className="border-b" onSubmit={() => create.mutate()} error={create.error?.message}>
-        <div className="w-72">
-          <Field label="Token name" htmlFor="token-name">
-            <Input
-              id="token-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              required
-              placeholder="e.g. deploy from CI"
-            />
-          </Field>
-        </div>
-        <div className="w-36">
-          <Field label="Expires after" htmlFor="token-expiry">
-            <Select id="token-expiry" value={expiry} onChange={(e) => setExpiry(e.target.value)} options={EXPIRIES} />
-          </Field>
-        </div>
-        <SubmitButton pending={create.isPending} pendingLabel="Creating…" disabled={name.trim() === ''}>
-          Create token
-        </SubmitButton>
-      </Form>
+      <AddRowForm mutation={create} label="Create token" pendingLabel="Creating…" disabled={name.trim() === ''}>
+        <TextField
+          className="w-72"
+          label="Token name"
+          id="token-name"
+          value={name}
+          onValue={setName}
+          maxLength={100}
+          required
+          placeholder="e.g. deploy from CI"
+        />
+        <SelectField
+          className="w-36"
+          label="Expires after"
+          id="token-expiry"
+          value={expiry}
+          onValue={setExpiry}
+          options={EXPIRIES}
+        />
+      </AddRowForm>
       {secret && (
         <ShownOnce code={secret.token} label="new token">
           <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
         </ShownOnce>
       )}
-      <QueryBody
+      <QueryTable
         query={tokens}
-        empty={
-          <p className="px-4 py-6 text-sm text-muted-foreground">
-            No tokens yet. Create one above for a script or the CLI.
-          </p>
-        }
-      >
-        <Table aria-label="Personal access tokens">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Token</TH>
-              <TH>Created</TH>
-              <TH>Last used</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {tokens.data?.map((token) => (
-              <TR key={token.id}>
-                <TD className="font-medium">{token.name}</TD>
-                <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
-                <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
-                <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
-                <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
-                <TD className="text-right">
-                  <RowDangerButton onClick={() => setRevoking(token)} label={`Revoke ${token.name}`}>
-                    Revoke
-                  </RowDangerButton>
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        label="Personal access tokens"
+        columns={['Name', 'Token', 'Created', 'Last used', 'Expires']}
+        actions
+        empty="No tokens yet. Create one above for a script or the CLI."
+        row={(token) => (
+          <TR key={token.id}>
+            <TD className="font-medium">{token.name}</TD>
+            <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
+            <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
+            <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
+            <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
+            <DangerActionCell action={revoke} row={token} label={`Revoke ${token.name}`}>
+              Revoke
+            </DangerActionCell>
+          </TR>
+        )}
+      />
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke ${revoking?.name ?? 'token'}?`}
+        action={revoke}
+        title={`Revoke ${revoke.item?.name ?? 'token'}?`}
         description="Anything using it stops working at once. This cannot be undone."
         confirmLabel="Revoke token"
       />

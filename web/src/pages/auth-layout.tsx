@@ -1,6 +1,8 @@
+import { CheckCircle2, CircleHelp, MailCheck, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Form, FormError } from '@/components/ui/form';
+import { TextField } from '@/components/ui/input';
 import type { Providers } from '@/lib/types';
 
 /** The frame of the sign-in pages: the mark, a title and one narrow panel. */
@@ -57,14 +59,46 @@ export function AuthForm({
   );
 }
 
-/** A page that ends a flow: an icon, a title and what happened (and, optionally, where to go next). */
+/** The address an account signs in with, as the sign-in, registration and reset forms ask for it. */
+export function EmailField({
+  value,
+  onValue,
+  autoFocus = false,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="E-mail"
+      id="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      onValue={onValue}
+      required
+      autoFocus={autoFocus}
+    />
+  );
+}
+
+/** The icon of how a flow ended: green for done, red for refused, grey for a link that leads nowhere. */
+const OUTCOME_ICONS = {
+  done: <CheckCircle2 className="size-8 text-success" />,
+  mailed: <MailCheck className="size-8 text-success" />,
+  refused: <XCircle className="size-8 text-danger" />,
+  unknown: <CircleHelp className="size-8 text-muted-foreground" />,
+};
+
+/** A page that ends a flow: an icon of its outcome, a title and what happened (and, optionally, where to go next). */
 export function EndState({
-  icon,
+  outcome,
   title,
   text,
   children,
 }: {
-  icon: ReactNode;
+  outcome: keyof typeof OUTCOME_ICONS;
   title: string;
   text: string;
   children?: ReactNode;
@@ -72,7 +106,7 @@ export function EndState({
   return (
     <AuthLayout title={title}>
       <div className="grid justify-items-center gap-3 text-center">
-        {icon}
+        {OUTCOME_ICONS[outcome]}
         <p className="text-sm text-muted-foreground">{text}</p>
       </div>
       {children}

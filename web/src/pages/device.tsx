@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CheckCircle2, CircleHelp, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import type { Answer } from '@/lib/types';
@@ -31,19 +30,19 @@ function EnterCode() {
   return (
     <AuthLayout title="Sign in a device" subtitle="Enter the code your terminal shows.">
       <AuthForm onSubmit={submit} label="Continue">
-        <Field label="Code" htmlFor="user-code" hint="Eight letters, like ABCD-EFGH.">
-          <Input
-            id="user-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            required
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono tracking-widest uppercase"
-            placeholder="XXXX-XXXX"
-          />
-        </Field>
+        <TextField
+          label="Code"
+          id="user-code"
+          hint="Eight letters, like ABCD-EFGH."
+          value={code}
+          onValue={setCode}
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          className="font-mono tracking-widest uppercase"
+          placeholder="XXXX-XXXX"
+        />
       </AuthForm>
     </AuthLayout>
   );
@@ -65,28 +64,18 @@ function Decide({ userCode }: { userCode: string }) {
   });
 
   if (decide.data?.status === 'approved') {
-    return (
-      <EndState
-        icon={<CheckCircle2 className="size-8 text-success" />}
-        title="Device approved"
-        text="Return to your terminal: it is signed in."
-      />
-    );
+    return <EndState outcome="done" title="Device approved" text="Return to your terminal: it is signed in." />;
   }
   if (decide.data?.status === 'denied') {
     return (
-      <EndState
-        icon={<XCircle className="size-8 text-danger" />}
-        title="Request denied"
-        text="The terminal was not signed in. Nothing else changed."
-      />
+      <EndState outcome="refused" title="Request denied" text="The terminal was not signed in. Nothing else changed." />
     );
   }
   if (request.error) {
     const unknown = request.error instanceof ApiError && request.error.status === 404;
     return (
       <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        outcome="unknown"
         title={unknown ? 'Code not found' : 'Could not load the request'}
         text={
           unknown

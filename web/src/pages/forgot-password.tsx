@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
-import { AuthForm, AuthLayout, EndState } from './auth-layout';
+import { AuthForm, AuthLayout, EmailField, EndState } from './auth-layout';
 
 const backToSignIn = (
   <Link to="/login" className="font-medium text-accent hover:underline">
@@ -25,7 +23,7 @@ export function ForgotPasswordPage() {
   if (request.isSuccess) {
     return (
       <EndState
-        icon={<MailCheck className="size-8 text-success" />}
+        outcome="mailed"
         title="Check your mail"
         text={`If ${email} has a Sightline account, a link to choose a new password is on its way. It works once, for a limited time.`}
       >
@@ -61,17 +59,7 @@ export function ForgotPasswordPage() {
           label="Send reset link"
           pendingLabel="Sending…"
         >
-          <Field label="E-mail" htmlFor="email">
-            <Input
-              id="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              autoFocus
-            />
-          </Field>
+          <EmailField value={email} onValue={setEmail} autoFocus />
         </AuthForm>
       )}
     </AuthLayout>

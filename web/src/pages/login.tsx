@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Field, Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/input';
 import { FormError } from '@/components/ui/form';
 import { api, read } from '@/lib/api';
 import { providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
-import { AuthForm, AuthLayout, SocialSignIn } from './auth-layout';
+import { AuthForm, AuthLayout, EmailField, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/login');
 
@@ -48,27 +48,16 @@ export function LoginPage() {
         label="Sign in"
         pendingLabel="Signing in…"
       >
-        <Field label="E-mail" htmlFor="email">
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoFocus
-          />
-        </Field>
-        <Field label="Password" htmlFor="password">
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </Field>
+        <EmailField value={email} onValue={setEmail} autoFocus />
+        <TextField
+          label="Password"
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          required
+        />
         {providers.data?.passwordReset && (
           <Link to="/forgot-password" className="justify-self-end text-xs text-accent hover:underline">
             Forgot your password?

@@ -1,20 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Button, RowDangerButton, SubmitButton } from '@/components/ui/button';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ItemConfirm } from '@/components/ui/dialog';
-import { Form, FormError, ShownOnce } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
-import { QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { AddRowForm, FormError, ShownOnce } from '@/components/ui/form';
+import { Select, SelectField, TextField } from '@/components/ui/input';
+import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import type { Answer, Role } from '@/lib/types';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
+import { GeneralSettingsCard, type GeneralDraft } from './general-settings';
 import { PageHeader } from './page-header';
 
 type Settings = Answer<'/api/organizations/{organizationId}/settings', 'get'>;
@@ -70,20 +70,12 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
     queryFn: () =>
       read<Settings>(api.GET('/api/organizations/{organizationId}/settings', { params: { path: { organizationId } } })),
   });
-  const [name, setName] = useState('');
-  const [timezone, setTimezone] = useState('UTC');
-  useEffect(() => {
-    if (settings.data) {
-      setName(settings.data.name);
-      setTimezone(settings.data.timezone);
-    }
-  }, [settings.data]);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, choice }: GeneralDraft) =>
       read<Settings>(
         api.PUT('/api/organizations/{organizationId}/settings', {
           params: { path: { organizationId } },
-          body: { name, timezone },
+          body: { name, timezone: choice },
         }),
       ),
     onSuccess: async (saved) => {
@@ -93,7 +85,6 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (!settings.data) {
     return (
@@ -103,53 +94,28 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       </Card>
     );
   }
-  if (!isAdmin) {
-    return (
-      <Card>
-        <CardHeader title="General" />
-        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
-          <dt className="text-muted-foreground">Name</dt>
-          <dd>{settings.data.name}</dd>
-          <dt className="text-muted-foreground">Time zone</dt>
-          <dd>{settings.data.timezone}</dd>
-        </dl>
-      </Card>
-    );
-  }
-  const changed = name.trim() !== settings.data.name || timezone !== settings.data.timezone;
+  const { name, timezone } = settings.data;
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
-    <Card>
-      <CardHeader title="General" description="Times on every page are shown in the organization's time zone." />
-      <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
-        <div className="w-72">
-          <Field label="Organization name" htmlFor="organization-name">
-            <Input
-              id="organization-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={100}
-            />
-          </Field>
-        </div>
-        <div className="w-64">
-          <Field label="Time zone" htmlFor="organization-timezone">
-            <Select
-              id="organization-timezone"
-              value={timezone}
-              onChange={(e) => setTimezone(e.target.value)}
-              options={timeZones(timezone).map((zone) => ({
-                value: zone,
-                label: zone === browserZone ? `${zone} (this browser)` : zone,
-              }))}
-            />
-          </Field>
-        </div>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
-          Save
-        </SubmitButton>
-      </Form>
-    </Card>
+    <GeneralSettingsCard
+      editable={isAdmin}
+      description="Times on every page are shown in the organization's time zone."
+      facts={[
+        { term: 'Name', value: name },
+        { term: 'Time zone', value: timezone },
+      ]}
+      saved={{ name, choice: timezone }}
+      nameField={{ label: 'Organization name', id: 'organization-name' }}
+      choiceField={{
+        label: 'Time zone',
+        id: 'organization-timezone',
+        options: timeZones(timezone).map((zone) => ({
+          value: zone,
+          label: zone === browserZone ? `${zone} (this browser)` : zone,
+        })),
+      }}
+      save={save}
+    />
   );
 }
 
@@ -173,7 +139,6 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         )
       ).members,
   });
-  const [removing, setRemoving] = useState<Member | null>(null);
   // Seats in the usage bars count members.
   const refresh = () =>
     Promise.all([
@@ -195,7 +160,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (member: Member) =>
       read(
         api.DELETE('/api/organizations/{organizationId}/members/{userId}', {
@@ -204,8 +169,8 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
       ),
     refresh: [membersKey(organizationId), usageKey(organizationId)],
     success: (member) => `${member.name || member.email} removed`,
-    done: () => setRemoving(null),
   });
+  const admins = members.data?.filter((m) => m.role === 'admin').length ?? 0;
 
   return (
     <Card>
@@ -213,80 +178,62 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
         title="Members"
         description="Admins manage members, invitations and billing; write members change projects; read-only members look."
       />
-      <QueryBody
+      <QueryTable
         query={members}
-        columns={4}
-        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No members.</p>}
-      >
-        <Table aria-label="Members">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>E-mail</TH>
-              <TH>Role</TH>
-              <TH>Joined</TH>
-              {isAdmin && <ActionsHead />}
-            </tr>
-          </THead>
-          <TBody>
-            {members.data?.map((member) => {
-              const who = member.name || member.email;
-              // The API refuses to remove the last admin (anyone else, the caller included, may go).
-              const lastAdmin = member.role === 'admin' && members.data.filter((m) => m.role === 'admin').length === 1;
-              return (
-                <TR key={member.userId}>
-                  <TD className="font-medium">
-                    {member.name || '—'}
-                    {member.userId === myId && (
-                      <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
-                    )}
-                  </TD>
-                  <TD>{member.email}</TD>
-                  <TD>
-                    {isAdmin ? (
-                      <span className="flex items-center gap-2">
-                        <Select
-                          aria-label={`Role of ${who}`}
-                          className="h-7 w-32"
-                          value={member.role}
-                          // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
-                          disabled={changeRole.isPending || lastAdmin}
-                          title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
-                          aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
-                          onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
-                          options={ROLES}
-                        />
-                        {lastAdmin && (
-                          <span className="text-xs text-muted-foreground" aria-hidden>
-                            only admin
-                          </span>
-                        )}
+        label="Members"
+        columns={['Name', 'E-mail', 'Role', 'Joined']}
+        actions={isAdmin}
+        empty="No members."
+        row={(member) => {
+          const who = member.name || member.email;
+          // The API refuses to remove the last admin (anyone else, the caller included, may go).
+          const lastAdmin = member.role === 'admin' && admins === 1;
+          return (
+            <TR key={member.userId}>
+              <TD className="font-medium">
+                {member.name || '—'}
+                {member.userId === myId && (
+                  <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
+                )}
+              </TD>
+              <TD>{member.email}</TD>
+              <TD>
+                {isAdmin ? (
+                  <span className="flex items-center gap-2">
+                    <Select
+                      aria-label={`Role of ${who}`}
+                      className="h-7 w-32"
+                      value={member.role}
+                      // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
+                      disabled={changeRole.isPending || lastAdmin}
+                      title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                      aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
+                      onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
+                      options={ROLES}
+                    />
+                    {lastAdmin && (
+                      <span className="text-xs text-muted-foreground" aria-hidden>
+                        only admin
                       </span>
-                    ) : (
-                      roleLabel(member.role)
                     )}
-                  </TD>
-                  <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
-                  {isAdmin && (
-                    <TD className="text-right">
-                      {!lastAdmin && (
-                        <RowDangerButton onClick={() => setRemoving(member)} label={`Remove ${who}`}>
-                          Remove
-                        </RowDangerButton>
-                      )}
-                    </TD>
-                  )}
-                </TR>
-              );
-            })}
-          </TBody>
-        </Table>
-      </QueryBody>
+                  </span>
+                ) : (
+                  roleLabel(member.role)
+                )}
+              </TD>
+              <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
+              {isAdmin && (
+                <DangerActionCell action={remove} row={member} label={`Remove ${who}`} available={!lastAdmin}>
+                  Remove
+                </DangerActionCell>
+              )}
+            </TR>
+          );
+        }}
+      />
       <ItemConfirm
-        item={removing}
-        onClose={() => setRemoving(null)}
-        mutation={remove}
-        title={`Remove ${removing ? removing.name || removing.email : 'member'}?`}
+        action={remove}
+        title={`Remove ${remove.item ? remove.item.name || remove.item.email : 'member'}?`}
         description="They lose access to every project of the organization at once. An invitation brings them back."
         confirmLabel="Remove member"
       />
@@ -310,7 +257,6 @@ function Invitations({ organizationId }: { organizationId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('write');
   const [sent, setSent] = useState<{ email: string; acceptUrl: string; mailQueued: boolean } | null>(null);
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: invitationsKey(organizationId) }),
@@ -331,7 +277,7 @@ function Invitations({ organizationId }: { organizationId: string }) {
       await refresh();
     },
   });
-  const revoke = useListMutation({
+  const revoke = useRowAction({
     call: (invitation: Invitation) =>
       read(
         api.DELETE('/api/organizations/{organizationId}/invitations/{id}', {
@@ -340,7 +286,6 @@ function Invitations({ organizationId }: { organizationId: string }) {
       ),
     refresh: [invitationsKey(organizationId), usageKey(organizationId)],
     success: (invitation) => `Invitation to ${invitation.email} revoked`,
-    done: () => setRevoking(null),
   });
 
   return (
@@ -349,29 +294,20 @@ function Invitations({ organizationId }: { organizationId: string }) {
         title="Invitations"
         description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
       />
-      <Form layout="row" className="border-b" onSubmit={() => invite.mutate()} error={invite.error?.message}>
-        <div className="w-72">
-          <Field label="E-mail address" htmlFor="invite-email">
-            <Input
-              id="invite-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              maxLength={320}
-              placeholder="name@example.com"
-            />
-          </Field>
-        </div>
-        <div className="w-36">
-          <Field label="Role" htmlFor="invite-role">
-            <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={ROLES} />
-          </Field>
-        </div>
-        <SubmitButton pending={invite.isPending} pendingLabel="Inviting…" disabled={email.trim() === ''}>
-          Invite
-        </SubmitButton>
-      </Form>
+      <AddRowForm mutation={invite} label="Invite" pendingLabel="Inviting…" disabled={email.trim() === ''}>
+        <TextField
+          className="w-72"
+          label="E-mail address"
+          id="invite-email"
+          type="email"
+          value={email}
+          onValue={setEmail}
+          required
+          maxLength={320}
+          placeholder="name@example.com"
+        />
+        <SelectField className="w-36" label="Role" id="invite-role" value={role} onValue={setRole} options={ROLES} />
+      </AddRowForm>
       {sent && (
         <ShownOnce code={sent.acceptUrl} label="invitation link">
           {sent.mailQueued ? (
@@ -386,61 +322,42 @@ function Invitations({ organizationId }: { organizationId: string }) {
           )}
         </ShownOnce>
       )}
-      <QueryBody
+      <QueryTable
         query={invitations}
-        columns={5}
-        empty={<p className="px-4 py-6 text-sm text-muted-foreground">No invitations yet. Invite a teammate above.</p>}
-      >
-        <Table aria-label="Invitations">
-          <THead>
-            <tr>
-              <TH>E-mail</TH>
-              <TH>Role</TH>
-              <TH>Status</TH>
-              <TH>Sent</TH>
-              <TH>Expires</TH>
-              <ActionsHead />
-            </tr>
-          </THead>
-          <TBody>
-            {invitations.data?.map((invitation) => (
-              <TR key={invitation.id}>
-                <TD className="font-medium">{invitation.email}</TD>
-                <TD>{roleLabel(invitation.role)}</TD>
-                <TD>
-                  <span
-                    className={cn(
-                      'rounded-sm px-1.5 py-0.5 text-xs',
-                      invitation.status === 'pending'
-                        ? 'bg-accent-soft text-foreground'
-                        : 'bg-muted text-muted-foreground',
-                    )}
-                  >
-                    {invitation.status}
-                  </span>
-                </TD>
-                <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
-                <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
-                <TD className="text-right">
-                  {invitation.status === 'pending' && (
-                    <RowDangerButton
-                      onClick={() => setRevoking(invitation)}
-                      label={`Revoke invitation to ${invitation.email}`}
-                    >
-                      Revoke
-                    </RowDangerButton>
-                  )}
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
-      </QueryBody>
+        label="Invitations"
+        columns={['E-mail', 'Role', 'Status', 'Sent', 'Expires']}
+        actions
+        empty="No invitations yet. Invite a teammate above."
+        row={(invitation) => (
+          <TR key={invitation.id}>
+            <TD className="font-medium">{invitation.email}</TD>
+            <TD>{roleLabel(invitation.role)}</TD>
+            <TD>
+              <span
+                className={cn(
+                  'rounded-sm px-1.5 py-0.5 text-xs',
+                  invitation.status === 'pending' ? 'bg-accent-soft text-foreground' : 'bg-muted text-muted-foreground',
+                )}
+              >
+                {invitation.status}
+              </span>
+            </TD>
+            <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
+            <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
+            <DangerActionCell
+              action={revoke}
+              row={invitation}
+              label={`Revoke invitation to ${invitation.email}`}
+              available={invitation.status === 'pending'}
+            >
+              Revoke
+            </DangerActionCell>
+          </TR>
+        )}
+      />
       <ItemConfirm
-        item={revoking}
-        onClose={() => setRevoking(null)}
-        mutation={revoke}
-        title={`Revoke the invitation to ${revoking?.email ?? ''}?`}
+        action={revoke}
+        title={`Revoke the invitation to ${revoke.item?.email ?? ''}?`}
         description="Its link stops working at once and its seat is free again."
         confirmLabel="Revoke invitation"
       />

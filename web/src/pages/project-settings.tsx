@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { Button, SubmitButton } from '@/components/ui/button';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
-import { ConfirmDialog } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
+import { TextField } from '@/components/ui/input';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { connectionQuery, meQuery, projectsQuery } from '@/lib/queries';
 import { FRAMEWORKS, HIDDEN_TOKEN, type Connection, type Project } from '@/lib/types';
+import { useRowAction } from '@/lib/use-row-action';
+import { GeneralSettingsCard, type GeneralDraft } from './general-settings';
 import { PageHeader } from './page-header';
 
 /** The three secrets of a project, each rotated by its own route. */
@@ -66,92 +67,45 @@ export function ProjectSettingsPage() {
 
 function General({ project, canWrite }: { project: Project; canWrite: boolean }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState(project.name);
-  const [framework, setFramework] = useState(project.framework);
-  useEffect(() => {
-    setName(project.name);
-    setFramework(project.framework);
-  }, [project.name, project.framework]);
-
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, choice }: GeneralDraft) =>
       read<Project>(
-        api.PUT('/api/projects', { params: { query: { projectId: project.id } }, body: { name, framework } }),
+        api.PUT('/api/projects', {
+          params: { query: { projectId: project.id } },
+          body: { name, framework: choice },
+        }),
       ),
     onSuccess: async (saved) => {
       toast.success(`Project ${saved.name} saved`);
       await queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey });
     },
   });
-  const changed = name.trim() !== project.name || framework !== project.framework;
   const frameworkLabel = FRAMEWORKS.find((f) => f.value === project.framework)?.label ?? project.framework;
-
-  if (!canWrite) {
-    return (
-      <Card>
-        <CardHeader title="General" />
-        <dl className="grid grid-cols-[8rem_1fr] gap-y-2 px-4 py-3 text-sm">
-          <dt className="text-muted-foreground">Name</dt>
-          <dd>{project.name}</dd>
-          <dt className="text-muted-foreground">Framework</dt>
-          <dd>{frameworkLabel}</dd>
-          <dt className="text-muted-foreground">Project id</dt>
-          <dd className="font-mono text-xs leading-5">{project.id}</dd>
-        </dl>
-      </Card>
-    );
-  }
-
   return (
-    <Card>
-      <CardHeader title="General" description={`Project id ${project.id}`} />
-      <Form layout="row" onSubmit={() => save.mutate()} error={save.error?.message}>
-        <div className="w-72">
-          <Field label="Project name" htmlFor="project-settings-name">
-            <Input
-              id="project-settings-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={100}
-            />
-          </Field>
-        </div>
-        <div className="w-64">
-          <Field label="Framework" htmlFor="project-settings-framework">
-            <Select
-              id="project-settings-framework"
-              value={framework}
-              onChange={(e) => setFramework(e.target.value)}
-              options={FRAMEWORKS}
-            />
-          </Field>
-        </div>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving…" disabled={!changed || name.trim() === ''}>
-          Save
-        </SubmitButton>
-      </Form>
-    </Card>
+    <GeneralSettingsCard
+      editable={canWrite}
+      description={`Project id ${project.id}`}
+      facts={[
+        { term: 'Name', value: project.name },
+        { term: 'Framework', value: frameworkLabel },
+        { term: 'Project id', value: project.id, mono: true },
+      ]}
+      saved={{ name: project.name, choice: project.framework }}
+      nameField={{ label: 'Project name', id: 'project-settings-name' }}
+      choiceField={{ label: 'Framework', id: 'project-settings-framework', options: FRAMEWORKS }}
+      save={save}
+    />
   );
 }
 
 function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) {
-  const queryClient = useQueryClient();
   const connection = useQuery(connectionQuery(project.id));
-  const [rotating, setRotating] = useState<TokenKind | null>(null);
-
-  const rotate = useMutation({
-    mutationFn: (kind: TokenKind) =>
+  const rotate = useRowAction({
+    call: (kind: TokenKind) =>
       read<Partial<Connection>>(api.POST(kind.path, { params: { query: { projectId: project.id } } })),
-    onSuccess: async (_answer, kind) => {
-      setRotating(null);
-      toast.success(`${kind.label} rotated: the previous one no longer works`);
-      // The ingest token is also on the project (the switcher's list) and on /connection.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectionQuery(project.id).queryKey }),
-        queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey }),
-      ]);
-    },
+    // The ingest token is also on the project (the switcher's list) and on /connection.
+    refresh: [connectionQuery(project.id).queryKey, projectsQuery.queryKey],
+    success: (kind) => `${kind.label} rotated: the previous one no longer works`,
   });
 
   const hidden = connection.data?.token === HIDDEN_TOKEN;
@@ -195,7 +149,7 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
                     className="min-w-0 flex-1"
                   />
                   {canWrite && (
-                    <Button onClick={() => setRotating(kind)} aria-label={`Rotate ${kind.label.toLowerCase()}`}>
+                    <Button onClick={() => rotate.ask(kind)} aria-label={`Rotate ${kind.label.toLowerCase()}`}>
                       Rotate…
                     </Button>
                   )}
@@ -205,20 +159,11 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={rotating !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            setRotating(null);
-            rotate.reset();
-          }
-        }}
-        title={`Rotate the ${rotating?.label.toLowerCase() ?? 'token'}?`}
-        description={`A new token replaces it at once. ${rotating?.use ?? ''}`}
+      <ItemConfirm
+        action={rotate}
+        title={`Rotate the ${rotate.item?.label.toLowerCase() ?? 'token'}?`}
+        description={`A new token replaces it at once. ${rotate.item?.use ?? ''}`}
         confirmLabel="Rotate token"
-        pending={rotate.isPending}
-        error={rotate.error}
-        onConfirm={() => rotating && rotate.mutate(rotating)}
       />
     </Card>
   );
@@ -269,16 +214,15 @@ function DeleteProject({ project }: { project: Project }) {
         error={remove.error}
         onConfirm={() => typed === project.name && remove.mutate()}
       >
-        <Field label="Project name" htmlFor="delete-project-name">
-          <Input
-            id="delete-project-name"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            autoComplete="off"
-            placeholder={project.name}
-            autoFocus
-          />
-        </Field>
+        <TextField
+          label="Project name"
+          id="delete-project-name"
+          value={typed}
+          onValue={setTyped}
+          autoComplete="off"
+          placeholder={project.name}
+          autoFocus
+        />
       </ConfirmDialog>
     </Card>
   );

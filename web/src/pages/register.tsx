@@ -3,12 +3,12 @@ import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/input';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { Answer } from '@/lib/types';
-import { AuthForm, AuthLayout, SocialSignIn } from './auth-layout';
+import { AuthForm, AuthLayout, EmailField, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
 
@@ -19,8 +19,7 @@ export function RegisterPage() {
   const router = useRouter();
   const providers = useQuery(providersQuery);
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   // With an invitation: its organization, and the invited address filled in.
   const invited = useQuery({ ...invitationQuery(invitation ?? ''), enabled: invitation !== undefined });
   const invitedEmail = invited.data?.email;
@@ -102,41 +101,37 @@ export function RegisterPage() {
           label={invitation ? 'Create account and join' : 'Create account'}
           pendingLabel="Creating account…"
         >
-          <Field label="Name" htmlFor="name">
-            <Input
-              id="name"
-              autoComplete="name"
-              value={form.name}
-              onChange={set('name')}
-              required
-              maxLength={200}
-              autoFocus
-            />
-          </Field>
-          <Field label="E-mail" htmlFor="email">
-            <Input id="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} required />
-          </Field>
-          <Field label="Password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
-            <Input
-              id="password"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={set('password')}
-              required
-              minLength={10}
-            />
-          </Field>
+          <TextField
+            label="Name"
+            id="name"
+            autoComplete="name"
+            value={form.name}
+            onValue={set('name')}
+            required
+            maxLength={200}
+            autoFocus
+          />
+          <EmailField value={form.email} onValue={set('email')} />
+          <TextField
+            label="Password"
+            id="password"
+            hint="At least 10 characters; a few words make a good one."
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onValue={set('password')}
+            required
+            minLength={10}
+          />
           {!invitation && (
-            <Field label="Organization name (optional)" htmlFor="organization">
-              <Input
-                id="organization"
-                value={form.organizationName}
-                onChange={set('organizationName')}
-                maxLength={100}
-                placeholder="Your team or company"
-              />
-            </Field>
+            <TextField
+              label="Organization name (optional)"
+              id="organization"
+              value={form.organizationName}
+              onValue={set('organizationName')}
+              maxLength={100}
+              placeholder="Your team or company"
+            />
           )}
         </AuthForm>
       )}

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
-import { CircleHelp } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { buttonVariants } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
+import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { api, read } from '@/lib/api';
 import { storeSession } from '@/lib/session';
 import type { SessionAnswer } from '@/lib/types';
@@ -16,22 +14,23 @@ const route = getRouteApi('/reset-password');
 export function ResetPasswordPage() {
   const { token } = route.useSearch();
   const router = useRouter();
-  const [password, setPassword] = useState('');
-  const [repeated, setRepeated] = useState('');
+  const newPassword = useNewPassword();
+  const { mismatch } = newPassword;
   const reset = useMutation({
     mutationFn: () =>
-      read<SessionAnswer>(api.POST('/api/auth/password-reset/confirm', { body: { token: token ?? '', password } })),
+      read<SessionAnswer>(
+        api.POST('/api/auth/password-reset/confirm', { body: { token: token ?? '', password: newPassword.password } }),
+      ),
     onSuccess: (answer) => {
       storeSession(answer.token);
       toast.success('Password changed; you are signed in');
       router.history.replace('/');
     },
   });
-  const mismatch = repeated !== '' && repeated !== password;
   if (!token) {
     return (
       <EndState
-        icon={<CircleHelp className="size-8 text-muted-foreground" />}
+        outcome="unknown"
         title="This reset link is incomplete"
         text="The link has no reset token. Open the whole link from the mail, or ask for a new one."
       >
@@ -59,29 +58,7 @@ export function ResetPasswordPage() {
         label="Set password and sign in"
         pendingLabel="Saving…"
       >
-        <Field label="New password" htmlFor="password" hint="At least 10 characters; a few words make a good one.">
-          <Input
-            id="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-            minLength={10}
-            autoFocus
-          />
-        </Field>
-        <Field label="Repeat the new password" htmlFor="repeated">
-          <Input
-            id="repeated"
-            type="password"
-            autoComplete="new-password"
-            value={repeated}
-            onChange={(e) => setRepeated(e.target.value)}
-            required
-            aria-invalid={mismatch}
-          />
-        </Field>
+        <NewPasswordFields state={newPassword} minLength={10} autoFocus />
       </AuthForm>
     </AuthLayout>
   );

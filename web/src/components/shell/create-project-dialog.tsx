@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { meQuery } from '@/lib/queries';
@@ -48,33 +48,31 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     >
       <DialogContent title="Create project" description="A project has its own token and its own data.">
         <Form onSubmit={() => create.mutate()}>
-          <Field label="Name" htmlFor="project-name" hint="Letters, numbers, spaces, hyphens and underscores.">
-            <Input
-              id="project-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              maxLength={100}
-              autoFocus
-            />
-          </Field>
-          <Field label="Framework" htmlFor="project-framework">
-            <Select
-              id="project-framework"
-              value={framework}
-              onChange={(e) => setFramework(e.target.value)}
-              options={FRAMEWORKS}
-            />
-          </Field>
+          <TextField
+            label="Name"
+            id="project-name"
+            hint="Letters, numbers, spaces, hyphens and underscores."
+            value={name}
+            onValue={setName}
+            required
+            maxLength={100}
+            autoFocus
+          />
+          <SelectField
+            label="Framework"
+            id="project-framework"
+            value={framework}
+            onValue={setFramework}
+            options={FRAMEWORKS}
+          />
           {writable.length > 1 && (
-            <Field label="Organization" htmlFor="project-organization">
-              <Select
-                id="project-organization"
-                value={organizationId || project?.organizationId || ''}
-                onChange={(e) => setOrganizationId(e.target.value)}
-                options={writable.map((o) => ({ value: o.id, label: o.name }))}
-              />
-            </Field>
+            <SelectField
+              label="Organization"
+              id="project-organization"
+              value={organizationId || project?.organizationId || ''}
+              onValue={setOrganizationId}
+              options={writable.map((o) => ({ value: o.id, label: o.name }))}
+            />
           )}
           <DialogFormFooter
             error={create.error}

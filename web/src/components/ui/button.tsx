@@ -1,6 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import type { RowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -56,18 +57,23 @@ export function SubmitButton({
   );
 }
 
-/** A row's destructive action in a table (revoke, remove, delete); `label` names the row for screen readers. */
-export function RowDangerButton({
-  onClick,
+/**
+ * A row's destructive action in a table (revoke, remove, delete): asks `action` (`useRowAction`)
+ * about `row`, whose confirmation does the rest; `label` names the row for screen readers.
+ */
+export function RowDangerButton<T>({
+  action,
+  row,
   label,
   children,
 }: {
-  onClick: () => void;
+  action: Pick<RowAction<T>, 'ask'>;
+  row: T;
   label: string;
   children: React.ReactNode;
 }) {
   return (
-    <Button size="sm" variant="ghost" className="text-danger" onClick={onClick} aria-label={label}>
+    <Button size="sm" variant="ghost" className="text-danger" onClick={() => action.ask(row)} aria-label={label}>
       {children}
     </Button>
   );

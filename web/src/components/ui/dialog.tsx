@@ -1,6 +1,7 @@
 import { Dialog as D } from 'radix-ui';
 import { useRef, type ComponentProps } from 'react';
 import { X } from 'lucide-react';
+import type { RowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 
@@ -114,30 +115,27 @@ export function ConfirmDialog({
 }
 
 /**
- * The confirmation of a row's destructive action (revoke, remove, delete): open while `item` is
- * set; closing it forgets the item and the last refusal, confirming runs `mutation` on the item.
+ * The confirmation of a row's destructive action (`useRowAction`): open while a row is asked about;
+ * closing it forgets the row and the last refusal, confirming runs the action's mutation on the row.
  */
 export function ItemConfirm<T>({
-  item,
-  onClose,
-  mutation,
+  action,
   title,
   description,
   confirmLabel,
 }: {
-  item: T | null;
-  onClose: () => void;
-  mutation: { mutate: (item: T) => void; reset: () => void; isPending: boolean; error: Error | null };
+  action: RowAction<T>;
   title: string;
   description: string;
   confirmLabel: string;
 }) {
+  const { item, close, mutation } = action;
   return (
     <ConfirmDialog
       open={item !== null}
       onOpenChange={(open) => {
         if (!open) {
-          onClose();
+          close();
           mutation.reset();
         }
       }}

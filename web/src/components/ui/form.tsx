@@ -4,7 +4,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import { Button } from './button';
+import { Button, SubmitButton } from './button';
 import { CodeBlock } from './code';
 
 /** The server's (or the form's own) complaint, announced to screen readers. */
@@ -49,6 +49,33 @@ export function Form({
       {children}
       <FormError message={error} className={layout === 'row' ? 'w-full' : undefined} />
     </form>
+  );
+}
+
+/**
+ * The row form at the top of a card's list that adds to it (create a token, invite a member): the
+ * fields, then the submit button; the server's refusal takes the line below.
+ */
+export function AddRowForm({
+  mutation,
+  label,
+  pendingLabel,
+  disabled,
+  children,
+}: {
+  mutation: { mutate: () => void; isPending: boolean; error: Error | null };
+  label: string;
+  pendingLabel: string;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form layout="row" className="border-b" onSubmit={() => mutation.mutate()} error={mutation.error?.message}>
+      {children}
+      <SubmitButton pending={mutation.isPending} pendingLabel={pendingLabel} disabled={disabled}>
+        {label}
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -53,18 +54,100 @@ export function Field({
   label,
   htmlFor,
   hint,
+  className,
   children,
 }: {
   label: string;
   htmlFor: string;
-  hint?: string;
+  hint?: string | undefined;
+  /** Its width in a row form (`w-72`). */
+  className?: string | undefined;
   children: React.ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+interface FieldFrame {
+  label: string;
+  id: string;
+  hint?: string | undefined;
+  className?: string | undefined;
+}
+
+/** A labelled text input that hands over the new text: most fields of the dashboard's forms. */
+export function TextField({
+  label,
+  id,
+  hint,
+  className,
+  onValue,
+  ...input
+}: FieldFrame & Omit<ComponentProps<'input'>, 'id' | 'className' | 'onChange'> & { onValue: (value: string) => void }) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint} className={className}>
+      <Input id={id} onChange={(event) => onValue(event.target.value)} {...input} />
+    </Field>
+  );
+}
+
+/** A labelled select over `options` (and any `children` before them) that hands over the chosen value. */
+export function SelectField<V extends string>({
+  label,
+  id,
+  hint,
+  className,
+  onValue,
+  ...select
+}: FieldFrame &
+  Omit<ComponentProps<'select'>, 'id' | 'className' | 'onChange' | 'value'> & {
+    value: V;
+    onValue: (value: V) => void;
+    options?: ReadonlyArray<{ value: V; label: string }>;
+  }) {
+  return (
+    <Field label={label} htmlFor={id} hint={hint} className={className}>
+      {/* The options are the only values the select can take. */}
+      <Select id={id} onChange={(event) => onValue(event.target.value as V)} {...select} />
+    </Field>
+  );
+}
+
+/**
+ * A search box, named by `label` for screen readers (its placeholder says what it searches, and
+ * its `/` shortcut where a page has one). With `icon`, a magnifier sits inside it and `className`
+ * places the pair.
+ */
+export function SearchInput({
+  label,
+  onValue,
+  icon = false,
+  className,
+  ...input
+}: Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'aria-label'> & {
+  label: string;
+  onValue: (value: string) => void;
+  icon?: boolean;
+}) {
+  const box = (
+    <Input
+      type="search"
+      onChange={(event) => onValue(event.target.value)}
+      aria-label={label}
+      className={icon ? 'pl-8' : className}
+      {...input}
+    />
+  );
+  if (!icon) return box;
+  return (
+    <div className={cn('relative', className)}>
+      <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
+      {box}
     </div>
   );
 }

@@ -5,8 +5,11 @@
  * URL leaves out.
  */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { formatCount } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { Table } from './table';
 
 export function Pagination({
   page,
@@ -53,5 +56,23 @@ export function Pagination({
         </Button>
       </div>
     </nav>
+  );
+}
+
+/**
+ * One page of a list: its table (`children` are the table's head and body), then the pager.
+ * `stale`: the previous page still shows while the next one loads, dimmed.
+ */
+export function PagedTable({
+  paging,
+  stale = false,
+  className,
+  ...table
+}: ComponentProps<typeof Table> & { paging: ComponentProps<typeof Pagination>; stale?: boolean }) {
+  return (
+    <>
+      <Table className={cn(stale && 'opacity-60', className)} {...table} />
+      <Pagination {...paging} />
+    </>
   );
 }

@@ -3,9 +3,12 @@
  * `SortHeader` makes a column sortable through the URL: the page owns the state, the header only
  * says which column and direction it shows (aria-sort) and asks for the next one.
  */
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { RowDangerButton } from './button';
+import { QueryBody } from './states';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
@@ -64,6 +67,82 @@ export function ActionsHead() {
       <span className="sr-only">Actions</span>
     </TH>
   );
+}
+
+export type ColumnHead = string | { label: string; numeric?: boolean; className?: string };
+
+/** The head of a column of figures (right-aligned, like its cells). */
+export const numericColumn = (label: string): ColumnHead => ({ label, numeric: true });
+
+/** `items` as a table under a header of `columns` (and of the row actions, when `actions`): one row each, drawn by `row`. */
+export function DataTable<T>({
+  label,
+  columns,
+  actions = false,
+  items,
+  row,
+  className,
+}: {
+  label: string;
+  columns: ReadonlyArray<ColumnHead>;
+  actions?: boolean;
+  items: readonly T[] | undefined;
+  row: (item: T) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <Table aria-label={label} className={className}>
+      <THead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <TH key={column}>{column}</TH>
+            ) : (
+              <TH key={column.label} numeric={column.numeric} className={column.className}>
+                {column.label}
+              </TH>
+            ),
+          )}
+          {actions && <ActionsHead />}
+        </tr>
+      </THead>
+      <TBody>{items?.map((item) => row(item))}</TBody>
+    </Table>
+  );
+}
+
+/**
+ * A card's list read by `query` as a `DataTable`, behind `QueryBody`'s skeleton (as wide as the
+ * columns), error and `empty` (a sentence shows as a quiet line, anything else as it is).
+ */
+export function QueryTable<T>({
+  query,
+  skeletonRows,
+  empty,
+  ...table
+}: Omit<Parameters<typeof DataTable<T>>[0], 'items'> & {
+  query: UseQueryResult<readonly T[] | undefined>;
+  skeletonRows?: number;
+  empty: ReactNode;
+}) {
+  return (
+    <QueryBody
+      query={query}
+      rows={skeletonRows}
+      columns={table.columns.length}
+      empty={typeof empty === 'string' ? <p className="px-4 py-6 text-sm text-muted-foreground">{empty}</p> : empty}
+    >
+      <DataTable {...table} items={query.data} />
+    </QueryBody>
+  );
+}
+
+/** The last cell of a row whose one action is destructive (revoke, remove): empty where the row cannot take it. */
+export function DangerActionCell<T>({
+  available = true,
+  ...button
+}: ComponentProps<typeof RowDangerButton<T>> & { available?: boolean }) {
+  return <TD className="text-right">{available && <RowDangerButton {...button} />}</TD>;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -90,32 +90,22 @@ export function AiTracesPage() {
       />
       <Totals perModel={list.data?.perModel} calls={list.data?.total} loading={list.isPending} />
       <div className="flex flex-wrap items-center gap-2">
-        <Select
-          aria-label="Model"
+        <ValueFilter
+          label="Model"
+          all="All models"
           className="w-56"
-          value={search.model ?? ''}
-          onChange={(event) => setSearch({ model: event.target.value || undefined, page: undefined })}
-        >
-          <option value="">All models</option>
-          {withCurrent(models.map((m) => m.model).filter(Boolean), search.model).map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Provider"
+          values={models.map((m) => m.model)}
+          value={search.model}
+          onValue={(model) => setSearch({ model, page: undefined })}
+        />
+        <ValueFilter
+          label="Provider"
+          all="All providers"
           className="w-44"
-          value={search.provider ?? ''}
-          onChange={(event) => setSearch({ provider: event.target.value || undefined, page: undefined })}
-        >
-          <option value="">All providers</option>
-          {withCurrent([...new Set(models.map((m) => m.provider).filter(Boolean))], search.provider).map((provider) => (
-            <option key={provider} value={provider}>
-              {provider}
-            </option>
-          ))}
-        </Select>
+          values={[...new Set(models.map((m) => m.provider))]}
+          value={search.provider}
+          onValue={(provider) => setSearch({ provider, page: undefined })}
+        />
       </div>
       {list.error ? (
         <ErrorState error={list.error} />
@@ -196,8 +186,35 @@ export function AiTracesPage() {
 }
 
 /** The options of a filter menu, keeping the chosen value even when the range no longer has it. */
-function withCurrent(values: string[], current: string | undefined): string[] {
-  return current && !values.includes(current) ? [current, ...values] : values;
+/** A filter of the list by one field: "All …", then each value seen, and the URL's even where none was seen. */
+function ValueFilter({
+  label,
+  all,
+  className,
+  values,
+  value,
+  onValue,
+}: {
+  label: string;
+  all: string;
+  className: string;
+  values: string[];
+  value: string | undefined;
+  onValue: (value: string | undefined) => void;
+}) {
+  const seen = values.filter(Boolean);
+  const choices = value && !seen.includes(value) ? [value, ...seen] : seen;
+  return (
+    <Select
+      aria-label={label}
+      className={className}
+      value={value ?? ''}
+      onChange={(event) => onValue(event.target.value || undefined)}
+      options={choices.map((choice) => ({ value: choice, label: choice }))}
+    >
+      <option value="">{all}</option>
+    </Select>
+  );
 }
 
 function NameSearch({
@@ -216,13 +233,12 @@ function NameSearch({
   };
   return (
     <form onSubmit={submit} role="search">
-      <Input
+      <SearchInput
         ref={field}
-        type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValue={setText}
         placeholder="Search names…  ( / )"
-        aria-label="Search AI traces by name"
+        label="Search AI traces by name"
         className="w-64"
       />
     </form>

@@ -11,12 +11,12 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/code';
 import { Dialog, DialogContent, ItemConfirm } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { SelectField, TextField } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { EmptyState, QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EmptyState } from '@/components/ui/states';
+import { QueryTable, TD, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { channelsKey, channelsQuery, eventsKey } from './api';
 import {
   CHANNEL_KINDS,
@@ -32,7 +32,6 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
   const channels = useQuery(channelsQuery(projectId));
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<CreatedChannel | null>(null);
-  const [deleting, setDeleting] = useState<AlertChannel | null>(null);
   const [outcomes, setOutcomes] = useState<Record<string, TestOutcome>>({});
 
   const test = useMutation({
@@ -48,15 +47,13 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (channel: AlertChannel) =>
       read(api.DELETE('/api/alert-channels/{id}', { params: { path: { id: channel.id }, query: { projectId } } })),
     refresh: [channelsKey(projectId)],
     success: (channel) => `Channel ${channel.name} deleted`,
-    done: () => setDeleting(null),
   });
 
-  const items = channels.data ?? [];
   return (
     <Card aria-label="Channels">
       <CardHeader
@@ -70,10 +67,12 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
           )
         }
       />
-      <QueryBody
+      <QueryTable
         query={channels}
-        rows={3}
-        columns={4}
+        label="Alert channels"
+        columns={['Name', 'Kind', { label: 'Target', className: 'w-full' }, 'Created']}
+        actions={writable}
+        skeletonRows={3}
         empty={
           <EmptyState title="No channels yet">
             {writable
@@ -81,77 +80,63 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
               : 'A member with the write role can add channels.'}
           </EmptyState>
         }
-      >
-        <Table aria-label="Alert channels">
-          <THead>
-            <tr>
-              <TH>Name</TH>
-              <TH>Kind</TH>
-              <TH className="w-full">Target</TH>
-              <TH>Created</TH>
-              {writable && <ActionsHead />}
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((channel) => {
-              const outcome = outcomes[channel.id];
-              return (
-                <TR key={channel.id} data-channel={channel.name}>
-                  <TD className="font-medium whitespace-nowrap">
-                    {channel.name}
-                    {channel.scope === 'organization' && (
-                      <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>
+        row={(channel) => {
+          const outcome = outcomes[channel.id];
+          return (
+            <TR key={channel.id} data-channel={channel.name}>
+              <TD className="font-medium whitespace-nowrap">
+                {channel.name}
+                {channel.scope === 'organization' && (
+                  <span className="ml-2 rounded bg-muted px-1 text-[11px] text-muted-foreground">organization</span>
+                )}
+              </TD>
+              <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
+              <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
+                {target(channel)}
+              </TD>
+              <TD className="whitespace-nowrap text-muted-foreground">
+                <RelativeTime value={channel.createdAt} />
+              </TD>
+              {writable && (
+                <TD>
+                  <div className="flex items-center justify-end gap-1.5">
+                    {outcome && (
+                      <span
+                        role="status"
+                        data-testid="test-outcome"
+                        className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
+                        title={outcome.error ?? undefined}
+                      >
+                        {outcome.outcome === 'delivered' ? (
+                          <CheckCircle2 className="size-3.5 text-success" aria-hidden />
+                        ) : (
+                          <XCircle className="size-3.5 text-danger" aria-hidden />
+                        )}
+                        {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
+                        {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
+                      </span>
                     )}
-                  </TD>
-                  <TD className="whitespace-nowrap">{channelKindLabel(channel.kind)}</TD>
-                  <TD className="max-w-0 truncate font-mono text-xs text-muted-foreground" title={target(channel)}>
-                    {target(channel)}
-                  </TD>
-                  <TD className="whitespace-nowrap text-muted-foreground">
-                    <RelativeTime value={channel.createdAt} />
-                  </TD>
-                  {writable && (
-                    <TD>
-                      <div className="flex items-center justify-end gap-1.5">
-                        {outcome && (
-                          <span
-                            role="status"
-                            data-testid="test-outcome"
-                            className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
-                            title={outcome.error ?? undefined}
-                          >
-                            {outcome.outcome === 'delivered' ? (
-                              <CheckCircle2 className="size-3.5 text-success" aria-hidden />
-                            ) : (
-                              <XCircle className="size-3.5 text-danger" aria-hidden />
-                            )}
-                            {outcome.outcome === 'delivered' ? 'Delivered' : 'Failed'}
-                            {outcome.responseStatus !== null && ` (${outcome.responseStatus})`}
-                          </span>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          disabled={test.isPending && test.variables?.id === channel.id}
-                          onClick={() => test.mutate(channel)}
-                          aria-label={`Send a test through ${channel.name}`}
-                        >
-                          <Send aria-hidden /> Test
-                        </Button>
-                        {channel.scope === 'project' && (
-                          <RowDangerButton onClick={() => setDeleting(channel)} label={`Delete ${channel.name}`}>
-                            <Trash2 aria-hidden />
-                          </RowDangerButton>
-                        )}
-                      </div>
-                    </TD>
-                  )}
-                </TR>
-              );
-            })}
-          </TBody>
-        </Table>
-      </QueryBody>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={test.isPending && test.variables?.id === channel.id}
+                      onClick={() => test.mutate(channel)}
+                      aria-label={`Send a test through ${channel.name}`}
+                    >
+                      <Send aria-hidden /> Test
+                    </Button>
+                    {channel.scope === 'project' && (
+                      <RowDangerButton action={remove} row={channel} label={`Delete ${channel.name}`}>
+                        <Trash2 aria-hidden />
+                      </RowDangerButton>
+                    )}
+                  </div>
+                </TD>
+              )}
+            </TR>
+          );
+        }}
+      />
       {creating && (
         <CreateChannelDialog
           projectId={projectId}
@@ -184,10 +169,8 @@ export function ChannelsSection({ projectId, writable }: { projectId: string; wr
         )}
       </Dialog>
       <ItemConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        mutation={remove}
-        title={`Delete channel ${deleting?.name ?? ''}?`}
+        action={remove}
+        title={`Delete channel ${remove.item?.name ?? ''}?`}
         description="Rules that use it stop sending there. Its past deliveries stay in the history."
         confirmLabel="Delete channel"
       />
@@ -239,53 +222,33 @@ function CreateChannelDialog({
         description="Test it after creating it: the outcome shows in the list and the history."
       >
         <Form onSubmit={() => create.mutate()}>
-          <Field label="Name" htmlFor="channel-name">
-            <Input
-              id="channel-name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              maxLength={100}
-              autoFocus
-            />
-          </Field>
-          <Field label="Kind" htmlFor="channel-kind">
-            <Select
-              id="channel-kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as ChannelKind)}
-              options={CHANNEL_KINDS}
-            />
-          </Field>
+          <TextField label="Name" id="channel-name" value={name} onValue={setName} required maxLength={100} autoFocus />
+          <SelectField label="Kind" id="channel-kind" value={kind} onValue={setKind} options={CHANNEL_KINDS} />
           {kind === 'email' ? (
-            <Field label="Addresses" htmlFor="channel-addresses" hint="Separated by commas or spaces; at most 20.">
-              <Input
-                id="channel-addresses"
-                value={addresses}
-                onChange={(event) => setAddresses(event.target.value)}
-                required
-                placeholder="oncall@example.com"
-              />
-            </Field>
+            <TextField
+              label="Addresses"
+              id="channel-addresses"
+              hint="Separated by commas or spaces; at most 20."
+              value={addresses}
+              onValue={setAddresses}
+              required
+              placeholder="oncall@example.com"
+            />
           ) : (
-            <Field
+            <TextField
               label={kind === 'slack' ? 'Incoming webhook URL' : 'URL'}
-              htmlFor="channel-url"
+              id="channel-url"
               hint={
                 kind === 'slack'
                   ? 'Kept encrypted; only its end is shown afterwards.'
                   : 'Receives a signed JSON POST for every notification.'
               }
-            >
-              <Input
-                id="channel-url"
-                type="url"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                required
-                placeholder="https://"
-              />
-            </Field>
+              type="url"
+              value={url}
+              onValue={setUrl}
+              required
+              placeholder="https://"
+            />
           )}
           <DialogFormFooter
             error={create.error}

@@ -4,11 +4,10 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedTable } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatPreciseTime } from '@/lib/format';
-import { cn } from '@/lib/utils';
 import { eventsKey, eventsQuery } from './api';
 import { OutcomeBadge, RuleStateBadge } from './badges';
 import type { AlertEvent } from './types';
@@ -54,52 +53,53 @@ export function HistorySection({
           Notifications of firing and resolved rules, and test sends, appear here.
         </EmptyState>
       ) : (
-        <>
-          <Table aria-label="Alert history" className={cn(history.isPlaceholderData && 'opacity-60')}>
-            <THead>
-              <tr>
-                <TH>Time</TH>
-                <TH className="w-full">Rule</TH>
-                <TH>State</TH>
-                <TH>Channel</TH>
-                <TH>Outcome</TH>
-                <TH numeric>Attempt</TH>
-                <TH numeric>Response</TH>
-              </tr>
-            </THead>
-            <TBody>
-              {items.map((event) => (
-                <TR key={event.id} data-event={event.id}>
-                  <TD className="whitespace-nowrap tabular">
-                    <time dateTime={event.at}>{formatPreciseTime(event.at)}</time>
-                  </TD>
-                  <TD className="max-w-0 truncate" title={event.error ?? undefined}>
-                    {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
-                    {event.error && <span className="ml-2 text-xs text-danger">{event.error}</span>}
-                  </TD>
-                  <TD>
-                    <RuleStateBadge state={event.state} />
-                  </TD>
-                  <TD className="whitespace-nowrap">{event.channelName}</TD>
-                  <TD>
-                    <OutcomeBadge outcome={event.outcome} />
-                  </TD>
-                  <TD numeric>{event.attempt}</TD>
-                  <TD numeric data-column="response">
-                    {event.responseStatus ?? '—'}
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-          <Pagination
-            page={page}
-            pageSize={HISTORY_PAGE_SIZE}
-            total={undefined}
-            hasMore={history.data?.hasMore ?? false}
-            onPage={onPage}
-          />
-        </>
+        <PagedTable
+          aria-label="Alert history"
+          stale={history.isPlaceholderData}
+          paging={{
+            page,
+            pageSize: HISTORY_PAGE_SIZE,
+            total: undefined,
+            hasMore: history.data?.hasMore ?? false,
+            onPage,
+          }}
+        >
+          <THead>
+            <tr>
+              <TH>Time</TH>
+              <TH className="w-full">Rule</TH>
+              <TH>State</TH>
+              <TH>Channel</TH>
+              <TH>Outcome</TH>
+              <TH numeric>Attempt</TH>
+              <TH numeric>Response</TH>
+            </tr>
+          </THead>
+          <TBody>
+            {items.map((event) => (
+              <TR key={event.id} data-event={event.id}>
+                <TD className="whitespace-nowrap tabular">
+                  <time dateTime={event.at}>{formatPreciseTime(event.at)}</time>
+                </TD>
+                <TD className="max-w-0 truncate" title={event.error ?? undefined}>
+                  {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
+                  {event.error && <span className="ml-2 text-xs text-danger">{event.error}</span>}
+                </TD>
+                <TD>
+                  <RuleStateBadge state={event.state} />
+                </TD>
+                <TD className="whitespace-nowrap">{event.channelName}</TD>
+                <TD>
+                  <OutcomeBadge outcome={event.outcome} />
+                </TD>
+                <TD numeric>{event.attempt}</TD>
+                <TD numeric data-column="response">
+                  {event.responseStatus ?? '—'}
+                </TD>
+              </TR>
+            ))}
+          </TBody>
+        </PagedTable>
       )}
     </Card>
   );

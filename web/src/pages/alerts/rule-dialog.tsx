@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Field, Input, Select } from '@/components/ui/input';
+import { Field, Input, Select, SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { channelsQuery, rulesKey } from './api';
 import { DialogFormFooter } from '@/components/ui/form';
@@ -169,23 +169,8 @@ export function RuleDialog({
       >
         <form className="grid gap-3" onSubmit={submit} noValidate>
           <div className="grid items-start gap-3 sm:grid-cols-2">
-            <Field label="Name" htmlFor="rule-name">
-              <Input
-                id="rule-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={100}
-                autoFocus
-              />
-            </Field>
-            <Field label="Kind" htmlFor="rule-kind">
-              <Select
-                id="rule-kind"
-                value={kind}
-                onChange={(event) => setKind(event.target.value as RuleKind)}
-                options={RULE_KINDS}
-              />
-            </Field>
+            <TextField label="Name" id="rule-name" value={name} onValue={setName} maxLength={100} autoFocus />
+            <SelectField label="Kind" id="rule-kind" value={kind} onValue={setKind} options={RULE_KINDS} />
             {PARAM_FIELDS[kind].map((field) => (
               <Field
                 key={`${kind}-${field.key}`}

@@ -8,11 +8,11 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
 import { ItemConfirm } from '@/components/ui/dialog';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { EmptyState, QueryBody } from '@/components/ui/states';
-import { ActionsHead, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { EmptyState } from '@/components/ui/states';
+import { QueryTable, TD, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useListMutation } from '@/lib/use-list-mutation';
+import { useRowAction } from '@/lib/use-row-action';
 import { channelsQuery, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
 import { RuleDialog, ruleBody } from './rule-dialog';
@@ -30,7 +30,6 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
   const rules = useQuery(rulesQuery(projectId));
   const channels = useQuery(channelsQuery(projectId));
   const [editing, setEditing] = useState<AlertRule | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AlertRule | null>(null);
   const channelName = (id: string) => channels.data?.find((channel) => channel.id === id)?.name ?? 'deleted channel';
 
   const update = useMutation({
@@ -54,15 +53,13 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     },
     onError: (error) => toast.error(error.message),
   });
-  const remove = useListMutation({
+  const remove = useRowAction({
     call: (rule: AlertRule) =>
       read(api.DELETE('/api/alert-rules/{id}', { params: { path: { id: rule.id }, query: { projectId } } })),
     refresh: [rulesKey(projectId)],
     success: (rule) => `Rule ${rule.name} deleted`,
-    done: () => setDeleting(null),
   });
 
-  const items = rules.data ?? [];
   const now = Date.now();
   return (
     <Card aria-label="Rules">
@@ -77,10 +74,19 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
           )
         }
       />
-      <QueryBody
+      <QueryTable
         query={rules}
-        rows={4}
-        columns={6}
+        label="Alert rules"
+        columns={[
+          { label: 'Name', className: 'w-full' },
+          'Kind',
+          'State',
+          'Channels',
+          'Enabled',
+          { label: 'Last fired', numeric: true },
+        ]}
+        actions={writable}
+        skeletonRows={4}
         empty={
           <EmptyState title="No alert rules yet">
             {writable
@@ -88,127 +94,104 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
               : 'A member with the write role can create rules.'}
           </EmptyState>
         }
-      >
-        <Table aria-label="Alert rules">
-          <THead>
-            <tr>
-              <TH className="w-full">Name</TH>
-              <TH>Kind</TH>
-              <TH>State</TH>
-              <TH>Channels</TH>
-              <TH>Enabled</TH>
-              <TH numeric>Last fired</TH>
-              {writable && <ActionsHead />}
-            </tr>
-          </THead>
-          <TBody>
-            {items.map((rule) => {
-              const snoozed = rule.snoozedUntil !== null && Date.parse(rule.snoozedUntil) > now;
-              return (
-                <TR key={rule.id} data-rule={rule.name}>
-                  <TD className="max-w-0">
-                    <div className="truncate font-medium" title={rule.name}>
-                      {rule.name}
-                    </div>
-                    {snoozed && (
-                      <div className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="snoozed">
-                        <BellOff className="size-3" aria-hidden /> snoozed until {formatDateTime(rule.snoozedUntil)}
-                      </div>
-                    )}
-                  </TD>
-                  <TD className="whitespace-nowrap">{ruleKindLabel(rule.kind)}</TD>
-                  <TD>
-                    <RuleStateBadge state={rule.state} />
-                  </TD>
-                  <TD className="max-w-56 truncate text-muted-foreground" data-column="channels">
-                    {rule.channelIds.length === 0 ? '—' : rule.channelIds.map(channelName).join(', ')}
-                  </TD>
-                  <TD>
-                    <Switch
-                      checked={rule.enabled}
-                      disabled={!writable || update.isPending}
-                      label={`${rule.name} enabled`}
-                      onChange={(enabled) =>
-                        update.mutate({
-                          rule,
-                          change: { enabled },
-                          message: `Rule ${rule.name} ${enabled ? 'enabled' : 'disabled'}`,
-                        })
-                      }
-                    />
-                  </TD>
-                  <TD numeric className="text-muted-foreground">
-                    {rule.lastNotifiedAt ? <RelativeTime value={rule.lastNotifiedAt} /> : 'never'}
-                  </TD>
-                  {writable && (
-                    <TD>
-                      <div className="flex items-center justify-end gap-1">
-                        <Menu>
-                          <MenuTrigger asChild>
-                            <Button size="sm" variant="ghost" aria-label={`Snooze ${rule.name}`}>
-                              <BellOff aria-hidden />
-                            </Button>
-                          </MenuTrigger>
-                          <MenuContent align="end">
-                            {SNOOZES.map((snooze) => (
-                              <MenuItem
-                                key={snooze.hours}
-                                onSelect={() =>
-                                  update.mutate({
-                                    rule,
-                                    change: {
-                                      snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString(),
-                                    },
-                                    message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
-                                  })
-                                }
-                              >
-                                {snooze.label}
-                              </MenuItem>
-                            ))}
-                            {snoozed && (
-                              <MenuItem
-                                onSelect={() =>
-                                  update.mutate({
-                                    rule,
-                                    change: { snoozedUntil: null },
-                                    message: `Rule ${rule.name} no longer snoozed`,
-                                  })
-                                }
-                              >
-                                Stop snoozing
-                              </MenuItem>
-                            )}
-                          </MenuContent>
-                        </Menu>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setEditing(rule)}
-                          aria-label={`Edit ${rule.name}`}
-                        >
-                          <Pencil aria-hidden />
+        row={(rule) => {
+          const snoozed = rule.snoozedUntil !== null && Date.parse(rule.snoozedUntil) > now;
+          return (
+            <TR key={rule.id} data-rule={rule.name}>
+              <TD className="max-w-0">
+                <div className="truncate font-medium" title={rule.name}>
+                  {rule.name}
+                </div>
+                {snoozed && (
+                  <div className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="snoozed">
+                    <BellOff className="size-3" aria-hidden /> snoozed until {formatDateTime(rule.snoozedUntil)}
+                  </div>
+                )}
+              </TD>
+              <TD className="whitespace-nowrap">{ruleKindLabel(rule.kind)}</TD>
+              <TD>
+                <RuleStateBadge state={rule.state} />
+              </TD>
+              <TD className="max-w-56 truncate text-muted-foreground" data-column="channels">
+                {rule.channelIds.length === 0 ? '—' : rule.channelIds.map(channelName).join(', ')}
+              </TD>
+              <TD>
+                <Switch
+                  checked={rule.enabled}
+                  disabled={!writable || update.isPending}
+                  label={`${rule.name} enabled`}
+                  onChange={(enabled) =>
+                    update.mutate({
+                      rule,
+                      change: { enabled },
+                      message: `Rule ${rule.name} ${enabled ? 'enabled' : 'disabled'}`,
+                    })
+                  }
+                />
+              </TD>
+              <TD numeric className="text-muted-foreground">
+                {rule.lastNotifiedAt ? <RelativeTime value={rule.lastNotifiedAt} /> : 'never'}
+              </TD>
+              {writable && (
+                <TD>
+                  <div className="flex items-center justify-end gap-1">
+                    <Menu>
+                      <MenuTrigger asChild>
+                        <Button size="sm" variant="ghost" aria-label={`Snooze ${rule.name}`}>
+                          <BellOff aria-hidden />
                         </Button>
-                        <RowDangerButton onClick={() => setDeleting(rule)} label={`Delete ${rule.name}`}>
-                          <Trash2 aria-hidden />
-                        </RowDangerButton>
-                      </div>
-                    </TD>
-                  )}
-                </TR>
-              );
-            })}
-          </TBody>
-        </Table>
-      </QueryBody>
+                      </MenuTrigger>
+                      <MenuContent align="end">
+                        {SNOOZES.map((snooze) => (
+                          <MenuItem
+                            key={snooze.hours}
+                            onSelect={() =>
+                              update.mutate({
+                                rule,
+                                change: {
+                                  snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString(),
+                                },
+                                message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
+                              })
+                            }
+                          >
+                            {snooze.label}
+                          </MenuItem>
+                        ))}
+                        {snoozed && (
+                          <MenuItem
+                            onSelect={() =>
+                              update.mutate({
+                                rule,
+                                change: { snoozedUntil: null },
+                                message: `Rule ${rule.name} no longer snoozed`,
+                              })
+                            }
+                          >
+                            Stop snoozing
+                          </MenuItem>
+                        )}
+                      </MenuContent>
+                    </Menu>
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
+                      <Pencil aria-hidden />
+                    </Button>
+                    <RowDangerButton action={remove} row={rule} label={`Delete ${rule.name}`}>
+                      <Trash2 aria-hidden />
+                    </RowDangerButton>
+                  </div>
+                </TD>
+              )}
+            </TR>
+          );
+        }}
+      />
       {editing !== null && (
         <RuleDialog projectId={projectId} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
       <ItemConfirm
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        mutation={remove}
-        title={`Delete rule ${deleting?.name ?? ''}?`}
+        action={remove}
+        title={`Delete rule ${remove.item?.name ?? ''}?`}
         description="It stops being evaluated. Its past deliveries stay in the history."
         confirmLabel="Delete rule"
       />

@@ -13,6 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { PageHeader } from '../page-header';
 import { canWrite, dashboardsQuery, keepScope } from './api';
+import { DashboardLink } from './dashboard-link';
 import { parseDefinition } from './definition';
 import {
   CreateDashboardDialog,
@@ -119,14 +120,10 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
                 return (
                   <TR key={dashboard.id} {...rowProps(index)}>
                     <TD>
-                      <Link
-                        to="/dashboards/$id"
-                        params={{ id: dashboard.id }}
-                        search={keepScope}
+                      <DashboardLink
+                        dashboard={dashboard}
                         className="font-medium text-accent underline-offset-2 hover:underline"
-                      >
-                        {dashboard.name}
-                      </Link>
+                      />
                     </TD>
                     <TD numeric>
                       {widgets ? widgets.length : <span title="The saved definition cannot be read">?</span>}

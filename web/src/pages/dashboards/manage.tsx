@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { ConfirmDialog, Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
-import { Field, Input } from '@/components/ui/input';
+import { Field, Input, TextField } from '@/components/ui/input';
 import { createDashboard, dashboardKey, dashboardsKey, deleteDashboard, keepScope, updateDashboard } from './api';
 import { exportFile, parseDashboardFile, parseDefinition } from './definition';
 import type { SavedDashboard } from './types';
@@ -102,16 +102,15 @@ function NameDialog(props: {
     <Dialog open onOpenChange={(open) => !open && props.onClose()}>
       <DialogContent title={props.title}>
         <Form onSubmit={props.onSubmit}>
-          <Field label={props.label} htmlFor="dashboard-name">
-            <Input
-              id="dashboard-name"
-              value={props.name}
-              onChange={(e) => props.setName(e.target.value)}
-              required
-              maxLength={200}
-              autoFocus
-            />
-          </Field>
+          <TextField
+            label={props.label}
+            id="dashboard-name"
+            value={props.name}
+            onValue={props.setName}
+            required
+            maxLength={200}
+            autoFocus
+          />
           <DialogFormFooter
             error={props.error}
             pending={props.pending}
@@ -163,15 +162,14 @@ export function DeleteDashboardDialog({
       disabled={typed !== dashboard.name}
       error={remove.error}
     >
-      <Field label={`Type ${dashboard.name} to confirm`} htmlFor="delete-dashboard-name">
-        <Input
-          id="delete-dashboard-name"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          autoComplete="off"
-          autoFocus
-        />
-      </Field>
+      <TextField
+        label={`Type ${dashboard.name} to confirm`}
+        id="delete-dashboard-name"
+        value={typed}
+        onValue={setTyped}
+        autoComplete="off"
+        autoFocus
+      />
     </ConfirmDialog>
   );
 }

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { dashboardsQuery, keepScope } from './api';
+import { DashboardLink } from './dashboard-link';
 import { parseDefinition } from './definition';
 import { WidgetBody } from './widget-view';
 
@@ -63,14 +64,10 @@ export function StarredWidgets({ className }: { className?: string }) {
             >
               <header className="flex min-w-0 items-baseline justify-between gap-2">
                 <h3 className="truncate text-sm font-medium">{widget.title}</h3>
-                <Link
-                  to="/dashboards/$id"
-                  params={{ id: dashboard.id }}
-                  search={keepScope}
+                <DashboardLink
+                  dashboard={dashboard}
                   className="shrink-0 truncate text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
-                >
-                  {dashboard.name}
-                </Link>
+                />
               </header>
               <div className={widget.type === 'table' ? 'max-h-56 overflow-auto' : ''}>
                 <WidgetBody

@@ -6,13 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form, FormError } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { SelectField, TextField } from '@/components/ui/input';
 import type { TelemetryScope } from '@/lib/telemetry';
 import { describeQuery, discoverQuery } from '../metrics/query';
 import { QueryBuilder } from '../metrics/query-builder';
 import type { MetricQuery } from '../metrics/types';
-import { REDUCERS, type Reducer, type Widget, type WidgetType } from './types';
-import { WidgetTypeSelect } from './widget-type-select';
+import { REDUCERS, WIDGET_TYPES, type Reducer, type Widget, type WidgetType } from './types';
 import { WidgetBody } from './widget-view';
 
 export type WidgetDraft = Pick<Widget, 'title' | 'type' | 'query' | 'reducer' | 'thresholds'>;
@@ -65,18 +64,15 @@ export function WidgetDialog({
       >
         <Form className="gap-4" onSubmit={() => query.name !== '' && thresholdsValid && onSave(draft)}>
           <div className="grid grid-cols-[1fr_12rem] gap-3">
-            <Field label="Title" htmlFor="widget-title">
-              <Input
-                id="widget-title"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                maxLength={200}
-                placeholder={query.name ? describeQuery(query) : 'Untitled'}
-              />
-            </Field>
-            <Field label="Type" htmlFor="widget-type">
-              <WidgetTypeSelect id="widget-type" value={type} onChange={setType} />
-            </Field>
+            <TextField
+              label="Title"
+              id="widget-title"
+              value={title}
+              onValue={setTitle}
+              maxLength={200}
+              placeholder={query.name ? describeQuery(query) : 'Untitled'}
+            />
+            <SelectField label="Type" id="widget-type" value={type} onValue={setType} options={WIDGET_TYPES} />
           </div>
           <QueryBuilder
             value={query}
@@ -88,35 +84,25 @@ export function WidgetDialog({
           {type === 'value' && (
             <fieldset className="grid grid-cols-3 gap-3 rounded-md border px-3 pt-1 pb-3">
               <legend className="px-1 text-xs font-medium text-muted-foreground">Single value</legend>
-              <Field label="Value" htmlFor="widget-reducer">
-                <Select id="widget-reducer" value={reducer} onChange={(e) => setReducer(e.target.value as Reducer)}>
-                  {REDUCERS.map((r) => (
-                    <option key={r} value={r}>
-                      {r} over the range
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="Amber from" htmlFor="widget-amber">
-                <Input
-                  id="widget-amber"
+              <SelectField
+                label="Value"
+                id="widget-reducer"
+                value={reducer}
+                onValue={setReducer}
+                options={REDUCERS.map((r) => ({ value: r, label: `${r} over the range` }))}
+              />
+              {[
+                { label: 'Amber from', id: 'widget-amber', value: amber, onValue: setAmber },
+                { label: 'Red from', id: 'widget-red', value: red, onValue: setRed },
+              ].map((threshold) => (
+                <TextField
+                  key={threshold.id}
+                  {...threshold}
                   inputMode="decimal"
-                  value={amber}
-                  onChange={(e) => setAmber(e.target.value)}
                   aria-invalid={!thresholdsValid}
                   placeholder="none"
                 />
-              </Field>
-              <Field label="Red from" htmlFor="widget-red">
-                <Input
-                  id="widget-red"
-                  inputMode="decimal"
-                  value={red}
-                  onChange={(e) => setRed(e.target.value)}
-                  aria-invalid={!thresholdsValid}
-                  placeholder="none"
-                />
-              </Field>
+              ))}
               <p className="col-span-3 text-xs text-muted-foreground">
                 Green below amber; with red under amber, lower is worse. Leave both empty for no colour.
               </p>

@@ -4,7 +4,7 @@ import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { ApdexValue, DurationCell, ErrorRateValue, ImpactBadge } from './entity-parts';
+import { ApdexValue, DurationCell, EntityNameLink, ErrorRateValue, ImpactBadge } from './entity-parts';
 import { EntityListPage, type EntityListConfig } from './entity-list';
 import { ENDPOINT_SOURCE, type EndpointOrder } from './api';
 import type { EndpointItem } from './types';
@@ -33,14 +33,7 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
             <span className="text-muted-foreground">{item.method}</span> {item.route}
           </Link>
         ) : (
-          <Link
-            to="/endpoints/detail"
-            search={{ name: item.name }}
-            className={cn(linkStyles.id, 'block truncate text-xs')}
-            title={item.name}
-          >
-            {item.name}
-          </Link>
+          <EntityNameLink to="/endpoints/detail" name={item.name} />
         ),
     },
     { label: 'Calls', sortKey: 'requests', numeric: true, cell: (item) => formatCount(item.requests) },

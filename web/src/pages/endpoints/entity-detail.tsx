@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
-import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
+import { ChartCard } from '@/components/charts/chart-card';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
@@ -90,6 +90,13 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   const loading = detail.isPending;
   const errorRate = data && data.count > 0 ? data.serverErrors / data.count : data ? 0 : undefined;
   const calls = data ? data[tab] : [];
+  // The two charts share the time axis, the crosshair and what they say while empty.
+  const alongside = {
+    syncKey: `${config.feature}-detail`,
+    loading,
+    timestamps: data?.series.t ?? [],
+    emptyTitle: `No ${config.noun}s in this range`,
+  };
 
   return (
     <div className="grid gap-4 px-6 py-5">
@@ -149,52 +156,37 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
           </div>
 
           <div className="grid gap-4 xl:grid-cols-2">
-            <Card>
-              <CardHeader title="Latency" description="P50, P95 and P99 per interval" />
-              <div className="px-4 pt-3 pb-2">
-                <TimeSeriesChart
-                  title={`Latency of ${name}`}
-                  format="duration"
-                  syncKey={`${config.feature}-detail`}
-                  loading={loading}
-                  timestamps={data?.series.t ?? []}
-                  series={
-                    data
-                      ? [
-                          { name: 'P50', values: data.series.p50Ms, color: 1 },
-                          { name: 'P95', values: data.series.p95Ms, color: 2 },
-                          { name: 'P99', values: data.series.p99Ms, color: 4 },
-                        ]
-                      : []
-                  }
-                  emptyTitle={`No ${config.noun}s in this range`}
-                />
-              </div>
-            </Card>
-            <Card>
-              <CardHeader
-                title={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s and failures`}
-                description="Per interval"
-              />
-              <div className="px-4 pt-3 pb-2">
-                <TimeSeriesChart
-                  title={`${config.noun}s of ${name}`}
-                  kind="area"
-                  syncKey={`${config.feature}-detail`}
-                  loading={loading}
-                  timestamps={data?.series.t ?? []}
-                  series={
-                    data
-                      ? [
-                          { name: `${config.noun}s`, values: data.series.count, color: 1 },
-                          { name: 'failures', values: data.series.errors, color: 'danger' },
-                        ]
-                      : []
-                  }
-                  emptyTitle={`No ${config.noun}s in this range`}
-                />
-              </div>
-            </Card>
+            <ChartCard
+              heading="Latency"
+              description="P50, P95 and P99 per interval"
+              title={`Latency of ${name}`}
+              {...alongside}
+              format="duration"
+              series={
+                data
+                  ? [
+                      { name: 'P50', values: data.series.p50Ms, color: 1 },
+                      { name: 'P95', values: data.series.p95Ms, color: 2 },
+                      { name: 'P99', values: data.series.p99Ms, color: 4 },
+                    ]
+                  : []
+              }
+            />
+            <ChartCard
+              heading={`${config.noun[0]!.toUpperCase()}${config.noun.slice(1)}s and failures`}
+              description="Per interval"
+              title={`${config.noun}s of ${name}`}
+              {...alongside}
+              kind="area"
+              series={
+                data
+                  ? [
+                      { name: `${config.noun}s`, values: data.series.count, color: 1 },
+                      { name: 'failures', values: data.series.errors, color: 'danger' },
+                    ]
+                  : []
+              }
+            />
           </div>
 
           <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">

@@ -5,14 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
-import { Card, CardHeader } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { ChartCard } from '@/components/charts/chart-card';
+import { Card } from '@/components/ui/card';
+import { SearchInput } from '@/components/ui/input';
+import { PagedTable } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, THead, TR } from '@/components/ui/table';
+import { SortHeader, TBody, TD, THead, TR } from '@/components/ui/table';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -120,43 +119,30 @@ export function EntityListPage<T extends { name: string }, Order extends string>
   return (
     <div className="grid gap-4 px-6 py-5">
       <PageHeader title={config.title} description={config.description} />
-      <Card>
-        <CardHeader
-          title={`Total time by ${config.noun}`}
-          description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`}
-        />
-        <div className="px-4 pt-3 pb-2">
-          {series.isError ? (
-            <ErrorState error={series.error} />
-          ) : (
-            <TimeSeriesChart
-              title={`Total time by ${config.noun}`}
-              kind="stacked"
-              format="duration"
-              syncKey={config.feature}
-              height={180}
-              loading={series.isPending}
-              timestamps={series.data?.bucketStarts ?? []}
-              series={chartSeries}
-              emptyTitle={`No ${config.noun} time in this range`}
-            />
-          )}
-        </div>
-      </Card>
+      <ChartCard
+        title={`Total time by ${config.noun}`}
+        description={`The ${config.noun}s that take the most time, stacked; the rest as Other. Drag across the chart to zoom.`}
+        error={series.error}
+        kind="stacked"
+        format="duration"
+        syncKey={config.feature}
+        height={180}
+        loading={series.isPending}
+        timestamps={series.data?.bucketStarts ?? []}
+        series={chartSeries}
+        emptyTitle={`No ${config.noun} time in this range`}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-72">
-          <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            ref={searchRef}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={`Search ${config.noun}s  ( / )`}
-            aria-label={`Search ${config.noun}s`}
-            className="pl-8"
-          />
-        </div>
+        <SearchInput
+          icon
+          className="w-72"
+          ref={searchRef}
+          value={text}
+          onValue={setText}
+          placeholder={`Search ${config.noun}s  ( / )`}
+          label={`Search ${config.noun}s`}
+        />
         <Segmented
           label="Root or nested"
           value={search.root ?? 'all'}
@@ -195,56 +181,56 @@ export function EntityListPage<T extends { name: string }, Order extends string>
             config.empty
           )
         ) : (
-          <>
-            <Table aria-label={config.title}>
-              <THead>
-                <tr>
-                  {config.columns.map((column) =>
-                    column.sortKey ? (
-                      <SortHeader
-                        key={column.label}
-                        label={column.label}
-                        column={column.sortKey}
-                        sort={orderBy}
-                        direction={direction}
-                        numeric={column.numeric}
-                        className={column.className}
-                        onSort={(sort, dir) => setSearch({ sort, dir })}
-                      />
-                    ) : (
-                      <th
-                        key={column.label}
-                        className={cn(
-                          'h-8 border-b px-3 text-xs font-medium text-muted-foreground',
-                          column.numeric ? 'text-right' : 'text-left',
-                          column.className,
-                        )}
-                      >
-                        {column.label}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </THead>
-              <TBody>
-                {items.map((item, index) => (
-                  <TR key={config.rowKey?.(item) ?? item.name} {...rowProps(index)}>
-                    {config.columns.map((column) => (
-                      <TD key={column.label} numeric={column.numeric} className={column.className}>
-                        {column.cell(item)}
-                      </TD>
-                    ))}
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-            <Pagination
-              page={page}
-              pageSize={LIST_PAGE_SIZE}
-              total={list.data?.total}
-              onPage={(next) => setSearch({ page: next })}
-            />
-          </>
+          <PagedTable
+            aria-label={config.title}
+            paging={{
+              page,
+              pageSize: LIST_PAGE_SIZE,
+              total: list.data?.total,
+              onPage: (next) => setSearch({ page: next }),
+            }}
+          >
+            <THead>
+              <tr>
+                {config.columns.map((column) =>
+                  column.sortKey ? (
+                    <SortHeader
+                      key={column.label}
+                      label={column.label}
+                      column={column.sortKey}
+                      sort={orderBy}
+                      direction={direction}
+                      numeric={column.numeric}
+                      className={column.className}
+                      onSort={(sort, dir) => setSearch({ sort, dir })}
+                    />
+                  ) : (
+                    <th
+                      key={column.label}
+                      className={cn(
+                        'h-8 border-b px-3 text-xs font-medium text-muted-foreground',
+                        column.numeric ? 'text-right' : 'text-left',
+                        column.className,
+                      )}
+                    >
+                      {column.label}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((item, index) => (
+                <TR key={config.rowKey?.(item) ?? item.name} {...rowProps(index)}>
+                  {config.columns.map((column) => (
+                    <TD key={column.label} numeric={column.numeric} className={column.className}>
+                      {column.cell(item)}
+                    </TD>
+                  ))}
+                </TR>
+              ))}
+            </TBody>
+          </PagedTable>
         )}
       </Card>
     </div>

@@ -82,6 +82,15 @@ export function ImpactBadge({
 }
 
 /** A duration cell of the list tables. */
+/** An endpoint's or a task's name, linking to its detail page; cut to its column, the whole name on hover. */
+export function EntityNameLink({ to, name }: { to: '/endpoints/detail' | '/tasks/detail'; name: string }) {
+  return (
+    <Link to={to} search={{ name }} className={cn(linkStyles.id, 'block truncate text-xs')} title={name}>
+      {name}
+    </Link>
+  );
+}
+
 export function DurationCell({ ms }: { ms: number | null }) {
   return <span className="font-mono text-[13px]">{formatDuration(ms)}</span>;
 }

@@ -3,24 +3,19 @@
  * routes declare their responses), so a changed route breaks the build, not the page.
  */
 import type { paths } from '@sightline/api-client';
+import type { Answer } from '@/lib/types';
 
-type JsonOf<Path extends keyof paths, Method extends 'get' | 'post'> = paths[Path][Method] extends {
-  responses: { 200: { content: { 'application/json': infer Body } } };
-}
-  ? Body
-  : never;
-
-export type EndpointList = JsonOf<'/api/endpoints', 'post'>;
+export type EndpointList = Answer<'/api/endpoints', 'post'>;
 export type EndpointItem = EndpointList['items'][number];
-export type TaskList = JsonOf<'/api/tasks', 'post'>;
+export type TaskList = Answer<'/api/tasks', 'post'>;
 export type TaskItem = TaskList['items'][number];
 /** The same shape for endpoints and tasks. */
-export type EntityDetail = JsonOf<'/api/endpoints/detail', 'post'>;
+export type EntityDetail = Answer<'/api/endpoints/detail', 'post'>;
 export type CallSummary = EntityDetail['slowest'][number];
-export type TimeByEntity = JsonOf<'/api/endpoints/series', 'post'>;
-export type Overview = JsonOf<'/api/dashboard/overview', 'get'>;
-export type DashboardSeries = JsonOf<'/api/dashboard', 'get'>;
-export type Stats = JsonOf<'/api/stats', 'post'>;
+export type TimeByEntity = Answer<'/api/endpoints/series', 'post'>;
+export type Overview = Answer<'/api/dashboard/overview', 'get'>;
+export type DashboardSeries = Answer<'/api/dashboard', 'get'>;
+export type Stats = Answer<'/api/stats', 'post'>;
 
 /** The filters body of the list routes. */
 export type Filters = NonNullable<

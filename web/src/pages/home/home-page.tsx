@@ -4,29 +4,49 @@
  * most (Impact), the newest issues and the widgets starred on the project's dashboards (when any
  * is); onboarding (to /connection) while the project is empty.
  */
-import { lazy, Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Cable } from 'lucide-react';
-import { LazyTimeSeriesChart as TimeSeriesChart } from '@/components/charts/lazy-time-series-chart';
+import { ChartCard } from '@/components/charts/chart-card';
+import type { ChartKind, ChartSeries, ValueFormat } from '@/components/charts/time-series-chart';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { DataTable, numericColumn, TD, TR } from '@/components/ui/table';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatCost, formatCount, formatDuration, formatPercent, formatRelative } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
 import { dashboardsQuery, hasStarredWidget } from '../dashboards/api';
-import { ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
+import { EntityNameLink, ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
 import { DataStatusBanner } from '../data-status';
 import { PageHeader } from '../page-header';
 import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './api';
-import type { Stats } from './types';
+import type { DashboardSeries, Stats } from './types';
 
 // Its own chunk: the metric views load only for a project that starred a widget.
 const StarredWidgets = lazy(async () => ({ default: (await import('../dashboards/starred-widgets')).StarredWidgets }));
+
+/** The headline figures, each with its change against the previous range (`worseWhenUp` colours it). */
+const FIGURES: ReadonlyArray<{
+  label: string;
+  key: 'requests' | 'errorRate' | 'p95Ms' | 'issues' | 'aiCost';
+  format: (value: number | null | undefined) => ReactNode;
+  worseWhenUp?: boolean;
+}> = [
+  { label: 'Requests', key: 'requests', format: formatCount },
+  { label: 'Error rate', key: 'errorRate', format: formatPercent, worseWhenUp: true },
+  {
+    label: 'P95 latency',
+    key: 'p95Ms',
+    format: (ms) => <span className="font-mono">{formatDuration(ms)}</span>,
+    worseWhenUp: true,
+  },
+  { label: 'Issues', key: 'issues', format: formatCount, worseWhenUp: true },
+  { label: 'AI cost', key: 'aiCost', format: formatCost },
+];
 
 /** Everything a project can send; none of it in the range and none before means "not connected yet". */
 const hasData = (stats: Stats) => stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions > 0;
@@ -53,6 +73,38 @@ function Onboarding({ projectId, projectName }: { projectId: string | undefined;
         </Link>
       </div>
     </Card>
+  );
+}
+
+/** One of home's charts of `/api/dashboard` (their crosshairs move together). */
+function SeriesCard({
+  title,
+  description,
+  query,
+  lines,
+  kind,
+  format,
+}: {
+  title: string;
+  description: string;
+  query: UseQueryResult<DashboardSeries>;
+  lines: (data: DashboardSeries) => ChartSeries[];
+  kind?: ChartKind;
+  format?: ValueFormat;
+}) {
+  return (
+    <ChartCard
+      title={title}
+      description={description}
+      error={query.error}
+      kind={kind}
+      format={format}
+      syncKey="home"
+      loading={query.isPending}
+      timestamps={query.data?.bucketStarts ?? []}
+      series={query.data ? lines(query.data) : []}
+      emptyTitle="No requests in this range"
+    />
   );
 }
 
@@ -103,90 +155,37 @@ export function HomePage() {
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-            <FigureTile
-              label="Requests"
-              loading={loading}
-              value={formatCount(stats?.requests)}
-              current={stats?.requests}
-              previous={before?.requests}
-            />
-            <FigureTile
-              label="Error rate"
-              loading={loading}
-              value={formatPercent(stats?.errorRate)}
-              current={stats?.errorRate}
-              previous={before?.errorRate}
-              worseWhenUp
-            />
-            <FigureTile
-              label="P95 latency"
-              loading={loading}
-              value={<span className="font-mono">{formatDuration(stats?.p95Ms)}</span>}
-              current={stats?.p95Ms}
-              previous={before?.p95Ms}
-              worseWhenUp
-            />
-            <FigureTile
-              label="Issues"
-              loading={loading}
-              value={formatCount(stats?.issues)}
-              current={stats?.issues}
-              previous={before?.issues}
-              worseWhenUp
-            />
-            <FigureTile
-              label="AI cost"
-              loading={loading}
-              value={formatCost(stats?.aiCost)}
-              current={stats?.aiCost}
-              previous={before?.aiCost}
-            />
+            {FIGURES.map(({ label, key, format, worseWhenUp }) => (
+              <FigureTile
+                key={key}
+                label={label}
+                loading={loading}
+                value={format(stats?.[key])}
+                current={stats?.[key]}
+                previous={before?.[key]}
+                worseWhenUp={worseWhenUp}
+              />
+            ))}
           </div>
 
           <div className="grid gap-4 xl:grid-cols-2">
-            <Card>
-              <CardHeader title="Requests and server errors" description="Per interval; drag across a chart to zoom" />
-              <div className="px-4 pt-3 pb-2">
-                {series.isError ? (
-                  <ErrorState error={series.error} />
-                ) : (
-                  <TimeSeriesChart
-                    title="Requests and server errors"
-                    kind="area"
-                    syncKey="home"
-                    loading={series.isPending}
-                    timestamps={series.data?.bucketStarts ?? []}
-                    series={
-                      series.data
-                        ? [
-                            { name: 'requests', values: series.data.requests, color: 1 },
-                            { name: 'server errors', values: series.data.serverErrors, color: 'danger' },
-                          ]
-                        : []
-                    }
-                    emptyTitle="No requests in this range"
-                  />
-                )}
-              </div>
-            </Card>
-            <Card>
-              <CardHeader title="P95 latency" description="Of requests, per interval" />
-              <div className="px-4 pt-3 pb-2">
-                {series.isError ? (
-                  <ErrorState error={series.error} />
-                ) : (
-                  <TimeSeriesChart
-                    title="P95 latency"
-                    format="duration"
-                    syncKey="home"
-                    loading={series.isPending}
-                    timestamps={series.data?.bucketStarts ?? []}
-                    series={series.data ? [{ name: 'P95', values: series.data.p95Ms, color: 2 }] : []}
-                    emptyTitle="No requests in this range"
-                  />
-                )}
-              </div>
-            </Card>
+            <SeriesCard
+              title="Requests and server errors"
+              description="Per interval; drag across a chart to zoom"
+              query={series}
+              kind="area"
+              lines={(data) => [
+                { name: 'requests', values: data.requests, color: 1 },
+                { name: 'server errors', values: data.serverErrors, color: 'danger' },
+              ]}
+            />
+            <SeriesCard
+              title="P95 latency"
+              description="Of requests, per interval"
+              query={series}
+              format="duration"
+              lines={(data) => [{ name: 'P95', values: data.p95Ms, color: 2 }]}
+            />
           </div>
 
           <div className="grid items-start gap-4 xl:grid-cols-2">
@@ -205,43 +204,28 @@ export function HomePage() {
               ) : (overview.data?.endpoints.length ?? 0) === 0 ? (
                 <EmptyState title="No endpoint calls in this range" />
               ) : (
-                <Table aria-label="Top endpoints by Impact">
-                  <THead>
-                    <tr>
-                      <TH>Endpoint</TH>
-                      <TH numeric>Calls</TH>
-                      <TH numeric>P95</TH>
-                      <TH numeric>Errors</TH>
-                      <TH numeric>Impact</TH>
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {overview.data?.endpoints.map((endpoint) => (
-                      <TR key={endpoint.name}>
-                        <TD className="w-full max-w-0">
-                          <Link
-                            to="/endpoints/detail"
-                            search={{ name: endpoint.name }}
-                            className={cn(linkStyles.id, 'block truncate text-xs')}
-                            title={endpoint.name}
-                          >
-                            {endpoint.name}
-                          </Link>
-                        </TD>
-                        <TD numeric>{formatCount(endpoint.requests)}</TD>
-                        <TD numeric className="font-mono text-xs">
-                          {formatDuration(endpoint.p95Ms)}
-                        </TD>
-                        <TD numeric>
-                          <ErrorRateValue value={endpoint.errorRate} />
-                        </TD>
-                        <TD numeric>
-                          <ImpactBadge item={endpoint} />
-                        </TD>
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
+                <DataTable
+                  label="Top endpoints by Impact"
+                  columns={['Endpoint', ...['Calls', 'P95', 'Errors', 'Impact'].map(numericColumn)]}
+                  items={overview.data?.endpoints}
+                  row={(endpoint) => (
+                    <TR key={endpoint.name}>
+                      <TD className="w-full max-w-0">
+                        <EntityNameLink to="/endpoints/detail" name={endpoint.name} />
+                      </TD>
+                      <TD numeric>{formatCount(endpoint.requests)}</TD>
+                      <TD numeric className="font-mono text-xs">
+                        {formatDuration(endpoint.p95Ms)}
+                      </TD>
+                      <TD numeric>
+                        <ErrorRateValue value={endpoint.errorRate} />
+                      </TD>
+                      <TD numeric>
+                        <ImpactBadge item={endpoint} />
+                      </TD>
+                    </TR>
+                  )}
+                />
               )}
             </Card>
             <Card className="overflow-hidden">
@@ -255,35 +239,29 @@ export function HomePage() {
                   Exceptions and error messages appear here, grouped by their stack trace.
                 </EmptyState>
               ) : (
-                <Table aria-label="Newest issues">
-                  <THead>
-                    <tr>
-                      <TH>Issue</TH>
-                      <TH numeric>Events</TH>
-                      <TH numeric>First seen</TH>
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {issues.data.items.map((issue) => (
-                      <TR key={issue.hash}>
-                        <TD className="w-full max-w-0">
-                          <Link
-                            to="/issues/$hash"
-                            params={{ hash: issue.hash }}
-                            className={cn(linkStyles.accent, 'block truncate')}
-                            title={issue.title}
-                          >
-                            {issue.title}
-                          </Link>
-                        </TD>
-                        <TD numeric>{formatCount(issue.count)}</TD>
-                        <TD numeric className="text-muted-foreground">
-                          {formatRelative(issue.firstSeen)}
-                        </TD>
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
+                <DataTable
+                  label="Newest issues"
+                  columns={['Issue', ...['Events', 'First seen'].map(numericColumn)]}
+                  items={issues.data.items}
+                  row={(issue) => (
+                    <TR key={issue.hash}>
+                      <TD className="w-full max-w-0">
+                        <Link
+                          to="/issues/$hash"
+                          params={{ hash: issue.hash }}
+                          className={cn(linkStyles.accent, 'block truncate')}
+                          title={issue.title}
+                        >
+                          {issue.title}
+                        </Link>
+                      </TD>
+                      <TD numeric>{formatCount(issue.count)}</TD>
+                      <TD numeric className="text-muted-foreground">
+                        {formatRelative(issue.firstSeen)}
+                      </TD>
+                    </TR>
+                  )}
+                />
               )}
             </Card>
           </div>

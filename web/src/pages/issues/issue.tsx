@@ -10,10 +10,10 @@ import { useMemo, type ReactNode } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedTable } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatCount, formatPreciseTime } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
@@ -194,81 +194,79 @@ export function IssuePage() {
             ) : items.length === 0 ? (
               <EmptyState title="No occurrence on this page" />
             ) : (
-              <>
-                <Table aria-label="Occurrences" className={cn(occurrences.isPlaceholderData && 'opacity-60')}>
-                  <THead>
-                    <tr>
-                      <TH>Time</TH>
-                      <TH>Trace</TH>
-                      <TH>Server</TH>
-                      <TH>Version</TH>
-                      <TH>Session</TH>
-                    </tr>
-                  </THead>
-                  <TBody>
-                    {items.map((item, index) => (
-                      <TR
-                        key={`${item.recordedAt}-${index}`}
-                        active={index === selectedIndex}
-                        aria-selected={index === selectedIndex}
-                        data-occurrence={index}
-                        className="cursor-pointer"
-                        onClick={() => select(index)}
-                      >
-                        <TD className="whitespace-nowrap">
-                          <button
-                            type="button"
-                            className="tabular outline-none hover:underline focus-visible:underline"
-                            onClick={() => select(index)}
+              <PagedTable
+                aria-label="Occurrences"
+                stale={occurrences.isPlaceholderData}
+                paging={{
+                  page,
+                  pageSize: PAGE_SIZE,
+                  total: occurrences.data?.total,
+                  onPage: (next) =>
+                    void navigate({ search: (prev) => ({ ...prev, page: next, occurrence: undefined }) }),
+                }}
+              >
+                <THead>
+                  <tr>
+                    <TH>Time</TH>
+                    <TH>Trace</TH>
+                    <TH>Server</TH>
+                    <TH>Version</TH>
+                    <TH>Session</TH>
+                  </tr>
+                </THead>
+                <TBody>
+                  {items.map((item, index) => (
+                    <TR
+                      key={`${item.recordedAt}-${index}`}
+                      active={index === selectedIndex}
+                      aria-selected={index === selectedIndex}
+                      data-occurrence={index}
+                      className="cursor-pointer"
+                      onClick={() => select(index)}
+                    >
+                      <TD className="whitespace-nowrap">
+                        <button
+                          type="button"
+                          className="tabular outline-none hover:underline focus-visible:underline"
+                          onClick={() => select(index)}
+                        >
+                          {formatPreciseTime(item.recordedAt)}
+                        </button>
+                      </TD>
+                      <TD className="max-w-64 truncate">
+                        {item.traceId ? (
+                          <Link
+                            to="/traces/$id"
+                            params={{ id: item.traceId }}
+                            className={linkStyles.plain}
+                            onClick={(event) => event.stopPropagation()}
                           >
-                            {formatPreciseTime(item.recordedAt)}
-                          </button>
-                        </TD>
-                        <TD className="max-w-64 truncate">
-                          {item.traceId ? (
-                            <Link
-                              to="/traces/$id"
-                              params={{ id: item.traceId }}
-                              className={linkStyles.plain}
-                              onClick={(event) => event.stopPropagation()}
-                            >
-                              {item.linked?.name ?? <span className="font-mono text-xs">{item.traceId}</span>}
-                            </Link>
-                          ) : (
-                            <span className="text-muted-foreground">—</span>
-                          )}
-                        </TD>
-                        <TD className="text-muted-foreground">{item.serverName || '—'}</TD>
-                        <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
-                        <TD>
-                          {item.sessionId ? (
-                            <Link
-                              {...sessionReplayLink(item.sessionId, item.recordedAt)}
-                              className={cn(linkStyles.plain, 'font-mono text-xs')}
-                              title={`Session ${item.sessionId}, at this occurrence`}
-                              onClick={(event) => event.stopPropagation()}
-                            >
-                              {item.sessionId.slice(0, 8)}
-                            </Link>
-                          ) : (
-                            <span className="text-muted-foreground">—</span>
-                          )}
-                        </TD>
-                      </TR>
-                    ))}
-                  </TBody>
-                </Table>
-                <Pagination
-                  page={page}
-                  pageSize={PAGE_SIZE}
-                  total={occurrences.data?.total}
-                  onPage={(next) =>
-                    void navigate({
-                      search: (prev) => ({ ...prev, page: next, occurrence: undefined }),
-                    })
-                  }
-                />
-              </>
+                            {item.linked?.name ?? <span className="font-mono text-xs">{item.traceId}</span>}
+                          </Link>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </TD>
+                      <TD className="text-muted-foreground">{item.serverName || '—'}</TD>
+                      <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
+                      <TD>
+                        {item.sessionId ? (
+                          <Link
+                            {...sessionReplayLink(item.sessionId, item.recordedAt)}
+                            className={cn(linkStyles.plain, 'font-mono text-xs')}
+                            title={`Session ${item.sessionId}, at this occurrence`}
+                            onClick={(event) => event.stopPropagation()}
+                          >
+                            {item.sessionId.slice(0, 8)}
+                          </Link>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </PagedTable>
             )}
           </Card>
           <IssueActivity hash={hash} />

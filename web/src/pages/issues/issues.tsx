@@ -4,16 +4,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/input';
+import { PagedTable } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
+import { SortHeader, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
@@ -81,18 +80,15 @@ export function IssuesPage() {
         description="Exceptions and messages grouped by stack trace, in the selected time range."
       />
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-80 max-w-full">
-          <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-          <Input
-            ref={searchInput}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search stack traces and messages  /"
-            aria-label="Search issues"
-            className="pl-8"
-          />
-        </div>
+        <SearchInput
+          icon
+          className="w-80 max-w-full"
+          ref={searchInput}
+          value={text}
+          onValue={setText}
+          placeholder="Search stack traces and messages  /"
+          label="Search issues"
+        />
         <Segmented
           label="Kind"
           options={KINDS}
@@ -130,102 +126,103 @@ export function IssuesPage() {
             </EmptyState>
           )
         ) : (
-          <>
-            <Table aria-label="Issues" className={cn(query.isPlaceholderData && 'opacity-60')}>
-              <THead>
-                <tr>
+          <PagedTable
+            aria-label="Issues"
+            stale={query.isPlaceholderData}
+            paging={{
+              page,
+              pageSize: ISSUE_PAGE_SIZE,
+              total: query.data?.total,
+              onPage: (next) => void navigate({ search: (prev) => ({ ...prev, page: next }) }),
+            }}
+          >
+            <THead>
+              <tr>
+                {writable && (
+                  <TH className="w-8 pr-0">
+                    <SelectBox
+                      checked={selection.allSelected}
+                      indeterminate={selection.selected.length > 0 && !selection.allSelected}
+                      label="Select all issues on this page"
+                      onChange={selection.toggleAll}
+                    />
+                  </TH>
+                )}
+                <TH className="w-full">Issue</TH>
+                <TH>Trend</TH>
+                <SortHeader label="Events" column="count" {...sorting} numeric />
+                <SortHeader label="Users" column="usersAffected" {...sorting} numeric />
+                <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric />
+                <SortHeader label="First seen" column="firstSeen" {...sorting} numeric />
+                <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric />
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((item, index) => (
+                <TR key={item.hash} {...rowProps(index)} data-hash={item.hash}>
                   {writable && (
-                    <TH className="w-8 pr-0">
+                    <TD className="w-8 pr-0">
                       <SelectBox
-                        checked={selection.allSelected}
-                        indeterminate={selection.selected.length > 0 && !selection.allSelected}
-                        label="Select all issues on this page"
-                        onChange={selection.toggleAll}
+                        checked={selection.has(item.hash)}
+                        label={`Select ${item.title || item.hash}`}
+                        onChange={() => selection.toggle(item.hash)}
                       />
-                    </TH>
+                    </TD>
                   )}
-                  <TH className="w-full">Issue</TH>
-                  <TH>Trend</TH>
-                  <SortHeader label="Events" column="count" {...sorting} numeric />
-                  <SortHeader label="Users" column="usersAffected" {...sorting} numeric />
-                  <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric />
-                  <SortHeader label="First seen" column="firstSeen" {...sorting} numeric />
-                  <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric />
-                </tr>
-              </THead>
-              <TBody>
-                {items.map((item, index) => (
-                  <TR key={item.hash} {...rowProps(index)} data-hash={item.hash}>
-                    {writable && (
-                      <TD className="w-8 pr-0">
-                        <SelectBox
-                          checked={selection.has(item.hash)}
-                          label={`Select ${item.title || item.hash}`}
-                          onChange={() => selection.toggle(item.hash)}
-                        />
-                      </TD>
-                    )}
-                    <TD className="max-w-0 py-1.5">
-                      <Link
-                        to="/issues/$hash"
-                        params={{ hash: item.hash }}
-                        className="block truncate font-medium outline-none hover:underline focus-visible:underline"
-                        title={item.title}
-                      >
-                        {item.title || '(empty message)'}
-                      </Link>
-                      <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-                        <span
-                          className={cn(
-                            'shrink-0 rounded px-1 text-[11px]',
-                            item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger',
-                          )}
-                        >
-                          {item.isMessage ? 'message' : 'exception'}
-                        </span>
-                        <IssueStatusBadge issue={item} />
-                        <span className="shrink-0 font-mono">{item.hash}</span>
-                        {item.linked && (
-                          <Link
-                            to="/traces/$id"
-                            params={{ id: item.linked.id }}
-                            className="truncate hover:text-foreground hover:underline"
-                            title="The trace of the last occurrence"
-                          >
-                            {item.linked.name ?? item.linked.id}
-                          </Link>
+                  <TD className="max-w-0 py-1.5">
+                    <Link
+                      to="/issues/$hash"
+                      params={{ hash: item.hash }}
+                      className="block truncate font-medium outline-none hover:underline focus-visible:underline"
+                      title={item.title}
+                    >
+                      {item.title || '(empty message)'}
+                    </Link>
+                    <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                      <span
+                        className={cn(
+                          'shrink-0 rounded px-1 text-[11px]',
+                          item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger',
                         )}
-                      </div>
-                    </TD>
-                    <TD>
-                      <Sparkline values={item.sparkline} label={`${formatCount(item.count)} events over the range`} />
-                    </TD>
-                    <TD numeric data-column="count">
-                      {formatCount(item.count)}
-                    </TD>
-                    <TD numeric data-column="users">
-                      {formatCount(item.usersAffected)}
-                    </TD>
-                    <TD numeric data-column="sessions">
-                      {formatCount(item.sessionsAffected)}
-                    </TD>
-                    <TD numeric className="text-muted-foreground">
-                      <RelativeTime value={item.firstSeen} />
-                    </TD>
-                    <TD numeric className="text-muted-foreground">
-                      <RelativeTime value={item.lastSeen} />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-            <Pagination
-              page={page}
-              pageSize={ISSUE_PAGE_SIZE}
-              total={query.data?.total}
-              onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
-            />
-          </>
+                      >
+                        {item.isMessage ? 'message' : 'exception'}
+                      </span>
+                      <IssueStatusBadge issue={item} />
+                      <span className="shrink-0 font-mono">{item.hash}</span>
+                      {item.linked && (
+                        <Link
+                          to="/traces/$id"
+                          params={{ id: item.linked.id }}
+                          className="truncate hover:text-foreground hover:underline"
+                          title="The trace of the last occurrence"
+                        >
+                          {item.linked.name ?? item.linked.id}
+                        </Link>
+                      )}
+                    </div>
+                  </TD>
+                  <TD>
+                    <Sparkline values={item.sparkline} label={`${formatCount(item.count)} events over the range`} />
+                  </TD>
+                  <TD numeric data-column="count">
+                    {formatCount(item.count)}
+                  </TD>
+                  <TD numeric data-column="users">
+                    {formatCount(item.usersAffected)}
+                  </TD>
+                  <TD numeric data-column="sessions">
+                    {formatCount(item.sessionsAffected)}
+                  </TD>
+                  <TD numeric className="text-muted-foreground">
+                    <RelativeTime value={item.firstSeen} />
+                  </TD>
+                  <TD numeric className="text-muted-foreground">
+                    <RelativeTime value={item.lastSeen} />
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </PagedTable>
         )}
       </Card>
     </div>

@@ -10,7 +10,7 @@ import { Pause, Play, Radio, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { Input, SearchInput, Select } from '@/components/ui/input';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { linkStyles } from '@/components/ui/link';
@@ -322,13 +322,12 @@ function FilterBar({
   return (
     <form onSubmit={submit} className="grid gap-2" aria-label="Log filters">
       <div className="flex flex-wrap items-center gap-2">
-        <Input
+        <SearchInput
           ref={searchField}
-          type="search"
           value={q}
-          onChange={(event) => setQ(event.target.value)}
+          onValue={setQ}
           placeholder="Search message text…  ( / )"
-          aria-label="Search log messages"
+          label="Search log messages"
           className="min-w-56 flex-[3]"
         />
         <Select

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form } from '@/components/ui/form';
-import { Field, Input, Select } from '@/components/ui/input';
+import { SelectField, TextField } from '@/components/ui/input';
 import type { TelemetryScope } from '@/lib/telemetry';
 import {
   createDashboard,
@@ -20,8 +20,7 @@ import {
   updateDashboard,
 } from '../dashboards/api';
 import { newWidget, parseDefinition } from '../dashboards/definition';
-import type { WidgetType } from '../dashboards/types';
-import { WidgetTypeSelect } from '../dashboards/widget-type-select';
+import { WIDGET_TYPES, type WidgetType } from '../dashboards/types';
 import { describeQuery } from './query';
 import type { ChartType, MetricQuery } from './types';
 
@@ -81,39 +80,30 @@ export function AddToDashboardDialog({
         description={`A widget showing ${describeQuery(query)}; the dashboard's time range applies to it.`}
       >
         <Form onSubmit={() => add.mutate()}>
-          <Field label="Dashboard" htmlFor="add-dashboard">
-            <Select
-              id="add-dashboard"
-              value={chosen}
-              onChange={(e) => setTarget(e.target.value)}
-              disabled={dashboards.isLoading}
-            >
-              {dashboards.data?.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-              <option value={NEW}>New dashboard…</option>
-            </Select>
-          </Field>
+          <SelectField
+            label="Dashboard"
+            id="add-dashboard"
+            value={chosen}
+            onValue={setTarget}
+            disabled={dashboards.isLoading}
+            options={[
+              ...(dashboards.data ?? []).map((d) => ({ value: d.id, label: d.name })),
+              { value: NEW, label: 'New dashboard…' },
+            ]}
+          />
           {chosen === NEW && (
-            <Field label="New dashboard name" htmlFor="add-dashboard-name">
-              <Input
-                id="add-dashboard-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                maxLength={200}
-                autoFocus
-              />
-            </Field>
+            <TextField
+              label="New dashboard name"
+              id="add-dashboard-name"
+              value={name}
+              onValue={setName}
+              required
+              maxLength={200}
+              autoFocus
+            />
           )}
-          <Field label="Widget title" htmlFor="add-widget-title">
-            <Input id="add-widget-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
-          </Field>
-          <Field label="Widget type" htmlFor="add-widget-type">
-            <WidgetTypeSelect id="add-widget-type" value={type} onChange={setType} />
-          </Field>
+          <TextField label="Widget title" id="add-widget-title" value={title} onValue={setTitle} maxLength={200} />
+          <SelectField label="Widget type" id="add-widget-type" value={type} onValue={setType} options={WIDGET_TYPES} />
           <DialogFormFooter
             error={add.error ?? dashboards.error}
             pending={add.isPending}

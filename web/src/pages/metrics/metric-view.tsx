@@ -3,7 +3,7 @@
  * table of its series. The explorer and every dashboard widget render answers through these.
  */
 import { TimeSeriesChart, type ChartKind } from '@/components/charts/time-series-chart';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { DataTable, numericColumn, TD, TR } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { formatMetricValue, seriesLabel, summarize } from './query';
 import type { MetricAnswer } from './types';
@@ -46,34 +46,25 @@ export function SeriesTable({ answer, label, className }: { answer: MetricAnswer
   const rows = answer.series.map((s) => summarize(s, answer));
   return (
     <div className={cn('min-w-0', className)}>
-      <Table aria-label={label}>
-        <THead>
-          <tr>
-            <TH>Series</TH>
-            <TH numeric>Last</TH>
-            <TH numeric>Avg</TH>
-            <TH numeric>Min</TH>
-            <TH numeric>Max</TH>
-            <TH numeric>Buckets</TH>
-          </tr>
-        </THead>
-        <TBody>
-          {rows.map((row) => (
-            <TR key={row.label}>
-              <TD className="max-w-96 truncate font-mono text-xs" title={row.label}>
-                {row.label}
-              </TD>
-              <TD numeric>{formatMetricValue(row.last)}</TD>
-              <TD numeric>{formatMetricValue(row.avg)}</TD>
-              <TD numeric>{formatMetricValue(row.min)}</TD>
-              <TD numeric>{formatMetricValue(row.max)}</TD>
-              <TD numeric className="text-muted-foreground">
-                {row.buckets}
-              </TD>
-            </TR>
-          ))}
-        </TBody>
-      </Table>
+      <DataTable
+        label={label}
+        columns={['Series', ...['Last', 'Avg', 'Min', 'Max', 'Buckets'].map(numericColumn)]}
+        items={rows}
+        row={(row) => (
+          <TR key={row.label}>
+            <TD className="max-w-96 truncate font-mono text-xs" title={row.label}>
+              {row.label}
+            </TD>
+            <TD numeric>{formatMetricValue(row.last)}</TD>
+            <TD numeric>{formatMetricValue(row.avg)}</TD>
+            <TD numeric>{formatMetricValue(row.min)}</TD>
+            <TD numeric>{formatMetricValue(row.max)}</TD>
+            <TD numeric className="text-muted-foreground">
+              {row.buckets}
+            </TD>
+          </TR>
+        )}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { MonitorPlay } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
-import { Input, Select } from '@/components/ui/input';
+import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -98,7 +98,7 @@ export function SessionsListPage() {
             value={search[filter.key] ?? ''}
             onCommit={(value) => update({ [filter.key]: value || undefined })}
             placeholder={filter.placeholder}
-            aria-label={filter.label}
+            label={filter.label}
             className="w-72"
           />
         ))}
@@ -232,9 +232,9 @@ function DebouncedInput({
   onCommit,
   ref,
   ...props
-}: { value: string; onCommit: (value: string) => void; ref?: React.Ref<HTMLInputElement> } & Omit<
+}: { value: string; onCommit: (value: string) => void; label: string; ref?: React.Ref<HTMLInputElement> } & Omit<
   React.ComponentProps<'input'>,
-  'value' | 'onChange' | 'ref'
+  'value' | 'onChange' | 'ref' | 'type' | 'aria-label'
 >) {
   const [draft, setDraft] = useState(value);
   const commit = useRef(onCommit);
@@ -245,5 +245,5 @@ function DebouncedInput({
     const timer = setTimeout(() => commit.current(draft.trim()), 300);
     return () => clearTimeout(timer);
   }, [draft, value]);
-  return <Input ref={ref} type="search" value={draft} onChange={(event) => setDraft(event.target.value)} {...props} />;
+  return <SearchInput ref={ref} value={draft} onValue={setDraft} {...props} />;
 }

@@ -40,6 +40,9 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+/** The first of the values that is a number (clients name the same field differently). */
+const firstNumber = (...values: unknown[]): number | undefined =>
+  values.find((value): value is number => typeof value === 'number');
 
 /** A client's timestamp: epoch milliseconds or an ISO string. */
 export function instantOf(value: unknown): number | undefined {
@@ -97,18 +100,8 @@ function actionEntry(entry: Json, at: number, key: string): TimelineEntry {
     };
   }
   if (type === 'network' || type === 'fetch' || type === 'xhr' || type === 'http' || type === 'request') {
-    const status =
-      typeof entry.status === 'number'
-        ? entry.status
-        : typeof entry.statusCode === 'number'
-          ? entry.statusCode
-          : undefined;
-    const duration =
-      typeof entry.durationMs === 'number'
-        ? entry.durationMs
-        : typeof entry.duration === 'number'
-          ? entry.duration
-          : undefined;
+    const status = firstNumber(entry.status, entry.statusCode);
+    const duration = firstNumber(entry.durationMs, entry.duration);
     const method = text(entry.method)?.toUpperCase() ?? 'GET';
     const parts = [
       status === undefined ? (entry.error ? 'failed' : undefined) : String(status),

@@ -4,13 +4,8 @@
  * stream the OpenAPI document types as a string, and its logs/actions are whatever the browser
  * client sent: typed by hand here and read defensively (timeline.ts).
  */
-import type { paths } from '@sightline/api-client';
-
-type Answer<Path extends keyof paths, Method extends 'get' | 'post'> = paths[Path][Method] extends {
-  responses: { 200: { content: { 'application/json': infer Body } } };
-}
-  ? Body
-  : never;
+// Relative, with .js: the browser suite imports this file under the server's module resolution.
+import type { Answer } from '../../lib/types.js';
 
 /** POST /api/sessions (declares its schema: the generated type). */
 export type SessionList = Answer<'/api/sessions', 'post'>;

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/states';
 import { formatCount, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { EntityListPage, type EntityListConfig } from '../endpoints/entity-list';
-import { DurationCell } from '../endpoints/entity-parts';
+import { DurationCell, EntityNameLink } from '../endpoints/entity-parts';
 import type { TaskItem } from '../endpoints/types';
 import { TASK_SOURCE, type TaskOrder } from './api';
 
@@ -19,16 +19,7 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
       label: 'Task',
       sortKey: 'name',
       className: 'w-full max-w-0',
-      cell: (item) => (
-        <Link
-          to="/tasks/detail"
-          search={{ name: item.name }}
-          className={cn(linkStyles.id, 'block truncate text-xs')}
-          title={item.name}
-        >
-          {item.name}
-        </Link>
-      ),
+      cell: (item) => <EntityNameLink to="/tasks/detail" name={item.name} />,
     },
     { label: 'Runs', sortKey: 'count', numeric: true, cell: (item) => formatCount(item.count) },
     {

@@ -5,8 +5,8 @@
  * to the first child), Enter selects; the selected span lives in the page's URL.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ChevronRight, Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
+import { ChevronRight } from 'lucide-react';
+import { SearchInput } from '@/components/ui/input';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatCount, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -42,17 +42,14 @@ function Highlight({ text, needle }: { text: string; needle: string }): ReactNod
 /** The span search of a waterfall card (its text lives in the page's URL as `q`). */
 export function SpanSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <div className="relative w-64">
-      <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-      <Input
-        type="search"
-        defaultValue={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Find spans"
-        aria-label="Find spans"
-        className="pl-8"
-      />
-    </div>
+    <SearchInput
+      icon
+      className="w-64"
+      defaultValue={value}
+      onValue={onChange}
+      placeholder="Find spans"
+      label="Find spans"
+    />
   );
 }
 
