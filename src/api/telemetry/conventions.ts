@@ -8,7 +8,8 @@
  * - Pagination: `pagination: {page >= 1, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
  *   per-route allow-list of fields; map columns as `attributes.<key>`. A route parses them with
- *   Filters.parse before any query; its FilterError is a 400 in the error handler.
+ *   Filters.parse before any query (a list route through listQueryOf, with range, pagination and
+ *   sort); its FilterError is a 400 in the error handler.
  * - Sort: `orderBy` (per-route allow-list) and `sortDirection` `asc` | `desc`.
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
