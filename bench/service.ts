@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
+import { postGzippedReport } from '../test/support/service.js';
 
 export async function startBenchService(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
@@ -38,16 +39,7 @@ export async function sendReports(
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       while (next < bodies.length) {
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/report',
-          headers: {
-            authorization: `Bearer ${projectToken}`,
-            'content-type': 'application/json',
-            'content-encoding': 'gzip',
-          },
-          payload: bodies[next++]!,
-        });
+        const response = await postGzippedReport(app, projectToken, bodies[next++]!);
         if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}: ${response.body}`);
       }
     }),

@@ -71,8 +71,8 @@ export async function registerUser(
   };
 }
 
-/** One gzipped native report of one frame (empty lists where the frame has none) through the real route. */
-function postReport(app: FastifyInstance, projectToken: string, frame: ReportFrame, appVersion = '1.0.0') {
+/** POST /api/report of an already gzipped native report with a project's ingest token; answers the response. */
+export function postGzippedReport(app: FastifyInstance, projectToken: string, gzipped: Buffer) {
   return app.inject({
     method: 'POST',
     url: '/api/report',
@@ -81,14 +81,18 @@ function postReport(app: FastifyInstance, projectToken: string, frame: ReportFra
       'content-type': 'application/json',
       'content-encoding': 'gzip',
     },
-    payload: zlib.gzipSync(
-      JSON.stringify({
-        appVersion,
-        serverName: 'web-1',
-        collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
-      }),
-    ),
+    payload: gzipped,
   });
+}
+
+/** One gzipped native report of one frame (empty lists where the frame has none) through the real route. */
+function postReport(app: FastifyInstance, projectToken: string, frame: ReportFrame, appVersion = '1.0.0') {
+  const report = {
+    appVersion,
+    serverName: 'web-1',
+    collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+  };
+  return postGzippedReport(app, projectToken, zlib.gzipSync(JSON.stringify(report)));
 }
 
 /** A collection frame of the native report; stackTraces, metrics and traces left out are sent empty. */
