@@ -17,7 +17,7 @@ import { parseRuleParams, RULE_KINDS, type RuleKind, type RuleParams } from '../
 import { readRule } from '../src/application/alerting/evaluate.js';
 import { insertRule } from '../src/store/meta/repositories/alerts.js';
 import { buildReportPayload } from './report-payloads.js';
-import { startBenchService } from './service.js';
+import { sendReports, startBenchService } from './service.js';
 import { fmt, report } from './support.js';
 
 const BODIES = Number(process.env.BENCH_ALERT_BODIES ?? 96);
@@ -45,24 +45,7 @@ async function main(): Promise<void> {
     });
   const send = async (list: Buffer[]): Promise<number> => {
     const started = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < list.length) {
-          const response = await app.inject({
-            method: 'POST',
-            url: '/api/report',
-            headers: {
-              authorization: `Bearer ${project.token}`,
-              'content-type': 'application/json',
-              'content-encoding': 'gzip',
-            },
-            payload: list[next++]!,
-          });
-          if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}`);
-        }
-      }),
-    );
+    await sendReports(app, project.token, list, IN_FLIGHT);
     await services.issues.idle();
     return (performance.now() - started) / 1000;
   };

@@ -23,7 +23,7 @@ import {
   SPANS_PER_TRACE,
   TRACES_PER_FRAME,
 } from './report-payloads.js';
-import { startBenchService } from './service.js';
+import { sendReports, startBenchService } from './service.js';
 import { fmt, report, rssMb } from './support.js';
 
 const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
@@ -88,27 +88,7 @@ async function main(): Promise<void> {
     batchRows(parse(body)).map(([format, records]) => encodeRows(format, records as never[])),
   );
 
-  const post = async (body: Buffer): Promise<void> => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: {
-        authorization: `Bearer ${project.token}`,
-        'content-type': 'application/json',
-        'content-encoding': 'gzip',
-      },
-      payload: body,
-    });
-    if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}: ${response.body}`);
-  };
-  const send = async (list: Buffer[]): Promise<void> => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: IN_FLIGHT }, async () => {
-        while (next < list.length) await post(list[next++]!);
-      }),
-    );
-  };
+  const send = (list: Buffer[]): Promise<void> => sendReports(app, project.token, list, IN_FLIGHT);
 
   await send(bodies.slice(0, WARM_UP_PAYLOADS));
   global.gc?.();

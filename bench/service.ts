@@ -2,9 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
+import { postGzippedReport } from '../test/support/service.js';
 
 export async function startBenchService(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
@@ -24,4 +26,22 @@ export async function startBenchService(name: string, env: Record<string, string
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   return { services, app, owner, close };
+}
+
+/** POSTs gzipped report bodies, `inFlight` at a time, with a project's ingest token; any answer but 200 throws. */
+export async function sendReports(
+  app: FastifyInstance,
+  projectToken: string,
+  bodies: readonly Buffer[],
+  inFlight: number,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < bodies.length) {
+        const response = await postGzippedReport(app, projectToken, bodies[next++]!);
+        if (response.statusCode !== 200) throw new Error(`report answered ${response.statusCode}: ${response.body}`);
+      }
+    }),
+  );
 }

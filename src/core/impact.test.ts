@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apdex, apdexZone, impactOf, taskRank } from './impact.js';
+import { apdex, apdexZone, impactOf, taskRank, type EndpointCounts } from './impact.js';
 
 describe('apdex', () => {
   it('counts satisfied fully and tolerating half', () => {
@@ -15,19 +15,22 @@ describe('apdex', () => {
   });
 });
 
+/** An endpoint's counts: the given ones, every other count 0 and no P99. */
+const countsOf = (counts: Partial<EndpointCounts> & { name: string }): EndpointCounts => ({
+  requests: 0,
+  serverErrors: 0,
+  clientErrors: 0,
+  latencyRequests: 0,
+  satisfied: 0,
+  tolerating: 0,
+  p99Ms: null,
+  ...counts,
+});
+
 describe('impactOf', () => {
   it('is 0 for a healthy endpoint', () => {
     const impact = impactOf(
-      {
-        name: 'GET /a',
-        requests: 4,
-        serverErrors: 0,
-        clientErrors: 0,
-        latencyRequests: 4,
-        satisfied: 4,
-        tolerating: 0,
-        p99Ms: 50,
-      },
+      countsOf({ name: 'GET /a', requests: 4, latencyRequests: 4, satisfied: 4, p99Ms: 50 }),
       100,
       4,
     );
@@ -41,7 +44,7 @@ describe('impactOf', () => {
     // busiest endpoint 20 requests -> share 0.5 -> volume-weighted 0.1.
     // score = 0.3*0.35 + 0.25*0.2 + 0.15*0.5 + 0.1*0.1 + 0.2*0.1 = 0.105 + 0.05 + 0.075 + 0.01 + 0.02 = 0.26
     const impact = impactOf(
-      {
+      countsOf({
         name: 'GET /b',
         requests: 10,
         serverErrors: 2,
@@ -50,7 +53,7 @@ describe('impactOf', () => {
         satisfied: 5,
         tolerating: 3,
         p99Ms: 250,
-      },
+      }),
       100,
       20,
     );
@@ -63,39 +66,13 @@ describe('impactOf', () => {
 
   it('ignores client errors of UNMATCHED and latency without non-streaming requests', () => {
     // 4 requests, all 404, all streaming: only the client-error component could count, and UNMATCHED has none.
-    const impact = impactOf(
-      {
-        name: 'UNMATCHED',
-        requests: 4,
-        serverErrors: 0,
-        clientErrors: 4,
-        latencyRequests: 0,
-        satisfied: 0,
-        tolerating: 0,
-        p99Ms: null,
-      },
-      100,
-      4,
-    );
+    const impact = impactOf(countsOf({ name: 'UNMATCHED', requests: 4, clientErrors: 4 }), 100, 4);
     expect(impact.score).toBe(0);
     expect(impact.apdex).toBeNull();
   });
 
   it('caps the P99 penalty at 4T', () => {
-    const impact = impactOf(
-      {
-        name: 'GET /c',
-        requests: 1,
-        serverErrors: 0,
-        clientErrors: 0,
-        latencyRequests: 1,
-        satisfied: 0,
-        tolerating: 0,
-        p99Ms: 10_000,
-      },
-      100,
-      1,
-    );
+    const impact = impactOf(countsOf({ name: 'GET /c', requests: 1, latencyRequests: 1, p99Ms: 10_000 }), 100, 1);
     // apdex 0 -> 0.3; p99 capped 1 -> 0.15; total 0.45
     expect(impact.score).toBeCloseTo(0.45, 6);
   });

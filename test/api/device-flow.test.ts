@@ -49,6 +49,8 @@ describe('device authorization and device logins', () => {
       headers: bearer(token),
       payload: { user_code: userCode },
     });
+  const lookUp = (userCode: string) =>
+    call(service.app, { method: 'GET', url: `/api/device?user_code=${userCode}`, headers: bearer(dashboard) });
   const me = (token: string) => call(service.app, { method: 'GET', url: '/api/me', headers: bearer(token) });
 
   /** A device login approved by the user: its token response. */
@@ -81,11 +83,7 @@ describe('device authorization and device logins', () => {
         payload: 'client_id=sightline-cli',
       });
       expect(form.status).toBe(200);
-      const lookup = await call(service.app, {
-        method: 'GET',
-        url: `/api/device?user_code=${form.body!.user_code}`,
-        headers: bearer(dashboard),
-      });
+      const lookup = await lookUp(form.body!.user_code);
       expect(lookup.body).toMatchObject({
         userCode: form.body!.user_code,
         clientId: 'sightline-cli',
@@ -137,15 +135,7 @@ describe('device authorization and device logins', () => {
     it('expired: 600 s without a decision end the code; polls answer expired_token and it can no longer be approved', async () => {
       const { device_code: code, user_code: userCode } = (await authorize()).body!;
       clock.advance(600 * SECOND - 1);
-      expect(
-        (
-          await call(service.app, {
-            method: 'GET',
-            url: `/api/device?user_code=${userCode}`,
-            headers: bearer(dashboard),
-          })
-        ).status,
-      ).toBe(200);
+      expect((await lookUp(userCode)).status).toBe(200);
       clock.advance(1);
       expect((await poll(code)).body).toMatchObject({ error: 'expired_token' });
       const late = await decide('approve', userCode);
@@ -153,15 +143,7 @@ describe('device authorization and device logins', () => {
         status: 404,
         body: { error: 'no pending device request has this code: it may have expired or been decided' },
       });
-      expect(
-        (
-          await call(service.app, {
-            method: 'GET',
-            url: `/api/device?user_code=${userCode}`,
-            headers: bearer(dashboard),
-          })
-        ).status,
-      ).toBe(404);
+      expect((await lookUp(userCode)).status).toBe(404);
     });
 
     it('lookup, approve and deny need a dashboard user: no credential is 401, a device or CLI token is 403', async () => {

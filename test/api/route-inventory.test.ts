@@ -18,7 +18,7 @@ import { applicationSurface } from '../../src/api/surface.js';
 import { ROLES, atLeast, type Role } from '../../src/core/roles.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from '../support/access.js';
+import { DAY, TestClock, bearer, call, joinByInvitation } from '../support/access.js';
 
 /** Routes anyone may call: signing up and in, the device grant, discovery, the plan catalogue, the payment webhook. */
 const PUBLIC = new Set([
@@ -232,18 +232,7 @@ describe('route inventory of the application surface', () => {
     stranger = await registerUser(service.app);
     members.set('admin', owner.token);
     for (const role of ['write', 'read-only'] as const) {
-      const email = `${role}-member-${randomUUID()}@example.com`;
-      const invitation = await call(service.app, {
-        method: 'POST',
-        url: `/api/organizations/${owner.organization.id}/invitations`,
-        headers: bearer(owner.token),
-        payload: { email, role },
-      });
-      const joined = await call(service.app, {
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
-      });
+      const joined = await joinByInvitation(service.app, owner, role, `${role}-member-${randomUUID()}@example.com`);
       expect(joined.body?.organization).toMatchObject({ id: owner.organization.id, role });
       members.set(role, joined.body!.token);
     }

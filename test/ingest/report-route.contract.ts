@@ -194,48 +194,27 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
 
     it('keeps the good records of a payload, skips and counts the bad ones', async () => {
       const good = randomUUID();
+      /** A valid trace of GET /bad but for the overrides: each bad one below breaks one field. */
+      const trace = (overrides: Record<string, unknown>) => ({
+        id: randomUUID(),
+        endpoint: 'GET /bad',
+        duration: 1,
+        recordedAt: isoAgo(minute),
+        statusCode: 200,
+        bodySize: 0,
+        clientIP: '',
+        ...overrides,
+      });
       const response = await send({
         appVersion: '',
         serverName: '',
         collectionFrames: [
           {
             traces: [
-              {
-                id: good,
-                endpoint: 'GET /ok',
-                duration: 1,
-                recordedAt: isoAgo(minute),
-                statusCode: 200,
-                bodySize: 0,
-                clientIP: '',
-              },
-              {
-                id: 'not-a-uuid',
-                endpoint: 'GET /bad',
-                duration: 1,
-                recordedAt: isoAgo(minute),
-                statusCode: 200,
-                bodySize: 0,
-                clientIP: '',
-              },
-              {
-                id: randomUUID(),
-                endpoint: 'GET /bad',
-                duration: 1.5,
-                recordedAt: isoAgo(minute),
-                statusCode: 200,
-                bodySize: 0,
-                clientIP: '',
-              },
-              {
-                id: randomUUID(),
-                endpoint: 'GET /bad',
-                duration: 1,
-                recordedAt: 'yesterday',
-                statusCode: 200,
-                bodySize: 0,
-                clientIP: '',
-              },
+              trace({ id: good, endpoint: 'GET /ok' }),
+              trace({ id: 'not-a-uuid' }),
+              trace({ duration: 1.5 }),
+              trace({ recordedAt: 'yesterday' }),
             ],
           },
         ],

@@ -83,3 +83,26 @@ export async function createPersonalAccessToken(app: FastifyInstance, sessionTok
     throw new Error(`token creation failed: ${created.status} ${created.raw}`);
   return created.body.token as string;
 }
+
+/**
+ * A new user invited by an admin into their organization with this role and registered through
+ * the invitation (named by the role); answers the registration's answer.
+ */
+export async function joinByInvitation(
+  app: FastifyInstance,
+  admin: { token: string; organization: { id: string } },
+  role: 'admin' | 'write' | 'read-only',
+  email: string,
+) {
+  const invitation = await call(app, {
+    method: 'POST',
+    url: `/api/organizations/${admin.organization.id}/invitations`,
+    headers: bearer(admin.token),
+    payload: { email, role },
+  });
+  return call(app, {
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
+  });
+}

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { multipartForm, type FormFile } from './multipart.js';
 import { bytesOf, messageField, stringAttribute, varintField } from './otlp-protobuf.js';
-import type { TestService } from './service.js';
+import { registerUser, type TestService } from './service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const DART = {
@@ -32,6 +33,52 @@ export const uploadTokenOf = async (service: TestService, projectId: string) =>
       projectId,
     ])
   )[0]!.upload_token;
+
+/** A new user's project set to a framework, with its tokens. */
+export async function projectWithFramework(service: TestService, framework: string): Promise<Project> {
+  const { project } = await registerUser(service.app);
+  await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [project.id, framework]);
+  return { id: project.id, token: project.token, uploadToken: await uploadTokenOf(service, project.id) };
+}
+
+/** One crash in a native report through the real route (answered 200); answers its trace id. */
+export async function postCrash(
+  service: TestService,
+  projectToken: string,
+  crash: { stackTrace: string; appVersion?: string; attributes?: Record<string, string> },
+): Promise<string> {
+  const traceId = randomUUID();
+  const { stackTrace, appVersion = '1.0.0', attributes } = crash;
+  const response = await service.app.inject({
+    method: 'POST',
+    url: '/api/report',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
+    payload: {
+      appVersion,
+      serverName: '',
+      collectionFrames: [
+        { stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false, attributes }] },
+      ],
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  return traceId;
+}
+
+/** One crash through the report route, and the one exception row stored for it: its trace as stored and as received, and its hash. */
+export async function reportCrash(
+  service: TestService,
+  project: { id: string; token: string },
+  crash: { stackTrace: string; appVersion?: string },
+) {
+  const traceId = await postCrash(service, project.token, crash);
+  const rows = await service.services.telemetry.query<{ stack_trace: string; raw_stack_trace: string; hash: string }>(
+    'SELECT stack_trace, raw_stack_trace, hash FROM exceptions FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}',
+    { project: project.id, trace: traceId },
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
 
 /** One of everything, through the real routes: every telemetry table and every object family gets a row or an object. */
 export async function fillProject(service: TestService, project: Project): Promise<void> {
@@ -162,7 +209,22 @@ export async function fillProject(service: TestService, project: Project): Promi
   await service.services.writer.drain();
 }
 
-/** Uploads one Dart symbols file with its arch and debug id through POST /api/symbols/upload. */
+/** POST /api/symbols/upload of these files and form fields; answers the response. */
+export function postSymbolFiles(
+  service: TestService,
+  uploadToken: string,
+  files: readonly FormFile[],
+  fields: Record<string, string> = {},
+) {
+  const { body, contentType } = multipartForm(files, fields);
+  return service.app.inject({
+    method: 'POST',
+    url: '/api/symbols/upload',
+    headers: { authorization: `Bearer ${uploadToken}`, 'content-type': contentType },
+    payload: body,
+  });
+}
+
 /** Uploads one symbol file, with the given form fields, through the real route. */
 export async function uploadSymbolFile(
   service: TestService,
@@ -170,25 +232,11 @@ export async function uploadSymbolFile(
   file: { name: string; bytes: Buffer },
   fields: Record<string, string> = {},
 ): Promise<void> {
-  const boundary = '----symbolfile';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
-    file.bytes,
-    Buffer.from('\r\n'),
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  const response = await service.app.inject({
-    method: 'POST',
-    url: '/api/symbols/upload',
-    headers: { authorization: `Bearer ${uploadToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
+  const response = await postSymbolFiles(service, uploadToken, [{ name: file.name, content: file.bytes }], fields);
   expect(response.json()).toEqual({ uploaded: 1 });
 }
 
+/** Uploads one Dart symbols file with its arch and debug id through POST /api/symbols/upload. */
 export async function uploadDartSymbolFile(
   service: TestService,
   uploadToken: string,

@@ -71,8 +71,8 @@ export async function registerUser(
   };
 }
 
-/** Sends traces in one gzipped native report frame through the real route; returns the response. */
-export async function reportTraces(app: FastifyInstance, projectToken: string, traces: unknown[]) {
+/** POST /api/report of an already gzipped native report with a project's ingest token; answers the response. */
+export function postGzippedReport(app: FastifyInstance, projectToken: string, gzipped: Buffer) {
   return app.inject({
     method: 'POST',
     url: '/api/report',
@@ -81,14 +81,32 @@ export async function reportTraces(app: FastifyInstance, projectToken: string, t
       'content-type': 'application/json',
       'content-encoding': 'gzip',
     },
-    payload: zlib.gzipSync(
-      JSON.stringify({
-        appVersion: '1.0.0',
-        serverName: 'web-1',
-        collectionFrames: [{ stackTraces: [], metrics: [], traces }],
-      }),
-    ),
+    payload: gzipped,
   });
+}
+
+/** One gzipped native report of one frame (empty lists where the frame has none) through the real route. */
+function postReport(app: FastifyInstance, projectToken: string, frame: ReportFrame, appVersion = '1.0.0') {
+  const report = {
+    appVersion,
+    serverName: 'web-1',
+    collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
+  };
+  return postGzippedReport(app, projectToken, zlib.gzipSync(JSON.stringify(report)));
+}
+
+/** A collection frame of the native report; stackTraces, metrics and traces left out are sent empty. */
+interface ReportFrame {
+  stackTraces?: unknown[];
+  metrics?: unknown[];
+  traces?: unknown[];
+  sessions?: unknown[];
+  sessionRecordings?: unknown[];
+}
+
+/** Sends traces in one gzipped native report frame through the real route; returns the response. */
+export async function reportTraces(app: FastifyInstance, projectToken: string, traces: unknown[]) {
+  return postReport(app, projectToken, { traces });
 }
 
 /**
@@ -137,29 +155,14 @@ export async function sendOtlpException(
   });
 }
 
-/** One native report with any frame content (exceptions, metrics, traces) and app version, through the real route. */
+/** One native report with any frame content and app version, through the real route; anything but 200 throws. */
 export async function reportFrame(
   app: FastifyInstance,
   projectToken: string,
-  frame: { stackTraces?: unknown[]; metrics?: unknown[]; traces?: unknown[] },
+  frame: ReportFrame,
   appVersion = '1.0.0',
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/report',
-    headers: {
-      authorization: `Bearer ${projectToken}`,
-      'content-type': 'application/json',
-      'content-encoding': 'gzip',
-    },
-    payload: zlib.gzipSync(
-      JSON.stringify({
-        appVersion,
-        serverName: 'web-1',
-        collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
-      }),
-    ),
-  });
+  const response = await postReport(app, projectToken, frame, appVersion);
   if (response.statusCode !== 200) throw new Error(`report failed: ${response.statusCode} ${response.body}`);
   return response;
 }

@@ -9,7 +9,7 @@ import { pollDeviceToken, revokeLogin, startDeviceAuthorization } from '../oauth
 import { printDetail, printRows } from '../output.js';
 import { Session, deviceCredentialsFrom } from '../session.js';
 import { readStore, updateStore, type Credentials } from '../store.js';
-import { action, withExamples } from './shared.js';
+import { action, commandGroup, withExamples } from './shared.js';
 
 /** The caller as the CLI shows them: who, and their organizations with their role in each. */
 async function whoAmI(session: Session) {
@@ -53,8 +53,10 @@ export function authCommands(program: Command): void {
     'sightline-cli whoami -o json',
   );
 
-  const profiles = withExamples(
-    program.command('profiles').description('named sign-ins, e.g. one per service'),
+  const profiles = commandGroup(
+    program,
+    'profiles',
+    'named sign-ins, e.g. one per service',
     'sightline-cli profiles list',
   );
   withExamples(

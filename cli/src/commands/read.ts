@@ -29,6 +29,7 @@ import { updateStore } from '../store.js';
 import {
   action,
   choice,
+  commandGroup,
   pageFrom,
   pageOptions,
   positiveInt,
@@ -38,67 +39,85 @@ import {
   type TimeFlags,
 } from './shared.js';
 
-export function readCommands(program: Command): void {
-  projectCommands(program);
+/** A resource read as a ranked list (`<name> list`) and, for some, one item (`<name> show`). */
+interface RankedResource {
+  name: string;
+  description: string;
+  example: string;
+  list: { description: string; searchHelp: string; query: ListQuery; example: string };
+  show?: ShowSpec;
+}
 
-  const issues = withExamples(
-    program.command('issues').description('errors grouped by stack trace'),
-    'sightline-cli issues list --since 7d',
-  );
-  listCommand(
-    issues,
-    'issues seen in the range, latest first',
-    'text in the title or stack trace',
-    listIssues,
-    'sightline-cli issues list --since 7d',
-  );
-  showCommand(issues, {
+const ISSUES: RankedResource = {
+  name: 'issues',
+  description: 'errors grouped by stack trace',
+  example: 'sightline-cli issues list --since 7d',
+  list: {
+    description: 'issues seen in the range, latest first',
+    searchHelp: 'text in the title or stack trace',
+    query: listIssues,
+    example: 'sightline-cli issues list --since 7d',
+  },
+  show: {
     argument: ['<hash>', 'the issue hash (first column of `issues list`)'],
     description: 'the stack trace and latest occurrences of an issue',
     defaultSince: '7d',
     limit: { help: 'occurrences to show', default: 10, max: 500 },
     query: showIssue,
     example: 'sightline-cli issues show 3f2a9c1d0b4e5f67',
-  });
+  },
+};
 
-  const endpoints = withExamples(
-    program.command('endpoints').description('inbound HTTP endpoints'),
-    'sightline-cli endpoints list --since 1h',
-  );
-  listCommand(
-    endpoints,
-    'endpoints ranked by impact',
-    'text in the name',
-    listEndpoints,
-    'sightline-cli endpoints list --since 1h -o json',
-  );
-  showCommand(endpoints, {
+const ENDPOINTS: RankedResource = {
+  name: 'endpoints',
+  description: 'inbound HTTP endpoints',
+  example: 'sightline-cli endpoints list --since 1h',
+  list: {
+    description: 'endpoints ranked by impact',
+    searchHelp: 'text in the name',
+    query: listEndpoints,
+    example: 'sightline-cli endpoints list --since 1h -o json',
+  },
+  show: {
     argument: ['<name>', 'endpoint name, "METHOD /route"'],
     description: 'latency, errors, slowest and failing calls of one endpoint',
     defaultSince: '24h',
     limit: { help: 'slowest and failing calls to show', default: 5, max: 100 },
     query: showEndpoint,
     example: 'sightline-cli endpoints show "POST /api/checkout" --since 24h',
-  });
+  },
+};
 
-  const tasks = withExamples(
-    program.command('tasks').description('background tasks and scheduled jobs'),
-    'sightline-cli tasks list',
-  );
-  listCommand(
-    tasks,
-    'tasks ranked by count × (P95 − P50)',
-    'text in the name',
-    listTasks,
-    'sightline-cli tasks list --since 7d',
-  );
+const TASKS: RankedResource = {
+  name: 'tasks',
+  description: 'background tasks and scheduled jobs',
+  example: 'sightline-cli tasks list',
+  list: {
+    description: 'tasks ranked by count × (P95 − P50)',
+    searchHelp: 'text in the name',
+    query: listTasks,
+    example: 'sightline-cli tasks list --since 7d',
+  },
+};
 
+const AI_TRACES: RankedResource = {
+  name: 'ai-traces',
+  description: 'LLM calls with tokens and costs',
+  example: 'sightline-cli ai-traces list --since 7d',
+  list: {
+    description: 'LLM calls ranked by total cost',
+    searchHelp: 'text in the name',
+    query: listAiTraces,
+    example: 'sightline-cli ai-traces list --since 7d --fields name,model,totalCost',
+  },
+};
+
+export function readCommands(program: Command): void {
+  projectCommands(program);
+  for (const resource of [ISSUES, ENDPOINTS, TASKS]) rankedCommands(program, resource);
   logCommands(program);
 
-  const traces = withExamples(
-    program.command('traces').description('span waterfalls'),
-    'sightline-cli traces show <id>',
-  );
+  const traces = commandGroup(program, 'traces', 'span waterfalls', 'sightline-cli traces show <id>');
   withExamples(
     traces
       .command('show')
@@ -113,8 +132,10 @@ export function readCommands(program: Command): void {
     'sightline-cli traces show 0f8e2d4c-1b6a-4c3e-9d7f-2a5b8c1e6d40',
   );
 
-  const metrics = withExamples(
-    program.command('metrics').description('metrics'),
+  const metrics = commandGroup(
+    program,
+    'metrics',
+    'metrics',
     'sightline-cli metrics query http.server.active_requests',
   );
   withExamples(
@@ -149,49 +170,45 @@ export function readCommands(program: Command): void {
     'sightline-cli metrics query http.server.active_requests --aggregation max --group-by serverName --since 6h',
   );
 
-  const aiTraces = withExamples(
-    program.command('ai-traces').description('LLM calls with tokens and costs'),
-    'sightline-cli ai-traces list --since 7d',
-  );
-  listCommand(
-    aiTraces,
-    'LLM calls ranked by total cost',
-    'text in the name',
-    listAiTraces,
-    'sightline-cli ai-traces list --since 7d --fields name,model,totalCost',
-  );
+  rankedCommands(program, AI_TRACES);
+}
+
+/** `<name>` with its `list` and, when it has one, `show` command. */
+function rankedCommands(program: Command, resource: RankedResource): void {
+  const group = commandGroup(program, resource.name, resource.description, resource.example);
+  listCommand(group, resource.list);
+  if (resource.show) showCommand(group, resource.show);
 }
 
 /** `<group> list`: a ranked list with the time, paging and search options. */
-function listCommand(group: Command, description: string, searchHelp: string, query: ListQuery, example: string): void {
+function listCommand(group: Command, spec: RankedResource['list']): void {
   withExamples(
     pageOptions(
-      timeOptions(group.command('list').description(description).option('--search <text>', searchHelp)),
+      timeOptions(group.command('list').description(spec.description).option('--search <text>', spec.searchHelp)),
     ).action(
       action<TimeFlags & PageFlags & { search?: string }>(async (context, options) => {
         const { session, projectId } = await scope(context);
         printRows(
-          await query(session, projectId, resolveRange(options), { ...pageFrom(options), search: options.search }),
+          await spec.query(session, projectId, resolveRange(options), { ...pageFrom(options), search: options.search }),
           context.output,
         );
       }),
     ),
-    example,
+    spec.example,
   );
 }
 
+interface ShowSpec {
+  argument: [name: string, help: string];
+  description: string;
+  defaultSince: string;
+  limit: { help: string; default: number; max: number };
+  query: (session: Session, projectId: string, id: string, range: TimeRange, limit: number) => Promise<DetailView>;
+  example: string;
+}
+
 /** `<group> show <argument>`: one item's detail over a time range, with at most `--limit` of the calls or occurrences it lists. */
-function showCommand(
-  group: Command,
-  spec: {
-    argument: [name: string, help: string];
-    description: string;
-    defaultSince: string;
-    limit: { help: string; default: number; max: number };
-    query: (session: Session, projectId: string, id: string, range: TimeRange, limit: number) => Promise<DetailView>;
-    example: string;
-  },
-): void {
+function showCommand(group: Command, spec: ShowSpec): void {
   withExamples(
     timeOptions(
       group
@@ -219,8 +236,10 @@ async function scope(context: Context): Promise<{ session: Session; projectId: s
 }
 
 function projectCommands(program: Command): void {
-  const projects = withExamples(
-    program.command('projects').description('your projects and the default one'),
+  const projects = commandGroup(
+    program,
+    'projects',
+    'your projects and the default one',
     'sightline-cli projects list',
   );
   withExamples(
@@ -371,10 +390,7 @@ function logFilterOptions(command: Command): Command {
 }
 
 function logCommands(program: Command): void {
-  const logs = withExamples(
-    program.command('logs').description('log search and tail'),
-    'sightline-cli logs tail --min-severity warn',
-  );
+  const logs = commandGroup(program, 'logs', 'log search and tail', 'sightline-cli logs tail --min-severity warn');
   withExamples(
     pageOptions(
       timeOptions(logFilterOptions(logs.command('query').description('search logs, newest first')), '1h'),

@@ -25,6 +25,11 @@ export function withExamples(command: Command, ...examples: string[]): Command {
   );
 }
 
+/** A command group (`<name> <subcommand>`) with its description and help examples. */
+export function commandGroup(program: Command, name: string, description: string, ...examples: string[]): Command {
+  return withExamples(program.command(name).description(description), ...examples);
+}
+
 export interface TimeFlags {
   since?: string;
   from?: string;

@@ -10,15 +10,17 @@ import { refusal, serverMessage } from '../http.js';
 import { printDetail } from '../output.js';
 import { findSymbolFiles, type SymbolFile } from '../uploads/discover.js';
 import { postMultipart, type UploadPart } from '../uploads/multipart.js';
-import { action, withExamples } from './shared.js';
+import { action, commandGroup, withExamples } from './shared.js';
 
 /** What a read-only member sees instead of a project's secrets. */
 const HIDDEN_TOKEN = 'read-only-hidden-token';
 const DART_ARCHES = ['arm64', 'arm', 'x64', 'ia32', 'x86_64', 'amd64', 'aarch64'];
 
 export function uploadCommands(program: Command): void {
-  const symbols = withExamples(
-    program.command('symbols').description('debug symbols for crash symbolication'),
+  const symbols = commandGroup(
+    program,
+    'symbols',
+    'debug symbols for crash symbolication',
     'sightline-cli symbols upload build/',
   );
   withExamples(
@@ -37,8 +39,10 @@ export function uploadCommands(program: Command): void {
     'SIGHTLINE_UPLOAD_TOKEN=... sightline-cli symbols upload --url https://sightline.example.com build/   # in CI',
   );
 
-  const sourcemaps = withExamples(
-    program.command('sourcemaps').description('JavaScript source maps'),
+  const sourcemaps = commandGroup(
+    program,
+    'sourcemaps',
+    'JavaScript source maps',
     'sightline-cli sourcemaps upload dist/',
   );
   withExamples(

@@ -8,13 +8,14 @@
  * - Pagination: `pagination: {page >= 1, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
  *   per-route allow-list of fields; map columns as `attributes.<key>`. A route parses them with
- *   Filters.parse before any query; its FilterError is a 400 in the error handler.
+ *   Filters.parse before any query (a list route through listQueryOf, with range, pagination and
+ *   sort); its FilterError is a 400 in the error handler.
  * - Sort: `orderBy` (per-route allow-list) and `sortDirection` `asc` | `desc`.
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.js';
-import { FILTER_OPS, type Filter } from '../../store/telemetry/queries/filters.js';
+import { FILTER_OPS, Filters, type Filter, type FilterAllowList } from '../../store/telemetry/queries/filters.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import type { TimeRange } from '../../store/telemetry/queries/run.js';
 import { projectScopeOf } from '../project-scope.js';
@@ -103,17 +104,48 @@ export function sortOf(
   return { orderBy, direction: body?.sortDirection ?? fallback.direction };
 }
 
-/** A page of an in-memory ranked list (lists whose rows are a bounded group-by). */
-export function pageOf<T>(rows: readonly T[], pagination: Pagination): ListAnswer<T> {
-  const start = (pagination.page - 1) * pagination.pageSize;
-  const items = rows.slice(start, start + pagination.pageSize);
+/** A list route's body, checked: what every list query takes. */
+export interface ListQuery {
+  range: TimeRange;
+  pagination: Pagination;
+  sort: Sort;
+  filters: Filters;
+}
+
+/** What a list route allows: its sort keys and default sort, and its filter allow-list. */
+export interface ListSpec {
+  order: readonly string[];
+  fallback: Sort;
+  filters: FilterAllowList;
+}
+
+/**
+ * The range, pagination, sort and filters of a list body, checked in that order (the first
+ * failing one is the 400) against the route's ListSpec.
+ */
+export function listQueryOf(body: ListBody | undefined, now: number, spec: ListSpec): ListQuery {
+  const range = timeRangeOf(body, now);
+  const pagination = paginationOf(body?.pagination);
+  const sort = sortOf(body, spec.order, spec.fallback);
+  const filters = Filters.parse(body?.filters, spec.filters);
+  return { range, pagination, sort, filters };
+}
+
+/** The answer of a page of `total` items; more follow when the page ends before the total. */
+export function pageAnswer<T>(pagination: Pagination, items: T[], total: number): Required<ListAnswer<T>> {
   return {
     items,
     page: pagination.page,
     pageSize: pagination.pageSize,
-    total: rows.length,
-    hasMore: start + items.length < rows.length,
+    total,
+    hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total,
   };
+}
+
+/** A page of an in-memory ranked list (lists whose rows are a bounded group-by). */
+export function pageOf<T>(rows: readonly T[], pagination: Pagination): ListAnswer<T> {
+  const start = (pagination.page - 1) * pagination.pageSize;
+  return pageAnswer(pagination, rows.slice(start, start + pagination.pageSize), rows.length);
 }
 
 // ---- JSON schemas shared by every route (OpenAPI is generated from them) -------------------

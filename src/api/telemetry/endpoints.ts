@@ -29,21 +29,21 @@ import {
   int,
   listBody,
   listOf,
+  listQueryOf,
   nnum,
   nstr,
   num,
   numArray,
   obj,
   pageOf,
-  paginationOf,
   projectOf,
   rangeProperties,
   routeSchema,
-  sortOf,
   str,
   strMap,
   timeRangeOf,
   type ListBody,
+  type ListSpec,
 } from './conventions.js';
 
 const endpointItem = obj({
@@ -83,6 +83,17 @@ const apdexProperty = {
   },
 };
 
+const ENDPOINT_LIST: ListSpec = {
+  order: ENDPOINT_ORDER,
+  fallback: { orderBy: 'impact', direction: 'desc' },
+  filters: ENDPOINT_FILTERS,
+};
+const TASK_LIST: ListSpec = {
+  order: TASK_ORDER,
+  fallback: { orderBy: 'rank', direction: 'desc' },
+  filters: TASK_FILTERS,
+};
+
 export async function listEndpoints(
   services: Services,
   projectId: string,
@@ -90,11 +101,8 @@ export async function listEndpoints(
   groupBy: 'name' | 'route',
   now: number,
 ) {
-  const range = timeRangeOf(body, now);
-  const pagination = paginationOf(body?.pagination);
-  const sort = sortOf(body, ENDPOINT_ORDER, { orderBy: 'impact', direction: 'desc' });
+  const { range, pagination, sort, filters } = listQueryOf(body, now, ENDPOINT_LIST);
   const thresholdMs = body?.apdexThresholdMs ?? DEFAULT_APDEX_MS;
-  const filters = Filters.parse(body?.filters, ENDPOINT_FILTERS);
   const rows = await endpointAggregates(services.telemetry, projectId, {
     range,
     thresholdMs,
@@ -347,10 +355,7 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     },
     async (request) => {
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body?.pagination);
-      const sort = sortOf(body, TASK_ORDER, { orderBy: 'rank', direction: 'desc' });
-      const filters = Filters.parse(body?.filters, TASK_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), TASK_LIST);
       const rows = await taskAggregates(services.telemetry, projectOf(request), {
         range,
         filters,

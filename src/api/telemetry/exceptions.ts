@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { ISSUE_STATUSES, type IssueStatus } from '../../core/issues.js';
 import { findIssueStates, hashesWithStatus } from '../../store/meta/repositories/issues.js';
-import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
   EXCEPTION_FILTERS,
   entityNames,
@@ -19,20 +18,30 @@ import {
   int,
   listBody,
   listOf,
+  listQueryOf,
   nstr,
   obj,
-  paginationOf,
+  pageAnswer,
   projectOf,
   projectQuery,
   routeSchema,
-  sortOf,
   str,
   strMap,
-  timeRangeOf,
   type ListBody,
+  type ListSpec,
 } from './conventions.js';
 
 const GROUP_ORDER = ['count', 'lastSeen', 'firstSeen', 'sessionsAffected', 'usersAffected'] as const;
+const GROUP_LIST: ListSpec = {
+  order: GROUP_ORDER,
+  fallback: { orderBy: 'count', direction: 'desc' },
+  filters: EXCEPTION_FILTERS,
+};
+const OCCURRENCE_LIST: ListSpec = {
+  order: ['recordedAt'],
+  fallback: { orderBy: 'recordedAt', direction: 'desc' },
+  filters: EXCEPTION_FILTERS,
+};
 
 const linkedSchema = {
   type: ['object', 'null'],
@@ -115,10 +124,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body?.pagination);
-      const sort = sortOf(body, GROUP_ORDER, { orderBy: 'count', direction: 'desc' });
-      const filters = Filters.parse(body?.filters, EXCEPTION_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), GROUP_LIST);
       const bucketSeconds = bucketSecondsOf(range);
       const status = body?.status;
       const hashes =
@@ -190,11 +196,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         };
       });
       return {
-        items,
-        page: pagination.page,
-        pageSize: pagination.pageSize,
-        total,
-        hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total,
+        ...pageAnswer(pagination, items, total),
         bucketSeconds,
         bucketStarts: bucketStarts(range, bucketSeconds),
       };
@@ -218,10 +220,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body?.pagination);
-      const sort = sortOf(body, ['recordedAt'], { orderBy: 'recordedAt', direction: 'desc' });
-      const filters = Filters.parse(body?.filters, EXCEPTION_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), OCCURRENCE_LIST);
       const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, {
         range,
         filters,
@@ -248,13 +247,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
             : null,
         };
       });
-      return {
-        items,
-        page: pagination.page,
-        pageSize: pagination.pageSize,
-        total,
-        hasMore: (pagination.page - 1) * pagination.pageSize + items.length < total,
-      };
+      return pageAnswer(pagination, items, total);
     },
   );
 }

@@ -5,24 +5,23 @@
 import type { FastifyInstance } from 'fastify';
 import { unprocessable } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { Filters, type Filter } from '../../store/telemetry/queries/filters.js';
+import type { Filter } from '../../store/telemetry/queries/filters.js';
 import { LOG_FILTERS, LOG_ORDER, searchLogs } from '../../store/telemetry/queries/logs.js';
 import {
   DAY_MS,
   filtersSchema,
   int,
   listOf,
+  listQueryOf,
   nstr,
   obj,
-  paginationOf,
   paginationSchema,
   projectOf,
   rangeProperties,
   routeSchema,
-  sortOf,
   str,
   strMap,
-  timeRangeOf,
+  type ListSpec,
   type Pagination,
 } from './conventions.js';
 
@@ -56,6 +55,7 @@ export const FREE_TEXT_LIMIT_MS = DAY_MS;
 
 export function logRoutes(scope: FastifyInstance, services: Services): void {
   const order = Object.keys(LOG_ORDER);
+  const logList: ListSpec = { order, fallback: { orderBy: 'timestamp', direction: 'desc' }, filters: LOG_FILTERS };
   scope.post<{ Body: LogBody }>(
     '/api/logs',
     {
@@ -95,10 +95,7 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body.pagination);
-      const sort = sortOf(body, order, { orderBy: 'timestamp', direction: 'desc' });
-      const filters = Filters.parse(body.filters, LOG_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), logList);
       const selective =
         body.serviceName !== undefined ||
         body.minSeverity !== undefined ||

@@ -8,7 +8,6 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
 import type { Services } from '../../application/services.js';
-import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
   SESSION_FILTERS,
   findSession,
@@ -21,18 +20,17 @@ import {
   int,
   listBody,
   listOf,
+  listQueryOf,
   nnum,
   nstr,
   obj,
-  paginationOf,
   projectOf,
   projectQuery,
   routeSchema,
-  sortOf,
   str,
   strMap,
-  timeRangeOf,
   type ListBody,
+  type ListSpec,
 } from './conventions.js';
 
 const sessionProps = {
@@ -47,6 +45,12 @@ const sessionProps = {
   distributedTraceId: nstr,
   errorCount: int,
   recordingSegments: int,
+};
+
+const SESSION_LIST: ListSpec = {
+  order: ['startedAt'],
+  fallback: { orderBy: 'startedAt', direction: 'desc' },
+  filters: SESSION_FILTERS,
 };
 
 const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
@@ -66,10 +70,7 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
     },
     async (request) => {
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body?.pagination);
-      const sort = sortOf(body, ['startedAt'], { orderBy: 'startedAt', direction: 'desc' });
-      const filters = Filters.parse(body?.filters, SESSION_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), SESSION_LIST);
       const result = await listSessions(services.telemetry, projectOf(request), {
         range,
         filters,

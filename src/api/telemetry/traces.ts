@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../application/services.js';
 import { notFound } from '../../http/errors.js';
 import { listProjectsOfUser } from '../../store/meta/repositories/projects.js';
-import { Filters } from '../../store/telemetry/queries/filters.js';
 import {
   AI_FILTERS,
   AI_ORDER,
@@ -24,19 +23,19 @@ import {
   int,
   listBody,
   listOf,
+  listQueryOf,
   nnum,
   nstr,
   num,
   obj,
-  paginationOf,
+  pageAnswer,
   projectOf,
   projectQuery,
   routeSchema,
-  sortOf,
   str,
   strMap,
-  timeRangeOf,
   type ListBody,
+  type ListSpec,
 } from './conventions.js';
 
 const aiItemProps = {
@@ -100,6 +99,7 @@ const UUID_PARAM = {
 /** Project-scoped: AI traces and the waterfall. */
 export function traceRoutes(scope: FastifyInstance, services: Services): void {
   const order = Object.keys(AI_ORDER);
+  const aiList: ListSpec = { order, fallback: { orderBy: 'totalCost', direction: 'desc' }, filters: AI_FILTERS };
   scope.post<{ Body: ListBody }>(
     '/api/ai-traces',
     {
@@ -116,10 +116,7 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
-      const pagination = paginationOf(body?.pagination);
-      const sort = sortOf(body, order, { orderBy: 'totalCost', direction: 'desc' });
-      const filters = Filters.parse(body?.filters, AI_FILTERS);
+      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), aiList);
       const result = await aiTraceList(services.telemetry, projectOf(request), {
         range,
         filters,
@@ -129,11 +126,7 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
         ...pagination,
       });
       return {
-        items: result.items,
-        page: pagination.page,
-        pageSize: pagination.pageSize,
-        total: result.total,
-        hasMore: (pagination.page - 1) * pagination.pageSize + result.items.length < result.total,
+        ...pageAnswer(pagination, result.items, result.total),
         perModel: result.perModel,
         perDay: result.perDay,
       };

@@ -5,7 +5,7 @@
  */
 import type { BillingInterval, Plan } from '../../core/plans.js';
 import { unprocessable } from '../../http/errors.js';
-import type { SubscriptionStatus } from '../../store/meta/repositories/billing.js';
+import type { ProviderSubscriptionState } from '../../store/meta/repositories/billing.js';
 
 export interface CheckoutRequest {
   organizationId: string;
@@ -18,22 +18,15 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** A subscription's state as a verified webhook event reports it. */
-export interface SubscriptionChange {
-  /** From the subscription's metadata, set at checkout; null when the subscription was not made by us. */
+/**
+ * A subscription's state as a verified webhook event reports it: the stored state's fields, but
+ * the organization (from the subscription's metadata, set at checkout) and the catalogue plan of
+ * the subscribed price may be unknown (null: not made by us, or no plan matches).
+ */
+export interface SubscriptionChange
+  extends Omit<ProviderSubscriptionState, 'organizationId' | 'provider' | 'planCode'> {
   organizationId: string | null;
-  providerSubscriptionId: string;
-  providerCustomerId: string;
-  /** The catalogue plan of the subscribed price; null when no plan matches. */
   planCode: string | null;
-  status: SubscriptionStatus;
-  interval: BillingInterval | null;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: Date | null;
-  /** When the provider created the event (orders late deliveries). */
-  eventAt: Date;
 }
 
 export interface PaymentProvider {

@@ -6,6 +6,8 @@
  * its file's row after REVALIDATE_MS and kept when the file's content hash is unchanged, so a
  * re-upload with other content takes effect within that time on every process.
  */
+import type { MetaDb } from '../../store/meta/types.js';
+import type { ObjectStore } from '../../store/objects/types.js';
 
 /** What every entry costs beyond its table (its key, source hash, record and map slot). */
 export const ENTRY_BYTES = 512;
@@ -74,5 +76,30 @@ export class BoundedCache<Table> {
       this.entries.delete(oldest);
       this.bytes -= evicted.bytes + ENTRY_BYTES;
     }
+  }
+}
+
+/** What a table cache is built with: its bound, a clock (tests set one) and where load failures are told. */
+export interface TableCacheOptions {
+  maxBytes: number;
+  now?: () => number;
+  onError?: (what: string, error: unknown) => void;
+}
+
+/** What the symbolication caches share: the stores they load from and a BoundedCache of the tables. */
+export abstract class TableCache<Table> {
+  protected readonly cache: BoundedCache<Table>;
+
+  constructor(
+    protected readonly meta: MetaDb,
+    protected readonly objects: ObjectStore,
+    protected readonly options: TableCacheOptions,
+  ) {
+    this.cache = new BoundedCache(options.maxBytes, options.now ?? Date.now);
+  }
+
+  /** Entries held and the bytes they count against `maxBytes`. */
+  get usage(): { entries: number; bytes: number } {
+    return this.cache.usage;
   }
 }

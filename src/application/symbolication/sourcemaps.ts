@@ -17,8 +17,6 @@ import {
   type SourceMapFile,
   type SourceMapWanted,
 } from '../../store/meta/repositories/source-map-files.js';
-import type { MetaDb } from '../../store/meta/types.js';
-import type { ObjectStore } from '../../store/objects/types.js';
 import {
   normalizeJsDebugId,
   parseJsTrace,
@@ -27,7 +25,7 @@ import {
   SourceMapTable,
   symbolicateJs,
 } from '../../symbols/index.js';
-import { BoundedCache } from './bounded-cache.js';
+import { TableCache } from './bounded-cache.js';
 
 /** Attribute an SDK may send: `{"<script url>": "<debug id>"}`. */
 export const DEBUG_IDS_ATTRIBUTE = 'sightline.debug_ids';
@@ -39,26 +37,7 @@ export const MAX_SCRIPTS_PER_REQUEST = 256;
 
 const keyOf = (w: SourceMapWanted): string => (w.debugId !== '' ? `id:${w.debugId}` : `rel:${w.release}\n${w.path}`);
 
-export class SourceMapTables {
-  private readonly cache: BoundedCache<SourceMapTable>;
-
-  constructor(
-    private readonly meta: MetaDb,
-    private readonly objects: ObjectStore,
-    private readonly options: {
-      maxBytes: number;
-      now?: () => number;
-      onError?: (what: string, error: unknown) => void;
-    },
-  ) {
-    this.cache = new BoundedCache(options.maxBytes, options.now ?? Date.now);
-  }
-
-  /** Entries held and the bytes they count against `maxBytes`. */
-  get usage(): { entries: number; bytes: number } {
-    return this.cache.usage;
-  }
-
+export class SourceMapTables extends TableCache<SourceMapTable> {
   /** Tables of the wanted scripts that have maps, by keyOf; the ones not cached are found with one query. */
   async forScripts(projectId: string, wanted: readonly SourceMapWanted[]): Promise<Map<string, SourceMapTable>> {
     const tables = new Map<string, SourceMapTable>();

@@ -15,7 +15,7 @@ import {
 import type { MetaDb } from '../../store/meta/types.js';
 import type { ObjectStore } from '../../store/objects/types.js';
 import { findSymbolFiles, type SymbolBuild, type SymbolFile } from '../../store/meta/repositories/symbol-files.js';
-import { BoundedCache } from './bounded-cache.js';
+import { TableCache, type TableCacheOptions } from './bounded-cache.js';
 import type { TableBuilder } from './table-builder.js';
 
 export type Build = SymbolBuild;
@@ -31,26 +31,16 @@ export function buildKey(build: SymbolBuild): string {
   return `${build.kind}/${build.buildId}-${build.arch}`;
 }
 
-export class SymbolTables {
-  private readonly cache: BoundedCache<SymbolTable>;
+export class SymbolTables extends TableCache<SymbolTable> {
   private readonly loading = new Map<string, Promise<SymbolTable | null>>();
 
   constructor(
-    private readonly meta: MetaDb,
-    private readonly objects: ObjectStore,
+    meta: MetaDb,
+    objects: ObjectStore,
     private readonly builder: TableBuilder,
-    private readonly options: {
-      maxBytes: number;
-      now?: () => number;
-      onError?: (what: string, error: unknown) => void;
-    },
+    options: TableCacheOptions,
   ) {
-    this.cache = new BoundedCache(options.maxBytes, options.now ?? Date.now);
-  }
-
-  /** Entries held and the bytes they count against `maxBytes`. */
-  get usage(): { entries: number; bytes: number } {
-    return this.cache.usage;
+    super(meta, objects, options);
   }
 
   /**

@@ -18,6 +18,12 @@ import {
 const context = { projectId: PROJECT_ID, receivedAt: RECEIVED_AT };
 const LOCAL_PARENT = SPAN_FLAG_HAS_IS_REMOTE;
 const REMOTE_PARENT = SPAN_FLAG_HAS_IS_REMOTE | SPAN_FLAG_IS_REMOTE;
+/** A server span of the route GET /ask (an endpoint wherever it stands). */
+const ASK_ENDPOINT = {
+  name: 'GET /ask',
+  kind: 'SERVER',
+  attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
+} as const satisfies Omit<SpanSpec, 'spanId'>;
 const HTTP_GET = { 'http.request.method': 'GET', 'http.route': '/api/users/:id', 'http.response.status_code': 200 };
 
 function classify(...specs: SpanSpec[]): TraceClassification {
@@ -37,6 +43,14 @@ function outcome({ batch, dropped }: TraceClassification) {
 
 const nothing = { endpoints: [], tasks: [], aiTraces: [], spans: [], dropped: 0 };
 
+/** A row's first span: a root (span a…01). */
+const root = (spec: Omit<SpanSpec, 'spanId'>): SpanSpec => ({ spanId: 'a000000000000001', ...spec });
+/** A span whose parent is in the same process. */
+const childOf = (parentSpanId: string, spec: SpanSpec): SpanSpec => ({ parentSpanId, flags: LOCAL_PARENT, ...spec });
+/** A row's second span: an in-process child of the root (span a…02). */
+const child = (spec: Omit<SpanSpec, 'spanId' | 'parentSpanId' | 'flags'>): SpanSpec =>
+  childOf('a000000000000001', { spanId: 'a000000000000002', ...spec });
+
 interface TableRow {
   row: string;
   spans: SpanSpec[];
@@ -47,7 +61,7 @@ describe('the classification table, row by row', () => {
   const rows: TableRow[] = [
     {
       row: 'kind SERVER at a root → endpoint',
-      spans: [{ spanId: 'a000000000000001', name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET }],
+      spans: [root({ name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET })],
       expected: { ...nothing, endpoints: ['GET /api/users/:id'] },
     },
     {
@@ -65,116 +79,57 @@ describe('the classification table, row by row', () => {
     },
     {
       row: 'INTERNAL with HTTP attributes at a root → endpoint',
-      spans: [
-        {
-          spanId: 'a000000000000001',
-          kind: 'INTERNAL',
-          attributes: { 'http.method': 'post', 'http.route': '/orders' },
-        },
-      ],
+      spans: [root({ kind: 'INTERNAL', attributes: { 'http.method': 'post', 'http.route': '/orders' } })],
       expected: { ...nothing, endpoints: ['POST /orders'] },
     },
     {
       row: 'kind CONSUMER at a root → task',
-      spans: [{ spanId: 'a000000000000001', name: 'orders process', kind: 'CONSUMER' }],
+      spans: [root({ name: 'orders process', kind: 'CONSUMER' })],
       expected: { ...nothing, tasks: ['orders process'] },
     },
     {
       row: 'kind CONSUMER as a child → task',
       spans: [
-        {
-          spanId: 'a000000000000001',
+        root({
           name: 'POST /orders',
           kind: 'SERVER',
           attributes: { 'http.request.method': 'POST', 'http.route': '/orders' },
-        },
-        {
-          spanId: 'a000000000000002',
-          parentSpanId: 'a000000000000001',
-          flags: LOCAL_PARENT,
-          name: 'orders process',
-          kind: 'CONSUMER',
-        },
+        }),
+        child({ name: 'orders process', kind: 'CONSUMER' }),
       ],
       expected: { ...nothing, endpoints: ['POST /orders'], tasks: ['orders process'] },
     },
     {
       row: 'root INTERNAL with console.command → task named by the command',
-      spans: [
-        {
-          spanId: 'a000000000000001',
-          name: 'command',
-          kind: 'INTERNAL',
-          attributes: { 'console.command': 'app:reindex' },
-        },
-      ],
+      spans: [root({ name: 'command', kind: 'INTERNAL', attributes: { 'console.command': 'app:reindex' } })],
       expected: { ...nothing, tasks: ['app:reindex'] },
     },
     {
       row: 'gen_ai.* attributes at a root → AI trace',
-      spans: [
-        {
-          spanId: 'a000000000000001',
-          name: 'chat gpt-4o',
-          kind: 'CLIENT',
-          attributes: { 'gen_ai.operation.name': 'chat' },
-        },
-      ],
+      spans: [root({ name: 'chat gpt-4o', kind: 'CLIENT', attributes: { 'gen_ai.operation.name': 'chat' } })],
       expected: { ...nothing, aiTraces: ['chat gpt-4o'] },
     },
     {
       row: 'gen_ai.* attributes on a child → AI trace',
-      spans: [
-        {
-          spanId: 'a000000000000001',
-          name: 'GET /ask',
-          kind: 'SERVER',
-          attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
-        },
-        {
-          spanId: 'a000000000000002',
-          parentSpanId: 'a000000000000001',
-          flags: LOCAL_PARENT,
-          name: 'chat',
-          kind: 'CLIENT',
-          attributes: { 'gen_ai.system': 'openai' },
-        },
-      ],
+      spans: [root(ASK_ENDPOINT), child({ name: 'chat', kind: 'CLIENT', attributes: { 'gen_ai.system': 'openai' } })],
       expected: { ...nothing, endpoints: ['GET /ask'], aiTraces: ['chat'] },
     },
     {
       row: 'any other span with a parent → span row',
       spans: [
-        { spanId: 'a000000000000001', name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET },
-        {
-          spanId: 'a000000000000002',
-          parentSpanId: 'a000000000000001',
-          flags: LOCAL_PARENT,
-          name: 'SELECT users',
-          kind: 'CLIENT',
-        },
+        root({ name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET }),
+        child({ name: 'SELECT users', kind: 'CLIENT' }),
       ],
       expected: { ...nothing, endpoints: ['GET /api/users/:id'], spans: ['SELECT users'] },
     },
     {
       row: 'root without HTTP attributes, not CONSUMER, no gen_ai, no console.command → dropped with its children',
-      spans: [
-        { spanId: 'a000000000000001', name: 'cron tick', kind: 'INTERNAL' },
-        {
-          spanId: 'a000000000000002',
-          parentSpanId: 'a000000000000001',
-          flags: LOCAL_PARENT,
-          name: 'SELECT jobs',
-          kind: 'CLIENT',
-        },
-      ],
+      spans: [root({ name: 'cron tick', kind: 'INTERNAL' }), child({ name: 'SELECT jobs', kind: 'CLIENT' })],
       expected: { ...nothing, dropped: 2 },
     },
     {
       row: 'root CLIENT span → dropped',
-      spans: [
-        { spanId: 'a000000000000001', name: 'GET', kind: 'CLIENT', attributes: { 'url.full': 'https://example.com/' } },
-      ],
+      spans: [root({ name: 'GET', kind: 'CLIENT', attributes: { 'url.full': 'https://example.com/' } })],
       expected: { ...nothing, dropped: 1 },
     },
   ];
@@ -184,11 +139,8 @@ describe('the classification table, row by row', () => {
 
   it('an exception event on any span → an issue attributed to the owning entity', () => {
     const result = classify(
-      { spanId: 'a000000000000001', name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET },
-      {
-        spanId: 'a000000000000002',
-        parentSpanId: 'a000000000000001',
-        flags: LOCAL_PARENT,
+      root({ name: 'GET /api/users/:id', kind: 'SERVER', attributes: HTTP_GET }),
+      child({
         name: 'SELECT users',
         kind: 'CLIENT',
         events: [
@@ -200,7 +152,7 @@ describe('the classification table, row by row', () => {
             },
           },
         ],
-      },
+      }),
     );
     expect(result.batch.exceptions).toEqual([
       {
@@ -288,20 +240,13 @@ describe('entry points and the remote parent', () => {
 describe('root and non-root ids', () => {
   it('a root entity has the trace id; a non-root one its span id, parent span id and is_root false', () => {
     const result = classify(
-      {
-        spanId: 'c000000000000001',
-        name: 'GET /ask',
-        kind: 'SERVER',
-        attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
-      },
-      {
+      { spanId: 'c000000000000001', ...ASK_ENDPOINT },
+      childOf('c000000000000001', {
         spanId: 'c000000000000002',
-        parentSpanId: 'c000000000000001',
-        flags: LOCAL_PARENT,
         name: 'llm',
         kind: 'CLIENT',
         attributes: { 'gen_ai.request.model': 'gpt-4o' },
-      },
+      }),
     );
     expect(result.batch.endpoints[0]).toMatchObject({
       id: TRACE_UUID,
@@ -319,41 +264,28 @@ describe('root and non-root ids', () => {
 
   it('re-roots descendants of a promoted non-root entity under it; siblings keep the endpoint', () => {
     const result = classify(
-      {
-        spanId: 'd000000000000001',
-        name: 'GET /ask',
-        kind: 'SERVER',
-        attributes: { 'http.request.method': 'GET', 'http.route': '/ask' },
-      },
-      {
+      { spanId: 'd000000000000001', ...ASK_ENDPOINT },
+      childOf('d000000000000001', {
         spanId: 'd000000000000002',
-        parentSpanId: 'd000000000000001',
-        flags: LOCAL_PARENT,
         name: 'handler',
         kind: 'INTERNAL',
-      },
-      {
+      }),
+      childOf('d000000000000002', {
         spanId: 'd000000000000003',
-        parentSpanId: 'd000000000000002',
-        flags: LOCAL_PARENT,
         name: 'llm',
         kind: 'INTERNAL',
         attributes: { 'gen_ai.system': 'openai' },
-      },
-      {
+      }),
+      childOf('d000000000000003', {
         spanId: 'd000000000000004',
-        parentSpanId: 'd000000000000003',
-        flags: LOCAL_PARENT,
         name: 'POST api.openai.com',
         kind: 'CLIENT',
-      },
-      {
+      }),
+      childOf('d000000000000002', {
         spanId: 'd000000000000005',
-        parentSpanId: 'd000000000000002',
-        flags: LOCAL_PARENT,
         name: 'SELECT history',
         kind: 'CLIENT',
-      },
+      }),
     );
     const owners = Object.fromEntries(result.batch.spans.map((row) => [row.name, row.traceId]));
     expect(owners).toEqual({
@@ -376,14 +308,12 @@ describe('root and non-root ids', () => {
         kind: 'INTERNAL',
         attributes: { 'gen_ai.request.model': 'gpt-4o' },
       },
-      {
+      childOf('e000000000000001', {
         spanId: 'e000000000000002',
-        parentSpanId: 'e000000000000001',
-        flags: LOCAL_PARENT,
         name: 'ai.generateText.doGenerate',
         kind: 'CLIENT',
         attributes: { 'gen_ai.request.model': 'gpt-4o' },
-      },
+      }),
     );
     expect(result.batch.aiTraces.map(({ id, isRoot, parentSpanId }) => ({ id, isRoot, parentSpanId }))).toEqual([
       { id: TRACE_UUID, isRoot: true, parentSpanId: NIL_UUID },
@@ -403,20 +333,16 @@ describe('root and non-root ids', () => {
           'traceway.distributed_trace_id': override.toUpperCase(),
         },
       },
-      {
+      childOf('f000000000000001', {
         spanId: 'f000000000000002',
-        parentSpanId: 'f000000000000001',
-        flags: LOCAL_PARENT,
         kind: 'CONSUMER',
         name: 'job',
-      },
-      {
+      }),
+      childOf('f000000000000002', {
         spanId: 'f000000000000003',
-        parentSpanId: 'f000000000000002',
-        flags: LOCAL_PARENT,
         kind: 'CLIENT',
         events: [{ name: 'exception', attributes: { 'exception.message': 'boom' } }],
-      },
+      }),
     );
     expect(result.batch.endpoints[0]!.distributedTraceId).toBe(override);
     expect(result.batch.tasks[0]!.distributedTraceId).toBe(override);
@@ -509,14 +435,12 @@ describe('endpoint names and details', () => {
 });
 
 describe('junk rows', () => {
-  const middleware: SpanSpec = {
+  const middleware: SpanSpec = childOf('a200000000000001', {
     spanId: 'a200000000000002',
-    parentSpanId: 'a200000000000001',
-    flags: LOCAL_PARENT,
     name: 'middleware - query',
     kind: 'INTERNAL',
     attributes: { 'http.route': '/users/:id', 'express.type': 'middleware' },
-  };
+  });
 
   it('a span with http.route but no method, separated from its parent, is a root endpoint named middleware - patched with status 0', () => {
     const result = classify({
@@ -595,16 +519,14 @@ describe('span rows', () => {
   it('carry the span as a waterfall row: ids as UUIDs, kind, times, status, attributes, events', () => {
     const result = classify(
       { spanId: 'a400000000000001', kind: 'SERVER', attributes: HTTP_GET },
-      {
+      childOf('a400000000000001', {
         spanId: 'a400000000000002',
-        parentSpanId: 'a400000000000001',
-        flags: LOCAL_PARENT,
         name: 'cache lookup',
         kind: 'UNSPECIFIED',
         status: { code: 'ERROR', message: 'miss' },
         attributes: { 'cache.key': 'user:1', 'cache.hit': false, 'cache.ttl': 30 },
         events: [{ name: 'evicted', attributes: { 'cache.size': 1.5 } }],
-      },
+      }),
     );
     expect(result.batch.spans).toEqual([
       {

@@ -25,6 +25,9 @@ export type AnyValue =
   /** An AnyValue with none of its fields set. */
   | { readonly type: 'empty' };
 
+/** The value of an AnyValue none of whose fields is set (both decoders share the instance). */
+export const EMPTY_VALUE: AnyValue = { type: 'empty' };
+
 /** Read-only: the protobuf decoder shares the instances of attributes that recur. */
 export interface KeyValue {
   readonly key: string;

@@ -27,6 +27,7 @@ import {
   stringField,
   varintField,
 } from '../../../test/support/otlp-protobuf.js';
+import { byteEdits, jsonPaths, mutateBytes, replaceAt } from '../../../test/support/otlp-fuzz.js';
 
 const context = { projectId: '6f1d2c3b-4a59-4e87-9a0b-1c2d3e4f5a6b', receivedAt: 1n };
 
@@ -166,26 +167,6 @@ const VALID_JSON_BODY = {
   resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: 9, body: { stringValue: 'x' } }] }] }],
 };
 
-/** Every path to a value in a JSON document. */
-function jsonPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  const entries: [string | number, unknown][] = Array.isArray(value)
-    ? value.map((element, index) => [index, element])
-    : Object.entries(value);
-  return [prefix, ...entries.flatMap(([key, child]) => jsonPaths(child, [...prefix, key]))];
-}
-
-function replaceAt(document: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  copy[head!] = replaceAt(copy[head!], rest, replacement);
-  return copy;
-}
-
 const JSON_PATHS = jsonPaths(VALID_JSON_BODY);
 
 describe('decoding never throws anything but OtlpDecodeError', () => {
@@ -199,26 +180,10 @@ describe('decoding never throws anything but OtlpDecodeError', () => {
   it('on valid protobuf bodies with bytes flipped, inserted or cut', () => {
     const mutation = fc.record({
       base: fc.constantFrom(...VALID_PROTOBUF_BODIES),
-      edits: fc.array(
-        fc.record({
-          at: fc.nat(),
-          byte: fc.integer({ min: 0, max: 255 }),
-          kind: fc.constantFrom('flip', 'insert', 'cut'),
-        }),
-        { minLength: 1, maxLength: 4 },
-      ),
+      edits: byteEdits(['flip', 'insert', 'cut'], 4),
     });
     fc.assert(
-      fc.property(mutation, ({ base, edits }) => {
-        const bytes = [...base];
-        for (const { at, byte, kind } of edits) {
-          const index = at % (bytes.length + 1);
-          if (kind === 'flip') bytes[index] = byte;
-          else if (kind === 'insert') bytes.splice(index, 0, byte);
-          else bytes.length = index;
-        }
-        decodesOrRejects(Uint8Array.from(bytes), 'protobuf');
-      }),
+      fc.property(mutation, ({ base, edits }) => decodesOrRejects(mutateBytes(base, edits), 'protobuf')),
       { numRuns: 3000 },
     );
   });

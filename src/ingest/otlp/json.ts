@@ -35,6 +35,7 @@ import {
   type OtlpTemporality,
   type OtlpTraceRequest,
   type OtlpValueAtQuantile,
+  EMPTY_VALUE,
   SPAN_KINDS,
   STATUS_CODES,
   TEMPORALITIES,
@@ -44,7 +45,6 @@ import { MAX_UNIX_NANOS, MAX_VALUE_DEPTH } from './limits.js';
 
 export type JsonObject = { readonly [key: string]: unknown };
 
-const EMPTY_VALUE: AnyValue = { type: 'empty' };
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const DECIMAL_INTEGER = /^-?\d+$/;
 const HEX = /^[0-9a-fA-F]*$/;

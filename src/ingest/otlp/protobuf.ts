@@ -42,6 +42,7 @@ import {
   type OtlpTemporality,
   type OtlpTraceRequest,
   type OtlpValueAtQuantile,
+  EMPTY_VALUE,
   MAX_SEVERITY_NUMBER,
   SPAN_KINDS,
   STATUS_CODES,
@@ -49,8 +50,6 @@ import {
 } from '../../core/classify/otlp-model.js';
 import { MAX_VALUE_DEPTH } from './limits.js';
 import { ByteRangeCache, WireReader } from './wire.js';
-
-const EMPTY_VALUE: AnyValue = { type: 'empty' };
 
 export function decodeTraceRequestProtobuf(body: Uint8Array): OtlpTraceRequest {
   return { resourceSpans: readRequest(body, readResourceSpans) };

@@ -168,21 +168,26 @@ describe('parseReportPayload: top level', () => {
   });
 });
 
+/** The fields the default trace() gives its root row, endpoint or task alike. */
+const ROOT_OF_TRACE = {
+  projectId: PROJECT_ID,
+  id: TRACE_ID,
+  distributedTraceId: TRACE_ID,
+  parentSpanId: NIL_UUID,
+  isRoot: true,
+  recordedAt: MAY_FIRST + 123_456_789n,
+  durationNs: 1_500_000n,
+  serverName: 'web-1',
+  appVersion: '2.4.1',
+  attributes: { 'user.id': '42', region: 'eu' },
+  source: 'report',
+};
+
 describe('parseReportPayload: traces', () => {
   it('maps an endpoint trace to a root endpoint record', () => {
     const endpoint = firstOf(parse(payload({ traces: [trace()] })).batch.endpoints);
     expect(endpoint).toEqual({
-      projectId: PROJECT_ID,
-      id: TRACE_ID,
-      distributedTraceId: TRACE_ID,
-      parentSpanId: NIL_UUID,
-      isRoot: true,
-      recordedAt: MAY_FIRST + 123_456_789n,
-      durationNs: 1_500_000n,
-      serverName: 'web-1',
-      appVersion: '2.4.1',
-      attributes: { 'user.id': '42', region: 'eu' },
-      source: 'report',
+      ...ROOT_OF_TRACE,
       name: 'GET /users/:id',
       method: 'GET',
       route: '/users/:id',
@@ -217,17 +222,7 @@ describe('parseReportPayload: traces', () => {
     const { batch } = parse(json);
     expect(batch.endpoints).toEqual([]);
     expect(firstOf(batch.tasks)).toEqual({
-      projectId: PROJECT_ID,
-      id: TRACE_ID,
-      distributedTraceId: TRACE_ID,
-      parentSpanId: NIL_UUID,
-      isRoot: true,
-      recordedAt: MAY_FIRST + 123_456_789n,
-      durationNs: 1_500_000n,
-      serverName: 'web-1',
-      appVersion: '2.4.1',
-      attributes: { 'user.id': '42', region: 'eu' },
-      source: 'report',
+      ...ROOT_OF_TRACE,
       name: 'nightly invoice run',
       statusCode: 0,
     });

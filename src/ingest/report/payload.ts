@@ -14,6 +14,7 @@ import {
   NIL_UUID,
   emptyBatch,
   type Attributes,
+  type TaskRecord,
   type TelemetryBatch,
   type UnixNanos,
   type Uuid,
@@ -245,40 +246,30 @@ class ReportParser {
     const distributedTraceId = distributedTraceIdOverride(attributes) ?? toUuid(raw.distributedTraceId) ?? id;
     if (distributedTraceId !== id) this.distributedTraceIds.set(id, distributedTraceId);
 
+    /** The fields of a root endpoint and a root task alike: a task is just these. */
+    const root: TaskRecord = {
+      projectId: this.ctx.projectId,
+      id,
+      distributedTraceId,
+      parentSpanId: NIL_UUID,
+      isRoot: true,
+      recordedAt,
+      durationNs,
+      serverName: this.serverName,
+      appVersion: this.appVersion,
+      attributes,
+      source: 'report',
+      name,
+      statusCode,
+    };
     if (isTask) {
-      this.batch.tasks.push({
-        projectId: this.ctx.projectId,
-        id,
-        distributedTraceId,
-        parentSpanId: NIL_UUID,
-        isRoot: true,
-        recordedAt,
-        durationNs,
-        serverName: this.serverName,
-        appVersion: this.appVersion,
-        attributes,
-        source: 'report',
-        name,
-        statusCode,
-      });
+      this.batch.tasks.push(root);
     } else {
       const methodLength = httpMethodLength(name);
       this.batch.endpoints.push({
-        projectId: this.ctx.projectId,
-        id,
-        distributedTraceId,
-        parentSpanId: NIL_UUID,
-        isRoot: true,
-        recordedAt,
-        durationNs,
-        serverName: this.serverName,
-        appVersion: this.appVersion,
-        attributes,
-        source: 'report',
-        name,
+        ...root,
         method: name.slice(0, methodLength),
         route: methodLength === 0 ? '' : name.slice(methodLength + 1),
-        statusCode,
         bodySize,
         clientIp,
         streaming: false,

@@ -1,12 +1,12 @@
 import { normalizeArch, type DartArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
 import {
-  formatFrame,
-  joinTraceLines,
+  archTokenOf,
+  frameLines,
+  isLineOf,
   parseHex,
-  splitPreamble,
+  rewriteTrace,
   splitTraceLines,
-  traceLine,
   type TableResolver,
 } from '../trace/text.js';
 
@@ -20,7 +20,6 @@ export const DART_FRAME_CAP = 50;
 const DART_FRAME = /^#\d+\s+abs\s+[0-9a-fA-F]+(?:\s+virt\s+[0-9a-fA-F]+)?(?:\s+(\S.*))?$/;
 const SYMBOL_OFFSET = /^(\S+)\+0x([0-9a-fA-F]+)$/;
 const BUILD_ID = /\bbuild_id(?::\s*|=)'([0-9a-fA-F]+)'/;
-const OS_ARCH = /^os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
 
 export interface DartTraceFrame {
   /** The frame line exactly as received. */
@@ -51,39 +50,28 @@ export function parseDartTrace(text: string): DartTrace {
  * dropped. A trace without non-symbolic frames comes back unchanged.
  */
 export function symbolicateDart(text: string, resolve: TableResolver): string {
-  const { lines, trailingNewline } = splitTraceLines(text);
-  const trace = parseLines(lines);
+  const split = splitTraceLines(text);
+  const trace = parseLines(split.lines);
   if (trace.frames.length === 0) return text;
   const table = trace.buildId && trace.arch ? resolve(trace.buildId, trace.arch) : undefined;
   const usable = table && isExactBuild(table, trace) ? table : undefined;
-
-  const output: string[] = [];
-  for (const frame of trace.frames) {
-    const chain = usable ? resolveFrame(usable, frame) : undefined;
-    if (chain) {
-      for (const resolved of chain) output.push(formatFrame(output.length, resolved));
-    } else {
-      output.push(frame.raw);
-    }
-    if (output.length >= DART_FRAME_CAP) break;
-  }
-  const { preambleEnd } = splitPreamble(lines);
-  return joinTraceLines([...lines.slice(0, preambleEnd), ...output.slice(0, DART_FRAME_CAP)], trailingNewline);
+  return rewriteTrace(
+    split,
+    trace.frames,
+    (frame) => (usable ? resolveFrame(usable, frame) : undefined),
+    DART_FRAME_CAP,
+  );
 }
 
 export function isDartFrame(line: string): boolean {
-  const text = traceLine(line);
-  return text !== null && DART_FRAME.test(text);
+  return isLineOf(DART_FRAME, line);
 }
 
 function parseLines(lines: readonly string[]): DartTrace {
-  const { framesStart } = splitPreamble(lines);
   let buildId: string | null = null;
   let arch: DartArch | null = null;
   const frames: DartTraceFrame[] = [];
-  for (const line of lines.slice(framesStart)) {
-    const text = traceLine(line);
-    if (text === null) continue;
+  for (const { line, text } of frameLines(lines)) {
     const frame = DART_FRAME.exec(text);
     if (frame) {
       const location = SYMBOL_OFFSET.exec(frame[1] ?? '');
@@ -95,7 +83,7 @@ function parseLines(lines: readonly string[]): DartTrace {
       continue;
     }
     buildId ??= BUILD_ID.exec(text)?.[1]?.toLowerCase() ?? null;
-    const archToken = OS_ARCH.exec(text)?.[1];
+    const archToken = archTokenOf(text);
     if (archToken !== undefined) arch ??= normalizeArch(archToken);
   }
   return { buildId, arch, frames };

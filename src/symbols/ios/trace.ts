@@ -1,19 +1,18 @@
 import { normalizeArch } from '../ids.js';
 import type { LookupTable, SymbolFrame } from '../table/lookup-table.js';
 import {
-  formatFrame,
-  joinTraceLines,
+  archTokenOf,
+  frameLines,
+  isLineOf,
   parseHex,
-  splitPreamble,
+  rewriteTrace,
   splitTraceLines,
-  traceLine,
   type TableResolver,
 } from '../trace/text.js';
 import { TEXT_SEGMENT_ANCHOR } from './anchor.js';
 
 /** `#00 fb1f31bf712f3200b388cd91c37e2d71 0x41a3 ShopApp` (traceway-ios wire format), read from a `traceLine`. */
 const IOS_FRAME = /^#\d+\s+([0-9a-fA-F]{32})\s+0x([0-9a-fA-F]+)\s+(\S.*)$/;
-const OS_ARCH = /^os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
 const ZERO_UUID = '0'.repeat(32);
 /** The spec's slice when the `os:` line names no arch. */
 const DEFAULT_ARCH = 'arm64';
@@ -48,8 +47,8 @@ export function parseIosTrace(text: string): IosTrace {
  * so frames appear twice (spec). No frames: returned unchanged.
  */
 export function symbolicateIos(text: string, resolve: TableResolver): string {
-  const { lines, trailingNewline } = splitTraceLines(text);
-  const trace = parseLines(lines);
+  const split = splitTraceLines(text);
+  const trace = parseLines(split.lines);
   if (trace.frames.length === 0) return text;
   const tables = new Map<string, LookupTable | undefined>();
   const tableFor = (uuid: string): LookupTable | undefined => {
@@ -59,38 +58,25 @@ export function symbolicateIos(text: string, resolve: TableResolver): string {
     }
     return tables.get(uuid);
   };
-
-  const output: string[] = [];
-  for (const frame of trace.frames) {
-    const chain = frame.uuid === ZERO_UUID ? undefined : resolveFrame(tableFor(frame.uuid), frame);
-    if (chain) {
-      for (const resolved of chain) output.push(formatFrame(output.length, resolved));
-    } else {
-      output.push(frame.raw);
-    }
-  }
-  const { preambleEnd } = splitPreamble(lines);
-  return joinTraceLines([...lines.slice(0, preambleEnd), ...output], trailingNewline);
+  return rewriteTrace(split, trace.frames, (frame) =>
+    frame.uuid === ZERO_UUID ? undefined : resolveFrame(tableFor(frame.uuid), frame),
+  );
 }
 
 export function isIosFrame(line: string): boolean {
-  const text = traceLine(line);
-  return text !== null && IOS_FRAME.test(text);
+  return isLineOf(IOS_FRAME, line);
 }
 
 function parseLines(lines: readonly string[]): IosTrace {
-  const { framesStart } = splitPreamble(lines);
   let arch: string | null = null;
   const frames: IosTraceFrame[] = [];
-  for (const line of lines.slice(framesStart)) {
-    const text = traceLine(line);
-    if (text === null) continue;
+  for (const { line, text } of frameLines(lines)) {
     const frame = IOS_FRAME.exec(text);
     if (frame) {
       frames.push({ raw: line, uuid: frame[1]!.toLowerCase(), offset: parseHex(frame[2]!), image: frame[3]! });
       continue;
     }
-    const archToken = OS_ARCH.exec(text)?.[1];
+    const archToken = archTokenOf(text);
     if (archToken !== undefined) arch ??= normalizeArch(archToken) ?? archToken.toLowerCase();
   }
   const uuids = [...new Set(frames.map((frame) => frame.uuid))].filter((uuid) => uuid !== ZERO_UUID);

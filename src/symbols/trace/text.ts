@@ -44,8 +44,7 @@ export function traceLine(line: string): string | null {
 const SEPARATOR = /^\*{3}(?:\s+\*{3})+$/;
 
 function isSeparator(line: string): boolean {
-  const text = traceLine(line);
-  return text !== null && SEPARATOR.test(text);
+  return isLineOf(SEPARATOR, line);
 }
 
 /**
@@ -58,6 +57,54 @@ export function splitPreamble(lines: readonly string[]): { preambleEnd: number; 
   return separator >= 0
     ? { preambleEnd: separator, framesStart: separator + 1 }
     : { preambleEnd: lines.length, framesStart: 0 };
+}
+
+/** The lines below the preamble, each as received and as `traceLine` reads it; too long ones left out. */
+export function* frameLines(lines: readonly string[]): Generator<{ line: string; text: string }> {
+  const { framesStart } = splitPreamble(lines);
+  for (const line of lines.slice(framesStart)) {
+    const text = traceLine(line);
+    if (text !== null) yield { line, text };
+  }
+}
+
+/** Whether a line, as `traceLine` reads it, matches a frame pattern. */
+export function isLineOf(pattern: RegExp, line: string): boolean {
+  const text = traceLine(line);
+  return text !== null && pattern.test(text);
+}
+
+/** The `os: …, arch: …` header line both clients print: group 1 is the arch token. */
+const OS_ARCH = /^os(?::\s*|=)\S+?,?\s+arch(?::\s*|=)([A-Za-z0-9_]+)/;
+
+/** The arch token of an `os:` header line (as `traceLine` reads it), undefined on any other line. */
+export function archTokenOf(text: string): string | undefined {
+  return OS_ARCH.exec(text)?.[1];
+}
+
+/**
+ * A trace rewritten: the preamble verbatim, then one line per frame, a resolved frame expanded to
+ * its inline chain (`#N function (file:line:col)`, numbered on), an unresolved one copied raw; at
+ * most `cap` lines of frames.
+ */
+export function rewriteTrace<Frame extends { readonly raw: string }>(
+  { lines, trailingNewline }: TraceLines,
+  frames: readonly Frame[],
+  resolve: (frame: Frame) => readonly SymbolFrame[] | undefined,
+  cap = Number.POSITIVE_INFINITY,
+): string {
+  const output: string[] = [];
+  for (const frame of frames) {
+    const chain = resolve(frame);
+    if (chain) {
+      for (const resolved of chain) output.push(formatFrame(output.length, resolved));
+    } else {
+      output.push(frame.raw);
+    }
+    if (output.length >= cap) break;
+  }
+  const { preambleEnd } = splitPreamble(lines);
+  return joinTraceLines([...lines.slice(0, preambleEnd), ...output.slice(0, cap)], trailingNewline);
 }
 
 /** `#N function (file:line:col)`; `:col` is dropped when 0 and `:line:col` when the line is 0. */

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, call } from '../../support/access.js';
+import { bearer, call, joinByInvitation } from '../../support/access.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 describe('alerting routes: organization and project scopes', () => {
@@ -20,18 +20,7 @@ describe('alerting routes: organization and project scopes', () => {
     owner = await registerUser(service.app);
     stranger = await registerUser(service.app);
     for (const role of ['write', 'read-only'] as const) {
-      const email = `${role}-${randomUUID()}@example.com`;
-      const invitation = await call(service.app, {
-        method: 'POST',
-        url: `/api/organizations/${owner.organization.id}/invitations`,
-        headers: bearer(owner.token),
-        payload: { email, role },
-      });
-      const joined = await call(service.app, {
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email, password: 'correct horse battery', name: role, invitationToken: invitation.body!.token },
-      });
+      const joined = await joinByInvitation(service.app, owner, role, `${role}-${randomUUID()}@example.com`);
       members.set(role, joined.body!.token);
     }
   });

@@ -4,11 +4,10 @@
  * was sent, including the Impact components of crafted endpoints computed by hand below.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERFETCH_MAX_ROWS } from '../../../src/store/telemetry/queries/logs.js';
 import { setQueryLimits } from '../../../src/store/telemetry/queries/run.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { registerUser, reportFrame, startTestService, type TestService } from '../../support/service.js';
 import {
   telemetryEngineEnvironment,
   type EngineEnvironment,
@@ -53,24 +52,8 @@ export function readApiContract(engine: TelemetryEngineName): void {
         headers: { authorization: `Bearer ${token}` },
       });
 
-    const report = async (frame: Record<string, unknown>) => {
-      const response = await service.app.inject({
-        method: 'POST',
-        url: '/api/report',
-        headers: {
-          authorization: `Bearer ${owner.project.token}`,
-          'content-type': 'application/json',
-          'content-encoding': 'gzip',
-        },
-        payload: zlib.gzipSync(
-          JSON.stringify({
-            appVersion: '1.0.0',
-            serverName: 'web-1',
-            collectionFrames: [{ stackTraces: [], metrics: [], traces: [], ...frame }],
-          }),
-        ),
-      });
-      expect(response.statusCode, response.body).toBe(200);
+    const report = async (frame: Parameters<typeof reportFrame>[2]) => {
+      await reportFrame(service.app, owner.project.token, frame);
     };
     const otlp = async (signal: 'traces' | 'metrics' | 'logs', body: unknown) => {
       const response = await service.app.inject({

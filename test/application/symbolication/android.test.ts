@@ -6,98 +6,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
-import { registerUser, sendOtlpException, startTestService, type TestService } from '../../support/service.js';
+import type { FormFile } from '../../support/multipart.js';
+import { postSymbolFiles, projectWithFramework, reportCrash, type Project } from '../../support/project-data.js';
+import { sendOtlpException, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/android');
 const read = (name: string) => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
-
-interface Project {
-  id: string;
-  token: string;
-  uploadToken: string;
-}
-
-function multipart(
-  files: Array<{ name: string; content: string | Buffer }>,
-  fields: Record<string, string>,
-): { body: Buffer; contentType: string } {
-  const boundary = '----sightlinemapping';
-  const chunks: Buffer[] = [];
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\n\r\n`),
-      Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('Android retrace on ingest', () => {
   let service: TestService;
   const projects = {} as Record<'android' | 'other' | 'plain', Project>;
 
-  async function upload(
-    project: Project,
-    files: Array<{ name: string; content: string | Buffer }>,
-    fields: Record<string, string> = {},
-  ) {
-    const { body, contentType } = multipart(files, fields);
-    return service.app.inject({
-      method: 'POST',
-      url: '/api/symbols/upload',
-      headers: { authorization: `Bearer ${project.uploadToken}`, 'content-type': contentType },
-      payload: body,
-    });
-  }
+  const upload = (project: Project, files: FormFile[], fields: Record<string, string> = {}) =>
+    postSymbolFiles(service, project.uploadToken, files, fields);
 
-  async function stored(project: Project, traceId: string) {
-    const rows = await service.services.telemetry.query<{ stack_trace: string; raw_stack_trace: string; hash: string }>(
-      'SELECT stack_trace, raw_stack_trace, hash FROM exceptions FINAL WHERE project_id = {project:UUID} AND trace_id = {trace:UUID}',
-      { project: project.id, trace: traceId },
-    );
-    expect(rows).toHaveLength(1);
-    return rows[0]!;
-  }
-
-  async function reportCrash(project: Project, stackTrace: string, appVersion: string) {
-    const traceId = randomUUID();
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: {
-        appVersion,
-        serverName: '',
-        collectionFrames: [
-          { stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false }] },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    return stored(project, traceId);
-  }
+  /** The stored exception of a crash reported with this app version. */
+  const crash = (project: Project, stackTrace: string, appVersion: string) =>
+    reportCrash(service, project, { stackTrace, appVersion });
 
   beforeAll(async () => {
     service = await startTestService();
-    for (const name of ['android', 'other', 'plain'] as const) {
-      const { project } = await registerUser(service.app);
-      await service.services.meta.query('UPDATE projects SET framework = $2 WHERE id = $1', [
-        project.id,
-        name === 'plain' ? 'opentelemetry' : 'android',
-      ]);
-      const rows = await service.services.meta.query<{ upload_token: string }>(
-        'SELECT upload_token FROM projects WHERE id = $1',
-        [project.id],
-      );
-      projects[name] = { id: project.id, token: project.token, uploadToken: rows[0]!.upload_token };
-    }
+    for (const name of ['android', 'other', 'plain'] as const)
+      projects[name] = await projectWithFramework(service, name === 'plain' ? 'opentelemetry' : 'android');
     for (const project of [projects.android, projects.plain]) {
       expect(
         (
@@ -118,7 +51,7 @@ describe('Android retrace on ingest', () => {
     async (scenario) => {
       const obfuscated = read(`traces/${scenario}.obfuscated.txt`);
       const original = read(`traces/${scenario}.original.txt`);
-      const row = await reportCrash(projects.android, obfuscated, '2.1.0 (210)');
+      const row = await crash(projects.android, obfuscated, '2.1.0 (210)');
       expect(row).toEqual({ stack_trace: original, raw_stack_trace: obfuscated, hash: exceptionHash(original, false) });
     },
   );
@@ -128,7 +61,7 @@ describe('Android retrace on ingest', () => {
     async (name) => {
       const obfuscated = read(`traces/${name}.obfuscated.txt`);
       const expected = read(`traces/${name}.expected.txt`);
-      expect(await reportCrash(projects.android, obfuscated, '0.0.1')).toEqual({
+      expect(await crash(projects.android, obfuscated, '0.0.1')).toEqual({
         stack_trace: expected,
         raw_stack_trace: obfuscated,
         hash: exceptionHash(expected, false),
@@ -157,7 +90,7 @@ describe('Android retrace on ingest', () => {
   it('never uses one project’s mappings for another project', async () => {
     for (const name of ['checkout', 'r8-npe']) {
       const obfuscated = read(`traces/${name}.obfuscated.txt`);
-      expect(await reportCrash(projects.other, obfuscated, '2.1.0 (210)')).toMatchObject({
+      expect(await crash(projects.other, obfuscated, '2.1.0 (210)')).toMatchObject({
         stack_trace: obfuscated,
         raw_stack_trace: '',
       });
@@ -166,7 +99,7 @@ describe('Android retrace on ingest', () => {
 
   it('does not retrace projects of other frameworks', async () => {
     const obfuscated = read('traces/checkout.obfuscated.txt');
-    expect(await reportCrash(projects.plain, obfuscated, '2.1.0 (210)')).toMatchObject({
+    expect(await crash(projects.plain, obfuscated, '2.1.0 (210)')).toMatchObject({
       stack_trace: obfuscated,
       raw_stack_trace: '',
     });
@@ -174,17 +107,17 @@ describe('Android retrace on ingest', () => {
 
   it('matches the exact app version only, and a trace with a map id only by that id', async () => {
     const obfuscated = read('traces/checkout.obfuscated.txt');
-    expect(await reportCrash(projects.android, obfuscated, '2.1.0')).toMatchObject({
+    expect(await crash(projects.android, obfuscated, '2.1.0')).toMatchObject({
       stack_trace: obfuscated,
       raw_stack_trace: '',
     });
-    expect(await reportCrash(projects.android, obfuscated, '')).toMatchObject({
+    expect(await crash(projects.android, obfuscated, '')).toMatchObject({
       stack_trace: obfuscated,
       raw_stack_trace: '',
     });
     // The map id names a build with no mapping uploaded: the version must not stand in for it.
     const otherBuild = obfuscated.replaceAll('SourceFile', 'r8-map-id-0123abc');
-    expect(await reportCrash(projects.android, otherBuild, '2.1.0 (210)')).toMatchObject({
+    expect(await crash(projects.android, otherBuild, '2.1.0 (210)')).toMatchObject({
       stack_trace: otherBuild,
       raw_stack_trace: '',
     });
@@ -206,12 +139,12 @@ describe('Android retrace on ingest', () => {
       [project.id],
     );
     expect(files[0]!.n).toBe(1);
-    expect((await reportCrash(project, obfuscated, '3.0')).stack_trace).toBe(original);
+    expect((await crash(project, obfuscated, '3.0')).stack_trace).toBe(original);
     // Another build's mapping for the same version: the version now resolves with it (this one does not name the crash's classes).
     expect(
       (await upload(project, [{ name: 'mapping.txt', content: read('r8-mapping.txt') }], { version: '3.0' })).json(),
     ).toEqual({ uploaded: 1 });
-    expect(await reportCrash(project, obfuscated, '3.0')).toMatchObject({
+    expect(await crash(project, obfuscated, '3.0')).toMatchObject({
       stack_trace: obfuscated,
       raw_stack_trace: '',
     });
@@ -225,7 +158,7 @@ describe('Android retrace on ingest', () => {
       uploaded: 1,
     });
     const obfuscated = read('traces/checkout.obfuscated.txt');
-    const row = await reportCrash(project, obfuscated, '4.0');
+    const row = await crash(project, obfuscated, '4.0');
     // What the damaged file still says maps (class a is Cart, its one method a is total, line 2007 outside its
     // range so no line); the frame it does not name stays as received.
     expect(row.stack_trace).toBe(

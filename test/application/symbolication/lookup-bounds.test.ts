@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BUILDS_PER_REQUEST } from '../../../src/application/symbolication/index.js';
 import { ENTRY_BYTES } from '../../../src/application/symbolication/bounded-cache.js';
 import { uploadSymbolFile, uploadTokenOf } from '../../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { postGzippedReport, registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const DSYM = 'ios/ios-arm64/ShopApp.app.dSYM/Contents/Resources/DWARF/ShopApp';
@@ -67,18 +67,11 @@ describe('symbolication lookups of a report naming thousands of builds', () => {
         { traceId: crashId, stackTrace: CRASH, recordedAt: new Date().toISOString(), isMessage: false },
       ];
       const before = symbolFileQueries;
-      const response = await service.app.inject({
-        method: 'POST',
-        url: '/api/report',
-        headers: {
-          authorization: `Bearer ${project.token}`,
-          'content-type': 'application/json',
-          'content-encoding': 'gzip',
-        },
-        payload: zlib.gzipSync(
-          JSON.stringify({ appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces }] }),
-        ),
-      });
+      const response = await postGzippedReport(
+        service.app,
+        project.token,
+        zlib.gzipSync(JSON.stringify({ appVersion: '1.0.0', serverName: '', collectionFrames: [{ stackTraces }] })),
+      );
       expect(response.statusCode, response.body).toBe(200);
       expect(symbolFileQueries - before).toBe(1);
 

@@ -5,10 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadDartSymbolFile } from '../../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { projectWithFramework, reportCrash, uploadDartSymbolFile, type Project } from '../../support/project-data.js';
+import { startTestService, type TestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 // Dart symbols without a build id: the upload's debug_id names the build.
@@ -18,7 +17,7 @@ const TRACE = fs.readFileSync(path.join(FIXTURES, 'traces/dart-ios-arm64-nobuild
 
 describe('re-uploading the symbols of a build', () => {
   let service: TestService;
-  let project: { id: string; token: string; uploadToken: string };
+  let project: Project;
   let clock = Date.now();
 
   const upload = (bytes: Buffer) =>
@@ -28,38 +27,12 @@ describe('re-uploading the symbols of a build', () => {
       arch: 'arm64',
       debugId: DEBUG_ID,
     });
-  const crash = async () => {
-    const traceId = randomUUID();
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: {
-        appVersion: '1.0.0',
-        serverName: '',
-        collectionFrames: [
-          { stackTraces: [{ traceId, stackTrace: TRACE, recordedAt: new Date().toISOString(), isMessage: false }] },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    const [row] = await service.services.telemetry.query<{ stack_trace: string }>(
-      'SELECT stack_trace FROM exceptions FINAL WHERE project_id = {p:UUID} AND trace_id = {t:UUID}',
-      { p: project.id, t: traceId },
-    );
-    return row!.stack_trace;
-  };
+  const crash = async () => (await reportCrash(service, project, { stackTrace: TRACE })).stack_trace;
   const tables = async () => (await service.services.objects.list(`symboltables/v1/${project.id}/`)).keys;
 
   beforeAll(async () => {
     service = await startTestService({}, { now: () => clock });
-    const owner = await registerUser(service.app);
-    await service.services.meta.query("UPDATE projects SET framework = 'flutter' WHERE id = $1", [owner.project.id]);
-    const [row] = await service.services.meta.query<{ upload_token: string }>(
-      'SELECT upload_token FROM projects WHERE id = $1',
-      [owner.project.id],
-    );
-    project = { id: owner.project.id, token: owner.project.token, uploadToken: row!.upload_token };
+    project = await projectWithFramework(service, 'flutter');
   });
   afterAll(async () => service?.close());
 

@@ -5,13 +5,14 @@
  * the telemetry store. Covers the upload rules (the source-map token only, bad files skipped with
  * their reasons, idempotent re-upload, release and debug-id matching) and tenant isolation.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
 import { SourceMapTables } from '../../../src/application/symbolication/sourcemaps.js';
 import { SourceMapTable } from '../../../src/symbols/index.js';
+import { multipartForm, type FormFile } from '../../support/multipart.js';
+import { postCrash } from '../../support/project-data.js';
 import { registerUser, sendOtlpException, startTestService, type TestService } from '../../support/service.js';
 
 const DIR = path.resolve('test/fixtures/sourcemaps');
@@ -27,27 +28,7 @@ const [R1, R2] = manifest.releases as [Release, Release];
 const trace = (release: Release, browser: string) =>
   fs.readFileSync(path.join(DIR, 'traces', `${release.version}.${browser}.txt`), 'utf8');
 
-interface Part {
-  name: string;
-  content: Buffer | string;
-}
-
-function multipart(files: Part[], fields: Record<string, string>): { body: Buffer; contentType: string } {
-  const boundary = `----sightline${randomBytes(6).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-    );
-    chunks.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+type Part = FormFile;
 
 /** The release's built files as a build folder uploads them: named by their path under dist/. */
 const buildFiles = (release: Release): Part[] => [
@@ -90,7 +71,10 @@ describe('source maps', () => {
   afterAll(async () => service?.close());
 
   const upload = (files: Part[], fields: Record<string, string>, token = projects[0]!.sourceMapToken) => {
-    const { body, contentType } = multipart(files, fields);
+    const { body, contentType } = multipartForm(files, fields, {
+      fieldsFirst: true,
+      fileContentType: 'application/octet-stream',
+    });
     return service.app.inject({
       method: 'POST',
       url: '/api/sourcemaps/upload',
@@ -105,22 +89,7 @@ describe('source maps', () => {
     appVersion: string,
     attributes?: Record<string, string>,
   ) {
-    const traceId = randomUUID();
-    const response = await service.app.inject({
-      method: 'POST',
-      url: '/api/report',
-      headers: { authorization: `Bearer ${project.token}`, 'content-type': 'application/json' },
-      payload: {
-        appVersion,
-        serverName: '',
-        collectionFrames: [
-          {
-            stackTraces: [{ traceId, stackTrace, recordedAt: new Date().toISOString(), isMessage: false, attributes }],
-          },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
+    const traceId = await postCrash(service, project.token, { stackTrace, appVersion, attributes });
     return stored(project.id, 'trace_id = {trace:UUID}', { trace: traceId });
   }
 

@@ -41,6 +41,7 @@ import {
   stringField,
   varintField,
 } from '../../support/otlp-protobuf.js';
+import { byteEdits, jsonPaths, mutateBytes, replaceAt } from '../../support/otlp-fuzz.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
 
 const PROTOBUF = 'application/x-protobuf';
@@ -306,48 +307,75 @@ const HAND_MADE_PROTOBUF: Array<[Signal, Uint8Array]> = [
   ],
 ];
 
+/** OTLP/JSON ExportMetricsServiceRequest text of one metric. */
+const metricsDocument = (metric: unknown): string =>
+  JSON.stringify({ resourceMetrics: [{ scopeMetrics: [{ metrics: [metric] }] }] });
+
+/** A protobuf ExportTraceServiceRequest of one span (trace 5b8e…, span a000…01) with these fields besides its ids. */
+const oneSpanBody = (...fields: number[][]): Buffer =>
+  Buffer.from(
+    bytesOf(
+      messageField(
+        1,
+        messageField(
+          2,
+          messageField(2, hexField(1, '5b8efff798038103d269b633813fc60c'), hexField(2, 'a000000000000001'), ...fields),
+        ),
+      ),
+    ),
+  );
+
+/** A body of each encoding whose one enum field (span kind or status, temporality, severity) is `value`. */
+function enumBodies(
+  field: 'kind' | 'status' | 'temporality' | 'severity',
+  value: number,
+): { what: string; signal: Signal; document: string; protobuf: Uint8Array } {
+  const now = String(BigInt(NOW_MS) * 1_000_000n);
+  const protobufValue = BigInt(value);
+  switch (field) {
+    case 'kind':
+    case 'status': {
+      const span =
+        field === 'kind'
+          ? { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', kind: value }
+          : { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', status: { code: value } };
+      return {
+        what: `span ${field} ${value}`,
+        signal: 'traces',
+        document: JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] }),
+        protobuf: oneSpanBody(
+          field === 'kind' ? varintField(6, protobufValue) : messageField(15, varintField(3, protobufValue)),
+        ),
+      };
+    }
+    case 'temporality':
+      return {
+        what: `temporality ${value}`,
+        signal: 'metrics',
+        document: metricsDocument({
+          name: 'm',
+          sum: { aggregationTemporality: value, dataPoints: [{ timeUnixNano: now, asInt: '1' }] },
+        }),
+        protobuf: bytesOf(
+          messageField(
+            1,
+            messageField(2, messageField(2, stringField(1, 'm'), messageField(7, varintField(2, protobufValue)))),
+          ),
+        ),
+      };
+    default:
+      return {
+        what: `severity ${value}`,
+        signal: 'logs',
+        document: JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: value }] }] }] }),
+        protobuf: bytesOf(messageField(1, messageField(2, messageField(2, varintField(2, protobufValue))))),
+      };
+  }
+}
+
 // ---- mutations ----------------------------------------------------------------------------------
 
-const byteEdits = fc.array(
-  fc.record({
-    at: fc.nat(),
-    byte: fc.integer({ min: 0, max: 255 }),
-    kind: fc.constantFrom('flip', 'insert', 'cut', 'duplicate'),
-  }),
-  { minLength: 1, maxLength: 6 },
-);
-
-function mutateBytes(base: Uint8Array, edits: readonly { at: number; byte: number; kind: string }[]): Buffer {
-  let bytes = [...base];
-  for (const { at, byte, kind } of edits) {
-    const index = at % (bytes.length + 1);
-    if (kind === 'flip') bytes[index] = byte;
-    else if (kind === 'insert') bytes.splice(index, 0, byte);
-    else if (kind === 'cut') bytes.length = index;
-    else bytes = [...bytes.slice(0, index), ...bytes.slice(index, index + 16), ...bytes.slice(index)];
-  }
-  return Buffer.from(bytes);
-}
-
-/** Every path to a value in a JSON document. */
-function jsonPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  const entries: [string | number, unknown][] = Array.isArray(value)
-    ? value.map((element, index) => [index, element])
-    : Object.entries(value);
-  return [prefix, ...entries.flatMap(([key, child]) => jsonPaths(child, [...prefix, key]))];
-}
-
-function replaceAt(document: unknown, path: readonly (string | number)[], replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path;
-  const copy = (Array.isArray(document) ? [...document] : { ...(document as object) }) as Record<
-    string | number,
-    unknown
-  >;
-  copy[head!] = replaceAt(copy[head!], rest, replacement);
-  return copy;
-}
+const BYTE_EDITS = byteEdits(['flip', 'insert', 'cut', 'duplicate'], 6);
 
 /** Values chosen to hit the edges of every column: ids, times, enums, numbers, text. */
 const edgeValue = fc.oneof(
@@ -438,7 +466,7 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
       ).toBe(200);
     const arbitrary = fc.tuple(
       fc.constantFrom(...bases),
-      byteEdits,
+      BYTE_EDITS,
       fc.oneof(fc.constant<Signal | undefined>(undefined), fc.constantFrom(...SIGNALS)),
     );
     const requests = sample(arbitrary, 1500, 2).map(([[signal, body], edits, otherRoute]) => ({
@@ -515,106 +543,10 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
       fc.boolean(),
     );
     const requests = sample(enumCase, 400, 6).map(([field, value, json]): FuzzRequest => {
-      const now = String(BigInt(NOW_MS) * 1_000_000n);
-      const protobufValue = BigInt(value);
-      switch (field) {
-        case 'kind':
-        case 'status': {
-          const span =
-            field === 'kind'
-              ? { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', kind: value }
-              : { traceId: '5b8efff798038103d269b633813fc60c', spanId: 'a000000000000001', status: { code: value } };
-          const protobufSpan =
-            field === 'kind' ? varintField(6, protobufValue) : messageField(15, varintField(3, protobufValue));
-          return json
-            ? {
-                what: `span ${field} ${value}`,
-                url: ROUTES.traces,
-                contentType: 'application/json',
-                body: Buffer.from(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [span] }] }] })),
-              }
-            : {
-                what: `span ${field} ${value}`,
-                url: ROUTES.traces,
-                contentType: PROTOBUF,
-                body: Buffer.from(
-                  bytesOf(
-                    messageField(
-                      1,
-                      messageField(
-                        2,
-                        messageField(
-                          2,
-                          hexField(1, '5b8efff798038103d269b633813fc60c'),
-                          hexField(2, 'a000000000000001'),
-                          protobufSpan,
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              };
-        }
-        case 'temporality':
-          return json
-            ? {
-                what: `temporality ${value}`,
-                url: ROUTES.metrics,
-                contentType: 'application/json',
-                body: Buffer.from(
-                  JSON.stringify({
-                    resourceMetrics: [
-                      {
-                        scopeMetrics: [
-                          {
-                            metrics: [
-                              {
-                                name: 'm',
-                                sum: { aggregationTemporality: value, dataPoints: [{ timeUnixNano: now, asInt: '1' }] },
-                              },
-                            ],
-                          },
-                        ],
-                      },
-                    ],
-                  }),
-                ),
-              }
-            : {
-                what: `temporality ${value}`,
-                url: ROUTES.metrics,
-                contentType: PROTOBUF,
-                body: Buffer.from(
-                  bytesOf(
-                    messageField(
-                      1,
-                      messageField(
-                        2,
-                        messageField(2, stringField(1, 'm'), messageField(7, varintField(2, protobufValue))),
-                      ),
-                    ),
-                  ),
-                ),
-              };
-        default:
-          return json
-            ? {
-                what: `severity ${value}`,
-                url: ROUTES.logs,
-                contentType: 'application/json',
-                body: Buffer.from(
-                  JSON.stringify({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ severityNumber: value }] }] }] }),
-                ),
-              }
-            : {
-                what: `severity ${value}`,
-                url: ROUTES.logs,
-                contentType: PROTOBUF,
-                body: Buffer.from(
-                  bytesOf(messageField(1, messageField(2, messageField(2, varintField(2, protobufValue))))),
-                ),
-              };
-      }
+      const { what, signal, document, protobuf } = enumBodies(field, value);
+      return json
+        ? { what, url: ROUTES[signal], contentType: 'application/json', body: Buffer.from(document) }
+        : { what, url: ROUTES[signal], contentType: PROTOBUF, body: Buffer.from(protobuf) };
     });
     await sendAll(requests);
   });
@@ -657,22 +589,7 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
         what: 'deeply nested protobuf value',
         url: ROUTES.traces,
         contentType: PROTOBUF,
-        body: Buffer.from(
-          bytesOf(
-            messageField(
-              1,
-              messageField(
-                2,
-                messageField(
-                  2,
-                  hexField(1, '5b8efff798038103d269b633813fc60c'),
-                  hexField(2, 'a000000000000001'),
-                  messageField(9, stringField(1, 'x'), messageField(2, deepProtobuf)),
-                ),
-              ),
-            ),
-          ),
-        ),
+        body: oneSpanBody(messageField(9, stringField(1, 'x'), messageField(2, deepProtobuf))),
       },
       {
         what: 'a 4 MB attribute',
@@ -693,21 +610,9 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
         url: ROUTES.metrics,
         contentType: 'application/json',
         body: Buffer.from(
-          JSON.stringify({
-            resourceMetrics: [
-              {
-                scopeMetrics: [
-                  {
-                    metrics: [
-                      {
-                        name: huge,
-                        gauge: { dataPoints: [{ timeUnixNano: String(BigInt(NOW_MS) * 1_000_000n), asDouble: 1 }] },
-                      },
-                    ],
-                  },
-                ],
-              },
-            ],
+          metricsDocument({
+            name: huge,
+            gauge: { dataPoints: [{ timeUnixNano: String(BigInt(NOW_MS) * 1_000_000n), asDouble: 1 }] },
           }),
         ),
       },
@@ -723,22 +628,7 @@ describe('every OTLP route answers 200, 400 or 413 to whatever it is sent', () =
         what: '50,000 attributes',
         url: ROUTES.traces,
         contentType: PROTOBUF,
-        body: Buffer.from(
-          bytesOf(
-            messageField(
-              1,
-              messageField(
-                2,
-                messageField(
-                  2,
-                  hexField(1, '5b8efff798038103d269b633813fc60c'),
-                  hexField(2, 'a000000000000001'),
-                  ...Array.from({ length: 50_000 }, (_, i) => stringAttribute(9, `k${i}`, 'v')),
-                ),
-              ),
-            ),
-          ),
-        ),
+        body: oneSpanBody(...Array.from({ length: 50_000 }, (_, i) => stringAttribute(9, `k${i}`, 'v'))),
       },
       {
         what: '20,000 spans in a parent cycle',

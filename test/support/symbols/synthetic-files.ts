@@ -4,7 +4,7 @@
  * checked once against llvm-symbolizer 14.
  */
 import { DW_AT, DW_FORM, DW_TAG } from '../../../src/symbols/dwarf/constants.js';
-import { writeDebugInfo, writeElf, writeLineProgram } from './dwarf-writer.js';
+import { writeDebugInfo, writeElf, writeLineProgram, type Attr } from './dwarf-writer.js';
 
 const DW_TAG_lexical_block = 0x0b;
 const DW_AT_inline = 0x20;
@@ -15,6 +15,20 @@ export const MAIN = 'package:app/main.dart';
 export const HELPER = 'package:app/src/helper.dart';
 export const BUILD_ID = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
 
+/** `low_pc` and `high_pc` as DWARF 4 writes them: the start address and the length. */
+const pcRange = (low: number, length: number): Attr[] => [
+  [DW_AT.low_pc, DW_FORM.addr, low],
+  [DW_AT.high_pc, DW_FORM.data4, length],
+];
+
+/** The DWARF sections of an ELF file, as writeDebugInfo and writeLineProgram made them. */
+const debugSections = (debug: { info: Uint8Array; abbrev: Uint8Array; str: Uint8Array }, line: Uint8Array) => [
+  { name: '.debug_abbrev', bytes: debug.abbrev },
+  { name: '.debug_info', bytes: debug.info },
+  { name: '.debug_str', bytes: debug.str },
+  { name: '.debug_line', bytes: line },
+];
+
 /** ELF32 ARM Dart-like file: the concrete subprogram and the inlined call name DIEs declared after them. */
 export function armDartSymbols(): Uint8Array {
   const { info, abbrev, str } = writeDebugInfo([
@@ -23,34 +37,21 @@ export function armDartSymbols(): Uint8Array {
       addressSize: 4,
       root: {
         tag: DW_TAG.compile_unit,
-        attrs: [
-          [DW_AT.name, DW_FORM.string, MAIN],
-          [DW_AT.stmt_list, DW_FORM.sec_offset, 0],
-          [DW_AT.low_pc, DW_FORM.addr, 0x1000],
-          [DW_AT.high_pc, DW_FORM.data4, 0xa0],
-        ],
+        attrs: [[DW_AT.name, DW_FORM.string, MAIN], [DW_AT.stmt_list, DW_FORM.sec_offset, 0], ...pcRange(0x1000, 0xa0)],
         children: [
           {
             tag: DW_TAG.subprogram,
-            attrs: [
-              [DW_AT.abstract_origin, DW_FORM.ref4, { ref: 'outer' }],
-              [DW_AT.low_pc, DW_FORM.addr, 0x1000],
-              [DW_AT.high_pc, DW_FORM.data4, 0x40],
-            ],
+            attrs: [[DW_AT.abstract_origin, DW_FORM.ref4, { ref: 'outer' }], ...pcRange(0x1000, 0x40)],
             children: [
               {
                 tag: DW_TAG_lexical_block,
-                attrs: [
-                  [DW_AT.low_pc, DW_FORM.addr, 0x1010],
-                  [DW_AT.high_pc, DW_FORM.data4, 0x20],
-                ],
+                attrs: [...pcRange(0x1010, 0x20)],
                 children: [
                   {
                     tag: DW_TAG.inlined_subroutine,
                     attrs: [
                       [DW_AT.abstract_origin, DW_FORM.ref4, { ref: 'inner' }],
-                      [DW_AT.low_pc, DW_FORM.addr, 0x1010],
-                      [DW_AT.high_pc, DW_FORM.data4, 0x10],
+                      ...pcRange(0x1010, 0x10),
                       [DW_AT.call_file, DW_FORM.data1, 1],
                       [DW_AT.call_line, DW_FORM.data1, 7],
                       [DW_AT.call_column, DW_FORM.data1, 5],
@@ -78,18 +79,11 @@ export function armDartSymbols(): Uint8Array {
           },
           {
             tag: DW_TAG.subprogram,
-            attrs: [
-              [DW_AT.low_pc, DW_FORM.addr, 0x1080],
-              [DW_AT.high_pc, DW_FORM.data4, 0x10],
-            ],
+            attrs: [...pcRange(0x1080, 0x10)],
           },
           {
             tag: DW_TAG.subprogram,
-            attrs: [
-              [DW_AT.name, DW_FORM.string, 'lineZero'],
-              [DW_AT.low_pc, DW_FORM.addr, 0x1090],
-              [DW_AT.high_pc, DW_FORM.data4, 0x10],
-            ],
+            attrs: [[DW_AT.name, DW_FORM.string, 'lineZero'], ...pcRange(0x1090, 0x10)],
           },
         ],
       },
@@ -124,12 +118,7 @@ export function armDartSymbols(): Uint8Array {
       { name: '_kDartVmSnapshotInstructions', value: 0x800 },
       { name: '_kDartIsolateSnapshotInstructions', value: 0x1000 },
     ],
-    sections: [
-      { name: '.debug_abbrev', bytes: abbrev },
-      { name: '.debug_info', bytes: info },
-      { name: '.debug_str', bytes: str },
-      { name: '.debug_line', bytes: line },
-    ],
+    sections: debugSections({ info, abbrev, str }, line),
   });
 }
 
@@ -164,17 +153,12 @@ export function crossUnitElf(): Uint8Array {
           [DW_AT.name, DW_FORM.strp, 'a.c'],
           [DW_AT.comp_dir, DW_FORM.strp, '/src'],
           [DW_AT.stmt_list, DW_FORM.sec_offset, 0],
-          [DW_AT.low_pc, DW_FORM.addr, 0x2000],
-          [DW_AT.high_pc, DW_FORM.data4, 0x20],
+          ...pcRange(0x2000, 0x20),
         ],
         children: [
           {
             tag: DW_TAG.subprogram,
-            attrs: [
-              [DW_AT.abstract_origin, DW_FORM.ref_addr, { ref: 'shared' }],
-              [DW_AT.low_pc, DW_FORM.addr, 0x2000],
-              [DW_AT.high_pc, DW_FORM.data4, 0x20],
-            ],
+            attrs: [[DW_AT.abstract_origin, DW_FORM.ref_addr, { ref: 'shared' }], ...pcRange(0x2000, 0x20)],
           },
         ],
       },
@@ -209,11 +193,6 @@ export function crossUnitElf(): Uint8Array {
   return writeElf({
     is64: true,
     machine: EM_X86_64,
-    sections: [
-      { name: '.debug_abbrev', bytes: abbrev },
-      { name: '.debug_info', bytes: info },
-      { name: '.debug_str', bytes: str },
-      { name: '.debug_line', bytes: new Uint8Array([...lineA, ...lineB]) },
-    ],
+    sections: debugSections({ info, abbrev, str }, new Uint8Array([...lineA, ...lineB])),
   });
 }

@@ -200,15 +200,22 @@ const toRule = (row: RuleRow): AlertRule => ({
 
 export const MAX_RULES_PER_PROJECT = 1000;
 
-export interface RuleInput {
-  name: string;
-  kind: RuleKind;
-  params: RuleParams;
-  channelIds: string[];
-  enabled: boolean;
-  cooldownSeconds: number;
-  snoozedUntil: Date | null;
-}
+/** What a caller sets of a rule; the rest is its state, kept by the evaluator. */
+export type RuleInput = Pick<
+  AlertRule,
+  'name' | 'kind' | 'params' | 'channelIds' | 'enabled' | 'cooldownSeconds' | 'snoozedUntil'
+>;
+
+/** A RuleInput as statement values, in the order of the columns name .. snoozed_until. */
+const ruleInputValues = (input: RuleInput): unknown[] => [
+  input.name,
+  input.kind,
+  JSON.stringify(input.params),
+  input.channelIds,
+  input.enabled,
+  input.cooldownSeconds,
+  input.snoozedUntil,
+];
 
 export async function insertRule(
   tx: MetaTx,
@@ -223,19 +230,7 @@ export async function insertRule(
   const rows = await tx.query<RuleRow>(
     `INSERT INTO alert_rules (project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, activity_cursor, next_evaluation_at, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6, $7, $8, $9, $10, $11, $10, $10) RETURNING ${RULE_COLUMNS}`,
-    [
-      projectId,
-      input.name,
-      input.kind,
-      JSON.stringify(input.params),
-      input.channelIds,
-      input.enabled,
-      input.cooldownSeconds,
-      input.snoozedUntil,
-      input.activityCursor,
-      input.now,
-      input.createdBy,
-    ],
+    [projectId, ...ruleInputValues(input), input.activityCursor, input.now, input.createdBy],
   );
   return toRule(rows[0]!);
 }
@@ -268,19 +263,7 @@ export async function updateRule(
             state = CASE WHEN $11 THEN 'ok' ELSE state END, firing_notified = CASE WHEN $11 THEN false ELSE firing_notified END,
             next_evaluation_at = CASE WHEN $11 THEN $10 ELSE next_evaluation_at END
       WHERE project_id = $1 AND id = $2 RETURNING ${RULE_COLUMNS}`,
-    [
-      projectId,
-      id,
-      input.name,
-      input.kind,
-      JSON.stringify(input.params),
-      input.channelIds,
-      input.enabled,
-      input.cooldownSeconds,
-      input.snoozedUntil,
-      input.now,
-      input.restart,
-    ],
+    [projectId, id, ...ruleInputValues(input), input.now, input.restart],
   );
   return rows[0] ? toRule(rows[0]) : null;
 }

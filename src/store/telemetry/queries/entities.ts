@@ -8,7 +8,7 @@ import type { EndpointAggregate, TaskAggregate } from '../../../core/ranking.js'
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
 import { empty, param, raw, sql, type Sql } from '../sql.js';
-import { Filters, type FieldSpec, type FilterAllowList, type MapFields } from './filters.js';
+import { Filters, type FieldSpec, type FilterAllowList, type MapFields, type SearchPageInput } from './filters.js';
 import {
   toAiItem,
   toEndpointAggregate,
@@ -344,15 +344,7 @@ export interface AiListResult {
 export async function aiTraceList(
   engine: TelemetryEngine,
   projectId: string,
-  input: {
-    range: TimeRange;
-    filters?: Filters | undefined;
-    search?: string | undefined;
-    orderBy: string;
-    direction: 'asc' | 'desc';
-    page: number;
-    pageSize: number;
-  },
+  input: SearchPageInput,
 ): Promise<AiListResult> {
   const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}${searchSql(input.search)}`;
   const order = ownValue(AI_ORDER, input.orderBy) ?? 'total_cost';

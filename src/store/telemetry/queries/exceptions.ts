@@ -5,7 +5,7 @@
  */
 import type { TelemetryEngine } from '../engine.js';
 import { empty, param, raw, sql } from '../sql.js';
-import { Filters, type FilterAllowList } from './filters.js';
+import { Filters, type FilterAllowList, type PageInput, type SearchPageInput } from './filters.js';
 import { isoOf, nullIfNil } from './convert.js';
 import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
@@ -78,14 +78,7 @@ async function groupTexts(
   return new Map(rows.map((row) => [row.hash, row.sample_trace]));
 }
 
-export interface ExceptionGroupInput {
-  range: TimeRange;
-  filters?: Filters | undefined;
-  search?: string | undefined;
-  orderBy: string;
-  direction: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
+export interface ExceptionGroupInput extends SearchPageInput {
   /** Sparkline bucket: the per-bucket counts come from the same pass (sumMap). */
   bucketSeconds: number;
   /** Look up the name of each group's last linked endpoint or task. */
@@ -209,13 +202,7 @@ export async function exceptionOccurrences(
   engine: TelemetryEngine,
   projectId: string,
   hash: string,
-  input: {
-    range: TimeRange;
-    filters?: Filters | undefined;
-    direction: 'asc' | 'desc';
-    page: number;
-    pageSize: number;
-  },
+  input: PageInput,
 ): Promise<{ rows: OccurrenceRow[]; total: number }> {
   const project = ofProject(projectId);
   const where = sql`${project} AND hash = ${param(hash, 'String')} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}`;

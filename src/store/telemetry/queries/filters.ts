@@ -5,7 +5,22 @@
  * carries its conditions as a SQL fragment, every value and map key a parameter, for the queries.
  */
 import { empty, join, param, raw, sql, type Sql } from '../sql.js';
-import { ownValue } from './run.js';
+import { ownValue, type TimeRange } from './run.js';
+
+/** A read of one page of a filtered list, in the range, newest or oldest first. */
+export interface PageInput {
+  range: TimeRange;
+  filters?: Filters | undefined;
+  direction: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** A PageInput with free-text search, sorted by a column the route allows. */
+export interface SearchPageInput extends PageInput {
+  search?: string | undefined;
+  orderBy: string;
+}
 
 /** Filter operators of the read API. */
 export type FilterOp = 'eq' | 'neq' | 'contains' | 'gt' | 'gte' | 'lt' | 'lte';

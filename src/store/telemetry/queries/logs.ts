@@ -7,9 +7,9 @@
  */
 import type { TelemetryEngine } from '../engine.js';
 import { empty, join, param, raw, sql, type Sql } from '../sql.js';
-import { Filters, type FilterAllowList } from './filters.js';
+import { Filters, type FilterAllowList, type SearchPageInput } from './filters.js';
 import { isoOf } from './convert.js';
-import { inRange, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
+import { inRange, ofProject, ownValue, runQuery } from './run.js';
 
 export const LOG_FILTERS: FilterAllowList = {
   fields: {
@@ -29,17 +29,10 @@ export const LOG_ORDER: Record<string, string> = {
   serviceName: 'service_name',
 };
 
-export interface LogSearch {
-  range: TimeRange;
+export interface LogSearch extends SearchPageInput {
   serviceName?: string | undefined;
   minSeverity?: number | undefined;
   traceId?: string | undefined;
-  filters?: Filters | undefined;
-  search?: string | undefined;
-  orderBy: string;
-  direction: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
 }
 
 interface LogRow {

@@ -5,7 +5,7 @@
  */
 import type { TelemetryEngine } from '../engine.js';
 import { empty, param, raw, sql, type Sql } from '../sql.js';
-import { Filters, type FilterAllowList } from './filters.js';
+import { Filters, type FilterAllowList, type PageInput } from './filters.js';
 import { isoOf, nullIfNil } from './convert.js';
 import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
 
@@ -61,14 +61,7 @@ function errorsWithin(range: TimeRange): Sql {
 export async function listSessions(
   engine: TelemetryEngine,
   projectId: string,
-  input: {
-    range: TimeRange;
-    filters?: Filters | undefined;
-    hasErrors?: boolean | undefined;
-    direction: 'asc' | 'desc';
-    page: number;
-    pageSize: number;
-  },
+  input: PageInput & { hasErrors?: boolean | undefined },
 ): Promise<{ items: SessionItem[]; hasMore: boolean }> {
   const project = ofProject(projectId);
   const errorsRange = errorsWithin(input.range);
