@@ -75,4 +75,10 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+// A reader that stops early (`| head`) closes the pipe: the output is done, not failed.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(EXIT.ok);
+  throw error;
+});
+
 await main(process.argv.slice(2));

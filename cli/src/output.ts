@@ -83,7 +83,8 @@ export function renderTable(view: RowsView, fields?: string[]): string {
 function cellText(value: Json): string {
   if (value === null) return '-';
   if (typeof value === 'number')
-    return Number.isInteger(value) ? String(value) : value.toFixed(value < 1 && value > -1 ? 3 : 1);
+    // Fractions keep three significant digits: an LLM call's $0.0008 must not read 0.000.
+    return Number.isInteger(value) ? String(value) : value < 1 && value > -1 ? value.toPrecision(3) : value.toFixed(1);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');
   return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;
