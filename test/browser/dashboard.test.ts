@@ -966,6 +966,11 @@ interface FocusStyle {
  * focused (outline or box-shadow) than unfocused. Returns the problems, one line each.
  */
 async function walkTabOrder(page: Page): Promise<string[]> {
+  // The page may still be swapping its skeleton for the loaded view when its readiness shows:
+  // wait for its controls (a page that never shows one still fails here).
+  await expect
+    .poll(async () => (await page.evaluate<FocusStyle[]>(COLLECT_TABBABLES)).length, { timeout: 10_000 })
+    .toBeGreaterThan(0);
   const controls = await page.evaluate<FocusStyle[]>(COLLECT_TABBABLES);
   expect(controls.length).toBeGreaterThan(0);
   const problems: string[] = [];
