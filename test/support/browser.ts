@@ -110,6 +110,11 @@ export async function seriousAccessibilityViolations(
   const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(source);
+  // Contrast is judged on the settled page: a toast still fading in is half transparent. Finite
+  // animations and transitions only (a spinner runs forever).
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => undefined)))`);
   // A string expression: this file's TypeScript has no DOM types.
   const violations = await page.evaluate<Array<{ id: string; impact: string; help: string; targets: string[] }>>(`
     axe.run(document, { resultTypes: ['violations'] }).then((result) =>
