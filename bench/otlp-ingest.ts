@@ -2,7 +2,7 @@
  * OTLP trace ingest end to end into chDB: `node --import tsx bench/otlp-ingest.ts`.
  *
  * The whole service (openServices + buildApps on a temporary data folder, embedded engines) and
- * the real route: `POST /api/otel/v1/traces` through `app.inject`, CONCURRENCY requests in flight,
+ * the real route: `POST /api/otel/v1/traces` through `app.inject`, 16 and then 64 requests in flight,
  * each a gzipped protobuf export of 512 spans built by the OpenTelemetry SDK (bench/otlp-batches.ts:
  * HTTP requests of 8 spans, ~15 attributes each, an exception every 23rd request).
  * Every request goes through authentication, admission, gunzip, decode, classification, the
@@ -11,9 +11,14 @@
  * Reports, in the same run on the same batches:
  * - protobuf decode alone, on this thread, per second of wall clock and per CPU second;
  * - end to end, per second of wall clock and per CPU second of the whole process (chDB's insert
- *   threads, zlib and the GC helpers included): the "spans/s per core" figure;
+ *   threads, zlib and the GC helpers included): the "spans/s per core" figure, and the CPU per
+ *   span of the main thread, of chDB's threads and of Node's other threads;
+ * - the engine alone: the same requests' rows inserted straight into chDB, table after table as
+ *   the writer does, with as many requests per insert as the writer reached end to end, and with
+ *   every request in flight in one insert; nothing else runs, so this is about the most the
+ *   embedded engine gives at that insert size (chDB runs one insert at a time per process);
  * - their ratios, and resident memory idle, under load (peak) and after.
- * BENCH_OTLP_REQUESTS, BENCH_OTLP_CONCURRENCY and BENCH_OTLP_DECODE_ROUNDS change the run.
+ * BENCH_OTLP_REQUESTS, BENCH_OTLP_CONCURRENCY (a list: "16,64") and BENCH_OTLP_DECODE_ROUNDS change the run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,15 +26,22 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { classifyTraces } from '../src/core/classify/index.js';
 import { loadConfig } from '../src/config.js';
 import { decodeTraceRequest } from '../src/ingest/otlp/index.js';
+import { usageMonth } from '../src/ingest/usage.js';
+import type { TelemetryEngine } from '../src/store/telemetry/engine.js';
+import { RowBinaryBuffer } from '../src/store/telemetry/rowbinary.js';
+import { batchRows, INGEST_USAGE_ROWS, rowsOf, type RowFormat } from '../src/store/telemetry/rows.js';
 import { buildApps } from '../src/server/app.js';
 import { openServices } from '../src/server/services.js';
 import { buildBatches, SPANS_PER_BATCH, SPANS_PER_REQUEST } from './otlp-batches.js';
-import { fmt, report, rssMb } from './support.js';
+import { fmt, report, rssMb, threadCpuSeconds, type ThreadCpu } from './support.js';
 
 const DISTINCT_BATCHES = 16;
-const CONCURRENCY = Number(process.env.BENCH_OTLP_CONCURRENCY ?? 16);
+/** Requests in flight, one run each: a few exporters, and a fleet's worth. */
+const CONCURRENCIES = (process.env.BENCH_OTLP_CONCURRENCY ?? '16,64').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_OTLP_REQUESTS ?? 600);
 const WARM_UP_REQUESTS = 40;
 const DECODE_ROUNDS = Number(process.env.BENCH_OTLP_DECODE_ROUNDS ?? 5);
@@ -69,6 +81,74 @@ function decodeRates(batches: readonly Uint8Array[]): { wall: number; cpu: numbe
   return best;
 }
 
+/**
+ * The engine alone: `requests` requests' rows (decoded and classified beforehand), `perInsert`
+ * requests at a time into each table one after the other, a usage row per request last, as the
+ * writer's flushes land. Only the inserts are timed (encoding each block is not), in spans per
+ * second of that time. A project of its own, so the end-to-end figures are not touched.
+ */
+async function engineAlone(
+  engine: TelemetryEngine,
+  batches: readonly Uint8Array[],
+  requests: number,
+  perInsert: number,
+): Promise<number> {
+  const projectId = randomUUID();
+  const receivedAt = BigInt(Date.now()) * 1_000_000n;
+  const tablesOf = batches.map((batch) =>
+    batchRows(classifyTraces(decodeTraceRequest(batch, 'protobuf'), { projectId, receivedAt }).batch),
+  );
+  const usage = {
+    projectId,
+    organizationId: projectId,
+    month: usageMonth(new Date()),
+    bytes: batches[0]!.length,
+    requests: 1,
+    skippedRecords: 0,
+  };
+  const out = new RowBinaryBuffer();
+  let insertSeconds = 0;
+  for (let first = 0; first < requests; first += perInsert) {
+    const count = Math.min(perInsert, requests - first);
+    const tables = new Map<string, [RowFormat<never>, unknown[]]>();
+    for (let i = first; i < first + count; i++) {
+      for (const [format, records] of [...tablesOf[i % tablesOf.length]!, rowsOf(INGEST_USAGE_ROWS, [usage])]) {
+        const table = tables.get(format.table) ?? [format, []];
+        table[1].push(...records);
+        tables.set(format.table, table);
+      }
+    }
+    for (const [format, records] of tables.values()) {
+      out.reset();
+      format.encode(records as never[], out);
+      const started = performance.now();
+      await engine.insertRows(format, out.bytes());
+      insertSeconds += (performance.now() - started) / 1000;
+    }
+  }
+  return (requests * SPANS_PER_BATCH) / insertSeconds;
+}
+
+interface EndToEnd {
+  wallSeconds: number;
+  cpu: number;
+  threads: ThreadCpu;
+  /** Requests' rows per insert into `spans`, on average. */
+  requestsPerInsert: number;
+}
+
+/** Inserts the writer has made into `spans` so far, and the rows they held. */
+async function spanInserts(
+  services: Awaited<ReturnType<typeof openServices>>,
+): Promise<{ inserts: number; rows: number }> {
+  const { values: flushes } = await services.metrics.writerFlushSeconds.get();
+  const { values: rows } = await services.metrics.writerRows.get();
+  return {
+    inserts: flushes.find((v) => v.metricName?.endsWith('_count') && v.labels.table === 'spans')?.value ?? 0,
+    rows: rows.find((v) => v.labels.table === 'spans' && v.labels.outcome === 'stored')?.value ?? 0,
+  };
+}
+
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-otlp-'));
   const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
@@ -101,28 +181,48 @@ async function main(): Promise<void> {
       });
       if (response.statusCode !== 200) throw new Error(`export answered ${response.statusCode}: ${response.body}`);
     };
-    /** `count` requests, CONCURRENCY in flight: each client sends its next one when the last is acknowledged. */
-    const run = async (count: number): Promise<void> => {
+    /** `count` requests, `concurrency` in flight: each client sends its next one when the last is acknowledged. */
+    const run = async (count: number, concurrency: number): Promise<void> => {
       let next = 0;
       const client = async () => {
         while (next < count) await send(next++);
       };
-      await Promise.all(Array.from({ length: CONCURRENCY }, client));
+      await Promise.all(Array.from({ length: concurrency }, client));
     };
 
-    await run(WARM_UP_REQUESTS);
+    const spanRowsPerRequest = SPANS_PER_BATCH - SPANS_PER_BATCH / SPANS_PER_REQUEST;
     let peakRss = rssMb();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb())), 100);
-    const cpuBefore = cpuSeconds();
-    const started = performance.now();
-    await run(REQUESTS);
-    const wallSeconds = (performance.now() - started) / 1000;
-    const cpu = cpuSeconds() - cpuBefore;
+    const runs: Array<{ concurrency: number } & EndToEnd> = [];
+    for (const concurrency of CONCURRENCIES) {
+      await run(WARM_UP_REQUESTS, concurrency);
+      const insertsBefore = await spanInserts(services);
+      const threadsBefore = threadCpuSeconds();
+      const cpuBefore = cpuSeconds();
+      const started = performance.now();
+      await run(REQUESTS, concurrency);
+      const wallSeconds = (performance.now() - started) / 1000;
+      const cpu = cpuSeconds() - cpuBefore;
+      const threadsAfter = threadCpuSeconds();
+      const insertsAfter = await spanInserts(services);
+      runs.push({
+        concurrency,
+        wallSeconds,
+        cpu,
+        threads: {
+          main: threadsAfter.main - threadsBefore.main,
+          engine: threadsAfter.engine - threadsBefore.engine,
+          nodeHelpers: threadsAfter.nodeHelpers - threadsBefore.nodeHelpers,
+        },
+        requestsPerInsert:
+          (insertsAfter.rows - insertsBefore.rows) /
+          spanRowsPerRequest /
+          (insertsAfter.inserts - insertsBefore.inserts),
+      });
+    }
     clearInterval(sampler);
     peakRss = Math.max(peakRss, rssMb());
 
-    const spans = REQUESTS * SPANS_PER_BATCH;
-    const endToEnd = spans / wallSeconds;
     // Every acknowledged request is counted in usage; the distinct spans are those of the batches.
     const [stored] = await services.telemetry.query<{ requests: number; spans: number }>(
       `SELECT (SELECT sum(requests) FROM ingest_usage WHERE project_id = {project:UUID}) AS requests,
@@ -130,27 +230,24 @@ async function main(): Promise<void> {
       { project: project.id },
     );
     const expected = {
-      requests: REQUESTS + WARM_UP_REQUESTS,
-      spans: DISTINCT_BATCHES * (SPANS_PER_BATCH - SPANS_PER_BATCH / SPANS_PER_REQUEST),
+      requests: CONCURRENCIES.length * (REQUESTS + WARM_UP_REQUESTS),
+      spans: DISTINCT_BATCHES * spanRowsPerRequest,
     };
+    const spans = REQUESTS * SPANS_PER_BATCH;
+    const perSpan = (seconds: number) => `${fmt((seconds * 1e6) / spans, 1)} µs`;
 
     report('OTLP trace ingest end to end into chDB (bench/otlp-ingest.ts)', [
       [
         'batch',
         `${SPANS_PER_BATCH} spans, ${fmt(protobuf[0]!.length)} bytes protobuf, ${fmt(gzipped[0]!.length)} bytes gzip`,
       ],
-      ['requests', `${fmt(REQUESTS)} after ${WARM_UP_REQUESTS} warm-up, ${CONCURRENCY} in flight, app.inject`],
+      [
+        'requests',
+        `${fmt(REQUESTS)} after ${WARM_UP_REQUESTS} warm-up, for each of ${CONCURRENCIES.join(' and ')} in flight, app.inject`,
+      ],
       [
         '(a) protobuf decode alone',
         `${fmt(decode.wall)} spans/s wall clock, ${fmt(decode.cpu)} spans per CPU-s (one thread)`,
-      ],
-      [
-        '(b) end to end',
-        `${fmt(endToEnd)} spans/s wall clock (${fmt(wallSeconds, 2)} s), ${fmt(spans / cpu)} spans per CPU-s (whole process, ${fmt(cpu, 2)} CPU-s)`,
-      ],
-      [
-        'ratio (b)/(a)',
-        `${(endToEnd / decode.wall).toFixed(2)} wall clock, ${(spans / cpu / decode.cpu).toFixed(2)} per CPU-s`,
       ],
       ['stored', `${fmt(stored?.requests ?? 0)} requests in usage, ${fmt(stored?.spans ?? 0)} distinct span rows`],
       ['resident memory idle', `${idleRss} MB`],
@@ -159,6 +256,37 @@ async function main(): Promise<void> {
     ]);
     if (stored?.requests !== expected.requests || stored.spans !== expected.spans)
       throw new Error(`stored ${JSON.stringify(stored)}, expected ${JSON.stringify(expected)}`);
+
+    for (const { concurrency, wallSeconds, cpu, threads, requestsPerInsert } of runs) {
+      const endToEnd = spans / wallSeconds;
+      const writerSized = Math.max(1, Math.round(requestsPerInsert));
+      const alone = await engineAlone(services.telemetry, protobuf, REQUESTS, writerSized);
+      const aloneInFlight = await engineAlone(services.telemetry, protobuf, REQUESTS, concurrency);
+      report(`${concurrency} requests in flight`, [
+        [
+          '(b) end to end',
+          `${fmt(endToEnd)} spans/s wall clock (${fmt(wallSeconds, 2)} s), ${fmt(spans / cpu)} spans per CPU-s (whole process, ${fmt(cpu, 2)} CPU-s, ${fmt(cpu / wallSeconds, 2)} cores)`,
+        ],
+        [
+          'ratio (b)/(a)',
+          `${(endToEnd / decode.wall).toFixed(2)} wall clock, ${(spans / cpu / decode.cpu).toFixed(2)} per CPU-s`,
+        ],
+        [
+          'CPU per span by thread',
+          `main ${perSpan(threads.main)}, chDB's threads ${perSpan(threads.engine)}, Node's other threads ${perSpan(threads.nodeHelpers)}`,
+        ],
+        ['writer', `${fmt(requestsPerInsert, 1)} requests per insert on average (spans table)`],
+        [
+          `(c) engine alone, ${writerSized} per insert`,
+          `${fmt(alone)} spans/s of insert time (the writer's insert size)`,
+        ],
+        [
+          `(d) engine alone, ${concurrency} per insert`,
+          `${fmt(aloneInFlight)} spans/s of insert time (every request in flight in one insert)`,
+        ],
+        ['ratio (b)/(c), (b)/(d)', `${(endToEnd / alone).toFixed(2)}, ${(endToEnd / aloneInFlight).toFixed(2)}`],
+      ]);
+    }
   } finally {
     await app.close();
     await services.close();

@@ -76,3 +76,45 @@ export function report(title: string, lines: Array<[string, string]>): void {
 
 export const fmt = (n: number, digits = 0): string =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * CPU seconds used so far by this process's threads, in three groups: the main (JavaScript)
+ * thread; chDB's own threads (its query pipelines, merges and schedulers: ThreadPool,
+ * MergeMutate, …); and Node's other threads, which Linux names all alike: the libuv pool (where
+ * chDB's statements are called from, and zlib runs) and V8's garbage-collection and compiler
+ * helpers. From /proc (Linux only; an empty result elsewhere).
+ */
+export interface ThreadCpu {
+  main: number;
+  engine: number;
+  nodeHelpers: number;
+}
+
+export function threadCpuSeconds(): ThreadCpu {
+  const cpu: ThreadCpu = { main: 0, engine: 0, nodeHelpers: 0 };
+  let tasks: string[];
+  try {
+    tasks = fs.readdirSync('/proc/self/task');
+  } catch {
+    return cpu;
+  }
+  for (const tid of tasks) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // The fields after the name start at the 3rd of the line (state); utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    if (tid === String(process.pid)) cpu.main += seconds;
+    else if (name === 'node') cpu.nodeHelpers += seconds;
+    else cpu.engine += seconds;
+  }
+  return cpu;
+}
+
+/** USER_HZ: Linux reports thread times in ticks of 1/100 s on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
