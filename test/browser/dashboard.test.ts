@@ -55,7 +55,12 @@ describe('dashboard in Chromium', () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     mail = await startMailServer();
     // Mail on (password reset, invitation mails) and the Prometheus route on, which shares /metrics with the dashboard's page.
-    service = await startTestService({ SMTP_URL: mail.url, METRICS_TOKEN: 'browser-suite-metrics-token' });
+    // A password rule other than the default: the forms must take it from the service.
+    service = await startTestService({
+      SMTP_URL: mail.url,
+      METRICS_TOKEN: 'browser-suite-metrics-token',
+      PASSWORD_MIN_LENGTH: '12',
+    });
     base = await service.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchChromium({ baseURL: base });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -87,6 +92,10 @@ describe('dashboard in Chromium', () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/register/);
     await page.getByLabel('Name', { exact: true }).waitFor();
+    // The service's minimum (12 here), in the field's rule and its hint.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => password.getAttribute('minlength')).toBe('12');
+    await page.getByText('At least 12 characters; a few words make a good one.').waitFor();
     await capture('register');
     await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
     await page.getByLabel('E-mail').fill(EMAIL);
@@ -500,6 +509,7 @@ describe('dashboard in Chromium', () => {
       await page.getByLabel('Repeat the new password').fill(repeated);
     };
     await page.getByRole('heading', { name: 'Password' }).waitFor();
+    await expect.poll(() => page.getByLabel('New password', { exact: true }).getAttribute('minlength')).toBe('12');
     await fill(PASSWORD, renewed, 'something else entirely');
     await page.getByRole('alert').getByText('The two new passwords differ.').waitFor();
     expect(await page.getByRole('button', { name: 'Change password' }).isDisabled()).toBe(true);

@@ -418,7 +418,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign-in options: password sign-in and reset, and the configured social providers with their start URLs */
+        /** Sign-in options: password sign-in and reset, the password rule, and the configured social providers with their start URLs */
         get: {
             parameters: {
                 query?: never;
@@ -438,6 +438,8 @@ export interface paths {
                             passwordSignIn?: boolean;
                             /** @description false when no mail server is configured */
                             passwordReset?: boolean;
+                            /** @description fewest characters a new password may have (PASSWORD_MIN_LENGTH); forms check it before sending */
+                            passwordMinLength?: number;
                             /** @description whether someone may register now without an invitation (REGISTRATION policy; first-user closes after the first account) */
                             registrationOpen?: boolean;
                             providers?: {

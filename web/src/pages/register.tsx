@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/card';
 import { TextField } from '@/components/ui/input';
+import { usePasswordRule } from '@/components/ui/new-password';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
@@ -18,6 +19,7 @@ export function RegisterPage() {
   const { invitation } = route.useSearch();
   const router = useRouter();
   const providers = useQuery(providersQuery);
+  const passwordRule = usePasswordRule();
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   // With an invitation: its organization, and the invited address filled in.
@@ -115,13 +117,13 @@ export function RegisterPage() {
           <TextField
             label="Password"
             id="password"
-            hint="At least 10 characters; a few words make a good one."
+            hint={passwordRule.hint}
             type="password"
             autoComplete="new-password"
             value={form.password}
             onValue={set('password')}
             required
-            minLength={10}
+            minLength={passwordRule.minLength}
           />
           {!invitation && (
             <TextField

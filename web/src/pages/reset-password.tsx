@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
         label="Set password and sign in"
         pendingLabel="Saving…"
       >
-        <NewPasswordFields state={newPassword} minLength={10} autoFocus />
+        <NewPasswordFields state={newPassword} autoFocus />
       </AuthForm>
     </AuthLayout>
   );

@@ -68,13 +68,18 @@ export function socialSignInRoutes(scope: TypedScope, services: Services): void 
     {
       schema: {
         summary:
-          'Sign-in options: password sign-in and reset, and the configured social providers with their start URLs',
+          'Sign-in options: password sign-in and reset, the password rule, and the configured social providers with their start URLs',
         response: {
           200: {
             type: 'object',
             properties: {
               passwordSignIn: { type: 'boolean' },
               passwordReset: { type: 'boolean', description: 'false when no mail server is configured' },
+              passwordMinLength: {
+                type: 'integer',
+                description:
+                  'fewest characters a new password may have (PASSWORD_MIN_LENGTH); forms check it before sending',
+              },
               registrationOpen: {
                 type: 'boolean',
                 description:
@@ -95,6 +100,7 @@ export function socialSignInRoutes(scope: TypedScope, services: Services): void 
     async () => ({
       passwordSignIn: true,
       passwordReset: services.mailer !== null,
+      passwordMinLength: config.auth.passwordMinLength,
       // The register page tells a newcomer up front that they need an invitation.
       registrationOpen: await assertRegistrationOpen(services).then(
         () => true,

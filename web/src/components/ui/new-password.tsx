@@ -1,9 +1,24 @@
 /**
  * A new password typed twice (resetting it, changing it): the fields, and whether the repeat
- * differs, which the form says itself before anything is sent.
+ * differs, which the form says itself before anything is sent. The shortest length allowed is
+ * the service's (PASSWORD_MIN_LENGTH, from the sign-in options), so the form and the API agree.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { providersQuery } from '@/lib/queries';
 import { TextField } from './input';
+
+/** The service's password rule for a new password field: its minimum length and the hint saying so. */
+export function usePasswordRule(): { minLength: number | undefined; hint: string } {
+  const minLength = useQuery(providersQuery).data?.passwordMinLength;
+  return {
+    minLength,
+    hint:
+      minLength === undefined
+        ? 'A few words make a good one.'
+        : `At least ${minLength} characters; a few words make a good one.`,
+  };
+}
 
 export function useNewPassword() {
   const [password, setPassword] = useState('');
@@ -23,25 +38,24 @@ export function useNewPassword() {
 
 export function NewPasswordFields({
   state,
-  minLength,
   autoFocus,
 }: {
   state: ReturnType<typeof useNewPassword>;
-  minLength?: number;
   autoFocus?: boolean;
 }) {
+  const rule = usePasswordRule();
   return (
     <>
       <TextField
         label="New password"
         id="new-password"
-        hint="At least 10 characters; a few words make a good one."
+        hint={rule.hint}
         type="password"
         autoComplete="new-password"
         value={state.password}
         onValue={state.setPassword}
         required
-        minLength={minLength}
+        minLength={rule.minLength}
         autoFocus={autoFocus}
       />
       <TextField
