@@ -314,6 +314,12 @@ describe('sessions', () => {
     await expect.poll(() => urlT(page), SOON).toBe(String(exceptionT));
     await expect.poll(() => shownSeconds(page), SOON).toBe(exceptionT);
     await expect.poll(() => replayedText(page), SOON).toContain('Checking out');
+    // Past the recording's last event the clock says so, instead of a time beyond the total.
+    const clock = (await page.getByTestId('replay-time').textContent()) ?? '';
+    const total = /(?:\/ |past the end \()(\d+):(\d+\.\d)/.exec(clock);
+    expect(total, clock).not.toBeNull();
+    const totalSeconds = Number(total![1]) * 60 + Number(total![2]);
+    expect(clock.includes('past the end'), clock).toBe(exceptionT > totalSeconds);
 
     // Attributes as sent, with the address the service stamped.
     const attributes = page.getByRole('table', { name: 'Attributes' });

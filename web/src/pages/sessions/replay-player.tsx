@@ -149,7 +149,13 @@ export function ReplayPlayer({
           {playing ? <Pause /> : <Play />}
         </Button>
         <span className="font-mono text-xs tabular" data-testid="replay-time">
-          {formatReplayTime(current)} <span className="text-muted-foreground">/ {formatReplayTime(total)}</span>
+          {formatReplayTime(current)}{' '}
+          <span className="text-muted-foreground">
+            {/* A moment after the last recorded event (an error reported later): the replay shows the end. */}
+            {total > 0 && current > total
+              ? `· past the end (${formatReplayTime(total)})`
+              : `/ ${formatReplayTime(total)}`}
+          </span>
         </span>
         <input
           type="range"
