@@ -120,34 +120,27 @@ export function SelectField<V extends string>({
 
 /**
  * A search box, named by `label` for screen readers (its placeholder says what it searches, and
- * its `/` shortcut where a page has one). With `icon`, a magnifier sits inside it and `className`
- * places the pair.
+ * its `/` shortcut where a page has one), with a magnifier inside it; `className` places the pair.
  */
 export function SearchInput({
   label,
   onValue,
-  icon = false,
   className,
   ...input
 }: Omit<ComponentProps<'input'>, 'type' | 'onChange' | 'aria-label'> & {
   label: string;
   onValue: (value: string) => void;
-  icon?: boolean;
 }) {
-  const box = (
-    <Input
-      type="search"
-      onChange={(event) => onValue(event.target.value)}
-      aria-label={label}
-      className={icon ? 'pl-8' : className}
-      {...input}
-    />
-  );
-  if (!icon) return box;
   return (
     <div className={cn('relative', className)}>
       <Search className="pointer-events-none absolute top-2 left-2.5 size-4 text-muted-foreground" aria-hidden />
-      {box}
+      <Input
+        type="search"
+        onChange={(event) => onValue(event.target.value)}
+        aria-label={label}
+        className="pl-8"
+        {...input}
+      />
     </div>
   );
 }

@@ -135,7 +135,6 @@ export function EntityListPage<T extends { name: string }, Order extends string>
 
       <div className="flex flex-wrap items-center gap-2">
         <SearchInput
-          icon
           className="w-72"
           ref={searchRef}
           value={text}

@@ -81,7 +81,6 @@ export function IssuesPage() {
       />
       <div className="flex flex-wrap items-center gap-3">
         <SearchInput
-          icon
           className="w-80 max-w-full"
           ref={searchInput}
           value={text}

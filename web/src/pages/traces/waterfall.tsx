@@ -42,14 +42,7 @@ function Highlight({ text, needle }: { text: string; needle: string }): ReactNod
 /** The span search of a waterfall card (its text lives in the page's URL as `q`). */
 export function SpanSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <SearchInput
-      icon
-      className="w-64"
-      defaultValue={value}
-      onValue={onChange}
-      placeholder="Find spans"
-      label="Find spans"
-    />
+    <SearchInput className="w-64" defaultValue={value} onValue={onChange} placeholder="Find spans" label="Find spans" />
   );
 }
 
