@@ -72,6 +72,7 @@ describe('social sign-in', () => {
     expect(answer.body).toEqual({
       passwordSignIn: true,
       passwordReset: true,
+      passwordMinLength: 10,
       registrationOpen: true,
       providers: [
         { id: 'google', name: 'Google', startUrl: `${PUBLIC_URL}/api/auth/oauth/google/start` },
