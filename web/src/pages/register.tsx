@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/card';
 import { TextField } from '@/components/ui/input';
-import { usePasswordRule } from '@/components/ui/new-password';
+import { NewPasswordField } from '@/components/ui/new-password';
 import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
@@ -19,7 +19,6 @@ export function RegisterPage() {
   const { invitation } = route.useSearch();
   const router = useRouter();
   const providers = useQuery(providersQuery);
-  const passwordRule = usePasswordRule();
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   // With an invitation: its organization, and the invited address filled in.
@@ -114,17 +113,7 @@ export function RegisterPage() {
             autoFocus
           />
           <EmailField value={form.email} onValue={set('email')} />
-          <TextField
-            label="Password"
-            id="password"
-            hint={passwordRule.hint}
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onValue={set('password')}
-            required
-            minLength={passwordRule.minLength}
-          />
+          <NewPasswordField label="Password" id="password" value={form.password} onValue={set('password')} />
           {!invitation && (
             <TextField
               label="Organization name (optional)"

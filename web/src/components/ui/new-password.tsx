@@ -8,16 +8,42 @@ import { useState } from 'react';
 import { providersQuery } from '@/lib/queries';
 import { TextField } from './input';
 
-/** The service's password rule for a new password field: its minimum length and the hint saying so. */
-export function usePasswordRule(): { minLength: number | undefined; hint: string } {
+/**
+ * A field for a new password under the service's rule: its minimum length, and the hint saying
+ * so once the sign-in options have said it.
+ */
+export function NewPasswordField({
+  label,
+  id,
+  value,
+  onValue,
+  autoFocus,
+}: {
+  label: string;
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  autoFocus?: boolean;
+}) {
   const minLength = useQuery(providersQuery).data?.passwordMinLength;
-  return {
-    minLength,
-    hint:
-      minLength === undefined
-        ? 'A few words make a good one.'
-        : `At least ${minLength} characters; a few words make a good one.`,
-  };
+  return (
+    <TextField
+      label={label}
+      id={id}
+      hint={
+        minLength === undefined
+          ? 'A few words make a good one.'
+          : `At least ${minLength} characters; a few words make a good one.`
+      }
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      onValue={onValue}
+      required
+      minLength={minLength}
+      autoFocus={autoFocus}
+    />
+  );
 }
 
 export function useNewPassword() {
@@ -43,19 +69,13 @@ export function NewPasswordFields({
   state: ReturnType<typeof useNewPassword>;
   autoFocus?: boolean;
 }) {
-  const rule = usePasswordRule();
   return (
     <>
-      <TextField
+      <NewPasswordField
         label="New password"
         id="new-password"
-        hint={rule.hint}
-        type="password"
-        autoComplete="new-password"
         value={state.password}
         onValue={state.setPassword}
-        required
-        minLength={rule.minLength}
         autoFocus={autoFocus}
       />
       <TextField
