@@ -98,6 +98,9 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
 
     const missing = await cli('issues', 'show', '0000000000000000');
     expect(missing.code).toBe(5);
+    // Not a hash at all: a usage error saying what a hash looks like, not the route's schema message.
+    const malformed = await cli('issues', 'show', 'nope');
+    expect([malformed.code, malformed.stderr]).toEqual([2, expect.stringContaining('"nope" is not an issue hash')]);
   });
 
   it('endpoints list and show, and traces show as a waterfall', async () => {

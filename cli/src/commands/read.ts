@@ -65,6 +65,13 @@ const ISSUES: RankedResource = {
     limit: { help: 'occurrences to show', default: 10, max: 500 },
     query: showIssue,
     example: 'sightline-cli issues show 3f2a9c1d0b4e5f67',
+    check(hash) {
+      if (!/^[0-9a-f]{16}$/.test(hash))
+        throw usageError(
+          `"${hash}" is not an issue hash`,
+          'an issue hash is 16 hex characters, the first column of `sightline-cli issues list`',
+        );
+    },
   },
 };
 
@@ -205,6 +212,8 @@ interface ShowSpec {
   limit: { help: string; default: number; max: number };
   query: (session: Session, projectId: string, id: string, range: TimeRange, limit: number) => Promise<DetailView>;
   example: string;
+  /** Refuses an argument that cannot name an item (a usage error) before anything is asked of the service. */
+  check?: (value: string) => void;
 }
 
 /** `<group> show <argument>`: one item's detail over a time range, with at most `--limit` of the calls or occurrences it lists. */
@@ -223,6 +232,7 @@ function showCommand(group: Command, spec: ShowSpec): void {
           const { session, projectId } = await scope(context);
           const range = resolveRange(options, spec.defaultSince);
           const limit = positiveInt(options.limit, '--limit', spec.limit.max);
+          spec.check?.(String(args[0]));
           printDetail(await spec.query(session, projectId, String(args[0]), range, limit), context.output);
         }),
       ),
