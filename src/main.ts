@@ -3,6 +3,7 @@
  * tokens, symbols) arrive with their issues.
  */
 import { ConfigError, loadConfig } from './config.js';
+import { DataFolderInUseError } from './server/data-folder-lock.js';
 import { serve } from './server/serve.js';
 
 const USAGE = `usage: sightline <command>
@@ -26,7 +27,15 @@ async function main(argv: string[]): Promise<number> {
         }
         throw error;
       }
-      await serve(config);
+      try {
+        await serve(config);
+      } catch (error) {
+        if (error instanceof DataFolderInUseError) {
+          process.stderr.write(`sightline: ${error.message}\n`);
+          return 75; // EX_TEMPFAIL: it works once the other process stops
+        }
+        throw error;
+      }
       return 0;
     }
     case 'help':

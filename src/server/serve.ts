@@ -16,13 +16,7 @@ export async function serve(config: Config): Promise<void> {
   const port = (app.server.address() as { port: number }).port;
   const ingestPort = ingest ? (ingest.server.address() as { port: number }).port : port;
   const coldStartMs = Math.round(performance.now() - started);
-  app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
-  process.stdout.write(
-    `Sightline is running at http://localhost:${port}` +
-      (ingest ? ` (ingest at http://localhost:${ingestPort})` : '') +
-      ` — ready in ${coldStartMs} ms\n`,
-  );
-
+  // Handlers before the announcement: a supervisor may signal as soon as it reads it.
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) {
@@ -41,6 +35,13 @@ export async function serve(config: Config): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+
+  app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
+  process.stdout.write(
+    `Sightline is running at http://localhost:${port}` +
+      (ingest ? ` (ingest at http://localhost:${ingestPort})` : '') +
+      ` — ready in ${coldStartMs} ms\n`,
+  );
 }
 
 function engineNames(services: Awaited<ReturnType<typeof openServices>>): Record<string, string> {

@@ -17,6 +17,7 @@ import { TokenUseRecorder } from '../application/tokens/token-use.js';
 import { createCoordStore } from '../store/coord/index.js';
 import { SourceMapTables } from '../application/symbolication/sourcemaps.js';
 import { openMetaDb } from '../store/meta/index.js';
+import { lockDataFolder } from './data-folder-lock.js';
 import { createObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
@@ -50,6 +51,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   const failed = (job: string, message: string) => (error: unknown) => log.error({ job, err: error }, message);
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
+    // Embedded engines allow one process per data folder: claim it before either opens.
+    if (config.meta.kind === 'pglite' || config.telemetry.kind === 'chdb') opened.push(lockDataFolder(config.dataDir));
     // The metadata store first: on an empty folder PGlite initialises in a child process, which
     // should not overlap with chDB's memory in this one (the telemetry engine loads chDB on open).
     // openMetaDb applies the metadata migrations before it returns.
