@@ -1,6 +1,8 @@
 /**
  * Output: a table on a terminal, JSON when piped or with `-o json`. JSON field names are the
  * rows' keys, which the commands keep stable; `--fields` picks and orders them in both forms.
+ * JSON carries the values as the API answered them; a table shows the instants in TIME_FIELDS
+ * in UTC to the second (formatTime) under a title saying so (`lastSeen (UTC)`).
  */
 import { usageError } from './errors.js';
 
@@ -62,18 +64,68 @@ function checkFields(rows: Row[], fields: string[]): void {
 
 const MAX_CELL = 80;
 
+/** Fields holding an instant (an ISO 8601 string, nanoseconds from the telemetry store), in every command's rows. */
+const TIME_FIELDS: ReadonlySet<string> = new Set(['firstSeen', 'lastSeen', 'recordedAt', 'timestamp', 'time']);
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * "2026-11-26 21:25:03": an instant for people, in UTC, truncated to the second (never rounded
+ * into the next second, minute or day). A string that is not an instant is answered unchanged;
+ * one without a zone is taken as UTC, as the telemetry store writes them.
+ */
+export function formatTime(value: string): string {
+  const match = INSTANT.exec(value);
+  if (!match) return value;
+  const ms = Date.parse(`${match[1]}T${match[2]}${match[3]?.toUpperCase() ?? 'Z'}`);
+  return Number.isNaN(ms) ? value : new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** A column's title: a time column says its zone. */
+function columnTitle(column: string): string {
+  return TIME_FIELDS.has(column) ? `${column} (UTC)` : column;
+}
+
+/** The width of every formatTime answer. */
+const TIME_WIDTH = 'YYYY-MM-DD HH:MM:SS'.length;
+
+/** A time field's value as a table shows it; undefined for every other cell. */
+function timeCell(column: string, value: Json): string | undefined {
+  return TIME_FIELDS.has(column) && typeof value === 'string' ? formatTime(value) : undefined;
+}
+
+/**
+ * A table whose rows come one at a time (`logs tail`): the titles once, each column as wide as
+ * its title (a time column as wide as its times), times as renderTable shows them, other values
+ * whole (a tail keeps every character of a log body) and the last column unpadded.
+ */
+export function streamedTable(columns: string[]): { header: string; line: (row: Row) => string } {
+  const widths = columns.map((column) =>
+    Math.max(columnTitle(column).length, TIME_FIELDS.has(column) ? TIME_WIDTH : 0),
+  );
+  const join = (cells: string[]) =>
+    cells.map((text, i) => (i < cells.length - 1 ? text.padEnd(widths[i]!) : text)).join('  ');
+  return {
+    header: join(columns.map(columnTitle)),
+    line: (row) => join(columns.map((column) => timeCell(column, row[column] ?? null) ?? String(row[column] ?? '-'))),
+  };
+}
+
 export function renderTable(view: RowsView, fields?: string[]): string {
   if (view.rows.length === 0) return view.note ? `(none)\n${view.note}` : '(none)';
   const columns = fields ?? view.columns;
   checkFields(view.rows, columns);
-  const cells = view.rows.map((row) => columns.map((column) => cellText(row[column] ?? null)));
+  const titles = columns.map(columnTitle);
+  const cells = view.rows.map((row) =>
+    columns.map((column) => timeCell(column, row[column] ?? null) ?? cellText(row[column] ?? null)),
+  );
   const numeric = columns.map((column) =>
     view.rows.every((row) => typeof row[column] === 'number' || row[column] === null),
   );
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]!.length)));
+  const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
   const align = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
   const lines = [
-    columns.map((column, i) => align(column, i)),
+    titles.map((title, i) => align(title, i)),
     ...cells.map((line) => line.map((text, i) => align(text, i))),
   ];
   const table = lines.map((line) => line.join('  ').trimEnd()).join('\n');

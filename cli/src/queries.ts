@@ -4,7 +4,15 @@
  */
 import type { paths } from '@sightline/api-client';
 import { CliError, EXIT } from './errors.js';
-import { humanDuration, renderTable, type DetailView, type Json, type Row, type RowsView } from './output.js';
+import {
+  formatTime,
+  humanDuration,
+  renderTable,
+  type DetailView,
+  type Json,
+  type Row,
+  type RowsView,
+} from './output.js';
 import type { Session } from './session.js';
 import type { TimeRange } from './time-range.js';
 
@@ -346,7 +354,7 @@ export function waterfall(trace: Trace): string {
     return `${' '.repeat(from)}${'█'.repeat(Math.min(width, BAR_WIDTH - from))}`.padEnd(BAR_WIDTH);
   };
   const header = [
-    `${trace.kind} ${trace.name}  ${humanDuration(trace.durationMs)}  status ${trace.statusCode}  ${trace.recordedAt ?? ''}`.trimEnd(),
+    `${trace.kind} ${trace.name}  ${humanDuration(trace.durationMs)}  status ${trace.statusCode}  ${trace.recordedAt ? `${formatTime(trace.recordedAt)} UTC` : ''}`.trimEnd(),
     `id ${trace.id}${trace.distributedTraceId ? `  distributed trace ${trace.distributedTraceId}` : ''}`,
     '',
     `${'span'.padEnd(labelWidth)}  ${'start'.padStart(9)}  ${'duration'.padStart(9)}  |${' '.repeat(BAR_WIDTH)}|`,

@@ -20,8 +20,13 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
+/** A date and time without a zone, as the tables show times ("2026-11-26 21:25:03"). */
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/** An ISO 8601 time; one without a zone is UTC, as the tables show times (JavaScript would read it as local time). */
 function parseTime(text: string, flag: string): number {
-  const ms = Date.parse(text);
+  const zoneless = ZONELESS.exec(text.trim());
+  const ms = Date.parse(zoneless ? `${zoneless[1]}T${zoneless[2]}Z` : text);
   if (Number.isNaN(ms)) throw usageError(`${flag} "${text}" is not a time`, 'use ISO 8601, e.g. 2025-01-31T12:00:00Z');
   return ms;
 }

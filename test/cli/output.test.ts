@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderTable } from '../../cli/src/output.js';
+import { formatTime, renderTable, streamedTable } from '../../cli/src/output.js';
+import { resolveRange } from '../../cli/src/time-range.js';
 import { builtCli, removeBuiltCli } from './helpers.js';
 
 afterAll(removeBuiltCli);
@@ -12,6 +13,53 @@ describe('renderTable', () => {
       rows: [{ name: 'chat', totalCost: 0.000812, errorRate: 0.25, p95Ms: 728.27, count: 4 }],
     });
     expect(table.split('\n')[1]).toMatch(/^chat\s+0\.000812\s+0\.250\s+728\.3\s+4$/);
+  });
+});
+
+describe('times in tables', () => {
+  it('shows an instant in UTC to the second, truncated, and leaves other text alone', () => {
+    expect(formatTime('2026-11-26T21:25:03.123456789Z')).toBe('2026-11-26 21:25:03');
+    expect(formatTime('2026-12-31T23:59:59.999999999Z')).toBe('2026-12-31 23:59:59');
+    expect(formatTime('2026-11-27T01:25:03.5+04:00')).toBe('2026-11-26 21:25:03');
+    expect(formatTime('2026-11-26 21:25:03.123')).toBe('2026-11-26 21:25:03');
+    expect(formatTime('2026-13-40T00:00:00Z')).toBe('2026-13-40T00:00:00Z');
+    expect(formatTime('soon')).toBe('soon');
+  });
+
+  it('titles time columns with their zone, whether the command or --fields picks them, and pads them to fit', () => {
+    const rows = [
+      { hash: 'a1', firstSeen: '2026-11-26T21:25:03.123456789Z', lastSeen: '2026-11-26T22:00:00.000000001Z', count: 3 },
+      { hash: 'b2', firstSeen: '2026-11-25T08:00:09.5Z', lastSeen: null, count: 12 },
+    ];
+    const table = renderTable({ rows, columns: ['hash', 'count', 'lastSeen'] });
+    expect(table.split('\n')).toEqual([
+      'hash  count  lastSeen (UTC)',
+      'a1        3  2026-11-26 22:00:00',
+      'b2       12  -',
+    ]);
+    expect(renderTable({ rows, columns: [] }, ['firstSeen']).split('\n')).toEqual([
+      'firstSeen (UTC)',
+      '2026-11-26 21:25:03',
+      '2026-11-25 08:00:09',
+    ]);
+  });
+
+  it('logs tail: titles once, times as tables show them, bodies whole', () => {
+    const table = streamedTable(['timestamp', 'severity', 'service', 'body']);
+    expect(table.header).toBe('timestamp (UTC)      severity  service  body');
+    expect(
+      table.line({ timestamp: '2026-11-26T21:25:03.123456789Z', severity: 'WARN', service: 'shop', body: 'a\nb' }),
+    ).toBe('2026-11-26 21:25:03  WARN      shop     a\nb');
+  });
+
+  it('reads a --from/--to without a zone as UTC, as the tables show times', () => {
+    expect(resolveRange({ from: '2026-11-26 21:25:03', to: '2026-11-26T22:00' })).toEqual({
+      fromDate: '2026-11-26T21:25:03.000Z',
+      toDate: '2026-11-26T22:00:00.000Z',
+    });
+    expect(resolveRange({ from: '2026-11-26T21:25:03+01:00', to: '2026-11-27' }).fromDate).toBe(
+      '2026-11-26T20:25:03.000Z',
+    );
   });
 });
 

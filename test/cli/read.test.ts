@@ -22,6 +22,12 @@ import {
 
 type Rows = Array<Record<string, unknown>>;
 
+/** "2026-11-26T21:25:03.123456789Z" as a table shows it: "2026-11-26 21:25:03". */
+const utcSecond = (iso: string): string => {
+  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
+
 // Every case runs several CLI processes; on a shared, busy machine each can take seconds.
 describe('sightline-cli read commands', { timeout: 180_000 }, () => {
   let running: ListeningService;
@@ -87,7 +93,30 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       'linkedName',
     ]);
     const hash = issues[0]!.hash as string;
-    expect(await table('issues', 'list')).toContain(hash);
+    const issuesTable = await table('issues', 'list');
+    expect(issuesTable).toMatch(/^hash\s+count\s+lastSeen \(UTC\)\s+linkedName\s+title\n/);
+    // The table: the instant in UTC to the second; JSON: exactly what the API answered (nanoseconds).
+    const lastSeen = issues[0]!.lastSeen as string;
+    expect(issuesTable).toMatch(new RegExp(`\\n${hash}\\s+\\d+\\s+${utcSecond(lastSeen)}\\s`));
+    expect(issuesTable).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d|T\d{2}:/);
+    const fromApi = await running.service.app.inject({
+      method: 'POST',
+      url: `/api/exception-stack-traces?projectId=${user.project.id}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { fromDate: new Date(Date.now() - 3_600_000).toISOString(), toDate: new Date().toISOString() },
+    });
+    expect(fromApi.statusCode, fromApi.body).toBe(200);
+    const apiIssue = (fromApi.json() as { items: Rows }).items.find((item) => item.hash === hash)!;
+    expect(lastSeen).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+    expect([issues[0]!.firstSeen, lastSeen]).toEqual([apiIssue.firstSeen, apiIssue.lastSeen]);
+    const picked = await table('issues', 'list', '--fields', 'hash,firstSeen,lastSeen');
+    expect(picked.split('\n')[0]).toMatch(/^hash\s+firstSeen \(UTC\)\s+lastSeen \(UTC\)$/);
+    // A time copied from a table is read back as UTC, whatever the machine's zone.
+    const copied = await runCli(['issues', 'list', '--from', utcSecond(issues[0]!.firstSeen as string), '-o', 'json'], {
+      configDir,
+      env: { TZ: 'America/New_York' },
+    });
+    expect(jsonOf<Rows>(copied).map((issue) => issue.hash)).toContain(hash);
 
     const shown = await json<{ hash: string; stackTrace: string; occurrences: Rows }>('issues', 'show', hash);
     expect(shown.hash).toBe(hash);
@@ -95,6 +124,9 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const text = await table('issues', 'show', hash);
     expect(text).toContain(shown.stackTrace.split('\n')[0]);
     expect(text).toContain('latest occurrences');
+    expect(text).toMatch(/\nrecordedAt \(UTC\)\s+linkedName/);
+    expect(text).toContain(`\n${utcSecond(shown.occurrences[0]!.recordedAt as string)}  `);
+    expect(shown.occurrences[0]!.recordedAt).toMatch(/\.\d{9}Z$/);
 
     const missing = await cli('issues', 'show', '0000000000000000');
     expect(missing.code).toBe(5);
@@ -117,7 +149,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
 
     const detail = await json<{ name: string; count: number; slowest: Rows }>('endpoints', 'show', 'GET /api/products');
     expect(detail.count).toBeGreaterThan(0);
-    expect(await table('endpoints', 'show', 'GET /api/products')).toMatch(/GET \/api\/products: \d+ calls/);
+    const detailText = await table('endpoints', 'show', 'GET /api/products');
+    expect(detailText).toMatch(/GET \/api\/products: \d+ calls/);
+    expect(detailText).toMatch(/\nid\s+recordedAt \(UTC\)\s+durationMs/);
+    const slowestRow = detailText.split('\n').find((line) => line.startsWith(detail.slowest[0]!.id as string))!;
+    expect(slowestRow).toMatch(new RegExp(`^\\S+  ${utcSecond(detail.slowest[0]!.recordedAt as string)}\\s+\\d`));
     expect((await cli('endpoints', 'show', 'GET /nowhere')).code).toBe(5);
 
     const traceId = detail.slowest[0]!.id as string;
@@ -126,6 +162,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(trace.spans.map((span) => span.name)).toContain('pg.query SELECT');
     const waterfall = await table('traces', 'show', traceId);
     expect(waterfall).toMatch(/^endpoint GET \/api\/products/);
+    expect(waterfall.split('\n')[0]).toMatch(/ \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     expect(waterfall).toMatch(/\npg\.query SELECT\s+\+\S+ \S+\s+\S+ \S+\s+\|\s*█+\s*\|/);
 
     const unknownTrace = await cli('traces', 'show', '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f');
@@ -161,7 +198,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(errors.every((log) => (log.severityNumber as number) >= 17)).toBe(true);
     const service = logs[0]!.service as string;
     expect((await json('logs', 'query', '--service', service)).every((log) => log.service === service)).toBe(true);
-    expect(await table('logs', 'query', '--limit', '5')).toMatch(/^timestamp\s+severity\s+service\s+body\n/);
+    const logTable = await table('logs', 'query', '--limit', '5');
+    expect(logTable).toMatch(/^timestamp \(UTC\)\s+severity\s+service\s+body\n/);
+    const newest = await json('logs', 'query', '--limit', '5');
+    expect(newest[0]!.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+    expect(logTable.split('\n')[1]).toMatch(new RegExp(`^${utcSecond(newest[0]!.timestamp as string)}  \\S`));
     const wide = await cli('logs', 'query', '--search', 'order', '--since', '7d');
     expect(wide.code).toBe(1);
     expect(wide.stderr).toMatch(/^error: .*24 h/);
@@ -178,7 +219,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(metric.name).toBe('http.server.active_requests');
     expect(metric.series.flatMap((series) => series.points).some((point) => point.value !== null)).toBe(true);
     expect(await table('metrics', 'query', 'http.server.active_requests')).toMatch(
-      /^http\.server\.active_requests avg per \d+ s/,
+      /^http\.server\.active_requests avg per \d+ s.*\ntime \(UTC\)\s+series\s+value\n\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00 {2}/,
     );
     expect((await cli('metrics', 'query', 'x', '--aggregation', 'median')).code).toBe(2);
   });

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import { findProject, listProjects, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
-import { printDetail, printRows, type DetailView, type Row } from '../output.js';
+import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
   AGGREGATIONS,
   LOG_COLUMNS,
@@ -456,10 +456,19 @@ async function tailLogs(
   let cursor = Date.now() - sinceMs;
   /** Records already printed, by identity, with their time (pruned once behind the overlap). */
   const printed = new Map<string, number>();
+  /** On a terminal, the titles come with the first record. */
+  let table: ReturnType<typeof streamedTable> | undefined;
   const print = (item: LogItem) => {
     const row: Row = logRow(item);
-    if (context.output.format === 'json') process.stdout.write(`${JSON.stringify(row)}\n`);
-    else process.stdout.write(`${LOG_COLUMNS.map((column) => String(row[column] ?? '-')).join('  ')}\n`);
+    if (context.output.format === 'json') {
+      process.stdout.write(`${JSON.stringify(row)}\n`);
+      return;
+    }
+    if (!table) {
+      table = streamedTable(LOG_COLUMNS);
+      process.stdout.write(`${table.header}\n`);
+    }
+    process.stdout.write(`${table.line(row)}\n`);
   };
   try {
     while (!stop.signal.aborted) {

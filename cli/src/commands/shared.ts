@@ -39,8 +39,8 @@ export interface TimeFlags {
 export function timeOptions(command: Command, defaultSince = '24h'): Command {
   return command
     .option('--since <duration>', `how far back: 30m, 1h, 24h, 7d (default ${defaultSince})`)
-    .option('--from <time>', 'start of the range (ISO 8601)')
-    .option('--to <time>', 'end of the range (ISO 8601; default now)');
+    .option('--from <time>', 'start of the range (ISO 8601; without a zone UTC, as tables show times)')
+    .option('--to <time>', 'end of the range (ISO 8601, UTC without a zone; default now)');
 }
 
 export interface PageFlags {
