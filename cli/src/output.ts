@@ -119,8 +119,11 @@ export function renderTable(view: RowsView, fields?: string[]): string {
   const cells = view.rows.map((row) =>
     columns.map((column) => timeCell(column, row[column] ?? null) ?? cellText(row[column] ?? null)),
   );
-  const numeric = columns.map((column) =>
-    view.rows.every((row) => typeof row[column] === 'number' || row[column] === null),
+  // Right-aligned: a column of numbers, some of them missing; a column of nothing but '-' is not one.
+  const numeric = columns.map(
+    (column) =>
+      view.rows.every((row) => typeof row[column] === 'number' || row[column] == null) &&
+      view.rows.some((row) => typeof row[column] === 'number'),
   );
   const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
   const align = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));

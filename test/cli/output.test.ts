@@ -14,6 +14,21 @@ describe('renderTable', () => {
     });
     expect(table.split('\n')[1]).toMatch(/^chat\s+0\.000812\s+0\.250\s+728\.3\s+4$/);
   });
+
+  it('right-aligns columns of numbers, some missing, but not a column with nothing in it', () => {
+    const table = renderTable({
+      columns: ['name', 'linkedName', 'count'],
+      rows: [
+        { name: 'checkout-service', linkedName: null, count: 12 },
+        { name: 'db', linkedName: null, count: null },
+      ],
+    });
+    expect(table.split('\n')).toEqual([
+      'name              linkedName  count',
+      'checkout-service  -              12',
+      'db                -               -',
+    ]);
+  });
 });
 
 describe('times in tables', () => {
