@@ -3,7 +3,7 @@
  * tokens, symbols) arrive with their issues.
  */
 import { ConfigError, loadConfig } from './config.js';
-import { DataFolderInUseError } from './server/data-folder-lock.js';
+import { DataFolderError } from './server/data-folder-lock.js';
 import { serve } from './server/serve.js';
 
 const USAGE = `usage: sightline <command>
@@ -30,9 +30,9 @@ async function main(argv: string[]): Promise<number> {
       try {
         await serve(config);
       } catch (error) {
-        if (error instanceof DataFolderInUseError) {
+        if (error instanceof DataFolderError) {
           process.stderr.write(`sightline: ${error.message}\n`);
-          return 75; // EX_TEMPFAIL: it works once the other process stops
+          return error.exitCode;
         }
         throw error;
       }

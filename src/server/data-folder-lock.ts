@@ -16,8 +16,35 @@ import path from 'node:path';
 
 export const LOCK_FILE = 'sightline.lock';
 
-export class DataFolderInUseError extends Error {
+/** The data folder cannot be used; `exitCode` is what `sightline serve` exits with. */
+export class DataFolderError extends Error {
+  override name = 'DataFolderError';
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Another process holds the folder: exit 75 (EX_TEMPFAIL), it works once that one stops. */
+export class DataFolderInUseError extends DataFolderError {
   override name = 'DataFolderInUseError';
+  constructor(message: string) {
+    super(message, 75);
+  }
+}
+
+/** Not a folder, or not writable: exit 73 (EX_CANTCREAT). */
+function unusable(folder: string, error: unknown): DataFolderError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const reason =
+    code === 'EEXIST' || code === 'ENOTDIR'
+      ? 'it is a file, not a folder'
+      : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+        ? 'this user may not write there'
+        : message;
+  return new DataFolderError(`cannot use the data folder ${folder} (DATA_DIR): ${reason}`, 73);
 }
 
 export interface DataFolderLock {
@@ -38,7 +65,11 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
   const folder = path.resolve(dataDir);
   const lockPath = path.join(folder, LOCK_FILE);
   if (held.has(folder)) throw new DataFolderInUseError(`the data folder ${folder} is already open in this process`);
-  fs.mkdirSync(folder, { recursive: true });
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw unusable(folder, error);
+  }
   const me: LockOwner = { pid: process.pid, startTime: startTimeOf(process.pid) };
   // Two attempts: the second after removing a stale lock.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -57,7 +88,7 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw unusable(folder, error);
     }
     const owner = readOwner(lockPath);
     if (owner && isRunning(owner)) {

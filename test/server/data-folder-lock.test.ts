@@ -59,6 +59,21 @@ describe('one process per data folder', () => {
     }
   });
 
+  it('a DATA_DIR that is a file stops `sightline serve` with exit 73 and one line saying so', () => {
+    const file = path.join(dir, 'not-a-folder');
+    fs.writeFileSync(file, '');
+    expect(() => lockDataFolder(file)).toThrow(expect.objectContaining({ exitCode: 73 }));
+    const run = spawnSync(process.execPath, [BIN, 'serve'], {
+      env: { ...process.env, DATA_DIR: file, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(73);
+    expect(run.stderr.trim()).toBe(
+      `sightline: cannot use the data folder ${file} (DATA_DIR): it is a file, not a folder`,
+    );
+  });
+
   it("a second `sightline serve` on a folder in use exits 75 with one line naming the owner, not the engines' error", async () => {
     holder = await startChildService({ DATA_DIR: dir });
     expect(() => lockDataFolder(dir)).toThrow(DataFolderInUseError);
