@@ -21,6 +21,10 @@ import type { SessionRecording } from '../../web/src/pages/sessions/types.js';
 import type { DistributedTrace, TraceDetail } from '../../web/src/pages/traces/types.js';
 
 const BIG_TRACE_SPANS = 10_000;
+const LONG_STATEMENT =
+  'SELECT qty, reserved, warehouse_id FROM stock WHERE sku = $1 AND warehouse_id = ANY($2) ORDER BY warehouse_id FOR UPDATE SKIP LOCKED';
+const LONG_PATH =
+  '/srv/inventory/node_modules/.pnpm/@inventory+stock-repository@4.2.1_pg@8.13.0/node_modules/@inventory/stock-repository/dist/queries/select-stock-for-update.js';
 const hexId = (bytes: number) =>
   Array.from({ length: bytes * 2 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
 const uuidOfHex = (h: string) =>
@@ -73,7 +77,12 @@ async function sendDistributedTrace(base: string, projectToken: string): Promise
     'SELECT stock',
     {
       kind: SpanKind.CLIENT,
-      attributes: { 'db.system': 'postgresql', 'db.statement': 'SELECT qty FROM stock WHERE sku = $1' },
+      attributes: {
+        'db.system': 'postgresql',
+        // Long values: a statement that wraps at its spaces, a path with none to wrap at.
+        'db.statement': LONG_STATEMENT,
+        'code.filepath': LONG_PATH,
+      },
     },
     trace.setSpan(context.active(), stock),
   );
@@ -147,6 +156,97 @@ async function sendBigTrace(base: string, projectToken: string): Promise<string>
 }
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
+
+/** Where an attribute row's parts sit: the row's box, and the text boxes of its key and value (from their line boxes). */
+interface AttributeRowBox {
+  key: string;
+  row: { top: number; bottom: number };
+  keyText: { left: number; right: number; top: number; bottom: number; firstLineBottom: number; lines: number };
+  valueText: { left: number; right: number; top: number; bottom: number; firstLineBottom: number; lines: number };
+  valueCell: { left: number; right: number; scrollWidth: number; clientWidth: number };
+  /** Horizontal rules drawn by the row or its cells (border widths in px). */
+  borders: { rowTop: number; rowBottom: number; cells: number };
+}
+
+/**
+ * The layout of every row of an attribute table, measured in the page. A string expression: this
+ * file has no DOM types.
+ */
+function attributeRowBoxes(page: Page, tableName: string): Promise<AttributeRowBox[]> {
+  return page.evaluate<AttributeRowBox[]>(`(() => {
+    // The boxes of the visible characters (a space that hangs at the end of a wrapped line is not drawn).
+    const textBox = (cell) => {
+      const lines = [];
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let at = 0; at < node.data.length; at++) {
+          if (/\\s/.test(node.data[at])) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 1);
+          const rect = range.getBoundingClientRect();
+          if (rect.width > 0 && rect.height > 0) lines.push(rect);
+        }
+      }
+      const firstTop = Math.min(...lines.map((rect) => rect.top));
+      return {
+        left: Math.min(...lines.map((rect) => rect.left)),
+        right: Math.max(...lines.map((rect) => rect.right)),
+        top: firstTop,
+        bottom: Math.max(...lines.map((rect) => rect.bottom)),
+        firstLineBottom: Math.max(
+          ...lines.filter((rect) => Math.round(rect.top) === Math.round(firstTop)).map((rect) => rect.bottom),
+        ),
+        lines: new Set(lines.map((rect) => Math.round(rect.top))).size,
+      };
+    };
+    const width = (element, side) => Number.parseFloat(getComputedStyle(element)['border' + side + 'Width']);
+    const table = document.querySelector('table[aria-label=' + ${JSON.stringify(JSON.stringify(tableName))} + ']');
+    return [...table.querySelectorAll('tr')].map((row) => {
+      const th = row.querySelector('th');
+      const td = row.querySelector('td');
+      const rowRect = row.getBoundingClientRect();
+      const tdRect = td.getBoundingClientRect();
+      return {
+        key: th.textContent,
+        row: { top: rowRect.top, bottom: rowRect.bottom },
+        keyText: textBox(th),
+        valueText: textBox(td),
+        valueCell: { left: tdRect.left, right: tdRect.right, scrollWidth: td.scrollWidth, clientWidth: td.clientWidth },
+        borders: {
+          rowTop: width(row, 'Top'),
+          rowBottom: width(row, 'Bottom'),
+          cells: [th, td].reduce((sum, cell) => sum + width(cell, 'Top') + width(cell, 'Bottom'), 0),
+        },
+      };
+    });
+  })()`);
+}
+
+/**
+ * An attribute table reads cleanly: one rule between rows (none on the cells, none under the
+ * last), every key and value inside its own row's box (a wrapped value above the next rule),
+ * values wrapped inside their cell, keys in one column and values in another, and each row's key
+ * and value on one first line.
+ */
+function expectCleanAttributeRows(boxes: AttributeRowBox[]): void {
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const [index, box] of boxes.entries()) {
+    const last = index === boxes.length - 1;
+    expect(box.borders, box.key).toEqual({ rowTop: 0, rowBottom: last ? 0 : 1, cells: 0 });
+    for (const text of [box.keyText, box.valueText]) {
+      expect(text.top, box.key).toBeGreaterThanOrEqual(box.row.top);
+      expect(text.bottom, box.key).toBeLessThanOrEqual(box.row.bottom);
+    }
+    expect(box.valueText.right, box.key).toBeLessThanOrEqual(box.valueCell.right + 0.5);
+    expect(box.valueCell.scrollWidth, box.key).toBeLessThanOrEqual(box.valueCell.clientWidth);
+    expect(box.keyText.right, box.key).toBeLessThanOrEqual(box.valueCell.left);
+    expect(Math.abs(box.keyText.firstLineBottom - box.valueText.firstLineBottom), box.key).toBeLessThanOrEqual(2);
+    expect(Math.round(box.valueCell.left)).toBe(Math.round(boxes[0]!.valueCell.left));
+    expect(Math.round(box.keyText.left)).toBe(Math.round(boxes[0]!.keyText.left));
+    if (!last) expect(box.row.bottom, box.key).toBeLessThanOrEqual(boxes[index + 1]!.row.top + 1);
+  }
+}
 
 /**
  * The in-app links of the page whose href lacks the project or the range: typed links name only
@@ -350,8 +450,18 @@ describe('issues and traces in Chromium', () => {
     const query = detail.spans.find((span) => span.name === 'SELECT stock')!;
     await page.locator(`[data-span-id="${query.spanId}"]`).click();
     await expect.poll(() => currentUrl().searchParams.get('span')).toBe(query.spanId);
-    await page.getByTestId('span-details').getByText('SELECT qty FROM stock WHERE sku = $1').waitFor();
+    await page.getByTestId('span-details').getByText(LONG_STATEMENT).waitFor();
+    // Long values wrap inside their cell, the unbroken path too, each row under one rule.
+    const attributeRows = await attributeRowBoxes(page, 'Span attributes');
+    expect(attributeRows.map((row) => row.key)).toEqual(['code.filepath', 'db.statement', 'db.system']);
+    expect(attributeRows[0]!.valueText.lines).toBeGreaterThan(2);
+    expect(attributeRows[1]!.valueText.lines).toBeGreaterThan(1);
+    expectCleanAttributeRows(attributeRows);
     await dashboard.capture('trace');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(true);
+    expectCleanAttributeRows(await attributeRowBoxes(page, 'Span attributes'));
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // On to the distributed trace: both services on one axis.
     await page.getByTestId('distributed-link').click();
@@ -514,9 +624,51 @@ describe('issues and traces in Chromium', () => {
     await expect.poll(() => currentUrl().searchParams.get('span')).toBe(previous.spanId);
 
     // Search filters to the matches and their ancestors, highlighting the text.
-    await page.getByRole('searchbox', { name: 'Find spans' }).fill('import row 4321');
+    const searchBox = page.getByRole('searchbox', { name: 'Find spans' });
+    const hiddenNotice = panel.getByTestId('span-hidden-by-search');
+    expect(await hiddenNotice.count()).toBe(0);
+    await searchBox.fill('import row 4321');
     await expect.poll(() => currentUrl().searchParams.get('q')).toBe('import row 4321');
     await expect.poll(() => page.locator('[role="treeitem"] mark').allInnerTexts()).toEqual(['import row 4321']);
+
+    // The selection is kept while the search hides its row, and the panel says so.
+    expect(currentUrl().searchParams.get('span')).toBe(previous.spanId);
+    await panel.getByRole('heading', { name: previous.name }).waitFor();
+    expect(await page.locator(`[data-span-id="${previous.spanId}"]`).count()).toBe(0);
+    await hiddenNotice.waitFor();
+    expect(await hiddenNotice.innerText()).toContain('Hidden by the search');
+    expect(await hiddenNotice.innerText()).toContain('import row 4321');
     await dashboard.capture('trace-10000-spans');
+
+    // The URL is the state: a reload shows the same search, selection and notice.
+    await page.reload();
+    await hiddenNotice.waitFor();
+    expect(await searchBox.inputValue()).toBe('import row 4321');
+    await expect.poll(() => page.locator('[role="treeitem"] mark').allInnerTexts()).toEqual(['import row 4321']);
+
+    // One click clears the search (box and URL), keeps the selection and brings its row back into view.
+    await hiddenNotice.getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(() => currentUrl().searchParams.get('q')).toBeNull();
+    expect(currentUrl().searchParams.get('span')).toBe(previous.spanId);
+    expect(await searchBox.inputValue()).toBe('');
+    expect(await hiddenNotice.count()).toBe(0);
+    const previousRow = page.locator(`[data-span-id="${previous.spanId}"]`);
+    await previousRow.waitFor();
+    expect(await previousRow.getAttribute('aria-selected')).toBe('true');
+    expect(await previousRow.isVisible()).toBe(true);
+    const [rowBox, scrollBox] = [await previousRow.boundingBox(), await scroller.boundingBox()];
+    expect(rowBox!.y).toBeGreaterThanOrEqual(scrollBox!.y);
+    expect(rowBox!.y + rowBox!.height).toBeLessThanOrEqual(scrollBox!.y + scrollBox!.height + 1);
+    await dashboard.capture('trace-10000-spans-search-cleared');
+
+    // A span shown as the ancestor of a match is not hidden: no notice.
+    await searchBox.fill('import row 4321');
+    await expect.poll(() => page.locator('[role="treeitem"] mark').allInnerTexts()).toEqual(['import row 4321']);
+    await hiddenNotice.waitFor();
+    const ancestor = detail.spans.find((span) => span.name === 'import row 4320')!;
+    await page.locator(`[data-span-id="${ancestor.spanId}"]`).click();
+    await expect.poll(() => currentUrl().searchParams.get('span')).toBe(ancestor.spanId);
+    await panel.getByRole('heading', { name: ancestor.name }).waitFor();
+    expect(await hiddenNotice.count()).toBe(0);
   });
 });

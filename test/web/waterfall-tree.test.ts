@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildSpanTree,
+  hiddenBySearch,
   instantMs,
   rulerTicks,
   waterfallRows,
@@ -70,6 +71,31 @@ describe('waterfall rows', () => {
     const rows = waterfallRows(buildSpanTree(chain).roots, new Set(), '');
     expect(rows).toHaveLength(10_000);
     expect(rows.at(-1)!.node.depth).toBe(9_999);
+  });
+});
+
+describe('hiddenBySearch', () => {
+  const spans = [
+    span('root', null, 0, 'GET /checkout'),
+    span('db', 'root', 1, 'SELECT stock', { attributes: { 'db.system': 'postgresql' } }),
+    span('cache', 'root', 2, 'redis GET'),
+    span('orphan', 'missing-parent', 3, 'lonely'),
+  ];
+
+  it('hides a span only when neither it nor any span under it matches, as waterfallRows does', () => {
+    expect(hiddenBySearch(spans, 'cache', 'postgres')).toBe(true);
+    expect(hiddenBySearch(spans, 'db', 'POSTGRES')).toBe(false); // an attribute value matches, any case
+    expect(hiddenBySearch(spans, 'root', 'postgres')).toBe(false); // the ancestor of a match stays
+    expect(hiddenBySearch(spans, 'orphan', 'postgres')).toBe(true);
+    const shown = waterfallRows(buildSpanTree(spans).roots, new Set(), 'postgres').map((row) => row.node.span.spanId);
+    for (const { spanId } of spans) expect(hiddenBySearch(spans, spanId, 'postgres')).toBe(!shown.includes(spanId));
+  });
+
+  it('hides nothing without a search, for an unknown span, or on a cycle of parents', () => {
+    expect(hiddenBySearch(spans, 'cache', '   ')).toBe(false);
+    expect(hiddenBySearch(spans, 'nope', 'postgres')).toBe(false);
+    const cycle = [span('a', 'b', 0), span('b', 'a', 1)];
+    expect(hiddenBySearch(cycle, 'a', 'zzz')).toBe(true);
   });
 });
 

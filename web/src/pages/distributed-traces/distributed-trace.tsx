@@ -16,7 +16,7 @@ import { StatusBadge } from '../traces/entity';
 import { SpanDetails } from '../traces/span-details';
 import type { DistributedEntity, DistributedTrace } from '../traces/types';
 import { SpanSearch, TimeRuler, TimelineBar, Waterfall, type WaterfallAxis } from '../traces/waterfall';
-import { instantMs } from '../traces/waterfall-tree';
+import { hiddenBySearch, instantMs } from '../traces/waterfall-tree';
 
 const route = getRouteApi('/app/distributed-traces/$id');
 
@@ -61,12 +61,20 @@ export function DistributedTracePage() {
         return { ...prev, open: next.size > 0 ? [...next] : undefined };
       },
       replace: true,
+      resetScroll: false,
     });
   const selectSpan = (span: string | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
-  const selectedSpan = trace.data?.entities
-    .flatMap((entity) => entity.spans)
-    .find((span) => span.spanId === search.span);
+    void navigate({ search: (prev) => ({ ...prev, span }), replace: true, resetScroll: false });
+  const selectedEntity = trace.data?.entities.find((entity) =>
+    entity.spans.some((span) => span.spanId === search.span),
+  );
+  const selectedSpan = selectedEntity?.spans.find((span) => span.spanId === search.span);
+  const selectionHidden = useMemo(
+    () => (selectedEntity && search.span ? hiddenBySearch(selectedEntity.spans, search.span, search.q ?? '') : false),
+    [selectedEntity, search.span, search.q],
+  );
+  const setSearch = (q: string) =>
+    void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true, resetScroll: false });
   const services = new Set(trace.data?.entities.map((entity) => entity.serverName || entity.projectId));
 
   if (trace.isError) {
@@ -113,12 +121,7 @@ export function DistributedTracePage() {
         <CardHeader
           title="Timeline"
           description="Each row is one endpoint call, task run or AI call; open it to see its spans on the same axis."
-          actions={
-            <SpanSearch
-              value={search.q ?? ''}
-              onChange={(q) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true })}
-            />
-          }
+          actions={<SpanSearch value={search.q ?? ''} onChange={setSearch} />}
         />
         {trace.data && axis ? (
           <div className={cn('grid', selectedSpan && 'xl:grid-cols-[minmax(0,1fr)_24rem]')}>
@@ -198,7 +201,12 @@ export function DistributedTracePage() {
               </ul>
             </div>
             {selectedSpan && (
-              <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />
+              <SpanDetails
+                span={selectedSpan}
+                axisStartMs={axis.startMs}
+                onClose={() => selectSpan(undefined)}
+                hiddenBy={selectionHidden ? { search: search.q ?? '', onClear: () => setSearch('') } : undefined}
+              />
             )}
           </div>
         ) : (

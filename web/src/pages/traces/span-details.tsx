@@ -1,5 +1,6 @@
 /** The side panel of a selected span: where it sits in the trace, its attributes and its events. */
-import { X } from 'lucide-react';
+import { EyeOff, X } from 'lucide-react';
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDuration, formatPreciseTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -7,8 +8,26 @@ import { AttributeTable } from './attribute-table';
 import type { Span } from './types';
 import { instantMs, spanIsError } from './waterfall-tree';
 
-export function SpanDetails({ span, axisStartMs, onClose }: { span: Span; axisStartMs: number; onClose: () => void }) {
+/** The search that leaves the selected span out of the waterfall, and how to clear it. */
+export interface HiddenBySearch {
+  search: string;
+  onClear: () => void;
+}
+
+export function SpanDetails({
+  span,
+  axisStartMs,
+  onClose,
+  hiddenBy,
+}: {
+  span: Span;
+  axisStartMs: number;
+  onClose: () => void;
+  /** Set while the span search filters this (still selected) span out of the waterfall. */
+  hiddenBy?: HiddenBySearch | undefined;
+}) {
   const error = spanIsError(span);
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <aside
       aria-label="Span details"
@@ -17,13 +36,44 @@ export function SpanDetails({ span, axisStartMs, onClose }: { span: Span; axisSt
     >
       <div className="flex items-start justify-between gap-2 px-4">
         <div className="grid min-w-0 gap-0.5">
-          <h3 className={cn('text-sm font-semibold break-words', error && 'text-danger')}>{span.name}</h3>
+          <h3
+            ref={heading}
+            tabIndex={-1}
+            className={cn('text-sm font-semibold break-words outline-none', error && 'text-danger')}
+          >
+            {span.name}
+          </h3>
           <span className="font-mono text-xs text-muted-foreground">{span.spanId}</span>
         </div>
         <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close span details">
           <X aria-hidden />
         </Button>
       </div>
+      {hiddenBy && (
+        <div
+          role="status"
+          className="mx-4 flex items-start gap-2 rounded-md border bg-muted/60 px-3 py-2 text-xs"
+          data-testid="span-hidden-by-search"
+        >
+          <EyeOff className="mt-px size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <div className="grid min-w-0 justify-items-start gap-2">
+            <p className="leading-4">
+              Hidden by the search <q className="font-medium break-all text-foreground">{hiddenBy.search.trim()}</q>:
+              neither this span nor any span under it matches.
+            </p>
+            <Button
+              size="sm"
+              onClick={() => {
+                hiddenBy.onClear();
+                // The notice goes away with its button: keep the focus in the panel.
+                heading.current?.focus();
+              }}
+            >
+              Clear search
+            </Button>
+          </div>
+        </div>
+      )}
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 px-4 text-sm">
         <dt className="text-muted-foreground">Duration</dt>
         <dd className="font-mono text-xs leading-5" data-testid="span-duration">

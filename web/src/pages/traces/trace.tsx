@@ -22,7 +22,7 @@ import { SpanDetails } from './span-details';
 import { traceQuery } from './api';
 import type { LogList, TraceDetail } from './types';
 import { SpanSearch, Waterfall } from './waterfall';
-import { instantMs } from './waterfall-tree';
+import { hiddenBySearch, instantMs } from './waterfall-tree';
 
 const route = getRouteApi('/app/traces/$id');
 const LOG_PAGE = 100;
@@ -125,9 +125,17 @@ export function TracePage() {
   }, [trace.data]);
 
   const selectedSpan = trace.data?.spans.find((span) => span.spanId === search.span);
-  const setSearch = (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true });
+  // The selection stays in the URL while the search hides it; the panel says so and offers to clear the search.
+  const selectionHidden = useMemo(
+    () => (trace.data && search.span ? hiddenBySearch(trace.data.spans, search.span, search.q ?? '') : false),
+    [trace.data, search.span, search.q],
+  );
+  // In-page state (search, selection): the router must neither reset nor restore scroll positions,
+  // or it would undo the waterfall's scroll to the selected span.
+  const setSearch = (q: string) =>
+    void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true, resetScroll: false });
   const selectSpan = (span: string | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, span }), replace: true });
+    void navigate({ search: (prev) => ({ ...prev, span }), replace: true, resetScroll: false });
 
   if (trace.isError) {
     return (
@@ -253,7 +261,12 @@ export function TracePage() {
               label={`Spans of ${data.name}`}
             />
             {selectedSpan && (
-              <SpanDetails span={selectedSpan} axisStartMs={axis.startMs} onClose={() => selectSpan(undefined)} />
+              <SpanDetails
+                span={selectedSpan}
+                axisStartMs={axis.startMs}
+                onClose={() => selectSpan(undefined)}
+                hiddenBy={selectionHidden ? { search: search.q ?? '', onClear: () => setSearch('') } : undefined}
+              />
             )}
           </div>
         ) : data ? (

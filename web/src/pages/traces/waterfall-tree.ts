@@ -94,6 +94,28 @@ export function spanMatches(span: TreeSpan, needle: string): boolean {
   );
 }
 
+/**
+ * Whether a search leaves the span out of the waterfall: `waterfallRows` keeps the matches and
+ * their ancestors, so a span stays when it or any span under it (in `buildSpanTree`'s tree)
+ * matches. False without a search or for an unknown span.
+ */
+export function hiddenBySearch(spans: readonly TreeSpan[], spanId: string, search: string): boolean {
+  const needle = search.trim();
+  const node = needle === '' ? undefined : buildSpanTree(spans).nodes.get(spanId);
+  if (!node) return false;
+  // `seen` guards against a cycle of parents in bad data.
+  const seen = new Set<SpanNode>();
+  const stack = [node];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    if (spanMatches(at.span, needle)) return false;
+    stack.push(...at.children);
+  }
+  return true;
+}
+
 export function waterfallRows(
   roots: readonly SpanNode[],
   collapsed: ReadonlySet<string>,

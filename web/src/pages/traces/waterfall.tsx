@@ -39,10 +39,32 @@ function Highlight({ text, needle }: { text: string; needle: string }): ReactNod
   );
 }
 
-/** The span search of a waterfall card (its text lives in the page's URL as `q`). */
+/**
+ * The span search of a waterfall card (its text lives in the page's URL as `q`). While it has the
+ * focus its text is the truth (each keystroke goes to the URL); otherwise it follows the URL, so a
+ * "Clear search" elsewhere on the page or the back button shows in the box.
+ */
 export function SpanSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(value);
+  latest.current = value;
+  const follow = () => {
+    const element = input.current;
+    if (element && element !== document.activeElement && element.value !== latest.current)
+      element.value = latest.current;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `follow` reads the value through a ref; a new value is the trigger
+  useEffect(follow, [value]);
   return (
-    <SearchInput className="w-64" defaultValue={value} onValue={onChange} placeholder="Find spans" label="Find spans" />
+    <SearchInput
+      ref={input}
+      className="w-64"
+      defaultValue={value}
+      onValue={onChange}
+      onBlur={follow}
+      placeholder="Find spans"
+      label="Find spans"
+    />
   );
 }
 
