@@ -116,6 +116,9 @@ function useDarkClass(): boolean {
   );
 }
 
+/** Y-axis steps of a count chart: 1, 2, 5, 10, 20, 50, … */
+const COUNT_INCREMENTS = Array.from({ length: 15 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
+
 export function formatterOf(format: ValueFormat): (value: number) => string {
   if (typeof format === 'function') return format;
   if (format === 'duration') return formatDuration;
@@ -222,7 +225,13 @@ export function TimeSeriesChart({
       scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
       axes: [
         { ...axis, space: 80 },
-        { ...axis, size: 56, values: (_u, values) => values.map((v) => formatValue(v)) },
+        {
+          ...axis,
+          size: 56,
+          values: (_u, values) => values.map((v) => formatValue(v)),
+          // Counts are whole: a step of 0.5 would print 0, 1, 1, 2 on a small or all-zero range.
+          ...(format === 'count' ? { incrs: COUNT_INCREMENTS } : {}),
+        },
       ],
       series: [
         {},
