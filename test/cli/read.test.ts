@@ -168,6 +168,12 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const unknownTrace = await cli('traces', 'show', '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f');
     expect(unknownTrace.code).toBe(5);
     expect(unknownTrace.stderr).toContain('error: no such trace in this project');
+    // Not an id at all: a usage error saying what an id looks like, not the route's schema message.
+    const malformedTrace = await cli('traces', 'show', 'nope');
+    expect([malformedTrace.code, malformedTrace.stderr]).toEqual([
+      2,
+      expect.stringContaining('"nope" is not a trace id'),
+    ]);
   });
 
   it('tasks list and ai-traces list', async () => {

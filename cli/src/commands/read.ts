@@ -119,6 +119,8 @@ const AI_TRACES: RankedResource = {
   },
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function readCommands(program: Command): void {
   projectCommands(program);
   for (const resource of [ISSUES, ENDPOINTS, TASKS]) rankedCommands(program, resource);
@@ -132,8 +134,14 @@ export function readCommands(program: Command): void {
       .description('the span waterfall of one trace')
       .action(
         action(async (context, _options, args) => {
+          const id = String(args[0]);
+          if (!UUID.test(id))
+            throw usageError(
+              `"${id}" is not a trace id`,
+              'a trace id is a UUID: the id column of `sightline-cli endpoints show`, or an id from the dashboard's trace page',
+            );
           const { session, projectId } = await scope(context);
-          printDetail(await showTrace(session, projectId, String(args[0])), context.output);
+          printDetail(await showTrace(session, projectId, id), context.output);
         }),
       ),
     'sightline-cli traces show 0f8e2d4c-1b6a-4c3e-9d7f-2a5b8c1e6d40',
