@@ -138,7 +138,7 @@ export function readCommands(program: Command): void {
           if (!UUID.test(id))
             throw usageError(
               `"${id}" is not a trace id`,
-              'a trace id is a UUID: the id column of `sightline-cli endpoints show`, or an id from the dashboard's trace page',
+              'a trace id is a UUID: the id column of `sightline-cli endpoints show`, or the id on a trace page of the dashboard',
             );
           const { session, projectId } = await scope(context);
           printDetail(await showTrace(session, projectId, id), context.output);
