@@ -26,9 +26,7 @@ export class CliError extends Error {
 
 export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint);
 
-export const notSignedIn = (message = 'not signed in'): CliError =>
-  new CliError(
-    message,
-    EXIT.notSignedIn,
-    'run `sightline-cli login` (or `login --token` with a personal access token)',
-  );
+export const notSignedIn = (
+  message = 'not signed in',
+  hint = 'run `sightline-cli login` (or `login --token` with a personal access token)',
+): CliError => new CliError(message, EXIT.notSignedIn, hint);

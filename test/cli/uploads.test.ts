@@ -176,6 +176,7 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain('error: the upload token was refused (401');
+    expect(wrong.stderr).toContain('check --upload-token or SIGHTLINE_UPLOAD_TOKEN');
     const nothing = await runCli(['symbols', 'upload', path.join(FIXTURES, 'src')], { configDir });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('no debug-symbol files under');
@@ -231,6 +232,9 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     });
     expect(wrong.code).toBe(4);
     expect(wrong.stderr).toContain('the source-map token was refused (401)');
+    // Signing in would not help: the hint names the token's flag and variable instead.
+    expect(wrong.stderr).toContain('check --sourcemap-token or SIGHTLINE_SOURCEMAP_TOKEN');
+    expect(wrong.stderr).not.toContain('sightline-cli login');
     const bad = await runCli(['sourcemaps', 'upload', build, '--release', '1', '-o', 'table'], { configDir });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('skipped   app.js.map  not a usable source map: mappings is not a string');

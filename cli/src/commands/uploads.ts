@@ -68,6 +68,15 @@ export function uploadCommands(program: Command): void {
   );
 }
 
+/** Signing in does not help with a wrong project token: say where the right one is. */
+function refusedTokenHint(kind: 'upload' | 'sourcemap'): string {
+  const [flag, variable] =
+    kind === 'upload'
+      ? ['--upload-token', 'SIGHTLINE_UPLOAD_TOKEN']
+      : ['--sourcemap-token', 'SIGHTLINE_SOURCEMAP_TOKEN'];
+  return `check ${flag} or ${variable} against the project's Connection page (it changes when rotated), or leave both unset to fetch it with your sign-in`;
+}
+
 /** An explicit token, else the environment's, else the project's (needs the write role to see it). */
 async function projectSecret(
   context: Context,
@@ -137,6 +146,7 @@ async function uploadSymbols(
     if (response.status === 401) {
       throw notSignedIn(
         `the upload token was refused (401${serverMessage(body) ? `: ${serverMessage(body)}` : ''}): it is not the upload token of a live project`,
+        refusedTokenHint('upload'),
       );
     }
     const uploaded = response.ok ? z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded : undefined;
@@ -276,7 +286,10 @@ async function uploadSourceMaps(
       );
     }
     if (response.status === 401)
-      throw notSignedIn('the source-map token was refused (401): it is not the source-map token of a live project');
+      throw notSignedIn(
+        'the source-map token was refused (401): it is not the source-map token of a live project',
+        refusedTokenHint('sourcemap'),
+      );
     if (!response.ok) throw refusal(response, body);
     const answer = sourceMapAnswer.safeParse(body).data;
     if (!answer)
