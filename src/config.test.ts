@@ -29,6 +29,22 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
   });
 
+  it("TRUST_PROXY is a boolean or the proxies' addresses and CIDR ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1/8/1', '10.0.0.0/', 'fd00::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        `TRUST_PROXY=${JSON.stringify(bad)}: expected true, false, or a comma-separated list of IP addresses`,
+      );
+    }
+  });
+
   it('switches each store to its server twin when its URL is set', () => {
     const config = loadConfig({
       CLICKHOUSE_URL: 'http://ch:8123',

@@ -6,6 +6,7 @@
  * meaning; the README's configuration table is checked against this list by a test.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,27 @@ const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = z.string().url();
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+/** true/false, or the addresses and CIDR ranges of the proxies in front of the service. */
+const trustProxy = z.union([
+  bool,
+  z
+    .string()
+    .transform((text) => text.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isProxyAddress), {
+      message:
+        'expected true, false, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal, uniquelocal',
+    }),
+]);
 /** Where `npm install` builds the dashboard, relative to this file (src/ or a compiled copy beside it). */
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../web/dist', import.meta.url));
 
@@ -141,9 +163,10 @@ export const VARIABLES = {
       'Folder of the built dashboard served at /. Unset: web/dist of this installation (built by npm install).',
   },
   TRUST_PROXY: {
-    schema: bool,
+    schema: trustProxy,
     default: 'false',
-    description: 'Take the client address from X-Forwarded-For (only behind a proxy you run).',
+    description:
+      "Take the client address from X-Forwarded-For. A list of the proxies' addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`; also loopback, linklocal, uniquelocal) takes the last address no listed proxy added; true takes the first, which a client can forge unless the proxy replaces the header.",
   },
 
   BODY_TIMEOUT_MS: {
@@ -343,7 +366,8 @@ export interface Config {
     registration: 'open' | 'first-user' | 'invite-only';
     passwordMinLength: number;
   };
-  trustProxy: boolean;
+  /** Fastify's trustProxy: all proxies (true), none, or the listed addresses and ranges. */
+  trustProxy: boolean | string[];
   /** The built dashboard (web/dist unless WEB_DIR says otherwise). */
   webDir: string;
   bodyTimeoutMs: number;
