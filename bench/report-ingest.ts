@@ -24,7 +24,7 @@ import {
   TRACES_PER_FRAME,
 } from './report-payloads.js';
 import { sendReports, startBenchService } from './service.js';
-import { fmt, report, rssMb } from './support.js';
+import { fmt, processMemory, report, rssMb } from './support.js';
 
 const PAYLOADS = Number(process.env.BENCH_REPORT_PAYLOADS ?? 320);
 const WARM_UP_PAYLOADS = 32;
@@ -103,6 +103,8 @@ async function main(): Promise<void> {
   const cpuSeconds = cpuSecondsSince(cpuBefore);
   clearInterval(sampler);
   peakRss = Math.max(peakRss, rssMb());
+  // The process's peak so far, before the bulk baseline below holds its own blocks of rows.
+  const peakBeforeBulk = processMemory()?.peak ?? null;
 
   const [stored] = await services.telemetry.query<{ traces: number }>(
     'SELECT count() AS traces FROM endpoints WHERE project_id = {project:UUID}',
@@ -153,7 +155,7 @@ async function main(): Promise<void> {
       'pipeline: ingest into chDB',
       `${mbPerSecond(pipelineSeconds)}, ${tracesPerSecond(pipelineSeconds)}, ${fmt((traces * SPANS_PER_TRACE) / pipelineSeconds)} spans/s`,
     ],
-    ['ratio pipeline / floor', `${fmt((100 * floorSeconds) / pipelineSeconds)}% by wall time (goal >= 40%)`],
+    ['ratio pipeline / floor', `${fmt((100 * floorSeconds) / pipelineSeconds)}% by wall time (goal >= 35%, issue 20)`],
     [
       'CPU of the process (all threads)',
       `floor ${fmt(floorCpuSeconds, 2)} s, pipeline ${fmt(cpuSeconds, 1)} s in ${fmt(pipelineSeconds, 1)} s (${fmt(cpuSeconds / pipelineSeconds, 2)} cores)`,
@@ -168,7 +170,11 @@ async function main(): Promise<void> {
       'bulk: same rows into chDB directly',
       `${mbPerSecond(bulkSeconds)}, ${tracesPerSecond(bulkSeconds)}, ${fmt(bulkCpuSeconds, 1)} s CPU (gunzip, parse, rows and 20,000-row inserts; no HTTP, no writer)`,
     ],
-    ['resident memory', `${idleRss} MB idle after warm-up, ${peakRss} MB peak under load`],
+    [
+      'resident memory',
+      `${idleRss} MB idle after warm-up, ${peakRss} MB peak under load (sampled), ` +
+        `${peakBeforeBulk ?? '?'} MB peak (VmHWM) of the process before the bulk baseline`,
+    ],
     [
       'stored endpoint rows',
       `${fmt(stored?.traces ?? 0)} of ${fmt(traces + WARM_UP_PAYLOADS * tracesPerPayload)} sent`,
