@@ -7,8 +7,11 @@
  * distributed trace → the other service's trace and back; each page is captured light and dark.
  */
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { SeverityNumber } from '@opentelemetry/api-logs';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +28,8 @@ const LONG_STATEMENT =
   'SELECT qty, reserved, warehouse_id FROM stock WHERE sku = $1 AND warehouse_id = ANY($2) ORDER BY warehouse_id FOR UPDATE SKIP LOCKED';
 const LONG_PATH =
   '/srv/inventory/node_modules/.pnpm/@inventory+stock-repository@4.2.1_pg@8.13.0/node_modules/@inventory/stock-repository/dist/queries/select-stock-for-update.js';
+const STOREFRONT_LOG = 'order 4411 requested by the storefront';
+const INVENTORY_LOG = 'stock of sku 4411 would drop below zero';
 const hexId = (bytes: number) =>
   Array.from({ length: bytes * 2 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join('');
 const uuidOfHex = (h: string) =>
@@ -86,6 +91,36 @@ async function sendDistributedTrace(base: string, projectToken: string): Promise
     },
     trace.setSpan(context.active(), stock),
   );
+  // Each service logs inside its own request: the inventory's log belongs to its trace page.
+  const logProvider = (service: string) =>
+    new LoggerProvider({
+      resource: resourceFromAttributes({ 'service.name': service }),
+      processors: [
+        new BatchLogRecordProcessor({
+          exporter: new OTLPLogExporter({
+            url: `${base}/api/otel/v1/logs`,
+            headers: { authorization: `Bearer ${projectToken}` },
+          }),
+        }),
+      ],
+    });
+  const logProviders = [logProvider('storefront'), logProvider('inventory')] as const;
+  logProviders[0].getLogger('storefront').emit({
+    severityNumber: SeverityNumber.INFO,
+    severityText: 'INFO',
+    body: STOREFRONT_LOG,
+    context: inRequest,
+  });
+  logProviders[1].getLogger('inventory').emit({
+    severityNumber: SeverityNumber.ERROR,
+    severityText: 'ERROR',
+    body: INVENTORY_LOG,
+    context: trace.setSpan(context.active(), stock),
+  });
+  for (const p of logProviders) {
+    await p.forceFlush();
+    await p.shutdown();
+  }
   await new Promise((resolve) => setTimeout(resolve, 15));
   query.end();
   stock.recordException(new RangeError('stock level below zero for sku 4411'));
@@ -445,6 +480,20 @@ describe('issues and traces in Chromium', () => {
       .getByRole('table', { name: 'Exceptions of this trace' })
       .getByRole('link', { name: group.title })
       .waitFor();
+    // A call inside a distributed trace (the inventory's, not the root): its logs are its
+    // service's logs of that trace, found by the trace id the logs carry.
+    expect(detail.isRoot).toBe(false);
+    const traceLogs = page.getByRole('table', { name: 'Logs of this trace' });
+    await traceLogs.getByText(INVENTORY_LOG).waitFor();
+    expect(await traceLogs.getByText(STOREFRONT_LOG).count()).toBe(0);
+    const openInLogs = new URL(
+      (await page.getByRole('link', { name: 'Open in Logs' }).getAttribute('href'))!,
+      dashboard.base,
+    );
+    expect(Object.fromEntries(openInLogs.searchParams)).toMatchObject({
+      traceId: occurrence!.distributedTraceId,
+      service: 'inventory',
+    });
 
     // Selecting a span puts it in the URL and opens its attributes.
     const query = detail.spans.find((span) => span.name === 'SELECT stock')!;

@@ -29,6 +29,16 @@ const LOG_PAGE = 100;
 /** Exceptions and logs of a trace are recorded during it or just after; read a window around it. */
 const AROUND_MS = 15 * 60_000;
 
+/**
+ * Which logs are this entity's. Logs carry the OpenTelemetry trace id: a root entity's id is that
+ * id (logs of every service in the trace); any other entity is one call inside a distributed
+ * trace, whose id the logs carry, and its own logs are those of its service.
+ */
+function logsOf(id: string, trace: TraceDetail): { traceId: string; service?: string } {
+  if (trace.isRoot || !trace.distributedTraceId) return { traceId: id };
+  return { traceId: trace.distributedTraceId, ...(trace.serverName ? { service: trace.serverName } : {}) };
+}
+
 function windowOf(trace: TraceDetail): { fromDate: string; toDate: string } {
   const start = instantMs(trace.recordedAt);
   const from = Number.isFinite(start) ? start : Date.now() - 24 * 3600_000;
@@ -101,7 +111,8 @@ export function TracePage() {
           params: { query: { projectId: projectId! } },
           body: {
             ...windowOf(trace.data!),
-            traceId: id,
+            traceId: logsOf(id, trace.data!).traceId,
+            serviceName: logsOf(id, trace.data!).service,
             orderBy: 'timestamp',
             sortDirection: 'asc',
             pagination: { page: 1, pageSize: LOG_PAGE },
@@ -321,9 +332,17 @@ export function TracePage() {
         <Card>
           <CardHeader
             title="Logs"
-            description="Written during this trace, oldest first."
+            description={
+              data && !data.isRoot && data.serverName
+                ? `Written by ${data.serverName} during this trace, oldest first.`
+                : 'Written during this trace, oldest first.'
+            }
             actions={
-              <Link to="/logs" search={{ traceId: id }} className={cn(linkStyles.accent, 'text-xs')}>
+              <Link
+                to="/logs"
+                search={data ? logsOf(id, data) : { traceId: id }}
+                className={cn(linkStyles.accent, 'text-xs')}
+              >
                 Open in Logs
               </Link>
             }
@@ -333,7 +352,11 @@ export function TracePage() {
           ) : logs.isError ? (
             <ErrorState error={logs.error} className="m-4" />
           ) : logs.data.items.length === 0 ? (
-            <p className="px-4 py-4 text-sm text-muted-foreground">No log record carries this trace's id.</p>
+            <p className="px-4 py-4 text-sm text-muted-foreground">
+              {data && !data.isRoot && data.serverName
+                ? `No log record of ${data.serverName} carries this trace's id.`
+                : "No log record carries this trace's id."}
+            </p>
           ) : (
             <Table aria-label="Logs of this trace">
               <THead>
@@ -363,7 +386,7 @@ export function TracePage() {
           {logs.data?.hasMore && (
             <p className="border-t px-4 py-2 text-xs text-muted-foreground">
               The first {LOG_PAGE} records;{' '}
-              <Link to="/logs" search={{ traceId: id }} className={linkStyles.inText}>
+              <Link to="/logs" search={data ? logsOf(id, data) : { traceId: id }} className={linkStyles.inText}>
                 see all in Logs
               </Link>
               .
