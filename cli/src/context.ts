@@ -24,7 +24,8 @@ const projectSummary = ({ id, name, framework, organizationId, role }: ProjectSu
   role,
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in its 8-4-4-4-12 form, either case (project and trace ids). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class Context {
   readonly profileName: string;

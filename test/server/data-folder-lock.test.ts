@@ -9,6 +9,14 @@ import { startChildService, type ChildService } from '../support/child-service.j
 
 const BIN = fileURLToPath(new URL('../../bin/sightline.mjs', import.meta.url));
 
+/** `sightline serve` on a data folder, expected to stop at once: its exit status and output. */
+const serveOn = (dataDir: string) =>
+  spawnSync(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
 describe('one process per data folder', () => {
   let dir: string;
   let holder: ChildService | null = null;
@@ -63,11 +71,7 @@ describe('one process per data folder', () => {
     const file = path.join(dir, 'not-a-folder');
     fs.writeFileSync(file, '');
     expect(() => lockDataFolder(file)).toThrow(expect.objectContaining({ exitCode: 73 }));
-    const run = spawnSync(process.execPath, [BIN, 'serve'], {
-      env: { ...process.env, DATA_DIR: file, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = serveOn(file);
     expect(run.status).toBe(73);
     expect(run.stderr.trim()).toBe(
       `sightline: cannot use the data folder ${file} (DATA_DIR): it is a file, not a folder`,
@@ -79,11 +83,7 @@ describe('one process per data folder', () => {
     expect(() => lockDataFolder(dir)).toThrow(DataFolderInUseError);
     expect(() => lockDataFolder(dir)).toThrow(`in use by another Sightline process (pid ${holder!.child.pid})`);
 
-    const second = spawnSync(process.execPath, [BIN, 'serve'], {
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const second = serveOn(dir);
     expect(second.status).toBe(75);
     expect(second.stderr.trim()).toBe(
       `sightline: the data folder ${path.resolve(dir)} is in use by another Sightline process (pid ${holder.child.pid}): stop it, or set DATA_DIR to another folder`,

@@ -1,7 +1,7 @@
 /** projects, issues, endpoints, tasks, logs, traces, metrics, ai-traces. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import { findProject, listProjects, type Context } from '../context.js';
+import { findProject, listProjects, UUID, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
@@ -118,8 +118,6 @@ const AI_TRACES: RankedResource = {
     example: 'sightline-cli ai-traces list --since 7d --fields name,model,totalCost',
   },
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function readCommands(program: Command): void {
   projectCommands(program);
