@@ -1,12 +1,14 @@
 /**
  * Live tail: polls the log route every POLL_MS for rows newer than the newest one seen, asking
  * OVERLAP_MS further back so a row stored late (or with the same millisecond) is not missed;
- * rows answered twice are dropped by their identity (rowKey). Keeps the newest MAX_ROWS and the
+ * rows answered twice are dropped by their identity (rowKey); a poll pages on while the answer has
+ * more (freshRows), so a burst is not cut to one page. Keeps the newest MAX_ROWS and the
  * arrival rate over the last RATE_WINDOW_MS. While `paused` (the person scrolled away from the
  * top) it does not poll, so the rows under their eyes stay put.
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, read } from '@/lib/api';
+import { freshRows, POLL_PAGE_SIZE } from './fresh-rows';
 import { rowKey } from './search';
 import type { LogPage, LogRecord, LogSearchBody } from './types';
 
@@ -63,23 +65,30 @@ export function useLiveTail({
       const now = Date.now();
       const newest = rows[0]?.timestamp ? Date.parse(rows[0].timestamp) : now - FIRST_LOOK_MS;
       try {
-        const page = await read<LogPage>(
-          api.POST('/api/logs', {
-            params: { query: { projectId } },
-            body: {
-              ...body,
-              fromDate: new Date(Math.min(newest, now) - OVERLAP_MS).toISOString(),
-              // A little past now: a sender's clock slightly ahead of ours is still tailed.
-              toDate: new Date(now + OVERLAP_MS).toISOString(),
-              orderBy: 'timestamp',
-              sortDirection: 'desc',
-              pagination: { page: 1, pageSize: 500 },
-            },
-          }),
+        const range = {
+          fromDate: new Date(Math.min(newest, now) - OVERLAP_MS).toISOString(),
+          // A little past now: a sender's clock slightly ahead of ours is still tailed.
+          toDate: new Date(now + OVERLAP_MS).toISOString(),
+        };
+        const fresh = await freshRows(
+          (page) =>
+            read<LogPage>(
+              api.POST('/api/logs', {
+                params: { query: { projectId } },
+                body: {
+                  ...body,
+                  ...range,
+                  orderBy: 'timestamp',
+                  sortDirection: 'desc',
+                  pagination: { page, pageSize: POLL_PAGE_SIZE },
+                },
+              }),
+            ),
+          rowKey,
+          new Set(rows.map(rowKey)),
+          MAX_ROWS,
         );
         if (stopped) return;
-        const seen = new Set(rows.map(rowKey));
-        const fresh = page.items.filter((row) => !seen.has(rowKey(row)));
         rows = [...fresh, ...rows].sort(newestFirst).slice(0, MAX_ROWS);
         const at = Date.now();
         arrivals.push({ at, count: fresh.length });
