@@ -10,6 +10,7 @@ import type { MetaDb } from '../store/meta/types.js';
 import type { ObjectStore } from '../store/objects/index.js';
 import type { TelemetryEngine } from '../store/telemetry/index.js';
 import type { GroupCommitWriter } from '../store/telemetry/writer.js';
+import type { IngestUsageRecorder } from './ingest-usage.js';
 import type { AlertJob } from './alerting/job.js';
 import type { SecretBox } from './alerting/secrets.js';
 import type { SessionTokens } from './auth/session-tokens.js';
@@ -39,6 +40,8 @@ export interface Services {
   objects: ObjectStore;
   coord: CoordStore;
   writer: GroupCommitWriter;
+  /** Ingest usage into the metadata store, once a request's rows are stored. */
+  usage: IngestUsageRecorder;
   admission: AdmissionGate;
   projects: ProjectCache;
   sessions: SessionTokens;

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TelemetryBatch } from '../core/records.js';
 import type { Services } from '../application/services.js';
-import { batchRows, INGEST_USAGE_ROWS, rowsOf } from '../store/telemetry/rows.js';
+import { batchRows } from '../store/telemetry/rows.js';
 import type { IngestProject } from '../core/projects.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from './usage.js';
 import { WriteFailedError } from '../store/telemetry/writer.js';
@@ -52,7 +52,11 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
   services.issues.afterWrite(project.id, commit.batch.exceptions);
   // Last: usage rows are summed, not deduplicated, so a request refused with 503 must leave
   // none, or the client's retry would count its bytes twice.
-  await services.writer.write([rowsOf(INGEST_USAGE_ROWS, [usageRecord(project, bytes, skipped, receivedAt)])]);
+  try {
+    await services.usage.record(usageRecord(project, bytes, skipped, receivedAt));
+  } catch (error) {
+    throw new WriteFailedError('recording ingest usage failed', true, { cause: error });
+  }
 
   services.metrics.ingestBytes.inc({ route: commit.route }, bytes);
   if (skipped > 0) services.metrics.skippedRecords.inc({ route: commit.route }, skipped);

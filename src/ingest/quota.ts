@@ -5,14 +5,14 @@
  *
  * The running total lives in the coordination store (shared by every process with Redis); when
  * it is missing — a restart on the in-memory store, a new month — it is seeded from the durable
- * `ingest_usage` table. A gigabyte is 10^9 bytes.
+ * usage of the metadata store (application/ingest-usage.ts). A gigabyte is 10^9 bytes.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../application/services.js';
 import { serviceUnavailable } from '../http/errors.js';
 import { findOrganizationPlan } from '../store/meta/repositories/billing.js';
 import { projectOf } from './authenticate.js';
-import { ingestBytesOfMonth } from '../store/telemetry/queries/usage.js';
+import { ingestBytesOfOrganizationMonth } from '../application/ingest-usage.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageMonth } from './usage.js';
 
 const BYTES_PER_GB = 1_000_000_000;
@@ -62,7 +62,7 @@ export class QuotaGate {
     const key = usageCounterKey(organizationId, now);
     const counted = await this.services.coord.get(key);
     if (counted !== null) return Number(counted);
-    const stored = await ingestBytesOfMonth(this.services.telemetry, organizationId, usageMonth(now).slice(0, 7));
+    const stored = await ingestBytesOfOrganizationMonth(this.services, organizationId, usageMonth(now).slice(0, 7));
     // incrBy creates the counter with its TTL; another process seeding at once adds the same base twice at worst.
     return this.services.coord.incrBy(key, stored, USAGE_COUNTER_TTL_MS);
   }

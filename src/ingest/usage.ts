@@ -1,7 +1,7 @@
 /**
- * Ingest usage: decompressed bytes per project and calendar month (UTC). The row goes to the
- * telemetry store once every other row of the request is stored; the organization's running
- * monthly total is kept in the coordination store for the quota check.
+ * Ingest usage: decompressed bytes per project and calendar month (UTC). The record goes to the
+ * metadata store (application/ingest-usage.ts) once every other row of the request is stored; the
+ * organization's running monthly total is kept in the coordination store for the quota check.
  */
 import type { IngestUsageRecord } from '../core/records.js';
 import type { IngestProject } from '../core/projects.js';

@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { AdmissionGate } from '../http/admission.js';
 import { ProjectCache } from '../application/project-cache.js';
 import { GroupCommitWriter } from '../store/telemetry/writer.js';
+import { IngestUsageRecorder } from '../application/ingest-usage.js';
 import { createMailer } from '../application/mail.js';
 import { ServiceMetrics } from '../application/metrics.js';
 import { SymbolTables } from '../application/symbolication/tables.js';
@@ -87,6 +88,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       flushMs: config.writer.flushMs,
       onFlush: metrics.recordFlush,
     });
+    const usage = new IngestUsageRecorder(meta);
     const projects = new ProjectCache((token) => findIngestProject(meta, token), {
       ttlMs: config.projectCacheTtlMs,
       now,
@@ -153,6 +155,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       objects,
       coord,
       writer,
+      usage,
       admission: new AdmissionGate(config.ingest),
       projects,
       sessions,
@@ -192,6 +195,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         await purges.close();
         await objectExpiry.close();
         await writer.close();
+        await usage.idle();
         await issues.idle();
         await tokenUse.close().catch(warnTokenUse);
         await mailer?.close();

@@ -26,6 +26,11 @@ import {
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../../src/store/meta/repositories/project-purges.js';
 import { MAX_DASHBOARDS_PER_PROJECT, insertDashboard } from '../../src/store/meta/repositories/dashboards.js';
 import { deleteProject } from '../../src/store/meta/repositories/projects.js';
+import {
+  addIngestUsage,
+  organizationIngestBytes,
+  projectIngestUsage,
+} from '../../src/store/meta/repositories/ingest-usage.js';
 
 export type OpenFreshMetaDb = () => Promise<MetaDb>;
 
@@ -37,6 +42,7 @@ const EXPECTED_TABLES = [
   'dashboards',
   'device_codes',
   'ended_sessions',
+  'ingest_usage',
   'invitations',
   'issue_activity',
   'issue_states',
@@ -581,6 +587,44 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         ).toEqual([{ attempts: 1, length: 2000 }]);
         await finishPurge(db, project.id);
         expect(await count(db, 'project_purges', 'project_id = $1', [project.id])).toBe(0);
+      });
+
+      it('ingest usage: one row per (project, month) summing every addition, kept when the project is deleted', async () => {
+        const org = await newOrg(db);
+        const [first, second] = [await newProject(db, org), await newProject(db, org)];
+        const record = (projectId: string, month: string, bytes: number, skippedRecords = 0) => ({
+          projectId,
+          organizationId: org,
+          month,
+          bytes,
+          requests: 1,
+          skippedRecords,
+        });
+        // Past 2^31: bytes are bigint.
+        await addIngestUsage(db, [
+          record(first.id, '2026-11-01', 3_000_000_000),
+          record(first.id, '2026-11-01', 5, 2),
+          record(second.id, '2026-11-01', 7),
+          record(first.id, '2026-10-01', 11),
+        ]);
+        await addIngestUsage(db, [record(first.id, '2026-11-01', 100, 1)]);
+        expect(await projectIngestUsage(db, first.id, '2026-11-01')).toEqual({
+          bytes: 3_000_000_105,
+          requests: 3,
+          skippedRecords: 3,
+        });
+        expect(await organizationIngestBytes(db, org, '2026-11-01')).toBe(3_000_000_112);
+        expect(await organizationIngestBytes(db, org, '2026-10-01')).toBe(11);
+        expect(await organizationIngestBytes(db, org, '2026-09-01')).toBe(0);
+        expect(await projectIngestUsage(db, second.id, '2026-09-01')).toBeNull();
+        await deleteProject(db, second.id, new Date());
+        expect(await projectIngestUsage(db, second.id, '2026-11-01')).toMatchObject({ bytes: 7 });
+        expect(
+          isCheckViolation(
+            await rejection(addIngestUsage(db, [record(first.id, '2026-11-02', 1)])),
+            'ingest_usage_month_first_day',
+          ),
+        ).toBe(true);
       });
 
       it('symbol files: kind and arch checked, one row per (project, kind, build, arch)', async () => {

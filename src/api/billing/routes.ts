@@ -27,7 +27,7 @@ import { countMembers } from '../../store/meta/repositories/organizations.js';
 import { countProjects } from '../../store/meta/repositories/projects.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
-import { ingestBytesOfMonth } from '../../store/telemetry/queries/usage.js';
+import { ingestBytesOfOrganizationMonth } from '../../application/ingest-usage.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { applySubscriptionChange } from '../../application/billing/subscriptions.js';
 import { errorAnswer } from '../answers.js';
@@ -236,7 +236,7 @@ function accountRoutes(scope: TypedScope, services: Services): void {
       planOf(services, services.meta, organizationId),
       countProjects(services.meta, organizationId),
       countMembers(services.meta, organizationId),
-      ingestBytesOfMonth(services.telemetry, organizationId, period),
+      ingestBytesOfOrganizationMonth(services, organizationId, period),
     ]);
     return {
       usage: {

@@ -13,7 +13,6 @@ import type {
   AiTraceRecord,
   EndpointRecord,
   ExceptionRecord,
-  IngestUsageRecord,
   LogRecord,
   MetricPointRecord,
   ProfileRecord,
@@ -252,17 +251,6 @@ export const PROFILE_ROWS = rowFormat<ProfileRecord>('profiles', {
   content_type: LOW,
 });
 
-export const INGEST_USAGE_ROWS = rowFormat<IngestUsageRecord>('ingest_usage', {
-  ...{
-    project_id: UUID,
-    organization_id: UUID,
-    month: 'Date',
-    bytes: 'UInt64',
-    requests: 'UInt64',
-    skipped_records: 'UInt64',
-  },
-});
-
 /** A mark that rows landed in this hour (epoch seconds) of a rolled table. */
 export interface RollupMark {
   tableName: 'endpoints';
@@ -289,7 +277,6 @@ export const ROW_FORMATS: readonly RowFormat<never>[] = [
   SESSION_ROWS,
   SESSION_RECORDING_ROWS,
   PROFILE_ROWS,
-  INGEST_USAGE_ROWS,
   ROLLUP_MARK_ROWS,
 ];
 

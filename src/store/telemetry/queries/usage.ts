@@ -1,7 +1,7 @@
 /**
- * The figure the ingest quota is judged on: decompressed bytes an organization's projects sent
- * in one calendar month, summed from the durable `ingest_usage` table of the telemetry store
- * (the coordination-store counter is a fast copy for the quota check; it is rebuilt from this).
+ * Decompressed bytes an organization's projects sent in one calendar month, as versions before
+ * metadata migration 0010 recorded them: rows of the telemetry store's `ingest_usage` table.
+ * Usage is now recorded in the metadata store; application/ingest-usage.ts adds the two.
  */
 import type { TelemetryEngine } from '../engine.js';
 

@@ -1,0 +1,75 @@
+/**
+ * Ingest usage in the metadata store (repositories/ingest-usage.ts): recorded once a request's
+ * rows are stored, read for the quota and the billing page.
+ *
+ * The recorder is a group commit of its own: a request waits until its usage is in the database
+ * (a 200 counts exactly once; a request answered 503 counts nothing, so its retry counts once),
+ * and requests arriving while a statement runs share the next one.
+ */
+import type { IngestUsageRecord } from '../core/records.js';
+import { addIngestUsage, organizationIngestBytes } from '../store/meta/repositories/ingest-usage.js';
+import type { MetaDb } from '../store/meta/types.js';
+import type { TelemetryEngine } from '../store/telemetry/engine.js';
+import { ingestBytesOfMonth } from '../store/telemetry/queries/usage.js';
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class IngestUsageRecorder {
+  private pending: IngestUsageRecord[] = [];
+  private waiters: Waiter[] = [];
+  private inFlight: Promise<void> | null = null;
+
+  constructor(private readonly meta: MetaDb) {}
+
+  /** Resolves once the record is added to its project's month; rejects when the statement failed. */
+  record(record: IngestUsageRecord): Promise<void> {
+    const stored = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.pending.push(record);
+    if (!this.inFlight) this.flush();
+    return stored;
+  }
+
+  /** Waits until everything recorded so far is written (or failed). */
+  async idle(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+  }
+
+  private flush(): void {
+    const records = this.pending;
+    const waiters = this.waiters;
+    this.pending = [];
+    this.waiters = [];
+    this.inFlight = addIngestUsage(this.meta, records)
+      .then(
+        () => {
+          for (const waiter of waiters) waiter.resolve();
+        },
+        (error: unknown) => {
+          for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        this.inFlight = null;
+        if (this.pending.length > 0) this.flush();
+      });
+  }
+}
+
+/**
+ * Decompressed bytes an organization's projects sent in a month (`YYYY-MM`): the metadata
+ * store's rows plus those earlier versions wrote to the telemetry store's `ingest_usage` table.
+ */
+export async function ingestBytesOfOrganizationMonth(
+  stores: { meta: MetaDb; telemetry: TelemetryEngine },
+  organizationId: string,
+  period: string,
+): Promise<number> {
+  const [recorded, earlier] = await Promise.all([
+    organizationIngestBytes(stores.meta, organizationId, `${period}-01`),
+    ingestBytesOfMonth(stores.telemetry, organizationId, period),
+  ]);
+  return recorded + earlier;
+}
