@@ -95,6 +95,15 @@ describe('billing without a payment provider', () => {
       status: 403,
       body: { error: 'Access denied' },
     });
+
+    // Usage an earlier version recorded as rows of the telemetry store still counts.
+    await service.services.telemetry.command(
+      `INSERT INTO ingest_usage (project_id, organization_id, month, bytes, requests, skipped_records)
+       VALUES ({project:UUID}, {organization:UUID}, toStartOfMonth(today()), 1000, 1, 0)`,
+      { project: user.project.id, organization: user.organization.id },
+    );
+    const withEarlier = await as(service, user.token, 'GET', '/api/billing/usage');
+    expect(withEarlier.body!.usage.counters.ingest_bytes).toBe(usage.body!.usage.counters.ingest_bytes + 1000);
   });
 
   it('subscription: without one, the default plan with no provider', async () => {
