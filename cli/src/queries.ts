@@ -347,7 +347,10 @@ export function waterfall(trace: Trace): string {
     }
   };
   visit(null, 0);
-  const labelWidth = Math.min(50, Math.max(4, ...lines.map((line) => line.label.length)));
+  // The root row (the trace's own name) and every span label, up to 50 columns; longer ones end in '…'.
+  const labelWidth = Math.min(50, Math.max(4, trace.name.length, ...lines.map((line) => line.label.length)));
+  const fit = (label: string) =>
+    label.length > labelWidth ? `${label.slice(0, labelWidth - 1)}…` : label.padEnd(labelWidth);
   const bar = (startMs: number, durationMs: number) => {
     const from = Math.min(BAR_WIDTH - 1, Math.floor(((startMs - origin) / total) * BAR_WIDTH));
     const width = Math.max(1, Math.round((durationMs / total) * BAR_WIDTH));
@@ -358,13 +361,12 @@ export function waterfall(trace: Trace): string {
     `id ${trace.id}${trace.distributedTraceId ? `  distributed trace ${trace.distributedTraceId}` : ''}`,
     '',
     `${'span'.padEnd(labelWidth)}  ${'start'.padStart(9)}  ${'duration'.padStart(9)}  |${' '.repeat(BAR_WIDTH)}|`,
-    `${trace.name.slice(0, labelWidth).padEnd(labelWidth)}  ${'+0 ms'.padStart(9)}  ${humanDuration(trace.durationMs).padStart(9)}  |${bar(Number.isNaN(recorded) ? origin : recorded, trace.durationMs)}|`,
+    `${fit(trace.name)}  ${'+0 ms'.padStart(9)}  ${humanDuration(trace.durationMs).padStart(9)}  |${bar(Number.isNaN(recorded) ? origin : recorded, trace.durationMs)}|`,
   ];
   const body = lines.map(({ label, span }) => {
     const start = span.startTime ? Date.parse(span.startTime) : origin;
-    const cut = label.length > labelWidth ? `${label.slice(0, labelWidth - 1)}…` : label.padEnd(labelWidth);
     const failed = span.statusCode === 2 || span.events.some((event) => event.name === 'exception') ? '  ✗' : '';
-    return `${cut}  ${`+${humanDuration(start - origin)}`.padStart(9)}  ${humanDuration(span.durationMs).padStart(9)}  |${bar(start, span.durationMs)}|${failed}`;
+    return `${fit(label)}  ${`+${humanDuration(start - origin)}`.padStart(9)}  ${humanDuration(span.durationMs).padStart(9)}  |${bar(start, span.durationMs)}|${failed}`;
   });
   return [...header, ...body].join('\n');
 }

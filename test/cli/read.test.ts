@@ -164,6 +164,8 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(waterfall).toMatch(/^endpoint GET \/api\/products/);
     expect(waterfall.split('\n')[0]).toMatch(/ \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
     expect(waterfall).toMatch(/\npg\.query SELECT\s+\+\S+ \S+\s+\S+ \S+\s+\|\s*█+\s*\|/);
+    // The root row carries the whole trace name, longer than any span label here (it was cut to their width).
+    expect(waterfall.split('\n')[4]).toMatch(/^GET \/api\/products\s+\+0 ms/);
 
     const unknownTrace = await cli('traces', 'show', '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f');
     expect(unknownTrace.code).toBe(5);
