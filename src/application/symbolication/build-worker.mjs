@@ -1,5 +1,8 @@
-// Worker entry: the sources are TypeScript run through tsx, which a worker must register itself.
-import { register } from 'tsx/esm/api';
+// Worker entry: the compiled module beside it when the service runs from dist/, else the
+// TypeScript source, through tsx, which a worker registers itself.
+import { existsSync } from 'node:fs';
 
-register();
-await import('./build-worker.ts');
+const compiled = new URL('./build-worker.js', import.meta.url);
+const fromDist = existsSync(compiled);
+if (!fromDist) (await import('tsx/esm/api')).register();
+await import(fromDist ? compiled.href : new URL('./build-worker.ts', import.meta.url).href);
