@@ -1,15 +1,30 @@
 /**
  * One error answer for the whole service: `{"error": "..."}` with the right status, 401 with an
- * empty body, 503 with Retry-After, and no internals in a 500.
+ * empty body, 503 with Retry-After, and no internals in a 500. A scope whose clients expect
+ * another error body (OTLP's protobuf exporters) renders the body itself (`useErrorBodies`).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
 import { FilterError } from '../store/telemetry/queries/filters.js';
 import { WriteFailedError } from '../store/telemetry/writer.js';
 import { discardRestOfBody } from './body.js';
 import { HttpError } from './errors.js';
 
+/** The body and content type of an error answer (401 excepted: always empty). */
+export type ErrorBody = (request: FastifyRequest, answer: HttpError) => { body: unknown; contentType?: string };
+
+/** The service's error body: `{"error": "..."}`. */
+export const JSON_ERROR: ErrorBody = (_request, answer) => ({ body: { error: answer.message } });
+
 export function useErrorAnswers(app: FastifyInstance): void {
+  useErrorBodies(app, JSON_ERROR);
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}
+
+/** The service's error answers in this scope, with bodies rendered by `render`. */
+export function useErrorBodies(app: FastifyInstance, render: ErrorBody): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const answer = toHttpError(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -23,10 +38,9 @@ export function useErrorAnswers(app: FastifyInstance): void {
       else discardRestOfBody(request.raw, reply.raw);
     }
     if (answer.statusCode === 401) return reply.send();
-    return reply.send({ error: answer.message });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
+    const { body, contentType } = render(request, answer);
+    if (contentType) void reply.type(contentType);
+    return reply.send(body);
   });
 }
 

@@ -69,6 +69,19 @@ describe('monthly ingest quota', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     const otlp = await send('/api/otel/v1/logs', zlib.gzipSync('{"resourceLogs":[]}'));
     expect(otlp.statusCode).toBe(503);
+    expect(otlp.json().error).toMatch(/monthly ingest quota/);
+    // A protobuf exporter gets OTLP's google.rpc.Status: code 14 (UNAVAILABLE), then the message.
+    const protobuf = await service.app.inject({
+      method: 'POST',
+      url: '/api/otel/v1/traces',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-protobuf' },
+      payload: Buffer.alloc(0),
+    });
+    expect(protobuf.statusCode).toBe(503);
+    expect(Number(protobuf.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(protobuf.headers['content-type']).toBe('application/x-protobuf');
+    const message = Buffer.from('ingest is paused: the organization used its monthly ingest quota (1 GB)');
+    expect(protobuf.rawPayload).toEqual(Buffer.concat([Buffer.from([0x08, 14, 0x12, message.length]), message]));
   });
 
   it('rebuilds a missing counter from the stored usage rows (a restart on the in-memory store)', async () => {

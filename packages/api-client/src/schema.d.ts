@@ -8137,6 +8137,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * OTLP/HTTP export of traces
+         * @description Authorization: Bearer <project token>. Content-Type application/x-protobuf, any other type is read as OTLP/JSON; Content-Encoding gzip optional; at most 10 MB after decompression. 200: an Export response in the request's encoding, with partial_success when records were rejected. A failed export (400, 408, 413, 429, 500, 503; 503 with Retry-After) is answered with a google.rpc.Status message to a protobuf request and with {"error": "..."} to a JSON one; 401 has an empty body.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8193,6 +8197,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * OTLP/HTTP export of metrics
+         * @description Authorization: Bearer <project token>. Content-Type application/x-protobuf, any other type is read as OTLP/JSON; Content-Encoding gzip optional; at most 10 MB after decompression. 200: an Export response in the request's encoding, with partial_success when records were rejected. A failed export (400, 408, 413, 429, 500, 503; 503 with Retry-After) is answered with a google.rpc.Status message to a protobuf request and with {"error": "..."} to a JSON one; 401 has an empty body.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8249,6 +8257,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * OTLP/HTTP export of logs
+         * @description Authorization: Bearer <project token>. Content-Type application/x-protobuf, any other type is read as OTLP/JSON; Content-Encoding gzip optional; at most 10 MB after decompression. 200: an Export response in the request's encoding, with partial_success when records were rejected. A failed export (400, 408, 413, 429, 500, 503; 503 with Retry-After) is answered with a google.rpc.Status message to a protobuf request and with {"error": "..."} to a JSON one; 401 has an empty body.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8305,6 +8317,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * OTLP/HTTP export of profiles
+         * @description Authorization: Bearer <project token>. Content-Type application/x-protobuf, any other type is read as OTLP/JSON; Content-Encoding gzip optional; at most 10 MB after decompression. 200: an Export response in the request's encoding, with partial_success when records were rejected. A failed export (400, 408, 413, 429, 500, 503; 503 with Retry-After) is answered with a google.rpc.Status message to a protobuf request and with {"error": "..."} to a JSON one; 401 has an empty body.
+         */
         post: {
             parameters: {
                 query?: never;

@@ -16,7 +16,7 @@ export { convertLogs } from './convert-logs.js';
 export { convertMetrics, TEMPORALITY_DIMENSION, type MetricsConversion } from './convert-metrics.js';
 export { otlpEncodingOf, type OtlpEncoding } from './encoding.js';
 export { OtlpDecodeError } from './errors.js';
-export { encodeExportResponse, type ExportResponse, type OtlpSignal } from './response.js';
+export { encodeErrorStatus, encodeExportResponse, type ExportResponse, type OtlpSignal } from './response.js';
 export { inspectProfilesRequest, type OtlpProfilesSummary } from './profiles.js';
 
 export function decodeTraceRequest(body: Uint8Array, encoding: OtlpEncoding): OtlpTraceRequest {

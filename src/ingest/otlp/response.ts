@@ -54,6 +54,40 @@ function encodePartialSuccess(rejected: number, errorMessage: string): Uint8Arra
   return Uint8Array.from([(1 << 3) | WIRE_LENGTH_DELIMITED, ...varint(inner.length), ...inner]);
 }
 
+/**
+ * gRPC status codes of the HTTP statuses the OTLP routes answer. OTLP says clients should not act
+ * on the code (the HTTP status and Retry-After govern retries); it is there for their logs.
+ */
+const GRPC_CODE_OF_STATUS: Record<number, number> = {
+  400: 3, // INVALID_ARGUMENT
+  401: 16, // UNAUTHENTICATED
+  403: 7, // PERMISSION_DENIED
+  404: 5, // NOT_FOUND
+  408: 4, // DEADLINE_EXCEEDED
+  413: 3, // INVALID_ARGUMENT: this body will never fit
+  415: 3,
+  429: 8, // RESOURCE_EXHAUSTED
+  500: 13, // INTERNAL
+  503: 14, // UNAVAILABLE
+};
+const GRPC_UNKNOWN = 2;
+
+/**
+ * A failed export's body as OTLP/HTTP specifies it for protobuf: a `google.rpc.Status` message
+ * (`code = 1`, `message = 2`), which the Collector's and the Java SDK's exporters decode and log.
+ */
+export function encodeErrorStatus(httpStatus: number, message: string): Uint8Array {
+  const code = GRPC_CODE_OF_STATUS[httpStatus] ?? GRPC_UNKNOWN;
+  const text = Buffer.from(message);
+  return Uint8Array.from([
+    (1 << 3) | WIRE_VARINT,
+    ...varint(code),
+    (2 << 3) | WIRE_LENGTH_DELIMITED,
+    ...varint(text.length),
+    ...text,
+  ]);
+}
+
 /** Base-128 varint of a non-negative safe integer. */
 function varint(value: number): number[] {
   const bytes: number[] = [];

@@ -11,6 +11,7 @@ import { classifyTraces } from '../../core/classify/index.js';
 import { emptyBatch, type TelemetryBatch } from '../../core/records.js';
 import { useRawBodies } from '../../http/body-parsers.js';
 import { badRequest } from '../../http/errors.js';
+import { JSON_ERROR, useErrorBodies } from '../../http/error-handler.js';
 import { LIMITS } from '../../http/limits.js';
 import type { Services } from '../../application/services.js';
 import { projectOf, type IngestGuards } from '../authenticate.js';
@@ -23,6 +24,7 @@ import {
   decodeLogsRequest,
   decodeMetricsRequest,
   decodeTraceRequest,
+  encodeErrorStatus,
   encodeExportResponse,
   inspectProfilesRequest,
   otlpEncodingOf,
@@ -32,6 +34,8 @@ import {
 } from './index.js';
 import type { Rejections } from '../../core/classify/index.js';
 import { RETRACED_FRAMEWORKS, retraceExceptions } from '../../application/symbolication/android.js';
+
+const PROTOBUF = 'application/x-protobuf';
 
 interface Converted {
   batch: TelemetryBatch;
@@ -103,14 +107,35 @@ const CONVERTERS: Record<OtlpSignal, { path: string; convert: Converter }> = {
 
 export function otlpRoutes(scope: FastifyInstance, services: Services, guards: IngestGuards): void {
   useRawBodies(scope, { maxBytes: LIMITS.otlpBytes, timeoutMs: services.config.bodyTimeoutMs });
+  // OTLP/HTTP: a protobuf exporter's failed export is answered with a protobuf Status, which the
+  // Collector and the Java SDK decode to log the reason; JSON exporters print the body as it is,
+  // so they keep the service's JSON error.
+  useErrorBodies(scope, (request, answer) =>
+    otlpEncodingOf(request.headers['content-type']) === 'protobuf'
+      ? { body: Buffer.from(encodeErrorStatus(answer.statusCode, answer.message)), contentType: PROTOBUF }
+      : JSON_ERROR(request, answer),
+  );
   for (const [signal, { path, convert }] of Object.entries(CONVERTERS) as Array<
     [OtlpSignal, (typeof CONVERTERS)[OtlpSignal]]
   >) {
-    scope.post(path, { onRequest: guards }, (request, reply) =>
+    scope.post(path, { onRequest: guards, schema: exportDocs(signal) }, (request, reply) =>
       exportSignal(services, signal, convert, request, reply),
     );
     preflightRoute(scope, path);
   }
+}
+
+/** The OpenAPI entry of an export route (no body schema: bodies are protobuf or OTLP/JSON). */
+function exportDocs(signal: OtlpSignal) {
+  return {
+    summary: `OTLP/HTTP export of ${signal}`,
+    description:
+      'Authorization: Bearer <project token>. Content-Type application/x-protobuf, any other type is read as ' +
+      'OTLP/JSON; Content-Encoding gzip optional; at most 10 MB after decompression. 200: an Export response ' +
+      "in the request's encoding, with partial_success when records were rejected. A failed export (400, 408, " +
+      '413, 429, 500, 503; 503 with Retry-After) is answered with a google.rpc.Status message to a protobuf ' +
+      'request and with {"error": "..."} to a JSON one; 401 has an empty body.',
+  };
 }
 
 async function exportSignal(

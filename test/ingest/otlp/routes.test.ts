@@ -76,6 +76,40 @@ const send = (url: string, payload: Buffer | Uint8Array | string, headers: Recor
     payload: Buffer.from(payload as Uint8Array),
   } as InjectOptions);
 
+/**
+ * The error of a failed export as its client reads it: a protobuf request's answer is a
+ * google.rpc.Status (code = 1, message = 2), decoded here by hand; a JSON request's is `{error}`.
+ */
+function exportError(response: {
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+  json: () => { error: string };
+}) {
+  if (response.headers['content-type'] !== PROTOBUF) return { code: undefined, message: response.json().error };
+  const bytes = response.rawPayload;
+  let pos = 0;
+  const varint = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[pos++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  };
+  let code: number | undefined;
+  let message = '';
+  while (pos < bytes.length) {
+    const tag = varint();
+    if (tag === 0x08) code = varint();
+    else if (tag === 0x12) {
+      const length = varint();
+      message = bytes.subarray(pos, pos + length).toString('utf8');
+      pos += length;
+    } else throw new Error(`unexpected field tag ${tag} in a Status`);
+  }
+  return { code, message };
+}
+
 const query = <T = Record<string, unknown>>(sql: string, params: Record<string, string> = {}) =>
   service.services.telemetry.query<T>(sql, { project: projectId, ...params });
 
@@ -418,18 +452,22 @@ describe('bodies', () => {
     for (const url of ROUTES) {
       const response = await send(url, bomb, { 'content-encoding': 'gzip' });
       expect(response.statusCode, url).toBe(413);
-      expect(response.json().error, url).toMatch(/too large|exceeds|10485760|10 MB/i);
+      expect(exportError(response), url).toEqual({
+        code: 3,
+        message: expect.stringMatching(/too large|exceeds|10485760|10 MB/i),
+      });
     }
-    expect(
-      (await send('/api/otel/v1/logs', Buffer.alloc(TEN_MB + 1, 0x20), { 'content-type': 'application/json' }))
-        .statusCode,
-    ).toBe(413);
+    const json = await send('/api/otel/v1/logs', Buffer.alloc(TEN_MB + 1, 0x20), {
+      'content-type': 'application/json',
+    });
+    expect(json.statusCode).toBe(413);
+    expect(json.json().error).toMatch(/too large|exceeds|10485760|10 MB/i);
     // Exactly the cap passes the reader and reaches the decoder (zero bytes are no protobuf: 400, not 413).
     const atCap = await send('/api/otel/v1/traces', zlib.gzipSync(Buffer.alloc(TEN_MB)), {
       'content-encoding': 'gzip',
     });
     expect(atCap.statusCode).toBe(400);
-    expect(atCap.json().error).toMatch(/protobuf/);
+    expect(exportError(atCap).message).toMatch(/protobuf/);
   });
 
   it.each([
@@ -483,12 +521,20 @@ describe('bodies', () => {
     ],
     ['a body that claims gzip and is not', '/api/otel/v1/traces', 'not gzip at all', PROTOBUF, /gzip/],
     ['a Content-Type that is no media type', '/api/otel/v1/traces', '{}', 'json', /Content-Type/],
-  ])('400 with a JSON error naming the problem: %s', async (_case, url, body, contentType, message) => {
-    const headers: Record<string, string> = { 'content-type': contentType };
-    if (_case.includes('claims gzip')) headers['content-encoding'] = 'gzip';
-    const response = await send(url, body, headers);
-    expect(response.statusCode).toBe(400);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json().error).toMatch(message);
-  });
+  ])(
+    '400 naming the problem, as a Status to protobuf and as JSON to JSON: %s',
+    async (_case, url, body, contentType, message) => {
+      const headers: Record<string, string> = { 'content-type': contentType };
+      if (_case.includes('claims gzip')) headers['content-encoding'] = 'gzip';
+      const response = await send(url, body, headers);
+      expect(response.statusCode).toBe(400);
+      if (contentType === PROTOBUF) {
+        expect(response.headers['content-type']).toBe(PROTOBUF);
+        expect(exportError(response)).toEqual({ code: 3, message: expect.stringMatching(message) });
+      } else {
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.json().error).toMatch(message);
+      }
+    },
+  );
 });
