@@ -8,6 +8,7 @@ import { applicationSurface } from '../api/surface.js';
 import { documentSibling, useOpenApi } from '../api/telemetry/openapi.js';
 import { ingestSurface } from '../ingest/surface.js';
 import { useErrorAnswers } from '../http/error-handler.js';
+import { buildValidator } from '../http/validation.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from '../http/limits.js';
 import { metricsRoute } from './metrics-route.js';
@@ -52,6 +53,7 @@ function newInstance(services: Services, webRoot: string | null): FastifyInstanc
     // Backstop for a client that is slow before the body starts (headers); readBody answers 408 for bodies.
     requestTimeout: config.bodyTimeoutMs + 5_000,
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildValidator } },
   });
   useErrorAnswers(instance);
   useOpenApi(instance);
