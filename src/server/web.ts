@@ -53,7 +53,10 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
   app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = decodePath(request.url.split('?')[0] ?? '/');
     if (urlPath === null || SERVICE_PATH.test(urlPath)) return notFound(request, reply);
-    if (!fs.existsSync(indexFile)) return acceptsHtml(request) ? sendAppPage(reply, root) : notFound(request, reply);
+    // The root is the dashboard whoever asks (`curl http://localhost:8080` included): no API
+    // answers there, and "no route GET /" read as if the service were not running.
+    const wantsPage = acceptsHtml(request) || urlPath === '/';
+    if (!fs.existsSync(indexFile)) return wantsPage ? sendAppPage(reply, root) : notFound(request, reply);
     if (urlPath !== '/' && urlPath !== '/index.html' && isFile(root, urlPath)) {
       const immutable = urlPath.startsWith('/assets/');
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -61,7 +64,7 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
       return reply.sendFile(urlPath.slice(1));
     }
     // A missing hashed file is a stale page asking for an old build: a 404, not the app.
-    if (urlPath.startsWith('/assets/') || !acceptsHtml(request)) return notFound(request, reply);
+    if (urlPath.startsWith('/assets/') || !wantsPage) return notFound(request, reply);
     return sendAppPage(reply, root);
   });
 }

@@ -74,6 +74,15 @@ describe('dashboard serving', () => {
     }
   });
 
+  it('answers / with the dashboard to a caller that does not ask for HTML (curl)', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }]) {
+      const response = await service.app.inject({ method: 'GET', url: '/', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
   it("keeps JSON 404s for the service's paths, missing assets and callers that do not ask for HTML", async () => {
     for (const [url, headers] of [
       ['/api/nothing-here', HTML],
@@ -140,6 +149,7 @@ describe('dashboard not built', () => {
     expect(page.body).toBe(NOT_BUILT);
     expect(page.body).toContain('npm install');
     expect(page.headers['cache-control']).toBe('no-store');
+    expect((await service.app.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } })).body).toBe(NOT_BUILT);
     const json = await service.app.inject({ method: 'GET', url: '/issues', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
     expect((await service.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
