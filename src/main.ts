@@ -1,7 +1,8 @@
 /**
- * `sightline` command line. `serve` runs the service; the client commands (login, projects,
- * tokens, symbols) arrive with their issues.
+ * `sightline` command line: `serve` runs the service. The client commands (login, queries,
+ * uploads) are the separate `sightline-cli` (cli/).
  */
+import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { DataFolderError } from './server/data-folder-lock.js';
 import { serve } from './server/serve.js';
@@ -10,8 +11,17 @@ const USAGE = `usage: sightline <command>
 
 commands:
   serve     run the service (configuration from environment variables: see README.md)
+  version   print the version (for bug reports and upgrades)
   help      show this text
 `;
+
+/** The package's version; src/ and dist/ both sit one level below package.json. */
+function version(): string {
+  const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
@@ -38,6 +48,11 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    case 'version':
+    case '--version':
+    case '-v':
+      process.stdout.write(`sightline ${version()}\n`);
+      return 0;
     case 'help':
     case '--help':
     case '-h':
