@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
-import { DataFolderError } from './server/data-folder-lock.js';
 import { serve } from './server/serve.js';
+import { StartError } from './server/start-error.js';
 
 const USAGE = `usage: sightline <command>
 
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
       try {
         await serve(config);
       } catch (error) {
-        if (error instanceof DataFolderError) {
+        if (error instanceof StartError) {
           process.stderr.write(`sightline: ${error.message}\n`);
           return error.exitCode;
         }

@@ -13,18 +13,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { StartError } from './start-error.js';
 
 export const LOCK_FILE = 'sightline.lock';
 
 /** The data folder cannot be used; `exitCode` is what `sightline serve` exits with. */
-export class DataFolderError extends Error {
+export class DataFolderError extends StartError {
   override name = 'DataFolderError';
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
 }
 
 /** Another process holds the folder: exit 75 (EX_TEMPFAIL), it works once that one stops. */

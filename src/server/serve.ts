@@ -5,13 +5,27 @@
 import type { Config } from '../config.js';
 import { buildApps } from './app.js';
 import { openServices } from './services.js';
+import { listenFailure } from './start-error.js';
 
 export async function serve(config: Config): Promise<void> {
   const started = performance.now();
   const services = await openServices(config);
   const { app, ingest } = await buildApps(services);
-  await app.listen({ port: config.port, host: config.host });
-  if (ingest) await ingest.listen({ port: config.ingestPort ?? 0, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenFailure(error, { variable: 'PORT', port: config.port, host: config.host });
+    });
+    if (ingest) {
+      await ingest.listen({ port: config.ingestPort ?? 0, host: config.host }).catch((error: unknown) => {
+        throw listenFailure(error, { variable: 'INGEST_PORT', port: config.ingestPort ?? 0, host: config.host });
+      });
+    }
+  } catch (error) {
+    // Release the data folder and flush nothing half-done before the process exits.
+    await Promise.all([app.close(), ingest?.close()]);
+    await services.close();
+    throw error;
+  }
 
   const port = (app.server.address() as { port: number }).port;
   const ingestPort = ingest ? (ingest.server.address() as { port: number }).port : port;

@@ -1,14 +1,19 @@
 /** The `sightline` command as an operator runs it (bin/sightline.mjs, the compiled dist/). */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const BIN = path.resolve('bin/sightline.mjs');
-const run = async (args: string[]) => {
+const run = async (args: string[], env: Record<string, string> = {}) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args]);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      timeout: 120_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -30,5 +35,37 @@ describe('sightline command line', () => {
     const unknown = await run(['nonsense']);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toBe(`sightline: unknown command "nonsense"\n\n${help.stdout}`);
+  });
+
+  it('serve on a port another process holds: one line naming the port and the variable, exit 75, the data folder released', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-port-'));
+    try {
+      const result = await run(['serve'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      expect(result.code).toBe(75);
+      expect(result.stderr).toBe(
+        `sightline: port ${port} on 127.0.0.1 is in use by another process: stop it, or set PORT to a free port\n`,
+      );
+      expect(fs.existsSync(path.join(dataDir, 'sightline.lock'))).toBe(false);
+    } finally {
+      holder.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('serve on a HOST that is no address of this machine: exit 78 (configuration), one line', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-host-'));
+    try {
+      // 192.0.2.0/24 is TEST-NET-1: documentation only, never assigned to an interface.
+      const result = await run(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '192.0.2.123' });
+      expect(result.code).toBe(78);
+      expect(result.stderr).toBe(
+        'sightline: HOST 192.0.2.123 is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0\n',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
