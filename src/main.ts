@@ -1,6 +1,7 @@
 /**
- * `sightline` command line: `serve` runs the service. The client commands (login, queries,
- * uploads) are the separate `sightline-cli` (cli/).
+ * `sightline` command line: `serve` runs the service, `demo` fills a running one with demo data
+ * (src/demo/, over HTTP). The client commands (login, queries, uploads) are the separate
+ * `sightline-cli` (cli/).
  */
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
@@ -11,6 +12,7 @@ const USAGE = `usage: sightline <command>
 
 commands:
   serve     run the service (configuration from environment variables: see README.md)
+  demo      send a demo shop's telemetry to a running service (sightline demo --help)
   version   print the version (for bug reports and upgrades)
   help      show this text
 `;
@@ -47,6 +49,16 @@ async function main(argv: string[]): Promise<number> {
         throw error;
       }
       return 0;
+    }
+    case 'demo': {
+      // Loaded only here: serve does not pay for the demo generator.
+      const { demoCommand } = await import('./demo/command.js');
+      return demoCommand(argv.slice(1), {
+        url: process.env.SIGHTLINE_URL,
+        token: process.env.SIGHTLINE_TOKEN,
+        email: process.env.SIGHTLINE_DEMO_EMAIL,
+        password: process.env.SIGHTLINE_DEMO_PASSWORD,
+      });
     }
     case 'version':
     case '--version':

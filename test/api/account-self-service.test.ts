@@ -4,7 +4,7 @@
  * on the server, not only in the browser); and whether a project has received data yet.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { MINUTE, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 

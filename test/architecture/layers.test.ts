@@ -45,6 +45,12 @@ const LAYERS = [
   { name: 'ingest', rank: 5, paths: ['ingest/'], about: 'the ingest surface (routes)' },
   { name: 'api', rank: 5, paths: ['api/'], about: 'the application surface (routes)' },
   { name: 'server', rank: 6, paths: ['server/'], about: 'assembly: composition root, listeners, serve' },
+  {
+    name: 'demo',
+    rank: 6,
+    paths: ['demo/'],
+    about: 'sightline demo: the demo data generator, a client of a running service over HTTP',
+  },
   { name: 'main', rank: 7, paths: ['main.ts'], about: 'the command line entry' },
 ] as const;
 

@@ -1,6 +1,6 @@
 /**
  * /alerts and the issue workflow in Chromium against a real service on embedded engines. Data
- * arrives through the real ingest routes (scripts/demo-data.ts); a loopback HTTP receiver is the
+ * arrives through the real ingest routes (src/demo/demo-data.ts); a loopback HTTP receiver is the
  * webhook channel (ALERTS_ALLOW_PRIVATE_TARGETS lets the service reach it). The alert job does
  * not run on a timer here (ALERTS_INTERVAL_SECONDS=0): the suite runs it once when it wants a
  * rule evaluated. Every figure the pages show is compared with what the API answers; each page is
@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, seededRandom, sendDemoBatch, type DemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, seededRandom, sendDemoBatch, type DemoBatch } from '../../src/demo/demo-data.js';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 import type { AlertChannel, AlertEvent, AlertRule } from '../../web/src/pages/alerts/types.js';

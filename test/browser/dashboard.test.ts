@@ -21,7 +21,7 @@ import {
 } from '../support/browser.js';
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
-import { demoBatch, sendDemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const SIDEBAR = [

@@ -10,7 +10,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { formatCount, formatDuration } from '../../web/src/lib/format.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 

@@ -15,7 +15,7 @@ import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 import { formatDuration } from '../../web/src/lib/format.js';
 import type { IssueList, OccurrenceList } from '../../web/src/pages/issues/types.js';

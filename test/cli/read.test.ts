@@ -1,12 +1,12 @@
 /**
  * The read commands of the built CLI against a real service filled through the real ingest routes
- * (scripts/demo-data.ts), in table and JSON form; `logs tail` seeing logs sent while it runs; and
+ * (src/demo/demo-data.ts), in table and JSON form; `logs tail` seeing logs sent while it runs; and
  * the MCP server driven by the SDK's client over stdio.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, seededRandom, sendDemoBatch } from '../../scripts/demo-data.js';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { registerUser } from '../support/service.js';
 import {
   builtCli,

@@ -31,7 +31,8 @@ describe('sightline command line', () => {
     const help = await run(['help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: sightline <command>/);
-    for (const command of ['serve', 'version', 'help']) expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['serve', 'demo', 'version', 'help'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     const unknown = await run(['nonsense']);
     expect(unknown.code).toBe(64);
     expect(unknown.stderr).toBe(`sightline: unknown command "nonsense"\n\n${help.stdout}`);

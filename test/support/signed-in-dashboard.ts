@@ -3,7 +3,7 @@
  * suites of the telemetry pages: one registered user (through the real route) with its first
  * project, the session put where the web app keeps it, the page watched for console errors and
  * failed requests, and light/dark screenshots with an axe check. Data is sent by each suite through
- * the real ingest routes (scripts/demo-data.ts, the OpenTelemetry SDK).
+ * the real ingest routes (src/demo/demo-data.ts, the OpenTelemetry SDK).
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
