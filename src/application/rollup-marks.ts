@@ -30,17 +30,13 @@ export class RollupMarks {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async afterWrite(projectId: string, endpoints: readonly Pick<EndpointRecord, 'recordedAt'>[]): Promise<void> {
-    if (endpoints.length === 0) return;
+  /** Marks the hours (hoursOf) that a request's stored rows fell in. */
+  async afterWrite(projectId: string, hours: readonly number[]): Promise<void> {
+    if (hours.length === 0) return;
     const now = this.now();
     const window = markableHours(now);
-    const hours = new Set<number>();
-    for (const { recordedAt } of endpoints) {
-      const hour = Number(recordedAt / NANOS_PER_HOUR) * 3600;
-      if (hour >= window.first && hour <= window.last) hours.add(hour);
-    }
     const due: RollupMark[] = [];
-    for (const hour of [...hours].sort((a, b) => b - a)) {
+    for (const hour of hours.filter((h) => h >= window.first && h <= window.last).sort((a, b) => b - a)) {
       const key = `${projectId}:${hour}`;
       const late = hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now;
       if (!late && this.marked.has(key)) continue;
@@ -53,4 +49,11 @@ export class RollupMarks {
     // Hours that turned late are marked on every write from now on; forget them.
     for (const [key, hour] of this.marked) if (hour * 1000 + HOUR_MS + LATE_AFTER_MS <= now) this.marked.delete(key);
   }
+}
+
+/** The distinct hours (epoch seconds) of endpoint records: what a request's rows make the rollup redo. */
+export function hoursOf(endpoints: readonly Pick<EndpointRecord, 'recordedAt'>[]): number[] {
+  const hours = new Set<number>();
+  for (const { recordedAt } of endpoints) hours.add(Number(recordedAt / NANOS_PER_HOUR) * 3600);
+  return [...hours];
 }

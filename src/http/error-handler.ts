@@ -48,6 +48,8 @@ export function toHttpError(error: FastifyError | Error): HttpError {
   if (error instanceof HttpError) return error;
   // A read API filter off the route's allow-list, or of the wrong type (Filters.parse).
   if (error instanceof FilterError) return new HttpError(400, error.message);
+  // Not retryable: a record the store's column types refuse, which a retry would send again.
+  if (error instanceof WriteFailedError && !error.retryable) return new HttpError(500, 'internal error');
   if (error instanceof WriteFailedError)
     return new HttpError(503, 'storage is unavailable, retry shortly', { 'Retry-After': '5' });
   if (error instanceof TelemetryQueryError && error.code !== null && RESOURCE_LIMIT_CODES.has(error.code)) {

@@ -11,6 +11,7 @@ import { batchRows } from '../store/telemetry/rows.js';
 import type { IngestProject } from '../core/projects.js';
 import { USAGE_COUNTER_TTL_MS, usageCounterKey, usageRecord } from './usage.js';
 import { WriteFailedError } from '../store/telemetry/writer.js';
+import { hoursOf } from '../application/rollup-marks.js';
 
 export interface IngestObject {
   key: string;
@@ -31,7 +32,7 @@ export interface IngestCommit {
 }
 
 export async function commitIngest(services: Services, commit: IngestCommit): Promise<void> {
-  const { project, receivedAt, bytes } = commit;
+  const { project, receivedAt, bytes, route, request } = commit;
   const skipped = commit.skippedRecords ?? 0;
   if (commit.objects && commit.objects.length > 0) {
     try {
@@ -44,12 +45,17 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
       throw new WriteFailedError('storing ingest objects failed', true, { cause: error });
     }
   }
+  // What is needed once the rows are stored is taken now, so that nothing holds the batch while
+  // its insert runs: the writer has encoded it, and records kept alive that long cost garbage
+  // collection more than anything else on the ingest path (writer.ts).
+  const endpointHours = hoursOf(commit.batch.endpoints);
+  const { exceptions } = commit.batch;
   await services.writer.write(batchRows(commit.batch));
   // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
   // re-sends them (deduplicated) and marks again.
-  await services.rollupMarks.afterWrite(project.id, commit.batch.endpoints);
+  await services.rollupMarks.afterWrite(project.id, endpointHours);
   // Once stored (an alert never names an occurrence that is not there); in the background.
-  services.issues.afterWrite(project.id, commit.batch.exceptions);
+  services.issues.afterWrite(project.id, exceptions);
   // Last: usage rows are summed, not deduplicated, so a request refused with 503 must leave
   // none, or the client's retry would count its bytes twice.
   try {
@@ -58,11 +64,11 @@ export async function commitIngest(services: Services, commit: IngestCommit): Pr
     throw new WriteFailedError('recording ingest usage failed', true, { cause: error });
   }
 
-  services.metrics.ingestBytes.inc({ route: commit.route }, bytes);
-  if (skipped > 0) services.metrics.skippedRecords.inc({ route: commit.route }, skipped);
+  services.metrics.ingestBytes.inc({ route }, bytes);
+  if (skipped > 0) services.metrics.skippedRecords.inc({ route }, skipped);
   await services.coord
     .incrBy(usageCounterKey(project.organizationId, receivedAt), bytes, USAGE_COUNTER_TTL_MS)
-    .catch((error: unknown) => commit.request.log.error({ err: error }, 'usage counter update failed'));
+    .catch((error: unknown) => request.log.error({ err: error }, 'usage counter update failed'));
 }
 
 /** Nanoseconds since the epoch of a Date, for records. */

@@ -533,35 +533,51 @@ export function telemetryEngineContract(
       ).rejects.toBeInstanceOf(TelemetryQueryError);
     });
 
-    it('fails the batch of a record its column types refuse, with WriteFailedError, and no other table', async () => {
+    it('refuses a request with a record its column types refuse, alone: none of its rows in any table, others stored', async () => {
       const writer = new GroupCommitWriter(engine, { maxRows: 10_000, flushMs: 5 });
       const good = endpoint({ id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f55', name: 'GET /good' });
+      const sameInsert = endpoint({ id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f56', name: 'GET /same-insert' });
+      const session = {
+        projectId: PROJECT,
+        id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f57',
+        startedAt: RECENT,
+        endedAt: null,
+        durationNs: null,
+        clientIp: '',
+        attributes: {},
+        distributedTraceId: NIL_UUID,
+        updatedAt: RECENT,
+      };
       const outcomes = await Promise.allSettled([
-        writer.write([rowsOf(ENDPOINT_ROWS, [endpoint({ id: 'not a uuid' })])]),
+        // Its session row is encoded before the refused endpoint: it must not be stored either.
         writer.write([
-          rowsOf(SESSION_ROWS, [
-            {
-              projectId: PROJECT,
-              id: good.id,
-              startedAt: RECENT,
-              endedAt: null,
-              durationNs: null,
-              clientIp: '',
-              attributes: {},
-              distributedTraceId: NIL_UUID,
-              updatedAt: RECENT,
-            },
+          rowsOf(SESSION_ROWS, [session]),
+          rowsOf(ENDPOINT_ROWS, [
+            endpoint({ id: '5b7f3a52-2d1c-4f6e-9a77-5c1e2b3d4f58', name: 'GET /refused' }),
+            endpoint({ id: 'not a uuid' }),
           ]),
         ]),
+        writer.write([rowsOf(ENDPOINT_ROWS, [sameInsert])]),
+        writer.write([rowsOf(ENDPOINT_ROWS, [good])]),
       ]);
       await writer.close();
       expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(WriteFailedError) });
-      expect(((outcomes[0] as PromiseRejectedResult).reason as WriteFailedError).cause).toBeInstanceOf(RangeError);
-      expect(outcomes[1]).toEqual({ status: 'fulfilled', value: undefined });
-      const rows = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', {
-        id: good.id,
+      const refusal = (outcomes[0] as PromiseRejectedResult).reason as WriteFailedError;
+      expect(refusal.cause).toBeInstanceOf(RangeError);
+      expect(refusal.retryable).toBe(false);
+      expect(refusal.message).toMatch(/endpoints record/);
+      expect(outcomes.slice(1)).toEqual([
+        { status: 'fulfilled', value: undefined },
+        { status: 'fulfilled', value: undefined },
+      ]);
+      const endpoints = await engine.query<{ name: string }>(
+        `SELECT name FROM endpoints FINAL WHERE name IN ('GET /good', 'GET /same-insert', 'GET /refused') ORDER BY name`,
+      );
+      expect(endpoints.map((r) => r.name)).toEqual(['GET /good', 'GET /same-insert']);
+      const sessions = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', {
+        id: session.id,
       });
-      expect(rows[0]?.n).toBe(1);
+      expect(sessions[0]?.n).toBe(0);
     });
 
     it('rejects every request of a failed insert with WriteFailedError, and nothing else', async () => {

@@ -161,12 +161,14 @@ async function exportSignal(
   }
   // Exception events of browser and Node SDKs: JavaScript source maps, as on the report route.
   await symbolicateJsExceptions(converted.batch.exceptions, project.id, services.sourceMaps);
-  const rejected = converted.rejected?.count ?? 0;
+  const rejections = converted.rejected;
+  const rejected = rejections?.count ?? 0;
   if (rejected > 0)
     request.log.info(
-      { projectId: project.id, signal, rejected, reasons: converted.rejected?.messages },
+      { projectId: project.id, signal, rejected, reasons: rejections?.messages },
       'OTLP records rejected',
     );
+  // `converted` is not read past this point: its records can be collected while the insert runs.
   await commitIngest(services, {
     route: 'otlp',
     project,
@@ -177,6 +179,6 @@ async function exportSignal(
     objects: converted.objects,
     skippedRecords: rejected,
   });
-  const response = encodeExportResponse(signal, encoding, converted.rejected);
+  const response = encodeExportResponse(signal, encoding, rejections);
   return reply.type(response.contentType).send(Buffer.from(response.body));
 }

@@ -14,9 +14,14 @@
  * that is safe because every table deduplicates re-sent records by id or content key, except
  * the summed usage rows, which ingest/commit.ts writes only once the rest is stored.
  *
- * Requests hand over records, not encoded rows: a batch is encoded (RowBinary, rows.ts) when it
- * is flushed, in one pass into a buffer the table reuses, since the table has one insert in
- * flight at a time and the buffer is not touched again until that insert settles.
+ * A request's records are encoded (RowBinary, rows.ts) as it hands them over, into the bytes
+ * its table's next insert will carry; the writer keeps bytes, never records. Records kept until
+ * their insert (tens of requests' worth under load) outlived the young generation and were
+ * copied and promoted by every scavenge, then marked: that garbage collection was a fifth of the
+ * main thread's time (docs/PERFORMANCE.md). A record its column types refuse fails its own
+ * request at once (nothing of it is kept, in any table), not the insert it would have joined.
+ * Each table has two buffers, reused: the one filling with the next insert's rows and the one
+ * of the insert in flight, swapped when that insert starts.
  */
 import type { RowBatch, RowFormat, RowLayout } from './rows.js';
 import { RowBinaryBuffer } from './rowbinary.js';
@@ -63,8 +68,11 @@ const KEPT_BUFFER_BYTES = 32 * 1024 * 1024;
 
 interface TableQueue {
   format: RowFormat<never>;
-  records: unknown[];
-  buffer: RowBinaryBuffer;
+  /** The rows of the next insert, encoded as they were handed over. */
+  pending: RowBinaryBuffer;
+  pendingRows: number;
+  /** The buffer of the insert in flight (or, between inserts, the one the next swap takes). */
+  spare: RowBinaryBuffer;
   waiters: Waiter[];
   /** Cancels the scheduled flush, if one is scheduled. */
   cancelScheduled: (() => void) | null;
@@ -94,16 +102,30 @@ export class GroupCommitWriter {
     if (this.pendingRows + rowCount > this.maxPendingRows && this.pendingRows > 0) {
       return Promise.reject(new WriteFailedError('the write queue is full', true));
     }
-    const stored: Promise<void>[] = [];
+    // Encode every table's rows first, so a refused record leaves no row of its request behind.
+    const appended: Array<[queue: TableQueue, start: number, rows: number]> = [];
     for (const [format, records] of tables) {
       if (records.length === 0) continue;
       const queue = this.queueOf(format);
-      for (const record of records) queue.records.push(record);
-      this.pendingRows += records.length;
+      appended.push([queue, queue.pending.pos, records.length]);
+      try {
+        format.encode(records as readonly never[], queue.pending);
+      } catch (error) {
+        // Latest first: a table named twice returns to where this request began.
+        for (const [encoded, start] of appended.reverse()) encoded.pending.pos = start;
+        return Promise.reject(
+          new WriteFailedError(`a ${format.table} record does not fit its columns`, false, { cause: error }),
+        );
+      }
+    }
+    this.pendingRows += rowCount;
+    const stored: Promise<void>[] = [];
+    for (const [queue, , rows] of appended) {
+      queue.pendingRows += rows;
       stored.push(new Promise<void>((resolve, reject) => queue.waiters.push({ resolve, reject })));
       this.schedule(queue);
     }
-    return Promise.all(stored).then(() => undefined);
+    return stored.length === 1 ? stored[0]! : Promise.all(stored).then(() => undefined);
   }
 
   get pending(): number {
@@ -119,7 +141,7 @@ export class GroupCommitWriter {
   /** Flushes everything pending now and waits until nothing is in flight. */
   async drain(): Promise<void> {
     for (;;) {
-      const busy = [...this.queues.values()].filter((q) => q.records.length > 0 || q.inFlight);
+      const busy = [...this.queues.values()].filter((q) => q.pendingRows > 0 || q.inFlight);
       if (busy.length === 0) return;
       for (const queue of busy) if (!queue.inFlight) this.flush(queue);
       await Promise.allSettled(busy.map((q) => q.inFlight));
@@ -131,8 +153,9 @@ export class GroupCommitWriter {
     if (!queue) {
       queue = {
         format,
-        records: [],
-        buffer: new RowBinaryBuffer(),
+        pending: new RowBinaryBuffer(),
+        pendingRows: 0,
+        spare: new RowBinaryBuffer(),
         waiters: [],
         cancelScheduled: null,
         inFlight: null,
@@ -145,7 +168,7 @@ export class GroupCommitWriter {
 
   private schedule(queue: TableQueue): void {
     if (queue.inFlight) return; // picked up when the insert in flight lands
-    if (queue.records.length >= this.options.maxRows) this.flush(queue);
+    if (queue.pendingRows >= this.options.maxRows) this.flush(queue);
     else if (!queue.cancelScheduled) {
       if (performance.now() - queue.lastLandedAt < this.options.flushMs) {
         const immediate = setImmediate(() => this.flush(queue));
@@ -160,39 +183,36 @@ export class GroupCommitWriter {
   private flush(queue: TableQueue): void {
     queue.cancelScheduled?.();
     queue.cancelScheduled = null;
-    if (queue.inFlight || queue.records.length === 0) return;
+    if (queue.inFlight || queue.pendingRows === 0) return;
     const { format } = queue;
-    const records = queue.records;
+    const rows = queue.pendingRows;
     const waiters = queue.waiters;
-    queue.records = [];
+    const bytes = queue.pending;
+    queue.pending = queue.spare.capacity > KEPT_BUFFER_BYTES ? new RowBinaryBuffer() : queue.spare;
+    queue.pending.reset();
+    queue.spare = bytes;
+    queue.pendingRows = 0;
     queue.waiters = [];
     const started = performance.now();
-    queue.inFlight = this.insert(queue, records)
+    queue.inFlight = this.sink
+      .insertRows(format, bytes.bytes())
       .then(
         () => {
-          this.report(format.table, records.length, waiters.length, started);
+          this.report(format.table, rows, waiters.length, started);
           for (const waiter of waiters) waiter.resolve();
         },
         (error: unknown) => {
-          this.report(format.table, records.length, waiters.length, started, error);
+          this.report(format.table, rows, waiters.length, started, error);
           const failure = new WriteFailedError(`insert into ${format.table} failed`, true, { cause: error });
           for (const waiter of waiters) waiter.reject(failure);
         },
       )
       .finally(() => {
-        this.pendingRows -= records.length;
-        if (queue.buffer.capacity > KEPT_BUFFER_BYTES) queue.buffer = new RowBinaryBuffer();
+        this.pendingRows -= rows;
         queue.inFlight = null;
         queue.lastLandedAt = performance.now();
-        if (queue.records.length > 0) this.flush(queue);
+        if (queue.pendingRows > 0) this.flush(queue);
       });
-  }
-
-  /** Encodes the batch into the table's buffer and inserts it; a record its types refuse fails the batch. */
-  private async insert(queue: TableQueue, records: readonly unknown[]): Promise<void> {
-    queue.buffer.reset();
-    queue.format.encode(records as readonly never[], queue.buffer);
-    await this.sink.insertRows(queue.format, queue.buffer.bytes());
   }
 
   private report(table: string, rows: number, requests: number, started: number, error?: unknown): void {
