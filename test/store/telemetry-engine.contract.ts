@@ -574,9 +574,12 @@ export function telemetryEngineContract(
         `SELECT name FROM endpoints FINAL WHERE name IN ('GET /good', 'GET /same-insert', 'GET /refused') ORDER BY name`,
       );
       expect(endpoints.map((r) => r.name)).toEqual(['GET /good', 'GET /same-insert']);
-      const sessions = await engine.query<{ n: number }>('SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}', {
-        id: session.id,
-      });
+      const sessions = await engine.query<{ n: number }>(
+        'SELECT count() AS n FROM sessions FINAL WHERE id = {id:UUID}',
+        {
+          id: session.id,
+        },
+      );
       expect(sessions[0]?.n).toBe(0);
     });
 
