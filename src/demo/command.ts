@@ -154,9 +154,10 @@ export async function demoCommand(argv: string[], env: DemoEnvironment): Promise
       return 0;
     }
     if (error instanceof ServiceUnreachableError) {
-      process.stderr.write(
-        `sightline demo: cannot reach the service at ${error.url} (${error.reason}): start it with \`npm start\` (or \`sightline serve\`), or pass --url\n`,
-      );
+      const advice = error.unknownHost
+        ? 'check the host name in --url (or SIGHTLINE_URL)'
+        : 'start it with `npm start` (or `sightline serve`), or pass --url';
+      process.stderr.write(`sightline demo: cannot reach the service at ${error.url} (${error.reason}): ${advice}\n`);
       return 69; // EX_UNAVAILABLE
     }
     process.stderr.write(`sightline demo: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -46,6 +46,8 @@ export class ServiceUnreachableError extends Error {
   constructor(
     readonly url: string,
     readonly reason: string,
+    /** The host name did not resolve: the URL is wrong, not the service stopped. */
+    readonly unknownHost: boolean,
   ) {
     super(`cannot reach ${url} (${reason})`);
   }
@@ -69,7 +71,8 @@ function reach(url: string, signal: AbortSignal | undefined): typeof fetch {
     } catch (error) {
       if (signal?.aborted) throw error;
       const code = networkCode(error);
-      if (code !== undefined && code in UNREACHABLE) throw new ServiceUnreachableError(url, UNREACHABLE[code]!);
+      if (code !== undefined && code in UNREACHABLE)
+        throw new ServiceUnreachableError(url, UNREACHABLE[code]!, code === 'ENOTFOUND' || code === 'EAI_AGAIN');
       const cause = (error as { cause?: { message?: unknown } }).cause?.message;
       throw new Error(`${url}: ${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`);
     }

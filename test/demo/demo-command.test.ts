@@ -198,6 +198,16 @@ describe('sightline demo', () => {
     expect(await demo(['--once'], { SIGHTLINE_URL: url })).toEqual({ code: 69, stdout: '', stderr: line(url) });
   });
 
+  it('a host name that does not resolve: one line saying to check the URL, not to start the service, exit 69', async () => {
+    // .invalid never resolves (RFC 2606).
+    const url = 'http://no-such-host.invalid:8080';
+    expect(await demo(['--url', url, '--once'])).toEqual({
+      code: 69,
+      stdout: '',
+      stderr: `sightline demo: cannot reach the service at ${url} (host not found): check the host name in --url (or SIGHTLINE_URL)\n`,
+    });
+  });
+
   it('a refused token: one line, exit 1', async () => {
     expect(await demo(['--url', base, '--token', 'not-a-token', '--once'])).toEqual({
       code: 1,
