@@ -31,31 +31,59 @@ export interface IngestCommit {
   skippedRecords?: number;
 }
 
-export async function commitIngest(services: Services, commit: IngestCommit): Promise<void> {
-  const { project, receivedAt, bytes, route, request } = commit;
-  const skipped = commit.skippedRecords ?? 0;
-  if (commit.objects && commit.objects.length > 0) {
-    try {
-      await Promise.all(
-        commit.objects.map((object) =>
-          services.objects.put(object.key, object.body, { contentType: object.contentType }),
-        ),
-      );
-    } catch (error) {
+export function commitIngest(services: Services, commit: IngestCommit): Promise<void> {
+  const objects = commit.objects ?? [];
+  if (objects.length === 0) return commitRows(services, commit);
+  return Promise.all(
+    objects.map((object) => services.objects.put(object.key, object.body, { contentType: object.contentType })),
+  ).then(
+    () => commitRows(services, commit),
+    (error: unknown) => {
       throw new WriteFailedError('storing ingest objects failed', true, { cause: error });
-    }
-  }
-  // What is needed once the rows are stored is taken now, so that nothing holds the batch while
-  // its insert runs: the writer has encoded it, and records kept alive that long cost garbage
-  // collection more than anything else on the ingest path (writer.ts).
-  const endpointHours = hoursOf(commit.batch.endpoints);
-  const { exceptions } = commit.batch;
-  await services.writer.write(batchRows(commit.batch));
+    },
+  );
+}
+
+/**
+ * Hands the rows to the writer and returns the rest of the commit, which never sees the batch.
+ * Not an async function on purpose, nor are its callers once they call it: an awaiting async
+ * function keeps its variables (here the batch) alive until it resumes, and records kept alive
+ * while their insert runs were most of the garbage collector's work under load (writer.ts).
+ */
+function commitRows(services: Services, commit: IngestCommit): Promise<void> {
+  const { batch } = commit;
+  const stored = services.writer.write(batchRows(batch));
+  return afterRowsStored(services, stored, {
+    project: commit.project,
+    route: commit.route,
+    request: commit.request,
+    bytes: commit.bytes,
+    receivedAt: commit.receivedAt,
+    skipped: commit.skippedRecords ?? 0,
+    endpointHours: hoursOf(batch.endpoints),
+    exceptions: batch.exceptions,
+  });
+}
+
+interface AfterRows {
+  project: IngestProject;
+  route: IngestCommit['route'];
+  request: FastifyRequest;
+  bytes: number;
+  receivedAt: Date;
+  skipped: number;
+  endpointHours: number[];
+  exceptions: TelemetryBatch['exceptions'];
+}
+
+async function afterRowsStored(services: Services, stored: Promise<void>, after: AfterRows): Promise<void> {
+  const { project, route, request, bytes, receivedAt, skipped } = after;
+  await stored;
   // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
   // re-sends them (deduplicated) and marks again.
-  await services.rollupMarks.afterWrite(project.id, endpointHours);
+  await services.rollupMarks.afterWrite(project.id, after.endpointHours);
   // Once stored (an alert never names an occurrence that is not there); in the background.
-  services.issues.afterWrite(project.id, exceptions);
+  services.issues.afterWrite(project.id, after.exceptions);
   // Last: usage rows are summed, not deduplicated, so a request refused with 503 must leave
   // none, or the client's retry would count its bytes twice.
   try {

@@ -168,8 +168,7 @@ async function exportSignal(
       { projectId: project.id, signal, rejected, reasons: rejections?.messages },
       'OTLP records rejected',
     );
-  // `converted` is not read past this point: its records can be collected while the insert runs.
-  await commitIngest(services, {
+  const stored = commitIngest(services, {
     route: 'otlp',
     project,
     request,
@@ -179,6 +178,16 @@ async function exportSignal(
     objects: converted.objects,
     skippedRecords: rejected,
   });
-  const response = encodeExportResponse(signal, encoding, rejections);
+  // Returned, not awaited: this function's frame, which holds the records, ends here instead of
+  // keeping them alive while their insert runs (ingest/commit.ts).
+  return answerOnceStored(stored, reply, encodeExportResponse(signal, encoding, rejections));
+}
+
+async function answerOnceStored(
+  stored: Promise<void>,
+  reply: FastifyReply,
+  response: ReturnType<typeof encodeExportResponse>,
+) {
+  await stored;
   return reply.type(response.contentType).send(Buffer.from(response.body));
 }

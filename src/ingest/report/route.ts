@@ -87,7 +87,9 @@ async function ingestReport(
       contentType: 'application/json+gzip',
     })),
   );
-  await commitIngest(services, {
+  // Returned, not awaited: this frame, which holds the parsed records, ends here instead of
+  // keeping them alive while their insert runs (ingest/commit.ts).
+  return commitIngest(services, {
     route: 'report',
     project,
     request,
