@@ -5,6 +5,7 @@
  * its body was read has the rest discarded, within bounds (discardRestOfBody).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { HttpError, badRequest, payloadTooLarge } from './errors.js';
@@ -64,14 +65,16 @@ export async function readBody(
  * How much of a refused request's body is read and thrown away after the answer before the
  * connection is closed anyway. Clients that read while they send (fetch, curl, Go) stop within
  * a few chunks of the answer; the bounds only cost a client that sends everything first.
+ * `lingerMs`: how long a connection closed past the bounds still drops what arrives (see
+ * closeLingering).
  */
-export const DISCARD_BOUNDS = { bytes: 32 * 1024 * 1024, ms: 5_000 } as const;
+export const DISCARD_BOUNDS = { bytes: 32 * 1024 * 1024, ms: 5_000, lingerMs: 5_000 } as const;
 
 /**
  * Reads and discards the rest of a request body that was answered before its end (401, 413,
  * 503...). Closing at once would reset the connection while the client still sends, and a client
  * that fails its next write before reading the answer (Node's fetch: EPIPE) never sees the
- * status. Past the bounds the connection is closed once the answer is flushed.
+ * status. Past the bounds the connection is closed once the answer is flushed (closeLingering).
  */
 export function discardRestOfBody(request: IncomingMessage, response: ServerResponse): void {
   if (request.readableEnded || request.destroyed) return;
@@ -82,9 +85,9 @@ export function discardRestOfBody(request: IncomingMessage, response: ServerResp
   };
   const closeAfterAnswer = (): void => {
     stop();
-    // Destroying an unfinished request closes its socket.
-    if (response.writableFinished) request.destroy();
-    else response.once('finish', () => request.destroy());
+    const close = (): void => closeLingering(request.socket);
+    if (response.writableFinished) close();
+    else response.once('finish', close);
   };
   const count = (chunk: Buffer): void => {
     discarded += chunk.length;
@@ -97,6 +100,22 @@ export function discardRestOfBody(request: IncomingMessage, response: ServerResp
   // A body parser (multipart, a decompressor) may still be attached and pausing the stream.
   request.unpipe();
   request.resume();
+}
+
+/**
+ * Closes a connection whose client may still be sending, as nginx's lingering close does: our
+ * side first (a FIN after the answer), then whatever still arrives is read and dropped until the
+ * client closes or `DISCARD_BOUNDS.lingerMs` pass. Closing at once would be a reset, and a reset
+ * makes the client's kernel drop the answer if the client had not read it yet (a client busy
+ * sending: fetch on a loaded machine).
+ */
+function closeLingering(socket: Socket): void {
+  if (socket.destroyed) return;
+  const timer = setTimeout(() => socket.destroy(), DISCARD_BOUNDS.lingerMs).unref();
+  socket.once('close', () => clearTimeout(timer));
+  // The client's FIN: nothing more will arrive.
+  socket.once('end', () => socket.destroy());
+  socket.end();
 }
 
 function decompressorFor(

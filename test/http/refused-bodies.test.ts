@@ -5,6 +5,7 @@
  * server's event loop reads the answer before its next write fails, which hides the failure.
  */
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -226,6 +227,35 @@ describe('refused request bodies', () => {
     const { received } = await rawRequest(head, bodyBytes, 'GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expect(received).toMatch(/^HTTP\/1\.1 401 /);
     expect(received).toMatch(/HTTP\/1\.1 200 [\s\S]*\{"status":"ok"\}$/);
+  });
+
+  it('a client that sends past the bound before it reads still reads the answer', async () => {
+    // A client busy sending (fetch under load) reads its socket late. Were the connection reset
+    // while it still sends, its kernel would drop the answer it had not read yet.
+    const declared = 4 * DISCARD_BOUNDS.bytes;
+    const sending = DISCARD_BOUNDS.bytes + 16 * MiB;
+    const { port } = new URL(service.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    socket.pause();
+    let failure: Error | undefined;
+    socket.on('error', (error) => {
+      failure = error;
+    });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/report HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+    );
+    const block = Buffer.alloc(MiB);
+    for (let sent = 0; sent < sending && !failure; sent += block.length) {
+      // A reset rejects the wait with the error the 'error' listener has recorded.
+      if (!socket.write(block)) await once(socket, 'drain').catch(() => undefined);
+    }
+    expect(failure).toBeUndefined();
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.resume();
+    await new Promise((resolve) => socket.once('close', resolve));
+    expect(Buffer.concat(received).toString()).toMatch(/^HTTP\/1\.1 401 /);
   });
 
   it('closes the connection after the answer once a refused body goes past the bound', async () => {
