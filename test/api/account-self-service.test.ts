@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, sendDemoBatch } from '../../src/demo/demo-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import {
+  listeningTestService,
+  registerUser,
+  startTestService,
+  type ListeningTestService,
+  type TestService,
+} from '../support/service.js';
 import { MINUTE, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -277,12 +283,10 @@ describe('account self-service', () => {
 });
 
 describe('whether a project has received data: GET /api/projects/data-status', () => {
-  let service: TestService;
-  let base: string;
+  let service: ListeningTestService;
 
   beforeAll(async () => {
-    service = await startTestService();
-    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    service = await listeningTestService();
   });
   afterAll(async () => service?.close());
 
@@ -298,7 +302,7 @@ describe('whether a project has received data: GET /api/projects/data-status', (
     expect(await status(owner.token)).toMatchObject({ status: 200, body: { lastEventAt: null, hasData: false } });
 
     const now = Date.now();
-    await sendDemoBatch(base, owner.project.token, demoBatch({ now, spanMs: 5000, calls: 20, session: false }));
+    await sendDemoBatch(service.url, owner.project.token, demoBatch({ now, spanMs: 5000, calls: 20, session: false }));
     const answer = await status(owner.token);
     expect(answer.status).toBe(200);
     expect(answer.body!.hasData).toBe(true);
@@ -318,7 +322,7 @@ describe('whether a project has received data: GET /api/projects/data-status', (
   it('a project whose data is older than a day holds data but is not receiving', async () => {
     const owner = await registerUser(service.app);
     await sendDemoBatch(
-      base,
+      service.url,
       owner.project.token,
       demoBatch({ now: Date.now() - 3 * 24 * 3600_000, spanMs: 5000, calls: 5, session: false }),
     );

@@ -5,10 +5,10 @@
  * signatures made by the SDK's own test helper. No request leaves the machine.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usagePeriod } from '../../src/core/plans.js';
+import { listenOnLoopback } from '../support/loopback.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from '../support/access.js';
 
@@ -226,9 +226,9 @@ async function startFakeStripe() {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { url } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     requests,
     close: () => new Promise((r) => server.close(r)),
   };

@@ -10,14 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceProjectChanges } from '../../src/application/project-changes.js';
 import { UNPAID_SUSPENSION_REASON } from '../../src/core/plans.js';
 import { suspendOrganization } from '../../src/store/meta/repositories/organizations.js';
 import { launchChromium, type LaunchedBrowser } from '../support/browser.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { listenOnLoopback } from '../support/loopback.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 
 /** The SDK side, as a page would ship it: everything below runs in the browser. */
 const PAGE = `<!doctype html>
@@ -53,8 +53,7 @@ interface Answer {
   networkError?: string;
 }
 
-let service: TestService;
-let serviceOrigin: string;
+let service: ListeningTestService;
 let pageServer: http.Server;
 let pageOrigin: string;
 let browser: LaunchedBrowser | undefined;
@@ -97,12 +96,11 @@ const send = (token: string, body: unknown, options: { compress: boolean; keepal
         body,
         options,
       ),
-    [serviceOrigin, token, body, options] as const,
+    [service.url, token, body, options] as const,
   );
 
 beforeAll(async () => {
-  service = await startTestService();
-  serviceOrigin = (await service.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+  service = await listeningTestService();
   owner = await registerUser(service.app);
   const suspended = await registerUser(service.app);
   suspendedToken = suspended.project.token;
@@ -113,8 +111,7 @@ beforeAll(async () => {
     if (request.url !== '/') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
-  await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-  pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+  pageOrigin = (await listenOnLoopback(pageServer)).url;
 
   browser = await launchChromium();
   page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -129,7 +126,7 @@ afterAll(async () => {
 
 describe('a browser SDK on another origin', () => {
   it('posts a gzip report and a keepalive report and reads the 200s; a wrong token reads 401, a paused project 503 with Retry-After', async () => {
-    expect(new URL(pageOrigin).origin).not.toBe(new URL(serviceOrigin).origin);
+    expect(new URL(pageOrigin).origin).not.toBe(new URL(service.url).origin);
     expect(await page.evaluate(() => (globalThis as unknown as { location: { origin: string } }).location.origin)).toBe(
       pageOrigin,
     );
@@ -150,7 +147,7 @@ describe('a browser SDK on another origin', () => {
     // Read back through the application API: both accepted reports are stored, the refused one is not.
     const from = new Date(Date.now() - 3_600_000).toISOString();
     const to = new Date(Date.now() + 60_000).toISOString();
-    const listed = await fetch(`${serviceOrigin}/api/endpoints?projectId=${owner.project.id}`, {
+    const listed = await fetch(`${service.url}/api/endpoints?projectId=${owner.project.id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ fromDate: from, toDate: to, pagination: { page: 1, pageSize: 50 } }),

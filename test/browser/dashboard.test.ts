@@ -7,7 +7,6 @@
  * test/browser/screenshots/ (git-ignored) and checked with axe.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +21,14 @@ import {
 import { startOidcProvider, type TestOidcProvider } from '../support/identity-providers.js';
 import { linkIn, startMailServer, type TestMailServer } from '../support/mail-server.js';
 import { demoBatch, sendDemoBatch } from '../../src/demo/demo-data.js';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { freeLoopbackPort } from '../support/loopback.js';
+import {
+  listeningTestService,
+  registerUser,
+  startTestService,
+  type ListeningTestService,
+  type TestService,
+} from '../support/service.js';
 
 const SIDEBAR = [
   'Home',
@@ -44,11 +50,10 @@ const PASSWORD = 'correct horse battery staple';
 const EMAIL = `ada-${process.pid}@example.com`;
 
 describe('dashboard in Chromium', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let browser: LaunchedBrowser;
   let page: Page;
   let watch: ReturnType<typeof watchProblems>;
-  let base: string;
   let mail: TestMailServer;
 
   beforeAll(async () => {
@@ -56,13 +61,12 @@ describe('dashboard in Chromium', () => {
     mail = await startMailServer();
     // Mail on (password reset, invitation mails) and the Prometheus route on, which shares /metrics with the dashboard's page.
     // A password rule other than the default: the forms must take it from the service.
-    service = await startTestService({
+    service = await listeningTestService({
       SMTP_URL: mail.url,
       METRICS_TOKEN: 'browser-suite-metrics-token',
       PASSWORD_MIN_LENGTH: '12',
     });
-    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium({ baseURL: base });
+    browser = await launchChromium({ baseURL: service.url });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     watch = watchProblems(page);
   });
@@ -110,7 +114,7 @@ describe('dashboard in Chromium', () => {
   });
 
   it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
     const token = await stored('sightline.session');
     const connection = await service.app.inject({
       method: 'GET',
@@ -122,7 +126,9 @@ describe('dashboard in Chromium', () => {
     await page.getByLabel('project token', { exact: true }).getByText(projectToken).waitFor();
     await page.getByRole('button', { name: 'Copy connection string' }).click();
     await page.getByText('connection string copied').waitFor();
-    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`${projectToken}@${base}/api/report`);
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(
+      `${projectToken}@${service.url}/api/report`,
+    );
     await page.getByRole('tab', { name: 'Python' }).click();
     await page.getByLabel('Python: Run with the exporter variables').getByText(`Bearer%20${projectToken}`).waitFor();
   });
@@ -584,7 +590,7 @@ describe('dashboard in Chromium', () => {
     // Opened by URL, /metrics is the dashboard's page even with the Prometheus route on; a scraper still gets its text.
     await page.reload();
     await page.getByRole('heading', { name: 'Metrics' }).waitFor();
-    const scraped = await fetch(`${base}/metrics`, {
+    const scraped = await fetch(`${service.url}/metrics`, {
       headers: { authorization: 'Bearer browser-suite-metrics-token' },
     });
     expect(await scraped.text()).toMatch(/^# HELP sightline_/m);
@@ -768,13 +774,13 @@ describe('dashboard in Chromium', () => {
 }, 300_000);
 
 describe('dashboard in Chromium, without mail', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let browser: LaunchedBrowser;
   let page: Page;
 
   beforeAll(async () => {
-    service = await startTestService();
-    browser = await launchChromium({ baseURL: await service.app.listen({ port: 0, host: '127.0.0.1' }) });
+    service = await listeningTestService();
+    browser = await launchChromium({ baseURL: service.url });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
   });
   afterAll(async () => {
@@ -859,12 +865,7 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
   beforeAll(async () => {
     provider = await startOidcProvider();
     // The provider sends the browser back to PUBLIC_URL: the port is chosen before the service starts.
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freeLoopbackPort();
     const base = `http://127.0.0.1:${port}`;
     service = await startTestService({
       PUBLIC_URL: base,
@@ -1012,19 +1013,17 @@ async function walkTabOrder(page: Page): Promise<string[]> {
 }
 
 describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyboard, tablet width', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let browser: LaunchedBrowser;
   let page: Page;
   let watch: ReturnType<typeof watchProblems>;
-  let base: string;
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let deviceUserCode = '';
 
   beforeAll(async () => {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    service = await startTestService();
-    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchChromium({ baseURL: base });
+    service = await listeningTestService();
+    browser = await launchChromium({ baseURL: service.url });
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
     watch = watchProblems(page);
     owner = await registerUser(service.app, { name: 'Ada Lovelace' });
@@ -1065,7 +1064,7 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
     await page.goto(`/connection?projectId=${owner.project.id}`);
     await status.getByText('Waiting for the first data…').waitFor();
     await sendDemoBatch(
-      base,
+      service.url,
       owner.project.token,
       demoBatch({ now: Date.now(), spanMs: 5000, calls: 20, session: false }),
     );

@@ -13,7 +13,6 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { formatDuration } from '../../web/src/lib/format.js';
 import { displayUrl, humanizeUserAgent } from '../../web/src/pages/sessions/display.js';
 import { secondsParam } from '../../web/src/pages/sessions/links.js';
 import type { SessionDetail, SessionItem, SessionList, SessionRecording } from '../../web/src/pages/sessions/types.js';
+import { listenOnLoopback } from '../support/loopback.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 
 const RRWEB = path.resolve('node_modules/rrweb/dist/rrweb.umd.min.cjs');
@@ -187,8 +187,7 @@ beforeAll(async () => {
       return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(RRWEB));
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => shopServer.listen(0, '127.0.0.1', resolve));
-  shopOrigin = `http://127.0.0.1:${(shopServer.address() as AddressInfo).port}`;
+  shopOrigin = (await listenOnLoopback(shopServer)).url;
   expect(shopOrigin).not.toBe(new URL(dashboard.base).origin);
 
   // A visitor's session in the shop, in a tab of its own (its console is the shop's, not the dashboard's).

@@ -6,10 +6,10 @@
  * exit codes of not signed in, usage, cannot connect and rate limited.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../support/service.js';
+import { freeLoopbackPort } from '../support/loopback.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 import {
   MINUTE,
   OffsetClock,
@@ -20,8 +20,6 @@ import {
   removeBuiltCli,
   runCli,
   startCli,
-  startListeningService,
-  type ListeningService,
 } from './helpers.js';
 
 interface StoredFile {
@@ -45,25 +43,25 @@ interface StoredFile {
 // Every case runs several CLI processes; on a shared, busy machine each can take seconds.
 describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
   const clock = new OffsetClock();
-  let running: ListeningService;
+  let service: ListeningTestService;
   let user: Awaited<ReturnType<typeof registerUser>>;
   /** The device-login profile most tests continue from. */
   const deviceDir = newConfigDir();
 
   beforeAll(async () => {
     builtCli();
-    running = await startListeningService({}, { now: clock.now });
-    user = await registerUser(running.service.app);
+    service = await listeningTestService({}, { now: clock.now });
+    user = await registerUser(service.app);
   });
   afterAll(async () => {
-    await running?.close();
+    await service?.close();
     removeBuiltCli();
   });
 
   const credentialsFile = (dir: string) => path.join(dir, 'credentials.json');
   const stored = (dir: string): StoredFile => JSON.parse(fs.readFileSync(credentialsFile(dir), 'utf8')) as StoredFile;
   const decide = (decision: 'approve' | 'deny', userCode: string) =>
-    running.service.app.inject({
+    service.app.inject({
       method: 'POST',
       url: `/api/device/${decision}`,
       headers: { authorization: `Bearer ${user.token}` },
@@ -72,7 +70,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
 
   /** Starts `login`, reads the code it prints, and lets the test decide. */
   async function deviceLogin(configDir: string, decision: 'approve' | 'deny' | 'let expire') {
-    const cli = startCli(['login', '--url', running.url, '--no-browser', '-o', 'table'], { configDir });
+    const cli = startCli(['login', '--url', service.url, '--no-browser', '-o', 'table'], { configDir });
     const [, userCode] = await cli.waitFor('stderr', /enter the code ([A-Z]{4}-[A-Z]{4})/);
     if (decision === 'let expire') clock.advance(601_000);
     else expect((await decide(decision, userCode!)).statusCode).toBe(200);
@@ -88,7 +86,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(fs.statSync(credentialsFile(deviceDir)).mode & 0o777).toBe(0o600);
     expect(fs.statSync(deviceDir).mode & 0o777).toBe(0o700);
     const profile = stored(deviceDir).profiles.default!;
-    expect(profile).toMatchObject({ url: running.url, projectId: user.project.id, credentials: { kind: 'device' } });
+    expect(profile).toMatchObject({ url: service.url, projectId: user.project.id, credentials: { kind: 'device' } });
     expect(profile.credentials!.refreshToken).toMatch(/^tpr_/);
     // Secrets stay in the file: neither the output nor the instructions show them.
     expect(result.stdout + result.stderr).not.toContain(profile.credentials!.refreshToken!);
@@ -97,13 +95,13 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(whoami.code).toBe(0);
     expect(jsonOf(whoami)).toMatchObject({
       profile: 'default',
-      url: running.url,
+      url: service.url,
       auth: 'device',
       user: { email: user.user.email },
       project: { id: user.project.id },
     });
     const table = await runCli(['whoami', '-o', 'table'], { configDir: deviceDir });
-    expect(table.stdout).toContain(`<${user.user.email}> on ${running.url}`);
+    expect(table.stdout).toContain(`<${user.user.email}> on ${service.url}`);
   });
 
   it('device login denied in the dashboard: exit 4, nothing stored', async () => {
@@ -164,7 +162,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: signed out: .*already used.* — run `sightline-cli login`/);
     expect(stored(deviceDir).profiles.default).toEqual({
-      url: running.url,
+      url: service.url,
       projectId: user.project.id,
       projectName: expect.any(String),
     });
@@ -181,9 +179,9 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     const refreshToken = stored(configDir).profiles.default!.credentials!.refreshToken!;
     const result = await runCli(['logout', '-o', 'table'], { configDir });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Signed out of ${running.url}`);
+    expect(result.stdout).toContain(`Signed out of ${service.url}`);
     expect(stored(configDir).profiles.default!.credentials).toBeUndefined();
-    const refresh = await running.service.app.inject({
+    const refresh = await service.app.inject({
       method: 'POST',
       url: '/api/auth/device/token',
       payload: { grant_type: 'refresh_token', refresh_token: refreshToken },
@@ -195,8 +193,8 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
 
   it('token login (--token-stdin and --token), a refused token, and named profiles', async () => {
     const configDir = newConfigDir();
-    const token = await personalAccessToken(running.service, user.token);
-    const login = await runCli(['login', '--url', running.url, '--token-stdin'], { configDir, input: `${token}\n` });
+    const token = await personalAccessToken(service, user.token);
+    const login = await runCli(['login', '--url', service.url, '--token-stdin'], { configDir, input: `${token}\n` });
     expect(login.code).toBe(0);
     expect(stored(configDir).profiles.default!.credentials).toEqual({ kind: 'token', token });
     expect(jsonOf(await runCli(['whoami', '-o', 'json'], { configDir }))).toMatchObject({
@@ -205,14 +203,14 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     });
 
     const refused = await runCli(
-      ['login', '--url', running.url, '--token', 'tpp_not_a_real_token', '--profile', 'broken'],
+      ['login', '--url', service.url, '--token', 'tpp_not_a_real_token', '--profile', 'broken'],
       { configDir },
     );
     expect(refused.code).toBe(4);
     expect(refused.stderr).toContain('the service refused the token');
 
     expect(
-      (await runCli(['login', '--url', running.url, '--token', token, '--profile', 'second'], { configDir })).code,
+      (await runCli(['login', '--url', service.url, '--token', token, '--profile', 'second'], { configDir })).code,
     ).toBe(0);
     const profiles = jsonOf<Array<{ name: string; current: boolean; auth: string }>>(
       await runCli(['profiles', 'list', '-o', 'json'], { configDir }),
@@ -238,12 +236,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
         .code,
     ).toBe(4);
 
-    const closedPort = await new Promise<number>((resolve) => {
-      const server = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as net.AddressInfo;
-        server.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freeLoopbackPort();
     const unreachable = await runCli(['login', '--url', `http://127.0.0.1:${closedPort}`, '--no-browser'], {
       configDir,
     });
@@ -266,7 +259,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     let status = 0;
     for (let i = 0; i < 11 && status !== 429; i++) {
       status = (
-        await fetch(new URL('/api/auth/device/authorize', running.url), {
+        await fetch(new URL('/api/auth/device/authorize', service.url), {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: '{}',
@@ -274,7 +267,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
       ).status;
     }
     expect(status).toBe(429);
-    const result = await runCli(['login', '--url', running.url, '--no-browser'], { configDir: newConfigDir() });
+    const result = await runCli(['login', '--url', service.url, '--no-browser'], { configDir: newConfigDir() });
     expect(result.code).toBe(6);
     expect(result.stderr).toMatch(/^error: Too many requests, try again in \d+s — wait \d+ s and try again/);
   });

@@ -6,8 +6,7 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { OpenOptions } from '../../src/server/services.js';
-import { startTestService, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
 
 let built: string | undefined;
 
@@ -110,21 +109,6 @@ export function jsonOf<T = unknown>(result: CliResult): T {
   } catch {
     throw new Error(`not JSON (exit ${result.code}):\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   }
-}
-
-export interface ListeningService {
-  service: TestService;
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function startListeningService(
-  env: Record<string, string> = {},
-  options: OpenOptions = {},
-): Promise<ListeningService> {
-  const service = await startTestService(env, options);
-  const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
-  return { service, url, close: () => service.close() };
 }
 
 /** The service clock of a suite: real time plus an offset the test moves (device polling needs time to pass). */

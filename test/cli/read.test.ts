@@ -7,18 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
-import { registerUser } from '../support/service.js';
-import {
-  builtCli,
-  jsonOf,
-  newConfigDir,
-  personalAccessToken,
-  removeBuiltCli,
-  runCli,
-  startCli,
-  startListeningService,
-  type ListeningService,
-} from './helpers.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
+import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli } from './helpers.js';
 
 type Rows = Array<Record<string, unknown>>;
 
@@ -30,7 +20,7 @@ const utcSecond = (iso: string): string => {
 
 // Every case runs several CLI processes; on a shared, busy machine each can take seconds.
 describe('sightline-cli read commands', { timeout: 180_000 }, () => {
-  let running: ListeningService;
+  let service: ListeningTestService;
   let user: Awaited<ReturnType<typeof registerUser>>;
   const configDir = newConfigDir();
   const cli = (...args: string[]) => runCli(args, { configDir });
@@ -47,15 +37,15 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     builtCli();
-    running = await startListeningService();
-    user = await registerUser(running.service.app);
-    await sendDemoBatch(running.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
-    await running.service.services.writer.drain();
-    const token = await personalAccessToken(running.service, user.token);
-    expect((await runCli(['login', '--url', running.url, '--token', token], { configDir })).code).toBe(0);
+    service = await listeningTestService();
+    user = await registerUser(service.app);
+    await sendDemoBatch(service.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
+    await service.services.writer.drain();
+    const token = await personalAccessToken(service, user.token);
+    expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
   });
   afterAll(async () => {
-    await running?.close();
+    await service?.close();
     removeBuiltCli();
   });
 
@@ -99,7 +89,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const lastSeen = issues[0]!.lastSeen as string;
     expect(issuesTable).toMatch(new RegExp(`\\n${hash}\\s+\\d+\\s+${utcSecond(lastSeen)}\\s`));
     expect(issuesTable).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d|T\d{2}:/);
-    const fromApi = await running.service.app.inject({
+    const fromApi = await service.app.inject({
       method: 'POST',
       url: `/api/exception-stack-traces?projectId=${user.project.id}`,
       headers: { authorization: `Bearer ${user.token}` },
@@ -204,8 +194,10 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const errors = await json('logs', 'query', '--min-severity', 'error');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((log) => (log.severityNumber as number) >= 17)).toBe(true);
-    const service = logs[0]!.service as string;
-    expect((await json('logs', 'query', '--service', service)).every((log) => log.service === service)).toBe(true);
+    const serviceName = logs[0]!.service as string;
+    expect((await json('logs', 'query', '--service', serviceName)).every((log) => log.service === serviceName)).toBe(
+      true,
+    );
     const logTable = await table('logs', 'query', '--limit', '5');
     expect(logTable).toMatch(/^timestamp \(UTC\)\s+severity\s+service\s+body\n/);
     const newest = await json('logs', 'query', '--limit', '5');
@@ -236,7 +228,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const tail = startCli(['logs', 'tail', '-o', 'json', '--since', '30m', '--interval', '1'], { configDir });
     await tail.waitFor('stdout', /\n/);
     const sendLog = (body: string) =>
-      fetch(new URL('/api/otel/v1/logs', running.url), {
+      fetch(new URL('/api/otel/v1/logs', service.url), {
         method: 'POST',
         headers: { authorization: `Bearer ${user.project.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({

@@ -11,17 +11,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser } from '../support/service.js';
-import {
-  builtCli,
-  jsonOf,
-  newConfigDir,
-  personalAccessToken,
-  removeBuiltCli,
-  runCli,
-  startListeningService,
-  type ListeningService,
-} from './helpers.js';
+import { listenOnLoopback } from '../support/loopback.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
+import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli } from './helpers.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const DART_FOLDER = path.join(FIXTURES, 'dart/android-arm64-dwarf4');
@@ -37,7 +29,7 @@ interface UploadReport {
 }
 
 /** Answers the first upload 503 + Retry-After: 1 (as the service does when its upload slots stay busy), then forwards. */
-function flakyProxy(target: string): Promise<{ url: string; uploads: () => number; close: () => Promise<void> }> {
+async function flakyProxy(target: string): Promise<{ url: string; uploads: () => number; close: () => Promise<void> }> {
   let uploads = 0;
   const server = http.createServer((request, response) => {
     uploads++;
@@ -60,20 +52,16 @@ function flakyProxy(target: string): Promise<{ url: string; uploads: () => numbe
     );
     request.pipe(upstream);
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        uploads: () => uploads,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    }),
-  );
+  const { url } = await listenOnLoopback(server);
+  return {
+    url,
+    uploads: () => uploads,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
 }
 
 describe('sightline-cli uploads', { timeout: 180_000 }, () => {
-  let running: ListeningService;
+  let service: ListeningTestService;
   let user: Awaited<ReturnType<typeof registerUser>>;
   let uploadToken: string;
   const configDir = newConfigDir();
@@ -81,27 +69,26 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     builtCli();
-    running = await startListeningService();
-    user = await registerUser(running.service.app);
+    service = await listeningTestService();
+    user = await registerUser(service.app);
     uploadToken = (
-      await running.service.services.meta.query<{ upload_token: string }>(
-        'SELECT upload_token FROM projects WHERE id = $1',
-        [user.project.id],
-      )
+      await service.services.meta.query<{ upload_token: string }>('SELECT upload_token FROM projects WHERE id = $1', [
+        user.project.id,
+      ])
     )[0]!.upload_token;
     fs.mkdirSync(path.join(mappingFolder, 'outputs/mapping/release'), { recursive: true });
     fs.writeFileSync(path.join(mappingFolder, 'outputs/mapping/release/mapping.txt'), MAPPING);
     fs.writeFileSync(path.join(mappingFolder, 'outputs/notes.txt'), 'release notes, not a mapping\n');
-    const token = await personalAccessToken(running.service, user.token);
-    expect((await runCli(['login', '--url', running.url, '--token', token], { configDir })).code).toBe(0);
+    const token = await personalAccessToken(service, user.token);
+    expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
   });
   afterAll(async () => {
-    await running?.close();
+    await service?.close();
     removeBuiltCli();
   });
 
   const symbolRows = () =>
-    running.service.services.meta.query<{ kind: string; build_id: string; arch: string }>(
+    service.services.meta.query<{ kind: string; build_id: string; arch: string }>(
       'SELECT kind, build_id, arch FROM symbol_files WHERE project_id = $1 ORDER BY kind, build_id, arch',
       [user.project.id],
     );
@@ -140,7 +127,7 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
   });
 
   it('in CI: the upload token from the environment, no sign-in; a 503 is retried after its Retry-After', async () => {
-    const proxy = await flakyProxy(running.url);
+    const proxy = await flakyProxy(service.url);
     try {
       const result = await runCli(
         ['symbols', 'upload', path.join(DART_FOLDER, 'app.android-arm64.symbols'), '-o', 'table'],
@@ -208,7 +195,7 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     );
     expect(debugIds.code, debugIds.stderr).toBe(0);
     expect(debugIds.stdout).toContain('2 accepted, 0 skipped, urlPrefix ~/assets/');
-    const rows = await running.service.services.meta.query<{ release: string; path: string; debug_id: string }>(
+    const rows = await service.services.meta.query<{ release: string; path: string; debug_id: string }>(
       'SELECT release, path, debug_id FROM source_map_files WHERE project_id = $1 ORDER BY release',
       [user.project.id],
     );

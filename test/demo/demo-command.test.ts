@@ -7,13 +7,13 @@
  * a refused token (1), and Ctrl-C ending the loop (0).
  */
 import { execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USAGE } from '../../src/demo/command.js';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/demo/run-demo.js';
-import { startTestService, type TestService } from '../support/service.js';
+import { freeLoopbackPort } from '../support/loopback.js';
+import { listeningTestService, type ListeningTestService } from '../support/service.js';
 
 const BIN = path.resolve('bin/sightline.mjs');
 
@@ -38,29 +38,18 @@ const demo = async (args: string[], env: Record<string, string> = {}) => {
   }
 };
 
-/** A loopback port nothing listens on: bound, then closed. */
-const deadPort = async (): Promise<number> => {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-};
-
 describe('sightline demo', () => {
-  let service: TestService;
-  let base: string;
+  let service: ListeningTestService;
 
   beforeAll(async () => {
-    service = await startTestService();
-    base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    service = await listeningTestService();
   });
   afterAll(async () => {
     await service?.close();
   });
 
   const once = async () => {
-    const result = await demo(['--url', base, '--once', '--seed', '15']);
+    const result = await demo(['--url', service.url, '--once', '--seed', '15']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     return result.stdout;
@@ -70,7 +59,7 @@ describe('sightline demo', () => {
     const first = await once();
     expect(first).toContain(`registered ${DEMO_EMAIL} (password: ${DEMO_PASSWORD})`);
     expect(first).toMatch(/created project Demo \(/);
-    expect(first).toContain(`sending to ${base} one batch`);
+    expect(first).toContain(`sending to ${service.url} one batch`);
     expect(first).toMatch(
       /sent \d+ calls \(\d+ failed\), \d+ task runs, \d+ exceptions, \d+ logs, \d+ metrics, \d+ AI calls, 1 browser sessions/,
     );
@@ -190,7 +179,7 @@ describe('sightline demo', () => {
   });
 
   it('no service at the URL (--url, or SIGHTLINE_URL): one line naming it and npm start, exit 69', async () => {
-    const port = await deadPort();
+    const port = await freeLoopbackPort();
     const url = `http://127.0.0.1:${port}`;
     const line = (at: string) =>
       `sightline demo: cannot reach the service at ${at} (connection refused): start it with \`npm start\` (or \`sightline serve\`), or pass --url\n`;
@@ -209,7 +198,7 @@ describe('sightline demo', () => {
   });
 
   it('a refused token: one line, exit 1', async () => {
-    expect(await demo(['--url', base, '--token', 'not-a-token', '--once'])).toEqual({
+    expect(await demo(['--url', service.url, '--token', 'not-a-token', '--once'])).toEqual({
       code: 1,
       stdout: 'using the given token\n',
       stderr: 'sightline demo: GET /api/projects: 401\n',
@@ -217,7 +206,7 @@ describe('sightline demo', () => {
   });
 
   it('Ctrl-C (SIGINT) between batches stops the loop: "stopped", exit 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'demo', '--url', base], {
+    const child = spawn(process.execPath, [BIN, 'demo', '--url', service.url], {
       env: environment(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -234,7 +223,7 @@ describe('sightline demo', () => {
       });
       void exited.then(() => reject(new Error(`demo exited before its first batch:\n${stdout}${stderr}`)));
     });
-    expect(stdout).toContain(`sending to ${base} a batch every 5 s (Ctrl-C stops)`);
+    expect(stdout).toContain(`sending to ${service.url} a batch every 5 s (Ctrl-C stops)`);
     child.kill('SIGINT');
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(stdout).toMatch(/ sent \d+ calls[^\n]*\nstopped\n$/);

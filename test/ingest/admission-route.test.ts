@@ -1,13 +1,13 @@
 /** The admission gate on the ingest route: a saturated gate answers 503 with Retry-After. */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 
 describe('ingest admission', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let token: string;
   beforeAll(async () => {
-    service = await startTestService({
+    service = await listeningTestService({
       INGEST_MAX_CONCURRENCY: '1',
       INGEST_QUEUE_WAIT_MS: '0',
       BODY_TIMEOUT_MS: '5000',
@@ -17,8 +17,7 @@ describe('ingest admission', () => {
   afterAll(async () => service?.close());
 
   it('refuses a request with 503 and Retry-After while the only slot is held, and admits again after', async () => {
-    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
+    const { port } = new URL(service.url);
     // A request whose body is still arriving holds the slot.
     const holder = net.connect(Number(port), '127.0.0.1');
     await new Promise<void>((resolve) => holder.once('connect', resolve));
@@ -28,7 +27,7 @@ describe('ingest admission', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const body = JSON.stringify({ appVersion: '', serverName: '', collectionFrames: [] });
-    const refused = await fetch(`${address}/api/report`, {
+    const refused = await fetch(`${service.url}/api/report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body,
@@ -47,7 +46,7 @@ describe('ingest admission', () => {
     holder.write('"serverName":"","collectionFrames":[]}'.padEnd(60 - 17, ' '));
     expect(await finished).toMatch(/^HTTP\/1\.1 200 /);
     holder.destroy();
-    const admitted = await fetch(`${address}/api/report`, {
+    const admitted = await fetch(`${service.url}/api/report`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body,

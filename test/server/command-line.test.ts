@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { listenOnLoopback } from '../support/loopback.js';
 
 const BIN = path.resolve('bin/sightline.mjs');
 const run = async (args: string[], env: Record<string, string> = {}) => {
@@ -40,8 +41,7 @@ describe('sightline command line', () => {
 
   it('serve on a port another process holds: one line naming the port and the variable, exit 75, the data folder released', async () => {
     const holder = net.createServer();
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-    const port = (holder.address() as net.AddressInfo).port;
+    const { port } = await listenOnLoopback(holder);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-port-'));
     try {
       const result = await run(['serve'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });

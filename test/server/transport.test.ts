@@ -5,7 +5,13 @@
 import net from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../support/service.js';
+import {
+  listeningTestService,
+  registerUser,
+  startTestService,
+  type ListeningTestService,
+  type TestService,
+} from '../support/service.js';
 
 const minimalReport = { collectionFrames: [], appVersion: '', serverName: '' };
 
@@ -24,12 +30,12 @@ function postReport(service: TestService, token: string, payload: string | Buffe
 }
 
 describe('HTTP transport', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let ingestToken: string;
   let sessionToken: string;
 
   beforeAll(async () => {
-    service = await startTestService({ BODY_TIMEOUT_MS: '700' });
+    service = await listeningTestService({ BODY_TIMEOUT_MS: '700' });
     const registered = await registerUser(service.app);
     ingestToken = registered.project.token;
     sessionToken = registered.token;
@@ -96,8 +102,7 @@ describe('HTTP transport', () => {
   });
 
   it('answers 408 to a body that arrives too slowly, over a real socket', async () => {
-    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
+    const { port } = new URL(service.url);
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), '127.0.0.1', () => {
         socket.write(

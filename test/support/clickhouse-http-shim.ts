@@ -17,11 +17,11 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Session } from 'chdb';
+import { listenOnLoopback } from './loopback.js';
 
 const PROTOCOL_PARAMS = new Set([
   'query',
@@ -154,10 +154,9 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
     }
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     statements,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -3,7 +3,7 @@
  * answers with a status chosen per path (200 unless told), for tests of outbound deliveries.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback.js';
 
 export interface ReceivedRequest {
   path: string;
@@ -33,10 +33,9 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver failure');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     answer: (path, status) => statuses.set(path, status),
     on: (path) => requests.filter((request) => request.path === path),

@@ -14,9 +14,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { listenOnLoopback } from './loopback.js';
 
 export interface OidcProfile {
   sub: string;
@@ -146,8 +146,7 @@ export async function startGitHubFake(client: { id: string; secret: string }): P
     }
     json(response, 404, { message: 'Not Found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = (await listenOnLoopback(server)).url;
   return fake;
 }
 

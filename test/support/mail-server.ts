@@ -4,9 +4,9 @@
  * client and read what arrived. Plain SMTP without STARTTLS (the server's built-in certificate is
  * self-signed); optionally with a required login, and with recipients it refuses.
  */
-import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { listenOnLoopback } from './loopback.js';
 
 export interface TestMailServer {
   /** SMTP_URL for the service (with the login when one is required). */
@@ -52,8 +52,8 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  // SMTPServer.listen() is its net.Server's listen().
+  const { port } = await listenOnLoopback(server.server);
   const login = options.login
     ? `${encodeURIComponent(options.login.user)}:${encodeURIComponent(options.login.password)}@`
     : '';

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -38,6 +39,23 @@ export async function startTestService(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface ListeningTestService extends TestService {
+  /** The loopback origin it answers on, e.g. http://127.0.0.1:43121 */
+  url: string;
+}
+
+/** startTestService, listening on 127.0.0.1 on a free port; close() also stops the listening. */
+export async function listeningTestService(
+  env: Record<string, string> = {},
+  options: OpenOptions = {},
+): Promise<ListeningTestService> {
+  const service = await startTestService(env, options);
+  await service.app.listen({ port: 0, host: '127.0.0.1' });
+  // From the socket, not listen()'s answer, which may name the host localhost.
+  const { port } = service.app.server.address() as AddressInfo;
+  return { ...service, url: `http://127.0.0.1:${port}` };
 }
 
 let userCounter = 0;

@@ -15,7 +15,7 @@ import {
   watchProblems,
   type LaunchedBrowser,
 } from './browser.js';
-import { registerUser, startTestService, type TestService } from './service.js';
+import { listeningTestService, registerUser, type TestService } from './service.js';
 
 export { SCREENSHOTS };
 
@@ -42,8 +42,8 @@ export async function openSignedInDashboard(
   options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
 ): Promise<SignedInDashboard> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  const service = await startTestService(options.env ?? {});
-  const base = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  const service = await listeningTestService(options.env ?? {});
+  const base = service.url;
   const user = await registerUser(service.app);
   const browser = await launchChromium({ baseURL: base, ...(options.viewport ? { viewport: options.viewport } : {}) });
   await storeSession(browser.context, user.token);

@@ -5,7 +5,6 @@
  * recorded. Both exporters see the same spans, so the two decoders must also agree exactly.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type SpanContext } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
@@ -27,6 +26,7 @@ import {
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyValue, KeyValue, OtlpMetric, OtlpSpan, OtlpTraceRequest } from '../../core/classify/otlp-model.js';
+import { listenOnLoopback } from '../../../test/support/loopback.js';
 import { decodeLogsRequest, decodeMetricsRequest, decodeTraceRequest, otlpEncodingOf } from './index.js';
 
 interface CapturedRequest {
@@ -57,8 +57,7 @@ beforeAll(async () => {
       response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = (await listenOnLoopback(server)).url;
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../../support/service.js';
 
 const FIXTURES = path.resolve('test/fixtures/symbols');
 const fixture = (relative: string): Buffer => fs.readFileSync(path.join(FIXTURES, relative));
@@ -63,15 +63,14 @@ function streamingMultipart(sizes: number[]): { stream: Readable; contentType: s
 }
 
 describe('symbol upload', () => {
-  let service: TestService;
+  let service: ListeningTestService;
   let uploadToken: string;
   let projectId: string;
   let sessionToken: string;
   let ingestToken: string;
-  let address: string;
 
   beforeAll(async () => {
-    service = await startTestService({ SYMBOL_UPLOAD_CONCURRENCY: '1', SYMBOL_UPLOAD_QUEUE_WAIT_MS: '300' });
+    service = await listeningTestService({ SYMBOL_UPLOAD_CONCURRENCY: '1', SYMBOL_UPLOAD_QUEUE_WAIT_MS: '300' });
     const registered = await registerUser(service.app);
     projectId = registered.project.id;
     sessionToken = registered.token;
@@ -81,7 +80,6 @@ describe('symbol upload', () => {
       [projectId],
     );
     uploadToken = rows[0]!.upload_token;
-    address = await service.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => service?.close());
 
@@ -228,7 +226,7 @@ describe('symbol upload', () => {
     contentType: string,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: string }> {
-    const url = new URL('/api/symbols/upload', address);
+    const url = new URL('/api/symbols/upload', service.url);
     return new Promise((resolve, reject) => {
       const request = http.request(
         url,

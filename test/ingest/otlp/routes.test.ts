@@ -30,7 +30,7 @@ import {
   stringField,
   varintField,
 } from '../../support/otlp-protobuf.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../../support/service.js';
 import { usageMonth } from '../../../src/ingest/usage.js';
 import { organizationIngestBytes, projectIngestUsage } from '../../../src/store/meta/repositories/ingest-usage.js';
 
@@ -45,7 +45,7 @@ const TEN_MB = 10 * 1024 * 1024;
 /** Records must be recent: older rows fall outside the tables' retention (TTL) at once. */
 const NOW = BigInt(Date.now()) * 1_000_000n;
 
-let service: TestService;
+let service: ListeningTestService;
 let token: string;
 let sessionToken: string;
 let projectId: string;
@@ -121,7 +121,7 @@ async function endpointNamed(name: string): Promise<Record<string, unknown>[]> {
 }
 
 beforeAll(async () => {
-  service = await startTestService();
+  service = await listeningTestService();
   const registered = await registerUser(service.app);
   token = registered.project.token;
   sessionToken = registered.token;
@@ -420,11 +420,10 @@ describe('bodies', () => {
   });
 
   it('a body sent chunked, with no Content-Length (as the SDK exporters send), over a real socket', async () => {
-    const address = await service.app.listen({ port: 0, host: '127.0.0.1' });
     const body = zlib.gzipSync(ProtobufTraceSerializer.serializeRequest(sdkSpans('/chunked'))!);
     const { status, headers } = await new Promise<{ status: number; headers: Record<string, unknown> }>(
       (resolve, reject) => {
-        const request = httpRequest(`${address}/api/otel/v1/traces`, {
+        const request = httpRequest(`${service.url}/api/otel/v1/traces`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': PROTOBUF, 'content-encoding': 'gzip' },
         });

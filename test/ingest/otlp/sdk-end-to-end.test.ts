@@ -56,7 +56,8 @@ import {
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { listenOnLoopback } from '../../support/loopback.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../../support/service.js';
 
 // ---- ids as the store keeps them --------------------------------------------------------------
 
@@ -113,7 +114,7 @@ class RecordingExporter implements PushMetricExporter {
   shutdown = () => this.inner.shutdown();
 }
 
-let service: TestService;
+let service: ListeningTestService;
 let sightline: string;
 let projectId: string;
 let projectToken: string;
@@ -330,11 +331,6 @@ function getJson(url: string): Promise<unknown> {
   });
 }
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 /** A request to shop-web from outside (fetch is not instrumented), resolved once its server span ended. */
 async function visit(method: string, path: string): Promise<{ status: number; traceId: string; spanId: string }> {
   const response = await fetch(`${shopUrl}${path}`, { method });
@@ -358,8 +354,8 @@ async function visit(method: string, path: string): Promise<{ status: number; tr
 }
 
 beforeAll(async () => {
-  service = await startTestService({ LOG_LEVEL: process.env.E2E_LOG ?? 'silent' });
-  sightline = await service.app.listen({ port: 0, host: '127.0.0.1' });
+  service = await listeningTestService({ LOG_LEVEL: process.env.E2E_LOG ?? 'silent' });
+  sightline = service.url;
   const registered = await registerUser(service.app);
   projectId = registered.project.id;
   projectToken = registered.project.token;
@@ -418,9 +414,8 @@ beforeAll(async () => {
   http = createRequire(import.meta.url)('http') as typeof import('node:http');
   shopServer = http.createServer((request, response) => void shopHandler(request, response));
   inventoryServer = http.createServer(inventoryHandler);
-  shopPort = await listen(shopServer);
-  inventoryPort = await listen(inventoryServer);
-  shopUrl = `http://127.0.0.1:${shopPort}`;
+  ({ port: shopPort, url: shopUrl } = await listenOnLoopback(shopServer));
+  inventoryPort = (await listenOnLoopback(inventoryServer)).port;
 
   // ---- traffic -------------------------------------------------------------------------------
   await visit('GET', '/users/7');
