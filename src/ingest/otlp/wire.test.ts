@@ -12,14 +12,25 @@ describe('ByteRangeCache', () => {
     expect(cache.get(Buffer.from('/api/Orders'), 0, 11)).toBeUndefined();
   });
 
+  it('a key replaced in its slot is no longer answered, and an empty range is a key like any other', () => {
+    const cache = new ByteRangeCache<string>(1, 8);
+    const bytes = Buffer.from('abcdefgh');
+    cache.set(bytes, 0, 4, 'abcd');
+    cache.set(bytes, 4, 8, 'efgh');
+    expect(cache.get(bytes, 0, 4)).toBeUndefined();
+    expect(cache.get(Buffer.from('efgh'), 0, 4)).toBe('efgh');
+    expect(cache.get(bytes, 2, 2)).toBeUndefined();
+  });
+
   it('keeps its own copy of the key, never a view of the request body it came from', () => {
     const cache = new ByteRangeCache<string>(64, 16);
     const body = Buffer.alloc(1024 * 1024, 0x61);
     body.write('service.name', 100);
     cache.set(body, 100, 112, 'service.name');
-    const key = (cache as unknown as { keys: (Uint8Array | undefined)[] }).keys.find((k) => k !== undefined);
-    expect(key?.byteLength).toBe(12);
-    expect(key?.buffer.byteLength).toBeLessThan(body.byteLength);
+    // Keys live in the cache's own block of slots x maxBytes, which a body never becomes.
+    const { keyBytes } = cache as unknown as { keyBytes: Uint8Array };
+    expect(keyBytes.buffer.byteLength).toBe(64 * 16);
+    expect(keyBytes.buffer).not.toBe(body.buffer);
     // A body reused or overwritten afterwards (pooled buffers) does not change what the cache answers.
     body.fill(0x62, 100, 112);
     expect(cache.get(Buffer.from('service.name'), 0, 12)).toBe('service.name');

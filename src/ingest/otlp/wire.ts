@@ -26,32 +26,43 @@ const FNV_PRIME = 0x01000193;
  * decode time. Bounded at `slots` x `maxBytes` bytes of keys, plus the values.
  */
 export class ByteRangeCache<T> {
-  private readonly keys: (Uint8Array | undefined)[];
+  /**
+   * The slots' key bytes, `maxBytes` per slot, in one block: storing a key copies into it, so a
+   * miss allocates nothing (a copy of its own per key was a small ArrayBuffer for the garbage
+   * collector to track and sweep, one per miss).
+   */
+  private readonly keyBytes: Uint8Array;
+  /** Each slot's key length; -1 for an empty slot. */
+  private readonly keyLengths: Int32Array;
   private readonly values: (T | undefined)[];
 
   constructor(
     private readonly slots: number,
     readonly maxBytes: number,
   ) {
-    this.keys = new Array(slots).fill(undefined);
+    this.keyBytes = new Uint8Array(slots * maxBytes);
+    this.keyLengths = new Int32Array(slots).fill(-1);
     this.values = new Array(slots).fill(undefined);
   }
 
   /** The value stored for these bytes, if the slot holds them. */
   get(bytes: Uint8Array, start: number, end: number): T | undefined {
     const slot = this.slotOf(bytes, start, end);
-    const candidate = this.keys[slot];
-    if (candidate === undefined || candidate.length !== end - start) return undefined;
-    for (let i = 0; i < candidate.length; i++) if (candidate[i] !== bytes[start + i]) return undefined;
+    const length = end - start;
+    if (this.keyLengths[slot] !== length) return undefined;
+    const keys = this.keyBytes;
+    const at = slot * this.maxBytes - start;
+    for (let i = start; i < end; i++) if (keys[at + i] !== bytes[i]) return undefined;
     return this.values[slot];
   }
 
   /** Stores a value for these bytes (at most `maxBytes` of them), replacing the slot's entry. */
   set(bytes: Uint8Array, start: number, end: number, value: T): void {
     const slot = this.slotOf(bytes, start, end);
-    // A copy: Buffer's slice is a view, which would keep the whole request body alive as long as
-    // the slot holds its entry.
-    this.keys[slot] = Uint8Array.prototype.slice.call(bytes, start, end);
+    const keys = this.keyBytes;
+    const at = slot * this.maxBytes - start;
+    for (let i = start; i < end; i++) keys[at + i] = bytes[i]!;
+    this.keyLengths[slot] = end - start;
     this.values[slot] = value;
   }
 
