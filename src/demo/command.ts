@@ -2,8 +2,8 @@
  * `sightline demo [options]`: its options (parsed strictly; main.ts hands in the environment's
  * defaults, as only main.ts and config.ts read process.env), its usage, and its exit codes:
  * 0 after one batch with --once or when Ctrl-C stops the loop, 64 a bad option (one line and the
- * usage on stderr), 69 the service cannot be reached, 1 refused credentials or any other failure
- * (one line on stderr).
+ * usage on stderr), 78 a SIGHTLINE_URL that is not a URL (one line), 69 the service cannot be
+ * reached, 1 refused credentials or any other failure (one line on stderr).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_EMAIL, DEMO_PASSWORD, type DemoOptions, runDemo, ServiceUnreachableError } from './run-demo.js';
@@ -26,7 +26,8 @@ options:
   --seed N             a whole number: makes the stream reproducible
   -h, --help           show this text
 
-exit codes: 0 done or stopped, 64 a bad option, 69 the service cannot be reached, 1 refused
+exit codes: 0 done or stopped, 64 a bad option, 78 SIGHTLINE_URL is not a URL, 69 the service
+cannot be reached, 1 refused
 `;
 
 /** The environment's defaults, read by main.ts (SIGHTLINE_URL, SIGHTLINE_TOKEN, SIGHTLINE_DEMO_EMAIL, SIGHTLINE_DEMO_PASSWORD). */
@@ -39,6 +40,9 @@ export interface DemoEnvironment {
 
 /** A bad option or value: one line saying what is wrong (exit 64). */
 export class DemoUsageError extends Error {}
+
+/** A bad value in the environment, which the usage would not help with: one line (exit 78, as `serve`). */
+export class DemoConfigError extends Error {}
 
 export type DemoSettings = Omit<DemoOptions, 'print' | 'signal'>;
 
@@ -99,8 +103,10 @@ export function parseDemoArgs(argv: string[], env: DemoEnvironment): DemoSetting
   const [url, urlFrom] =
     values.url !== undefined ? [values.url, '--url'] : [env.url || 'http://localhost:8080', 'SIGHTLINE_URL'];
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-    throw new DemoUsageError(`${urlFrom} "${url}" is not an http:// or https:// URL`);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    const problem = `${urlFrom} "${url}" is not an http:// or https:// URL`;
+    throw urlFrom === '--url' ? new DemoUsageError(problem) : new DemoConfigError(problem);
+  }
 
   const interval = values.interval ?? '5';
   const intervalSeconds = Number(interval);
@@ -132,6 +138,10 @@ export async function demoCommand(argv: string[], env: DemoEnvironment): Promise
   try {
     settings = parseDemoArgs(argv, env);
   } catch (error) {
+    if (error instanceof DemoConfigError) {
+      process.stderr.write(`sightline demo: ${error.message}\n`);
+      return 78; // EX_CONFIG
+    }
     if (!(error instanceof DemoUsageError)) throw error;
     process.stderr.write(`sightline demo: ${error.message}\n\n${DEMO_USAGE}`);
     return 64; // EX_USAGE

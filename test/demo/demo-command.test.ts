@@ -178,6 +178,20 @@ describe('sightline demo', () => {
     expect(await demo(args)).toEqual({ code: 64, stdout: '', stderr: `sightline demo: ${problem}\n\n${DEMO_USAGE}` });
   });
 
+  it('a SIGHTLINE_URL that is not a URL is bad configuration (78, as `serve`): one line naming it, no usage', async () => {
+    for (const value of ['not-a-url', 'ftp://example.com']) {
+      expect(await demo(['--once'], { SIGHTLINE_URL: value })).toEqual({
+        code: 78,
+        stdout: '',
+        stderr: `sightline demo: SIGHTLINE_URL "${value}" is not an http:// or https:// URL\n`,
+      });
+    }
+    // --url wins over the environment, so a good one makes a bad variable harmless.
+    expect(await demo(['--url', service.url, '--once', '--seed', '3'], { SIGHTLINE_URL: 'not-a-url' })).toMatchObject({
+      code: 0,
+    });
+  });
+
   it('no service at the URL (--url, or SIGHTLINE_URL): one line naming it and npm start, exit 69', async () => {
     const port = await freeLoopbackPort();
     const url = `http://127.0.0.1:${port}`;
