@@ -28,3 +28,26 @@ describe('UUID in RowBinary', () => {
     }
   });
 });
+
+const MAP_ROWS = layoutFormat<{ m: Record<string, string> }>('t', { m: 'Map(String, String)' });
+
+/** The RowBinary of a Map(String, String), written out by hand: LEB128 count, then each key and value. */
+function expectedMap(entries: Record<string, string>): string {
+  const leb128 = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, ...leb128(n >>> 7)]);
+  const text = (s: string): number[] => [...leb128(Buffer.byteLength(s)), ...Buffer.from(s)];
+  const pairs = Object.entries(entries).flatMap(([k, v]) => [...text(k), ...text(v)]);
+  return Buffer.from([...leb128(Object.keys(entries).length), ...pairs]).toString('hex');
+}
+
+describe('Map in RowBinary', () => {
+  it('writes the entry count as a LEB128 varint before the entries, however many there are', () => {
+    for (const size of [0, 1, 127, 128, 300, 20_000]) {
+      const entries = Object.fromEntries(Array.from({ length: size }, (_, i) => [`key.${i}`, `välue ${i}`]));
+      // Rows before and after: the count's room is made inside a buffer already holding bytes.
+      const out = new RowBinaryBuffer(16);
+      MAP_ROWS.encode([{ m: { a: 'b' } }, { m: entries }, { m: { c: 'd' } }] as never[], out);
+      const expected = expectedMap({ a: 'b' }) + expectedMap(entries) + expectedMap({ c: 'd' });
+      expect(Buffer.from(out.bytes()).toString('hex'), `${size} entries`).toBe(expected);
+    }
+  });
+});
