@@ -77,19 +77,33 @@ class PostgresMetaDb implements MetaDb {
     }
     let open = true;
     let broken: Error | undefined;
+    // One statement at a time on the connection, in the order issued: the contract lets a
+    // transaction's callback issue statements concurrently, and pg queues overlapping calls on a
+    // client only through a path it deprecates (removed in pg 9).
+    let last: Promise<unknown> = Promise.resolve();
+    const inOrder = <T>(run: () => Promise<T>): Promise<T> => {
+      const result = last.then(run, run);
+      last = result.catch(() => undefined);
+      return result;
+    };
+    const statement = (sql: string, params: readonly unknown[] = []) =>
+      inOrder(() => client.query(sql, params as unknown[]));
     const tx: MetaTx = {
-      async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-        if (!open) throw closedTransactionError();
-        try {
-          return (await client.query(sql, params as unknown[])).rows as T[];
-        } catch (error) {
-          throw toMetaDbError(error);
-        }
+      query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+        if (!open) return Promise.reject(closedTransactionError());
+        return inOrder(async () => {
+          if (!open) throw closedTransactionError();
+          try {
+            return (await client.query(sql, params as unknown[])).rows as T[];
+          } catch (error) {
+            throw toMetaDbError(error);
+          }
+        });
       },
     };
     try {
       try {
-        await client.query('BEGIN');
+        await statement('BEGIN');
       } catch (error) {
         broken = error instanceof Error ? error : new Error(String(error));
         throw toMetaDbError(error);
@@ -99,7 +113,7 @@ class PostgresMetaDb implements MetaDb {
         result = await runInTxScope(this, () => fn(tx));
       } catch (error) {
         open = false;
-        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        await statement('ROLLBACK').catch((rollbackError: unknown) => {
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });
         throw error; // the callback's own error, unchanged (tx.query errors are MetaDbErrors already)
@@ -107,10 +121,10 @@ class PostgresMetaDb implements MetaDb {
       open = false;
       let commit: pg.QueryResult;
       try {
-        commit = await client.query('COMMIT');
+        commit = await statement('COMMIT');
       } catch (error) {
         // A failed COMMIT ends the transaction on the server; make sure, then report the cause.
-        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        await statement('ROLLBACK').catch((rollbackError: unknown) => {
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });
         throw toMetaDbError(error);
