@@ -319,6 +319,21 @@ describe('/logs', () => {
         .getByRole('searchbox', { name: 'Search log messages' })
         .evaluate((element) => element === element.ownerDocument.activeElement),
     ).toBe(true);
+
+    // Keys faster than the page renders (key repeat, a quick j j Enter), all in one task: each
+    // starts from where the key before left the cursor (row 0, then 1, 2), and Enter opens row 2.
+    await dashboard.page.locator('h1').click();
+    await dashboard.page.evaluate(() => {
+      const page = globalThis as unknown as {
+        document: { dispatchEvent(event: unknown): boolean };
+        KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown;
+      };
+      for (const key of ['j', 'j', 'Enter'])
+        page.document.dispatchEvent(new page.KeyboardEvent('keydown', { key, bubbles: true }));
+    });
+    await poll(() =>
+      dashboard.page.locator('tbody tr[data-list-row="2"] button[aria-expanded]').getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it('filters by minimum severity, service and trace id from the URL', async () => {

@@ -42,6 +42,9 @@ export function useListKeyboard({
       if (event.key === 'j' || event.key === 'k') {
         event.preventDefault();
         const next = index === null ? 0 : Math.min(rows - 1, Math.max(0, index + (event.key === 'j' ? 1 : -1)));
+        // Now, not at the next render: keys typed faster than the page renders (key repeat, a quick
+        // j then Enter) each start from where the one before left the cursor.
+        latest.current.active = next;
         setActive(next);
         document.querySelector(`[data-list-row="${next}"]`)?.scrollIntoView({ block: 'nearest' });
       } else if (
