@@ -14,6 +14,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAccessibilityViolations } from '../support/browser.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 
 interface LogRow {
@@ -258,7 +259,7 @@ describe('/logs', () => {
         .locator('tbody tr[data-list-row] td:nth-child(2) span', { hasText: new RegExp(`^${text}$`) })
         .first();
     expect(await level('ERROR').getAttribute('class')).toContain('text-danger');
-    expect(await level('WARN').getAttribute('class')).toContain('text-amber-700');
+    expect(await level('WARN').getAttribute('class')).toContain('text-amber-800');
     expect(await level('INFO').getAttribute('class')).toContain('text-muted-foreground');
     // The long body is folded in its row.
     const folded = await dashboard.page
@@ -334,6 +335,30 @@ describe('/logs', () => {
     await poll(() =>
       dashboard.page.locator('tbody tr[data-list-row="2"] button[aria-expanded]').getAttribute('aria-expanded'),
     ).toBe('true');
+    await dashboard.capture('logs-keyboard-cursor');
+
+    // The cursor's tint under a warning's amber, in both themes (rows of one instant come in any
+    // order, so the cursor is moved to the WARN row by its index).
+    const warnRow = await dashboard.page
+      .locator('tbody tr[data-list-row]', { hasText: 'WARN' })
+      .first()
+      .getAttribute('data-list-row');
+    const steps = Number(warnRow) - 2;
+    await dashboard.page.locator('h1').click();
+    for (let i = 0; i < Math.abs(steps); i++) await dashboard.page.keyboard.press(steps > 0 ? 'j' : 'k');
+    await poll(() => dashboard.page.locator(`tbody tr[data-list-row="${warnRow}"]`).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await dashboard.page.emulateMedia({ colorScheme });
+      await poll(() => dashboard.page.evaluate<boolean>("document.documentElement.classList.contains('dark')")).toBe(
+        colorScheme === 'dark',
+      );
+      expect(await seriousAccessibilityViolations(dashboard.page), `WARN under the cursor (${colorScheme})`).toEqual(
+        [],
+      );
+    }
+    await dashboard.page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('filters by minimum severity, service and trace id from the URL', async () => {
