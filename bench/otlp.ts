@@ -8,13 +8,22 @@
  * their ratio, the main thread's CPU per span by stage (decode, classification, RowBinary row
  * encoding) and resident memory. Rates are per CPU second of this process (GC threads included),
  * so they are per-core figures that other load on the machine does not deflate.
+ *
+ * V8's allocation-site pretenuring is off in this process: the bench keeps every stage's input
+ * alive (decoded requests, classified batches), V8 then allocates the decoder's and classifier's
+ * objects straight into the old generation, and decode and classification measured 2.5-6x what
+ * they cost with it off (PERFORMANCE.md, "One full run at 100,000 spans/s"). The service keeps
+ * V8's defaults (the flag did not speed it up); bench/otlp-ingest.ts measures it that way.
  */
+import v8 from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { classifyTraces } from '../src/core/classify/index.js';
 import { decodeTraceRequest } from '../src/ingest/otlp/index.js';
 import { RowBinaryBuffer } from '../src/store/telemetry/rowbinary.js';
 import { batchRows } from '../src/store/telemetry/rows.js';
 import { buildBatches, SPANS_PER_BATCH } from './otlp-batches.js';
+
+v8.setFlagsFromString('--no-allocation-site-pretenuring');
 
 const DISTINCT_BATCHES = 8;
 const ROUND_MS = 1_000;
