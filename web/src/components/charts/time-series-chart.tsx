@@ -28,6 +28,12 @@ export interface ChartSeries {
   values: readonly (number | null)[];
   /** Defaults to the palette slot of the series' position. */
   color?: ChartColor;
+  /**
+   * Drawn dashed (lines only), with smaller dots: for a series that often equals the one before it
+   * (P99 and P95 with a few calls per interval), which then shows through the gaps instead of
+   * being hidden under it.
+   */
+  dashed?: boolean;
 }
 
 /** How the y axis and the legend write a value: milliseconds, counts or ratios (0.05 → 5 %). */
@@ -195,7 +201,7 @@ export function TimeSeriesChart({
   zoomRef.current = zoomTo;
 
   // One uPlot per shape of the chart (kind, series, theme, hidden set); data changes alone reuse it.
-  const seriesShape = series.map((s) => `${s.name}:${s.color ?? ''}`).join('|');
+  const seriesShape = series.map((s) => `${s.name}:${s.color ?? ''}:${s.dashed ? 'dashed' : ''}`).join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: one uPlot per shape (seriesShape, theme, hidden set); data changes are pushed with setData below
   useEffect(() => {
     const element = plotRef.current;
@@ -243,6 +249,7 @@ export function TimeSeriesChart({
             show: visible[index],
             stroke: theme.colorOf(color),
             width: kind === 'bar' ? 0 : 1.5,
+            dash: s.dashed && kind === 'line' ? [6, 4] : undefined,
             fill: filled ? theme.colorOf(color, kind === 'bar' ? 0.85 : kind === 'stacked' ? 0.55 : 0.16) : undefined,
             paths: bars,
             // A value between two gaps draws no line: mark it with a dot, or sparse series look empty.
@@ -251,7 +258,7 @@ export function TimeSeriesChart({
                 ? { show: false }
                 : {
                     show: true,
-                    size: 5,
+                    size: s.dashed ? 3 : 5,
                     space: 0,
                     filter: (u, seriesIndex) => isolatedPoints(u.data[seriesIndex] ?? []),
                   },
@@ -335,6 +342,7 @@ export function TimeSeriesChart({
         {series.map((s, index) => {
           const off = hidden.has(s.name);
           const value = cursorIndex !== null ? s.values[cursorIndex] : undefined;
+          const swatch = `var(${colorVariable(s.color ?? (((index % 7) + 1) as ChartColor))})`;
           return (
             <button
               key={s.name}
@@ -354,11 +362,11 @@ export function TimeSeriesChart({
                 off && 'opacity-45',
               )}
             >
-              <span
-                aria-hidden
-                className="size-2.5 shrink-0 rounded-[3px]"
-                style={{ background: `var(${colorVariable(s.color ?? (((index % 7) + 1) as ChartColor))})` }}
-              />
+              {s.dashed && kind === 'line' ? (
+                <span aria-hidden className="w-3 shrink-0 border-t-2 border-dashed" style={{ borderColor: swatch }} />
+              ) : (
+                <span aria-hidden className="size-2.5 shrink-0 rounded-[3px]" style={{ background: swatch }} />
+              )}
               <span className={cn('truncate', off && 'line-through')}>{s.name}</span>
               {value !== undefined && (
                 <span className="font-mono text-muted-foreground tabular">

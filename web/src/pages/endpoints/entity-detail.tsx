@@ -167,7 +167,7 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   ? [
                       { name: 'P50', values: data.series.p50Ms, color: 1 },
                       { name: 'P95', values: data.series.p95Ms, color: 2 },
-                      { name: 'P99', values: data.series.p99Ms, color: 4 },
+                      { name: 'P99', values: data.series.p99Ms, color: 4, dashed: true },
                     ]
                   : []
               }
