@@ -36,6 +36,7 @@ import { RowBinaryBuffer } from '../src/store/telemetry/rowbinary.js';
 import { batchRows, type RowFormat } from '../src/store/telemetry/rows.js';
 import { projectIngestUsage } from '../src/store/meta/repositories/ingest-usage.js';
 import { buildApps } from '../src/server/app.js';
+import { useServiceHeapGrowth } from '../src/server/garbage-collection.js';
 import { openServices } from '../src/server/services.js';
 import { buildBatches, SPANS_PER_BATCH, SPANS_PER_REQUEST } from './otlp-batches.js';
 import { fmt, report, rssMb, threadCpuSeconds, type ThreadCpu } from './support.js';
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-bench-otlp-'));
   const services = await openServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open' }));
   const { app } = await buildApps(services);
+  useServiceHeapGrowth(); // as serve() does once the service is ready
   try {
     const registered = await app.inject({
       method: 'POST',

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { bucketSecondsOf } from '../src/api/telemetry/conventions.js';
 import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
+import { useServiceHeapGrowth } from '../src/server/garbage-collection.js';
 import { openServices } from '../src/server/services.js';
 import { observeQueries } from '../src/store/telemetry/queries/run.js';
 import { loadReadBenchData } from './read-data.js';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ROLLUP_INTERVAL_SECONDS: '0' }),
   );
   const { app } = await buildApps(services);
+  useServiceHeapGrowth(); // as serve() does once the service is ready
   const registered = await app.inject({
     method: 'POST',
     url: '/api/auth/register',

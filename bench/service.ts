@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
+import { useServiceHeapGrowth } from '../src/server/garbage-collection.js';
 import { openServices } from '../src/server/services.js';
 import { postGzippedReport } from '../test/support/service.js';
 
@@ -14,6 +15,7 @@ export async function startBenchService(name: string, env: Record<string, string
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env }),
   );
   const { app } = await buildApps(services);
+  useServiceHeapGrowth(); // as serve() does once the service is ready
   const registered = await app.inject({
     method: 'POST',
     url: '/api/auth/register',

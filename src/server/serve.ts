@@ -4,6 +4,7 @@
  */
 import type { Config } from '../config.js';
 import { buildApps } from './app.js';
+import { useServiceHeapGrowth } from './garbage-collection.js';
 import { openServices } from './services.js';
 import { listenFailure } from './start-error.js';
 
@@ -50,6 +51,7 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
+  useServiceHeapGrowth();
   app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
   process.stdout.write(
     `Sightline is running at http://localhost:${port}` +
