@@ -301,10 +301,28 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
   ),
 });
 
+/**
+ * A copy of a mutation's value for the tree. The arbitraries' constants (`[]`, `{}`, `[null]`) are
+ * one object shared by every run, and a later mutation may push into the value it finds in the
+ * tree: inserted as they were, a constant grew across runs and once held itself (a cycle
+ * JSON.stringify refused, FUZZ_SEED=1641916911). Raw texts are kept as they are (immutable).
+ */
+function fresh(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || value instanceof Raw) return value;
+  if (Array.isArray(value)) return value.map(fresh);
+  const copy = {};
+  for (const [key, field] of Object.entries(value)) {
+    // defineProperty keeps an own "__proto__" key a key (an assignment would set the prototype).
+    Object.defineProperty(copy, key, { value: fresh(field), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
+}
+
 /** Applies mutations to a copy of the payload; a replaced root makes the whole body adversarial. */
 function mutate(payload: unknown, mutations: Mutation[]): unknown {
   let root: unknown = structuredClone(payload);
-  for (const { op, at, value, key } of mutations) {
+  for (const { op, at, value: shared, key } of mutations) {
+    const value = fresh(shared);
     const paths = pathsOf(root);
     const path = paths[at % paths.length]!;
     if (path.length === 0) {
