@@ -264,6 +264,11 @@ describe('home, endpoints and tasks pages', () => {
     const pixels = await ink();
     expect(pixels.P99).toBeGreaterThan(0);
     expect(pixels.P95).toBeGreaterThan(pixels.P99! / 4);
+    // The legend says which line is dashed.
+    const p99Swatch = page
+      .locator('figure[aria-label="Latency of POST /api/checkout"] button', { hasText: 'P99' })
+      .locator('svg line');
+    expect(await p99Swatch.getAttribute('stroke-dasharray')).toBe('4 2');
     const calls = await rows('calls');
     expect(calls.map((cells) => cells[1])).toEqual(detail.slowest.map((call) => call.id));
     await dashboard.capture('endpoint-detail');

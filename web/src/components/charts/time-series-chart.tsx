@@ -228,7 +228,19 @@ export function TimeSeriesChart({
         focus: { prox: -1 },
       },
       select: { show: zoom, left: 0, top: 0, width: 0, height: 0 },
-      scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] } },
+      scales: {
+        // Half a bucket of room on either side: a value in the first or last bucket (a task that
+        // first ran minutes ago) is otherwise drawn on the plot's edge, its dot cut in half.
+        x: {
+          time: true,
+          range: (u, min, max) => {
+            const xs = u.data[0];
+            const step = xs && xs.length > 1 ? xs[1]! - xs[0]! : 60;
+            return [min - step / 2, max + step / 2];
+          },
+        },
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
+      },
       axes: [
         { ...axis, space: 80 },
         {
@@ -363,7 +375,10 @@ export function TimeSeriesChart({
               )}
             >
               {s.dashed && kind === 'line' ? (
-                <span aria-hidden className="w-3 shrink-0 border-t-2 border-dashed" style={{ borderColor: swatch }} />
+                // The line's own dash, drawn: a CSS dashed border this short renders as one solid bar.
+                <svg aria-hidden data-swatch="dashed" width="16" height="10" className="shrink-0">
+                  <line x1="0" y1="5" x2="16" y2="5" stroke={swatch} strokeWidth="2" strokeDasharray="4 2" />
+                </svg>
               ) : (
                 <span aria-hidden className="size-2.5 shrink-0 rounded-[3px]" style={{ background: swatch }} />
               )}
