@@ -76,10 +76,26 @@ describe('configuration', () => {
     })();
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toMatch(/PORT="eighty": /);
+    expect(message).toMatch(/PORT="eighty": must be a number \(/);
     expect(message).toMatch(/REGISTRATION="maybe": must be one of open, first-user, invite-only/);
     expect(message).toMatch(/SESSION_SECRET \(value hidden\): /);
     expect(message).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+  });
+
+  it('says in plain words what a number or URL variable must be', () => {
+    const messageOf = (env: Record<string, string>): string => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(messageOf({ PORT: '80.5' })).toContain('PORT="80.5": must be a whole number (');
+    expect(messageOf({ PORT: '70000' })).toContain('PORT="70000": must be at most 65535 (');
+    expect(messageOf({ PORT: '-1' })).toContain('PORT="-1": must be at least 0 (');
+    expect(messageOf({ PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL="not a url": must be a URL (');
+    expect(messageOf({ PORT: 'eighty' })).not.toMatch(/Invalid input|expected number/);
   });
 
   it('stops `sightline serve` with exit code 78 and the message when the configuration is bad, secrets left out', () => {

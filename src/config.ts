@@ -601,6 +601,20 @@ function shownValue(name: string, value: string): string {
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid value';
-  if (issue.code === 'invalid_value' && 'values' in issue) return `must be one of ${issue.values.join(', ')}`;
-  return issue.message;
+  // In words an operator reads, not the validation library's ("expected number, received NaN").
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of ${issue.values.join(', ')}`;
+    case 'invalid_type':
+      if (issue.expected === 'int') return 'must be a whole number';
+      return issue.expected === 'number' ? 'must be a number' : issue.message;
+    case 'too_small':
+      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+    case 'too_big':
+      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+    case 'invalid_format':
+      return issue.format === 'url' ? 'must be a URL' : issue.message;
+    default:
+      return issue.message;
+  }
 }

@@ -119,7 +119,8 @@ async function signIn(options: DemoOptions): Promise<string> {
   });
   if (registered.status !== 201)
     throw new Error(
-      `cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); pass --token or --email/--password`,
+      `cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); ` +
+        'pass --email and --password of your own account, or --token with a personal access token (Settings → Account)',
     );
   // The default demo password is printed so the newcomer can sign in and look; a chosen one is not.
   options.print(
@@ -138,6 +139,8 @@ interface ListedProject {
 /** The "Demo" project of the account, created when missing; its ingest token. */
 async function demoProject(options: DemoOptions, session: string): Promise<ListedProject> {
   const listed = await call<{ projects: ListedProject[] }>(options, '/api/projects', { token: session });
+  if (listed.status === 401)
+    throw new Error('the service refused the token (401): pass a personal access token from Settings → Account');
   if (listed.status !== 200) throw new Error(`GET /api/projects: ${listed.status}`);
   const found = listed.body.projects.find((p) => p.name === 'Demo');
   if (found) {

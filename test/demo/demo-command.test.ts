@@ -6,37 +6,15 @@
  * reuses the project. Then what goes wrong: --help, bad options (64), no service at the URL (69),
  * a refused token (1), and Ctrl-C ending the loop (0).
  */
-import { execFile, spawn } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USAGE } from '../../src/demo/command.js';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/demo/run-demo.js';
+import { demoEnvironment, runDemoCommand, SIGHTLINE_BIN } from '../support/demo-command.js';
 import { freeLoopbackPort } from '../support/loopback.js';
 import { listeningTestService, type ListeningTestService } from '../support/service.js';
 
-const BIN = path.resolve('bin/sightline.mjs');
-
-/** The environment without the demo's variables, so the developer's own do not leak in. */
-const environment = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ['SIGHTLINE_URL', 'SIGHTLINE_TOKEN', 'SIGHTLINE_DEMO_EMAIL', 'SIGHTLINE_DEMO_PASSWORD'])
-    if (!(name in extra)) delete env[name];
-  return env;
-};
-
-const demo = async (args: string[], env: Record<string, string> = {}) => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, 'demo', ...args], {
-      env: environment(env),
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
+const demo = runDemoCommand;
 
 describe('sightline demo', () => {
   let service: ListeningTestService;
@@ -215,13 +193,14 @@ describe('sightline demo', () => {
     expect(await demo(['--url', service.url, '--token', 'not-a-token', '--once'])).toEqual({
       code: 1,
       stdout: 'using the given token\n',
-      stderr: 'sightline demo: GET /api/projects: 401\n',
+      stderr:
+        'sightline demo: the service refused the token (401): pass a personal access token from Settings → Account\n',
     });
   });
 
   it('Ctrl-C (SIGINT) between batches stops the loop: "stopped", exit 0', async () => {
-    const child = spawn(process.execPath, [BIN, 'demo', '--url', service.url], {
-      env: environment(),
+    const child = spawn(process.execPath, [SIGHTLINE_BIN, 'demo', '--url', service.url], {
+      env: demoEnvironment(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
