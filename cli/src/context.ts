@@ -27,6 +27,22 @@ const projectSummary = ({ id, name, framework, organizationId, role }: ProjectSu
 /** A UUID in its 8-4-4-4-12 form, either case (project and trace ids). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A trace id as the API's entity routes take it, the UUID spelling in lower case, from either
+ * spelling a person copies: the UUID (the dashboard, `endpoints show`) or 32 hex digits (OTLP's,
+ * as `logs query` prints it), in either case. The dashboard converts the same way (web/src/lib/ids.ts).
+ */
+export function traceIdOf(text: string): string {
+  const hex = UUID.test(text) ? text.replace(/-/g, '') : /^[0-9a-f]{32}$/i.test(text) ? text : null;
+  if (hex === null)
+    throw usageError(
+      `"${text}" is not a trace id`,
+      'a trace id is a UUID (8-4-4-4-12) or 32 hex digits: the id column of `sightline-cli endpoints show`, the traceId of `logs query`, or the id on a trace page of the dashboard',
+    );
+  const lower = hex.toLowerCase();
+  return `${lower.slice(0, 8)}-${lower.slice(8, 12)}-${lower.slice(12, 16)}-${lower.slice(16, 20)}-${lower.slice(20)}`;
+}
+
 export class Context {
   readonly profileName: string;
   readonly output: OutputOptions;

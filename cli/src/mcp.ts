@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { listProjects, type Context } from './context.js';
+import { listProjects, traceIdOf, type Context } from './context.js';
 import { CliError } from './errors.js';
 import { renderTable, type DetailView, type RowsView } from './output.js';
 import {
@@ -100,9 +100,16 @@ export async function serveMcp(context: Context): Promise<void> {
     'show_trace',
     {
       description: 'The span waterfall of one endpoint call, task run or AI call, by its id.',
-      inputSchema: { id: z.string().describe('trace id (an entity id from show_endpoint or list_ai_traces)'), project },
+      inputSchema: {
+        id: z
+          .string()
+          .describe(
+            'trace id: a UUID (an entity id from show_endpoint or list_ai_traces) or the 32 hex digits logs carry',
+          ),
+        project,
+      },
     },
-    answer(async (args) => showTrace(session(), await projectOf(args.project), args.id)),
+    answer(async (args) => showTrace(session(), await projectOf(args.project), traceIdOf(args.id))),
   );
   server.registerTool(
     'search_logs',
@@ -117,7 +124,7 @@ export async function serveMcp(context: Context): Promise<void> {
         limit,
         service: z.string().optional().describe('service name'),
         minSeverity: z.number().int().min(1).max(24).optional().describe('OpenTelemetry severity number'),
-        traceId: z.string().optional().describe('logs of one trace'),
+        traceId: z.string().optional().describe('logs of one trace: a UUID or 32 hex digits'),
         search: z.string().optional().describe('text in the body; over more than 24 h it needs another filter'),
       },
     },
@@ -126,7 +133,12 @@ export async function serveMcp(context: Context): Promise<void> {
         session(),
         await projectOf(args.project),
         resolveRange(args, '1h'),
-        { service: args.service, minSeverity: args.minSeverity, traceId: args.traceId, search: args.search },
+        {
+          service: args.service,
+          minSeverity: args.minSeverity,
+          traceId: args.traceId === undefined ? undefined : traceIdOf(args.traceId),
+          search: args.search,
+        },
         page(args.limit),
       ),
     ),

@@ -2,7 +2,8 @@
  * Output: a table on a terminal, JSON when piped or with `-o json`. JSON field names are the
  * rows' keys, which the commands keep stable; `--fields` picks and orders them in both forms.
  * JSON carries the values as the API answered them; a table shows the instants in TIME_FIELDS
- * in UTC to the second (formatTime) under a title saying so (`lastSeen (UTC)`).
+ * in UTC to the second (formatTime) under a title saying so (`lastSeen (UTC)`), rates, Apdex,
+ * impact and costs as the dashboard shows them (NUMBER_FORMATS) and booleans as yes/no.
  */
 import { usageError } from './errors.js';
 
@@ -22,6 +23,8 @@ export interface RowsView {
   columns: string[];
   /** A line under the table, e.g. that there are more pages. */
   note?: string;
+  /** How a table shows a column whose JSON value is structured (JSON keeps the value). */
+  cells?: Record<string, (value: Json) => string>;
 }
 
 /** A single thing: its JSON form and its text for a terminal (or an MCP tool's answer). */
@@ -94,6 +97,37 @@ function timeCell(column: string, value: Json): string | undefined {
   return TIME_FIELDS.has(column) && typeof value === 'string' ? formatTime(value) : undefined;
 }
 
+/** A ratio (0.0123) as a percentage ("1.23 %"), as the dashboard shows it (formatPercent, web/src/lib/format.ts). */
+export function formatPercent(ratio: number): string {
+  const percent = ratio * 100;
+  if (percent === 0) return '0 %';
+  return `${percent < 1 ? Number(percent.toPrecision(2)) : Number(percent.toFixed(percent < 10 ? 2 : 1))} %`;
+}
+
+/** US dollars as the dashboard shows them (formatCost): cents and below keep two significant digits. */
+export function formatCost(usd: number): string {
+  if (usd !== 0 && Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2))}`;
+  return `$${usd.toFixed(2)}`;
+}
+
+/** Numbers a table shows as the dashboard does, by field name in every command's rows; JSON keeps the API's numbers. */
+const NUMBER_FORMATS: ReadonlyMap<string, (value: number) => string> = new Map([
+  ['errorRate', formatPercent],
+  ['clientErrorRate', formatPercent],
+  ['apdex', (value: number) => value.toFixed(2)],
+  ['impact', (value: number) => value.toFixed(2)],
+  ['totalCost', formatCost],
+]);
+
+/** A cell as a table shows it: times in UTC, the dashboard's number formats, booleans as yes/no, other values on one line. */
+function tableCell(column: string, value: Json): string {
+  const time = timeCell(column, value);
+  if (time !== undefined) return time;
+  const format = NUMBER_FORMATS.get(column);
+  if (format && typeof value === 'number' && Number.isFinite(value)) return format(value);
+  return cellText(value);
+}
+
 /**
  * A table whose rows come one at a time (`logs tail`): the titles once, each column as wide as
  * its title (a time column as wide as its times), times as renderTable shows them, other values
@@ -107,7 +141,13 @@ export function streamedTable(columns: string[]): { header: string; line: (row: 
     cells.map((text, i) => (i < cells.length - 1 ? text.padEnd(widths[i]!) : text)).join('  ');
   return {
     header: join(columns.map(columnTitle)),
-    line: (row) => join(columns.map((column) => timeCell(column, row[column] ?? null) ?? String(row[column] ?? '-'))),
+    line: (row) =>
+      join(
+        columns.map((column) => {
+          const value = row[column] ?? null;
+          return typeof value === 'string' ? (timeCell(column, value) ?? value) : tableCell(column, value);
+        }),
+      ),
   };
 }
 
@@ -117,7 +157,11 @@ export function renderTable(view: RowsView, fields?: string[]): string {
   checkFields(view.rows, columns);
   const titles = columns.map(columnTitle);
   const cells = view.rows.map((row) =>
-    columns.map((column) => timeCell(column, row[column] ?? null) ?? cellText(row[column] ?? null)),
+    columns.map((column) => {
+      const value = row[column] ?? null;
+      const own = view.cells?.[column];
+      return own && value !== null ? cellText(own(value)) : tableCell(column, value);
+    }),
   );
   // Right-aligned: a column of numbers, some of them missing; a column of nothing but '-' is not one.
   const numeric = columns.map(
@@ -137,8 +181,9 @@ export function renderTable(view: RowsView, fields?: string[]): string {
 
 function cellText(value: Json): string {
   if (value === null) return '-';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number')
-    // Fractions keep three significant digits: an LLM call's $0.0008 must not read 0.000.
+    // Other fractions keep three significant digits: a small figure must not read 0.000.
     return Number.isInteger(value) ? String(value) : value < 1 && value > -1 ? value.toPrecision(3) : value.toFixed(1);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const oneLine = text.replace(/\s*\n\s*/g, ' ⏎ ');

@@ -371,6 +371,33 @@ export function waterfall(trace: Trace): string {
   return [...header, ...body].join('\n');
 }
 
+/** The metric names with points in the range (GET /api/metrics/discover), with their dimension keys and values. */
+export async function listMetrics(session: Session, projectId: string, range: TimeRange): Promise<RowsView> {
+  const answer = await session.call((api) =>
+    api.GET('/api/metrics/discover', { params: { query: { projectId, ...range } } }),
+  );
+  return {
+    rows: answer.metrics.map((metric) => ({
+      name: metric.name,
+      points: metric.points,
+      lastSeen: metric.lastSeen,
+      dimensions: metric.dimensions,
+    })),
+    columns: ['name', 'points', 'lastSeen', 'dimensions'],
+    // A table names the dimension keys; their values (up to 50 each) are in -o json.
+    cells: {
+      dimensions: (value) =>
+        Array.isArray(value)
+          ? value.map((dimension) => (isRecord(dimension) ? String(dimension.key) : String(dimension))).join(', ') ||
+            '-'
+          : '-',
+    },
+  };
+}
+
+const isRecord = (value: Json): value is { [key: string]: Json } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export type Aggregation = NonNullable<
   paths['/api/metrics/query']['post']['requestBody']['content']['application/json']['aggregation']
 >;
@@ -381,7 +408,7 @@ export async function queryMetrics(
   projectId: string,
   range: TimeRange,
   options: { name: string; aggregation?: Aggregation; groupBy?: string[]; bucketSeconds?: number },
-): Promise<RowsView & { detail: DetailView }> {
+): Promise<RowsView & { detail: DetailView; hasPoints: boolean }> {
   const answer = await session.call((api) =>
     api.POST('/api/metrics/query', {
       ...query(projectId),
@@ -419,7 +446,7 @@ export async function queryMetrics(
     })),
   };
   const text = `${answer.name} ${answer.aggregation} per ${answer.bucketSeconds} s (${answer.series.length} series; empty buckets left out)\n${renderTable({ rows: nonEmpty, columns: ['time', 'series', 'value'] })}`;
-  return { rows, columns: ['time', 'series', 'value'], detail: { json, text } };
+  return { rows, columns: ['time', 'series', 'value'], detail: { json, text }, hasPoints: nonEmpty.length > 0 };
 }
 
 function page(options: Page): Page {

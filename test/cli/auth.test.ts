@@ -188,7 +188,17 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     });
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
     expect((await runCli(['whoami'], { configDir })).code).toBe(4);
-    expect((await runCli(['logout'], { configDir })).code).toBe(4);
+    // A second logout has nothing to do: it says so and succeeds (a script may run it twice).
+    const again = await runCli(['logout', '-o', 'table'], { configDir });
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(again.stdout).toBe(`Not signed in (profile default): nothing to do.\n`);
+    const againJson = await runCli(['logout', '-o', 'json'], { configDir });
+    expect(againJson.code).toBe(0);
+    expect(jsonOf(againJson)).toEqual({ profile: 'default', url: service.url, signedOut: false });
+    // Never signed in at all: the same.
+    const never = await runCli(['logout', '--profile', 'nobody', '-o', 'json'], { configDir: newConfigDir() });
+    expect(never.code).toBe(0);
+    expect(jsonOf(never)).toEqual({ profile: 'nobody', url: null, signedOut: false });
   });
 
   it('token login (--token-stdin and --token), a refused token, and named profiles', async () => {

@@ -7,12 +7,38 @@ import { builtCli, removeBuiltCli } from './helpers.js';
 afterAll(removeBuiltCli);
 
 describe('renderTable', () => {
-  it('shows fractions with three significant digits, so a small cost never reads as zero', () => {
+  it('shows fractions with three significant digits, so a small figure never reads as zero', () => {
     const table = renderTable({
-      columns: ['name', 'totalCost', 'errorRate', 'p95Ms', 'count'],
-      rows: [{ name: 'chat', totalCost: 0.000812, errorRate: 0.25, p95Ms: 728.27, count: 4 }],
+      columns: ['name', 'share', 'p95Ms', 'count'],
+      rows: [{ name: 'chat', share: 0.000812, p95Ms: 728.27, count: 4 }],
     });
-    expect(table.split('\n')[1]).toMatch(/^chat\s+0\.000812\s+0\.250\s+728\.3\s+4$/);
+    expect(table.split('\n')[1]).toMatch(/^chat\s+0\.000812\s+728\.3\s+4$/);
+  });
+
+  it('formats rates, Apdex, impact, costs and booleans as the dashboard does (web/src/lib/format.ts)', () => {
+    const rows = [
+      {
+        name: 'a',
+        errorRate: 0.0833,
+        clientErrorRate: 0,
+        apdex: 1,
+        impact: 0.00917,
+        totalCost: 0.000812,
+        default: true,
+      },
+      { name: 'b', errorRate: 0.004, clientErrorRate: 0.5, apdex: 0.931, impact: 0.5, totalCost: 1.5, default: false },
+      { name: 'c', errorRate: 0.123, clientErrorRate: 1, apdex: null, impact: 0, totalCost: null, default: false },
+    ];
+    const columns = ['name', 'errorRate', 'clientErrorRate', 'apdex', 'impact', 'totalCost', 'default'];
+    expect(renderTable({ rows, columns }).split('\n')).toEqual([
+      'name  errorRate  clientErrorRate  apdex  impact  totalCost  default',
+      'a        8.33 %              0 %   1.00    0.01   $0.00081  yes',
+      'b         0.4 %             50 %   0.93    0.50      $1.50  no',
+      'c        12.3 %            100 %      -    0.00          -  no',
+    ]);
+    // --fields picks the same formats; logs tail's streamed rows too.
+    expect(renderTable({ rows, columns: [] }, ['errorRate']).split('\n')[1]).toBe('   8.33 %');
+    expect(streamedTable(['name', 'errorRate']).line(rows[0]!)).toBe('a     8.33 %');
   });
 
   it('right-aligns columns of numbers, some missing, but not a column with nothing in it', () => {

@@ -6,6 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAMEWORKS } from '../../src/core/projects.js';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli } from './helpers.js';
@@ -49,23 +50,44 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     removeBuiltCli();
   });
 
-  it('projects list, create (a refused framework is exit 1 with the service message) and use', async () => {
+  it('projects list, create and use', async () => {
     const projects = await json('projects', 'list');
     expect(projects).toEqual([expect.objectContaining({ id: user.project.id, default: true })]);
     expect(projects[0]).not.toHaveProperty('token');
-    expect(await table('projects', 'list')).toMatch(/^id\s+name\s+framework\s+role\s+default\n/);
+    const projectsTable = await table('projects', 'list');
+    expect(projectsTable).toMatch(/^id\s+name\s+framework\s+role\s+default\n/);
+    // A boolean column reads yes/no in a table (JSON keeps true/false, above).
+    expect(projectsTable.split('\n')[1]).toMatch(new RegExp(`^${user.project.id}\\s.*\\syes$`));
+    expect(projectsTable).not.toMatch(/\b(true|false)\b/);
 
     const created = await json<{ id: string; name: string }>('projects', 'create', 'CLI Made', '--framework', 'nodejs');
     expect(created.name).toBe('CLI Made');
     expect((await json('projects', 'list')).map((project) => project.name)).toContain('CLI Made');
-    const refused = await cli('projects', 'create', 'Bad', '--framework', 'cobol');
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/^error: .*framework/);
 
     expect((await cli('projects', 'use', 'CLI Made')).code).toBe(0);
     expect((await json('projects', 'list')).find((project) => project.default)).toMatchObject({ id: created.id });
     expect((await json('issues', 'list')).length).toBe(0);
     expect((await cli('projects', 'use', user.project.id)).code).toBe(0);
+  });
+
+  it('projects create: the missing name first, --framework required in the help, a refused framework is a usage error', async () => {
+    // The missing name is what is reported first; the help says --framework is required and lists the values.
+    const bare = await cli('projects', 'create');
+    expect([bare.code, bare.stderr]).toEqual([2, expect.stringContaining("missing required argument 'name'")]);
+    expect(bare.stderr).not.toContain('--framework');
+    const noFramework = await cli('projects', 'create', 'No Framework');
+    expect([noFramework.code, noFramework.stderr]).toEqual([2, expect.stringContaining('--framework is required')]);
+    expect(noFramework.stderr).toContain(FRAMEWORKS.join(', '));
+    const help = await cli('projects', 'create', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: sightline-cli projects create \[options\] <name> --framework <framework>/);
+    expect(help.stdout).toMatch(/--framework <framework>\s+\(required\)/);
+    // The help's list is the service's (src/core/projects.ts): a new framework there must reach the CLI.
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(FRAMEWORKS.join(', '));
+    const refused = await cli('projects', 'create', 'Bad', '--framework', 'cobol');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: --framework "cobol" refused: framework must be one of opentelemetry, /);
+    expect((await json('projects', 'list')).map((project) => project.name)).not.toContain('Bad');
   });
 
   it('issues list and show', async () => {
@@ -131,6 +153,16 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const tableText = await table('endpoints', 'list');
     expect(tableText).toMatch(/^name\s+requests\s+p50Ms\s+p95Ms\s+p99Ms\s+errorRate\s+apdex\s+impact\n/);
     expect(tableText).toContain('GET /api/products');
+    // As the dashboard shows them: rates in percent, Apdex and impact with two decimals; JSON keeps the API's numbers.
+    const products = endpoints.find((endpoint) => endpoint.name === 'GET /api/products')!;
+    expect(typeof products.errorRate).toBe('number');
+    expect(typeof products.apdex).toBe('number');
+    for (const line of tableText
+      .trim()
+      .split('\n')
+      .slice(1)
+      .filter((row) => !row.startsWith('more rows')))
+      expect(line).toMatch(/\s(\d+(\.\d+)? %)\s+(\d\.\d\d|-)\s+\d\.\d\d$/);
 
     const picked = await json('endpoints', 'list', '--fields', 'name,requests');
     expect(Object.keys(picked[0]!)).toEqual(['name', 'requests']);
@@ -168,6 +200,33 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     ]);
   });
 
+  it('a trace id in its 32-hex spelling (as logs print it) or as a UUID, either case, in traces show and logs query', async () => {
+    const detail = await json<{ slowest: Rows }>('endpoints', 'show', 'GET /api/products');
+    const traceId = detail.slowest[0]!.id as string;
+    // The 32-hex spelling logs carry (OTLP's), in either case, is the same trace.
+    const hexId = traceId.replace(/-/g, '');
+    expect((await json<{ id: string }>('traces', 'show', hexId)).id).toBe(traceId);
+    expect((await json<{ id: string }>('traces', 'show', hexId.toUpperCase())).id).toBe(traceId);
+    expect((await json<{ id: string }>('traces', 'show', traceId.toUpperCase())).id).toBe(traceId);
+    // ... and `logs query --trace-id` takes both spellings too.
+    const loggedTrace = (await json('logs', 'query', '--since', '1h', '--limit', '500')).find(
+      (log) => typeof log.traceId === 'string',
+    )!.traceId as string;
+    expect(loggedTrace).toMatch(/^[0-9a-f]{32}$/);
+    const dashed = `${loggedTrace.slice(0, 8)}-${loggedTrace.slice(8, 12)}-${loggedTrace.slice(12, 16)}-${loggedTrace.slice(16, 20)}-${loggedTrace.slice(20)}`;
+    const byDashed = await json('logs', 'query', '--since', '1h', '--trace-id', dashed.toUpperCase());
+    expect(byDashed.length).toBeGreaterThan(0);
+    expect(byDashed.every((log) => log.traceId === loggedTrace)).toBe(true);
+    const badLogTrace = await cli('logs', 'query', '--trace-id', 'nope');
+    expect([badLogTrace.code, badLogTrace.stderr]).toEqual([2, expect.stringContaining('"nope" is not a trace id')]);
+
+    const malformed = await cli('traces', 'show', 'edae9535b3694b03ad9cfa8ecb923f5');
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('is not a trace id');
+    expect(malformed.stderr).toContain('32 hex digits');
+    expect(malformed.stderr).toContain('UUID');
+  });
+
   it('tasks list and ai-traces list', async () => {
     expect((await json('tasks', 'list')).map((task) => task.name)).toContain('send-order-confirmation');
     expect(await table('tasks', 'list')).toMatch(/^name\s+count\s+failures/);
@@ -175,7 +234,15 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(ai.length).toBeGreaterThan(0);
     expect(ai[0]).toMatchObject({ operation: 'chat', finishReason: 'stop' });
     expect(ai[0]!.totalCost as number).toBeGreaterThan(0);
-    expect(await table('ai-traces', 'list', '--fields', 'name,model,totalCost')).toMatch(/^name\s+model\s+totalCost\n/);
+    const costs = await table('ai-traces', 'list', '--fields', 'name,model,totalCost,isError');
+    expect(costs).toMatch(/^name\s+model\s+totalCost\s+isError\n/);
+    // Costs in dollars and booleans as words, as the dashboard shows them.
+    for (const line of costs
+      .trim()
+      .split('\n')
+      .slice(1)
+      .filter((row) => !row.startsWith('more rows')))
+      expect(line).toMatch(/\s(\$\d+(\.\d+)?|-)\s+(yes|no)$/);
   });
 
   it('logs query with filters, and a search over more than 24 h without a selector is exit 1 with the reason', async () => {
@@ -222,6 +289,43 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       /^http\.server\.active_requests avg per \d+ s.*\ntime \(UTC\)\s+series\s+value\n\d{4}-\d{2}-\d{2} \d{2}:\d{2}:00 {2}/,
     );
     expect((await cli('metrics', 'query', 'x', '--aggregation', 'median')).code).toBe(2);
+
+    // A name without points: the answer on stdout as before (exit 0, as any empty query), and a hint on stderr.
+    const nothing = await cli('metrics', 'query', 'nope.metric', '-o', 'table');
+    expect(nothing.code).toBe(0);
+    expect(nothing.stdout).toContain('(none)');
+    expect(nothing.stderr).toContain('no points of metric "nope.metric" in the range');
+    expect(nothing.stderr).toContain('sightline-cli metrics list');
+    const nothingJson = await cli('metrics', 'query', 'nope.metric', '-o', 'json');
+    expect(nothingJson.code).toBe(0);
+    expect(jsonOf<{ series: unknown[] }>(nothingJson).series).toEqual([]);
+    expect(nothingJson.stderr).toContain('no points of metric "nope.metric"');
+    // A metric with points says nothing more.
+    expect((await cli('metrics', 'query', 'http.server.active_requests', '-o', 'json')).stderr).toBe('');
+  });
+
+  it('metrics list: the metric names with data in the range, their points, last point and dimensions', async () => {
+    const metrics = await json<Array<{ name: string; points: number; lastSeen: string; dimensions: Rows }>>(
+      'metrics',
+      'list',
+      '--since',
+      '1h',
+    );
+    const active = metrics.find((metric) => metric.name === 'http.server.active_requests')!;
+    expect(active).toMatchObject({ points: expect.any(Number), lastSeen: expect.any(String) });
+    expect(active.points).toBeGreaterThan(0);
+    expect(Object.keys(active)).toEqual(['name', 'points', 'lastSeen', 'dimensions']);
+    expect(Array.isArray(active.dimensions)).toBe(true);
+    const listed = await table('metrics', 'list');
+    expect(listed).toMatch(/^name\s+points\s+lastSeen \(UTC\)\s+dimensions\n/);
+    const line = listed.split('\n').find((row) => row.startsWith('http.server.active_requests '))!;
+    expect(line).toMatch(/^http\.server\.active_requests\s+\d+\s+\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // Dimensions as their keys, not JSON.
+    expect(listed).not.toContain('{');
+    const help = await cli('metrics', 'list', '--help');
+    expect(help.stdout).toContain('--since <duration>');
+    expect(help.stdout).toContain('$ sightline-cli metrics list');
+    expect((await cli('metrics', '--help')).stdout).toMatch(/list \[options\]/);
   });
 
   it('logs tail prints logs sent while it runs, once each, until Ctrl-C', async () => {

@@ -169,6 +169,17 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(nothing.stderr).toContain('no debug-symbol files under');
   });
 
+  it('a Dart file without a build-id note (an Apple build) fails naming the --debug-id flag, not the form field', async () => {
+    const apple = path.join(FIXTURES, 'dart/ios-arm64-nobuildid/app.ios-arm64.symbols');
+    const result = await runCli(['symbols', 'upload', apple, '-o', 'table'], { configDir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('has no build-id note: pass --debug-id (400)');
+    expect(result.stdout).toContain('has no build-id note: pass --debug-id (400)');
+    expect(`${result.stdout}${result.stderr}`).not.toContain('debug_id');
+    const json = jsonOf<UploadReport>(await runCli(['symbols', 'upload', apple, '-o', 'json'], { configDir }));
+    expect(json.failed.map((file) => file.error)).toEqual([expect.stringContaining('pass --debug-id (400)')]);
+  });
+
   it('sourcemaps upload: a release build folder with the sign-in’s source-map token, then a debug-id build without a release, then a report mapped by them', async () => {
     const SOURCEMAPS = path.resolve('test/fixtures/sourcemaps');
     const release = await runCli(
@@ -227,5 +238,18 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(bad.stdout).toContain('skipped   app.js.map  not a usable source map: mappings is not a string');
     expect(bad.stdout).toContain('skipped   app.js  its source map app.js.map was skipped');
     expect(bad.stdout).toContain('0 accepted, 2 skipped (release 1)');
+
+    // No --release and no debug ids: the reason names the flag, not the form field.
+    const noRelease = await runCli(
+      ['sourcemaps', 'upload', path.resolve('test/fixtures/sourcemaps/releases/1.0.0/dist'), '-o', 'table'],
+      { configDir },
+    );
+    expect(noRelease.code).toBe(1);
+    expect(noRelease.stdout).toContain('no --release, and neither the map nor its .js carries a debug id');
+    expect(noRelease.stdout).not.toContain('release field');
+    // A refused field of the request (a 400) names the flag too.
+    const longRelease = await runCli(['sourcemaps', 'upload', build, '--release', 'x'.repeat(300)], { configDir });
+    expect(longRelease.code).toBe(1);
+    expect(longRelease.stderr).toMatch(/\nerror: --release must be at most \d+ printable characters \(400\)\n$/);
   });
 });

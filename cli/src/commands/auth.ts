@@ -40,7 +40,9 @@ export function authCommands(program: Command): void {
   withExamples(
     program
       .command('logout')
-      .description('sign out: ends the device login on the service and forgets the credentials')
+      .description(
+        'sign out: ends the device login on the service and forgets the credentials (nothing to do, exit 0, when signed out)',
+      )
       .action(action(logout)),
     'sightline-cli logout --profile staging',
   );
@@ -142,7 +144,17 @@ async function deviceLogin(url: string, browser: boolean): Promise<Credentials> 
 async function logout(context: Context): Promise<void> {
   const profile = context.profile();
   const credentials = profile?.credentials;
-  if (!profile || !credentials) throw notSignedIn(`not signed in (profile ${context.profileName})`);
+  // Signed out already (or never signed in): there is nothing to end, which is what was asked.
+  if (!profile || !credentials) {
+    printDetail(
+      {
+        json: { profile: context.profileName, url: profile?.url ?? null, signedOut: false },
+        text: `Not signed in (profile ${context.profileName}): nothing to do.`,
+      },
+      context.output,
+    );
+    return;
+  }
   if (credentials.kind === 'device') await revokeLogin(profile.url, credentials.refreshToken);
   await updateStore((store) => {
     const stored = store.profiles[context.profileName];

@@ -1,7 +1,7 @@
 /** projects, issues, endpoints, tasks, logs, traces, metrics, ai-traces. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import { findProject, listProjects, UUID, type Context } from '../context.js';
+import { findProject, listProjects, traceIdOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
@@ -10,6 +10,7 @@ import {
   listAiTraces,
   listEndpoints,
   listIssues,
+  listMetrics,
   listTasks,
   logRow,
   queryLogs,
@@ -128,34 +129,47 @@ export function readCommands(program: Command): void {
   withExamples(
     traces
       .command('show')
-      .argument('<id>', 'endpoint, task or AI trace id')
+      .argument('<id>', 'endpoint, task or AI trace id: a UUID, or the 32 hex digits logs carry')
       .description('the span waterfall of one trace')
       .action(
         action(async (context, _options, args) => {
-          const id = String(args[0]);
-          if (!UUID.test(id))
-            throw usageError(
-              `"${id}" is not a trace id`,
-              'a trace id is a UUID: the id column of `sightline-cli endpoints show`, or the id on a trace page of the dashboard',
-            );
+          const id = traceIdOf(String(args[0]));
           const { session, projectId } = await scope(context);
           printDetail(await showTrace(session, projectId, id), context.output);
         }),
       ),
     'sightline-cli traces show 0f8e2d4c-1b6a-4c3e-9d7f-2a5b8c1e6d40',
+    'sightline-cli traces show edae9535b3694b03ad9cfa8ecb923f54   # as `logs query` prints it',
   );
 
   const metrics = commandGroup(
     program,
     'metrics',
-    'metrics',
+    'metric names and their values over time',
+    'sightline-cli metrics list',
     'sightline-cli metrics query http.server.active_requests',
   );
   withExamples(
     timeOptions(
       metrics
+        .command('list')
+        .description(
+          'metric names with points in the range: points, last point and dimension keys (values in -o json)',
+        ),
+    ).action(
+      action<TimeFlags>(async (context, options) => {
+        const { session, projectId } = await scope(context);
+        printRows(await listMetrics(session, projectId, resolveRange(options)), context.output);
+      }),
+    ),
+    'sightline-cli metrics list --since 7d',
+    'sightline-cli metrics list -o json --fields name,dimensions',
+  );
+  withExamples(
+    timeOptions(
+      metrics
         .command('query')
-        .argument('<name>', 'metric name')
+        .argument('<name>', 'metric name (see `metrics list`)')
         .description('one metric per time bucket, optionally grouped by dimensions'),
       '1h',
     )
@@ -177,6 +191,11 @@ export function readCommands(program: Command): void {
                 options.bucket === undefined ? undefined : positiveInt(options.bucket, '--bucket', 31 * 86_400),
             });
             printDetail(result.detail, context.output);
+            // Exit 0 as any query that finds nothing (`logs query`); the name may be misspelt, so say where the names are.
+            if (!result.hasPoints)
+              process.stderr.write(
+                `note: no points of metric "${String(args[0])}" in the range — \`sightline-cli metrics list\` shows the names with points (widen the range with --since)\n`,
+              );
           },
         ),
       ),
@@ -304,12 +323,17 @@ function projectCommands(program: Command): void {
     projects
       .command('create')
       .argument('<name>', 'project name')
-      .requiredOption('--framework <framework>', 'opentelemetry, nodejs, go, flutter, ios, android, ...')
+      // Checked in the action, not by commander's requiredOption: that one is reported before a missing <name>.
+      .usage('[options] <name> --framework <framework>')
+      .option('--framework <framework>', `(required) the project's framework: ${FRAMEWORKS.join(', ')}`)
       .option('--organization <id>', 'organization id (needed when you write to several)')
       .option('--use', "also make it the profile's default project")
       .description('create a project')
       .action(
-        action<{ framework: string; organization?: string; use?: boolean }>(async (context, options, args) => {
+        action<{ framework?: string; organization?: string; use?: boolean }>(async (context, options, args) => {
+          const framework = options.framework;
+          if (framework === undefined)
+            throw usageError('--framework is required', `the project's framework, one of ${FRAMEWORKS.join(', ')}`);
           const session = context.session();
           const organizationId = options.organization ?? (await onlyWritableOrganization(session));
           const existing = (await listProjects(session))[0];
@@ -320,12 +344,17 @@ function projectCommands(program: Command): void {
               'create the first project in the dashboard',
             );
           // The route is scoped by an existing project (spec: POST /api/projects?projectId=...).
-          const created = await session.call((api) =>
-            api.POST('/api/projects', {
-              params: { query: { projectId: existing.id } },
-              body: { name: String(args[0]), framework: options.framework, organizationId },
-            }),
-          );
+          const name = String(args[0]);
+          const created = await session
+            .call((api) =>
+              api.POST('/api/projects', {
+                params: { query: { projectId: existing.id } },
+                body: { name, framework, organizationId },
+              }),
+            )
+            .catch((error: unknown) => {
+              throw refusedInput(error, { name, framework });
+            });
           if (options.use) {
             await updateStore((store) => {
               const profile = store.profiles[context.profileName];
@@ -348,6 +377,36 @@ function projectCommands(program: Command): void {
       ),
     'sightline-cli projects create "Shop API" --framework nodejs --use',
   );
+}
+
+/**
+ * The frameworks the service accepts (src/core/projects.ts FRAMEWORKS), for the help: the API
+ * client types it as a string, so the service has the last word (refusedInput) and
+ * test/cli/read.test.ts checks this copy against the service's list.
+ */
+const FRAMEWORKS = [
+  'opentelemetry',
+  'go',
+  'nodejs',
+  'nestjs',
+  'javascript',
+  'react',
+  'vue',
+  'svelte',
+  'flutter',
+  'ios',
+  'android',
+  'react-native',
+] as const;
+
+/** The service's 422 for a bad name or framework is a usage error (exit 2) naming the argument; any other failure is itself. */
+function refusedInput(error: unknown, given: { name: string; framework: string }): unknown {
+  if (!(error instanceof CliError) || error.status !== 422) return error;
+  if (error.message.startsWith('framework must be'))
+    return usageError(`--framework "${given.framework}" refused: ${error.message}`);
+  if (error.message.startsWith('name must be'))
+    return usageError(`project name "${given.name}" refused: ${error.message}`);
+  return error;
 }
 
 async function onlyWritableOrganization(session: Session): Promise<string> {
@@ -387,7 +446,7 @@ function logFilters(flags: LogFlags): LogFilters {
   return {
     service: flags.service,
     minSeverity,
-    traceId: flags.traceId,
+    traceId: flags.traceId === undefined ? undefined : traceIdOf(flags.traceId),
     search: flags.search,
     attributes: flags.attribute,
   };
@@ -397,7 +456,7 @@ function logFilterOptions(command: Command): Command {
   return command
     .option('--service <name>', 'service name')
     .option('--min-severity <level>', 'info, warn, error, or an OpenTelemetry severity number')
-    .option('--trace-id <id>', 'logs of one trace')
+    .option('--trace-id <id>', 'logs of one trace (a UUID or 32 hex digits)')
     .option('--search <text>', 'text in the body (over more than 24 h it needs another filter)')
     .option('--attribute <key=value>', 'attribute filter, repeatable', (value: string, previous: string[] = []) => [
       ...previous,

@@ -68,6 +68,34 @@ export function uploadCommands(program: Command): void {
   );
 }
 
+/**
+ * The service names its form fields (debug_id, arch, release, urlPrefix) in its refusals and skip
+ * reasons; a person at the command line set them with flags. Each pair rewrites one spelling,
+ * the rest of the service's message is kept.
+ */
+type FlagNames = ReadonlyArray<readonly [RegExp, string]>;
+const SYMBOL_FLAGS: FlagNames = [
+  [/\bsend its debug_id\b/g, 'pass --debug-id'],
+  [/\bsend the arch field\b/g, 'pass --arch'],
+  [/\bunknown arch "/g, 'unknown --arch "'],
+  [/\bdebug_id\b/g, '--debug-id'],
+];
+const SOURCE_MAP_FLAGS: FlagNames = [
+  [/\bno release field\b/g, 'no --release'],
+  [/(^|[^-])\brelease must\b/g, '$1--release must'],
+  [/\burlPrefix\b/g, '--url-prefix'],
+];
+
+function withFlagNames(message: string, names: FlagNames): string {
+  return names.reduce((text, [field, flag]) => text.replace(field, flag), message);
+}
+
+/** A refusal (refusal()) whose message names the command's flags instead of the form fields. */
+function refusalNamingFlags(response: Response, body: unknown, names: FlagNames): CliError {
+  const error = refusal(response, body);
+  return new CliError(withFlagNames(error.message, names), error.exitCode, error.hint, error.status);
+}
+
 /** Signing in does not help with a wrong project token: say where the right one is. */
 function refusedTokenHint(kind: 'upload' | 'sourcemap'): string {
   const [flag, variable] =
@@ -151,7 +179,7 @@ async function uploadSymbols(
     }
     const uploaded = response.ok ? z.object({ uploaded: z.number() }).safeParse(body).data?.uploaded : undefined;
     if (uploaded === undefined) {
-      const error = refusal(response, body);
+      const error = refusalNamingFlags(response, body, SYMBOL_FLAGS);
       failed.push({ path: file.path, kind: file.kind, status: response.status, error: error.message });
       if (!interactive) process.stderr.write(`failed ${file.path}: ${error.message}\n`);
     } else (uploaded > 0 ? accepted : skipped).push({ path: file.path, kind: file.kind });
@@ -290,12 +318,14 @@ async function uploadSourceMaps(
         'the source-map token was refused (401): it is not the source-map token of a live project',
         refusedTokenHint('sourcemap'),
       );
-    if (!response.ok) throw refusal(response, body);
+    if (!response.ok) throw refusalNamingFlags(response, body, SOURCE_MAP_FLAGS);
     const answer = sourceMapAnswer.safeParse(body).data;
     if (!answer)
       throw new CliError(`unexpected answer from ${url}: ${JSON.stringify(body).slice(0, 200)}`, EXIT.apiError);
     uploaded += answer.uploaded;
-    skipped.push(...answer.skipped);
+    skipped.push(
+      ...answer.skipped.map(({ file, reason }) => ({ file, reason: withFlagNames(reason, SOURCE_MAP_FLAGS) })),
+    );
   }
   const lines = [
     ...skipped.map((file) => `skipped   ${file.file}  ${file.reason}`),
