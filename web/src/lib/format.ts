@@ -70,11 +70,27 @@ export function formatPercent(ratio: number | null | undefined): string {
   return `${percent < 1 ? Number(percent.toPrecision(2)) : Number(percent.toFixed(percent < 10 ? 2 : 1))} %`;
 }
 
-/** Money in US dollars (AI cost): cents and below keep their significant digits. */
+const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Two significant digits, trailing zeros kept, never an exponent: 0.0003 → "0.00030". */
+const subDollars = new Intl.NumberFormat('en-US', {
+  minimumSignificantDigits: 2,
+  maximumSignificantDigits: 2,
+  useGrouping: false,
+});
+
+/**
+ * Money in US dollars (AI cost), the one formatter of every cost on the dashboard: a dollar and
+ * more in cents ("$1.50", "$1,234.00"), less in two significant digits ("$0.12", "$0.012",
+ * "$0.00030"), so sub-cent calls compare digit for digit and an input and output cost visibly add
+ * up to their total.
+ */
 export function formatCost(usd: number | null | undefined): string {
   if (usd === null || usd === undefined || !Number.isFinite(usd)) return '—';
-  if (usd !== 0 && Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2))}`;
-  return `$${usd.toFixed(2)}`;
+  const sign = usd < 0 ? '-' : '';
+  const value = Math.abs(usd);
+  if (value === 0) return '$0.00';
+  // From 0.995 two significant digits would read "$1.0": cents take over there.
+  return `${sign}$${value < 0.995 ? subDollars.format(value) : dollars.format(value)}`;
 }
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });

@@ -124,7 +124,13 @@ function CliLogins() {
         empty={
           <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
             <p>No CLI logins. Sign the CLI in from a terminal; it opens this dashboard to approve the device:</p>
-            <CodeBlock code="npx sightline-cli login" label="CLI login command" />
+            {/* The CLI has no service until one is named: without --url a first login exits with a usage error. */}
+            <CodeBlock code={`npx sightline-cli login --url ${window.location.origin}`} label="CLI login command" />
+            <p>From a checkout of Sightline (after npm install), the CLI it builds:</p>
+            <CodeBlock
+              code={`node cli/dist/sightline-cli.js login --url ${window.location.origin}`}
+              label="CLI login command from a checkout"
+            />
           </div>
         }
         row={(session) => (

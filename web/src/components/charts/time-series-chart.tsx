@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
 import { formatCount, formatDuration, formatPercent } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { durationIncrements, durationTickLabels } from './axes';
 
 export type ChartKind = 'line' | 'area' | 'stacked' | 'bar';
 
@@ -220,7 +221,9 @@ export function TimeSeriesChart({
       width: element.clientWidth || 600,
       height,
       legend: { show: false },
-      padding: [8, 8, 0, 0],
+      // Room on the right for half of a time label: the last tick often falls on the plot's right
+      // edge, and uPlot centres its label there ("4:00pm" is cut in half with 8 px).
+      padding: [8, 28, 0, 0],
       cursor: {
         sync: { key: syncKey, setSeries: false },
         drag: { x: zoom, y: false, setScale: false },
@@ -249,6 +252,14 @@ export function TimeSeriesChart({
           values: (_u, values) => values.map((v) => formatValue(v)),
           // Counts are whole: a step of 0.5 would print 0, 1, 1, 2 on a small or all-zero range.
           ...(format === 'count' ? { incrs: COUNT_INCREMENTS } : {}),
+          // Durations: round steps of one unit chosen from the axis's range, every tick in it.
+          ...(format === 'duration'
+            ? {
+                incrs: (_u: uPlot, _axis: number, min: number, max: number) => durationIncrements(min, max),
+                values: (u: uPlot, ticks: number[]) =>
+                  durationTickLabels(ticks, u.scales.y?.min ?? 0, u.scales.y?.max ?? 0),
+              }
+            : {}),
         },
       ],
       series: [

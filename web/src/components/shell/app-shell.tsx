@@ -80,7 +80,10 @@ export function AppShell() {
             <UserMenu user={me.data?.user} />
           </div>
         </header>
-        <main className="min-h-0 flex-1 overflow-y-auto">
+        {/* The positioned scroll panel: absolutely positioned content (screen-reader-only headers
+            of table columns, sr-only) is placed and scrolled inside it, not against the document,
+            which would then grow past the window and scroll the whole shell. */}
+        <main className="relative min-h-0 flex-1 overflow-y-auto">
           {isLoading || (projects && projects.length > 0 && !project) ? <PageSkeleton /> : <Outlet />}
         </main>
       </div>

@@ -13,7 +13,8 @@ export function Sidebar({ onCreateProject }: { onCreateProject: () => void }) {
       <div className="border-b p-2">
         <ProjectSwitcher onCreateProject={onCreateProject} />
       </div>
-      <div className="flex-1 overflow-y-auto p-2">
+      {/* Positioned: the labels that are screen-reader-only below 1024 px stay inside this scroll area. */}
+      <div className="relative flex-1 overflow-y-auto p-2">
         {SECTIONS.map((section) => (
           <div key={section.title ?? 'top'} className="mb-3">
             {section.title && (

@@ -10,6 +10,14 @@ import { cn } from '@/lib/utils';
 import { RowDangerButton } from './button';
 import { QueryBody } from './states';
 
+/**
+ * Columns a list drops on narrower windows (the header cell and each row's cell take the same
+ * class), so the column that names a row stays readable down to a tablet (DASHBOARD.md §1.8):
+ * the lower-priority ones below 1280 px, the next below 1024 px.
+ */
+export const BELOW_XL = 'max-xl:hidden';
+export const BELOW_LG = 'max-lg:hidden';
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
     <div className="overflow-x-auto">

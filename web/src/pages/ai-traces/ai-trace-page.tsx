@@ -177,9 +177,12 @@ function Usage({ trace }: { trace: AiTraceDetail }) {
     ['Cached input tokens', formatCount(trace.cachedTokens)],
     ['Reasoning tokens', formatCount(trace.reasoningTokens)],
   ];
+  // A call that reported its total cost only (gen_ai.usage.cost) is stored with zero parts: they
+  // are unknown, not $0.00 beside a total.
+  const partsUnknown = trace.inputCost === 0 && trace.outputCost === 0 && trace.totalCost > 0;
   const costs: Array<[string, string]> = [
-    ['Input cost', formatCost(trace.inputCost)],
-    ['Output cost', formatCost(trace.outputCost)],
+    ['Input cost', partsUnknown ? '—' : formatCost(trace.inputCost)],
+    ['Output cost', partsUnknown ? '—' : formatCost(trace.outputCost)],
     ['Total cost', formatCost(trace.totalCost)],
   ];
   return (
@@ -189,7 +192,15 @@ function Usage({ trace }: { trace: AiTraceDetail }) {
           {figures.map(([label, value]) => (
             <div key={label} className={cn('contents', label === 'Total cost' && 'font-semibold')}>
               <dt className={cn(label !== 'Total cost' && 'text-muted-foreground')}>{label}</dt>
-              <dd className="text-right font-mono tabular" data-figure={label}>
+              <dd
+                className="text-right font-mono tabular"
+                data-figure={label}
+                title={
+                  partsUnknown && label !== 'Total cost' && group === 1
+                    ? 'The call reported its total cost only'
+                    : undefined
+                }
+              >
                 {value}
               </dd>
             </div>

@@ -9,7 +9,7 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { BELOW_LG, SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatCost, formatCount, formatDateTime, formatDuration } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
@@ -126,29 +126,35 @@ export function AiTracesPage() {
               <Table aria-label="AI calls">
                 <THead>
                   <tr>
+                    {/* Below 1024 px the time, the provider, the tool calls and the status go (the
+                        call's page shows them), so the call's name keeps its room. */}
                     <TH>Name</TH>
                     <TH>Model</TH>
-                    <SortHeader label="When" column="recordedAt" {...sorting} />
+                    <SortHeader label="When" column="recordedAt" {...sorting} className={BELOW_LG} />
                     <SortHeader label="Tokens in / out" column="totalTokens" numeric {...sorting} />
                     <SortHeader label="Cost" column="totalCost" numeric {...sorting} />
                     <SortHeader label="Latency" column="durationMs" numeric {...sorting} />
-                    <TH numeric>Tool calls</TH>
-                    <TH>Status</TH>
+                    <TH numeric className={BELOW_LG}>
+                      Tool calls
+                    </TH>
+                    <TH className={BELOW_LG}>Status</TH>
                   </tr>
                 </THead>
                 <TBody>
                   {items.map((item, index) => (
                     <TR key={item.id} {...keyboard.rowProps(index)}>
-                      <TD className="max-w-72 truncate">
+                      <TD className="w-full max-w-0 truncate">
                         <Link to="/ai-traces/$id" params={{ id: item.id }} className="font-medium hover:underline">
                           {item.name || item.id}
                         </Link>
                       </TD>
                       <TD className="font-mono text-xs whitespace-nowrap">
                         {item.model || '—'}
-                        {item.provider && <span className="text-muted-foreground"> · {item.provider}</span>}
+                        {item.provider && (
+                          <span className={cn('text-muted-foreground', BELOW_LG)}> · {item.provider}</span>
+                        )}
                       </TD>
-                      <TD className="text-xs whitespace-nowrap text-muted-foreground tabular">
+                      <TD className={cn('text-xs whitespace-nowrap text-muted-foreground tabular', BELOW_LG)}>
                         {formatDateTime(item.recordedAt)}
                       </TD>
                       <FigureCell>
@@ -157,8 +163,8 @@ export function AiTracesPage() {
                       </FigureCell>
                       <FigureCell>{formatCost(item.totalCost)}</FigureCell>
                       <FigureCell>{formatDuration(item.durationMs)}</FigureCell>
-                      <FigureCell>{formatCount(item.toolCalls)}</FigureCell>
-                      <TD className="text-xs">
+                      <FigureCell className={BELOW_LG}>{formatCount(item.toolCalls)}</FigureCell>
+                      <TD className={cn('text-xs', BELOW_LG)}>
                         {item.isError ? (
                           <span className="font-medium text-danger">Error</span>
                         ) : (
@@ -346,9 +352,9 @@ function NoCalls({ filtered }: { filtered: boolean }) {
 }
 
 /** A right-aligned figure in the monospace face. */
-function FigureCell({ children }: { children: ReactNode }) {
+function FigureCell({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <TD numeric className="font-mono text-xs">
+    <TD numeric className={cn('font-mono text-xs', className)}>
       {children}
     </TD>
   );

@@ -2,6 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
+import { BELOW_LG } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ApdexValue, DurationCell, EntityNameLink, ErrorRateValue, ImpactBadge } from './entity-parts';
@@ -39,9 +40,22 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
     { label: 'Calls', sortKey: 'requests', numeric: true, cell: (item) => formatCount(item.requests) },
     { label: 'Typical (P50)', sortKey: 'p50', numeric: true, cell: (item) => <DurationCell ms={item.p50Ms} /> },
     { label: 'Slow (P95)', sortKey: 'p95', numeric: true, cell: (item) => <DurationCell ms={item.p95Ms} /> },
-    { label: 'P99', sortKey: 'p99', numeric: true, cell: (item) => <DurationCell ms={item.p99Ms} /> },
+    // Below 1024 px the tail figures go, so the endpoint's name keeps its room.
+    {
+      label: 'P99',
+      sortKey: 'p99',
+      numeric: true,
+      className: BELOW_LG,
+      cell: (item) => <DurationCell ms={item.p99Ms} />,
+    },
     { label: 'Errors', sortKey: 'errorRate', numeric: true, cell: (item) => <ErrorRateValue value={item.errorRate} /> },
-    { label: 'Apdex', sortKey: 'apdex', numeric: true, cell: (item) => <ApdexValue value={item.apdex} /> },
+    {
+      label: 'Apdex',
+      sortKey: 'apdex',
+      numeric: true,
+      className: BELOW_LG,
+      cell: (item) => <ApdexValue value={item.apdex} />,
+    },
     { label: 'Impact', sortKey: 'impact', numeric: true, cell: (item) => <ImpactBadge item={item} /> },
   ],
   empty: (

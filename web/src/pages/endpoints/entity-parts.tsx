@@ -110,6 +110,17 @@ export function ErrorRateValue({ value }: { value: number }) {
 }
 
 /**
+ * A figure against the previous range's: the relative change, `null` when there was nothing to
+ * compare with ("new"), `'gone'` when the range has none of what the previous one had.
+ */
+function changeAgainst(current: number | null, previous: number | null): number | null | 'gone' {
+  if (current === null) return previous === null ? 0 : 'gone';
+  if (previous === null) return null;
+  if (previous === 0) return current === 0 ? 0 : null;
+  return (current - previous) / previous;
+}
+
+/**
  * A headline figure and, when the previous range is known, its change; `worseWhenUp` colours a
  * rise (errors, latency) red and a fall green, and the reverse for nothing.
  */
@@ -129,10 +140,12 @@ export function FigureTile({
   loading?: boolean;
 }) {
   let change: ReactNode = null;
-  if (current !== undefined && current !== null && previous !== undefined && previous !== null) {
-    const ratio = previous === 0 ? (current === 0 ? 0 : null) : (current - previous) / previous;
+  // `undefined` is "not compared" (or not loaded yet); `null` is a figure the range has none of (a
+  // P95 without requests), which compares as well as a zero count does.
+  if (current !== undefined && previous !== undefined) {
+    const ratio = changeAgainst(current, previous);
     const tone =
-      ratio === null || ratio === 0 || worseWhenUp === undefined
+      ratio === null || ratio === 'gone' || ratio === 0 || worseWhenUp === undefined
         ? 'text-muted-foreground'
         : ratio > 0 === worseWhenUp
           ? 'text-danger'
@@ -141,9 +154,11 @@ export function FigureTile({
       <span className={cn('text-xs tabular', tone)} title="Against the previous range of the same length">
         {ratio === null
           ? 'new'
-          : ratio === 0
-            ? 'no change'
-            : `${ratio > 0 ? '▲' : '▼'} ${formatPercent(Math.abs(ratio))}`}
+          : ratio === 'gone'
+            ? 'none in this range'
+            : ratio === 0
+              ? 'no change'
+              : `${ratio > 0 ? '▲' : '▼'} ${formatPercent(Math.abs(ratio))}`}
       </span>
     );
   }

@@ -12,7 +12,7 @@ import { PagedTable } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
+import { BELOW_LG, BELOW_XL, SortHeader, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
@@ -148,11 +148,14 @@ export function IssuesPage() {
                   </TH>
                 )}
                 <TH className="w-full">Issue</TH>
-                <TH>Trend</TH>
+                {/* Narrower windows keep the title readable: the trend and the counts a row's page
+                    repeats go first (below 1280 px users and first seen, below 1024 px also the
+                    trend and sessions). */}
+                <TH className={BELOW_LG}>Trend</TH>
                 <SortHeader label="Events" column="count" {...sorting} numeric />
-                <SortHeader label="Users" column="usersAffected" {...sorting} numeric />
-                <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric />
-                <SortHeader label="First seen" column="firstSeen" {...sorting} numeric />
+                <SortHeader label="Users" column="usersAffected" {...sorting} numeric className={BELOW_XL} />
+                <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric className={BELOW_LG} />
+                <SortHeader label="First seen" column="firstSeen" {...sorting} numeric className={BELOW_XL} />
                 <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric />
               </tr>
             </THead>
@@ -177,7 +180,7 @@ export function IssuesPage() {
                     >
                       {item.title || '(empty message)'}
                     </Link>
-                    <div className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+                    <div className="flex min-w-0 items-center gap-2 overflow-hidden text-xs text-muted-foreground">
                       <span
                         className={cn(
                           'shrink-0 rounded px-1 text-[11px]',
@@ -200,19 +203,19 @@ export function IssuesPage() {
                       )}
                     </div>
                   </TD>
-                  <TD>
+                  <TD className={BELOW_LG}>
                     <Sparkline values={item.sparkline} label={`${formatCount(item.count)} events over the range`} />
                   </TD>
                   <TD numeric data-column="count">
                     {formatCount(item.count)}
                   </TD>
-                  <TD numeric data-column="users">
+                  <TD numeric data-column="users" className={BELOW_XL}>
                     {formatCount(item.usersAffected)}
                   </TD>
-                  <TD numeric data-column="sessions">
+                  <TD numeric data-column="sessions" className={BELOW_LG}>
                     {formatCount(item.sessionsAffected)}
                   </TD>
-                  <TD numeric className="text-muted-foreground">
+                  <TD numeric className={cn('text-muted-foreground', BELOW_XL)}>
                     <RelativeTime value={item.firstSeen} />
                   </TD>
                   <TD numeric className="text-muted-foreground">

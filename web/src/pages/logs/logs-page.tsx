@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, SearchInput, Select } from '@/components/ui/input';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { BELOW_LG, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { linkStyles } from '@/components/ui/link';
 import { api, ApiError, read } from '@/lib/api';
 import { formatCount, formatPreciseTime } from '@/lib/format';
@@ -178,10 +178,12 @@ export function LogsPage() {
             />
           ) : (
             <Table aria-label="Log records" className="table-fixed">
+              {/* The time column fits "Nov 27, 04:01:28.129 PM" in the monospace face; below 1024 px
+                  the service column goes (an expanded row lists service.name with its resource attributes), so the message keeps its room. */}
               <colgroup>
-                <col className="w-44" />
+                <col className="w-48" />
                 <col className="w-16" />
-                <col className="w-36" />
+                <col className={cn('w-36', BELOW_LG)} />
                 <col />
                 <col className="w-24" />
               </colgroup>
@@ -189,7 +191,7 @@ export function LogsPage() {
                 <tr>
                   <TH>Time</TH>
                   <TH>Level</TH>
-                  <TH>Service</TH>
+                  <TH className={BELOW_LG}>Service</TH>
                   <TH>Message</TH>
                   <TH>Trace</TH>
                 </tr>
@@ -473,7 +475,7 @@ function LogRow({
         <TD>
           <SeverityLabel row={row} />
         </TD>
-        <TD className="truncate text-xs" title={row.serviceName}>
+        <TD className={cn('truncate text-xs', BELOW_LG)} title={row.serviceName}>
           {row.serviceName || '—'}
         </TD>
         <TD className="truncate font-mono text-xs" title={row.body.length > 200 ? undefined : row.body}>

@@ -11,6 +11,7 @@ import { FastForward, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { formatClock } from './timeline';
 import type { RecordedEvent } from './types';
 
 export interface ReplayControls {
@@ -23,12 +24,8 @@ const MAX_HEIGHT = 560;
 
 type PlayerEvents = ConstructorParameters<typeof Player>[0]['props']['events'];
 
-/** m:ss.s on the replay's clock, rounded as the URL's `t` is. */
-export function formatReplayTime(ms: number): string {
-  const tenths = Math.round(Math.max(0, ms) / 100);
-  const minutes = Math.floor(tenths / 600);
-  return `${minutes}:${((tenths - minutes * 600) / 10).toFixed(1).padStart(4, '0')}`;
-}
+/** m:ss.s on the replay's clock, rounded as the URL's `t` and the timeline's offsets are. */
+const formatReplayTime = (ms: number) => formatClock(Math.max(0, ms));
 
 export function ReplayPlayer({
   events,

@@ -19,7 +19,17 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import { secondsParam } from './links';
 import type { ReplayControls } from './replay-player';
-import { buildTimeline, instantOf, replayEvents, type TimelineEntry, type TimelineKind } from './timeline';
+import {
+  buildTimeline,
+  eventsThroughEnd,
+  formatClock,
+  instantOf,
+  replayEvents,
+  sessionEndMs,
+  toClockTenths,
+  type TimelineEntry,
+  type TimelineKind,
+} from './timeline';
 import type { SessionDetail, SessionRecording } from './types';
 import { displayUrl, humanizeUserAgent } from './display';
 
@@ -56,6 +66,13 @@ export function SessionDetailPage() {
   const timeline = useMemo(
     () => buildTimeline(recording.data, session.data?.exceptions ?? []),
     [recording.data, session.data?.exceptions],
+  );
+  // The player plays through the session's end (its last event, entry or recorded end), so its
+  // length, the timeline's offsets and the header's duration are one.
+  const endedAt = session.data?.endedAt;
+  const played = useMemo(
+    () => eventsThroughEnd(events, sessionEndMs(endedAt, events, timeline)),
+    [events, endedAt, timeline],
   );
   // The replay's clock starts at the first recorded event; without one, at the session's start.
   const startMs = events[0]?.timestamp ?? instantOf(session.data?.startedAt) ?? 0;
@@ -118,8 +135,8 @@ export function SessionDetailPage() {
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <span className="font-mono text-xs text-foreground">{data.id}</span>
               <span className="tabular">{formatDateTime(data.startedAt)}</span>
-              <span className="font-mono text-xs">
-                {data.durationMs === null ? 'still open' : formatDuration(data.durationMs)}
+              <span className="font-mono text-xs" data-testid="session-duration">
+                {data.durationMs === null ? 'still open' : formatDuration(toClockTenths(data.durationMs))}
               </span>
               <span title={data.userAgent ?? undefined}>{agent.label}</span>
             </span>
@@ -143,7 +160,7 @@ export function SessionDetailPage() {
           ) : (
             <Suspense fallback={<PlayerSkeleton />}>
               <ReplayPlayer
-                events={events}
+                events={played}
                 initialOffsetMs={Math.max(0, urlOffsetMs)}
                 onReady={(ready) => (controls.current = ready)}
                 onTime={onTime}
@@ -370,12 +387,9 @@ function Timeline({
   );
 }
 
-/** +m:ss.s from the replay's start; negative before it (an error logged before recording began). */
+/** +m:ss.s from the replay's start, rounded as the player's clock; negative before it (an error logged before recording began). */
 function formatOffset(ms: number): string {
-  const sign = ms < 0 ? '−' : '+';
-  const seconds = Math.abs(ms) / 1000;
-  const minutes = Math.floor(seconds / 60);
-  return `${sign}${minutes}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
+  return `${toClockTenths(ms) < 0 ? '−' : '+'}${formatClock(ms)}`;
 }
 
 function BlockSkeleton({ className }: { className: string }) {

@@ -11,13 +11,14 @@ import { Card } from '@/components/ui/card';
 import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { BELOW_LG, SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatCount, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
+import { toClockTenths } from './timeline';
 import type { SessionsSearch } from './search';
 import type { SessionItem, SessionList } from './types';
 import { displayUrl, humanizeUserAgent } from './display';
@@ -149,10 +150,11 @@ export function SessionsListPage() {
                   />
                   <TH>Session</TH>
                   <TH>URL</TH>
-                  <TH>Browser</TH>
+                  {/* Below 1024 px the browser and the replay mark go (the session's page shows both), so the URL keeps its room. */}
+                  <TH className={BELOW_LG}>Browser</TH>
                   <TH numeric>Duration</TH>
                   <TH numeric>Errors</TH>
-                  <TH>Replay</TH>
+                  <TH className={BELOW_LG}>Replay</TH>
                 </tr>
               </THead>
               <TBody>
@@ -187,7 +189,7 @@ function SessionRow({
         <Link {...link} className="outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
           {formatDateTime(session.startedAt)}
         </Link>
-        <span className="ml-2 text-xs text-muted-foreground">{formatRelative(session.startedAt)}</span>
+        <span className={cn('ml-2 text-xs text-muted-foreground', BELOW_LG)}>{formatRelative(session.startedAt)}</span>
       </TD>
       <TD>
         <Link {...link} className="font-mono text-xs text-accent hover:underline" aria-label={`Session ${session.id}`}>
@@ -199,20 +201,20 @@ function SessionRow({
           {displayUrl(session.url)}
         </span>
       </TD>
-      <TD className="whitespace-nowrap" title={session.userAgent ?? undefined}>
+      <TD className={cn('whitespace-nowrap', BELOW_LG)} title={session.userAgent ?? undefined}>
         {agent.label}
       </TD>
       <TD numeric className="font-mono text-xs">
         {session.durationMs === null ? (
           <span className="text-muted-foreground">open</span>
         ) : (
-          formatDuration(session.durationMs)
+          formatDuration(toClockTenths(session.durationMs))
         )}
       </TD>
       <TD numeric className={cn(session.errorCount > 0 ? 'font-medium text-danger' : 'text-muted-foreground')}>
         {formatCount(session.errorCount)}
       </TD>
-      <TD>
+      <TD className={BELOW_LG}>
         {session.recordingSegments > 0 ? (
           <span className="inline-flex items-center gap-1 text-xs">
             <MonitorPlay className="size-3.5 text-accent" aria-hidden />

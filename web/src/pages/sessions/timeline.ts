@@ -6,7 +6,8 @@
  * events fill in what the client did not send (navigations from Meta events, console plugin
  * entries, clicks) without repeating what it did.
  */
-import type { RecordedEvent, SessionException, SessionRecording } from './types';
+// Relative, with .js: the browser suite imports this file under the server's module resolution.
+import type { RecordedEvent, SessionException, SessionRecording } from './types.js';
 
 export type TimelineKind = 'navigation' | 'log' | 'network' | 'click' | 'custom' | 'exception';
 
@@ -237,4 +238,46 @@ export function buildTimeline(
 /** The recording's events in time order, across segments (a re-sent segment may overlap). */
 export function replayEvents(recording: SessionRecording): RecordedEvent[] {
   return recording.segments.flatMap((segment) => segment.events).sort((a, b) => a.timestamp - b.timestamp);
+}
+
+/**
+ * A moment or a length on the replay's clock as m:ss.s. The one rounding of the session page:
+ * tenths of a second, half up, for the player's clock and length, the timeline's and the
+ * exceptions' offsets, the URL's `t` and the header's duration, so they never disagree by a tenth.
+ */
+export function formatClock(ms: number): string {
+  const tenths = Math.round(Math.abs(ms) / 100);
+  const minutes = Math.floor(tenths / 600);
+  return `${minutes}:${((tenths - minutes * 600) / 10).toFixed(1).padStart(4, '0')}`;
+}
+
+/** A duration rounded as the clock rounds it (tenths of a second). */
+export const toClockTenths = (ms: number): number => Math.round(ms / 100) * 100;
+
+/** rrweb's Custom event type: the replayer announces it and draws nothing. */
+const END_MARKER_TYPE = CUSTOM;
+
+/**
+ * The recording as the player plays it: through the end of the session, not just its last
+ * recorded event. An exception reported after the last DOM event (a click that throws) or a
+ * session that went on quietly would otherwise lie past the player's end, and the player, the
+ * timeline and the header would each give the session another length. When `endMs` (epoch) is
+ * later than the last event, a Custom event marks it, so the player's clock runs to it.
+ */
+export function eventsThroughEnd(events: RecordedEvent[], endMs: number | undefined): RecordedEvent[] {
+  const last = events.at(-1);
+  if (!last || endMs === undefined || !Number.isFinite(endMs) || endMs <= last.timestamp) return events;
+  return [...events, { type: END_MARKER_TYPE, data: { tag: 'sightline.session-end', payload: {} }, timestamp: endMs }];
+}
+
+/** The session's end (epoch ms): the latest of its recorded end, its last event and its last timeline entry. */
+export function sessionEndMs(
+  endedAt: string | null | undefined,
+  events: readonly RecordedEvent[],
+  entries: readonly TimelineEntry[],
+): number | undefined {
+  const candidates = [instantOf(endedAt), events.at(-1)?.timestamp, ...entries.map((entry) => entry.atMs)].filter(
+    (value): value is number => value !== undefined && Number.isFinite(value),
+  );
+  return candidates.length === 0 ? undefined : Math.max(...candidates);
 }
