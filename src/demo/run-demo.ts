@@ -74,6 +74,11 @@ function reach(url: string, signal: AbortSignal | undefined): typeof fetch {
       if (code !== undefined && code in UNREACHABLE)
         throw new ServiceUnreachableError(url, UNREACHABLE[code]!, code === 'ENOTFOUND' || code === 'EAI_AGAIN');
       const cause = (error as { cause?: { message?: unknown } }).cause?.message;
+      // fetch refuses the ports browsers block (the Fetch standard's "bad port" list: 1, 6000, …).
+      if (cause === 'bad port')
+        throw new Error(
+          `${url}: fetch refuses to connect to port ${new URL(url).port} (a port browsers block); run the service on another port`,
+        );
       throw new Error(`${url}: ${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`);
     }
   };

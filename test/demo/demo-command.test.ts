@@ -189,6 +189,15 @@ describe('sightline demo', () => {
     });
   });
 
+  it('a port that fetch refuses (the Fetch standard blocks 6000, as browsers do): one line saying so, exit 1', async () => {
+    expect(await demo(['--url', 'http://127.0.0.1:6000', '--once'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'sightline demo: http://127.0.0.1:6000: fetch refuses to connect to port 6000 (a port browsers block); run the service on another port\n',
+    });
+  });
+
   it('a refused token: one line, exit 1', async () => {
     expect(await demo(['--url', service.url, '--token', 'not-a-token', '--once'])).toEqual({
       code: 1,
