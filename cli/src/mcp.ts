@@ -15,6 +15,7 @@ import {
   listAiTraces,
   listEndpoints,
   listIssues,
+  listMetrics,
   listTasks,
   queryLogs,
   queryMetrics,
@@ -142,6 +143,14 @@ export async function serveMcp(context: Context): Promise<void> {
         page(args.limit),
       ),
     ),
+  );
+  server.registerTool(
+    'list_metrics',
+    {
+      description: 'Metric names with points in the range, their point count, last point and dimension keys.',
+      inputSchema: { project, since, from, to },
+    },
+    answer(async (args) => listMetrics(session(), await projectOf(args.project), resolveRange(args, '24h'))),
   );
   server.registerTool(
     'query_metrics',

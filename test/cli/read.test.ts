@@ -388,6 +388,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
           'list_ai_traces',
           'list_endpoints',
           'list_issues',
+          'list_metrics',
           'list_projects',
           'list_tasks',
           'query_metrics',
@@ -403,6 +404,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       const [content] = answer.content as Array<{ type: string; text: string }>;
       expect(content!.text).toMatch(/^name\s+requests/);
       expect(content!.text).toContain('GET /api/products');
+      const metrics = await client.callTool({ name: 'list_metrics', arguments: { since: '1h' } });
+      expect(metrics.isError).toBeFalsy();
+      const [metricsText] = metrics.content as Array<{ type: string; text: string }>;
+      expect(metricsText!.text).toMatch(/^name\s+points\s+lastSeen \(UTC\)\s+dimensions\n/);
+      expect(metricsText!.text).toMatch(/^http\.server\.active_requests\s+\d+/m);
       const refused = await client.callTool({
         name: 'show_trace',
         arguments: { id: '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f' },
