@@ -39,11 +39,14 @@ const TASKS = [
   { endpoint: 'rebuild-search-index', medianMs: 4200, sigma: 0.2, failureRate: 0 },
 ];
 
-/** Fixed stack traces: the same few problems recur, so they group into issues with counts. */
+/**
+ * Fixed stack traces: the same few problems recur, so they group into issues with counts. The
+ * database timeout is raised in the shared query helper, so any endpoint or task may hit it.
+ */
 const EXCEPTIONS = [
   "TypeError: Cannot read properties of undefined (reading 'price')\n    at lineTotal (/srv/shop/src/cart.js:42:31)\n    at Array.map (<anonymous>)\n    at cartTotal (/srv/shop/src/cart.js:57:22)\n    at checkout (/srv/shop/src/routes/checkout.js:18:19)",
   'PaymentDeclinedError: card_declined\n    at charge (/srv/shop/src/payments/client.js:88:11)\n    at async checkout (/srv/shop/src/routes/checkout.js:31:5)',
-  'Error: connect ETIMEDOUT 10.0.3.12:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)\n    at async Pool.query (/srv/shop/node_modules/pg-pool/index.js:45:11)\n    at async findOrder (/srv/shop/src/orders.js:12:17)',
+  'Error: connect ETIMEDOUT 10.0.3.12:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)\n    at async Pool.query (/srv/shop/node_modules/pg-pool/index.js:45:11)\n    at async query (/srv/shop/src/db.js:12:17)',
   'SmtpError: 421 4.7.0 Try again later\n    at SMTPConnection._actionRCPT (/srv/shop/node_modules/nodemailer/lib/smtp-connection/index.js:1680:24)\n    at async sendOrderConfirmation (/srv/shop/src/jobs/mail.js:22:3)',
 ];
 

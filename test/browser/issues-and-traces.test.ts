@@ -436,9 +436,9 @@ describe('issues and traces in Chromium', () => {
       .poll(() => page.locator('table[aria-label="Occurrences"] tbody tr').count())
       .toBe(occurrences.items.length);
 
-    // The demo's ETIMEDOUT trace: node:net and node_modules/pg-pool are library frames, orders.js is the app's.
+    // The demo's ETIMEDOUT trace: node:net and node_modules/pg-pool are library frames, db.js is the app's.
     const frames = page.getByRole('list', { name: 'Stack frames' });
-    expect(await frames.locator('[data-frame="app"]').allInnerTexts()).toEqual([expect.stringContaining('findOrder')]);
+    expect(await frames.locator('[data-frame="app"]').allInnerTexts()).toEqual([expect.stringContaining('src/db.js')]);
     expect(await frames.locator('[data-frame="library"]').count()).toBe(0);
     await frames.getByRole('button', { name: 'Show 2 library frames' }).click();
     expect(await frames.locator('[data-frame="library"]').count()).toBe(2);
