@@ -409,9 +409,11 @@ export function demoBatch(
   summary.metrics += 6;
 
   const frame = (records: object) => ({ collectionFrames: [records] });
+  // Server names as the OTLP data's service.name (which becomes its serverName), so grouping a
+  // metric by serverName and an endpoint's Server column name the same services.
   const reports: unknown[] = [
-    { appVersion: '2.4.1', serverName: 'shop-1', ...frame(shop) },
-    { appVersion: '1.9.0', serverName: 'payments-1', ...frame(payments) },
+    { appVersion: '2.4.1', serverName: 'shop', ...frame(shop) },
+    { appVersion: '1.9.0', serverName: 'payments', ...frame(payments) },
   ];
   if (options.session ?? true) {
     reports.push({ appVersion: '2.4.1', serverName: 'browser', ...frame(browserSession(now - spanMs, random)) });
