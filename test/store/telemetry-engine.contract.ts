@@ -356,6 +356,24 @@ export function telemetryEngineContract(
       expect(rows).toEqual(everyTypeRecords.map(expectedEveryType));
     });
 
+    it('stores one insert whose rows span more than 100 monthly partitions (a group commit of replayed or mis-clocked records)', async () => {
+      const MONTH_NS = 30n * 86_400n * 1_000_000_000n;
+      const records = Array.from({ length: 150 }, (_, i) =>
+        endpoint({
+          id: `7d1e0c4a-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          recordedAt: RECENT + BigInt(i) * MONTH_NS,
+        }),
+      );
+      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, records));
+      const [stored] = await engine.query<{ rows: number; months: number }>(
+        `SELECT count() AS rows, uniqExact(toYYYYMM(recorded_at)) AS months FROM endpoints
+         WHERE project_id = {project:UUID} AND startsWith(toString(id), '7d1e0c4a-')`,
+        { project: PROJECT },
+      );
+      expect(stored).toEqual({ rows: 150, months: expect.any(Number) });
+      expect(stored!.months).toBeGreaterThan(100);
+    });
+
     it('round-trips a row: nanoseconds, int64 beyond 2^53, maps and quotes', async () => {
       await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, [endpoint()]));
       const rows = await engine.query<Record<string, unknown>>(

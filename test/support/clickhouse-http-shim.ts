@@ -71,7 +71,7 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
     const queryParam = url.searchParams.get('query') ?? '';
     const binaryInsert = /^\s*INSERT INTO (\w+) \(([\w, ]+)\) FORMAT (RowBinary)\s*$/i.exec(queryParam);
     if (binaryInsert) {
-      await insertBinary(url.searchParams.get('database') ?? 'default', binaryInsert, body, res);
+      await insertBinary(url.searchParams.get('database') ?? 'default', binaryInsert, body, settings, res);
       return;
     }
     const bound = bindParams(
@@ -116,6 +116,7 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
     database: string,
     [, table, columnList, format]: RegExpExecArray,
     body: Buffer,
+    settings: Record<string, string>,
     res: http.ServerResponse,
   ): Promise<void> {
     const columns = columnList!.split(',').map((column) => column.trim());
@@ -138,7 +139,12 @@ export async function startClickHouseShim(session: Session): Promise<ClickHouseS
       );
       const structure = columns.map((column) => `${column} ${types.get(column) ?? 'unknown column'}`).join(', ');
       fs.writeFileSync(file, body);
-      const sql = `INSERT INTO \`${database}\`.${table} (${columns.join(', ')}) SELECT * FROM file('${file}', '${format}', '${structure.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
+      // The URL's settings apply to the insert, as on the server (a SETTINGS clause after its columns).
+      const assignments = Object.entries(settings).map(
+        ([key, value]) => `${key} = ${/^-?\d+$/.test(value) ? value : `'${value.replace(/'/g, "\\'")}'`}`,
+      );
+      const clause = assignments.length > 0 ? ` SETTINGS ${assignments.join(', ')}` : '';
+      const sql = `INSERT INTO \`${database}\`.${table} (${columns.join(', ')})${clause} SELECT * FROM file('${file}', '${format}', '${structure.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
       statements.push(sql);
       await session.queryAsync(sql, { format: 'Null' });
       res

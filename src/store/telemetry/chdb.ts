@@ -21,6 +21,7 @@ import { drainPending, Session } from 'chdb';
 import { defaultInsertDir } from '../../config.js';
 import {
   clickhouseCodeOf,
+  INSERT_SETTINGS,
   READ_SETTINGS,
   TelemetryQueryError,
   type QueryParams,
@@ -137,7 +138,10 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
         await fs.promises.writeFile(file, rows);
         const columns = layout.columns.map(checkIdentifier).join(', ');
         await insertConnection.queryAsync(
-          `INSERT INTO ${database}.${checkIdentifier(layout.table)} (${columns}) SELECT * FROM file(${quoteString(file)}, 'RowBinary', ${quoteString(layout.structure)})`,
+          withSettings(
+            `INSERT INTO ${database}.${checkIdentifier(layout.table)} (${columns}) SELECT * FROM file(${quoteString(file)}, 'RowBinary', ${quoteString(layout.structure)})`,
+            INSERT_SETTINGS,
+          ),
           { format: 'Null' },
         );
       } finally {

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 import { wrapErrors, checkIdentifier } from './chdb.js';
-import { READ_SETTINGS, type QueryParams, type TelemetryEngine } from './engine.js';
+import { INSERT_SETTINGS, READ_SETTINGS, type QueryParams, type TelemetryEngine } from './engine.js';
 import type { RowLayout } from './rows.js';
 
 export interface ClickHouseHttpOptions {
@@ -53,6 +53,7 @@ export async function openClickHouseHttp(options: ClickHouseHttpOptions): Promis
       const result = await client.exec({
         query: `INSERT INTO ${checkIdentifier(layout.table)} (${layout.columns.map(checkIdentifier).join(', ')}) FORMAT RowBinary`,
         values: Readable.from([rows], { objectMode: false }),
+        clickhouse_settings: INSERT_SETTINGS,
       });
       result.stream.resume();
     },

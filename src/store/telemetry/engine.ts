@@ -32,6 +32,14 @@ export const READ_SETTINGS = {
   output_format_json_quote_decimals: 0,
 } as const;
 
+/**
+ * Settings every insert runs with, on both engines. One group commit carries many requests' rows,
+ * and a client may send records spread over years (a replay, a wrong clock): ClickHouse refuses a
+ * block that spans more than 100 monthly partitions (max_partitions_per_insert_block), which
+ * failed the whole insert and every request in it with 503. Past that limit it now only logs.
+ */
+export const INSERT_SETTINGS = { throw_on_max_partitions_per_insert_block: 0 } as const;
+
 /** A failed statement, with ClickHouse's error code and name when the engine reported them. */
 export class TelemetryQueryError extends Error {
   override name = 'TelemetryQueryError';
