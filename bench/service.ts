@@ -6,16 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildApps } from '../src/server/app.js';
 import { useServiceHeapGrowth } from '../src/server/garbage-collection.js';
+import { fixMallocThresholds, keepReleasingFreedMemory } from '../src/server/native-memory.js';
 import { openServices } from '../src/server/services.js';
 import { postGzippedReport } from '../test/support/service.js';
 
 export async function startBenchService(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${name}-`));
+  await fixMallocThresholds(process.env.GLIBC_TUNABLES); // as serve() does, before the engines load
   const services = await openServices(
     loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', REGISTRATION: 'open', ...env }),
   );
   const { app } = await buildApps(services);
   useServiceHeapGrowth(); // as serve() does once the service is ready
+  const stopReleasing = keepReleasingFreedMemory();
   const registered = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -23,6 +26,7 @@ export async function startBenchService(name: string, env: Record<string, string
   });
   const owner = registered.json() as { token: string; project: { id: string; token: string } };
   const close = async (): Promise<void> => {
+    stopReleasing();
     await app.close();
     await services.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

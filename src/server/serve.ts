@@ -5,11 +5,13 @@
 import type { Config } from '../config.js';
 import { buildApps } from './app.js';
 import { useServiceHeapGrowth } from './garbage-collection.js';
+import { fixMallocThresholds, keepReleasingFreedMemory } from './native-memory.js';
 import { openServices } from './services.js';
 import { listenFailure } from './start-error.js';
 
 export async function serve(config: Config): Promise<void> {
   const started = performance.now();
+  await fixMallocThresholds(process.env.GLIBC_TUNABLES);
   const services = await openServices(config);
   const { app, ingest } = await buildApps(services);
   try {
@@ -52,6 +54,7 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGINT', stop);
 
   useServiceHeapGrowth();
+  keepReleasingFreedMemory();
   app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
   process.stdout.write(
     `Sightline is running at http://localhost:${port}` +
