@@ -5,7 +5,16 @@
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_FILE, currentOpenApiDocument, schemaSource } from '../../scripts/api-client.js';
+import {
+  SCHEMA_FILE,
+  VALUES_FILE,
+  VALUES_TYPES_FILE,
+  currentOpenApiDocument,
+  schemaSource,
+  valuesSources,
+} from '../../scripts/api-client.js';
+import { FRAMEWORKS as SERVICE_FRAMEWORKS } from '../../src/core/projects.js';
+import { FRAMEWORKS } from '../../packages/api-client/src/index.js';
 
 describe('generated API client', () => {
   it('matches the routes as they are declared today', async () => {
@@ -18,5 +27,14 @@ describe('generated API client', () => {
       committed === expected,
       'packages/api-client/src/schema.d.ts is stale: run `npm run generate:api-client` and commit it',
     ).toBe(true);
+  });
+
+  it("carries the service's framework list as generated, and exports it at run time", () => {
+    const expected = valuesSources();
+    const stale = 'packages/api-client/src/values.js is stale: run `npm run generate:api-client` and commit it';
+    expect(fs.readFileSync(VALUES_FILE, 'utf8'), stale).toBe(expected.js);
+    expect(fs.readFileSync(VALUES_TYPES_FILE, 'utf8'), stale).toBe(expected.types);
+    expect([...FRAMEWORKS]).toEqual([...SERVICE_FRAMEWORKS]);
+    expect(Object.isFrozen(FRAMEWORKS)).toBe(true);
   });
 });

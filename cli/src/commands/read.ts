@@ -1,6 +1,7 @@
 /** projects, issues, endpoints, tasks, logs, traces, metrics, ai-traces. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
+import { FRAMEWORKS } from '@sightline/api-client';
 import { findProject, listProjects, traceIdOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
@@ -378,26 +379,6 @@ function projectCommands(program: Command): void {
     'sightline-cli projects create "Shop API" --framework nodejs --use',
   );
 }
-
-/**
- * The frameworks the service accepts (src/core/projects.ts FRAMEWORKS), for the help: the API
- * client types it as a string, so the service has the last word (refusedInput) and
- * test/cli/read.test.ts checks this copy against the service's list.
- */
-const FRAMEWORKS = [
-  'opentelemetry',
-  'go',
-  'nodejs',
-  'nestjs',
-  'javascript',
-  'react',
-  'vue',
-  'svelte',
-  'flutter',
-  'ios',
-  'android',
-  'react-native',
-] as const;
 
 /** The service's 422 for a bad name or framework is a usage error (exit 2) naming the argument; any other failure is itself. */
 function refusedInput(error: unknown, given: { name: string; framework: string }): unknown {

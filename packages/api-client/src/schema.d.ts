@@ -1,5 +1,5 @@
 // Generated from the service's OpenAPI document by `npm run generate:api-client`; do not edit.
-// test/api/api-client.test.ts fails when this file differs from what the routes declare.
+// test/packages/api-client.test.ts fails when this file differs from what the routes declare.
 
 export interface paths {
     "/api/auth/register": {
@@ -1725,6 +1725,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
+                        /** @description one of opentelemetry, go, nodejs, nestjs, javascript, react, vue, svelte, flutter, ios, android, react-native; another value is refused (422) */
                         framework?: string;
                         backendUrl?: string;
                     };
@@ -1817,6 +1818,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name?: string;
+                        /** @description one of opentelemetry, go, nodejs, nestjs, javascript, react, vue, svelte, flutter, ios, android, react-native; another value is refused (422) */
                         framework?: string;
                         organizationId?: string;
                     };

@@ -5,7 +5,7 @@
  * and whether the project has received data yet.
  */
 import { limitMessage, limitReached } from '../../core/plans.js';
-import { HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
+import { FRAMEWORKS, HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
 import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { TypedScope } from '../../http/schema-types.js';
@@ -45,6 +45,15 @@ const toAnswer = (project: Project, role: Role) => ({
   token: visible(project.token, role),
 });
 
+/**
+ * A framework in a request body: a string checked by the handler (frameworkProblem), so that a
+ * refusal lists the accepted values, which ajv's enum message would not.
+ */
+const frameworkInput = {
+  type: 'string',
+  description: `one of ${FRAMEWORKS.join(', ')}; another value is refused (422)`,
+} as const;
+
 const projectAnswer = {
   type: 'object',
   required: ['id', 'name', 'framework', 'organizationId', 'backendUrl', 'role', 'token'],
@@ -80,7 +89,7 @@ const createSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
-    properties: { name: { type: 'string' }, framework: { type: 'string' }, organizationId: { type: 'string' } },
+    properties: { name: { type: 'string' }, framework: frameworkInput, organizationId: { type: 'string' } },
   },
   response: { 201: projectAnswer, ...scopedErrors, 422: errorAnswer },
 } as const;
@@ -91,7 +100,7 @@ const updateSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
-    properties: { name: { type: 'string' }, framework: { type: 'string' }, backendUrl: { type: 'string' } },
+    properties: { name: { type: 'string' }, framework: frameworkInput, backendUrl: { type: 'string' } },
   },
   response: { 200: projectAnswer, ...scopedErrors, 422: errorAnswer },
 } as const;

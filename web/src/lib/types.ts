@@ -2,7 +2,7 @@
  * Answers of the API as the dashboard reads them, from the generated client (packages/api-client,
  * built from the routes' response schemas), under the names the pages use.
  */
-import type { paths } from '@sightline/api-client';
+import type { Framework, paths } from '@sightline/api-client';
 
 /** The JSON answer of a route at a status (200 unless given). */
 export type Answer<
@@ -35,18 +35,26 @@ export type Providers = Answer<'/api/auth/providers', 'get'>;
 
 export type InvitationPreview = Answer<'/api/invitations/preview', 'post'>;
 
-/** The dashboard project picker's values (src/core/projects.ts FRAMEWORKS). */
-export const FRAMEWORKS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: 'opentelemetry', label: 'OpenTelemetry (any server)' },
-  { value: 'nodejs', label: 'Node.js' },
-  { value: 'nestjs', label: 'NestJS' },
-  { value: 'go', label: 'Go' },
-  { value: 'javascript', label: 'Browser JavaScript' },
-  { value: 'react', label: 'React' },
-  { value: 'vue', label: 'Vue' },
-  { value: 'svelte', label: 'Svelte' },
-  { value: 'flutter', label: 'Flutter' },
-  { value: 'ios', label: 'iOS' },
-  { value: 'android', label: 'Android' },
-  { value: 'react-native', label: 'React Native' },
-];
+/**
+ * The project picker's labels, in the picker's order. Keyed by the service's framework list
+ * (`@sightline/api-client`'s FRAMEWORKS), so a framework added there fails the build here until
+ * it has a label.
+ */
+const FRAMEWORK_LABELS: Record<Framework, string> = {
+  opentelemetry: 'OpenTelemetry (any server)',
+  nodejs: 'Node.js',
+  nestjs: 'NestJS',
+  go: 'Go',
+  javascript: 'Browser JavaScript',
+  react: 'React',
+  vue: 'Vue',
+  svelte: 'Svelte',
+  flutter: 'Flutter',
+  ios: 'iOS',
+  android: 'Android',
+  'react-native': 'React Native',
+};
+
+export const FRAMEWORKS: ReadonlyArray<{ value: Framework; label: string }> = Object.entries(FRAMEWORK_LABELS).map(
+  ([value, label]) => ({ value: value as Framework, label }),
+);
