@@ -1,6 +1,7 @@
 /**
- * Start-up time and memory of `sightline serve`: a first start on an empty data folder (PGlite
- * initialisation, chDB, both migration runs), then a warm restart on the same folder. For each:
+ * Start-up time and memory of `sightline serve`: a first start on an empty data folder (PGlite's
+ * folder copied from the build's template, chDB, both migration runs), then a warm restart on the
+ * same folder. For each:
  * time to the "running at" line, the server's peak resident memory (VmHWM), the peak of the
  * server with any process it spawned (sampled), and resident memory once idle.
  */

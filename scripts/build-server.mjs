@@ -3,6 +3,8 @@
 // scripts, ../web/dist) — stays the same. The service runs from dist/ (bin/sightline.mjs): tsx's
 // loader thread and on-the-fly compilation cost ~25 MB resident (docs/PERFORMANCE.md).
 // Files that are not TypeScript (SQL migrations, .mjs worker scripts, JSON) are copied as they are.
+// Then, once per installed PGlite version, the template data folder that the service copies into
+// an empty PGlite folder instead of running initdb at its first start (src/store/meta/pglite-template.ts).
 // Usage: node scripts/build-server.mjs   (npm run build:server; prepare and npm start run it)
 import { cpSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -33,3 +35,13 @@ cpSync(src, outdir, {
   recursive: true,
   filter: (from) => !isTypeScript(from),
 });
+
+const { buildPgliteTemplate, pgliteTemplateFolder } = await import('../dist/store/meta/pglite-template.js');
+const { engineOptions, DEFAULT_SHARED_BUFFERS_MB } = await import('../dist/store/meta/pglite.js');
+const started = performance.now();
+if (await buildPgliteTemplate(engineOptions(DEFAULT_SHARED_BUFFERS_MB))) {
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `made ${path.relative(root, pgliteTemplateFolder())} (PGlite's initdb, once per version) in ${seconds} s`,
+  );
+}

@@ -6,17 +6,14 @@
  * back, and two transactions never interleave. Consequence: calling `db.query` from inside a
  * transaction callback would wait forever, so it is refused (see shared.ts).
  *
- * Memory: an empty folder is initialised in a short-lived child process (pglite-initdb.mjs),
- * because initdb leaves about 0.5 GB of WebAssembly memory behind that a process cannot give
- * back; and shared_buffers is small (PostgreSQL's default of 128 MB is resident once touched,
+ * Memory: an empty folder is a copy of the build's template, or initialised in a short-lived
+ * child process (pglite-template.ts), because initdb leaves about 0.5 GB of WebAssembly memory
+ * behind that a process cannot give back; and shared_buffers is small (PostgreSQL's default of 128 MB is resident once touched,
  * and the metadata of one installation is a few MB). Measured in docs/PERFORMANCE.md.
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { PGlite, TransactionAbortedError, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, TransactionAbortedError, type Transaction } from '@electric-sql/pglite';
 import {
   abortedTransactionError,
   assertNotInTx,
@@ -28,6 +25,7 @@ import {
   runInTxScope,
   toMetaDbError,
 } from './shared.js';
+import { initialiseFromTemplate, type InitdbSettings } from './pglite-template.js';
 import { MetaDbError, type MetaDb, type MetaTx, type PgliteMetaDbOptions } from './types.js';
 
 /** Data folders open in this process: two PGlite instances on one folder would corrupt it. */
@@ -44,7 +42,7 @@ export async function openPgliteMetaDb(options: Omit<PgliteMetaDbOptions, 'kind'
   const settings = engineOptions(options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB);
   let pg: PGlite;
   try {
-    if (folder !== null) await initialiseFolder(folder, settings);
+    if (folder !== null) await initialiseFolder(folder, settings, options.templates);
     pg = await PGlite.create({
       ...(folder === null ? {} : { dataDir: folder }),
       ...settings,
@@ -61,40 +59,29 @@ export async function openPgliteMetaDb(options: Omit<PgliteMetaDbOptions, 'kind'
 export const DEFAULT_SHARED_BUFFERS_MB = 16;
 
 /** Server settings, given at every start (they override the folder's postgresql.conf) and to initdb (which writes them there). */
-function engineOptions(sharedBuffersMb: number): Pick<PGliteOptions, 'startParams' | 'initDbStartParams'> {
+export function engineOptions(sharedBuffersMb: number): InitdbSettings {
   const settings = ['-c', `shared_buffers=${sharedBuffersMb}MB`];
   return { startParams: [...PGlite.defaultStartParams, ...settings], initDbStartParams: settings };
 }
 
-const execFileAsync = promisify(execFile);
-const INITDB_SCRIPT = new URL('./pglite-initdb.mjs', import.meta.url);
-
 /**
- * Initialises a missing or empty folder in a child process, into a sibling folder renamed into
- * place when complete: a start killed mid-way leaves no half-initialised folder behind. A
- * non-empty folder without PG_VERSION is left to PGlite, which reports it.
+ * Initialises a missing or empty folder (pglite-template.ts: a copy of the build's template, else
+ * initdb in a child process) into a sibling folder renamed into place when complete: a start
+ * killed mid-way leaves no half-initialised folder behind. A non-empty folder without PG_VERSION
+ * is left to PGlite, which reports it.
  */
-async function initialiseFolder(
-  folder: string,
-  settings: Pick<PGliteOptions, 'startParams' | 'initDbStartParams'>,
-): Promise<void> {
+async function initialiseFolder(folder: string, settings: InitdbSettings, templates?: string): Promise<void> {
   if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) return;
   const staging = `${folder}.initdb`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(folder), { recursive: true });
   try {
-    await execFileAsync(process.execPath, [fileURLToPath(INITDB_SCRIPT), staging, JSON.stringify(settings)], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await initialiseFromTemplate(staging, settings, templates);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
-    const { stderr, code, signal } = error as { stderr?: string; code?: unknown; signal?: string | null };
-    const why =
-      stderr?.trim() ||
-      (signal
-        ? `initdb process killed by ${signal}`
-        : `initdb process failed (${String(code ?? (error as Error).message)})`);
-    throw new MetaDbError(`cannot initialise the PGlite data folder ${folder}: ${why}`, { code: null });
+    throw new MetaDbError(`cannot initialise the PGlite data folder ${folder}: ${(error as Error).message}`, {
+      code: null,
+    });
   }
   fs.rmSync(folder, { recursive: true, force: true });
   fs.renameSync(staging, folder);

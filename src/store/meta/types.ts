@@ -116,6 +116,8 @@ export interface PgliteMetaDbOptions {
   relaxedDurability?: boolean;
   /** PostgreSQL's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). Default 16. */
   sharedBuffersMb?: number;
+  /** Folder of initialised-folder templates (pglite-template.ts); default the build's, under dist/. */
+  templates?: string;
 }
 
 export interface PostgresMetaDbOptions {
