@@ -5,7 +5,13 @@
  * and whether the project has received data yet.
  */
 import { limitMessage, limitReached } from '../../core/plans.js';
-import { FRAMEWORKS, HIDDEN_TOKEN, backendUrlProblem, frameworkProblem, projectNameProblem } from '../../core/projects.js';
+import {
+  FRAMEWORKS,
+  HIDDEN_TOKEN,
+  backendUrlProblem,
+  frameworkProblem,
+  projectNameProblem,
+} from '../../core/projects.js';
 import { atLeast, effectiveRole, type Role } from '../../core/roles.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import type { TypedScope } from '../../http/schema-types.js';
