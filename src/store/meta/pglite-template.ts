@@ -3,7 +3,7 @@
  * (pglite-initdb.mjs) because it grows WebAssembly memory to about 0.6 GB that a process never
  * gets back, and once per installation rather than once per folder: the build
  * (scripts/build-server.mjs) makes a template folder under dist/, and opening an empty folder
- * copies it (a few MB of files, no child, about 0.4 GB less at the first start's peak). Without a
+ * copies it (about 40 MB of files, no child, 0.4 GB less at the first start's peak). Without a
  * template for the installed PGlite (a run from the sources before any build) the child
  * initialises the folder itself. A PostgreSQL data folder holds no absolute path, so a copy is
  * as good as its original; the server settings are given at every start anyway.
