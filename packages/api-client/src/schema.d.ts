@@ -4316,6 +4316,7 @@ export interface paths {
                             toDate: string;
                             bucketSeconds: number;
                             count: number;
+                            /** @description an endpoint's calls answered with a server error (5xx); a task's failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) (so are the series' errors) */
                             serverErrors: number;
                             clientErrors: number;
                             p50Ms: number | null;
@@ -4688,6 +4689,7 @@ export interface paths {
                             items: {
                                 name: string;
                                 count: number;
+                                /** @description failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) */
                                 failures: number;
                                 p50Ms: number;
                                 p95Ms: number;
@@ -4795,6 +4797,7 @@ export interface paths {
                             toDate: string;
                             bucketSeconds: number;
                             count: number;
+                            /** @description an endpoint's calls answered with a server error (5xx); a task's failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) (so are the series' errors) */
                             serverErrors: number;
                             clientErrors: number;
                             p50Ms: number | null;
@@ -5540,6 +5543,7 @@ export interface paths {
                             errorRate: number;
                             p95Ms: number | null;
                             tasks: number;
+                            /** @description failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) */
                             taskFailures: number;
                             exceptions: number;
                             issues: number;
@@ -5728,6 +5732,7 @@ export interface paths {
                                 errorRate: number;
                                 p95Ms: number | null;
                                 tasks: number;
+                                /** @description failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) */
                                 taskFailures: number;
                                 exceptions: number;
                                 issues: number;

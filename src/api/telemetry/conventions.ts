@@ -247,6 +247,10 @@ export const nstr = { type: ['string', 'null'] } as const;
 export const num = { type: 'number' } as const;
 export const nnum = { type: ['number', 'null'] } as const;
 export const int = { type: 'integer' } as const;
+
+/** What a task's failures count, wherever they are answered. */
+export const TASK_FAILURES =
+  'failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0)';
 export const bool = { type: 'boolean' } as const;
 export const strMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 export const numArray = { type: 'array', items: { type: 'number' } } as const;

@@ -40,6 +40,7 @@ import {
   rangeProperties,
   routeSchema,
   str,
+  TASK_FAILURES,
   strMap,
   timeRangeOf,
   type ListBody,
@@ -121,7 +122,7 @@ export async function listEndpoints(
 const taskItem = obj({
   name: str,
   count: int,
-  failures: int,
+  failures: { ...int, description: TASK_FAILURES },
   p50Ms: num,
   p95Ms: num,
   p99Ms: num,
@@ -144,7 +145,10 @@ const detailResponse = obj({
   toDate: str,
   bucketSeconds: int,
   count: int,
-  serverErrors: int,
+  serverErrors: {
+    ...int,
+    description: `an endpoint's calls answered with a server error (5xx); a task's ${TASK_FAILURES} (so are the series' errors)`,
+  },
   clientErrors: int,
   p50Ms: nnum,
   p95Ms: nnum,

@@ -17,6 +17,7 @@ import {
   rangeQuery,
   routeSchema,
   str,
+  TASK_FAILURES,
   timeRangeOf,
   type RangeInput,
 } from './conventions.js';
@@ -30,7 +31,7 @@ const statsSchema = obj({
   errorRate: num,
   p95Ms: nnum,
   tasks: int,
-  taskFailures: int,
+  taskFailures: { ...int, description: TASK_FAILURES },
   exceptions: int,
   issues: int,
   aiCalls: int,

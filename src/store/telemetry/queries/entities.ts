@@ -141,6 +141,25 @@ function searchSql(search: string | undefined): Sql {
   return search ? sql` AND positionCaseInsensitiveUTF8(name, ${param(search, 'String')}) > 0` : empty;
 }
 
+/**
+ * How long after a range's end an exception on a run within it may still be recorded: a task's
+ * exception lands at the run's end, its row at the run's start, so a long run near the end of
+ * the range has its exception after it. Bounds the set read by taskFailed.
+ */
+export const TASK_EXCEPTION_GRACE_MS = 86_400_000;
+
+/**
+ * "This task run failed", over rows of `tasks`: a server-error status (an OTLP span with an ERROR
+ * status stores 500) or an exception that is not a message recorded on the run. The report
+ * protocol sends every task with status 0, so for its clients the exception is the only signal.
+ * The exceptions are the project's, linked to a task (is_task), recorded from the range's start
+ * to TASK_EXCEPTION_GRACE_MS after its end; membership needs no deduplication (no FINAL).
+ */
+export function taskFailed(projectId: string, range: TimeRange): Sql {
+  const recorded = inRange('recorded_at', { fromMs: range.fromMs, toMs: range.toMs + TASK_EXCEPTION_GRACE_MS });
+  return sql`(status_code >= 500 OR id IN (SELECT trace_id FROM exceptions WHERE ${ofProject(projectId)} AND ${recorded} AND is_task AND NOT is_message))`;
+}
+
 export async function taskAggregates(
   engine: TelemetryEngine,
   projectId: string,
@@ -149,7 +168,7 @@ export async function taskAggregates(
   const rows = await runQuery<TaskAggregateRow>(
     engine,
     'tasks.list',
-    sql`SELECT name, count() AS count, countIf(status_code >= 500) AS failures,
+    sql`SELECT name, count() AS count, countIf(${taskFailed(projectId, input.range)}) AS failures,
             quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50_ms, q[2] / 1e6 AS p95_ms, q[3] / 1e6 AS p99_ms,
             toString(max(recorded_at)) AS last_seen
        FROM tasks FINAL
@@ -163,6 +182,7 @@ export async function taskAggregates(
 
 export interface EntityDetail {
   count: number;
+  /** An endpoint's calls with status >= 500; a task's failed runs (taskFailed). So is a bucket's `errors`. */
   serverErrors: number;
   clientErrors: number;
   p50Ms: number | null;
@@ -195,6 +215,8 @@ export async function entityDetail(
   const from = raw(`${table} FINAL`);
   const columns = raw('id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes');
   const top = param(input.limit, 'UInt32');
+  // A failed call: an endpoint's server error; a task run's failure (taskFailed).
+  const failed = table === 'tasks' ? taskFailed(projectId, input.range) : sql`status_code >= 500`;
   const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
     runQuery<{
       count: number;
@@ -206,7 +228,7 @@ export async function entityDetail(
     }>(
       engine,
       `${table}.detail.totals`,
-      sql`SELECT count() AS count, countIf(status_code >= 500) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
+      sql`SELECT count() AS count, countIf(${failed}) AS server_errors, countIf(status_code >= 400 AND status_code < 500) AS client_errors,
               if(count() = 0, NULL, quantile(0.5)(duration_ns) / 1e6) AS p50, if(count() = 0, NULL, quantile(0.95)(duration_ns) / 1e6) AS p95,
               if(count() = 0, NULL, quantile(0.99)(duration_ns) / 1e6) AS p99
          FROM ${from} WHERE ${where}`,
@@ -214,7 +236,7 @@ export async function entityDetail(
     runQuery<{ t: number; count: number; errors: number; p50: number; p95: number; p99: number }>(
       engine,
       `${table}.detail.series`,
-      sql`SELECT ${bucket} AS t, count() AS count, countIf(status_code >= 500) AS errors,
+      sql`SELECT ${bucket} AS t, count() AS count, countIf(${failed}) AS errors,
               quantiles(0.5, 0.95, 0.99)(duration_ns) AS q, q[1] / 1e6 AS p50, q[2] / 1e6 AS p95, q[3] / 1e6 AS p99
          FROM ${from} WHERE ${where} GROUP BY t ORDER BY t`,
     ),
@@ -231,7 +253,7 @@ export async function entityDetail(
     runQuery<TraceSummaryRow>(
       engine,
       `${table}.detail.failing`,
-      sql`SELECT ${columns} FROM ${from} WHERE ${where} AND (${raw(table === 'endpoints' ? 'status_code >= 400' : 'status_code >= 500')}) ORDER BY recorded_at DESC LIMIT ${top}`,
+      sql`SELECT ${columns} FROM ${from} WHERE ${where} AND (${table === 'endpoints' ? sql`status_code >= 400` : failed}) ORDER BY recorded_at DESC LIMIT ${top}`,
     ),
     runQuery<TraceSummaryRow>(
       engine,

@@ -5,7 +5,7 @@
  * non-streaming requests, as everywhere latency is scored.
  */
 import type { TelemetryEngine } from '../engine.js';
-import { endpointAggregatesWithTotal } from './entities.js';
+import { endpointAggregatesWithTotal, taskFailed } from './entities.js';
 import { ROLLED_APDEX_MS, endpointParts } from './rollups.js';
 import { empty, sql } from '../sql.js';
 import { bucketOf, inRange, ofProject, runQuery, type TimeRange } from './run.js';
@@ -91,7 +91,7 @@ async function otherStats(engine: TelemetryEngine, projectId: string, range: Tim
     runQuery<{ n: number; f: number }>(
       engine,
       'stats.tasks',
-      sql`SELECT count() AS n, countIf(status_code >= 500) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`,
+      sql`SELECT count() AS n, countIf(${taskFailed(projectId, range)}) AS f FROM tasks FINAL WHERE ${where('recorded_at')}`,
     ),
     runQuery<{ n: number; h: number }>(
       engine,

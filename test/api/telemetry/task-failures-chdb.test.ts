@@ -1,0 +1,3 @@
+import { taskFailuresContract } from './task-failures.contract.js';
+
+taskFailuresContract('chdb');
