@@ -75,14 +75,30 @@ export class Context {
     return normalizeUrl(url);
   }
 
+  /**
+   * The profile's sign-in, against the service it was made on. A --url or SIGHTLINE_URL naming
+   * another service is refused rather than followed: the profile's token (or refresh token) would
+   * go to that host, and a refused refresh there would sign the profile out.
+   */
   session(): Session {
     const profile = this.profile();
+    // Naming a profile that is not there is a typo more often than a sign-out.
+    if (!profile && Object.keys(readStore().profiles).length > 0)
+      throw notSignedIn(
+        `no profile named "${this.profileName}"`,
+        `\`sightline-cli login --profile ${this.profileName}\` creates it; \`sightline-cli profiles list\` shows yours`,
+      );
     if (!profile?.credentials) throw notSignedIn(`not signed in (profile ${this.profileName})`);
-    return new Session(
-      this.profileName,
-      this.options.url ? normalizeUrl(this.options.url) : profile.url,
-      profile.credentials,
-    );
+    const asked = this.options.url ?? process.env.SIGHTLINE_URL;
+    const signedInTo = normalizeUrl(profile.url);
+    if (asked !== undefined && normalizeUrl(asked) !== signedInTo) {
+      const source = this.options.url !== undefined ? '--url' : 'SIGHTLINE_URL';
+      throw usageError(
+        `profile ${this.profileName} is signed in to ${signedInTo}, not ${normalizeUrl(asked)} (${source})`,
+        `sign in there with \`sightline-cli login --url ${normalizeUrl(asked)} --profile <name>\`, or leave out ${source}`,
+      );
+    }
+    return new Session(this.profileName, signedInTo, profile.credentials);
   }
 
   /** --project (id or name), else SIGHTLINE_PROJECT, else the profile's default project. */
@@ -90,7 +106,9 @@ export class Context {
     const wanted = explicit ?? process.env.SIGHTLINE_PROJECT ?? this.profile()?.projectId;
     if (!wanted)
       throw usageError('no project chosen', 'pass --project <id|name> or run `sightline-cli projects use <id|name>`');
-    if (UUID.test(wanted)) return wanted.toLowerCase();
+    // The profile's own default was checked when it was chosen; a named one is looked up, so an id
+    // that is not among the caller's projects reads "not found" (exit 5), not the service's 403.
+    if (UUID.test(wanted) && wanted === this.profile()?.projectId) return wanted.toLowerCase();
     return (await findProject(session, wanted)).id;
   }
 }

@@ -29,4 +29,5 @@ export const usageError = (message: string, hint?: string): CliError => new CliE
 export const notSignedIn = (
   message = 'not signed in',
   hint = 'run `sightline-cli login` (or `login --token` with a personal access token)',
-): CliError => new CliError(message, EXIT.notSignedIn, hint);
+  status?: number,
+): CliError => new CliError(message, EXIT.notSignedIn, hint, status);

@@ -47,14 +47,18 @@ export function refusal(response: Response, body: unknown): CliError {
   if (status === 401)
     return notSignedIn(
       message ?? 'the service refused the credentials (401): not signed in, or the token expired or was revoked',
+      undefined,
+      status,
     );
   if (status === 404) return new CliError(message ?? 'not found', EXIT.notFound, undefined, status);
   if (status === 429) {
     const retryAfter = response.headers.get('retry-after');
+    // The service's message may already say how long to wait; the hint then adds nothing new.
+    const hint = retryAfter ? `wait ${retryAfter} s and try again` : 'wait a minute and try again';
     return new CliError(
       message ?? 'rate limited (429)',
       EXIT.rateLimited,
-      retryAfter ? `wait ${retryAfter} s and try again` : 'wait a minute and try again',
+      message && /try again/i.test(message) ? undefined : hint,
       status,
     );
   }

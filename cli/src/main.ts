@@ -6,7 +6,23 @@ import { action, withExamples } from './commands/shared.js';
 import { uploadCommands } from './commands/uploads.js';
 import { CliError, EXIT } from './errors.js';
 
-function program(): Command {
+/**
+ * Commander's own usage errors (unknown option, missing argument, bad choice) as the CLI's other
+ * errors are: one line, or one JSON object with -o json.
+ */
+function usageErrorOutput(json: boolean) {
+  return (text: string, write: (text: string) => void) => {
+    const message = text.trim().replace(/^error: /, '');
+    const hint = 'add --help for usage';
+    write(
+      json
+        ? `${JSON.stringify({ error: { message, hint, exitCode: EXIT.usage, status: null } })}\n`
+        : `error: ${message} — ${hint}\n`,
+    );
+  };
+}
+
+function program(json: boolean): Command {
   const root = new Command('sightline-cli')
     .description(
       'Command line client of Sightline: sign in, query issues, endpoints, traces, logs and metrics, upload debug symbols, serve MCP.',
@@ -17,7 +33,7 @@ function program(): Command {
     .option('--project <project>', "project id or name (else SIGHTLINE_PROJECT, else the profile's default)")
     .option('-o, --output <format>', 'table or json (default: table on a terminal, json when piped)')
     .option('--fields <fields>', 'comma-separated fields to show, in order')
-    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({ outputError: usageErrorOutput(json) })
     .exitOverride();
   withExamples(
     root,
@@ -53,7 +69,7 @@ function wantsJson(argv: string[]): boolean {
 
 async function main(argv: string[]): Promise<void> {
   try {
-    await program().parseAsync(argv, { from: 'user' });
+    await program(wantsJson(argv)).parseAsync(argv, { from: 'user' });
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander printed the help, the version or the usage error already.

@@ -5,6 +5,7 @@
  * in UTC to the second (formatTime) under a title saying so (`lastSeen (UTC)`), rates, Apdex,
  * impact and costs as the dashboard shows them (NUMBER_FORMATS) and booleans as yes/no.
  */
+import { formatCost, formatPercent } from '@sightline/api-client';
 import { usageError } from './errors.js';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -42,6 +43,8 @@ export function formatFrom(requested: string | undefined, stdoutIsTty: boolean):
 export function printRows(view: RowsView, options: OutputOptions): void {
   if (options.format === 'json') {
     process.stdout.write(`${JSON.stringify(pick(view.rows, options.fields), null, 2)}\n`);
+    // stdout stays the bare array scripts parse; that there is more goes where a person sees it.
+    if (view.note) process.stderr.write(`${view.note}\n`);
     return;
   }
   process.stdout.write(`${renderTable(view, options.fields)}\n`);
@@ -95,19 +98,6 @@ const TIME_WIDTH = 'YYYY-MM-DD HH:MM:SS'.length;
 /** A time field's value as a table shows it; undefined for every other cell. */
 function timeCell(column: string, value: Json): string | undefined {
   return TIME_FIELDS.has(column) && typeof value === 'string' ? formatTime(value) : undefined;
-}
-
-/** A ratio (0.0123) as a percentage ("1.23 %"), as the dashboard shows it (formatPercent, web/src/lib/format.ts). */
-export function formatPercent(ratio: number): string {
-  const percent = ratio * 100;
-  if (percent === 0) return '0 %';
-  return `${percent < 1 ? Number(percent.toPrecision(2)) : Number(percent.toFixed(percent < 10 ? 2 : 1))} %`;
-}
-
-/** US dollars as the dashboard shows them (formatCost): cents and below keep two significant digits. */
-export function formatCost(usd: number): string {
-  if (usd !== 0 && Math.abs(usd) < 0.01) return `$${Number(usd.toPrecision(2))}`;
-  return `$${usd.toFixed(2)}`;
 }
 
 /** Numbers a table shows as the dashboard does, by field name in every command's rows; JSON keeps the API's numbers. */

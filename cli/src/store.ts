@@ -59,7 +59,13 @@ export function readStore(): Store {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { currentProfile: DEFAULT_PROFILE, profiles: {} };
     throw error;
   }
-  const parsed = storeSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined; // not JSON at all: refused below like JSON of the wrong shape
+  }
+  const parsed = storeSchema.safeParse(json);
   if (!parsed.success) {
     throw new CliError(
       `${credentialsPath()} is not a credentials file of this CLI`,

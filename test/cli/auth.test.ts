@@ -6,9 +6,10 @@
  * exit codes of not signed in, usage, cannot connect and rate limited.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../support/loopback.js';
+import { freeLoopbackPort, listenOnLoopback } from '../support/loopback.js';
 import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 import {
   MINUTE,
@@ -242,8 +243,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("unknown option '--bogus'");
     expect(
-      (await runCli(['logs', 'query', '--since', 'yesterday', '--project', user.project.id], { configDir: deviceDir }))
-        .code,
+      (await runCli(['logs', 'query', '--since', '1h', '--project', user.project.id], { configDir: deviceDir })).code,
     ).toBe(4);
 
     const closedPort = await freeLoopbackPort();
@@ -263,6 +263,127 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect([version.code, version.stdout.trim()]).toEqual([0, '0.1.0']);
   });
 
+  /** A loopback HTTP server that is not Sightline: answers 404 to everything and keeps what it was sent. */
+  async function strangerServer() {
+    const received: Array<{ method?: string; url?: string; authorization?: string }> = [];
+    const server = http.createServer((request, response) => {
+      received.push({ method: request.method, url: request.url, authorization: request.headers.authorization });
+      request.resume();
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+    });
+    const { url } = await listenOnLoopback(server);
+    return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('a --url or SIGHTLINE_URL naming another service is refused before any request: the credentials never leave', async () => {
+    const stranger = await strangerServer();
+    try {
+      const tokenDir = newConfigDir();
+      const token = await personalAccessToken(service, user.token);
+      expect((await runCli(['login', '--url', service.url, '--token', token], { configDir: tokenDir })).code).toBe(0);
+      const viaFlag = await runCli(['--url', stranger.url, 'issues', 'list', '-o', 'table'], { configDir: tokenDir });
+      expect(viaFlag.code).toBe(2);
+      expect(viaFlag.stderr).toBe(
+        `error: profile default is signed in to ${service.url}, not ${stranger.url} (--url) — sign in there with \`sightline-cli login --url ${stranger.url} --profile <name>\`, or leave out --url\n`,
+      );
+      const viaEnv = await runCli(['whoami', '-o', 'json'], {
+        configDir: tokenDir,
+        env: { SIGHTLINE_URL: stranger.url },
+      });
+      expect(viaEnv.code).toBe(2);
+      expect(JSON.parse(viaEnv.stderr)).toMatchObject({
+        error: { message: `profile default is signed in to ${service.url}, not ${stranger.url} (SIGHTLINE_URL)` },
+      });
+      // The same service, spelled with a trailing slash, is the profile's own.
+      const same = await runCli(['whoami', '-o', 'json'], {
+        configDir: tokenDir,
+        env: { SIGHTLINE_URL: `${service.url}/` },
+      });
+      expect(same.code).toBe(0);
+
+      // A device login is not refreshed against the other host, so it is not signed out by its refusal.
+      const device = newConfigDir();
+      expect((await deviceLogin(device, 'approve')).code).toBe(0);
+      clock.advance(16 * MINUTE);
+      expect((await runCli(['--url', stranger.url, 'whoami'], { configDir: device })).code).toBe(2);
+      expect(stranger.received).toEqual([]);
+      expect((await runCli(['whoami'], { configDir: device })).code).toBe(0);
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it('logging in again ends the device login it replaces on the service', async () => {
+    const configDir = newConfigDir();
+    expect((await deviceLogin(configDir, 'approve')).code).toBe(0);
+    const first = stored(configDir).profiles.default!.credentials!.refreshToken!;
+    expect((await deviceLogin(configDir, 'approve')).code).toBe(0);
+    expect(stored(configDir).profiles.default!.credentials!.refreshToken).not.toBe(first);
+    const refresh = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { grant_type: 'refresh_token', refresh_token: first },
+    });
+    expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await runCli(['whoami'], { configDir })).code).toBe(0);
+  });
+
+  it('what a newcomer gets wrong: a broken credentials file, a profile typo, a URL that is not Sightline, an unknown project, a bad option', async () => {
+    const configDir = newConfigDir();
+    const token = await personalAccessToken(service, user.token);
+    expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
+
+    const typo = await runCli(['whoami', '--profile', 'defualt'], { configDir });
+    expect(typo.code).toBe(4);
+    expect(typo.stderr).toContain(
+      'error: no profile named "defualt" — `sightline-cli login --profile defualt` creates it',
+    );
+
+    const unknownProject = await runCli(['issues', 'list', '--project', '00000000-0000-4000-8000-000000000000'], {
+      configDir,
+    });
+    expect(unknownProject.code).toBe(5);
+    expect(unknownProject.stderr).toContain('no project "00000000-0000-4000-8000-000000000000" among yours');
+
+    const refused = await runCli(['login', '--url', service.url, '--token', 'tpp_not_a_real_token', '-o', 'json'], {
+      configDir: newConfigDir(),
+    });
+    expect(JSON.parse(refused.stderr)).toMatchObject({ error: { exitCode: 4, status: 401 } });
+
+    const stranger = await strangerServer();
+    try {
+      const notSightline = await runCli(['login', '--url', stranger.url, '--token', token], {
+        configDir: newConfigDir(),
+      });
+      expect(notSightline.code).toBe(3);
+      expect(notSightline.stderr).toContain(`error: no Sightline service at ${stranger.url} (it answered 404)`);
+      expect(notSightline.stderr).toContain('without a path such as /api');
+    } finally {
+      await stranger.close();
+    }
+    const withPath = await runCli(['login', '--url', `${service.url}/api`, '--token', token], {
+      configDir: newConfigDir(),
+    });
+    expect(withPath.code).toBe(3);
+    expect(withPath.stderr).toContain(`no Sightline service at ${service.url}/api`);
+
+    const badOption = await runCli(['issues', 'list', '--bogus'], { configDir });
+    expect([badOption.code, badOption.stderr]).toEqual([2, "error: unknown option '--bogus' — add --help for usage\n"]);
+    const badOptionJson = await runCli(['issues', 'list', '--bogus', '-o', 'json'], { configDir });
+    expect(badOptionJson.code).toBe(2);
+    expect(badOptionJson.stderr.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(badOptionJson.stderr)).toEqual({
+      error: { message: "unknown option '--bogus'", hint: 'add --help for usage', exitCode: 2, status: null },
+    });
+
+    fs.writeFileSync(credentialsFile(configDir), 'not json');
+    const broken = await runCli(['whoami'], { configDir });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toBe(
+      `error: ${credentialsFile(configDir)} is not a credentials file of this CLI — remove it and run \`sightline-cli login\` again\n`,
+    );
+  });
+
   it('exit 6 once the device authorization rate limit (10 a minute per address) is spent', async () => {
     // Earlier logins' attempts leave the window, so ten fresh ones fill it and none frees a slot soon.
     clock.advance(2 * MINUTE);
@@ -279,6 +400,7 @@ describe('sightline-cli sign-in', { timeout: 180_000 }, () => {
     expect(status).toBe(429);
     const result = await runCli(['login', '--url', service.url, '--no-browser'], { configDir: newConfigDir() });
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/^error: Too many requests, try again in \d+s — wait \d+ s and try again/);
+    // The service's message already says how long to wait: one line, no second "wait" hint.
+    expect(result.stderr).toMatch(/^error: Too many requests, try again in \d+s\n$/);
   });
 });

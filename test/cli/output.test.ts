@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatTime, renderTable, streamedTable } from '../../cli/src/output.js';
+import { formatTime, printRows, renderTable, streamedTable } from '../../cli/src/output.js';
 import { resolveRange } from '../../cli/src/time-range.js';
 import { builtCli, removeBuiltCli } from './helpers.js';
 
@@ -39,6 +39,19 @@ describe('renderTable', () => {
     // --fields picks the same formats; logs tail's streamed rows too.
     expect(renderTable({ rows, columns: [] }, ['errorRate']).split('\n')[1]).toBe('   8.33 %');
     expect(streamedTable(['name', 'errorRate']).line(rows[0]!)).toBe('a     8.33 %');
+  });
+
+  it('shows costs digit for digit as the dashboard does: two significant digits below a dollar, never an exponent', () => {
+    const costs = [0.0003, 0.012, 0.00000015, 0.996, 1234];
+    const table = renderTable({ columns: ['totalCost'], rows: costs.map((totalCost) => ({ totalCost })) });
+    expect(table.split('\n').map((line) => line.trim())).toEqual([
+      'totalCost',
+      '$0.00030',
+      '$0.012',
+      '$0.00000015',
+      '$1.00',
+      '$1,234.00',
+    ]);
   });
 
   it('right-aligns columns of numbers, some missing, but not a column with nothing in it', () => {
@@ -105,6 +118,22 @@ describe('times in tables', () => {
 });
 
 describe('output into a pipe', () => {
+  it('keeps JSON rows a bare array and says on stderr that there are more pages', () => {
+    const written = { stdout: '', stderr: '' };
+    const stdoutWrite = process.stdout.write;
+    const stderrWrite = process.stderr.write;
+    process.stdout.write = ((chunk: string) => (written.stdout += chunk) !== '') as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string) => (written.stderr += chunk) !== '') as typeof process.stderr.write;
+    try {
+      printRows({ rows: [{ name: 'a' }], columns: ['name'], note: 'more rows: add --page 2' }, { format: 'json' });
+    } finally {
+      process.stdout.write = stdoutWrite;
+      process.stderr.write = stderrWrite;
+    }
+    expect(JSON.parse(written.stdout)).toEqual([{ name: 'a' }]);
+    expect(written.stderr).toBe('more rows: add --page 2\n');
+  });
+
   it('ends quietly with 0 when the reader closes the pipe early (| head)', async () => {
     const child = spawn(process.execPath, [builtCli(), 'sourcemaps', 'upload', '--help'], {
       stdio: ['ignore', 'pipe', 'pipe'],

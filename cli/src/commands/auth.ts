@@ -83,20 +83,20 @@ async function login(
   if (options.token !== undefined && options.tokenStdin) throw usageError('use either --token or --token-stdin');
   const token = options.tokenStdin ? fs.readFileSync(0, 'utf8').trim() : options.token?.trim();
   if (token !== undefined && token === '') throw usageError('the token is empty');
-  const credentials: Credentials =
-    token !== undefined ? { kind: 'token', token } : await deviceLogin(url, options.browser);
-  const session = new Session(context.profileName, url, credentials);
+  let credentials: Credentials;
   let me: Me;
   try {
-    me = await whoAmI(session);
+    credentials = token !== undefined ? { kind: 'token', token } : await deviceLogin(url, options.browser);
+    me = await whoAmI(new Session(context.profileName, url, credentials));
   } catch (error) {
-    if (error instanceof CliError && error.exitCode === EXIT.notSignedIn && credentials.kind === 'token') {
-      throw notSignedIn('the service refused the token (401): it is unknown, expired or revoked');
+    if (error instanceof CliError && error.exitCode === EXIT.notSignedIn && token !== undefined) {
+      throw notSignedIn('the service refused the token (401): it is unknown, expired or revoked', undefined, 401);
     }
-    throw error;
+    throw notSightlineAt(url, error);
   }
+  const session = new Session(context.profileName, url, credentials);
   const projects = await listProjects(session);
-  const project = await updateStore((store) => {
+  const { project, replaced } = await updateStore((store) => {
     const previous = store.profiles[context.profileName];
     const sameService = previous?.url === url;
     // One project: it is the obvious default. Otherwise keep the one chosen before on this service.
@@ -107,14 +107,34 @@ async function login(
     const projectName = only?.name ?? kept?.projectName;
     store.profiles[context.profileName] = { url, credentials, ...(projectId ? { projectId, projectName } : {}) };
     if (Object.keys(store.profiles).length === 1) store.currentProfile = context.profileName;
-    return projectName ?? null;
+    return {
+      project: projectId ? { id: projectId, name: projectName ?? null } : null,
+      replaced: previous?.credentials?.kind === 'device' ? { url: previous.url, ...previous.credentials } : null,
+    };
   });
+  // The device login this one replaces would otherwise stay listed, and valid, on its service.
+  // Best effort: it may have been revoked or may have expired already.
+  if (replaced) await revokeLogin(replaced.url, replaced.refreshToken).catch(() => undefined);
   printDetail(
     {
-      json: { profile: context.profileName, url, auth: credentials.kind, user: me.user, project: project },
-      text: `Signed in to ${url} as ${me.user.email} (profile ${context.profileName}${project ? `, project ${project}` : ''}).`,
+      json: { profile: context.profileName, url, auth: credentials.kind, user: me.user, project },
+      text: `Signed in to ${url} as ${me.user.email} (profile ${context.profileName}${project?.name ? `, project ${project.name}` : ''}).`,
     },
     context.output,
+  );
+}
+
+/**
+ * The first answers of a login come from whatever the URL names: a route that is not there (404,
+ * 405, 501) means it is not a Sightline service, or the URL carries a path such as /api.
+ */
+function notSightlineAt(url: string, error: unknown): unknown {
+  if (!(error instanceof CliError) || ![404, 405, 501].includes(error.status ?? 0)) return error;
+  return new CliError(
+    `no Sightline service at ${url} (it answered ${error.status})`,
+    EXIT.cannotConnect,
+    'check --url: the address the dashboard opens at, without a path such as /api',
+    error.status,
   );
 }
 

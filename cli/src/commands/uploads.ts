@@ -117,8 +117,13 @@ async function projectSecret(
   let session: ReturnType<Context['session']>;
   try {
     session = context.session();
-  } catch {
-    throw notSignedIn(`no ${pick === 'uploadToken' ? 'upload' : 'source-map'} token`);
+  } catch (error) {
+    if (!(error instanceof CliError) || error.exitCode !== EXIT.notSignedIn) throw error;
+    const flag = pick === 'uploadToken' ? '--upload-token' : '--sourcemap-token';
+    throw notSignedIn(
+      `no ${pick === 'uploadToken' ? 'upload' : 'source-map'} token`,
+      `pass ${flag} or set ${variable} (the project's Connection page shows it), or sign in with \`sightline-cli login\` to fetch it`,
+    );
   }
   const projectId = await context.projectId(session);
   const connection = await session.call((api) =>
