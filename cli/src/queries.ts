@@ -32,9 +32,39 @@ export interface Page {
   pageSize: number;
 }
 
+/** The note under a list with more rows, given the next page's number: it names how the caller asks for that page. */
+export type MoreNote = (nextPage: number) => string;
+
+/** The CLI's note: its --page flag. */
+export const CLI_MORE_NOTE: MoreNote = (nextPage) => `more rows: add --page ${nextPage}`;
+
 export interface ListOptions extends Page {
   search?: string;
+  /** Default: the CLI's note (CLI_MORE_NOTE). */
+  moreNote?: MoreNote;
 }
+
+/** How a detail's text and its hints name what the caller can do next: the CLI's commands and flags by default. */
+export interface Terms {
+  /** Shows one trace by the id a detail lists. */
+  showTrace: string;
+  /** Lists the issues (their hashes). */
+  listIssues: string;
+  /** Lists the endpoints (their names). */
+  listEndpoints: string;
+  /** A wider time range than the default one. */
+  widerRange: string;
+}
+
+export const CLI_TERMS: Terms = {
+  showTrace: '`traces show <id>`',
+  listIssues: '`issues list`',
+  listEndpoints: '`endpoints list`',
+  widerRange: '--since 7d',
+};
+
+/** An issue hash, the first column of the issue list: 16 hex digits (the service keys issues by the lower-case spelling). */
+export const ISSUE_HASH = /^[0-9a-f]{16}$/i;
 
 /** The ranked lists: issues, endpoints, tasks, AI traces. */
 export type ListQuery = (
@@ -44,8 +74,8 @@ export type ListQuery = (
   options: ListOptions,
 ) => Promise<RowsView>;
 
-const moreNote = (answer: { hasMore: boolean; page: number }): string | undefined =>
-  answer.hasMore ? `more rows: add --page ${answer.page + 1}` : undefined;
+const moreNote = (answer: { hasMore: boolean; page: number }, note: MoreNote = CLI_MORE_NOTE): string | undefined =>
+  answer.hasMore ? note(answer.page + 1) : undefined;
 
 const query = (projectId: string) => ({ params: { query: { projectId } } });
 
@@ -69,7 +99,7 @@ export const listIssues: ListQuery = async (session, projectId, range, options) 
       linkedName: item.linked?.name ?? null,
     })),
     columns: ['hash', 'count', 'lastSeen', 'linkedName', 'title'],
-    note: moreNote(answer),
+    note: moreNote(answer, options.moreNote),
   };
 };
 
@@ -79,6 +109,7 @@ export async function showIssue(
   hash: string,
   range: TimeRange,
   limit: number,
+  terms: Terms = CLI_TERMS,
 ): Promise<DetailView> {
   const answer = await session.call((api) =>
     api.POST('/api/exception-stack-traces/{hash}', {
@@ -91,7 +122,7 @@ export async function showIssue(
     throw new CliError(
       `no occurrences of issue ${hash} in the range`,
       EXIT.notFound,
-      'widen the range with --since 7d, or check the hash with `issues list`',
+      `widen the range with ${terms.widerRange}, or check the hash with ${terms.listIssues}`,
     );
   const occurrences: Row[] = answer.items.map((item) => ({
     recordedAt: item.recordedAt,
@@ -146,7 +177,7 @@ export const listEndpoints: ListQuery = async (session, projectId, range, option
   return {
     rows: answer.items.map(endpointRow),
     columns: ['name', 'requests', 'p50Ms', 'p95Ms', 'p99Ms', 'errorRate', 'apdex', 'impact'],
-    note: moreNote(answer),
+    note: moreNote(answer, options.moreNote),
   };
 };
 
@@ -156,6 +187,7 @@ export async function showEndpoint(
   name: string,
   range: TimeRange,
   limit: number,
+  terms: Terms = CLI_TERMS,
 ): Promise<DetailView> {
   const detail = await session.call((api) =>
     api.POST('/api/endpoints/detail', { ...query(projectId), body: { ...range, name, limit } }),
@@ -164,7 +196,7 @@ export async function showEndpoint(
     throw new CliError(
       `no calls of endpoint "${name}" in the range`,
       EXIT.notFound,
-      'names are "METHOD /route", see `endpoints list`',
+      `names are "METHOD /route", see ${terms.listEndpoints}`,
     );
   const traceRow = (trace: (typeof detail.slowest)[number]): Row => ({
     id: trace.id,
@@ -184,7 +216,7 @@ export async function showEndpoint(
     `${detail.name}: ${detail.count} calls, ${detail.serverErrors} server errors, ${detail.clientErrors} client errors`,
     `p50 ${ms(detail.p50Ms)}  p95 ${ms(detail.p95Ms)}  p99 ${ms(detail.p99Ms)}`,
     '',
-    'slowest (see `traces show <id>`):',
+    `slowest (see ${terms.showTrace}):`,
     renderTable({ rows: slowest, columns }),
     '',
     'failing:',
@@ -212,7 +244,7 @@ export const listTasks: ListQuery = async (session, projectId, range, options) =
       lastSeen: item.lastSeen,
     })),
     columns: ['name', 'count', 'failures', 'p50Ms', 'p95Ms', 'p99Ms', 'lastSeen'],
-    note: moreNote(answer),
+    note: moreNote(answer, options.moreNote),
   };
 };
 
@@ -239,9 +271,25 @@ export const listAiTraces: ListQuery = async (session, projectId, range, options
       isError: item.isError,
     })),
     columns: ['id', 'name', 'model', 'durationMs', 'inputTokens', 'outputTokens', 'totalCost', 'recordedAt'],
-    note: moreNote(answer),
+    note: moreNote(answer, options.moreNote),
   };
 };
+
+/**
+ * The service refuses free-text search with no other selector over more than 24 hours
+ * (src/api/telemetry/logs.ts, FREE_TEXT_LIMIT_MS): the longest range such a search may cover.
+ */
+export const FREE_TEXT_LIMIT_MS = 24 * 3_600_000;
+
+/** A log search by free text alone, which the service limits to FREE_TEXT_LIMIT_MS. */
+export function searchOnly(filters: LogFilters): boolean {
+  const selective =
+    filters.service !== undefined ||
+    filters.minSeverity !== undefined ||
+    filters.traceId !== undefined ||
+    (filters.attributes ?? []).length > 0;
+  return Boolean(filters.search) && !selective;
+}
 
 export interface LogFilters {
   service?: string;
@@ -302,10 +350,10 @@ export async function queryLogs(
   projectId: string,
   range: TimeRange,
   filters: LogFilters,
-  options: Page,
+  options: Page & { moreNote?: MoreNote },
 ): Promise<RowsView> {
   const answer = await searchLogs(session, projectId, range, filters, options);
-  return { rows: answer.items.map(logRow), columns: LOG_COLUMNS, note: moreNote(answer) };
+  return { rows: answer.items.map(logRow), columns: LOG_COLUMNS, note: moreNote(answer, options.moreNote) };
 }
 
 type Trace = JsonBody<'/api/traces/{id}', 'get'>;

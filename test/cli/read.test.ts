@@ -1,10 +1,8 @@
 /**
  * The read commands of the built CLI against a real service filled through the real ingest routes
- * (src/demo/demo-data.ts), in table and JSON form; `logs tail` seeing logs sent while it runs; and
- * the MCP server driven by the SDK's client over stdio.
+ * (src/demo/demo-data.ts), in table and JSON form; `logs tail` seeing logs sent while it runs; every
+ * flag checked (exit 2) before the sign-in and the project. The MCP server: mcp.test.ts.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAMEWORKS } from '../../src/core/projects.js';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
@@ -245,7 +243,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       expect(line).toMatch(/\s(\$\d+(\.\d+)?|-)\s+(yes|no)$/);
   });
 
-  it('logs query with filters, and a search over more than 24 h without a selector is exit 1 with the reason', async () => {
+  it('logs query with filters, and a search over more than 24 h without a selector is a usage error naming the flags', async () => {
     const logs = await json('logs', 'query', '--since', '1h');
     expect(logs.length).toBeGreaterThan(0);
     expect(Object.keys(logs[0]!)).toEqual([
@@ -271,8 +269,8 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(newest[0]!.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
     expect(logTable.split('\n')[1]).toMatch(new RegExp(`^${utcSecond(newest[0]!.timestamp as string)}  \\S`));
     const wide = await cli('logs', 'query', '--search', 'order', '--since', '7d');
-    expect(wide.code).toBe(1);
-    expect(wide.stderr).toMatch(/^error: .*24 h/);
+    expect(wide.code).toBe(2);
+    expect(wide.stderr).toMatch(/^error: --search over more than 24 hours needs another filter: /);
   });
 
   it('metrics query', async () => {
@@ -372,51 +370,239 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(lines.filter((line) => line.body === 'second line sent during the tail')).toHaveLength(1);
   });
 
-  it('mcp: an MCP client over stdio lists the tools and gets real data from one', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [builtCli(), 'mcp'],
-      env: { PATH: process.env.PATH ?? '', SIGHTLINE_CONFIG_DIR: configDir },
-      stderr: 'pipe',
+  /** One OTLP/JSON log record of a service through the real ingest route. */
+  const sendLog = async (record: { service: string; body: string; atMs: number; observedMs?: number }) => {
+    const nanos = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
+    const response = await fetch(new URL('/api/otel/v1/logs', service.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.project.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        resourceLogs: [
+          {
+            resource: { attributes: [{ key: 'service.name', value: { stringValue: record.service } }] },
+            scopeLogs: [
+              {
+                logRecords: [
+                  {
+                    timeUnixNano: nanos(record.atMs),
+                    ...(record.observedMs === undefined ? {} : { observedTimeUnixNano: nanos(record.observedMs) }),
+                    severityNumber: 9,
+                    body: { stringValue: record.body },
+                    attributes: [{ key: 'test.case', value: { stringValue: 'read' } }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
     });
-    const client = new Client({ name: 'cli-test', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual(
-        [
-          'list_ai_traces',
-          'list_endpoints',
-          'list_issues',
-          'list_metrics',
-          'list_projects',
-          'list_tasks',
-          'query_metrics',
-          'search_logs',
-          'show_endpoint',
-          'show_issue',
-          'show_trace',
-        ].sort(),
-      );
-      expect(tools.find((tool) => tool.name === 'search_logs')!.inputSchema.properties).toHaveProperty('minSeverity');
-      const answer = await client.callTool({ name: 'list_endpoints', arguments: { since: '1h', limit: 10 } });
-      expect(answer.isError).toBeFalsy();
-      const [content] = answer.content as Array<{ type: string; text: string }>;
-      expect(content!.text).toMatch(/^name\s+requests/);
-      expect(content!.text).toContain('GET /api/products');
-      const metrics = await client.callTool({ name: 'list_metrics', arguments: { since: '1h' } });
-      expect(metrics.isError).toBeFalsy();
-      const [metricsText] = metrics.content as Array<{ type: string; text: string }>;
-      expect(metricsText!.text).toMatch(/^name\s+points\s+lastSeen \(UTC\)\s+dimensions\n/);
-      expect(metricsText!.text).toMatch(/^http\.server\.active_requests\s+\d+/m);
-      const refused = await client.callTool({
-        name: 'show_trace',
-        arguments: { id: '6b0f3c2e-5d4a-4b1c-9e8f-7a6b5c4d3e2f' },
-      });
-      expect(refused.isError).toBe(true);
-      expect((refused.content as Array<{ text: string }>)[0]!.text).toBe('error: no such trace in this project');
-    } finally {
-      await client.close();
-    }
+    expect(response.status).toBe(200);
+  };
+  /** A usage error (exit 2) whose one line says `message`, and never what only the service names. */
+  const expectUsage = (result: { code: number | null; stderr: string }, message: string) => {
+    expect([result.code, result.stderr]).toEqual([2, expect.stringContaining(message)]);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).not.toMatch(/fromDate|toDate|bucketSeconds|serviceName|minSeverity|\(4\d\d\)/);
+  };
+
+  it('every flag and argument is checked before the sign-in and the project: exit 2 signed out, with a wrong --project or profile', async () => {
+    const signedOut = newConfigDir();
+    const cases: Array<[string[], string]> = [
+      [['issues', 'show', '0123456789abcdef', '--limit', '0'], '--limit must be a whole number from 1 to 500'],
+      [['issues', 'show', 'nothex'], '"nothex" is not an issue hash'],
+      [['logs', 'query', '--min-severity', 'bogus'], '--min-severity "bogus" is not a severity'],
+      [['logs', 'query', '--attribute', 'novalue'], '--attribute "novalue" is not key=value'],
+      [['logs', 'tail', '--interval', '0'], '--interval must be a whole number'],
+      [['logs', 'tail', '--since', '5q'], '--since "5q" is not a duration'],
+      [['metrics', 'query', 'x', '--bucket', '0'], '--bucket must be a whole number of seconds from 10 to 86400'],
+      [['metrics', 'list', '--since', '5q'], '--since "5q" is not a duration'],
+      [['issues', 'list', '--since', '5q'], '--since "5q" is not a duration'],
+      [['endpoints', 'list', '--page', '0'], '--page must be a whole number'],
+      [['endpoints', 'show', 'GET /x', '--from', 'yesterday'], '--from "yesterday" is not a time'],
+    ];
+    const results = await Promise.all(
+      cases.flatMap(([args]) => [runCli(args, { configDir: signedOut }), cli('--project', 'no such project', ...args)]),
+    );
+    cases.forEach(([args, message], i) => {
+      expectUsage(results[2 * i]!, message);
+      expect(results[2 * i]!.stderr, args.join(' ')).not.toContain('not signed in');
+      expectUsage(results[2 * i + 1]!, message);
+    });
+    // A profile that does not exist, named by --profile: the argument is still what is reported.
+    expectUsage(await cli('--profile', 'two', 'issues', 'show', 'nothex'), '"nothex" is not an issue hash');
+    // With -o json, the error is one JSON object saying exit 2.
+    const asJson = await runCli(['issues', 'list', '--since', '5q', '-o', 'json'], { configDir: signedOut });
+    expect(asJson.code).toBe(2);
+    expect(JSON.parse(asJson.stderr)).toMatchObject({
+      error: { message: '--since "5q" is not a duration', exitCode: 2 },
+    });
+  });
+
+  it('input only the service would refuse is a usage error naming the flag: --bucket, a bare --search over 24 h, ranges past 31 days or 1970', async () => {
+    const [hash] = (await json('issues', 'list', '--since', '1h')).map((issue) => issue.hash as string);
+    const [tooFine, tooCoarse, tooMany, searchWeek, tailSearch, farBack, longSince, before1970, longFromTo, earlyTo] =
+      await Promise.all([
+        cli('metrics', 'query', 'http.server.active_requests', '--bucket', '1', '--since', '7d'),
+        cli('metrics', 'query', 'http.server.active_requests', '--bucket', '86401'),
+        cli('metrics', 'query', 'http.server.active_requests', '--bucket', '10', '--since', '7d'),
+        cli('logs', 'query', '--search', 'ETIMEDOUT', '--since', '7d'),
+        cli('logs', 'tail', '--search', 'ETIMEDOUT', '--since', '25h'),
+        cli('issues', 'show', hash!, '--since', '99999999d'),
+        cli('issues', 'list', '--since', '32d'),
+        cli('issues', 'list', '--from', '1969-12-31T23:00:00Z'),
+        cli('issues', 'list', '--from', '2025-01-01', '--to', '2025-03-01'),
+        cli('issues', 'list', '--to', '1970-01-01T01:00:00Z'),
+      ]);
+    expectUsage(tooFine, '--bucket must be a whole number of seconds from 10 to 86400 (1 day), not "1"');
+    expectUsage(tooCoarse, '--bucket must be a whole number of seconds from 10 to 86400 (1 day), not "86401"');
+    expectUsage(tooMany, '--bucket 10 gives more than 2000 buckets over the range');
+    expect(tooMany.stderr).toContain('use --bucket 303 or more');
+    const selectors =
+      '--search over more than 24 hours needs another filter: --service, --min-severity, --trace-id or --attribute';
+    expectUsage(searchWeek, selectors);
+    expectUsage(tailSearch, selectors);
+    expectUsage(farBack, '--since "99999999d" is longer than 31 days');
+    expectUsage(longSince, '--since "32d" is longer than 31 days');
+    expectUsage(before1970, '--from "1969-12-31T23:00:00Z" is out of range');
+    expectUsage(longFromTo, 'the range from --from to --to is longer than 31 days');
+    expectUsage(earlyTo, 'the range starts before 1970');
+
+    // Within the limits the same commands answer.
+    const metric = await json<{ bucketSeconds: number }>(
+      'metrics',
+      'query',
+      'http.server.active_requests',
+      '--bucket',
+      '60',
+      '--since',
+      '24h',
+    );
+    expect(metric.bucketSeconds).toBe(60);
+    const [withSeverity, daySearch, month] = await Promise.all([
+      cli('logs', 'query', '--search', 'ETIMEDOUT', '--since', '7d', '--min-severity', 'info', '-o', 'json'),
+      cli('logs', 'query', '--search', 'ETIMEDOUT', '--since', '24h', '-o', 'json'),
+      cli('issues', 'list', '--since', '31d', '-o', 'json'),
+    ]);
+    for (const result of [withSeverity, daySearch, month]) expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('--fields: logs tail picks its fields in JSON lines and the table; commands printing one answer refuse it', async () => {
+    const detail = await json<{ slowest: Rows }>('endpoints', 'show', 'GET /api/products');
+    const [hash] = (await json('issues', 'list', '--since', '1h')).map((issue) => issue.hash as string);
+    const refused = await Promise.all([
+      cli('issues', 'show', hash!, '--fields', 'hash'),
+      cli('endpoints', 'show', 'GET /api/products', '--fields', 'name'),
+      cli('traces', 'show', detail.slowest[0]!.id as string, '--fields', 'id'),
+      cli('metrics', 'query', 'http.server.active_requests', '--fields', 'time'),
+      // A tail that takes the flag runs until stopped: stopped after a while, it would exit 0.
+      (async () => {
+        const badTail = startCli(['logs', 'tail', '--fields', 'body,nope'], { configDir });
+        const timer = setTimeout(() => badTail.child.kill('SIGINT'), 20_000);
+        const result = await badTail.exited;
+        clearTimeout(timer);
+        return result;
+      })(),
+    ]);
+    expectUsage(refused[0]!, 'issues show does not take --fields');
+    expectUsage(refused[1]!, 'endpoints show does not take --fields');
+    expectUsage(refused[2]!, 'traces show does not take --fields');
+    expectUsage(refused[3]!, 'metrics query does not take --fields');
+    expectUsage(refused[4]!, 'unknown field nope');
+
+    const jsonTail = startCli(['logs', 'tail', '-o', 'json', '--since', '1h', '--fields', 'service,body'], {
+      configDir,
+    });
+    const tableTail = startCli(['logs', 'tail', '-o', 'table', '--since', '1h', '--fields', 'severity,body'], {
+      configDir,
+    });
+    await Promise.all([jsonTail.waitFor('stdout', /\n.*\n/), tableTail.waitFor('stdout', /\n.*\n/)]);
+    jsonTail.child.kill('SIGINT');
+    tableTail.child.kill('SIGINT');
+    const [jsonLines, tableLines] = await Promise.all([jsonTail.exited, tableTail.exited]);
+    expect(jsonLines.code).toBe(0);
+    const lines = jsonLines.stdout.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(Object.keys(JSON.parse(line) as object)).toEqual(['service', 'body']);
+    expect(tableLines.code).toBe(0);
+    const table = tableLines.stdout.split('\n');
+    expect(table[0]).toBe('severity  body');
+    expect(table[1]).toMatch(/^[A-Z]+\d?\s+\S/);
+  });
+
+  it('logs tail prints a re-sent record once, whichever copy of it the service answers', async () => {
+    const tail = startCli(
+      ['logs', 'tail', '-o', 'json', '--since', '5m', '--interval', '1', '--service', 'tail-resend'],
+      {
+        configDir,
+      },
+    );
+    const atMs = Date.now() - 1000;
+    await sendLog({ service: 'tail-resend', body: 'a record sent twice', atMs, observedMs: atMs + 100 });
+    await tail.waitFor('stdout', /a record sent twice/);
+    // The exporter sends it again: another copy under the same dedup key, observed later. Once the
+    // store merges the copies, the service answers the later one.
+    await sendLog({ service: 'tail-resend', body: 'a record sent twice', atMs, observedMs: atMs + 5000 });
+    await service.services.writer.drain();
+    await service.services.telemetry.command('OPTIMIZE TABLE logs FINAL');
+    const answered = await service.app.inject({
+      method: 'POST',
+      url: `/api/logs?projectId=${user.project.id}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: {
+        fromDate: new Date(atMs - 60_000).toISOString(),
+        serviceName: 'tail-resend',
+        pagination: { page: 1, pageSize: 10 },
+      },
+    });
+    const copies = (answered.json() as { items: Array<{ observedTimestamp: string }> }).items;
+    expect(copies).toHaveLength(1);
+    expect(Date.parse(copies[0]!.observedTimestamp)).toBe(atMs + 5000);
+    // A later record, and two more polls, re-reading the first one (the overlap) in its other copy.
+    await sendLog({ service: 'tail-resend', body: 'a record sent after', atMs: Date.now() });
+    await tail.waitFor('stdout', /a record sent after/);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    tail.child.kill('SIGINT');
+    const result = await tail.exited;
+    expect(result.code).toBe(0);
+    const bodies = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { body: string }).body);
+    expect(bodies).toEqual(['a record sent twice', 'a record sent after']);
+  });
+
+  it('an upper-case issue hash, --since 0m named as what is wrong, and logs tail starting exactly at --since', async () => {
+    const [hash] = (await json('issues', 'list', '--since', '1h')).map((issue) => issue.hash as string);
+    const shown = await json<{ hash: string }>('issues', 'show', hash!.toUpperCase());
+    expect(shown.hash).toBe(hash);
+
+    const empty = await cli('issues', 'list', '--since', '0m');
+    expectUsage(empty, '--since "0m" is an empty range');
+    expect(empty.stderr).not.toContain('--from');
+    expectUsage(await cli('issues', 'list', '--from', '2999-01-01'), 'the range is empty: --from must be before now');
+
+    // 2 min 3 s ago is older than --since 2m, though within the overlap later polls re-read: never printed.
+    const now = Date.now();
+    await sendLog({ service: 'tail-since', body: 'older than --since', atMs: now - 123_000 });
+    await sendLog({ service: 'tail-since', body: 'within --since', atMs: now - 60_000 });
+    await service.services.writer.drain();
+    const tail = startCli(
+      ['logs', 'tail', '-o', 'json', '--since', '2m', '--interval', '1', '--service', 'tail-since'],
+      {
+        configDir,
+      },
+    );
+    await tail.waitFor('stdout', /within --since/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    tail.child.kill('SIGINT');
+    const result = await tail.exited;
+    expect(result.code).toBe(0);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { body: string }).body),
+    ).toEqual(['within --since']);
   });
 });

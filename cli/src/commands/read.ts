@@ -7,6 +7,8 @@ import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
   AGGREGATIONS,
+  FREE_TEXT_LIMIT_MS,
+  ISSUE_HASH,
   LOG_COLUMNS,
   listAiTraces,
   listEndpoints,
@@ -17,6 +19,7 @@ import {
   queryLogs,
   queryMetrics,
   searchLogs,
+  searchOnly,
   showEndpoint,
   showIssue,
   showTrace,
@@ -26,7 +29,7 @@ import {
   type LogItem,
 } from '../queries.js';
 import type { Session } from '../session.js';
-import { parseDuration, resolveRange, type TimeRange } from '../time-range.js';
+import { MAX_RANGE_MS, parseDuration, rangeMs, resolveRange, type TimeRange } from '../time-range.js';
 import { updateStore } from '../store.js';
 import {
   action,
@@ -67,12 +70,14 @@ const ISSUES: RankedResource = {
     limit: { help: 'occurrences to show', default: 10, max: 500 },
     query: showIssue,
     example: 'sightline-cli issues show 3f2a9c1d0b4e5f67',
-    check(hash) {
-      if (!/^[0-9a-f]{16}$/.test(hash))
+    argumentOf(hash) {
+      if (!ISSUE_HASH.test(hash))
         throw usageError(
           `"${hash}" is not an issue hash`,
           'an issue hash is 16 hex characters, the first column of `sightline-cli issues list`',
         );
+      // The service keys issues by the lower-case spelling; a hash copied in upper case is the same issue.
+      return hash.toLowerCase();
     },
   },
 };
@@ -134,6 +139,7 @@ export function readCommands(program: Command): void {
       .description('the span waterfall of one trace')
       .action(
         action(async (context, _options, args) => {
+          refuseFields(context, 'traces show');
           const id = traceIdOf(String(args[0]));
           const { session, projectId } = await scope(context);
           printDetail(await showTrace(session, projectId, id), context.output);
@@ -159,8 +165,9 @@ export function readCommands(program: Command): void {
         ),
     ).action(
       action<TimeFlags>(async (context, options) => {
+        const range = resolveRange(options);
         const { session, projectId } = await scope(context);
-        printRows(await listMetrics(session, projectId, resolveRange(options)), context.output);
+        printRows(await listMetrics(session, projectId, range), context.output);
       }),
     ),
     'sightline-cli metrics list --since 7d',
@@ -180,16 +187,24 @@ export function readCommands(program: Command): void {
       .action(
         action<TimeFlags & { aggregation: Aggregation; groupBy?: string; bucket?: string }>(
           async (context, options, args) => {
+            refuseFields(context, 'metrics query');
+            const name = String(args[0]);
+            if (name.trim() === '' || name.length > 500)
+              throw usageError(`"${name}" is not a metric name`, 'see `sightline-cli metrics list` for the names');
+            const range = resolveRange(options, '1h');
+            const groupBy = options.groupBy
+              ?.split(',')
+              .map((key) => key.trim())
+              .filter((key) => key !== '');
+            if (groupBy && groupBy.length > MAX_GROUP_BY)
+              throw usageError(`--group-by takes at most ${MAX_GROUP_BY} keys, not ${groupBy.length}`);
+            const bucketSeconds = options.bucket === undefined ? undefined : bucketOf(options.bucket, range);
             const { session, projectId } = await scope(context);
-            const result = await queryMetrics(session, projectId, resolveRange(options, '1h'), {
-              name: String(args[0]),
+            const result = await queryMetrics(session, projectId, range, {
+              name,
               aggregation: options.aggregation,
-              groupBy: options.groupBy
-                ?.split(',')
-                .map((key) => key.trim())
-                .filter((key) => key !== ''),
-              bucketSeconds:
-                options.bucket === undefined ? undefined : positiveInt(options.bucket, '--bucket', 31 * 86_400),
+              groupBy,
+              bucketSeconds,
             });
             printDetail(result.detail, context.output);
             // Exit 0 as any query that finds nothing (`logs query`); the name may be misspelt, so say where the names are.
@@ -220,11 +235,11 @@ function listCommand(group: Command, spec: RankedResource['list']): void {
       timeOptions(group.command('list').description(spec.description).option('--search <text>', spec.searchHelp)),
     ).action(
       action<TimeFlags & PageFlags & { search?: string }>(async (context, options) => {
+        const range = resolveRange(options);
+        const page = pageFrom(options);
+        checkSearch(options.search);
         const { session, projectId } = await scope(context);
-        printRows(
-          await spec.query(session, projectId, resolveRange(options), { ...pageFrom(options), search: options.search }),
-          context.output,
-        );
+        printRows(await spec.query(session, projectId, range, { ...page, search: options.search }), context.output);
       }),
     ),
     spec.example,
@@ -238,8 +253,11 @@ interface ShowSpec {
   limit: { help: string; default: number; max: number };
   query: (session: Session, projectId: string, id: string, range: TimeRange, limit: number) => Promise<DetailView>;
   example: string;
-  /** Refuses an argument that cannot name an item (a usage error) before anything is asked of the service. */
-  check?: (value: string) => void;
+  /**
+   * The argument as the service takes it; refuses one that cannot name an item (a usage error)
+   * before anything is asked of the service.
+   */
+  argumentOf?: (value: string) => string;
 }
 
 /** `<group> show <argument>`: one item's detail over a time range, with at most `--limit` of the calls or occurrences it lists. */
@@ -255,20 +273,64 @@ function showCommand(group: Command, spec: ShowSpec): void {
       .option('--limit <n>', spec.limit.help, String(spec.limit.default))
       .action(
         action<TimeFlags & { limit: string }>(async (context, options, args) => {
-          const { session, projectId } = await scope(context);
+          refuseFields(context, `${group.name()} show`);
           const range = resolveRange(options, spec.defaultSince);
           const limit = positiveInt(options.limit, '--limit', spec.limit.max);
-          spec.check?.(String(args[0]));
-          printDetail(await spec.query(session, projectId, String(args[0]), range, limit), context.output);
+          const argument = spec.argumentOf ? spec.argumentOf(String(args[0])) : String(args[0]);
+          const { session, projectId } = await scope(context);
+          printDetail(await spec.query(session, projectId, argument, range, limit), context.output);
         }),
       ),
     spec.example,
   );
 }
 
+/**
+ * The session and the project of a command: the first thing asked of the service (and the sign-in
+ * the first thing checked), so a command calls it only once every argument and flag is checked.
+ */
 async function scope(context: Context): Promise<{ session: Session; projectId: string }> {
   const session = context.session();
   return { session, projectId: await context.projectId(session) };
+}
+
+/** A command printing one answer (not rows) has no columns to pick: --fields there is a usage error, not ignored. */
+function refuseFields(context: Context, command: string): void {
+  if (context.output.fields)
+    throw usageError(
+      `${command} does not take --fields (it prints one answer, not rows)`,
+      '--fields picks the columns of the list commands, `logs query` and `logs tail`; -o json shows the whole answer',
+    );
+}
+
+/** The service's limit on free text (`search`, maxLength 500). */
+const MAX_SEARCH = 500;
+
+function checkSearch(search: string | undefined): void {
+  if (search !== undefined && search.length > MAX_SEARCH)
+    throw usageError(`--search is longer than ${MAX_SEARCH} characters`);
+}
+
+/** The service's limits on metrics query (src/api/telemetry/metrics.ts): groupBy keys, bucketSeconds, buckets per range. */
+const MAX_GROUP_BY = 5;
+const MIN_BUCKET_SECONDS = 10;
+const MAX_BUCKET_SECONDS = 86_400;
+const MAX_BUCKETS = 2000;
+
+function bucketOf(text: string, range: TimeRange): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < MIN_BUCKET_SECONDS || value > MAX_BUCKET_SECONDS)
+    throw usageError(
+      `--bucket must be a whole number of seconds from ${MIN_BUCKET_SECONDS} to ${MAX_BUCKET_SECONDS} (1 day), not "${text}"`,
+      'or leave it out: the bucket is then chosen from the range',
+    );
+  const seconds = rangeMs(range) / 1000;
+  if (seconds / value > MAX_BUCKETS)
+    throw usageError(
+      `--bucket ${value} gives more than ${MAX_BUCKETS} buckets over the range`,
+      `use --bucket ${Math.max(MIN_BUCKET_SECONDS, Math.ceil(seconds / MAX_BUCKETS))} or more, or a shorter range`,
+    );
+  return value;
 }
 
 function projectCommands(program: Command): void {
@@ -302,6 +364,7 @@ function projectCommands(program: Command): void {
       .description("make a project the profile's default")
       .action(
         action(async (context, _options, args) => {
+          refuseFields(context, 'projects use');
           const project = await findProject(context.session(), String(args[0]));
           await updateStore((store) => {
             const profile = store.profiles[context.profileName];
@@ -335,6 +398,7 @@ function projectCommands(program: Command): void {
           const framework = options.framework;
           if (framework === undefined)
             throw usageError('--framework is required', `the project's framework, one of ${FRAMEWORKS.join(', ')}`);
+          refuseFields(context, 'projects create');
           const session = context.session();
           const organizationId = options.organization ?? (await onlyWritableOrganization(session));
           const existing = (await listProjects(session))[0];
@@ -414,6 +478,7 @@ interface LogFlags extends TimeFlags {
 
 const SEVERITIES: Record<string, number> = { trace: 1, debug: 5, info: 9, warn: 13, error: 17, fatal: 21 };
 
+/** The filters of `logs query` and `logs tail`, every one checked (usage errors) before anything is asked of the service. */
 function logFilters(flags: LogFlags): LogFilters {
   let minSeverity: number | undefined;
   if (flags.minSeverity !== undefined) {
@@ -424,6 +489,9 @@ function logFilters(flags: LogFlags): LogFilters {
         'use info, warn, error or a number 1-24',
       );
   }
+  for (const pair of flags.attribute ?? [])
+    if (pair.indexOf('=') <= 0) throw usageError(`--attribute "${pair}" is not key=value`);
+  checkSearch(flags.search);
   return {
     service: flags.service,
     minSeverity,
@@ -431,6 +499,15 @@ function logFilters(flags: LogFlags): LogFilters {
     search: flags.search,
     attributes: flags.attribute,
   };
+}
+
+/** The longest range a log search with these filters may cover; a longer one is a usage error naming the flags. */
+function checkLogRange(filters: LogFilters, ms: number, narrower: string): void {
+  if (searchOnly(filters) && ms > FREE_TEXT_LIMIT_MS)
+    throw usageError(
+      '--search over more than 24 hours needs another filter: --service, --min-severity, --trace-id or --attribute',
+      `or search 24 hours at most (${narrower})`,
+    );
 }
 
 function logFilterOptions(command: Command): Command {
@@ -445,6 +522,19 @@ function logFilterOptions(command: Command): Command {
     ]);
 }
 
+/** The fields of a log row (logRow), the ones `--fields` may pick. */
+const LOG_FIELDS = Object.keys(logRow({} as LogItem));
+
+/** The fields `logs tail` prints: --fields (each one checked) or the table's columns; JSON lines carry every field unless picked. */
+function tailFields(context: Context): string[] | undefined {
+  const fields = context.output.fields;
+  if (!fields) return undefined;
+  const unknown = fields.filter((field) => !LOG_FIELDS.includes(field));
+  if (unknown.length > 0)
+    throw usageError(`unknown field ${unknown.join(', ')}`, `fields here: ${LOG_FIELDS.join(', ')}`);
+  return fields;
+}
+
 function logCommands(program: Command): void {
   const logs = commandGroup(program, 'logs', 'log search and tail', 'sightline-cli logs tail --min-severity warn');
   withExamples(
@@ -453,11 +543,12 @@ function logCommands(program: Command): void {
       100,
     ).action(
       action<LogFlags & PageFlags>(async (context, options) => {
+        const range = resolveRange(options, '1h');
+        const filters = logFilters(options);
+        checkLogRange(filters, rangeMs(range), '--since 24h, or --from/--to');
+        const page = pageFrom(options);
         const { session, projectId } = await scope(context);
-        printRows(
-          await queryLogs(session, projectId, resolveRange(options, '1h'), logFilters(options), pageFrom(options)),
-          context.output,
-        );
+        printRows(await queryLogs(session, projectId, range, filters, page), context.output);
       }),
     ),
     'sightline-cli logs query --service shop --min-severity error --since 24h',
@@ -469,37 +560,62 @@ function logCommands(program: Command): void {
       .option('--interval <seconds>', 'seconds between polls', '2')
       .action(
         action<LogFlags & { interval: string }>(async (context, options) => {
+          const fields = tailFields(context);
+          const filters = logFilters(options);
+          const sinceMs = parseDuration(options.since ?? '1m');
+          checkLogRange(filters, sinceMs, '--since 24h');
+          const intervalSeconds = positiveInt(options.interval, '--interval', 3600);
           const { session, projectId } = await scope(context);
-          await tailLogs(
-            context,
-            session,
-            projectId,
-            logFilters(options),
-            parseDuration(options.since ?? '1m'),
-            positiveInt(options.interval, '--interval', 3600),
-          );
+          await tailLogs(context, session, projectId, { filters, fields, sinceMs, intervalSeconds });
         }),
       ),
     'sightline-cli logs tail --min-severity warn',
+    'sightline-cli logs tail -o json --fields timestamp,service,body',
   );
 }
 
-/** Logs can land a little after their timestamp (batching, clock skew): each poll re-reads this much. */
+/** Logs can land a little after their timestamp (batching, clock skew): each poll after the first re-reads this much. */
 const TAIL_OVERLAP_MS = 15_000;
+/** How far past now each poll reads: records stamped by a clock a little ahead of ours. */
+const TAIL_AHEAD_MS = 60_000;
+
+/**
+ * A log record's identity: the fields of the service's dedup key (logDedupKey in
+ * src/ingest/otlp/convert-logs.ts). A re-sent record is another copy under the same key, with its
+ * own observedTimestamp (and maybe resource attributes), and the API answers either copy until the
+ * store merges them: those fields are left out, so each record prints once.
+ */
+function logKey(item: LogItem): string {
+  const attributes = Object.entries(item.attributes ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    item.timestamp,
+    item.severityNumber,
+    item.traceId,
+    item.spanId,
+    item.serviceName,
+    attributes,
+    item.body,
+  ]);
+}
 
 async function tailLogs(
   context: Context,
   session: Session,
   projectId: string,
-  filters: LogFilters,
-  sinceMs: number,
-  intervalSeconds: number,
+  tail: { filters: LogFilters; fields: string[] | undefined; sinceMs: number; intervalSeconds: number },
 ): Promise<void> {
+  const { filters, fields } = tail;
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  let cursor = Date.now() - sinceMs;
+  /** Nothing older than --since is printed: every poll starts at or after this. */
+  const start = Date.now() - tail.sinceMs;
+  /** How long one poll may read: the service's longest range for these filters (a bare --search: 24 h). */
+  const longest = searchOnly(filters) ? FREE_TEXT_LIMIT_MS : MAX_RANGE_MS;
+  /** The time of the newest record printed (--since before the first). */
+  let cursor = start;
+  let first = true;
   /** Records already printed, by identity, with their time (pruned once behind the overlap). */
   const printed = new Map<string, number>();
   /** On a terminal, the titles come with the first record. */
@@ -507,34 +623,30 @@ async function tailLogs(
   const print = (item: LogItem) => {
     const row: Row = logRow(item);
     if (context.output.format === 'json') {
-      process.stdout.write(`${JSON.stringify(row)}\n`);
+      const picked = fields ? Object.fromEntries(fields.map((field) => [field, row[field] ?? null])) : row;
+      process.stdout.write(`${JSON.stringify(picked)}\n`);
       return;
     }
     if (!table) {
-      table = streamedTable(LOG_COLUMNS);
+      table = streamedTable(fields ?? LOG_COLUMNS);
       process.stdout.write(`${table.header}\n`);
     }
     process.stdout.write(`${table.line(row)}\n`);
   };
   try {
     while (!stop.signal.aborted) {
+      const aheadMs = Date.now() + TAIL_AHEAD_MS;
+      // The first poll starts exactly at --since (cut short at the longest range); later ones re-read
+      // the overlap, never before --since, and a quiet tail's polls never grow past the longest range.
+      const fromMs = first ? start : Math.max(start, cursor - TAIL_OVERLAP_MS, aheadMs - longest);
       const range = {
-        fromDate: new Date(cursor - TAIL_OVERLAP_MS).toISOString(),
-        toDate: new Date(Date.now() + 60_000).toISOString(),
+        fromDate: new Date(fromMs).toISOString(),
+        toDate: new Date(Math.min(aheadMs, fromMs + longest)).toISOString(),
       };
       for (let page = 1; !stop.signal.aborted; page++) {
         const answer = await searchLogs(session, projectId, range, filters, { page, pageSize: 500, order: 'asc' });
         for (const item of answer.items) {
-          const key = JSON.stringify([
-            item.timestamp,
-            item.observedTimestamp,
-            item.traceId,
-            item.spanId,
-            item.serviceName,
-            item.severityNumber,
-            item.body,
-            item.attributes,
-          ]);
+          const key = logKey(item);
           if (printed.has(key)) continue;
           const at = item.timestamp ? Date.parse(item.timestamp) : cursor;
           printed.set(key, at);
@@ -543,8 +655,9 @@ async function tailLogs(
         }
         if (!answer.hasMore) break;
       }
+      first = false;
       for (const [key, at] of printed) if (at < cursor - 2 * TAIL_OVERLAP_MS) printed.delete(key);
-      await sleep(intervalSeconds * 1000, undefined, { signal: stop.signal }).catch(() => undefined);
+      await sleep(tail.intervalSeconds * 1000, undefined, { signal: stop.signal }).catch(() => undefined);
     }
   } finally {
     process.off('SIGINT', onSignal);
