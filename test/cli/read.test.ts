@@ -85,6 +85,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const refused = await cli('projects', 'create', 'Bad', '--framework', 'cobol');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^error: --framework "cobol" refused: framework must be one of opentelemetry, /);
+    const notAnOrganization = await cli('projects', 'create', 'Bad', '--framework', 'nodejs', '--organization', 'acme');
+    expect([notAnOrganization.code, notAnOrganization.stderr]).toEqual([
+      2,
+      'error: --organization "acme" is not an organization id — an organization id is a UUID: `sightline-cli whoami -o json` lists yours\n',
+    ]);
     expect((await json('projects', 'list')).map((project) => project.name)).not.toContain('Bad');
   });
 

@@ -178,6 +178,12 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(`${result.stdout}${result.stderr}`).not.toContain('debug_id');
     const json = jsonOf<UploadReport>(await runCli(['symbols', 'upload', apple, '-o', 'json'], { configDir }));
     expect(json.failed.map((file) => file.error)).toEqual([expect.stringContaining('pass --debug-id (400)')]);
+    // A --debug-id that cannot be a build id is a usage error before anything is sent.
+    const typo = await runCli(['symbols', 'upload', apple, '--debug-id', 'xyz', '-o', 'table'], { configDir });
+    expect([typo.code, typo.stdout]).toEqual([2, '']);
+    expect(typo.stderr).toMatch(
+      /^error: --debug-id "xyz" is not a build id — a build id is 16 to 128 hexadecimal digits/,
+    );
   });
 
   it('sourcemaps upload: a release build folder with the sign-in’s source-map token, then a debug-id build without a release, then a report mapped by them', async () => {

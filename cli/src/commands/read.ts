@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import { FRAMEWORKS } from '@sightline/api-client';
-import { findProject, listProjects, traceIdOf, type Context } from '../context.js';
+import { UUID, findProject, listProjects, traceIdOf, type Context } from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
@@ -399,6 +399,11 @@ function projectCommands(program: Command): void {
           if (framework === undefined)
             throw usageError('--framework is required', `the project's framework, one of ${FRAMEWORKS.join(', ')}`);
           refuseFields(context, 'projects create');
+          if (options.organization !== undefined && !UUID.test(options.organization))
+            throw usageError(
+              `--organization "${options.organization}" is not an organization id`,
+              'an organization id is a UUID: `sightline-cli whoami -o json` lists yours',
+            );
           const session = context.session();
           const organizationId = options.organization ?? (await onlyWritableOrganization(session));
           const existing = (await listProjects(session))[0];

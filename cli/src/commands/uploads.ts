@@ -152,6 +152,14 @@ async function uploadSymbols(
       `--arch "${options.arch}" is not a Dart architecture`,
       `use one of ${DART_ARCHES.slice(0, 4).join(', ')}`,
     );
+  // The service's form of a build id (src/symbols/ids.ts normalizeDebugId): checked here so a typo
+  // is a usage error before any file is sent, not a failure per file.
+  const debugId = options.debugId?.trim().replaceAll('-', '').toLowerCase();
+  if (debugId !== undefined && !(/^[0-9a-f]{16,128}$/.test(debugId) && debugId.length % 2 === 0))
+    throw usageError(
+      `--debug-id "${options.debugId}" is not a build id`,
+      'a build id is 16 to 128 hexadecimal digits (dashes allowed), e.g. the UUID Xcode shows for the build',
+    );
   const files = findSymbolFiles(paths);
   if (files.length === 0)
     throw usageError(
