@@ -1,30 +1,8 @@
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const preciseTime = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-});
+// Dates and times: in the organization's time zone, one style (lib/time-zone.ts).
+export { formatDateTime, formatInZone, formatPreciseTime } from './time-zone';
+
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-
-/** A timestamp from the API for a table cell, or a dash when there is none. */
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? dateTime.format(new Date(value)) : '—';
-}
-
-/** A timestamp to the millisecond, for spans, logs and occurrences. */
-export function formatPreciseTime(value: string | number | Date | null | undefined): string {
-  return value === null || value === undefined ? '—' : preciseTime.format(new Date(value));
-}
 
 /** Bytes in decimal units (the plans' ingest limit is in GB of 10⁹ bytes). */
 export function formatBytes(bytes: number): string {

@@ -1,3 +1,5 @@
+import { displayTimeZone, formatDateTime, fromZonedInput, toZonedInput } from './time-zone';
+
 /**
  * The time range of every telemetry page, kept in the URL (`range=24h`, or `from` and `to` as
  * ISO timestamps for a custom range) so a reload or a pasted link shows the same window.
@@ -50,19 +52,17 @@ export function resolveRange(search: RangeSearch, now: number = Date.now()): Res
   return { from: new Date(now - preset.ms), to: new Date(now), label: preset.label, custom: false };
 }
 
-const instantFormat = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
+/** An end of a custom range, as the tables write dates (in the organization's time zone). */
 export function formatInstant(date: Date): string {
-  return instantFormat.format(date);
+  return formatDateTime(date);
 }
 
-/** `yyyy-MM-ddTHH:mm` in local time, the value of an <input type="datetime-local">. */
+/** `yyyy-MM-ddTHH:mm` on the display zone's wall clock, the value of an <input type="datetime-local">. */
 export function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return toZonedInput(date, displayTimeZone());
+}
+
+/** The instant an <input type="datetime-local"> value names on the display zone's wall clock. */
+export function fromLocalInput(value: string): Date {
+  return fromZonedInput(value, displayTimeZone());
 }
