@@ -4,7 +4,10 @@
  *
  * A duration axis writes every tick in one unit chosen from the axis's range, at round steps of
  * that unit (0, 30 s, 60 s, 90 s — not 0 ms, 50 s, 1.67 min), zero included ("0 s").
+ *
+ * A time axis reads on the organization's wall clock (lib/time-zone.ts), in the tables' style.
  */
+import { formatMonthDay, zonedParts } from '../../lib/time-zone';
 
 export interface DurationUnit {
   symbol: 'µs' | 'ms' | 's' | 'min' | 'h';
@@ -60,4 +63,25 @@ export function formatDurationTick(ms: number, unit: DurationUnit): string {
 export function durationTickLabels(ticks: readonly number[], min: number, max: number): string[] {
   const unit = durationAxisUnit(Math.max(Math.abs(min), Math.abs(max)));
   return ticks.map((tick) => formatDurationTick(tick, unit));
+}
+
+/**
+ * The labels of a time axis (ticks in epoch seconds, `step` seconds apart), on the wall clock of
+ * `zone` (the organization's) and in the style of the tables: a 24-hour clock ("21:30", with
+ * seconds below a minute's step), the date under the first tick and under each tick of a new day
+ * ("21:30\nNov 27"); day steps and longer write the date alone ("Nov 27").
+ */
+export function timeTickLabels(ticks: readonly number[], step: number, zone: string): string[] {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  let previousDay = '';
+  return ticks.map((tick) => {
+    const p = zonedParts(tick * 1000, zone);
+    const date = formatMonthDay(tick * 1000, zone);
+    if (step >= 86_400) return date;
+    const time = `${pad(p.hour)}:${pad(p.minute)}${step < 60 ? `:${pad(p.second)}` : ''}`;
+    const day = `${p.year}-${p.month}-${p.day}`;
+    const newDay = day !== previousDay;
+    previousDay = day;
+    return newDay ? `${time}\n${date}` : time;
+  });
 }

@@ -14,9 +14,10 @@ import 'uplot/dist/uPlot.min.css';
 import './chart-palette.css';
 import { Skeleton } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
-import { formatCount, formatDuration, formatPercent } from '@/lib/format';
+import { formatCount, formatDateTime, formatDuration, formatPercent } from '@/lib/format';
+import { useDisplayTimeZone } from '@/lib/time-zone';
 import { cn } from '@/lib/utils';
-import { durationIncrements, durationTickLabels } from './axes';
+import { durationIncrements, durationTickLabels, timeTickLabels } from './axes';
 
 export type ChartKind = 'line' | 'area' | 'stacked' | 'bar';
 
@@ -143,13 +144,6 @@ function isolatedPoints(values: ArrayLike<number | null | undefined>): number[] 
   return out;
 }
 
-const timeOfDay = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 export function TimeSeriesChart({
   title,
   timestamps,
@@ -170,6 +164,8 @@ export function TimeSeriesChart({
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const formatValue = useMemo(() => formatterOf(format), [format]);
+  // The organization's time zone: the x axis's ticks fall on its hours and days, and read in it.
+  const zone = useDisplayTimeZone();
 
   const empty =
     timestamps.length === 0 || series.length === 0 || series.every((s) => s.values.every((v) => v === null));
@@ -221,6 +217,7 @@ export function TimeSeriesChart({
       width: element.clientWidth || 600,
       height,
       legend: { show: false },
+      tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), zone),
       // Room on the right for half of a time label: the last tick often falls on the plot's right
       // edge, and uPlot centres its label there ("4:00pm" is cut in half with 8 px).
       padding: [8, 28, 0, 0],
@@ -245,7 +242,11 @@ export function TimeSeriesChart({
         y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.08 : 1] },
       },
       axes: [
-        { ...axis, space: 80 },
+        {
+          ...axis,
+          space: 80,
+          values: (_u, ticks, _axis, _space, step) => timeTickLabels(ticks, step, zone),
+        },
         {
           ...axis,
           size: 56,
@@ -324,7 +325,7 @@ export function TimeSeriesChart({
       chartRef.current = null;
     };
     // Rebuilt on shape changes only; the data effect below feeds new values into the same chart.
-  }, [seriesShape, kind, height, syncKey, zoom, dark, hidden, empty, formatValue]);
+  }, [seriesShape, kind, height, syncKey, zoom, dark, hidden, empty, formatValue, zone]);
 
   useEffect(() => {
     chartRef.current?.setData([[...timestamps], ...drawn.map((values) => [...values])]);
@@ -360,7 +361,7 @@ export function TimeSeriesChart({
       />
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
         <span className="min-w-28 text-muted-foreground tabular">
-          {at !== undefined ? timeOfDay.format(new Date(at * 1000)) : ''}
+          {at !== undefined ? formatDateTime(at * 1000) : ''}
         </span>
         {series.map((s, index) => {
           const off = hidden.has(s.name);
