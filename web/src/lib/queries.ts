@@ -1,7 +1,7 @@
 /** The account queries the shell and several pages share (one cache entry each). */
 import { queryOptions } from '@tanstack/react-query';
 import { api, read } from './api';
-import type { Connection, Me, Project } from './types';
+import type { Answer, Connection, Me, Project } from './types';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -35,4 +35,20 @@ export const invitationQuery = (token: string) =>
     queryFn: () => read<import('./types').InvitationPreview>(api.POST('/api/invitations/preview', { body: { token } })),
     retry: false,
     staleTime: Infinity,
+  });
+
+/**
+ * An organization's name and time zone. The same cache entry as /settings/organization's (its key),
+ * so saving the time zone there updates the shell's and every page's times at once.
+ */
+export const organizationSettingsQuery = (organizationId: string | undefined) =>
+  queryOptions({
+    queryKey: ['organization-settings', organizationId],
+    enabled: organizationId !== undefined,
+    queryFn: () =>
+      read<Answer<'/api/organizations/{organizationId}/settings', 'get'>>(
+        api.GET('/api/organizations/{organizationId}/settings', {
+          params: { path: { organizationId: organizationId! } },
+        }),
+      ),
   });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
-import { meQuery } from '@/lib/queries';
+import { meQuery, organizationSettingsQuery } from '@/lib/queries';
+import { resolveTimeZone, setDisplayTimeZone, useDisplayTimeZone } from '@/lib/time-zone';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { TimeRangePicker } from './time-range-picker';
@@ -24,6 +25,22 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
+/**
+ * Puts the organization's time zone (of the current project's organization, else the person's
+ * first) into lib/time-zone, which every formatter and chart reads (DASHBOARD.md §1.6). Returns the
+ * zone in force and whether pages may render: not before a known organization's setting arrived
+ * (a refused or failed read leaves the browser's zone).
+ */
+function useOrganizationTimeZone(organizationId: string | undefined): { zone: string; ready: boolean } {
+  const settings = useQuery(organizationSettingsQuery(organizationId));
+  const zone = useDisplayTimeZone();
+  const wanted = settings.data ? resolveTimeZone(settings.data.timezone) : undefined;
+  useLayoutEffect(() => {
+    if (wanted !== undefined) setDisplayTimeZone(wanted);
+  }, [wanted]);
+  return { zone, ready: organizationId === undefined || settings.isError || wanted === zone };
+}
+
 export function AppShell() {
   const navigate = useNavigate();
   const { projectId } = useSearch({ strict: false });
@@ -33,6 +50,7 @@ export function AppShell() {
   const [creating, setCreating] = useState(false);
   const paletteMounted = useOpenedOnce(paletteOpen);
   const creatingMounted = useOpenedOnce(creating);
+  const timeZone = useOrganizationTimeZone(project?.organizationId ?? me.data?.organizations[0]?.id);
 
   // Keep a valid project in the URL: the one named, else the last used, else the first.
   useEffect(() => {
@@ -84,7 +102,13 @@ export function AppShell() {
             of table columns, sr-only) is placed and scrolled inside it, not against the document,
             which would then grow past the window and scroll the whole shell. */}
         <main className="relative min-h-0 flex-1 overflow-y-auto">
-          {isLoading || (projects && projects.length > 0 && !project) ? <PageSkeleton /> : <Outlet />}
+          {/* Keyed by the time zone: a page shows its times again (remounted, from the query
+              cache) when the organization's zone changes. */}
+          {isLoading || (projects && projects.length > 0 && !project) || !timeZone.ready ? (
+            <PageSkeleton />
+          ) : (
+            <Outlet key={timeZone.zone} />
+          )}
         </main>
       </div>
       <Suspense fallback={null}>

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
-import { DEFAULT_PRESET, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
+import { DEFAULT_PRESET, fromLocalInput, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
+import { useDisplayTimeZone, zoneDifference } from '@/lib/time-zone';
 
 export function TimeRangePicker() {
   const navigate = useNavigate();
@@ -14,6 +15,13 @@ export function TimeRangePicker() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Times are in the organization's zone; where the browser's runs at another offset, say so here,
+  // once for every page (DASHBOARD.md §1.6). The custom range is typed on the same wall clock.
+  const zone = useDisplayTimeZone();
+  const difference = zoneDifference(Date.now(), zone);
+  const zoneNote = difference
+    ? `Times are in the organization's time zone, ${difference.zone} (${difference.offset}); this browser is at ${difference.browserOffset}.`
+    : undefined;
 
   const onOpenChange = (next: boolean) => {
     if (next) {
@@ -31,8 +39,8 @@ export function TimeRangePicker() {
 
   const applyCustom = (event: FormEvent) => {
     event.preventDefault();
-    const start = new Date(from);
-    const end = new Date(to);
+    const start = fromLocalInput(from);
+    const end = fromLocalInput(to);
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start >= end) {
       setProblem('The start must be before the end.');
       return;
@@ -48,9 +56,14 @@ export function TimeRangePicker() {
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
-        <Button aria-label={`Time range: ${current.label}`}>
+        <Button aria-label={`Time range: ${current.label}`} title={zoneNote}>
           <CalendarClock />
           <span className="max-w-64 truncate tabular">{current.label}</span>
+          {difference && (
+            <span data-zone-offset className="text-xs text-muted-foreground tabular max-md:hidden">
+              {difference.offset}
+            </span>
+          )}
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-72">
@@ -71,6 +84,7 @@ export function TimeRangePicker() {
         </ul>
         <form onSubmit={applyCustom} className="grid gap-2 border-t p-3">
           <div className="text-xs font-medium">Custom range</div>
+          {difference && <p className="text-xs text-muted-foreground">{zoneNote}</p>}
           <div className="grid gap-1">
             <Label htmlFor="range-from">From</Label>
             <Input
