@@ -14,8 +14,9 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { DataTable, numericColumn, TD, TR } from '@/components/ui/table';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { useCurrentProject } from '@/lib/current-project';
-import { formatCost, formatCount, formatDuration, formatPercent, formatRelative } from '@/lib/format';
+import { formatCost, formatCount, formatDuration, formatPercent } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
@@ -257,7 +258,7 @@ export function HomePage() {
                       </TD>
                       <TD numeric>{formatCount(issue.count)}</TD>
                       <TD numeric className="text-muted-foreground">
-                        {formatRelative(issue.firstSeen)}
+                        <RelativeTime value={issue.firstSeen} />
                       </TD>
                     </TR>
                   )}

@@ -12,8 +12,9 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { useCurrentProject } from '@/lib/current-project';
-import { formatCount, formatRelative } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
 import { canWrite } from '../dashboards/api';
 import { PageHeader } from '../page-header';
@@ -203,7 +204,7 @@ function MetricList({ metrics, loading }: { metrics: readonly DiscoveredMetric[]
                 </TD>
                 <TD numeric>{formatCount(metric.points)}</TD>
                 <TD numeric className="text-muted-foreground">
-                  {formatRelative(metric.lastSeen)}
+                  <RelativeTime value={metric.lastSeen} />
                 </TD>
               </TR>
             );

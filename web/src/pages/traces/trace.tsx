@@ -10,8 +10,9 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { api, read } from '@/lib/api';
-import { formatCount, formatDateTime, formatDuration, formatPreciseTime, formatRelative } from '@/lib/format';
+import { formatCount, formatDateTime, formatDuration, formatPreciseTime } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import type { IssueList, OccurrenceList } from '../issues/types';
@@ -320,7 +321,7 @@ export function TracePage() {
                     </TD>
                     <TD numeric>{formatCount(item.count)}</TD>
                     <TD numeric className="text-muted-foreground">
-                      {formatRelative(item.lastSeen)}
+                      <RelativeTime value={item.lastSeen} />
                     </TD>
                   </TR>
                 ))}
