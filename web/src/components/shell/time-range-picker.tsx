@@ -56,9 +56,13 @@ export function TimeRangePicker() {
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>
-        <Button aria-label={`Time range: ${current.label}`} title={zoneNote}>
+        <Button
+          aria-label={`Time range: ${current.label}${difference ? ` ${difference.offset}` : ''}`}
+          title={zoneNote}
+        >
           <CalendarClock />
           <span className="max-w-64 truncate tabular">{current.label}</span>
+          {difference && ' '}
           {difference && (
             <span data-zone-offset className="text-xs text-muted-foreground tabular max-md:hidden">
               {difference.offset}
