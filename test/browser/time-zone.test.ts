@@ -159,7 +159,9 @@ describe("times in the organization's time zone", () => {
     await page.getByLabel('Time zone').selectOption('UTC');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Organization .* saved$/).waitFor();
-    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(new Date(me.joinedAt).toISOString().slice(11, 16));
+    await expect
+      .poll(() => row.innerText(), { timeout: 15_000 })
+      .toContain(new Date(me.joinedAt).toISOString().slice(11, 16));
     // UTC is this browser's offset here: nothing to note.
     if ((await page.evaluate(() => new Date().getTimezoneOffset())) === 0)
       expect(await page.getByRole('button', { name: /^Time range:/ }).innerText()).not.toContain('UTC');
