@@ -99,6 +99,21 @@ describe("times in the organization's time zone", () => {
       /^Times are in the organization's time zone, Asia\/Kolkata \(UTC\+05:30\); this browser is at UTC/,
     );
     await dashboard.capture('time-zone-organization');
+    // The custom range is typed on the organization's clock, and says so.
+    await picker.click();
+    const from = await page.getByLabel('From', { exact: true }).inputValue();
+    const to = await page.getByLabel('To', { exact: true }).inputValue();
+    // On Kolkata's clock (read a moment ago: the minute may have turned since).
+    const wall = (at: number) => new Date(at + OFFSET_MS).toISOString().slice(0, 16);
+    const now = Date.now();
+    expect([wall(now), wall(now - 60_000)]).toContain(to);
+    expect([wall(now - 24 * 3600_000), wall(now - 24 * 3600_000 - 60_000)]).toContain(from);
+    await page
+      .getByRole('dialog')
+      .getByText(/^Times are in the organization's time zone, Asia\/Kolkata/)
+      .waitFor();
+    await dashboard.capture('time-zone-picker');
+    await page.keyboard.press('Escape');
   });
 
   it('shows an issue’s occurrences on the organization’s clock', async () => {

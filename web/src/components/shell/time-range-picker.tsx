@@ -70,7 +70,7 @@ export function TimeRangePicker() {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-72">
+      <PopoverContent className="w-72" aria-label="Time range">
         <ul className="grid gap-px p-1" aria-label="Presets">
           {PRESETS.map((preset) => (
             <li key={preset.value}>
