@@ -18,6 +18,7 @@ import { queryClient, whenProjectKnown } from './lib/query-client';
 import { scopeOf, type TelemetryScope } from './lib/telemetry';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
+import { textParam } from './lib/search-params';
 import { AppShell } from './components/shell/app-shell';
 import { NotFound } from './pages/not-found';
 import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
@@ -39,8 +40,9 @@ export interface AppSearch extends RangeSearch {
 }
 
 const rootRoute = createRootRoute({
+  // Every key returned, undefined when unusable (lib/search-params.ts says why).
   validateSearch: (search: Record<string, unknown>): AppSearch => ({
-    ...(typeof search.projectId === 'string' && search.projectId !== '' ? { projectId: search.projectId } : {}),
+    projectId: textParam(search.projectId, 100),
     ...parseRange(search),
   }),
   search: { middlewares: [retainSearchParams(['projectId', 'range', 'from', 'to'])] },

@@ -25,14 +25,27 @@ export interface RangeSearch {
 }
 
 const isPreset = (value: unknown): value is Preset => PRESETS.some((preset) => preset.value === value);
-const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
+/** An instant the URL can carry: an ISO-style date (a bare number is not one). */
+const instantOf = (value: unknown): number | undefined => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+};
 
-/** Keeps only a well-formed range from the query string; anything else falls back to the default. */
+/**
+ * Keeps only a well-formed range from the query string; anything else falls back to the default.
+ * Every key is returned (undefined when unusable): the router merges the raw query string under
+ * what a validator returns, so an omitted key would let the raw value through. A custom range
+ * given backwards (from after to) is turned round; an empty one is dropped.
+ */
 export function parseRange(search: Record<string, unknown>): RangeSearch {
-  if (isInstant(search.from) && isInstant(search.to) && Date.parse(search.from) < Date.parse(search.to)) {
-    return { from: search.from, to: search.to };
+  const from = instantOf(search.from);
+  const to = instantOf(search.to);
+  if (from !== undefined && to !== undefined && from !== to) {
+    const [start, end] = from < to ? [search.from, search.to] : [search.to, search.from];
+    return { range: undefined, from: start as string, to: end as string };
   }
-  return isPreset(search.range) ? { range: search.range } : {};
+  return { range: isPreset(search.range) ? search.range : undefined, from: undefined, to: undefined };
 }
 
 export interface ResolvedRange {

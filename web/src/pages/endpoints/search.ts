@@ -3,6 +3,7 @@
  * pages so the router (in the first screen's bundle) does not pull the pages or the chart in.
  */
 import type { SortDirection } from '@/components/ui/table';
+import { oneOf, pageParam, textParam } from '../../lib/search-params';
 
 export interface ListSearch {
   q?: string;
@@ -13,18 +14,15 @@ export interface ListSearch {
   group?: 'route';
 }
 
-/** The list's URL state; anything malformed is dropped rather than refused. */
+/** The list's URL state; anything malformed is dropped rather than refused (every key returned, see lib/search-params.ts). */
 export function parseListSearch(search: Record<string, unknown>): ListSearch {
-  const page = typeof search.page === 'number' ? search.page : Number(search.page);
-  // The router parses `?q=404` as a number.
-  const q = typeof search.q === 'number' ? String(search.q) : search.q;
   return {
-    ...(typeof q === 'string' && q !== '' ? { q } : {}),
-    ...(typeof search.sort === 'string' && /^[a-zA-Z]+$/.test(search.sort) ? { sort: search.sort } : {}),
-    ...(search.dir === 'asc' || search.dir === 'desc' ? { dir: search.dir } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-    ...(search.root === 'root' || search.root === 'nested' ? { root: search.root } : {}),
-    ...(search.group === 'route' ? { group: search.group } : {}),
+    q: textParam(search.q),
+    sort: typeof search.sort === 'string' && /^[a-zA-Z]+$/.test(search.sort) ? search.sort : undefined,
+    dir: oneOf(['asc', 'desc'], search.dir),
+    page: pageParam(search.page),
+    root: oneOf(['root', 'nested'], search.root),
+    group: oneOf(['route'], search.group),
   };
 }
 
@@ -36,8 +34,5 @@ export interface DetailSearch {
 }
 
 export function parseDetailSearch(search: Record<string, unknown>): DetailSearch {
-  return {
-    ...(typeof search.name === 'string' && search.name !== '' ? { name: search.name } : {}),
-    ...(search.calls === 'failing' || search.calls === 'recent' ? { calls: search.calls } : {}),
-  };
+  return { name: textParam(search.name, 2000), calls: oneOf(['failing', 'recent'], search.calls) };
 }

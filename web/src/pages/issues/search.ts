@@ -1,4 +1,5 @@
 /** The URL state of the issue pages (validated here, so a pasted link with junk falls back to defaults). */
+import { numberParam, oneOf, pageParam, textParam } from '../../lib/search-params';
 import { ISSUE_SORTS, type IssueSort } from './types';
 
 export type IssueKind = 'exceptions' | 'messages';
@@ -23,36 +24,27 @@ export interface IssueSearch {
   raw?: boolean;
 }
 
-const positive = (value: unknown): number | undefined => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isInteger(number) && number >= 1 ? number : undefined;
-};
 const index = (value: unknown): number | undefined => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isInteger(number) && number >= 0 ? number : undefined;
+  const number = numberParam(value);
+  return Number.isSafeInteger(number) && number >= 0 ? number : undefined;
 };
 
+/** Every key it owns is returned, undefined when unusable (lib/search-params.ts says why). */
 export function validateIssuesSearch(search: Record<string, unknown>): IssuesSearch {
-  const sort = ISSUE_SORTS.find((value) => value === search.sort);
-  const page = positive(search.page);
   return {
-    ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
-    ...(search.kind === 'exceptions' || search.kind === 'messages' ? { kind: search.kind } : {}),
-    ...(search.status === 'resolved' || search.status === 'ignored' || search.status === 'all'
-      ? { status: search.status }
-      : {}),
-    ...(sort ? { sort } : {}),
-    ...(search.dir === 'asc' || search.dir === 'desc' ? { dir: search.dir } : {}),
-    ...(page !== undefined && page > 1 ? { page } : {}),
+    q: textParam(search.q),
+    kind: oneOf(['exceptions', 'messages'], search.kind),
+    status: oneOf(['resolved', 'ignored', 'all'], search.status),
+    sort: oneOf(ISSUE_SORTS, search.sort),
+    dir: oneOf(['asc', 'desc'], search.dir),
+    page: pageParam(search.page),
   };
 }
 
 export function validateIssueSearch(search: Record<string, unknown>): IssueSearch {
-  const page = positive(search.page);
-  const occurrence = index(search.occurrence);
   return {
-    ...(page !== undefined && page > 1 ? { page } : {}),
-    ...(occurrence !== undefined ? { occurrence } : {}),
-    ...(search.raw === true || search.raw === 'true' ? { raw: true } : {}),
+    page: pageParam(search.page),
+    occurrence: index(search.occurrence),
+    raw: search.raw === true || search.raw === 'true' ? true : undefined,
   };
 }

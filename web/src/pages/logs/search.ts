@@ -2,6 +2,7 @@
  * The logs page's URL state: parsing (anything malformed is dropped, never an error page), the
  * route body it becomes, and the stable identity of a log row (logs have no id).
  */
+import { flagParam, numberParam, textParam } from '../../lib/search-params';
 import type { ChipOp, LogFilter, LogRecord, LogSearchBody, LogsSearch } from './types';
 
 /** The minimum severities the page offers (OpenTelemetry severity numbers). */
@@ -33,21 +34,19 @@ function parseFilters(value: unknown): LogFilter[] {
   });
 }
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value : undefined;
-
+/** Every key it owns is returned, undefined when unusable (lib/search-params.ts says why). */
 export function parseLogsSearch(search: Record<string, unknown>): LogsSearch {
-  const severity = Number(search.severity);
-  const traceId = text(search.traceId);
+  const severity = numberParam(search.severity);
+  const traceId = textParam(search.traceId);
   const filters = parseFilters(search.filters);
   return {
-    ...(text(search.q) ? { q: text(search.q) } : {}),
-    ...(SEVERITIES.some((s) => s.value === severity) ? { severity } : {}),
-    ...(text(search.service) ? { service: text(search.service) } : {}),
-    ...(traceId && TRACE_ID.test(traceId) ? { traceId } : {}),
-    ...(filters.length > 0 ? { filters } : {}),
-    ...(text(search.open) ? { open: text(search.open) } : {}),
-    ...(search.live === true || search.live === 'true' || search.live === 1 ? { live: true } : {}),
+    q: textParam(search.q),
+    severity: SEVERITIES.some((s) => s.value === severity) ? severity : undefined,
+    service: textParam(search.service),
+    traceId: traceId && TRACE_ID.test(traceId) ? traceId : undefined,
+    filters: filters.length > 0 ? filters : undefined,
+    open: textParam(search.open),
+    live: flagParam(search.live),
   };
 }
 

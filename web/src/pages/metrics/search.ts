@@ -3,6 +3,7 @@
  * same chart. `?metric=&aggregation=&groupBy=[..]&filters=[..]&step=&chart=`; anything malformed
  * is dropped rather than refused, as the rest of the URL state is.
  */
+import { oneOf, textParam } from '../../lib/search-params';
 import { checkMetricQuery } from './query';
 import type { ChartType, MetricQuery } from './types';
 
@@ -17,22 +18,28 @@ export interface MetricsSearch {
 
 const CHARTS: readonly ChartType[] = ['line', 'area', 'stacked', 'bar'];
 
+/** Every key it owns is returned, undefined when unusable (lib/search-params.ts says why). */
 export function parseMetricsSearch(search: Record<string, unknown>): MetricsSearch {
-  const out: MetricsSearch = {};
-  if (CHARTS.includes(search.chart as ChartType)) out.chart = search.chart as ChartType;
-  if (typeof search.metric !== 'string' || search.metric === '') return out;
+  const out: MetricsSearch = {
+    metric: undefined,
+    aggregation: undefined,
+    groupBy: undefined,
+    filters: undefined,
+    step: undefined,
+    chart: oneOf(CHARTS, search.chart),
+  };
+  const metric = textParam(search.metric);
+  if (metric === undefined) return out;
   // Each part on its own, so one bad part (a hand-edited filter) keeps the others.
   const part = <K extends keyof MetricQuery>(key: K, raw: unknown): MetricQuery[K] | undefined =>
-    raw === undefined ? undefined : checkMetricQuery({ name: search.metric, [key]: raw }).query?.[key];
-  out.metric = search.metric;
-  const aggregation = part('aggregation', search.aggregation);
+    raw === undefined ? undefined : checkMetricQuery({ name: metric, [key]: raw }).query?.[key];
+  out.metric = metric;
   const groupBy = part('groupBy', search.groupBy);
   const filters = part('filters', search.filters);
-  const step = part('bucketSeconds', typeof search.step === 'string' ? Number(search.step) : search.step);
-  if (aggregation) out.aggregation = aggregation;
-  if (groupBy && groupBy.length > 0) out.groupBy = groupBy;
-  if (filters && filters.length > 0) out.filters = filters;
-  if (step !== undefined) out.step = step;
+  out.aggregation = part('aggregation', search.aggregation);
+  out.groupBy = groupBy && groupBy.length > 0 ? groupBy : undefined;
+  out.filters = filters && filters.length > 0 ? filters : undefined;
+  out.step = part('bucketSeconds', typeof search.step === 'string' ? Number(search.step) : search.step);
   return out;
 }
 

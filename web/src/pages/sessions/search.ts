@@ -1,4 +1,5 @@
 /** The URL state of the sessions pages (DASHBOARD.md §1.1), validated by their routes. */
+import { numberParam, oneOf, pageParam, textParam } from '../../lib/search-params';
 
 export interface SessionsSearch {
   /** URL contains. */
@@ -18,23 +19,22 @@ export interface SessionSearch {
   at?: string;
 }
 
-const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
+/** Every key it owns is returned, undefined when unusable (lib/search-params.ts says why). */
 export function validateSessionsSearch(search: Record<string, unknown>): SessionsSearch {
-  const page = Number(search.page);
   return {
-    ...(nonEmpty(search.url) ? { url: search.url } : {}),
-    ...(nonEmpty(search.agent) ? { agent: search.agent } : {}),
-    ...(search.errors === 'with' || search.errors === 'without' ? { errors: search.errors } : {}),
-    ...(search.order === 'asc' ? { order: 'asc' as const } : {}),
-    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+    url: textParam(search.url),
+    agent: textParam(search.agent),
+    errors: oneOf(['with', 'without'], search.errors),
+    order: oneOf(['asc'], search.order),
+    page: pageParam(search.page),
   };
 }
 
 export function validateSessionSearch(search: Record<string, unknown>): SessionSearch {
-  const t = Number(search.t);
+  const t = numberParam(search.t);
+  const at = typeof search.at === 'string' && /^\d{4}-\d{2}-\d{2}/.test(search.at) ? search.at : undefined;
   return {
-    ...(search.t !== undefined && search.t !== '' && Number.isFinite(t) && t >= 0 ? { t } : {}),
-    ...(nonEmpty(search.at) && !Number.isNaN(Date.parse(search.at)) ? { at: search.at } : {}),
+    t: Number.isFinite(t) && t >= 0 ? t : undefined,
+    at: at !== undefined && Number.isFinite(Date.parse(at)) ? at : undefined,
   };
 }

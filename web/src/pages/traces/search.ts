@@ -1,4 +1,6 @@
 /** The URL state of the trace pages: the selected span and the span search. */
+import { textParam } from '../../lib/search-params';
+
 export interface TraceSearch {
   span?: string;
   q?: string;
@@ -9,11 +11,9 @@ export interface DistributedTraceSearch extends TraceSearch {
   open?: string[];
 }
 
+/** Every key it owns is returned, undefined when unusable (lib/search-params.ts says why). */
 export function validateTraceSearch(search: Record<string, unknown>): TraceSearch {
-  return {
-    ...(typeof search.span === 'string' && search.span !== '' ? { span: search.span } : {}),
-    ...(typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
-  };
+  return { span: textParam(search.span), q: textParam(search.q) };
 }
 
 export function validateDistributedTraceSearch(search: Record<string, unknown>): DistributedTraceSearch {
@@ -22,5 +22,5 @@ export function validateDistributedTraceSearch(search: Record<string, unknown>):
     : typeof search.open === 'string'
       ? [search.open]
       : [];
-  return { ...validateTraceSearch(search), ...(open.length > 0 ? { open } : {}) };
+  return { ...validateTraceSearch(search), open: open.length > 0 ? open : undefined };
 }
