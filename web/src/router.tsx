@@ -7,6 +7,7 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  notFound,
   type AnyRoute,
   type RouteComponent,
   Outlet,
@@ -20,6 +21,14 @@ import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
 import { textParam } from './lib/search-params';
 import { AppShell } from './components/shell/app-shell';
+import {
+  DETAIL_NOT_FOUND,
+  type DetailKind,
+  isUuid,
+  PageLoadError,
+  RouteErrorState,
+} from './components/ui/problem-states';
+import { traceUuid } from './lib/ids';
 import { NotFound } from './pages/not-found';
 import { parseDetailSearch, parseListSearch } from './pages/endpoints/search';
 import { validateSessionSearch, validateSessionsSearch } from './pages/sessions/search';
@@ -77,6 +86,38 @@ function deviceSearch(search: Record<string, unknown>): { user_code?: string } {
 }
 
 /**
+ * A page's code as a chunk of its own, fetched on the first visit (TanStack's lazyRouteComponent).
+ * A failed fetch becomes a PageLoadError: under the browser's own wording lazyRouteComponent would
+ * reload the window, which with the service down shows the browser's "site can't be reached"
+ * instead of the shell; the route's error state says what happened and retries.
+ */
+function lazyPage<T extends Record<string, unknown>, K extends keyof T>(importer: () => Promise<T>, name: K) {
+  return lazyRouteComponent(
+    () =>
+      importer().catch((cause: unknown) => {
+        throw new PageLoadError(cause);
+      }),
+    name,
+  );
+}
+
+/**
+ * A detail route's id checked before anything is read: an id that is not a UUID names nothing, so
+ * the page's not-found state shows without asking the API (which would answer 400). In a loader,
+ * so that the route's own notFoundComponent shows it.
+ */
+function checkDetailId(id: string): void {
+  if (!isUuid(id)) throw notFound();
+}
+
+/** A trace id in OTLP's 32 hex digits (as logs carry it) is moved to the UUID spelling the routes take. */
+function traceIdSpelling({ params, location }: { params: { id: string }; location: { href: string } }): void {
+  const uuid = traceUuid(params.id);
+  if (uuid !== params.id && isUuid(uuid))
+    throw redirect({ href: location.href.replace(params.id, uuid), replace: true });
+}
+
+/**
  * A page's route: its path under `parent`, the validator of its search when it reads one, and its
  * component, which `lazyRouteComponent` fetches as a chunk of its own on the first visit.
  */
@@ -87,6 +128,24 @@ function pageRoute<TParent extends AnyRoute, TPath extends string, TSearch exten
   validateSearch?: (search: Record<string, unknown>) => TSearch,
 ) {
   return createRoute({ getParentRoute: () => parent, path, component, validateSearch });
+}
+
+/** A detail page's route: its id checked first, and the shared not-found state for an id that names nothing. */
+function detailRoute<TPath extends string, TSearch extends object = object>(
+  path: TPath,
+  kind: DetailKind,
+  component: RouteComponent,
+  validateSearch?: (search: Record<string, unknown>) => TSearch,
+) {
+  return createRoute({
+    getParentRoute: () => appRoute,
+    path,
+    component,
+    validateSearch,
+    ...(kind === 'trace' || kind === 'distributedTrace' ? { beforeLoad: traceIdSpelling } : {}),
+    loader: ({ params }) => checkDetailId((params as { id: string }).id),
+    notFoundComponent: DETAIL_NOT_FOUND[kind],
+  });
 }
 
 /**
@@ -110,6 +169,8 @@ const appRoute = createRoute({
   id: 'app',
   beforeLoad: requireSession,
   component: AppShell,
+  // The shell itself failed: no sidebar to draw it in, the same state on the bare page.
+  errorComponent: RouteErrorState,
 });
 
 /** Signed-in pages without the shell (the CLI approval page stands alone, like sign-in). */
@@ -123,41 +184,41 @@ const bareRoute = createRoute({
 const loginRoute = pageRoute(
   rootRoute,
   '/login',
-  lazyRouteComponent(() => import('./pages/login'), 'LoginPage'),
+  lazyPage(() => import('./pages/login'), 'LoginPage'),
   loginSearch,
 );
 const registerRoute = pageRoute(
   rootRoute,
   '/register',
-  lazyRouteComponent(() => import('./pages/register'), 'RegisterPage'),
+  lazyPage(() => import('./pages/register'), 'RegisterPage'),
   registerSearch,
 );
 const callbackRoute = pageRoute(
   rootRoute,
   '/auth/callback',
-  lazyRouteComponent(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
+  lazyPage(() => import('./pages/auth-callback'), 'AuthCallbackPage'),
 );
 const acceptInvitationRoute = pageRoute(
   rootRoute,
   '/accept-invitation',
-  lazyRouteComponent(() => import('./pages/accept-invitation'), 'AcceptInvitationPage'),
+  lazyPage(() => import('./pages/accept-invitation'), 'AcceptInvitationPage'),
   tokenSearch,
 );
 const forgotPasswordRoute = pageRoute(
   rootRoute,
   '/forgot-password',
-  lazyRouteComponent(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
+  lazyPage(() => import('./pages/forgot-password'), 'ForgotPasswordPage'),
 );
 const resetPasswordRoute = pageRoute(
   rootRoute,
   '/reset-password',
-  lazyRouteComponent(() => import('./pages/reset-password'), 'ResetPasswordPage'),
+  lazyPage(() => import('./pages/reset-password'), 'ResetPasswordPage'),
   tokenSearch,
 );
 const deviceRoute = pageRoute(
   bareRoute,
   '/device',
-  lazyRouteComponent(() => import('./pages/device'), 'DevicePage'),
+  lazyPage(() => import('./pages/device'), 'DevicePage'),
   deviceSearch,
 );
 
@@ -172,7 +233,7 @@ const homeRoute = createRoute({
       void queryClient.prefetchQuery(seriesQuery(scope));
       void queryClient.prefetchQuery(newestIssuesQuery(scope));
     }),
-  component: lazyRouteComponent(() => import('./pages/home/home-page'), 'HomePage'),
+  component: lazyPage(() => import('./pages/home/home-page'), 'HomePage'),
 });
 
 /** /endpoints and /tasks: one list page over two sources, its list and series started by the loader. */
@@ -198,12 +259,12 @@ function entityListRoute<T, Order extends string>(
 const endpointsRoute = entityListRoute(
   '/endpoints',
   ENDPOINT_SOURCE,
-  lazyRouteComponent(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
+  lazyPage(() => import('./pages/endpoints/endpoints-page'), 'EndpointsPage'),
 );
 const tasksRoute = entityListRoute(
   '/tasks',
   TASK_SOURCE,
-  lazyRouteComponent(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
+  lazyPage(() => import('./pages/tasks/tasks-page'), 'TasksPage'),
 );
 
 const issuesRoute = createRoute({
@@ -213,114 +274,118 @@ const issuesRoute = createRoute({
   loaderDeps: ({ search }) => search,
   loader: ({ deps, preload }) =>
     prefetchInScope(deps, preload, (scope) => void queryClient.prefetchQuery(issueListQuery(scope, deps))),
-  component: lazyRouteComponent(() => import('./pages/issues/issues'), 'IssuesPage'),
+  component: lazyPage(() => import('./pages/issues/issues'), 'IssuesPage'),
 });
 
 const traceRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/traces/$id',
   validateSearch: validateTraceSearch,
+  beforeLoad: traceIdSpelling,
   // Only the project: choosing a span or searching spans changes the search, not the trace to read.
   loaderDeps: ({ search }) => ({ projectId: search.projectId }),
-  loader: ({ deps, params, preload }) =>
-    prefetchInScope(deps, preload, (scope) => void queryClient.prefetchQuery(traceQuery(scope.projectId, params.id))),
-  component: lazyRouteComponent(() => import('./pages/traces/trace'), 'TracePage'),
+  loader: ({ deps, params, preload }) => {
+    checkDetailId(params.id);
+    prefetchInScope(deps, preload, (scope) => void queryClient.prefetchQuery(traceQuery(scope.projectId, params.id)));
+  },
+  notFoundComponent: DETAIL_NOT_FOUND.trace,
+  component: lazyPage(() => import('./pages/traces/trace'), 'TracePage'),
 });
 
 const endpointDetailRoute = pageRoute(
   appRoute,
   '/endpoints/detail',
-  lazyRouteComponent(() => import('./pages/endpoints/endpoint-detail-page'), 'EndpointDetailPage'),
+  lazyPage(() => import('./pages/endpoints/endpoint-detail-page'), 'EndpointDetailPage'),
   parseDetailSearch,
 );
 const taskDetailRoute = pageRoute(
   appRoute,
   '/tasks/detail',
-  lazyRouteComponent(() => import('./pages/tasks/task-detail-page'), 'TaskDetailPage'),
+  lazyPage(() => import('./pages/tasks/task-detail-page'), 'TaskDetailPage'),
   parseDetailSearch,
 );
 const connectionRoute = pageRoute(
   appRoute,
   '/connection',
-  lazyRouteComponent(() => import('./pages/connection'), 'ConnectionPage'),
+  lazyPage(() => import('./pages/connection'), 'ConnectionPage'),
 );
 const accountRoute = pageRoute(
   appRoute,
   '/settings/account',
-  lazyRouteComponent(() => import('./pages/account-settings'), 'AccountSettingsPage'),
+  lazyPage(() => import('./pages/account-settings'), 'AccountSettingsPage'),
 );
 const projectSettingsRoute = pageRoute(
   appRoute,
   '/settings/project',
-  lazyRouteComponent(() => import('./pages/project-settings'), 'ProjectSettingsPage'),
+  lazyPage(() => import('./pages/project-settings'), 'ProjectSettingsPage'),
 );
 const organizationSettingsRoute = pageRoute(
   appRoute,
   '/settings/organization',
-  lazyRouteComponent(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
+  lazyPage(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
 );
 const issueRoute = pageRoute(
   appRoute,
   '/issues/$hash',
-  lazyRouteComponent(() => import('./pages/issues/issue'), 'IssuePage'),
+  lazyPage(() => import('./pages/issues/issue'), 'IssuePage'),
   validateIssueSearch,
 );
 const alertsRoute = pageRoute(
   appRoute,
   '/alerts',
-  lazyRouteComponent(() => import('./pages/alerts/alerts-page'), 'AlertsPage'),
+  lazyPage(() => import('./pages/alerts/alerts-page'), 'AlertsPage'),
   validateAlertsSearch,
 );
-const distributedTraceRoute = pageRoute(
-  appRoute,
+const distributedTraceRoute = detailRoute(
   '/distributed-traces/$id',
-  lazyRouteComponent(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
+  'distributedTrace',
+  lazyPage(() => import('./pages/distributed-traces/distributed-trace'), 'DistributedTracePage'),
   validateDistributedTraceSearch,
 );
 const sessionsRoute = pageRoute(
   appRoute,
   '/sessions',
-  lazyRouteComponent(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
+  lazyPage(() => import('./pages/sessions/sessions-list'), 'SessionsListPage'),
   validateSessionsSearch,
 );
-const sessionRoute = pageRoute(
-  appRoute,
+const sessionRoute = detailRoute(
   '/sessions/$id',
-  lazyRouteComponent(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
+  'session',
+  lazyPage(() => import('./pages/sessions/session-detail'), 'SessionDetailPage'),
   validateSessionSearch,
 );
 const logsRoute = pageRoute(
   appRoute,
   '/logs',
-  lazyRouteComponent(() => import('./pages/logs/logs-page'), 'LogsPage'),
+  lazyPage(() => import('./pages/logs/logs-page'), 'LogsPage'),
   parseLogsSearch,
 );
 const aiTracesRoute = pageRoute(
   appRoute,
   '/ai-traces',
-  lazyRouteComponent(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
+  lazyPage(() => import('./pages/ai-traces/ai-traces-page'), 'AiTracesPage'),
   parseAiTracesSearch,
 );
-const aiTraceRoute = pageRoute(
-  appRoute,
+const aiTraceRoute = detailRoute(
   '/ai-traces/$id',
-  lazyRouteComponent(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
+  'aiTrace',
+  lazyPage(() => import('./pages/ai-traces/ai-trace-page'), 'AiTracePage'),
 );
 const metricsRoute = pageRoute(
   appRoute,
   '/metrics',
-  lazyRouteComponent(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
+  lazyPage(() => import('./pages/metrics/metrics-page'), 'MetricsPage'),
   parseMetricsSearch,
 );
 const dashboardsRoute = pageRoute(
   appRoute,
   '/dashboards',
-  lazyRouteComponent(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
+  lazyPage(() => import('./pages/dashboards/dashboards-page'), 'DashboardsPage'),
 );
-const dashboardRoute = pageRoute(
-  appRoute,
+const dashboardRoute = detailRoute(
   '/dashboards/$id',
-  lazyRouteComponent(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
+  'dashboard',
+  lazyPage(() => import('./pages/dashboards/dashboard-page'), 'DashboardPage'),
 );
 
 const routeTree = rootRoute.addChildren([
@@ -357,7 +422,13 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+  // A page that fails to draw shows what happened inside the shell, with a Retry (not TanStack's bare page).
+  defaultErrorComponent: RouteErrorState,
+});
 
 onUnauthorized(() => {
   const here = router.state.location;

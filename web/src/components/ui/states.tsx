@@ -9,9 +9,12 @@ import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { Skeleton } from './card';
+import { isNetworkError, PanelUnreachable } from './problem-states';
 
 /** `action` offers the way out next to the message (for example narrowing a 422's range). */
 export function ErrorState({ error, className, action }: { error: unknown; className?: string; action?: ReactNode }) {
+  // No answer at all (fetch's "Failed to fetch"): say so, and retry, rather than show the browser's words.
+  if (isNetworkError(error)) return <PanelUnreachable className={className} />;
   const status = error instanceof ApiError ? error.status : undefined;
   const message = error instanceof Error ? error.message : 'Something went wrong.';
   const title =
