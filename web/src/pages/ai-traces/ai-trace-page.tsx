@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { NotFoundState } from '@/components/ui/problem-states';
+import { ApiError } from '@/lib/api';
 import { api, read } from '@/lib/api';
 import { formatCost, formatCount, formatDuration, formatPreciseTime } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
@@ -43,6 +45,7 @@ export function AiTracePage() {
     </Link>
   );
 
+  if (trace.error instanceof ApiError && trace.error.status === 404) return <NotFoundState kind="aiTrace" id={id} />;
   if (trace.error) {
     return (
       <div className="grid gap-3 px-6 py-5">

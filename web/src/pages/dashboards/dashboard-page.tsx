@@ -17,6 +17,8 @@ import { Card, Skeleton } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@/components/ui/menu';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { NotFoundState } from '@/components/ui/problem-states';
+import { ApiError } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatDateTime } from '@/lib/format';
 import { useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
@@ -84,6 +86,8 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
   });
   const change = (widgets: Widget[]) => definition && save.mutate({ ...definition, widgets });
 
+  if (dashboard.error instanceof ApiError && dashboard.error.status === 404)
+    return <NotFoundState kind="dashboard" id={id} />;
   if (dashboard.error) {
     return (
       <div className="grid gap-4 px-6 py-5">

@@ -9,6 +9,8 @@ import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
+import { NotFoundState } from '@/components/ui/problem-states';
+import { ApiError } from '@/lib/api';
 import { api, read } from '@/lib/api';
 import { formatCount, formatDuration, formatPreciseTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -77,6 +79,8 @@ export function DistributedTracePage() {
     void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true, resetScroll: false });
   const services = new Set(trace.data?.entities.map((entity) => entity.serverName || entity.projectId));
 
+  if (trace.error instanceof ApiError && trace.error.status === 404)
+    return <NotFoundState kind="distributedTrace" id={id} />;
   if (trace.isError) {
     return (
       <div className="grid gap-4 px-6 py-5">

@@ -12,6 +12,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState } from '@/components/ui/states';
+import { NotFoundState } from '@/components/ui/problem-states';
+import { ApiError } from '@/lib/api';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime, formatDuration, formatPreciseTime } from '@/lib/format';
@@ -114,6 +116,8 @@ export function SessionDetailPage() {
     setCurrentMs(Math.round(offsetMs / 100) * 100);
   }, []);
 
+  if (session.error instanceof ApiError && session.error.status === 404)
+    return <NotFoundState kind="session" id={id} />;
   if (session.error) {
     return (
       <div className="grid gap-4 px-6 py-5">

@@ -9,6 +9,8 @@ import { useMemo, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { NotFoundState } from '@/components/ui/problem-states';
+import { ApiError } from '@/lib/api';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { api, read } from '@/lib/api';
@@ -149,6 +151,7 @@ export function TracePage() {
   const selectSpan = (span: string | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, span }), replace: true, resetScroll: false });
 
+  if (trace.error instanceof ApiError && trace.error.status === 404) return <NotFoundState kind="trace" id={id} />;
   if (trace.isError) {
     return (
       <div className="grid gap-4 px-6 py-5">
