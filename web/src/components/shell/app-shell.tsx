@@ -1,16 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import { Search } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
+import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/ui/problem-states';
+import { ErrorState } from '@/components/ui/states';
 import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
-import { meQuery, organizationSettingsQuery } from '@/lib/queries';
+import { meQuery, organizationSettingsQuery, projectsQuery } from '@/lib/queries';
 import { resolveTimeZone, setDisplayTimeZone, useDisplayTimeZone } from '@/lib/time-zone';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { TimeRangePicker } from './time-range-picker';
 import { UserMenu } from './user-menu';
+import type { Project } from '@/lib/types';
 
 // Their own chunks (cmdk, the dialog and form kit): fetched on first use, not before the first page.
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
@@ -43,16 +46,21 @@ function useOrganizationTimeZone(organizationId: string | undefined): { zone: st
 
 export function AppShell() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { projectId } = useSearch({ strict: false });
   const { project, projects, isLoading } = useCurrentProject();
+  const projectsState = useQuery(projectsQuery);
   const me = useQuery(meQuery);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  /** The project the URL named that is not one of the person's, and the one shown instead. */
+  const [replaced, setReplaced] = useState<{ requested: string; shown: Project } | null>(null);
   const paletteMounted = useOpenedOnce(paletteOpen);
   const creatingMounted = useOpenedOnce(creating);
   const timeZone = useOrganizationTimeZone(project?.organizationId ?? me.data?.organizations[0]?.id);
 
-  // Keep a valid project in the URL: the one named, else the last used, else the first.
+  // Keep a valid project in the URL: the one named, else the last used, else the first. A project
+  // the URL named that the person cannot see is replaced too, and the notice says so.
   useEffect(() => {
     if (!projects || projects.length === 0) return;
     if (project) {
@@ -60,9 +68,28 @@ export function AppShell() {
       return;
     }
     const pick = preferredProject(projects);
-    if (pick && pick.id !== projectId)
+    if (pick && pick.id !== projectId) {
+      if (projectId !== undefined) setReplaced({ requested: projectId, shown: pick });
       void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: pick.id }), replace: true });
+    }
   }, [projects, project, projectId, navigate]);
+
+  // The service did not answer the first reads (projects, /api/me): keep trying by itself, and
+  // read everything that failed again once it answers (the avatar and organization name too).
+  const unreachable = projects === undefined && projectsState.isError;
+  const retryAll = async () => {
+    await queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+  };
+  useEffect(() => {
+    if (!unreachable && !(me.isError && me.data === undefined)) return;
+    const timer = window.setInterval(
+      () => void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' }),
+      RETRY_EVERY_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [unreachable, me.isError, me.data, queryClient]);
+
+  const notice = replaced && project?.id === replaced.shown.id ? replaced : null;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -102,12 +129,44 @@ export function AppShell() {
             of table columns, sr-only) is placed and scrolled inside it, not against the document,
             which would then grow past the window and scroll the whole shell. */}
         <main className="relative min-h-0 flex-1 overflow-y-auto">
-          {/* Keyed by the time zone: a page shows its times again (remounted, from the query
-              cache) when the organization's zone changes. */}
-          {isLoading || (projects && projects.length > 0 && !project) || !timeZone.ready ? (
+          {unreachable ? (
+            isNetworkError(projectsState.error) ? (
+              <UnreachableState onRetry={retryAll} />
+            ) : (
+              <ErrorState
+                error={projectsState.error}
+                className="mx-6 my-5 max-w-2xl"
+                action={
+                  <Button size="sm" onClick={() => void retryAll()}>
+                    Retry
+                  </Button>
+                }
+              />
+            )
+          ) : isLoading || (projects && projects.length > 0 && !project) || !timeZone.ready ? (
             <PageSkeleton />
           ) : (
-            <Outlet key={timeZone.zone} />
+            <>
+              {notice && (
+                <div
+                  role="status"
+                  data-testid="project-notice"
+                  className="mx-6 mt-4 flex items-start gap-3 rounded-lg border border-warning/50 bg-warning/5 px-4 py-2.5 text-sm"
+                >
+                  <p className="min-w-0 flex-1">
+                    You have no access to project <span className="break-all font-mono">{notice.requested}</span> (or it
+                    does not exist) — showing <span className="font-medium">{notice.shown.name}</span>.
+                  </p>
+                  <Button variant="ghost" size="icon" className="-my-1 size-7" onClick={() => setReplaced(null)}>
+                    <X />
+                    <span className="sr-only">Dismiss</span>
+                  </Button>
+                </div>
+              )}
+              {/* Keyed by the time zone: a page shows its times again (remounted, from the query
+                  cache) when the organization's zone changes. */}
+              <Outlet key={timeZone.zone} />
+            </>
           )}
         </main>
       </div>

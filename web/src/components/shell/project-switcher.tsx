@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
+import { Skeleton } from '@/components/ui/card';
 import { Menu, MenuContent, MenuGroup, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '@/components/ui/menu';
 import { useCurrentProject } from '@/lib/current-project';
 import { meQuery } from '@/lib/queries';
@@ -28,6 +29,25 @@ export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => vo
   const { project, projects } = useCurrentProject();
   const me = useQuery(meQuery);
   const organizationName = me.data?.organizations.find((o) => o.id === project?.organizationId)?.name;
+
+  // Until the projects are read (or while the service does not answer): the switcher's shape in
+  // grey, not "No project", which is what a person without projects sees.
+  if (projects === undefined || (projects.length > 0 && !project)) {
+    return (
+      <div
+        className="flex h-10 w-full items-center gap-2 px-1.5 max-lg:justify-center"
+        role="status"
+        aria-label="Loading projects"
+        data-testid="project-switcher-loading"
+      >
+        <Skeleton className="size-6 shrink-0 rounded" />
+        <div className="grid flex-1 gap-1 max-lg:hidden">
+          <Skeleton className="h-3 w-24" />
+          <Skeleton className="h-2.5 w-16" />
+        </div>
+      </div>
+    );
+  }
 
   return (
     <Menu>
