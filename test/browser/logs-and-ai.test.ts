@@ -453,6 +453,32 @@ describe('/logs', () => {
     expect(await shownRows()).toEqual(expected(all));
     await dashboard.page.getByText('End of the range').waitFor();
   });
+
+  it('live tail with nothing arriving reports 0 rows/s, though its first poll fills in rows older than the seed', async () => {
+    // 150 records of the same second, the newest 100 on screen when the tail starts; its first poll
+    // (which looks a few seconds further back) also answers the other 50: shown, but not arrivals.
+    await emit(
+      'checkout',
+      Array.from({ length: 150 }, (_, i) => ({
+        severity: SeverityNumber.INFO,
+        text: 'INFO',
+        body: `quiet record ${i}`,
+      })),
+    );
+    // All stored before the page opens, so none of them arrives while it tails.
+    await poll(async () => (await searchLogs({ search: 'quiet record' })).length).toBe(150);
+    await dashboard.open('/logs', { live: 'true' });
+    await dashboard.page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await poll(async () => (await shownRows()).length).toBeGreaterThanOrEqual(150);
+    const rates: string[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      rates.push(await dashboard.page.getByTestId('live-rate').innerText());
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(new Set(rates)).toEqual(new Set(['0.0 rows/s']));
+    await dashboard.page.getByRole('button', { name: 'Stop live tail' }).click();
+    await poll(() => searchParam('live')).toBeNull();
+  });
 });
 
 describe('/ai-traces', () => {

@@ -3,7 +3,9 @@
  * OVERLAP_MS further back so a row stored late (or with the same millisecond) is not missed;
  * rows answered twice are dropped by their identity (rowKey); a poll pages on while the answer has
  * more (freshRows), so a burst is not cut to one page. Keeps the newest MAX_ROWS and the
- * arrival rate over the last RATE_WINDOW_MS. While `paused` (the person scrolled away from the
+ * arrival rate over the last RATE_WINDOW_MS: only rows newer than the newest one held when a poll
+ * starts count as arrivals (the overlap also answers older rows that were not on screen, which did
+ * not just arrive), and the first poll, which fills in around the rows on screen, counts none. While `paused` (the person scrolled away from the
  * top) it does not poll, so the rows under their eyes stay put.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -55,7 +57,8 @@ export function useLiveTail({
     const body = JSON.parse(filterKey) as Omit<LogSearchBody, 'pagination'>;
     let rows = [...seedRef.current].sort(newestFirst).slice(0, MAX_ROWS);
     const arrivals: Array<{ at: number; count: number }> = [];
-    const startedAt = Date.now();
+    /** When the rate starts counting: the end of the first poll. */
+    let countingSince: number | undefined;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState({ rows, rate: 0, error: null });
@@ -63,7 +66,8 @@ export function useLiveTail({
     const poll = async () => {
       if (pausedRef.current) return;
       const now = Date.now();
-      const newest = rows[0]?.timestamp ? Date.parse(rows[0].timestamp) : now - FIRST_LOOK_MS;
+      const newestSeen = rows[0]?.timestamp;
+      const newest = newestSeen ? Date.parse(newestSeen) : now - FIRST_LOOK_MS;
       try {
         const range = {
           fromDate: new Date(Math.min(newest, now) - OVERLAP_MS).toISOString(),
@@ -91,9 +95,16 @@ export function useLiveTail({
         if (stopped) return;
         rows = [...fresh, ...rows].sort(newestFirst).slice(0, MAX_ROWS);
         const at = Date.now();
-        arrivals.push({ at, count: fresh.length });
+        if (countingSince === undefined) {
+          countingSince = at;
+        } else {
+          const arrived = newestSeen
+            ? fresh.filter((row) => row.timestamp != null && Date.parse(row.timestamp) > newest).length
+            : fresh.length;
+          arrivals.push({ at, count: arrived });
+        }
         while (arrivals.length > 0 && arrivals[0]!.at < at - RATE_WINDOW_MS) arrivals.shift();
-        const seconds = Math.max(1, Math.min(RATE_WINDOW_MS, at - startedAt) / 1000);
+        const seconds = Math.max(1, Math.min(RATE_WINDOW_MS, at - countingSince) / 1000);
         const rate = arrivals.reduce((sum, arrival) => sum + arrival.count, 0) / seconds;
         setState({ rows, rate, error: null });
       } catch (error) {
