@@ -204,7 +204,7 @@ describe('dashboard in Chromium', () => {
 
   it('opens the palette with Ctrl-K and jumps to a page', async () => {
     await page.keyboard.press('Control+k');
-    await page.getByPlaceholder('Type a page, a project or an action…').waitFor();
+    await page.getByPlaceholder('Type a page, a project, an issue or an action…').waitFor();
     await capture('palette');
     await page.keyboard.type('Logs');
     await page.keyboard.press('Enter');

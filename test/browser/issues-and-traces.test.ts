@@ -411,6 +411,27 @@ describe('issues and traces in Chromium', () => {
     expect(currentUrl().searchParams.get('projectId')).toBe(dashboard.projectId);
   });
 
+  it('finds recent issues in the ⌘K palette by title and opens one with the current range', async () => {
+    await dashboard.open('/endpoints', { range: '7d' });
+    await page.getByRole('heading', { name: 'Endpoints', level: 1 }).waitFor();
+    const recent = await post<IssueList>('/api/exception-stack-traces', { orderBy: 'lastSeen', sortDirection: 'desc' });
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByText('Recent issues').waitFor();
+    await palette.getByRole('option', { name: recent.items[0]!.title }).first().waitFor();
+    await dashboard.capture('palette-issues');
+    const [group] = (await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' })).items;
+    await page.keyboard.type('ETIMEDOUT');
+    await palette.getByRole('option', { name: group!.title }).first().waitFor();
+    expect(await palette.getByText('Nothing matches.').count()).toBe(0);
+    await palette.getByRole('option', { name: group!.title }).first().click();
+    await expect.poll(() => currentUrl().pathname).toBe(`/issues/${group!.hash}`);
+    expect(currentUrl().searchParams.get('range')).toBe('7d');
+    expect(currentUrl().searchParams.get('projectId')).toBe(dashboard.projectId);
+    await page.getByTestId('issue-title').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('teaches how to connect when the range holds no issue, and says so when a search matches none', async () => {
     const from = new Date(Date.now() - 20 * 24 * 3600_000).toISOString();
     const to = new Date(Date.now() - 19 * 24 * 3600_000).toISOString();

@@ -1,13 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { FolderKanban, LogOut, Moon, Plus } from 'lucide-react';
+import { Bug, FolderKanban, LogOut, Moon, Plus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useCurrentProject } from '@/lib/current-project';
 import { PAGES } from '@/lib/navigation';
 import { meQuery } from '@/lib/queries';
 import { useSignOut } from '@/lib/sign-out';
+import { useTelemetryScope } from '@/lib/telemetry';
 import { useTheme } from '@/lib/theme';
+import { issueListQuery } from '@/pages/issues/api';
 import { groupByOrganization } from './project-switcher';
 
 const item =
@@ -15,7 +18,10 @@ const item =
 const heading =
   '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-muted-foreground';
 
-/** ⌘K / Ctrl-K: jump to a page or a project, or run an action. */
+/** Issues the palette lists: the most recently seen of the range, or those whose title matches. */
+const PALETTE_ISSUES = 8;
+
+/** ⌘K / Ctrl-K: jump to a page, a project or one of the project's recent issues, or run an action. */
 export function CommandPalette({
   open,
   onOpenChange,
@@ -30,6 +36,22 @@ export function CommandPalette({
   const me = useQuery(meQuery);
   const { resolved, setChoice } = useTheme();
   const signOut = useSignOut();
+  const scope = useTelemetryScope();
+  const [typed, setTyped] = useState('');
+  const [searched, setSearched] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearched(typed.trim()), 200);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  useEffect(() => {
+    if (!open) setTyped('');
+  }, [open]);
+  // The issue list's own query (every status, newest seen first; the typed text searched by the
+  // API once typing pauses), so an issue older than the first few is found by its title too.
+  const issues = useQuery({
+    ...issueListQuery(scope, { sort: 'lastSeen', status: 'all', ...(searched ? { q: searched } : {}) }),
+    enabled: open && scope !== undefined,
+  });
 
   const run = (action: () => void) => {
     onOpenChange(false);
@@ -41,7 +63,9 @@ export function CommandPalette({
       <DialogContent title="Command palette" hideTitle className="max-w-lg gap-0 overflow-hidden p-0">
         <Command label="Command palette" className="flex max-h-[60vh] flex-col">
           <Command.Input
-            placeholder="Type a page, a project or an action…"
+            value={typed}
+            onValueChange={setTyped}
+            placeholder="Type a page, a project, an issue or an action…"
             className="h-11 w-full border-b bg-transparent px-4 text-sm outline-none placeholder:text-muted-foreground"
           />
           <Command.List className={`overflow-y-auto p-1.5 ${heading}`}>
@@ -61,6 +85,25 @@ export function CommandPalette({
                 </Command.Item>
               ))}
             </Command.Group>
+            {(issues.data?.items.length ?? 0) > 0 && (
+              <Command.Group heading={searched ? 'Issues' : 'Recent issues'}>
+                {issues.data!.items.slice(0, PALETTE_ISSUES).map((issue) => (
+                  <Command.Item
+                    key={issue.hash}
+                    value={`issue ${issue.title} ${issue.hash}`}
+                    className={item}
+                    onSelect={() =>
+                      run(() => void navigate({ to: '/issues/$hash', params: { hash: issue.hash }, search: {} }))
+                    }
+                  >
+                    <Bug />
+                    <span className="truncate" title={issue.title}>
+                      {issue.title}
+                    </span>
+                  </Command.Item>
+                ))}
+              </Command.Group>
+            )}
             {groupByOrganization(projects ?? [], me.data).map(([organizationId, group]) => (
               <Command.Group key={organizationId} heading={`Projects · ${group.name}`}>
                 {group.projects.map((p) => (
