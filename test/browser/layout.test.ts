@@ -349,4 +349,46 @@ describe('dashboard layout and figures', () => {
       .toBe('new');
     await dashboard.capture('home-figures');
   });
+
+  it('keeps a 100-letter token name and a long e-mail inside their tables at 1280 px: cut with a tooltip, dates on one line', async () => {
+    const inject = async (url: string, payload: object) => {
+      const answer = await dashboard.service.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${dashboard.session}` },
+        payload,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+    };
+    const longName = 'x'.repeat(100);
+    await inject('/api/personal-access-tokens', { name: longName });
+    const { organizations } = await dashboard.api<{ organizations: Array<{ id: string }> }>('/api/me');
+    const longEmail = `someone.with.a.very.long.address.for.tests@${'a-long-department-name.'.repeat(3)}example.com`;
+    await inject(`/api/organizations/${organizations[0]!.id}/invitations`, { email: longEmail, role: 'write' });
+
+    /** How far `main` scrolls sideways, and the tallest row of the named table (one line is about 37 px). */
+    const measure = (table: string) =>
+      page.evaluate<{ overflow: number; tallest: number }>(`(() => {
+        const main = document.querySelector('main');
+        const rows = [...document.querySelectorAll('table[aria-label="${table}"] tbody tr')];
+        return {
+          overflow: main.scrollWidth - main.clientWidth,
+          tallest: Math.max(...rows.map((row) => row.getBoundingClientRect().height)),
+        };
+      })()`);
+
+    await openSettled('/settings/account');
+    const nameCell = page.getByRole('table', { name: 'Personal access tokens' }).getByTitle(longName, { exact: true });
+    await nameCell.waitFor();
+    expect(await measure('Personal access tokens')).toEqual({ overflow: 0, tallest: expect.any(Number) });
+    expect((await measure('Personal access tokens')).tallest).toBeLessThan(44);
+    await dashboard.capture('account-long-token-name');
+
+    await openSettled('/settings/organization');
+    await page.getByRole('table', { name: 'Invitations' }).getByTitle(longEmail, { exact: true }).waitFor();
+    expect((await measure('Invitations')).overflow).toBe(0);
+    expect((await measure('Invitations')).tallest).toBeLessThan(44);
+    expect((await measure('Members')).tallest).toBeLessThan(44);
+    await dashboard.capture('organization-long-email');
+  });
 });

@@ -274,7 +274,8 @@ function PersonalAccessTokens() {
       </AddRowForm>
       {secret && (
         <ShownOnce code={secret.token} label="new token">
-          <span className="font-medium">{secret.name}</span> created. Copy the token now: it will not be shown again.
+          <span className="font-medium break-all">{secret.name}</span> created. Copy the token now: it will not be shown
+          again.
         </ShownOnce>
       )}
       <QueryTable
@@ -285,11 +286,18 @@ function PersonalAccessTokens() {
         empty="No tokens yet. Create one above for a script or the CLI."
         row={(token) => (
           <TR key={token.id}>
-            <TD className="font-medium">{token.name}</TD>
-            <TD className="font-mono text-xs text-muted-foreground">{token.prefix}…</TD>
-            <TD className="tabular">{formatDateTime(token.createdAt)}</TD>
-            <TD className="tabular">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TD>
-            <TD className="tabular">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
+            {/* The name takes the room left and is cut with its whole text on hover: a 100-letter name stays in the card. */}
+            <TD className="w-full max-w-0 font-medium">
+              <span className="block truncate" title={token.name}>
+                {token.name}
+              </span>
+            </TD>
+            <TD className="font-mono text-xs whitespace-nowrap text-muted-foreground">{token.prefix}…</TD>
+            <TD className="tabular whitespace-nowrap">{formatDateTime(token.createdAt)}</TD>
+            <TD className="tabular whitespace-nowrap">
+              {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}
+            </TD>
+            <TD className="tabular whitespace-nowrap">{token.expiresAt ? formatDateTime(token.expiresAt) : 'Never'}</TD>
             <DangerActionCell action={revoke} row={token} label={`Revoke ${token.name}`}>
               Revoke
             </DangerActionCell>

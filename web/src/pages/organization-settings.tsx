@@ -190,13 +190,20 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
           const lastAdmin = member.role === 'admin' && admins === 1;
           return (
             <TR key={member.userId}>
-              <TD className="font-medium">
-                {member.name || '—'}
+              <TD className="font-medium whitespace-nowrap">
+                <span className="inline-block max-w-56 truncate align-bottom" title={member.name || undefined}>
+                  {member.name || '—'}
+                </span>
                 {member.userId === myId && (
                   <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
                 )}
               </TD>
-              <TD>{member.email}</TD>
+              {/* The e-mail takes the room left and is cut with its whole text on hover. */}
+              <TD className="w-full max-w-0">
+                <span className="block truncate" title={member.email}>
+                  {member.email}
+                </span>
+              </TD>
               <TD>
                 {isAdmin ? (
                   <span className="flex items-center gap-2">
@@ -212,7 +219,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                       options={ROLES}
                     />
                     {lastAdmin && (
-                      <span className="text-xs text-muted-foreground" aria-hidden>
+                      <span className="text-xs whitespace-nowrap text-muted-foreground" aria-hidden>
                         only admin
                       </span>
                     )}
@@ -221,7 +228,7 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                   roleLabel(member.role)
                 )}
               </TD>
-              <TD className="tabular">{formatDateTime(member.joinedAt)}</TD>
+              <TD className="tabular whitespace-nowrap">{formatDateTime(member.joinedAt)}</TD>
               {isAdmin && (
                 <DangerActionCell action={remove} row={member} label={`Remove ${who}`} available={!lastAdmin}>
                   Remove
@@ -312,12 +319,13 @@ function Invitations({ organizationId }: { organizationId: string }) {
         <ShownOnce code={sent.acceptUrl} label="invitation link">
           {sent.mailQueued ? (
             <>
-              Invitation mailed to <span className="font-medium">{sent.email}</span>. You can also pass on the link:
+              Invitation mailed to <span className="font-medium break-all">{sent.email}</span>. You can also pass on the
+              link:
             </>
           ) : (
             <>
-              <span className="font-medium">{sent.email}</span> is invited. This server sends no mail: pass on this
-              link, shown only now.
+              <span className="font-medium break-all">{sent.email}</span> is invited. This server sends no mail: pass on
+              this link, shown only now.
             </>
           )}
         </ShownOnce>
@@ -330,8 +338,12 @@ function Invitations({ organizationId }: { organizationId: string }) {
         empty="No invitations yet. Invite a teammate above."
         row={(invitation) => (
           <TR key={invitation.id}>
-            <TD className="font-medium">{invitation.email}</TD>
-            <TD>{roleLabel(invitation.role)}</TD>
+            <TD className="w-full max-w-0 font-medium">
+              <span className="block truncate" title={invitation.email}>
+                {invitation.email}
+              </span>
+            </TD>
+            <TD className="whitespace-nowrap">{roleLabel(invitation.role)}</TD>
             <TD>
               <span
                 className={cn(
@@ -342,8 +354,8 @@ function Invitations({ organizationId }: { organizationId: string }) {
                 {invitation.status}
               </span>
             </TD>
-            <TD className="tabular">{formatDateTime(invitation.createdAt)}</TD>
-            <TD className="tabular">{formatDateTime(invitation.expiresAt)}</TD>
+            <TD className="tabular whitespace-nowrap">{formatDateTime(invitation.createdAt)}</TD>
+            <TD className="tabular whitespace-nowrap">{formatDateTime(invitation.expiresAt)}</TD>
             <DangerActionCell
               action={revoke}
               row={invitation}
