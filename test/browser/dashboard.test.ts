@@ -478,6 +478,47 @@ describe('dashboard in Chromium', () => {
     await capture('organization-settings');
   });
 
+  it('invites again only after confirming that it replaces the open invitation, and resets the role after each invitation', async () => {
+    const email = `twice-${process.pid}@example.com`;
+    const role = page.getByLabel('Role', { exact: true });
+    const row = () => page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
+    await page.getByLabel('E-mail address').fill(email);
+    await role.selectOption('admin');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByRole('status').getByText(`Invitation mailed to ${email}`).waitFor();
+    expect((await mail.next()).to).toMatchObject({ value: [{ address: email }] });
+    // The form is empty again, its role back to the default.
+    await expect.poll(() => role.inputValue()).toBe('write');
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe('');
+    await expect.poll(() => row().textContent()).toContain('Admin');
+
+    // The same address again (other case): asked first; Cancel sends nothing.
+    await page.getByLabel('E-mail address').fill(email.toUpperCase());
+    await role.selectOption('read-only');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `${email} is already invited as Admin — replace?` });
+    await dialog.getByText('Inviting again as Read-only replaces that invitation').waitFor();
+    await capture('organization-reinvite-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await row().textContent()).toContain('Admin');
+
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Replace invitation' }).click();
+    await page.getByRole('status').getByText(`Invitation mailed to ${email}`).waitFor();
+    expect((await mail.next()).to).toMatchObject({
+      value: [{ address: expect.stringMatching(new RegExp(email, 'i')) }],
+    });
+    await expect.poll(() => row().textContent()).toContain('Read-only');
+    expect(await row().count()).toBe(1);
+    await expect.poll(() => role.inputValue()).toBe('write');
+
+    // Revoked again, so the seats of the tests after this one are as before.
+    await page.getByRole('button', { name: `Revoke invitation to ${email}` }).click();
+    await page.getByRole('button', { name: 'Revoke invitation' }).click();
+    await page.getByText(`Invitation to ${email} revoked`).waitFor();
+  });
+
   it('a read-only member sees the settings pages without write actions, tokens hidden', async () => {
     const own = await stored('sightline.session');
     const projectId = search().get('projectId');

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
-import { ItemConfirm } from '@/components/ui/dialog';
+import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
 import { AddRowForm, FormError, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
 import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
@@ -28,6 +28,10 @@ const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
   { value: 'write', label: 'Write' },
   { value: 'read-only', label: 'Read-only' },
 ];
+/** The role the invite form starts with, and returns to after each invitation. */
+const INVITE_ROLE: Role = 'write';
+/** How long an invitation stays open (the API's INVITATION_LIFE_DAYS). */
+const INVITATION_DAYS = 7;
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 const BYTES_PER_GB = 1_000_000_000;
 const LAST_ADMIN_EXPLANATION = 'The only admin cannot take a lower role: make another member admin first.';
@@ -262,7 +266,10 @@ function Invitations({ organizationId }: { organizationId: string }) {
       ).invitations,
   });
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('write');
+  const [role, setRole] = useState<Role>(INVITE_ROLE);
+  // The open invitation of the typed address, if any: the API renews it in place (new link, role and
+  // expiry; the earlier link stops working), so the admin is asked first.
+  const [replacing, setReplacing] = useState<Invitation | null>(null);
   const [sent, setSent] = useState<{ email: string; acceptUrl: string; mailQueued: boolean } | null>(null);
   const refresh = () =>
     Promise.all([
@@ -280,7 +287,9 @@ function Invitations({ organizationId }: { organizationId: string }) {
       ),
     onSuccess: async (created) => {
       setSent({ email: created.email, acceptUrl: created.acceptUrl, mailQueued: created.mailQueued });
+      setReplacing(null);
       setEmail('');
+      setRole(INVITE_ROLE);
       await refresh();
     },
   });
@@ -301,7 +310,22 @@ function Invitations({ organizationId }: { organizationId: string }) {
         title="Invitations"
         description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
       />
-      <AddRowForm mutation={invite} label="Invite" pendingLabel="Inviting…" disabled={email.trim() === ''}>
+      <AddRowForm
+        mutation={{
+          ...invite,
+          mutate: () => {
+            const address = email.trim().toLowerCase();
+            const open = invitations.data?.find(
+              (invitation) => invitation.status === 'pending' && invitation.email.toLowerCase() === address,
+            );
+            if (open) setReplacing(open);
+            else invite.mutate();
+          },
+        }}
+        label="Invite"
+        pendingLabel="Inviting…"
+        disabled={email.trim() === ''}
+      >
         <TextField
           className="w-72"
           label="E-mail address"
@@ -330,6 +354,21 @@ function Invitations({ organizationId }: { organizationId: string }) {
           )}
         </ShownOnce>
       )}
+      <ConfirmDialog
+        open={replacing !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setReplacing(null);
+            invite.reset();
+          }
+        }}
+        title={`${replacing?.email ?? ''} is already invited as ${replacing ? roleLabel(replacing.role) : ''} — replace?`}
+        description={`Inviting again as ${roleLabel(role)} replaces that invitation: a new link, valid ${INVITATION_DAYS} days from now, and the link sent before stops working.`}
+        confirmLabel="Replace invitation"
+        pending={invite.isPending}
+        error={invite.error}
+        onConfirm={() => invite.mutate()}
+      />
       <QueryTable
         query={invitations}
         label="Invitations"
