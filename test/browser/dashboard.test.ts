@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -131,6 +132,67 @@ describe('dashboard in Chromium', () => {
     );
     await page.getByRole('tab', { name: 'Python' }).click();
     await page.getByLabel('Python: Run with the exporter variables').getByText(`Bearer%20${projectToken}`).waitFor();
+  });
+
+  it('gives Flutter and iOS snippets that post a native report to this service with the connection string', async () => {
+    const token = await stored('sightline.session');
+    const connection = await service.app.inject({
+      method: 'GET',
+      url: `/api/projects/connection?projectId=${search().get('projectId')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const projectToken = (connection.json() as { token: string }).token;
+    const connectionString = `${projectToken}@${service.url}/api/report`;
+    const tabs = await page.getByRole('tablist', { name: 'Frameworks' }).getByRole('tab').allTextContents();
+    expect(tabs).toEqual(expect.arrayContaining(['Flutter', 'iOS', 'Native report (any client)']));
+
+    await page.getByRole('tab', { name: 'Flutter' }).click();
+    const dart = page.getByRole('region', { name: /^Flutter: lib\/sightline\.dart/ });
+    await expect.poll(() => dart.textContent()).toContain(`const connection = '${connectionString}';`);
+    const dartCode = (await dart.textContent())!;
+    expect(dartCode).toContain("import 'package:http/http.dart' as http;");
+    expect(dartCode).toContain("'Content-Encoding': 'gzip'");
+    await page.getByRole('region', { name: 'Flutter: lib/main.dart: report uncaught errors' }).waitFor();
+    await capture('connection-flutter');
+
+    await page.getByRole('tab', { name: 'iOS' }).click();
+    const swift = page.getByRole('region', { name: /^iOS: Sightline\.swift/ });
+    await expect.poll(() => swift.textContent()).toContain(`let connection = "${connectionString}"`);
+    expect(await swift.textContent()).toContain(
+      'request.setValue("Bearer \\(token)", forHTTPHeaderField: "Authorization")',
+    );
+
+    // What both send, as they send it (gzip from Dart, plain JSON from Swift), is taken by the service.
+    const report = {
+      appVersion: '1.0.0',
+      serverName: '',
+      collectionFrames: [
+        {
+          stackTraces: [
+            {
+              stackTrace: 'StateError: Bad state: cart is empty\n#0 main (package:shop/main.dart:3:3)',
+              recordedAt: new Date().toISOString().replace('Z', '123Z'),
+              isMessage: false,
+            },
+          ],
+          metrics: [],
+          traces: [],
+        },
+      ],
+    };
+    for (const gzip of [true, false]) {
+      const sent = await service.app.inject({
+        method: 'POST',
+        url: '/api/report',
+        headers: {
+          authorization: `Bearer ${projectToken}`,
+          'content-type': 'application/json',
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        },
+        payload: gzip ? zlib.gzipSync(JSON.stringify(report)) : JSON.stringify(report),
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
   });
 
   it('creates a project from the switcher and moves to it', async () => {

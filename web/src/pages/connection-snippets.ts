@@ -1,6 +1,9 @@
 /**
  * Set-up snippets per language. Server-side languages use the OpenTelemetry SDK's standard
- * exporter variables (README "First steps"), so one block of variables serves them all.
+ * exporter variables (README "First steps"), so one block of variables serves them all. Flutter
+ * and iOS have no Sightline package: their snippets are the few lines of the native report
+ * protocol (POST /api/report, the connection string's token as Bearer) in the platform's own
+ * HTTP client.
  */
 export interface FrameworkSnippet {
   id: string;
@@ -10,6 +13,7 @@ export interface FrameworkSnippet {
 
 export function snippetsFor(token: string, origin: string) {
   const endpoint = `${origin}/api/otel`;
+  const connectionString = `${token}@${origin}/api/report`;
   const otlpEnv = [
     `OTEL_EXPORTER_OTLP_ENDPOINT=${endpoint}`,
     'OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf',
@@ -121,8 +125,139 @@ export function snippetsFor(token: string, origin: string) {
       ],
     },
     {
+      id: 'flutter',
+      label: 'Flutter',
+      steps: [
+        { title: 'Add the http package', code: 'flutter pub add http' },
+        {
+          title: 'lib/sightline.dart: send an error as a native report (gzip JSON, the token as Bearer)',
+          code: [
+            "import 'dart:convert';",
+            "import 'dart:io' show gzip;",
+            '',
+            "import 'package:http/http.dart' as http;",
+            '',
+            '/// The connection string: the token, "@", the URL to post to.',
+            `const connection = '${connectionString}';`,
+            '',
+            'Future<void> reportError(Object error, StackTrace stack) async {',
+            "  final at = connection.indexOf('@');",
+            '  final report = {',
+            "    'appVersion': '1.0.0',",
+            "    'serverName': '',",
+            "    'collectionFrames': [",
+            '      {',
+            "        'stackTraces': [",
+            '          {',
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: Dart interpolation, not ours
+            "            'stackTrace': '${error.runtimeType}: $error\\n$stack',",
+            "            'recordedAt': DateTime.now().toUtc().toIso8601String(),",
+            "            'isMessage': false,",
+            '          },',
+            '        ],',
+            "        'metrics': [],",
+            "        'traces': [],",
+            '      },',
+            '    ],',
+            '  };',
+            '  try {',
+            '    final response = await http.post(',
+            '      Uri.parse(connection.substring(at + 1)),',
+            '      headers: {',
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: Dart interpolation, not ours
+            "        'Authorization': 'Bearer ${connection.substring(0, at)}',",
+            "        'Content-Type': 'application/json',",
+            "        'Content-Encoding': 'gzip',",
+            '      },',
+            '      body: gzip.encode(utf8.encode(jsonEncode(report))),',
+            '    );',
+            '    if (response.statusCode == 200) return;',
+            '  } catch (_) {',
+            '    // Offline: never throw from the error reporter.',
+            '  }',
+            '  // Not sent: queue the report in your app and post it again later.',
+            '}',
+          ].join('\n'),
+        },
+        {
+          title: 'lib/main.dart: report uncaught errors',
+          code: [
+            "import 'dart:ui';",
+            '',
+            "import 'package:flutter/material.dart';",
+            '',
+            "import 'sightline.dart';",
+            '',
+            'void main() {',
+            '  FlutterError.onError = (details) {',
+            '    FlutterError.presentError(details);',
+            '    reportError(details.exception, details.stack ?? StackTrace.current);',
+            '  };',
+            '  PlatformDispatcher.instance.onError = (error, stack) {',
+            '    reportError(error, stack);',
+            '    return true;',
+            '  };',
+            '  runApp(const MyApp());',
+            '}',
+          ].join('\n'),
+        },
+      ],
+    },
+    {
+      id: 'ios',
+      label: 'iOS',
+      steps: [
+        {
+          title: 'Sightline.swift: send an error as a native report (JSON, the token as Bearer; no package needed)',
+          code: String.raw`import Foundation
+
+/// The connection string: the token, "@", the URL to post to.
+let connection = "${connectionString}"
+
+func reportError(_ error: Error) {
+    let at = connection.firstIndex(of: "@")!
+    let token = String(connection[..<at])
+    let url = URL(string: String(connection[connection.index(after: at)...]))!
+    let stackTrace = "\(type(of: error)): \(error.localizedDescription)\n"
+        + Thread.callStackSymbols.joined(separator: "\n")
+    let report: [String: Any] = [
+        "appVersion": Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String ?? "",
+        "serverName": "",
+        "collectionFrames": [[
+            "stackTraces": [[
+                "stackTrace": stackTrace,
+                "recordedAt": ISO8601DateFormatter().string(from: Date()),
+                "isMessage": false,
+            ]],
+            "metrics": [],
+            "traces": [],
+        ]],
+    ]
+    var request = URLRequest(url: url)
+    request.httpMethod = "POST"
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    // Plain JSON: the service takes it as well as gzip, and Foundation has no gzip encoder.
+    request.httpBody = try? JSONSerialization.data(withJSONObject: report)
+    URLSession.shared.dataTask(with: request) { _, response, _ in
+        // Anything but 200: keep the report and send it again with the next one.
+        if (response as? HTTPURLResponse)?.statusCode != 200 { /* queue it */ }
+    }.resume()
+}`,
+        },
+        {
+          title: 'Report a caught error',
+          code: `do {
+    try checkout.submit()
+} catch {
+    reportError(error)
+}`,
+        },
+      ],
+    },
+    {
       id: 'report',
-      label: 'Native report (Flutter, iOS, any client)',
+      label: 'Native report (any client)',
       steps: [
         {
           title: "POST a report with the connection string's token and URL",
