@@ -323,6 +323,44 @@ describe('home, endpoints and tasks pages', () => {
     expect(dashboard.watch.problems).toEqual([]);
   });
 
+  it('an endpoint or task with no calls in the range shows "—" in every tile, in one face: no 0 %, no 0 /min', async () => {
+    const { page } = dashboard;
+    const tiles = () =>
+      page.locator('[data-figure]').evaluateAll((figures) =>
+        figures.map((figure) => {
+          const value = figure.querySelector('[data-figure-value]')!;
+          return [
+            figure.getAttribute('data-figure'),
+            value.textContent,
+            value.querySelector('.font-mono') === null ? 'text face' : 'monospace',
+          ];
+        }),
+      );
+    await dashboard.open('/endpoints/detail', { name: 'GET /nope' });
+    await page.getByText('0 calls · 0 failed').waitFor();
+    await expect
+      .poll(tiles)
+      .toEqual(
+        ['Typical (P50)', 'Slow (P95)', 'P99', 'Apdex', 'Error rate', 'Throughput'].map((label) => [
+          label,
+          '—',
+          'text face',
+        ]),
+      );
+    await dashboard.capture('endpoint-detail-no-calls');
+    await dashboard.open('/tasks/detail', { name: 'nope' });
+    await page.getByText('0 runs · 0 failed').waitFor();
+    await expect.poll(tiles).toEqual([
+      ['Typical (P50)', '—', 'text face'],
+      ['Slow (P95)', '—', 'text face'],
+      ['P99', '—', 'text face'],
+      ['Failures', '0', 'text face'],
+      ['Error rate', '—', 'text face'],
+      ['Throughput', '—', 'text face'],
+    ]);
+    expect(dashboard.watch.problems).toEqual([]);
+  });
+
   it('home of a project without data teaches how to connect it', async () => {
     const { page } = dashboard;
     const created = await dashboard.service.app.inject({

@@ -37,15 +37,24 @@ const TABS: ReadonlyArray<{ value: CallsTab; label: string }> = [
   { value: 'recent', label: 'Recent' },
 ];
 
-/** Calls per minute (or per hour when fewer than one a minute), over the range asked for. */
+/**
+ * Calls per minute (or per hour when fewer than one a minute), over the range asked for; no value
+ * ("—") without calls, like the other tiles.
+ */
 function throughput(count: number, fromDate: string, toDate: string): string {
   const minutes = (Date.parse(toDate) - Date.parse(fromDate)) / 60_000;
-  if (minutes <= 0) return '—';
+  if (minutes <= 0 || count === 0) return '—';
   const perMinute = count / minutes;
-  return perMinute >= 1 || count === 0
-    ? `${Number(perMinute.toPrecision(3))} /min`
-    : `${Number((perMinute * 60).toPrecision(3))} /h`;
+  return perMinute >= 1 ? `${Number(perMinute.toPrecision(3))} /min` : `${Number((perMinute * 60).toPrecision(3))} /h`;
 }
+
+/** A tile's duration in the monospace face; "no value" as the other tiles show it (a monospace "—" reads as "–"). */
+function DurationFigure({ ms }: { ms: number | null | undefined }) {
+  if (ms === null || ms === undefined) return <NoValue />;
+  return <span className="font-mono">{formatDuration(ms)}</span>;
+}
+
+const NoValue = () => <span className="text-muted-foreground">—</span>;
 
 export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   const scope = useTelemetryScope();
@@ -88,7 +97,8 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
 
   const data = detail.data;
   const loading = detail.isPending;
-  const errorRate = data && data.count > 0 ? data.serverErrors / data.count : data ? 0 : undefined;
+  // No calls, no rate: "—", not 0 %.
+  const errorRate = data && data.count > 0 ? data.serverErrors / data.count : undefined;
   const calls = data ? data[tab] : [];
   // The two charts share the time axis, the crosshair and what they say while empty.
   const alongside = {
@@ -115,26 +125,14 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-            <FigureTile
-              label="Typical (P50)"
-              loading={loading}
-              value={<span className="font-mono">{formatDuration(data?.p50Ms)}</span>}
-            />
-            <FigureTile
-              label="Slow (P95)"
-              loading={loading}
-              value={<span className="font-mono">{formatDuration(data?.p95Ms)}</span>}
-            />
-            <FigureTile
-              label="P99"
-              loading={loading}
-              value={<span className="font-mono">{formatDuration(data?.p99Ms)}</span>}
-            />
+            <FigureTile label="Typical (P50)" loading={loading} value={<DurationFigure ms={data?.p50Ms} />} />
+            <FigureTile label="Slow (P95)" loading={loading} value={<DurationFigure ms={data?.p95Ms} />} />
+            <FigureTile label="P99" loading={loading} value={<DurationFigure ms={data?.p99Ms} />} />
             {config.fetchApdex ? (
               <FigureTile
                 label="Apdex"
                 loading={apdex.isPending}
-                value={apdex.isError ? '—' : <ApdexValue value={apdex.data ?? null} />}
+                value={apdex.isError ? <NoValue /> : <ApdexValue value={apdex.data ?? null} />}
               />
             ) : (
               <FigureTile label="Failures" loading={loading} value={formatCount(data?.serverErrors)} />
@@ -143,15 +141,17 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
               label="Error rate"
               loading={loading}
               value={
-                <span className={cn(errorRate !== undefined && errorRate >= 0.05 && 'text-danger')}>
-                  {formatPercent(errorRate)}
-                </span>
+                errorRate === undefined ? (
+                  <NoValue />
+                ) : (
+                  <span className={cn(errorRate >= 0.05 && 'text-danger')}>{formatPercent(errorRate)}</span>
+                )
               }
             />
             <FigureTile
               label="Throughput"
               loading={loading}
-              value={data ? throughput(data.count, data.fromDate, data.toDate) : '—'}
+              value={data && data.count > 0 ? throughput(data.count, data.fromDate, data.toDate) : <NoValue />}
             />
           </div>
 

@@ -90,7 +90,10 @@ export function SpanDetails({
           {span.statusCode === 0 ? 'unset' : span.statusCode}
         </dd>
         <dt className="text-muted-foreground">Parent</dt>
-        <dd className="font-mono text-xs leading-5 break-all">{span.parentSpanId ?? '—'}</dd>
+        {/* A monospace "—" reads as "–": the placeholder in the text face, as elsewhere. */}
+        <dd className={cn('text-xs leading-5 break-all', span.parentSpanId && 'font-mono')}>
+          {span.parentSpanId ?? '—'}
+        </dd>
       </dl>
       <section className="grid gap-1">
         <h4 className="px-4 text-xs font-medium text-muted-foreground">Attributes</h4>

@@ -208,10 +208,10 @@ export function TracePage() {
               </Detail>
               <Detail label="Server">{data.serverName || '—'}</Detail>
               <Detail label="Version">
-                <span className="font-mono text-xs">{data.appVersion || '—'}</span>
+                {data.appVersion ? <span className="font-mono text-xs">{data.appVersion}</span> : '—'}
               </Detail>
               <Detail label="Client">
-                <span className="font-mono text-xs">{data.clientIp || '—'}</span>
+                {data.clientIp ? <span className="font-mono text-xs">{data.clientIp}</span> : '—'}
               </Detail>
               <Detail label="Distributed trace">
                 {data.distributedTraceId ? (
