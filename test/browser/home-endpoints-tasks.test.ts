@@ -193,6 +193,25 @@ describe('home, endpoints and tasks pages', () => {
     expect(dashboard.watch.problems).toEqual([]);
   });
 
+  it("the Impact badge's hover card keeps each weight × component figure on one line", async () => {
+    const { page } = dashboard;
+    await dashboard.open('/endpoints');
+    await page.locator('table[aria-label="Endpoints"] tbody tr').first().waitFor();
+    await page
+      .getByRole('button', { name: /^Impact / })
+      .first()
+      .hover();
+    await page.locator('[data-radix-popper-content-wrapper]').getByText('Apdex shortfall (1 − Apdex)').waitFor();
+    // Every figure cell is one line high (a wrapped "0.25 × / 0.05" is two).
+    const heights = await page
+      .locator('[data-radix-popper-content-wrapper] td:last-child')
+      .evaluateAll((cells) => cells.map((cell) => [cell.textContent, Math.round(cell.getBoundingClientRect().height)]));
+    expect(heights.length).toBe(5);
+    for (const [text, height] of heights) expect(height, String(text)).toBeLessThan(24);
+    await dashboard.capture('endpoints-impact-hover');
+    await page.mouse.move(0, 0);
+  });
+
   it('a drag across a chart sets from/to in the URL and the page follows it', async () => {
     const { page } = dashboard;
     await dashboard.open('/endpoints', { range: '24h' });

@@ -485,6 +485,9 @@ describe('issues and traces in Chromium', () => {
     await dashboard.open('/issues', { q: 'stock level' });
     await page.getByRole('link', { name: group.title }).click();
     await expect.poll(() => currentUrl().pathname).toBe(`/issues/${group.hash}`);
+    // The ids cut to the card's width carry their whole text as a tooltip.
+    const distributedLink = page.getByRole('link', { name: occurrence!.distributedTraceId! });
+    expect(await distributedLink.getAttribute('title')).toBe(occurrence!.distributedTraceId);
     await page.getByTestId('occurrence-trace').click();
 
     // The trace of the occurrence (the entity owning the span that raised it).

@@ -56,7 +56,7 @@ export function ImpactBadge({
           <Tooltip.Content
             side="left"
             sideOffset={6}
-            className="z-50 w-72 rounded-md border bg-panel p-3 text-xs shadow-lg"
+            className="z-50 w-80 max-w-[calc(100vw-2rem)] rounded-md border bg-panel p-3 text-xs shadow-lg"
           >
             <p className="mb-2 font-medium">Impact {item.impact.toFixed(3)}</p>
             {item.impactComponents && (
@@ -65,7 +65,7 @@ export function ImpactBadge({
                   {IMPACT_PARTS.map((part) => (
                     <tr key={part.key}>
                       <td className="py-0.5 pr-2 text-muted-foreground">{part.label}</td>
-                      <td className="py-0.5 text-right font-mono tabular">
+                      <td className="py-0.5 text-right font-mono whitespace-nowrap tabular">
                         {part.weight} × {item.impactComponents![part.key].toFixed(2)}
                       </td>
                     </tr>

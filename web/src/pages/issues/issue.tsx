@@ -293,6 +293,7 @@ export function IssuePage() {
                       params={{ id: value }}
                       className={linkStyles.accent}
                       data-testid="occurrence-trace"
+                      title={selected.linked?.name ?? value}
                     >
                       {selected.linked?.name ?? value}
                     </Link>
@@ -301,7 +302,12 @@ export function IssuePage() {
                 <dt className="text-muted-foreground">Distributed</dt>
                 <dd className="min-w-0 truncate">
                   {orDash(selected.distributedTraceId, (value) => (
-                    <Link to="/distributed-traces/$id" params={{ id: value }} className={cn(linkStyles.id, 'text-xs')}>
+                    <Link
+                      to="/distributed-traces/$id"
+                      params={{ id: value }}
+                      className={cn(linkStyles.id, 'text-xs')}
+                      title={value}
+                    >
                       {value}
                     </Link>
                   ))}
@@ -310,7 +316,12 @@ export function IssuePage() {
                 <dd className="min-w-0 truncate">
                   {orDash(selected.sessionId, (value) => (
                     <span className="flex min-w-0 items-baseline gap-3">
-                      <Link to="/sessions/$id" params={{ id: value }} className={cn(linkStyles.id, 'truncate text-xs')}>
+                      <Link
+                        to="/sessions/$id"
+                        params={{ id: value }}
+                        className={cn(linkStyles.id, 'truncate text-xs')}
+                        title={value}
+                      >
                         {value}
                       </Link>
                       {/* The replay opens at the moment this occurrence was recorded. */}
