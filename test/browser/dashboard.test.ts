@@ -350,6 +350,18 @@ describe('dashboard in Chromium', () => {
     // A code typed by hand, then denied.
     const second = await authorize();
     await page.goto('/device');
+    // The hint is ordinary text; only the field takes the code's uppercase monospace face.
+    await page.getByText('Eight letters, like ABCD-EFGH.').waitFor();
+    const faces = await page.evaluate<{ hint: string[]; field: string[]; body: string }>(`(() => {
+      const face = (element) => [getComputedStyle(element).textTransform, getComputedStyle(element).fontFamily];
+      const hint = [...document.querySelectorAll('main *, body *')].find(
+        (element) => element.children.length === 0 && element.textContent === 'Eight letters, like ABCD-EFGH.',
+      );
+      return { hint: face(hint), field: face(document.getElementById('user-code')), body: getComputedStyle(document.body).fontFamily };
+    })()`);
+    expect(faces.hint).toEqual(['none', faces.body]);
+    expect(faces.field[0]).toBe('uppercase');
+    expect(faces.field[1]).not.toBe(faces.body);
     await page.getByLabel('Code').fill(second.user_code.toLowerCase());
     await capture('device-enter-code');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -904,6 +916,23 @@ describe('dashboard in Chromium, without mail', () => {
     await page.getByText('This server cannot send mail').waitFor();
     expect(await page.getByLabel('E-mail').count()).toBe(0);
     await captureLightAndDark(page, 'forgot-password-no-mail');
+    expect(watch.problems).toEqual([]);
+  });
+
+  it("/auth/callback without a session says the provider's error and its description", async () => {
+    const watch = watchProblems(page);
+    await page.goto('/auth/callback?error=access_denied&error_description=The+user+declined+consent.');
+    await page.getByRole('heading', { name: 'Sign-in did not finish' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The sign-in was cancelled or refused at the provider. The user declined consent. (access_denied)');
+    await captureLightAndDark(page, 'auth-callback-error');
+    // In the fragment too, as an implicit-flow provider sends it.
+    await page.goto('/auth/callback#error=server_error');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toBe('The provider did not sign you in. (server_error)');
+    await page.getByRole('link', { name: 'Back to sign-in' }).waitFor();
     expect(watch.problems).toEqual([]);
   });
 

@@ -273,6 +273,8 @@ describe('metrics and dashboards in Chromium', () => {
     await page.waitForURL(/\/dashboards\/[0-9a-f-]+\?/);
     expect(search().get('from')).toBe(window.from);
     const id = new URL(page.url()).pathname.split('/').pop()!;
+    // One widget so far: said in the singular.
+    await page.getByText(/ · 1 widget · updated /).waitFor();
 
     // A single value: the hottest core, amber from 60, red from 80.
     await page.getByRole('button', { name: 'Add widget' }).click();

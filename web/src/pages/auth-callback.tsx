@@ -4,18 +4,27 @@ import { storeSession } from '@/lib/session';
 import { safeRedirect } from '@/router';
 import { AuthLayout } from './auth-layout';
 
+/** Why a sign-in failed, from an OAuth `error` (RFC 6749 §4.1.2.1) and its `error_description`. */
+interface Failure {
+  error: string | null;
+  description: string | null;
+}
+
 /**
  * Social sign-in ends here with `#token=<session token>` (a fragment: it never reaches a server
- * log). The token is stored, the fragment dropped, and the person lands where they started.
+ * log). The token is stored, the fragment dropped, and the person lands where they started. Without
+ * a token, the OAuth `error` and `error_description` of the query or the fragment say why.
  */
 export function AuthCallbackPage() {
   const router = useRouter();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<Failure | null>(null);
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const query = new URLSearchParams(window.location.search);
     const token = fragment.get('token');
     if (!token) {
-      setFailed(true);
+      const param = (name: string) => query.get(name) || fragment.get(name) || null;
+      setFailed({ error: param('error'), description: param('error_description') });
       return;
     }
     storeSession(token);
@@ -25,9 +34,25 @@ export function AuthCallbackPage() {
   return (
     <AuthLayout title={failed ? 'Sign-in did not finish' : 'Signing you in…'}>
       {failed ? (
-        <Link to="/login" className="text-sm font-medium text-accent hover:underline">
-          Back to sign-in
-        </Link>
+        <div className="grid gap-3 text-sm">
+          <p role="alert" className="break-words">
+            {failed.error === 'access_denied'
+              ? 'The sign-in was cancelled or refused at the provider.'
+              : failed.error
+                ? 'The provider did not sign you in.'
+                : 'The provider sent no session back.'}
+            {failed.description && <> {failed.description}</>}
+            {failed.error && (
+              <span className="text-muted-foreground">
+                {' '}
+                (<code className="font-mono text-xs">{failed.error}</code>)
+              </span>
+            )}
+          </p>
+          <Link to="/login" className="font-medium text-accent hover:underline">
+            Back to sign-in
+          </Link>
+        </div>
       ) : (
         <p className="text-sm text-muted-foreground">One moment.</p>
       )}

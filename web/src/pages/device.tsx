@@ -40,7 +40,8 @@ function EnterCode() {
           autoFocus
           autoComplete="off"
           spellCheck={false}
-          className="font-mono tracking-widest uppercase"
+          // The code's face on the input only: the label and the hint stay ordinary text.
+          className="[&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
           placeholder="XXXX-XXXX"
         />
       </AuthForm>

@@ -49,6 +49,8 @@ type Open =
   | { kind: 'delete' }
   | null;
 
+const widgetCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'widget' : 'widgets'}`;
+
 export function DashboardPage() {
   const { id } = route.useParams();
   const scope = useTelemetryScope();
@@ -115,7 +117,7 @@ function DashboardView({ id, scope, writable }: { id: string; scope: TelemetrySc
             >
               Dashboards
             </Link>
-            {` · ${definition?.widgets.length ?? 0} widgets · updated ${formatDateTime(saved.updatedAt)}`}
+            {` · ${widgetCount(definition?.widgets.length ?? 0)} · updated ${formatDateTime(saved.updatedAt)}`}
             {save.isPending && ' · saving…'}
           </>
         }
