@@ -606,10 +606,13 @@ describe('/ai-traces', () => {
     await dashboard.capture('ai-trace-conversation');
   });
 
-  it('answers an unknown call with the server message', async () => {
+  it('answers an unknown call with the not-found state and the way back to the list', async () => {
     await dashboard.watch.allowing([/HTTP 404: GET .*\/api\/ai-traces\//, /status of 404/], async () => {
       await dashboard.open('/ai-traces/00000000-0000-4000-8000-000000000000');
-      await dashboard.page.getByRole('alert').getByText('no such AI trace in this project').waitFor();
+      const notFound = dashboard.page.getByTestId('not-found');
+      await notFound.getByRole('heading', { name: 'AI trace not found' }).waitFor();
+      await notFound.getByText('00000000-0000-4000-8000-000000000000').waitFor();
+      expect(await notFound.getByRole('link').getAttribute('href')).toMatch(/^\/ai-traces\?/);
     });
   });
 });
