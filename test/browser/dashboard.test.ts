@@ -697,6 +697,8 @@ describe('dashboard in Chromium', () => {
     });
     expect(new URL(page.url()).searchParams.get('redirect')).toBe(url);
     expect(await stored('sightline.session')).toBeNull();
+    // The page says why the person is there, not only that they should sign in.
+    await page.getByRole('status').getByText('Your session ended').waitFor();
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

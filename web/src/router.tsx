@@ -64,20 +64,23 @@ export function safeRedirect(value: unknown): string | undefined {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : undefined;
 }
 
-function loginSearch(search: Record<string, unknown>): { redirect?: string; error?: string } {
+// Every key a validator owns is answered, undefined when refused: the router merges the raw query
+// string under the validated one, so a key left out would keep its raw value (lib/search-params.ts).
+function loginSearch(search: Record<string, unknown>): { redirect?: string; error?: string; ended?: true } {
   return {
-    ...(safeRedirect(search.redirect) ? { redirect: safeRedirect(search.redirect) } : {}),
-    ...(typeof search.error === 'string' ? { error: search.error } : {}),
+    redirect: safeRedirect(search.redirect),
+    error: typeof search.error === 'string' ? search.error : undefined,
+    ended: search.ended === true || search.ended === 'true' ? true : undefined,
   };
 }
 
 function registerSearch(search: Record<string, unknown>): { invitation?: string } {
-  return typeof search.invitation === 'string' ? { invitation: search.invitation } : {};
+  return { invitation: typeof search.invitation === 'string' ? search.invitation : undefined };
 }
 
 /** The `?token=` of a link the service mails (invitation, password reset). */
 function tokenSearch(search: Record<string, unknown>): { token?: string } {
-  return typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {};
+  return { token: typeof search.token === 'string' && search.token !== '' ? search.token : undefined };
 }
 
 /** The code the CLI printed, when its link carries it. */
@@ -433,7 +436,8 @@ export const router = createRouter({
 onUnauthorized(() => {
   const here = router.state.location;
   if (here.pathname === '/login') return;
-  void router.navigate({ to: '/login', search: { redirect: here.href } });
+  // `ended`: the login page says why the person is there (a session that expired or was revoked).
+  void router.navigate({ to: '/login', search: { redirect: here.href, ended: true } });
 });
 
 declare module '@tanstack/react-router' {

@@ -1,5 +1,5 @@
 // Dates and times: in the organization's time zone, one style (lib/time-zone.ts).
-export { formatDateTime, formatInZone, formatPreciseTime } from './time-zone';
+export { formatDateTime, formatInZone, formatPreciseTime } from './time-zone.js';
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });

@@ -1,4 +1,4 @@
-import { displayTimeZone, formatDateTime, fromZonedInput, toZonedInput } from './time-zone';
+import { displayTimeZone, formatDateTime, fromZonedInput, toZonedInput } from './time-zone.js';
 
 /**
  * The time range of every telemetry page, kept in the URL (`range=24h`, or `from` and `to` as

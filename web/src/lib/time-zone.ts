@@ -5,10 +5,9 @@
  * outside the signed-in shell, the browser's own zone. Only the display changes: time ranges and
  * the URL stay absolute instants.
  *
- * Pure apart from the React hook, so the formatters are tested without a browser (test/web).
+ * Pure (the React hook is lib/use-display-time-zone.ts), so the formatters are tested without a
+ * browser or React (test/web).
  */
-import { useSyncExternalStore } from 'react';
-
 /** The zone this browser runs in ("UTC" when it cannot say). */
 export function browserTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -47,11 +46,6 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
 export function subscribeTimeZone(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** The display zone, re-rendering the caller when it changes. */
-export function useDisplayTimeZone(): string {
-  return useSyncExternalStore(subscribeTimeZone, displayTimeZone, displayTimeZone);
 }
 
 export interface ZonedParts {

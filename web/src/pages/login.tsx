@@ -12,7 +12,7 @@ import { AuthForm, AuthLayout, EmailField, SocialSignIn } from './auth-layout';
 const route = getRouteApi('/login');
 
 export function LoginPage() {
-  const { redirect, error } = route.useSearch();
+  const { redirect, error, ended } = route.useSearch();
   const router = useRouter();
   const providers = useQuery(providersQuery);
   const [email, setEmail] = useState('');
@@ -40,6 +40,11 @@ export function LoginPage() {
         )
       }
     >
+      {ended && !error && (
+        <p role="status" className="rounded-md border bg-muted/40 px-3 py-2 text-sm text-muted-foreground">
+          Your session ended (it expired or was signed out elsewhere). Sign in again to go back where you were.
+        </p>
+      )}
       <FormError message={error && `Sign-in failed: ${error}`} />
       <AuthForm
         onSubmit={() => signIn.mutate()}

@@ -7,7 +7,7 @@
  *
  * A time axis reads on the organization's wall clock (lib/time-zone.ts), in the tables' style.
  */
-import { formatMonthDay, zonedParts } from '../../lib/time-zone';
+import { formatMonthDay, zonedParts } from '../../lib/time-zone.js';
 
 export interface DurationUnit {
   symbol: 'µs' | 'ms' | 's' | 'min' | 'h';

@@ -15,7 +15,7 @@ import './chart-palette.css';
 import { Skeleton } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/states';
 import { formatCount, formatDateTime, formatDuration, formatPercent } from '@/lib/format';
-import { useDisplayTimeZone } from '@/lib/time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { cn } from '@/lib/utils';
 import { durationIncrements, durationTickLabels, timeTickLabels } from './axes';
 

@@ -8,7 +8,8 @@ import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/u
 import { ErrorState } from '@/components/ui/states';
 import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
 import { meQuery, organizationSettingsQuery, projectsQuery } from '@/lib/queries';
-import { resolveTimeZone, setDisplayTimeZone, useDisplayTimeZone } from '@/lib/time-zone';
+import { resolveTimeZone, setDisplayTimeZone } from '@/lib/time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { TimeRangePicker } from './time-range-picker';

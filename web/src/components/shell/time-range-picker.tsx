@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
 import { DEFAULT_PRESET, fromLocalInput, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
-import { useDisplayTimeZone, zoneDifference } from '@/lib/time-zone';
+import { zoneDifference } from '@/lib/time-zone';
+import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 
 export function TimeRangePicker() {
   const navigate = useNavigate();

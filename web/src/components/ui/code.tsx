@@ -22,10 +22,12 @@ export function CopyButton({ value, label, className }: { value: string; label: 
       size="sm"
       className={cn('text-muted-foreground', className)}
       onClick={() => void copy()}
-      aria-label={`Copy ${label}`}
     >
       {copied ? <Check className="text-success" /> : <Copy />}
+      {/* The accessible name starts with the visible word, whichever it shows ("Copy connection
+          string", "Copied connection string"): a fixed aria-label contradicted "Copied". */}
       {copied ? 'Copied' : 'Copy'}
+      <span className="sr-only"> {label}</span>
     </Button>
   );
 }
