@@ -17,12 +17,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
     }
   };
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className={cn('text-muted-foreground', className)}
-      onClick={() => void copy()}
-    >
+    <Button variant="ghost" size="sm" className={cn('text-muted-foreground', className)} onClick={() => void copy()}>
       {copied ? <Check className="text-success" /> : <Copy />}
       {/* The accessible name starts with the visible word, whichever it shows ("Copy connection
           string", "Copied connection string"): a fixed aria-label contradicted "Copied". */}
