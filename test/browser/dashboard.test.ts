@@ -114,15 +114,19 @@ describe('dashboard in Chromium', () => {
       .toContain('Analytical Engines');
   });
 
-  it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
-    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
-    const token = await stored('sightline.session');
+  /** The ingest token of the project in the page's URL, as the API answers it to the signed-in person. */
+  async function currentProjectToken(): Promise<string> {
     const connection = await service.app.inject({
       method: 'GET',
       url: `/api/projects/connection?projectId=${search().get('projectId')}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${await stored('sightline.session')}` },
     });
-    const projectToken = (connection.json() as { token: string }).token;
+    return (connection.json() as { token: string }).token;
+  }
+
+  it('lands on Connection with the project token, a connection string and snippets that copy', async () => {
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
+    const projectToken = await currentProjectToken();
     await page.getByRole('heading', { name: 'Connection', exact: true, level: 1 }).waitFor();
     await page.getByLabel('project token', { exact: true }).getByText(projectToken).waitFor();
     await page.getByRole('button', { name: 'Copy connection string' }).click();
@@ -135,13 +139,7 @@ describe('dashboard in Chromium', () => {
   });
 
   it('gives Flutter and iOS snippets that post a native report to this service with the connection string', async () => {
-    const token = await stored('sightline.session');
-    const connection = await service.app.inject({
-      method: 'GET',
-      url: `/api/projects/connection?projectId=${search().get('projectId')}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const projectToken = (connection.json() as { token: string }).token;
+    const projectToken = await currentProjectToken();
     const connectionString = `${projectToken}@${service.url}/api/report`;
     const tabs = await page.getByRole('tablist', { name: 'Frameworks' }).getByRole('tab').allTextContents();
     expect(tabs).toEqual(expect.arrayContaining(['Flutter', 'iOS', 'Native report (any client)']));
@@ -699,6 +697,7 @@ describe('dashboard in Chromium', () => {
     expect(await stored('sightline.session')).toBeNull();
     // The page says why the person is there, not only that they should sign in.
     await page.getByRole('status').getByText('Your session ended').waitFor();
+    await capture('login-session-ended');
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -6,7 +6,8 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestService } from '../support/service.js';
+import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
+import { listeningTestService, registerUser, type ListeningTestService, type TestService } from '../support/service.js';
 
 let built: string | undefined;
 
@@ -132,4 +133,22 @@ export async function personalAccessToken(service: TestService, sessionToken: st
   });
   if (response.statusCode !== 201) throw new Error(`token create failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { token: string }).token;
+}
+
+/**
+ * What the read and MCP suites start from: the built CLI, a listening service holding one demo
+ * batch, and `configDir` signed in to it with a personal access token.
+ */
+export async function signedInDemoService(
+  configDir: string,
+): Promise<{ service: ListeningTestService; user: Awaited<ReturnType<typeof registerUser>> }> {
+  builtCli();
+  const service = await listeningTestService();
+  const user = await registerUser(service.app);
+  await sendDemoBatch(service.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
+  await service.services.writer.drain();
+  const token = await personalAccessToken(service, user.token);
+  const login = await runCli(['login', '--url', service.url, '--token', token], { configDir });
+  if (login.code !== 0) throw new Error(`login failed (${login.code}): ${login.stderr}`);
+  return { service, user };
 }

@@ -7,9 +7,8 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
-import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
-import { builtCli, newConfigDir, personalAccessToken, removeBuiltCli, runCli, type CliResult } from './helpers.js';
+import type { ListeningTestService } from '../support/service.js';
+import { builtCli, newConfigDir, removeBuiltCli, runCli, signedInDemoService, type CliResult } from './helpers.js';
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text: string }> };
 type RpcLine = { id?: number; result?: unknown; error?: unknown };
@@ -75,13 +74,7 @@ describe('sightline-cli mcp', { timeout: 180_000 }, () => {
   const textOf = (answer: ToolAnswer): string => answer.content[0]!.text;
 
   beforeAll(async () => {
-    builtCli();
-    service = await listeningTestService();
-    const user = await registerUser(service.app);
-    await sendDemoBatch(service.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
-    await service.services.writer.drain();
-    const token = await personalAccessToken(service, user.token);
-    expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
+    ({ service } = await signedInDemoService(configDir));
   });
   afterAll(async () => {
     await service?.close();

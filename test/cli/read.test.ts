@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRAMEWORKS } from '../../src/core/projects.js';
-import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
-import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
-import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli, startCli } from './helpers.js';
+import type { registerUser, ListeningTestService } from '../support/service.js';
+import { jsonOf, newConfigDir, removeBuiltCli, runCli, signedInDemoService, startCli } from './helpers.js';
 
 type Rows = Array<Record<string, unknown>>;
 
@@ -35,13 +34,7 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
   };
 
   beforeAll(async () => {
-    builtCli();
-    service = await listeningTestService();
-    user = await registerUser(service.app);
-    await sendDemoBatch(service.url, user.project.token, demoBatch({ random: seededRandom(16), calls: 120 }));
-    await service.services.writer.drain();
-    const token = await personalAccessToken(service, user.token);
-    expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
+    ({ service, user } = await signedInDemoService(configDir));
   });
   afterAll(async () => {
     await service?.close();
