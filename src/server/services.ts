@@ -78,7 +78,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const coord = createCoordStore(
       config.coord.kind === 'redis'
         ? { engine: 'redis', url: config.coord.url, keyPrefix: config.coord.keyPrefix, onHandlerError }
-        : { engine: 'memory', onHandlerError },
+        : // Rate limits follow the service clock like every other expiry (Redis keeps its own time).
+          { engine: 'memory', onHandlerError, now },
     );
     opened.push(coord);
 

@@ -206,3 +206,25 @@ describe.each(stores)('rate limits (%s coordination store)', (_name, env) => {
     }
   });
 });
+
+describe('rate limits of the memory coordination store', () => {
+  it('follow the service clock: a spent limit frees once the service clock passes the window', async () => {
+    let offsetMs = 0;
+    const service = await startTestService(identity, { now: () => Date.now() + offsetMs });
+    try {
+      const start = () =>
+        call(service.app, {
+          method: 'POST',
+          url: '/api/auth/device/authorize',
+          remoteAddress: '192.0.2.50',
+          payload: {},
+        });
+      for (let i = 0; i < 10; i++) expect((await start()).status).toBe(200);
+      expect((await start()).status).toBe(429);
+      offsetMs += 61_000;
+      expect((await start()).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+});
