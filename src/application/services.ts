@@ -19,6 +19,7 @@ import type { IssueDetector } from './issue-detector.js';
 import type { Logger } from './log.js';
 import type { SourceMapTables } from './symbolication/sourcemaps.js';
 import type { ObjectExpiryJob } from './jobs/object-expiry-job.js';
+import type { RetentionJob } from './jobs/retention-job.js';
 import type { ProjectPurgeJob } from './jobs/project-purge-job.js';
 import type { RollupJob } from './jobs/rollup-job.js';
 import type { Mailer } from './mail.js';
@@ -69,6 +70,8 @@ export interface Services {
   purges: ProjectPurgeJob;
   /** Deletes stored objects whose rows have expired. */
   objectExpiry: ObjectExpiryJob;
+  /** Deletes each project's telemetry and objects older than its plan keeps. */
+  retention: RetentionJob;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;

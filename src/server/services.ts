@@ -29,6 +29,7 @@ import { ISSUE_STATUS_CHANGED_CHANNEL, IssueDetector } from '../application/issu
 import { AlertJob } from '../application/alerting/job.js';
 import { SecretBox } from '../application/alerting/secrets.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from '../application/jobs/project-purge-job.js';
+import { RETENTION_INTERVAL_MS, RetentionJob } from '../application/jobs/retention-job.js';
 import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/object-expiry-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
@@ -132,6 +133,14 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       onError: failed('object-expiry', 'deleting expired objects failed'),
     });
     objectExpiry.start();
+    const retention = new RetentionJob(
+      { meta, telemetry, objects, defaultPlan: config.billing.catalogue.defaultPlan, now },
+      {
+        intervalMs: RETENTION_INTERVAL_MS,
+        onError: failed('retention', "deleting data past a plan's retention failed"),
+      },
+    );
+    retention.start();
     const alerts = new AlertJob(
       {
         meta,
@@ -189,12 +198,14 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       rollups,
       purges,
       objectExpiry,
+      retention,
       now,
       async close() {
         await alerts.close();
         await rollups.close();
         await purges.close();
         await objectExpiry.close();
+        await retention.close();
         await writer.close();
         await usage.idle();
         await issues.idle();

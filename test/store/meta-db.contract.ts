@@ -26,6 +26,7 @@ import {
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../../src/store/meta/repositories/project-purges.js';
 import { MAX_DASHBOARDS_PER_PROJECT, insertDashboard } from '../../src/store/meta/repositories/dashboards.js';
 import { deleteProject } from '../../src/store/meta/repositories/projects.js';
+import { projectRetentionDays } from '../../src/store/meta/repositories/billing.js';
 import {
   addIngestUsage,
   organizationIngestBytes,
@@ -954,6 +955,35 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           ]),
         );
         expect(isUniqueViolation(second, 'subscriptions_current_key')).toBe(true);
+      });
+
+      it("projects' retention: hot + warm days of the plan in force, the default plan without a granting subscription", async () => {
+        const [fallback, team] = [`plan-${hex(6)}`, `plan-${hex(6)}`];
+        await db.query(
+          `INSERT INTO plans (code, name, projects, seats, ingest_gb_monthly, retention_days_hot, retention_days_warm, synthetics_checks, session_recordings)
+           VALUES ($1, 'Free', 1, 1, 1, 14, 0, 0, 0), ($2, 'Team', 10, 10, 50, 30, 60, 5, 1000)`,
+          [fallback, team],
+        );
+        const [withoutSubscription, subscribed, canceled] = [await newOrg(db), await newOrg(db), await newOrg(db)];
+        await db.query(
+          "INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, $3, 'active'), ($2, $3, 'canceled')",
+          [subscribed, canceled, team],
+        );
+        const projects = {
+          withoutSubscription: (await newProject(db, withoutSubscription)).id,
+          subscribed: (await newProject(db, subscribed)).id,
+          subscribedSecond: (await newProject(db, subscribed)).id,
+          canceled: (await newProject(db, canceled)).id,
+        };
+        const days = new Map(
+          (await projectRetentionDays(db, fallback)).map((row) => [row.projectId, row.days] as const),
+        );
+        expect(Object.fromEntries(Object.entries(projects).map(([name, id]) => [name, days.get(id)]))).toEqual({
+          withoutSubscription: 14,
+          subscribed: 90,
+          subscribedSecond: 90,
+          canceled: 14,
+        });
       });
     });
 

@@ -25,17 +25,29 @@ export class ObjectExpiryJob extends PeriodicJob<number> {
     super(async (closing) => {
       let deleted = 0;
       for (const { prefix, days } of OBJECT_RETENTION) {
-        const before = new Date(now() - days * DAY_MS);
-        let after: string | undefined;
-        do {
-          if (closing()) return deleted;
-          const page = await objects.listWrittenBefore(prefix, before, after === undefined ? {} : { after });
-          for (const key of page.keys) await objects.delete(key);
-          deleted += page.keys.length;
-          after = page.next;
-        } while (after !== undefined);
+        if (closing()) break;
+        deleted += await deleteObjectsWrittenBefore(objects, prefix, new Date(now() - days * DAY_MS), closing);
       }
       return deleted;
     }, options);
   }
+}
+
+/** Deletes the objects under `prefix` written before `before`, a listed page at a time; returns how many. */
+export async function deleteObjectsWrittenBefore(
+  objects: ObjectStore,
+  prefix: string,
+  before: Date,
+  closing: () => boolean,
+): Promise<number> {
+  let deleted = 0;
+  let after: string | undefined;
+  do {
+    if (closing()) break;
+    const page = await objects.listWrittenBefore(prefix, before, after === undefined ? {} : { after });
+    for (const key of page.keys) await objects.delete(key);
+    deleted += page.keys.length;
+    after = page.next;
+  } while (after !== undefined);
+  return deleted;
 }

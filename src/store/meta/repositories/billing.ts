@@ -84,16 +84,40 @@ export async function syncPlans(db: MetaTx, catalogue: PlanCatalogue): Promise<v
  */
 export async function findOrganizationPlan(db: MetaTx, organizationId: string, defaultCode: string): Promise<Plan> {
   const rows = await db.query<PlanRow>(
-    `SELECT ${PLAN_COLUMNS} FROM plans
-      WHERE code = COALESCE(
-        (SELECT plan_code FROM subscriptions
-          WHERE organization_id = $1 AND status = ANY($3::text[])
-          ORDER BY created_at DESC LIMIT 1),
-        $2)`,
+    `SELECT ${PLAN_COLUMNS} FROM plans WHERE code = ${planCodeOf('$1', '$2', '$3')}`,
     [organizationId, defaultCode, [...PLAN_GRANTING_STATUSES]],
   );
   if (!rows[0]) throw new Error(`plan ${defaultCode} is missing from the plans table`);
   return toPlan(rows[0]);
+}
+
+/**
+ * SQL for the code of the plan in force for an organization: the expressions name the
+ * organization (a parameter or a column), the default plan's code and the granting statuses.
+ */
+function planCodeOf(organization: string, defaultCode: string, grantingStatuses: string): string {
+  return `COALESCE(
+    (SELECT plan_code FROM subscriptions
+      WHERE organization_id = ${organization} AND status = ANY(${grantingStatuses}::text[])
+      ORDER BY created_at DESC LIMIT 1),
+    ${defaultCode})`;
+}
+
+/**
+ * Every project with the days of data its organization's plan keeps: the hot and the warm tier
+ * together, since the telemetry store has one tier and keeps what a plan promises in it.
+ */
+export async function projectRetentionDays(
+  db: MetaTx,
+  defaultCode: string,
+): Promise<Array<{ projectId: string; days: number }>> {
+  const rows = await db.query<{ project_id: string; days: number }>(
+    `SELECT p.id AS project_id, pl.retention_days_hot + pl.retention_days_warm AS days
+       FROM projects p JOIN plans pl ON pl.code = ${planCodeOf('p.organization_id', '$1', '$2')}
+      ORDER BY p.id`,
+    [defaultCode, [...PLAN_GRANTING_STATUSES]],
+  );
+  return rows.map((row) => ({ projectId: row.project_id, days: Number(row.days) }));
 }
 
 export const SUBSCRIPTION_STATUSES = [

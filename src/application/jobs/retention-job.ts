@@ -1,0 +1,74 @@
+/**
+ * Applies each plan's retention: a project's telemetry and stored objects older than the days its
+ * organization's plan keeps (retention_days_hot + retention_days_warm, at least one day) are
+ * deleted. The tables' TTLs (90 days; 30 for logs, sessions, recordings, profiles) still bound
+ * every plan: a plan keeping longer keeps the TTL. Runs at start and every RETENTION_INTERVAL_MS,
+ * so rows past a plan's retention are gone within that interval; every step is safe to repeat
+ * on several processes. Symbol files and source maps are not telemetry and never expire here.
+ */
+import type { MetaDb } from '../../store/meta/types.js';
+import { projectRetentionDays } from '../../store/meta/repositories/billing.js';
+import type { ObjectStore } from '../../store/objects/index.js';
+import type { TelemetryEngine } from '../../store/telemetry/engine.js';
+import { RETAINED_TABLES, deleteRowsBefore } from '../../store/telemetry/queries/retention.js';
+import { OBJECT_RETENTION, deleteObjectsWrittenBefore } from './object-expiry-job.js';
+import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const RETENTION_INTERVAL_MS = 3600 * 1000;
+/** Projects per DELETE statement, to keep each statement's parameter small. */
+const PROJECTS_PER_STATEMENT = 500;
+
+export interface RetentionStores {
+  meta: MetaDb;
+  telemetry: TelemetryEngine;
+  objects: ObjectStore;
+  /** The plan of an organization without a subscription. */
+  defaultPlan: string;
+  now: () => number;
+}
+
+export interface RetentionRun {
+  /** DELETE statements issued (one per table and group of projects that had old rows). */
+  tableDeletes: number;
+  objectsDeleted: number;
+}
+
+export class RetentionJob extends PeriodicJob<RetentionRun> {
+  constructor(stores: RetentionStores, options: PeriodicJobOptions) {
+    super(async (closing) => {
+      const run: RetentionRun = { tableDeletes: 0, objectsDeleted: 0 };
+      const longestTtl = Math.max(...RETAINED_TABLES.map((t) => t.ttlDays), ...OBJECT_RETENTION.map((o) => o.days));
+      const byDays = new Map<number, string[]>();
+      for (const { projectId, days } of await projectRetentionDays(stores.meta, stores.defaultPlan)) {
+        const kept = Math.max(1, days);
+        if (kept >= longestTtl) continue;
+        const group = byDays.get(kept);
+        if (group) group.push(projectId);
+        else byDays.set(kept, [projectId]);
+      }
+      for (const [days, projectIds] of byDays) {
+        const before = stores.now() - days * DAY_MS;
+        for (const table of RETAINED_TABLES.filter((t) => days < t.ttlDays)) {
+          for (let i = 0; i < projectIds.length; i += PROJECTS_PER_STATEMENT) {
+            if (closing()) return run;
+            const group = projectIds.slice(i, i + PROJECTS_PER_STATEMENT);
+            if (await deleteRowsBefore(stores.telemetry, table, group, before)) run.tableDeletes++;
+          }
+        }
+        for (const { prefix } of OBJECT_RETENTION.filter((o) => days < o.days)) {
+          for (const projectId of projectIds) {
+            if (closing()) return run;
+            run.objectsDeleted += await deleteObjectsWrittenBefore(
+              stores.objects,
+              `${prefix}${projectId}/`,
+              new Date(before),
+              closing,
+            );
+          }
+        }
+      }
+      return run;
+    }, options);
+  }
+}

@@ -1,0 +1,3 @@
+import { retentionContract } from './retention.contract.js';
+
+retentionContract('chdb');
