@@ -1,6 +1,6 @@
 /**
  * `sightline` command line: `serve` runs the service, `demo` fills a running one with demo data
- * (src/demo/, over HTTP). The client commands (login, queries, uploads) are the separate
+ * (src/demo/, over HTTP), `move` copies an embedded installation onto server engines. The client commands (login, queries, uploads) are the separate
  * `sightline-cli` (cli/).
  */
 import fs from 'node:fs';
@@ -13,6 +13,8 @@ const USAGE = `usage: sightline <command>
 commands:
   serve     run the service (configuration from environment variables: see README.md)
   demo      send a demo shop's telemetry to a running service (sightline demo --help)
+  move      copy this data folder's data onto the servers that DATABASE_URL, CLICKHOUSE_URL
+            and S3_BUCKET name (service stopped, targets empty; docs/OPERATIONS.md §7)
   version   print the version (for bug reports and upgrades)
   help      show this text
 `;
@@ -28,7 +30,12 @@ function version(): string {
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
   switch (command) {
-    case 'serve': {
+    case 'serve':
+    case 'move': {
+      if (command === 'move' && argv.length > 1) {
+        process.stderr.write('sightline: move takes no arguments (configuration is environment variables)\n');
+        return 64; // EX_USAGE
+      }
       let config: ReturnType<typeof loadConfig>;
       try {
         config = loadConfig(process.env);
@@ -40,7 +47,12 @@ async function main(argv: string[]): Promise<number> {
         throw error;
       }
       try {
-        await serve(config);
+        if (command === 'serve') await serve(config);
+        else {
+          // Loaded only here: serve does not pay for the copy code.
+          const { moveToServers } = await import('./server/move.js');
+          await moveToServers(config, { write: (line) => process.stderr.write(`sightline move: ${line}\n`) });
+        }
       } catch (error) {
         if (error instanceof StartError) {
           process.stderr.write(`sightline: ${error.message}\n`);

@@ -225,7 +225,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
   }
 }
 
-function s3Options(objects: Extract<Config['objects'], { kind: 's3' }>) {
+export function s3Options(objects: Extract<Config['objects'], { kind: 's3' }>) {
   const { kind: _kind, ...rest } = objects;
   return rest;
 }

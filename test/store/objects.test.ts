@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createObjectStore, FsObjectStore, InvalidObjectKeyError } from '../../src/store/objects/index.js';
 import { S3ObjectStore } from '../../src/store/objects/s3.js';
 import { objectStoreContract } from './object-store.contract.js';
+import { startS3rverProcess, type ChildServer } from '../support/child-servers.js';
 
 const tempDirs: string[] = [];
 async function tempDir(label: string): Promise<string> {
@@ -70,34 +69,13 @@ describe('object store: fs (engine specifics)', () => {
 
 // ---------------------------------------------------------------- s3 (s3rver in a child process)
 
-/**
- * s3rver 3.7.1 builds ListObjectsV2 continuation tokens with DES, which Node 20's OpenSSL 3 only
- * offers with the legacy provider; so it runs in its own process with --openssl-legacy-provider.
- */
-const S3RVER = `
-const S3rver = require('s3rver');
-const [directory, bucket] = process.argv.slice(1);
-new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] })
-  .run()
-  .then((a) => process.stdout.write(JSON.stringify({ port: a.port }) + '\\n'));
-process.stdin.on('end', () => process.exit(0)).resume();
-`;
 const bucket = 'sightline-test';
-let s3rver: ChildProcess | undefined;
+let s3rver: ChildServer | undefined;
 let endpoint = '';
 
 async function startS3rver(): Promise<void> {
-  const dir = await tempDir('s3rver');
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', S3RVER, dir, bucket], {
-    cwd: process.cwd(),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  s3rver = child;
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`s3rver exited with code ${code}`)));
-  });
-  endpoint = `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
+  s3rver = await startS3rverProcess(bucket);
+  endpoint = s3rver.url;
 }
 
 function s3Store(prefix: string, bucketName = bucket): S3ObjectStore {
@@ -114,10 +92,7 @@ function s3Store(prefix: string, bucketName = bucket): S3ObjectStore {
 }
 
 beforeAll(startS3rver);
-afterAll(() => {
-  s3rver?.stdin?.end();
-  s3rver?.kill();
-});
+afterAll(() => s3rver?.close());
 
 let run = 0;
 // Each case gets its own key prefix inside the bucket, which also exercises the prefix option.

@@ -127,11 +127,16 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'JSONEachRow' }));
       return parseJsonEachRow<T>(result.text());
     },
+    async selectRowBinary(sql: string, params: QueryParams = {}): Promise<Buffer> {
+      const statement = withSettings(renderParameters(sql, params), READ_SETTINGS);
+      const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'RowBinary' }));
+      return Buffer.from(result.bytes());
+    },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       const statement = renderParameters(sql, params);
       await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
     },
-    async insertRows(layout: RowLayout, rows: Buffer): Promise<void> {
+    async insertRows(layout: RowLayout, rows: Buffer, settings: Record<string, string | number> = {}): Promise<void> {
       const file = path.join(insertFolder, `${layout.table}-${process.pid}-${++insertSequence}.rowbinary`);
       staging.add(file);
       try {
@@ -140,7 +145,7 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
         await insertConnection.queryAsync(
           withSettings(
             `INSERT INTO ${database}.${checkIdentifier(layout.table)} (${columns}) SELECT * FROM file(${quoteString(file)}, 'RowBinary', ${quoteString(layout.structure)})`,
-            INSERT_SETTINGS,
+            { ...INSERT_SETTINGS, ...settings },
           ),
           { format: 'Null' },
         );
@@ -234,6 +239,7 @@ function wrapErrors(engine: TelemetryEngine): TelemetryEngine {
     engine: engine.engine,
     database: engine.database,
     query: wrap('query', engine.query.bind(engine)) as TelemetryEngine['query'],
+    selectRowBinary: wrap('query', engine.selectRowBinary.bind(engine)),
     command: wrap('command', engine.command.bind(engine)),
     insertRows: wrap('insert', engine.insertRows.bind(engine)),
     ping: wrap('ping', engine.ping.bind(engine)),

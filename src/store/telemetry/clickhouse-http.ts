@@ -45,15 +45,25 @@ export async function openClickHouseHttp(options: ClickHouseHttpOptions): Promis
       });
       return result.json<T>();
     },
+    async selectRowBinary(sql: string, params: QueryParams = {}): Promise<Buffer> {
+      const result = await client.exec({
+        query: `${sql}\nFORMAT RowBinary`,
+        query_params: params,
+        clickhouse_settings: READ_SETTINGS,
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of result.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       await client.command({ query: sql, query_params: params });
     },
-    async insertRows(layout: RowLayout, rows: Buffer): Promise<void> {
+    async insertRows(layout: RowLayout, rows: Buffer, settings: Record<string, string | number> = {}): Promise<void> {
       // exec sends our RowBinary rows as the body; the server reads them with the named columns' types.
       const result = await client.exec({
         query: `INSERT INTO ${checkIdentifier(layout.table)} (${layout.columns.map(checkIdentifier).join(', ')}) FORMAT RowBinary`,
         values: Readable.from([rows], { objectMode: false }),
-        clickhouse_settings: INSERT_SETTINGS,
+        clickhouse_settings: { ...INSERT_SETTINGS, ...settings },
       });
       result.stream.resume();
     },

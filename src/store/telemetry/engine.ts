@@ -18,10 +18,15 @@ export interface TelemetryEngine {
   readonly database: string;
   /** Runs a SELECT and returns its rows (JSONEachRow; 64-bit integers as JSON numbers). */
   query<T>(sql: string, params?: QueryParams, settings?: Record<string, string | number>): Promise<T[]>;
+  /** Runs a SELECT and returns its rows as RowBinary, typed exactly (moving data between engines). */
+  selectRowBinary(sql: string, params?: QueryParams): Promise<Buffer>;
   /** Runs a statement that returns nothing (DDL, ALTER, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
-  /** Inserts RowBinary rows of a row format (rows.ts) into its table; resolves once they are stored. */
-  insertRows(layout: RowLayout, rows: Buffer): Promise<void>;
+  /**
+   * Inserts RowBinary rows of a row format (rows.ts) into its table; resolves once they are stored.
+   * `settings` add to INSERT_SETTINGS for this insert.
+   */
+  insertRows(layout: RowLayout, rows: Buffer, settings?: Record<string, string | number>): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

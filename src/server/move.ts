@@ -1,0 +1,170 @@
+/**
+ * `sightline move`: copies an embedded installation's data (the data folder's PGlite, chDB and
+ * objects/) onto the server engines the environment names (DATABASE_URL, CLICKHOUSE_URL,
+ * S3_BUCKET), each store only when its server is configured. The service must be stopped (the
+ * data folder's lock is taken) and each target empty, so nothing is merged or overwritten; the
+ * data folder is left as it was, and the service started with the same variables then runs on
+ * the servers. Progress goes to stderr, a line per table or page of objects.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_CHDB_CACHE_MB } from '../store/telemetry/chdb.js';
+import { defaultInsertDir, type Config } from '../config.js';
+import { openMetaDb } from '../store/meta/index.js';
+import { copyMetadata, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
+import type { MetaDb } from '../store/meta/types.js';
+import { createObjectStore } from '../store/objects/index.js';
+import { copyObjects } from '../store/objects/copy.js';
+import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
+import { migrateTelemetry } from '../store/telemetry/migrate.js';
+import { copyTelemetry, nonEmptyTables, telemetryTables } from '../store/telemetry/copy.js';
+import { lockDataFolder } from './data-folder-lock.js';
+import { s3Options } from './services.js';
+import { StartError } from './start-error.js';
+
+export interface MoveOutput {
+  /** Progress and the closing summary. */
+  write(line: string): void;
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+/** Runs the move; a condition the operator can fix is a StartError with its exit code. */
+export async function moveToServers(config: Config, out: MoveOutput): Promise<void> {
+  const moves = {
+    metadata: config.meta.kind === 'postgres',
+    telemetry: config.telemetry.kind === 'clickhouse-http',
+    objects: config.objects.kind === 's3',
+  };
+  if (!moves.metadata && !moves.telemetry && !moves.objects)
+    throw new StartError(
+      'nothing to move onto: set DATABASE_URL, CLICKHOUSE_URL and/or S3_BUCKET (see docs/OPERATIONS.md §7) to the servers the data goes to',
+      64,
+    );
+  const folders = {
+    metadata: path.join(config.dataDir, 'pglite'),
+    telemetry: path.join(config.dataDir, 'chdb'),
+    objects: path.join(config.dataDir, 'objects'),
+  };
+  for (const store of ['metadata', 'telemetry'] as const)
+    if (moves[store] && !fs.existsSync(folders[store]))
+      throw new StartError(`no embedded ${store} in ${config.dataDir} (no ${folders[store]}): is DATA_DIR right?`, 66);
+
+  const lock = lockDataFolder(config.dataDir);
+  const opened: Closable[] = [];
+  const open = async <T extends Closable>(store: Promise<T>): Promise<T> => {
+    const value = await store;
+    opened.push(value);
+    return value;
+  };
+  try {
+    // Open everything and check every target is empty before copying anything.
+    let metadata: { from: MetaDb; to: MetaDb } | null = null;
+    if (moves.metadata && config.meta.kind === 'postgres') {
+      const from = await open(openMetaDb({ kind: 'pglite', path: folders.metadata }).catch(notOpened('metadata')));
+      const to = await open(openMetaDb({ kind: 'postgres', url: config.meta.url }));
+      const filled = await nonEmptyMetaTables(to, await metaTables(to));
+      if (filled.length > 0)
+        throw new StartError(
+          `the PostgreSQL database of DATABASE_URL is not empty (rows in ${filled.join(', ')}): move into an empty database`,
+          65,
+        );
+      metadata = { from, to };
+    }
+    let telemetry: { from: TelemetryEngine; to: TelemetryEngine } | null = null;
+    if (moves.telemetry && config.telemetry.kind === 'clickhouse-http') {
+      const from = await open(
+        openTelemetryEngine({
+          kind: 'chdb',
+          path: folders.telemetry,
+          database: embeddedDatabase(folders.telemetry, config.telemetry.database),
+          maxMemoryMb: null,
+          cacheMb: DEFAULT_CHDB_CACHE_MB,
+          insertDir: defaultInsertDir(),
+        }).catch(notOpened('telemetry')),
+      );
+      await migrateTelemetry(from);
+      const to = await open(openTelemetryEngine(config.telemetry));
+      await migrateTelemetry(to);
+      const filled = await nonEmptyTables(to, await telemetryTables(from));
+      if (filled.length > 0)
+        throw new StartError(
+          `the ClickHouse database ${config.telemetry.database} is not empty (rows in ${filled.join(', ')}): move into an empty database`,
+          65,
+        );
+      telemetry = { from, to };
+    }
+    const objects =
+      moves.objects && config.objects.kind === 's3'
+        ? {
+            from: await open(createObjectStore({ engine: 'fs', root: folders.objects })),
+            to: await open(createObjectStore({ engine: 's3', ...s3Options(config.objects) })),
+          }
+        : null;
+
+    if (metadata) {
+      out.write('metadata: copying into PostgreSQL');
+      const tables = await copyMetadata(metadata.from, metadata.to);
+      const rows = tables.reduce((sum, t) => sum + t.rows, 0);
+      out.write(`metadata: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied`);
+    }
+    if (objects) {
+      out.write('objects: copying into the S3 bucket');
+      const done = await copyObjects(objects.from, objects.to, (p) =>
+        out.write(`objects: ${p.copied.toLocaleString('en-US')} copied, ${p.skipped} already there`),
+      );
+      out.write(
+        `objects: ${done.copied.toLocaleString('en-US')} copied (${(done.bytes / 1048576).toFixed(1)} MB), ${done.skipped} already there`,
+      );
+    }
+    if (telemetry) {
+      out.write('telemetry: copying into ClickHouse');
+      let last = '';
+      const tables = await copyTelemetry(telemetry.from, telemetry.to, {
+        onProgress: ({ table, copied, total }) => {
+          const line = `telemetry: ${table} ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`;
+          if (line !== last) out.write(line);
+          last = line;
+        },
+      });
+      const rows = tables.reduce((sum, t) => sum + t.rows, 0);
+      out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
+    }
+    out.write(
+      `done. Start Sightline with the same variables; ${config.dataDir} is left as it was. A process without this data folder needs SESSION_SECRET set to the content of ${path.join(config.dataDir, 'session-secret')} to keep sessions and alert channel secrets.`,
+    );
+  } finally {
+    for (const store of opened.reverse()) await store.close().catch(() => undefined);
+    await lock.close();
+  }
+}
+
+/**
+ * The database the embedded service kept its telemetry in: CLICKHOUSE_DATABASE names the
+ * server's here, and the embedded one had the default unless that variable was set then too.
+ * chDB keeps a `metadata/<database>.sql` per database.
+ */
+function embeddedDatabase(folder: string, serverDatabase: string): string {
+  const builtIn = new Set(['system', 'default', 'information_schema', 'INFORMATION_SCHEMA']);
+  const metadata = path.join(folder, 'metadata');
+  const databases = (fs.existsSync(metadata) ? fs.readdirSync(metadata) : [])
+    .filter((name) => name.endsWith('.sql'))
+    .map((name) => name.slice(0, -'.sql'.length))
+    .filter((name) => !builtIn.has(name));
+  if (databases.includes(serverDatabase)) return serverDatabase;
+  if (databases.length === 1) return databases[0]!;
+  throw new StartError(
+    databases.length === 0
+      ? `no embedded telemetry database in ${folder}`
+      : `${folder} holds several databases (${databases.join(', ')}) and none is CLICKHOUSE_DATABASE (${serverDatabase}): name the one to move in CLICKHOUSE_DATABASE`,
+    66,
+  );
+}
+
+function notOpened(store: string) {
+  return (error: unknown): never => {
+    throw new StartError(`the embedded ${store} could not be opened: ${(error as Error).message}`, 74);
+  };
+}
