@@ -1,6 +1,7 @@
 /**
- * The rrweb replay: rrweb-player (and its CSS) live in this module only, which the sessions
- * detail page imports lazily, so no other page downloads the player. The player's own controller
+ * The rrweb replay: rrweb-player (and its CSS) live in this module only, which the session page
+ * and the issue page's replay card import lazily (lazy-replay-player.tsx), so no page downloads
+ * the player before it shows a replay. The player's own controller
  * is hidden: these controls (play/pause, seek bar, speed, skip inactivity) follow the dashboard's
  * look in both themes and are labelled for keyboards and screen readers.
  */
@@ -21,6 +22,7 @@ export interface ReplayControls {
 
 const SPEEDS = [1, 2, 4, 8] as const;
 const MAX_HEIGHT = 560;
+const noop = () => {};
 
 type PlayerEvents = ConstructorParameters<typeof Player>[0]['props']['events'];
 
@@ -30,17 +32,20 @@ const formatReplayTime = (ms: number) => formatClock(Math.max(0, ms));
 export function ReplayPlayer({
   events,
   initialOffsetMs,
-  onReady,
-  onTime,
-  onSettle,
+  onReady = noop,
+  onTime = noop,
+  onSettle = noop,
+  maxHeight = MAX_HEIGHT,
 }: {
   events: RecordedEvent[];
   initialOffsetMs: number;
-  onReady: (controls: ReplayControls) => void;
+  onReady?: (controls: ReplayControls) => void;
   /** The current time, while playing and after each seek. */
-  onTime: (offsetMs: number) => void;
+  onTime?: (offsetMs: number) => void;
   /** The time where the replay came to rest (paused, seeked with the bar, finished): the URL's `t`. */
-  onSettle: (offsetMs: number) => void;
+  onSettle?: (offsetMs: number) => void;
+  /** The stage's tallest height in pixels: a card embedding the replay keeps it smaller than the session page. */
+  maxHeight?: number;
 }) {
   const stage = useRef<HTMLDivElement>(null);
   const player = useRef<Player | null>(null);
@@ -65,7 +70,7 @@ export function ReplayPlayer({
         : { width: 1280, height: 720 };
     const sizeFor = (width: number) => ({
       width,
-      height: Math.min(MAX_HEIGHT, Math.round((width * recorded.height) / Math.max(1, recorded.width))),
+      height: Math.min(maxHeight, Math.round((width * recorded.height) / Math.max(1, recorded.width))),
     });
     const instance = new Player({
       target,

@@ -1,42 +1,31 @@
 /**
- * /sessions/:id: one browser session. The rrweb replay (its player a lazy chunk of its own), the
- * timeline of console logs, network calls, navigations, clicks and exceptions that seeks the
+ * /sessions/:id: one browser session. The rrweb replay (its player a lazy chunk of its own,
+ * lazy-replay-player.tsx), the timeline of console logs, network calls, navigations, clicks and exceptions that seeks the
  * replay, the session's exceptions linking to their issues, and its attributes. `?t=<seconds>`
  * is the replay's moment (kept when the replay comes to rest or an entry is clicked, so the URL
  * links to it); `?at=<ISO>` (sessionReplayLink) opens it at an instant and becomes `t`.
  */
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useSearch } from '@tanstack/react-router';
 import { ArrowLeft, Bug, Globe, MousePointerClick, Navigation, Sparkles, Terminal } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import { NotFoundState } from '@/components/ui/problem-states';
 import { ApiError } from '@/lib/api';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { api, read } from '@/lib/api';
 import { formatDateTime, formatDuration, formatPreciseTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import { secondsParam } from './links';
 import type { ReplayControls } from './replay-player';
-import {
-  buildTimeline,
-  eventsThroughEnd,
-  formatClock,
-  instantOf,
-  replayEvents,
-  sessionEndMs,
-  toClockTenths,
-  type TimelineEntry,
-  type TimelineKind,
-} from './timeline';
-import type { SessionDetail, SessionRecording } from './types';
+import { formatClock, instantOf, toClockTenths, type TimelineEntry, type TimelineKind } from './timeline';
+import type { SessionDetail } from './types';
+import { useSessionReplay } from './use-session-replay';
+import { LazyReplayPlayer, PlayerSkeleton } from './lazy-replay-player';
 import { displayUrl, humanizeUserAgent } from './display';
 
 const route = getRouteApi('/app/sessions/$id');
-const ReplayPlayer = lazy(() => import('./replay-player').then((module) => ({ default: module.ReplayPlayer })));
 
 export function SessionDetailPage() {
   const { id } = route.useParams();
@@ -44,40 +33,7 @@ export function SessionDetailPage() {
   const navigate = route.useNavigate();
   const { projectId } = useSearch({ strict: false });
 
-  const session = useQuery({
-    queryKey: ['session', projectId, id],
-    enabled: projectId !== undefined,
-    queryFn: () =>
-      read<SessionDetail>(
-        api.GET('/api/sessions/{id}', { params: { path: { id }, query: { projectId: projectId! } } }),
-      ),
-  });
-  const recorded = (session.data?.recordingSegments ?? 0) > 0;
-  const recording = useQuery({
-    queryKey: ['session-recording', projectId, id],
-    enabled: recorded,
-    // A closed segment never changes; a re-sent one is picked up on the next visit.
-    staleTime: Infinity,
-    queryFn: () =>
-      read<SessionRecording>(
-        api.GET('/api/sessions/{id}/recording', { params: { path: { id }, query: { projectId: projectId! } } }),
-      ),
-  });
-
-  const events = useMemo(() => (recording.data ? replayEvents(recording.data) : []), [recording.data]);
-  const timeline = useMemo(
-    () => buildTimeline(recording.data, session.data?.exceptions ?? []),
-    [recording.data, session.data?.exceptions],
-  );
-  // The player plays through the session's end (its last event, entry or recorded end), so its
-  // length, the timeline's offsets and the header's duration are one.
-  const endedAt = session.data?.endedAt;
-  const played = useMemo(
-    () => eventsThroughEnd(events, sessionEndMs(endedAt, events, timeline)),
-    [events, endedAt, timeline],
-  );
-  // The replay's clock starts at the first recorded event; without one, at the session's start.
-  const startMs = events[0]?.timestamp ?? instantOf(session.data?.startedAt) ?? 0;
+  const { session, recording, recorded, events, timeline, played, startMs } = useSessionReplay(projectId, id);
 
   const controls = useRef<ReplayControls | null>(null);
   const [currentMs, setCurrentMs] = useState((search.t ?? 0) * 1000);
@@ -162,15 +118,13 @@ export function SessionDetailPage() {
               every 30 seconds. Its console logs and errors are still listed here.
             </EmptyState>
           ) : (
-            <Suspense fallback={<PlayerSkeleton />}>
-              <ReplayPlayer
-                events={played}
-                initialOffsetMs={Math.max(0, urlOffsetMs)}
-                onReady={(ready) => (controls.current = ready)}
-                onTime={onTime}
-                onSettle={keepMoment}
-              />
-            </Suspense>
+            <LazyReplayPlayer
+              events={played}
+              initialOffsetMs={Math.max(0, urlOffsetMs)}
+              onReady={(ready) => (controls.current = ready)}
+              onTime={onTime}
+              onSettle={keepMoment}
+            />
           )}
         </Card>
         <Card className="flex max-h-[40rem] min-h-0 flex-col overflow-hidden">
@@ -400,18 +354,6 @@ function BlockSkeleton({ className }: { className: string }) {
   return (
     <div className="p-3" aria-busy="true">
       <Skeleton className={className} />
-    </div>
-  );
-}
-
-function PlayerSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading the replay">
-      <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="flex items-center gap-3 border-t px-3 py-2">
-        <Skeleton className="size-8" />
-        <Skeleton className="h-3 flex-1" />
-      </div>
     </div>
   );
 }
