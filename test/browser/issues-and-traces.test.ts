@@ -6,6 +6,7 @@
  * pages show is compared with what the API answers; links are followed issue → trace →
  * distributed trace → the other service's trace and back; each page is captured light and dark.
  */
+import { randomUUID } from 'node:crypto';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
@@ -189,6 +190,112 @@ async function sendBigTrace(base: string, projectToken: string): Promise<string>
   expect(response.status, await response.text()).toBe(200);
   return uuidOfHex(traceId);
 }
+
+/** The browser of the hand-made sessions: "Firefox 133 on Windows" as a person reads it. */
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+/**
+ * A checkout page's browser session as the browser client reports it (POST /api/report): the
+ * session row (11 s long) unless `row` is false, with `recorded` its rrweb recording, and an
+ * exception `message` raised 8 s in, in the function `fn` (its own frame: its own issue). The recording's status line reads "Browsing", then "Cart: 1
+ * item" at 2 s, then "Paying" at 6 s: the replay's text says which moment it shows.
+ */
+async function sendBrowserSession(
+  base: string,
+  projectToken: string,
+  options: { message: string; fn: string; recorded: boolean; row?: boolean },
+): Promise<{ sessionId: string; startMs: number; raisedAt: string }> {
+  const sessionId = randomUUID();
+  const startMs = Date.now() - 10 * 60_000;
+  const at = (offsetMs: number) => new Date(startMs + offsetMs).toISOString();
+  const raisedAt = at(8_000);
+  // rrweb's serialized DOM: a document with a doctype and <html><head/><body><p>status</p></body></html>.
+  const status = { type: 3, textContent: 'Browsing', id: 6 };
+  const body = {
+    type: 2,
+    tagName: 'body',
+    attributes: {},
+    id: 5,
+    childNodes: [{ type: 2, tagName: 'p', attributes: { id: 'status' }, id: 7, childNodes: [status] }],
+  };
+  const snapshot = {
+    type: 0,
+    id: 1,
+    childNodes: [
+      { type: 1, name: 'html', publicId: '', systemId: '', id: 2 },
+      {
+        type: 2,
+        tagName: 'html',
+        attributes: {},
+        id: 3,
+        childNodes: [{ type: 2, tagName: 'head', attributes: {}, id: 4, childNodes: [] }, body],
+      },
+    ],
+  };
+  const text = (offsetMs: number, value: string) => ({
+    type: 3,
+    data: { source: 0, texts: [{ id: status.id, value }], attributes: [], removes: [], adds: [] },
+    timestamp: startMs + offsetMs,
+  });
+  const events = [
+    { type: 4, data: { href: 'https://shop.example/checkout?step=2', width: 1280, height: 720 }, timestamp: startMs },
+    { type: 2, data: { node: snapshot, initialOffset: { left: 0, top: 0 } }, timestamp: startMs + 10 },
+    text(2_000, 'Cart: 1 item'),
+    text(6_000, 'Paying'),
+    { type: 3, data: { source: 1, positions: [{ x: 200, y: 40, id: 5, timeOffset: 0 }] }, timestamp: startMs + 9_000 },
+  ];
+  const response = await fetch(`${base}/api/report`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      appVersion: '2.4.1',
+      serverName: 'browser',
+      collectionFrames: [
+        {
+          sessions:
+            options.row === false
+              ? []
+              : [
+                  {
+                    id: sessionId,
+                    startedAt: at(0),
+                    endedAt: at(11_000),
+                    attributes: { url: 'https://shop.example/checkout?step=2', userAgent: FIREFOX_ON_WINDOWS },
+                  },
+                ],
+          sessionRecordings: options.recorded
+            ? [{ sessionId, segmentIndex: 0, events, logs: [], actions: [], startedAt: at(0), endedAt: at(9_000) }]
+            : [],
+          stackTraces: [
+            {
+              stackTrace: `${options.message}\n    at ${options.fn} (https://shop.example/assets/app-3f9a.js:1:9100)`,
+              recordedAt: raisedAt,
+              isMessage: false,
+              sessionId,
+            },
+          ],
+          metrics: [],
+          traces: [],
+        },
+      ],
+    }),
+  });
+  expect(response.status, await response.text()).toBe(200);
+  return { sessionId, startMs, raisedAt };
+}
+
+/** The text the replayer has rebuilt in its iframe (same-origin sandbox, so the page can read it). */
+const replayedText = (page: Page) =>
+  page.evaluate(() => {
+    const frame = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null;
+        };
+      }
+    ).document.querySelector('[data-testid="session-replay-card"] .replayer-wrapper iframe');
+    return frame?.contentDocument?.body?.textContent ?? '';
+  });
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
 
@@ -643,6 +750,101 @@ describe('issues and traces in Chromium', () => {
     await expect.poll(() => currentUrl().pathname).toBe(`/sessions/${sessionId}`);
     await expect.poll(() => currentUrl().searchParams.get('t')).toBe(String(secondsParam(1_000)));
     expect(currentUrl().searchParams.get('range')).toBe(scope.range);
+  });
+
+  it("shows the replay card of an occurrence's browser session a few seconds before it, a session without recording plainly, and no card for a server exception", async () => {
+    const scope = { projectId: dashboard.projectId, range: '6h' };
+    const requests: string[] = [];
+    const onRequest = (request: { url(): string }) => void requests.push(request.url());
+    page.on('request', onRequest);
+    const issueOf = async (search: string) => {
+      const groups = await post<IssueList>('/api/exception-stack-traces', { search });
+      expect(groups.total).toBe(1);
+      const [occurrence] = (await post<OccurrenceList>(`/api/exception-stack-traces/${groups.items[0]!.hash}`, {}))
+        .items;
+      return { hash: groups.items[0]!.hash, occurrence: occurrence! };
+    };
+    const loaded = (chunk: RegExp) => requests.filter((url) => chunk.test(url));
+    try {
+      // A server-side exception (the demo shop's ETIMEDOUT): no session, no card, and neither the card's nor the player's code.
+      const server = (await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' })).items[0]!;
+      const serverOccurrences = await post<OccurrenceList>(`/api/exception-stack-traces/${server.hash}`, {});
+      expect(serverOccurrences.items.every((item) => item.sessionId === null)).toBe(true);
+      requests.length = 0;
+      await dashboard.open(`/issues/${server.hash}`, { range: scope.range });
+      await page.getByRole('table', { name: 'Occurrences' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('region', { name: 'Session replay' }).count()).toBe(0);
+      expect(loaded(/\/assets\/(session-replay-card|replay-player)-/)).toEqual([]);
+
+      // A recorded session: its summary, and the player 5 s before the error (8 s in): the cart, not yet paying.
+      const recorded = await sendBrowserSession(dashboard.base, dashboard.projectToken, {
+        message: 'TypeError: payment form is gone',
+        fn: 'pay',
+        recorded: true,
+      });
+      const withReplay = await issueOf('payment form is gone');
+      expect(withReplay.occurrence).toMatchObject({ sessionId: recorded.sessionId, hasRecording: true });
+      requests.length = 0;
+      await dashboard.open(`/issues/${withReplay.hash}`, { range: scope.range });
+      const card = page.getByRole('region', { name: 'Session replay' });
+      await card.getByTestId('replay-card-browser').getByText('Firefox 133 on Windows').waitFor();
+      expect(await card.getByTestId('replay-card-url').innerText()).toBe('shop.example/checkout?step=2');
+      expect(await card.getByTestId('replay-card-duration').innerText()).toBe('11 s');
+      expect(await card.getByTestId('replay-card-started').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/);
+      await card.locator('.replayer-wrapper iframe').waitFor({ state: 'attached' });
+      await expect.poll(() => replayedText(page), { timeout: 15_000 }).toContain('Cart: 1 item');
+      expect(await replayedText(page)).not.toContain('Paying');
+      expect(await card.getByTestId('replay-time').innerText()).toMatch(/^0:03\.0 /);
+      await card.getByText('This occurrence is at 0:08.0; the replay starts 0:05.0 before it.').waitFor();
+      expect(loaded(/\/assets\/replay-player-[\w-]+\.js$/)).toHaveLength(1);
+      await dashboard.capture('issue-replay-card');
+      // Playing goes on to the moment of the error.
+      await card.getByRole('button', { name: 'Play', exact: true }).click();
+      await expect.poll(() => replayedText(page), { timeout: 15_000 }).toContain('Paying');
+      // "Open session" opens the full session at the occurrence (the link's ?at= becomes the replay's ?t=).
+      expect((await unscopedLinks(page, scope)).unscoped).toEqual([]);
+      await card.getByRole('link', { name: 'Open session' }).click();
+      await expect.poll(() => currentUrl().pathname).toBe(`/sessions/${recorded.sessionId}`);
+      await expect.poll(() => currentUrl().searchParams.get('t')).toBe(String(secondsParam(8_000)));
+
+      // A session without a recording: the card says so and links the session; no player is fetched.
+      const plain = await sendBrowserSession(dashboard.base, dashboard.projectToken, {
+        message: 'TypeError: coupon field is gone',
+        fn: 'applyCoupon',
+        recorded: false,
+      });
+      const withoutReplay = await issueOf('coupon field is gone');
+      expect(withoutReplay.occurrence).toMatchObject({ sessionId: plain.sessionId, hasRecording: false });
+      requests.length = 0;
+      await dashboard.open(`/issues/${withoutReplay.hash}`, { range: scope.range });
+      const plainCard = page.getByRole('region', { name: 'Session replay' });
+      await plainCard.getByText('This session has no recording').waitFor();
+      expect(await plainCard.getByTestId('replay-card-browser').innerText()).toBe('Firefox 133 on Windows');
+      const open = plainCard.getByRole('link', { name: 'Open session' });
+      expect(new URL((await open.getAttribute('href'))!, dashboard.base).pathname).toBe(`/sessions/${plain.sessionId}`);
+      await page.waitForLoadState('networkidle');
+      expect(await plainCard.locator('.replayer-wrapper').count()).toBe(0);
+      expect(loaded(/\/assets\/replay-player-/)).toEqual([]);
+      await dashboard.capture('issue-replay-card-no-recording');
+
+      // An occurrence naming a session the service never received: said plainly, with no link to a missing page.
+      const unknown = await sendBrowserSession(dashboard.base, dashboard.projectToken, {
+        message: 'TypeError: address form is gone',
+        fn: 'saveAddress',
+        recorded: false,
+        row: false,
+      });
+      const orphan = await issueOf('address form is gone');
+      await dashboard.watch.allowing([new RegExp(`404.*/api/sessions/${unknown.sessionId}`)], async () => {
+        await dashboard.open(`/issues/${orphan.hash}`, { range: scope.range });
+        const orphanCard = page.getByRole('region', { name: 'Session replay' });
+        await orphanCard.getByText('The service never received this session').waitFor();
+        expect(await orphanCard.getByRole('link', { name: 'Open session' }).count()).toBe(0);
+      });
+    } finally {
+      page.off('request', onRequest);
+    }
   });
 
   it('shows a demo endpoint trace with its logs, linking to /logs', async () => {

@@ -2,8 +2,9 @@
  * Times in the organization's time zone (DASHBOARD.md §1.6) in Chromium against a real service:
  * the organization's zone is set to Asia/Kolkata (+05:30, no daylight saving; neither UTC nor this
  * machine's zone) on /settings/organization, and known instants from the read API then show on its
- * wall clock on the settings page itself, the issue page, the logs page and a chart's cursor
- * read-out; the time-range picker notes the zone and the browser's offset.
+ * wall clock on the settings page itself, the issue page (its occurrences and its session replay
+ * card), the logs page and a chart's cursor read-out; the time-range picker notes the zone and
+ * the browser's offset.
  *
  * Needs `npm run build -w web` first (the service serves web/dist).
  */
@@ -129,6 +130,27 @@ describe("times in the organization's time zone", () => {
     await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(occurrences.items.length);
     expect(await table.first().innerText()).toContain(`${first.day}, ${first.precise}`);
     await dashboard.capture('time-zone-issue');
+  });
+
+  it('shows the start of an occurrence’s browser session, on the issue’s replay card, on the organization’s clock', async () => {
+    // The demo's browser session: its exception (openCart) is the one issue raised in a session.
+    const groups = await post<{ items: Array<{ hash: string }> }>('/api/exception-stack-traces', {
+      search: 'openCart',
+    });
+    const occurrences = await post<{ items: Array<{ sessionId: string | null }> }>(
+      `/api/exception-stack-traces/${groups.items[0]!.hash}`,
+      {},
+    );
+    const sessionId = occurrences.items[0]!.sessionId!;
+    const session = await dashboard.api<{ startedAt: string }>(
+      `/api/sessions/${sessionId}?projectId=${dashboard.projectId}`,
+    );
+    const started = kolkata(session.startedAt);
+    await dashboard.open(`/issues/${groups.items[0]!.hash}`);
+    const card = page.getByRole('region', { name: 'Session replay' });
+    await expect
+      .poll(() => card.getByTestId('replay-card-started').innerText(), { timeout: 15_000 })
+      .toBe(`${started.day}, ${started.minute}`);
   });
 
   it('shows log records on the organization’s clock', async () => {

@@ -1,12 +1,13 @@
 /**
  * /issues/:hash: one group of exceptions — its figures, the stack trace as frames (symbolicated
  * ones with the raw text one click away), the occurrences in the time range, and the selected
- * occurrence's attributes with links to its trace, session and distributed trace.
+ * occurrence's attributes with links to its trace, session and distributed trace; an occurrence
+ * raised in a browser session shows that session's replay card (session-replay-card.tsx).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { linkStyles } from '@/components/ui/link';
@@ -26,6 +27,11 @@ import { StackTraceView } from './stack-trace-view';
 import type { IssueList, Occurrence, OccurrenceList } from './types';
 
 const route = getRouteApi('/app/issues/$hash');
+// Its own chunk, fetched only for an occurrence raised in a browser session; the rrweb player is a
+// further chunk it fetches when there is a recording to play.
+const SessionReplayCard = lazy(() =>
+  import('./session-replay-card').then((module) => ({ default: module.SessionReplayCard })),
+);
 const PAGE_SIZE = 20;
 
 /** The attributes without the mapped-frames record the stack trace view shows as marks and source. */
@@ -181,6 +187,18 @@ export function IssuePage() {
               <StackTraceView text={trace} mapped={mappedFrames} />
             )}
           </Card>
+
+          {/* Browser occurrences only: a server-side exception has no session to replay. */}
+          {selected?.sessionId && (
+            <Suspense fallback={<ReplayCardSkeleton recorded={selected.hasRecording} />}>
+              <SessionReplayCard
+                projectId={scope?.projectId}
+                sessionId={selected.sessionId}
+                recordedAt={selected.recordedAt}
+                hasRecording={selected.hasRecording}
+              />
+            </Suspense>
+          )}
 
           <Card>
             <CardHeader
@@ -365,6 +383,19 @@ function Shell({ children }: { children: ReactNode }) {
       </Link>
       {children}
     </div>
+  );
+}
+
+/** The replay card's shape while its code loads: the header, the summary's line and the player's stage. */
+function ReplayCardSkeleton({ recorded }: { recorded: boolean }) {
+  return (
+    <Card aria-label="Session replay" aria-busy="true" className="overflow-hidden">
+      <CardHeader title="Session replay" />
+      <div className="border-b px-4 py-3">
+        <Skeleton className="h-9 w-2/3" />
+      </div>
+      <Skeleton className={cn('w-full rounded-none', recorded ? 'aspect-video max-h-[400px]' : 'h-32')} />
+    </Card>
   );
 }
 
