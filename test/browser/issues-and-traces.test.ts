@@ -14,7 +14,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchLogRecordProcessor, LoggerProvider } from '@opentelemetry/sdk-logs';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
@@ -785,9 +785,37 @@ describe('issues and traces in Chromium', () => {
       });
       const withReplay = await issueOf('payment form is gone');
       expect(withReplay.occurrence).toMatchObject({ sessionId: recorded.sessionId, hasRecording: true });
+      const card = page.getByRole('region', { name: 'Session replay' });
+      const recordingUrl = `${dashboard.base}/api/sessions/${recorded.sessionId}/recording?**`;
+      // While the recording loads: the summary, and the player's skeleton in its place.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const hold = async (route: Route) => {
+        await held;
+        await route.continue();
+      };
+      await page.route(recordingUrl, hold);
+      await dashboard.open(`/issues/${withReplay.hash}`, { range: scope.range });
+      await card.getByRole('status', { name: 'Loading the replay' }).waitFor();
+      await card.getByTestId('replay-card-browser').getByText('Firefox 133 on Windows').waitFor();
+      await dashboard.capture('issue-replay-card-loading');
+      release();
+      await card.locator('.replayer-wrapper iframe').waitFor({ state: 'attached' });
+      await page.unroute(recordingUrl, hold);
+      // A recording the service fails to read: its message in the card, the summary still there.
+      const fail = (route: Route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"object store unavailable"}' });
+      await page.route(recordingUrl, fail);
+      await dashboard.watch.allowing([/500.*\/recording/], async () => {
+        await dashboard.open(`/issues/${withReplay.hash}`, { range: scope.range });
+        await card.getByRole('alert').getByText('Could not load this').waitFor({ timeout: 15_000 });
+        await dashboard.capture('issue-replay-card-error');
+      });
+      expect(await card.getByTestId('replay-card-browser').innerText()).toBe('Firefox 133 on Windows');
+      await page.unroute(recordingUrl, fail);
+
       requests.length = 0;
       await dashboard.open(`/issues/${withReplay.hash}`, { range: scope.range });
-      const card = page.getByRole('region', { name: 'Session replay' });
       await card.getByTestId('replay-card-browser').getByText('Firefox 133 on Windows').waitFor();
       expect(await card.getByTestId('replay-card-url').innerText()).toBe('shop.example/checkout?step=2');
       expect(await card.getByTestId('replay-card-duration').innerText()).toBe('11 s');

@@ -20,6 +20,7 @@ import { formatCount, formatPreciseTime } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
+import { EMBEDDED_PLAYER_HEIGHT, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
 import { IssueActivity, IssueStatusActions } from './status';
 import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from './stack-frames';
@@ -394,7 +395,7 @@ function ReplayCardSkeleton({ recorded }: { recorded: boolean }) {
       <div className="border-b px-4 py-3">
         <Skeleton className="h-9 w-2/3" />
       </div>
-      <Skeleton className={cn('w-full rounded-none', recorded ? 'aspect-video max-h-[400px]' : 'h-32')} />
+      {recorded ? <PlayerSkeleton maxHeight={EMBEDDED_PLAYER_HEIGHT} /> : <Skeleton className="m-4 h-16" />}
     </Card>
   );
 }

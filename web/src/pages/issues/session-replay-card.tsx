@@ -15,7 +15,7 @@ import { formatDuration, formatInZone } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { cn } from '@/lib/utils';
 import { displayUrl, humanizeUserAgent } from '../sessions/display';
-import { LazyReplayPlayer, PlayerSkeleton } from '../sessions/lazy-replay-player';
+import { EMBEDDED_PLAYER_HEIGHT, LazyReplayPlayer, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
 import { formatClock, toClockTenths } from '../sessions/timeline';
 import type { SessionDetail } from '../sessions/types';
@@ -23,8 +23,6 @@ import { useSessionReplay } from '../sessions/use-session-replay';
 
 /** How long before the occurrence the embedded replay starts: the moments that led to it. */
 export const REPLAY_LEAD_MS = 5_000;
-/** The embedded stage stays shorter than the session page's, so the page's other cards stay in reach. */
-const CARD_PLAYER_HEIGHT = 400;
 
 export function SessionReplayCard({
   projectId,
@@ -78,7 +76,7 @@ export function SessionReplayCard({
           <SessionSummary session={session.data} />
           {!session.data || (recorded && recording.isPending) ? (
             recorded ? (
-              <PlayerSkeleton />
+              <PlayerSkeleton maxHeight={EMBEDDED_PLAYER_HEIGHT} />
             ) : (
               <div className="p-4" aria-busy="true">
                 <Skeleton className="h-16" />
@@ -97,7 +95,7 @@ export function SessionReplayCard({
               key={`${sessionId}-${recordedAt}`}
               events={played}
               initialOffsetMs={startOffset}
-              maxHeight={CARD_PLAYER_HEIGHT}
+              maxHeight={EMBEDDED_PLAYER_HEIGHT}
             />
           )}
         </>
