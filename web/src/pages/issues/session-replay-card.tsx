@@ -22,7 +22,7 @@ import type { SessionDetail } from '../sessions/types';
 import { useSessionReplay } from '../sessions/use-session-replay';
 
 /** How long before the occurrence the embedded replay starts: the moments that led to it. */
-export const REPLAY_LEAD_MS = 5_000;
+const REPLAY_LEAD_MS = 5_000;
 
 export function SessionReplayCard({
   projectId,
