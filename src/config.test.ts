@@ -98,6 +98,21 @@ describe('configuration', () => {
     expect(messageOf({ PORT: 'eighty' })).not.toMatch(/Invalid input|expected number/);
   });
 
+  it('refuses a DATA_DIR under /proc or /sys (the start hung there at full CPU)', () => {
+    for (const dataDir of ['/proc/sightline', '/sys', '/dev/shm/../../sys/x']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir }), dataDir).toThrow(/a kernel file system that cannot hold files/);
+    }
+    expect(loadConfig({ DATA_DIR: '/var/lib/procedures' }).dataDir).toBe('/var/lib/procedures');
+    expect(loadConfig({ DATA_DIR: '/dev/shm/sightline' }).dataDir).toBe('/dev/shm/sightline');
+    const result = spawnSync(process.execPath, [path.resolve('bin/sightline.mjs'), 'serve'], {
+      env: { ...process.env, DATA_DIR: '/proc/sightline', PORT: '0' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('DATA_DIR=/proc/sightline: under /proc, a kernel file system');
+  });
+
   it('stops `sightline serve` with exit code 78 and the message when the configuration is bad, secrets left out', () => {
     const result = spawnSync(process.execPath, [path.resolve('bin/sightline.mjs'), 'serve'], {
       env: {

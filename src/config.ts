@@ -436,6 +436,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const onlyOneStripeKey = (values.STRIPE_SECRET_KEY === undefined) !== (values.STRIPE_WEBHOOK_SECRET === undefined);
   if (onlyOneStripeKey) problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   problems.push(...signInProblems(values));
+  // Node's recursive mkdir never returns on these (a parent exists, mkdir answers ENOENT): the
+  // start hung at full CPU instead of failing.
+  const kernelFolder = /^\/(proc|sys)(\/|$)/.exec(path.resolve(String(values.DATA_DIR ?? '.')));
+  if (kernelFolder)
+    problems.push(
+      `DATA_DIR=${String(values.DATA_DIR)}: under /${kernelFolder[1]}, a kernel file system that cannot hold files; choose a folder on a disk (${VARIABLES.DATA_DIR.description})`,
+    );
   const catalogue =
     values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
   if (problems.length > 0 || catalogue === null)
