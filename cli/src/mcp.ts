@@ -116,7 +116,8 @@ export async function serveMcp(context: Context): Promise<void> {
   server.registerTool(
     'show_issue',
     {
-      description: 'The stack trace and latest occurrences of one issue, by its hash (from list_issues).',
+      description:
+        'One issue by its hash (from list_issues): title, status, count, first and last seen, top in-app frame, stack trace and latest occurrences.',
       inputSchema: {
         hash: z.string().describe('issue hash: 16 hex digits, the hash column of list_issues'),
         project,

@@ -14,6 +14,8 @@ import {
   type RowsView,
 } from './output.js';
 import type { Session } from './session.js';
+// The dashboard's reader of stack-trace text: dependency-free, bundled into the CLI by esbuild.
+import { parseStackTrace } from '../../web/src/pages/issues/stack-frames.js';
 import type { TimeRange } from './time-range.js';
 
 type Filter = {
@@ -103,6 +105,23 @@ export const listIssues: ListQuery = async (session, projectId, range, options) 
   };
 };
 
+/** What a top frame is read with: the dashboard's own stack-trace reader (pure, no dependencies), so both mark the same frame. */
+function topAppFrame(stackTrace: string): string | null {
+  for (const entry of parseStackTrace(stackTrace).entries)
+    if (entry.kind === 'frame' && entry.frame.inApp) return entry.frame.raw.trim().replace(/\s*\n\s*/g, ' ');
+  return null;
+}
+
+/** "TypeError: x is undefined" as its type and message; a captured message (or a title without a type) is all message. */
+function typeAndMessage(title: string, isMessage: boolean): { type: string | null; message: string } {
+  const match = isMessage ? null : /^([\w$.]+(?:\[\w$.]+\])?):\s(.*)$/s.exec(title);
+  return match ? { type: match[1]!, message: match[2]! } : { type: null, message: title };
+}
+
+/**
+ * One issue as the dashboard's issue page reads it: the group from the issue list (title, count,
+ * first and last seen, status; the list filtered by hash) and its latest occurrences.
+ */
 export async function showIssue(
   session: Session,
   projectId: string,
@@ -111,12 +130,21 @@ export async function showIssue(
   limit: number,
   terms: Terms = CLI_TERMS,
 ): Promise<DetailView> {
-  const answer = await session.call((api) =>
-    api.POST('/api/exception-stack-traces/{hash}', {
-      params: { query: { projectId }, path: { hash } },
-      body: { ...range, pagination: { page: 1, pageSize: limit }, orderBy: 'recordedAt', sortDirection: 'desc' },
-    }),
-  );
+  const [groups, answer] = await Promise.all([
+    session.call((api) =>
+      api.POST('/api/exception-stack-traces', {
+        ...query(projectId),
+        body: { ...range, filters: [{ field: 'hash', op: 'eq', value: hash }], pagination: { page: 1, pageSize: 1 } },
+      }),
+    ),
+    session.call((api) =>
+      api.POST('/api/exception-stack-traces/{hash}', {
+        params: { query: { projectId }, path: { hash } },
+        body: { ...range, pagination: { page: 1, pageSize: limit }, orderBy: 'recordedAt', sortDirection: 'desc' },
+      }),
+    ),
+  ]);
+  const group = groups.items[0];
   const latest = answer.items[0];
   if (!latest)
     throw new CliError(
@@ -133,16 +161,40 @@ export async function showIssue(
     appVersion: item.appVersion,
     sessionId: item.sessionId,
   }));
+  const title = group?.title ?? latest.stackTrace.split('\n', 1)[0] ?? '';
+  const { type, message } = typeAndMessage(title, latest.isMessage);
+  const topFrame = topAppFrame(latest.stackTrace);
+  // The group's figures as `issues list` names them; null only if the list and the occurrences disagree (a write between the two reads).
   const json = {
     hash,
+    title,
+    kind: latest.isMessage ? 'message' : 'error',
+    type,
+    message,
+    status: group?.status ?? null,
+    count: group?.count ?? null,
+    firstSeen: group?.firstSeen ?? null,
+    lastSeen: group?.lastSeen ?? null,
+    usersAffected: group?.usersAffected ?? null,
+    sessionsAffected: group?.sessionsAffected ?? null,
+    linkedKind: group?.linked?.kind ?? null,
+    linkedId: group?.linked?.id ?? null,
+    linkedName: group?.linked?.name ?? null,
+    topFrame,
     stackTrace: latest.stackTrace,
     rawStackTrace: latest.rawStackTrace,
     isMessage: latest.isMessage,
     attributes: latest.attributes,
     occurrences,
   };
+  const time = (value: string | null | undefined) => (value ? `${formatTime(value)} UTC` : '-');
+  const linked = group?.linked ? `${group.linked.kind} ${group.linked.name ?? group.linked.id}` : null;
   const text = [
-    `issue ${hash}${latest.isMessage ? ' (message)' : ''}`,
+    title || '(empty message)',
+    `issue ${hash}  ${json.kind}${type ? ` ${type}` : ''}  status ${json.status ?? '-'}`,
+    `count ${json.count ?? '-'}  first seen ${time(json.firstSeen)}  last seen ${time(json.lastSeen)}`,
+    ...(linked ? [`linked ${linked}`] : []),
+    `top in-app frame: ${topFrame ?? '-'}`,
     '',
     latest.stackTrace,
     '',

@@ -266,7 +266,8 @@ describe('sightline-cli mcp', { timeout: 180_000 }, () => {
       const hash = rowsOf(textOf(issues))[0]!.split(/\s+/)[0]!;
       const issue = await call(client, 'show_issue', { hash: hash.toUpperCase(), since: '1h' });
       expect(issue.isError).toBeFalsy();
-      expect(textOf(issue)).toMatch(new RegExp(`^issue ${hash}`));
+      // The title first, as the dashboard's issue page; then the hash as the service keys it.
+      expect(textOf(issue)).toMatch(new RegExp(`^.+\\nissue ${hash} `));
     });
   });
 });

@@ -126,10 +126,34 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     });
     expect(jsonOf<Rows>(copied).map((issue) => issue.hash)).toContain(hash);
 
-    const shown = await json<{ hash: string; stackTrace: string; occurrences: Rows }>('issues', 'show', hash);
+    const shown = await json<Record<string, unknown> & { hash: string; stackTrace: string; occurrences: Rows }>(
+      'issues',
+      'show',
+      hash,
+    );
     expect(shown.hash).toBe(hash);
     expect(shown.occurrences.length).toBeGreaterThan(0);
+    // What the list knows of the issue (same range: show's default is 7 days, the list's 24 h; the demo's data is recent).
+    const listed = (await json('issues', 'list', '--since', '7d')).find((issue) => issue.hash === hash)!;
+    expect(shown).toMatchObject({
+      title: listed.title,
+      count: listed.count,
+      kind: listed.kind,
+      firstSeen: listed.firstSeen,
+      lastSeen: listed.lastSeen,
+      status: 'open',
+    });
+    expect(shown.count).toBeGreaterThan(0);
+    expect(typeof shown.message).toBe('string');
+    expect(shown).toHaveProperty('type');
+    expect(shown).toHaveProperty('topFrame');
     const text = await table('issues', 'show', hash);
+    expect(text.split('\n')[0]).toBe(listed.title);
+    expect(text).toContain(`status open`);
+    expect(text).toContain(
+      `count ${listed.count}  first seen ${utcSecond(listed.firstSeen as string)} UTC  last seen ${utcSecond(listed.lastSeen as string)} UTC`,
+    );
+    expect(text).toMatch(/\ntop in-app frame: \S/);
     expect(text).toContain(shown.stackTrace.split('\n')[0]);
     expect(text).toContain('latest occurrences');
     expect(text).toMatch(/\nrecordedAt \(UTC\)\s+linkedName/);

@@ -65,7 +65,8 @@ const ISSUES: RankedResource = {
   },
   show: {
     argument: ['<hash>', 'the issue hash (first column of `issues list`)'],
-    description: 'the stack trace and latest occurrences of an issue',
+    description:
+      'an issue: title, status, count, first and last seen, top in-app frame, stack trace and latest occurrences',
     defaultSince: '7d',
     limit: { help: 'occurrences to show', default: 10, max: 500 },
     query: showIssue,
