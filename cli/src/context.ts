@@ -1,7 +1,7 @@
 /** What every command resolves first: the profile, the service URL, the session, the project. */
 import type { paths } from '@sightline/api-client';
 import { CliError, EXIT, notSignedIn, usageError } from './errors.js';
-import { formatFrom, type OutputOptions } from './output.js';
+import { formatFrom, tableWidth, type OutputOptions } from './output.js';
 import { Session } from './session.js';
 import { DEFAULT_PROFILE, readStore, type Profile } from './store.js';
 
@@ -54,9 +54,11 @@ export class Context {
       ?.split(',')
       .map((field) => field.trim())
       .filter((field) => field !== '');
+    const format = formatFrom(options.output, process.stdout.isTTY === true);
     this.output = {
-      format: formatFrom(options.output, process.stdout.isTTY === true),
+      format,
       fields: fields && fields.length > 0 ? fields : undefined,
+      width: format === 'table' ? tableWidth() : undefined,
     };
   }
 

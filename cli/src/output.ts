@@ -16,6 +16,8 @@ export type Format = 'table' | 'json';
 export interface OutputOptions {
   format: Format;
   fields?: string[];
+  /** The width a table must fit (tableWidth); none: tables as wide as their cells. */
+  width?: number;
 }
 
 /** Rows and the columns a table shows unless `--fields` says otherwise. */
@@ -40,6 +42,20 @@ export function formatFrom(requested: string | undefined, stdoutIsTty: boolean):
   throw usageError(`unknown output format "${requested}"`, 'use -o table or -o json');
 }
 
+/**
+ * The width a table fits: COLUMNS when set to a positive whole number (as ls, git and most CLIs
+ * read it, so a script or a test can ask for a width), else the terminal's when stdout is one.
+ * Into a pipe without COLUMNS: none, and a table keeps every character.
+ */
+export function tableWidth(
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: NodeJS.WriteStream = process.stdout,
+): number | undefined {
+  const columns = Number(env.COLUMNS);
+  if (env.COLUMNS !== undefined && Number.isInteger(columns) && columns > 0) return columns;
+  return stdout.isTTY && stdout.columns > 0 ? stdout.columns : undefined;
+}
+
 export function printRows(view: RowsView, options: OutputOptions): void {
   if (options.format === 'json') {
     process.stdout.write(`${JSON.stringify(pick(view.rows, options.fields), null, 2)}\n`);
@@ -47,7 +63,7 @@ export function printRows(view: RowsView, options: OutputOptions): void {
     if (view.note) process.stderr.write(`${view.note}\n`);
     return;
   }
-  process.stdout.write(`${renderTable(view, options.fields)}\n`);
+  process.stdout.write(`${renderTable(view, options.fields, options.width)}\n`);
 }
 
 export function printDetail(view: DetailView, options: OutputOptions): void {
@@ -141,7 +157,24 @@ export function streamedTable(columns: string[]): { header: string; line: (row: 
   };
 }
 
-export function renderTable(view: RowsView, fields?: string[]): string {
+/**
+ * Fields a user copies into another command (`issues show <hash>`, `traces show <id>`): a table
+ * never cuts them, whatever the width.
+ */
+const ID_FIELDS: ReadonlySet<string> = new Set(['id', 'hash', 'traceId', 'spanId', 'linkedId', 'sessionId']);
+
+/** How narrow fitting may make a free-text column (or its title, if wider). */
+const MIN_FREE_TEXT = 12;
+
+const GAP = 2;
+
+/**
+ * `width` (tableWidth): the table fits it. Free-text columns (names, messages, URLs; not ids,
+ * times or numbers) give way first, the widest one character at a time, each down to its title or
+ * MIN_FREE_TEXT, their cells ending in '…'. If that is not enough, the last columns are left out
+ * (never the first, nor any --fields asked for) and a line under the table names them.
+ */
+export function renderTable(view: RowsView, fields?: string[], width?: number): string {
   if (view.rows.length === 0) return view.note ? `(none)\n${view.note}` : '(none)';
   const columns = fields ?? view.columns;
   checkFields(view.rows, columns);
@@ -159,14 +192,56 @@ export function renderTable(view: RowsView, fields?: string[]): string {
       view.rows.every((row) => typeof row[column] === 'number' || row[column] == null) &&
       view.rows.some((row) => typeof row[column] === 'number'),
   );
-  const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  const align = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]!) : text.padEnd(widths[i]!));
-  const lines = [
-    titles.map((title, i) => align(title, i)),
-    ...cells.map((line) => line.map((text, i) => align(text, i))),
+  const natural = titles.map((title, i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
+  const shrinkable = columns.map(
+    (column, i) =>
+      !numeric[i] &&
+      !ID_FIELDS.has(column) &&
+      !TIME_FIELDS.has(column) &&
+      view.rows.some((row) => typeof row[column] === 'string'),
+  );
+  const fitted =
+    width === undefined
+      ? { kept: columns.length, widths: natural }
+      : fit(natural, titles, shrinkable, width, fields === undefined);
+  const { kept, widths } = fitted;
+  const clip = (text: string, i: number) => (text.length > widths[i]! ? `${text.slice(0, widths[i]! - 1)}…` : text);
+  const align = (text: string, i: number) =>
+    numeric[i] ? clip(text, i).padStart(widths[i]!) : clip(text, i).padEnd(widths[i]!);
+  const lines = [titles, ...cells].map((line) => line.slice(0, kept).map((text, i) => align(text, i)));
+  const table = lines.map((line) => line.join(' '.repeat(GAP)).trimEnd()).join('\n');
+  const leftOut = columns.slice(kept);
+  const notes = [
+    ...(leftOut.length > 0
+      ? [`(left out to fit ${width} columns: ${leftOut.join(', ')}; --fields picks columns, -o json shows all)`]
+      : []),
+    ...(view.note ? [view.note] : []),
   ];
-  const table = lines.map((line) => line.join('  ').trimEnd()).join('\n');
-  return view.note ? `${table}\n${view.note}` : table;
+  return [table, ...notes].join('\n');
+}
+
+/** The columns kept (the first `kept`) and their widths, for a table to fit `width` (see renderTable). */
+function fit(
+  natural: number[],
+  titles: string[],
+  shrinkable: boolean[],
+  width: number,
+  mayLeaveOut: boolean,
+): { kept: number; widths: number[] } {
+  for (let kept = natural.length; ; kept--) {
+    const widths = natural.slice(0, kept);
+    const least = widths.map((w, i) => (shrinkable[i] ? Math.min(w, Math.max(titles[i]!.length, MIN_FREE_TEXT)) : w));
+    let excess = widths.reduce((sum, w) => sum + w, 0) + GAP * (kept - 1) - width;
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < kept; i++)
+        if (widths[i]! > least[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+      if (widest < 0) break;
+      widths[widest]!--;
+      excess--;
+    }
+    if (excess <= 0 || !mayLeaveOut || kept === 1) return { kept, widths };
+  }
 }
 
 function cellText(value: Json): string {

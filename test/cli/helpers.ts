@@ -42,7 +42,9 @@ export interface RunOptions {
 /** The environment of a CLI child: nothing of the developer's own Sightline settings leaks in. */
 function childEnv(options: RunOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('SIGHTLINE_')) env[key] = value;
+  // Nor the developer's terminal width: a table fits COLUMNS when it is set.
+  for (const [key, value] of Object.entries(process.env))
+    if (!key.startsWith('SIGHTLINE_') && key !== 'COLUMNS') env[key] = value;
   return { ...env, SIGHTLINE_CONFIG_DIR: options.configDir, ...options.env };
 }
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatTime, printRows, renderTable, streamedTable } from '../../cli/src/output.js';
+import { formatTime, printRows, renderTable, streamedTable, tableWidth } from '../../cli/src/output.js';
 import { resolveRange } from '../../cli/src/time-range.js';
 import { builtCli, removeBuiltCli } from './helpers.js';
 
@@ -67,6 +67,54 @@ describe('renderTable', () => {
       'checkout-service  -              12',
       'db                -               -',
     ]);
+  });
+});
+
+describe('tables fitted to a width (a terminal, or COLUMNS)', () => {
+  const rows = [
+    {
+      id: '1fcd8958-6895-4f0d-8baa-5db749cb7968',
+      name: 'POST /api/checkout/with/a/very/long/route/name',
+      count: 12,
+      lastSeen: '2026-11-26T21:25:03.123456789Z',
+      title: 'TypeError: Cannot read properties of undefined (reading "id")',
+    },
+    { id: 'a8f8bea5-e862-4eef-b503-964d2438c660', name: 'GET /', count: 3, lastSeen: null, title: 'short' },
+  ];
+  const columns = ['id', 'name', 'count', 'lastSeen', 'title'];
+
+  it('shrinks the widest free-text columns with an ellipsis, never ids, numbers or times', () => {
+    const lines = renderTable({ rows, columns }, undefined, 100).split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
+    expect(lines[1]).toMatch(
+      /^1fcd8958-6895-4f0d-8baa-5db749cb7968 {2}POST \/api\S*…\s+12 {2}2026-11-26 21:25:03 {2}TypeError\S* \S.*…$/,
+    );
+    expect(lines[2]).toMatch(/^a8f8bea5-e862-4eef-b503-964d2438c660 {2}GET \/\s+3 {2}-\s+short$/);
+    // Without a width (a pipe): every character.
+    expect(renderTable({ rows, columns })).toContain(rows[0]!.title);
+  });
+
+  it('leaves out the last columns when shrinking is not enough, and says which; --fields columns are kept', () => {
+    const lines = renderTable({ rows, columns }, undefined, 60).split('\n');
+    expect(lines[0]).toMatch(/^id\s+name\s+count$/);
+    expect(lines[1]).toMatch(/^1fcd8958-6895-4f0d-8baa-5db749cb7968 {2}POST \/api\/\S*…\s+12$/);
+    for (const line of lines.slice(0, 3)) expect(line.length).toBeLessThanOrEqual(60);
+    expect(lines[3]).toBe('(left out to fit 60 columns: lastSeen, title; --fields picks columns, -o json shows all)');
+    const picked = renderTable({ rows, columns }, ['id', 'title', 'lastSeen'], 60).split('\n');
+    expect(picked[0]).toMatch(/^id\s+title\s+lastSeen \(UTC\)$/);
+    expect(picked[1]).toContain('1fcd8958-6895-4f0d-8baa-5db749cb7968');
+    expect(picked).toHaveLength(3);
+  });
+
+  it('reads the width from COLUMNS, else a terminal; none into a pipe', () => {
+    const pipe = { isTTY: false, columns: 0 } as unknown as NodeJS.WriteStream;
+    const terminal = { isTTY: true, columns: 91 } as unknown as NodeJS.WriteStream;
+    expect(tableWidth({}, pipe)).toBeUndefined();
+    expect(tableWidth({}, terminal)).toBe(91);
+    expect(tableWidth({ COLUMNS: '80' }, pipe)).toBe(80);
+    expect(tableWidth({ COLUMNS: '120' }, terminal)).toBe(120);
+    expect(tableWidth({ COLUMNS: 'wide' }, terminal)).toBe(91);
+    expect(tableWidth({ COLUMNS: '0' }, pipe)).toBeUndefined();
   });
 });
 

@@ -256,6 +256,20 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(ai[0]!.totalCost as number).toBeGreaterThan(0);
     const costs = await table('ai-traces', 'list', '--fields', 'name,model,totalCost,isError');
     expect(costs).toMatch(/^name\s+model\s+totalCost\s+isError\n/);
+    // On an 80-column terminal (COLUMNS, as a terminal's width) the table fits it; the ids stay whole.
+    const narrow = await runCli(['ai-traces', 'list', '-o', 'table'], { configDir, env: { COLUMNS: '80' } });
+    expect(narrow.code, narrow.stderr).toBe(0);
+    const narrowLines = narrow.stdout.trimEnd().split('\n');
+    const tableLines = narrowLines.filter((line) => !line.startsWith('(left out') && !line.startsWith('more rows'));
+    for (const line of tableLines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(tableLines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(
+      ai.slice(0, tableLines.length - 1).map((row) => row.id),
+    );
+    expect(narrow.stdout).toMatch(
+      /\n\(left out to fit 80 columns: [\w, ]+; --fields picks columns, -o json shows all\)\n/,
+    );
+    // Into a pipe, without COLUMNS: every character, as before.
+    expect((await table('ai-traces', 'list')).split('\n')[0]!.length).toBeGreaterThan(80);
     // Costs in dollars and booleans as words, as the dashboard shows them.
     for (const line of costs
       .trim()
