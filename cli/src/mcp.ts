@@ -40,12 +40,18 @@ import {
 import { resolveRange, type TimeOptions, type TimeRange } from './time-range.js';
 
 const project = z.string().optional().describe("project id or name; default: the profile's default project");
-const since = z.string().optional().describe('how far back: 30m, 1h, 24h, 7d (at most 31d)');
+const since = z
+  .string()
+  .optional()
+  .describe('how far back from to (default now): 30m, 1h, 24h, 7d (at most 31d); not with from');
 const from = z
   .string()
   .optional()
   .describe('start of the range, ISO 8601, UTC without a zone as the tables show times (instead of since)');
-const to = z.string().optional().describe('end of the range, ISO 8601, UTC without a zone (default now)');
+const to = z
+  .string()
+  .optional()
+  .describe('end of the range, ISO 8601, UTC without a zone (default now); since counts back from it');
 const limit = z.number().int().min(1).max(200).optional().describe('rows to return (default 25)');
 const page = z
   .number()

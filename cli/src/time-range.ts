@@ -1,5 +1,5 @@
 /**
- * `--since 1h|24h|7d` or `--from/--to`, as the read API's fromDate/toDate. Every range is checked
+ * `--since 1h|24h|7d` (before now, or before `--to`) or `--from/--to`, as the read API's fromDate/toDate. Every range is checked
  * here, before anything is asked of the service, against what the service answers (timeRangeOf in
  * src/api/telemetry/conventions.ts): a range that is not empty, from 1970 to 9999 (ISO 8601 with a
  * four-digit year), at most 31 days long. A bad one is a usage error naming the flags given.
@@ -53,9 +53,12 @@ function parseTime(text: string, flag: string): number {
 }
 
 export function resolveRange(options: TimeOptions, defaultSince = '24h', now = Date.now()): TimeRange {
-  if (options.since !== undefined && (options.from !== undefined || options.to !== undefined)) {
-    throw usageError('--since cannot be combined with --from/--to');
-  }
+  // --since with --to is the duration before --to; with --from the range would be given twice.
+  if (options.since !== undefined && options.from !== undefined)
+    throw usageError(
+      '--since cannot be combined with --from',
+      'use --since alone (up to now) or with --to (the duration before it), or --from with --to',
+    );
   const to = options.to !== undefined ? parseTime(options.to, '--to') : now;
   const toText = options.to !== undefined ? '--to' : 'now (the default --to)';
   let from: number;

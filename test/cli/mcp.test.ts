@@ -248,7 +248,7 @@ describe('sightline-cli mcp', { timeout: 180_000 }, () => {
       expect(await refused('search_logs', { traceId: 'abc' })).toMatch(/^error: traceId "abc" is not a trace id/);
       expect(await refused('list_issues', { since: 'soon' })).toMatch(/^error: since "soon" is not a duration/);
       expect(await refused('list_endpoints', { since: '1h', from: '2026-01-01T00:00:00Z' })).toBe(
-        'error: since cannot be combined with from/to',
+        'error: since cannot be combined with from (use since alone (up to now) or with to (the duration before it), or from with to)',
       );
       expect(await refused('list_tasks', { from: 'yesterday' })).toMatch(/^error: from "yesterday" is not a time/);
       expect(await refused('search_logs', { search: 'checkout', since: '7d' })).toMatch(

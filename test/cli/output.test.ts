@@ -154,6 +154,19 @@ describe('times in tables', () => {
     ).toBe('2026-11-26 21:25:03  WARN      shop     a\nb');
   });
 
+  it('--since with --to is the duration before --to; with --from a usage error naming both', () => {
+    expect(resolveRange({ since: '1h', to: '2026-11-26 22:00:00' })).toEqual({
+      fromDate: '2026-11-26T21:00:00.000Z',
+      toDate: '2026-11-26T22:00:00.000Z',
+    });
+    expect(() => resolveRange({ since: '1h', from: '2026-11-26T21:00:00Z' })).toThrow(
+      '--since cannot be combined with --from',
+    );
+    expect(() => resolveRange({ since: '1h', from: '2026-11-26T21:00:00Z', to: '2026-11-26T22:00:00Z' })).toThrow(
+      '--since cannot be combined with --from',
+    );
+  });
+
   it('reads a --from/--to without a zone as UTC, as the tables show times', () => {
     expect(resolveRange({ from: '2026-11-26 21:25:03', to: '2026-11-26T22:00' })).toEqual({
       fromDate: '2026-11-26T21:25:03.000Z',

@@ -125,6 +125,17 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       env: { TZ: 'America/New_York' },
     });
     expect(jsonOf<Rows>(copied).map((issue) => issue.hash)).toContain(hash);
+    // --since before --to: the hour up to a second after the issue was last seen holds it; the hour before its first sighting does not.
+    const lastPlus = new Date(Date.parse(lastSeen) + 1000).toISOString();
+    const firstSeen = issues[0]!.firstSeen as string;
+    expect((await json('issues', 'list', '--since', '1h', '--to', lastPlus)).map((issue) => issue.hash)).toContain(
+      hash,
+    );
+    expect(
+      (await json('issues', 'list', '--since', '1h', '--to', `${firstSeen.slice(0, 19)}Z`)).map((issue) => issue.hash),
+    ).not.toContain(hash);
+    const twice = await cli('issues', 'list', '--since', '1h', '--from', firstSeen);
+    expect([twice.code, twice.stderr]).toEqual([2, expect.stringContaining('--since cannot be combined with --from')]);
 
     const shown = await json<Record<string, unknown> & { hash: string; stackTrace: string; occurrences: Rows }>(
       'issues',

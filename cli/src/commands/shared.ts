@@ -38,9 +38,12 @@ export interface TimeFlags {
 
 export function timeOptions(command: Command, defaultSince = '24h'): Command {
   return command
-    .option('--since <duration>', `how far back: 30m, 1h, 24h, 7d (default ${defaultSince})`)
+    .option(
+      '--since <duration>',
+      `how far back from --to (default now): 30m, 1h, 24h, 7d (default ${defaultSince}); not with --from`,
+    )
     .option('--from <time>', 'start of the range (ISO 8601; without a zone UTC, as tables show times)')
-    .option('--to <time>', 'end of the range (ISO 8601, UTC without a zone; default now)');
+    .option('--to <time>', 'end of the range (ISO 8601, UTC without a zone; default now), after --from or --since');
 }
 
 export interface PageFlags {
