@@ -148,13 +148,21 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     }
   });
 
-  it('a file the service does not recognise is reported skipped', async () => {
-    const result = await runCli(['symbols', 'upload', path.join(mappingFolder, 'outputs/notes.txt'), '-o', 'table'], {
-      configDir,
-    });
-    expect(result.code).toBe(0);
+  it('a file the service does not recognise is reported skipped; nothing accepted is exit 1, as sourcemaps upload', async () => {
+    const notes = path.join(mappingFolder, 'outputs/notes.txt');
+    const result = await runCli(['symbols', 'upload', notes, '-o', 'table'], { configDir });
+    expect(result.code).toBe(1);
     expect(result.stdout).toContain('skipped   ');
     expect(result.stdout).toContain('0 accepted, 1 skipped, 0 failed');
+    // A skipped file beside an accepted one is listed, not fatal.
+    const both = await runCli(
+      ['symbols', 'upload', path.join(mappingFolder, 'outputs/mapping/release/mapping.txt'), notes, '-o', 'table'],
+      { configDir },
+    );
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout).toContain('1 accepted, 1 skipped, 0 failed');
+    const help = await runCli(['symbols', 'upload', '--help'], { configDir });
+    expect(help.stdout).toContain('1 when nothing was accepted or a file failed');
   });
 
   it('a wrong upload token is exit 4 with the refusal; no files found is a usage error', async () => {

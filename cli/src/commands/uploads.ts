@@ -34,6 +34,7 @@ export function uploadCommands(program: Command): void {
       )
       .option('--arch <arch>', 'Dart only: architecture when the file name does not end in -<arch>.symbols')
       .option('--debug-id <id>', 'Dart only: build id for files without a build-id note (Apple builds)')
+      .addHelpText('after', UPLOAD_EXIT_HELP)
       .action(action<{ uploadToken?: string; arch?: string; debugId?: string }>(uploadSymbols)),
     'sightline-cli symbols upload build/app/outputs/symbols build/ios/Runner.app.dSYM',
     'SIGHTLINE_UPLOAD_TOKEN=... sightline-cli symbols upload --url https://sightline.example.com build/   # in CI',
@@ -62,6 +63,7 @@ export function uploadCommands(program: Command): void {
         '--sourcemap-token <token>',
         "the project's source-map token (else SIGHTLINE_SOURCEMAP_TOKEN, else fetched with your sign-in)",
       )
+      .addHelpText('after', UPLOAD_EXIT_HELP)
       .action(action<{ sourcemapToken?: string; release?: string; urlPrefix?: string }>(uploadSourceMaps)),
     'sightline-cli sourcemaps upload dist/ --release 1.4.0',
     'SIGHTLINE_SOURCEMAP_TOKEN=... sightline-cli sourcemaps upload --url https://sightline.example.com --release "$GIT_SHA" --url-prefix "~/assets/" dist/assets   # in CI',
@@ -141,6 +143,20 @@ async function projectSecret(
 
 type FileOutcome = { path: string; kind: string };
 
+/**
+ * Both upload commands' exit code, for a CI step: 1 when a file failed or when nothing was
+ * accepted (every file skipped: the step uploaded nothing a crash can be mapped with), else 0;
+ * files skipped beside accepted ones are listed, not fatal. The service replaces a file uploaded
+ * again (re-running a job accepts it again), so there is no "already uploaded" skip to forgive.
+ */
+function uploadExitCode(accepted: number, failed: number): number {
+  return failed > 0 || accepted === 0 ? EXIT.apiError : EXIT.ok;
+}
+
+/** The exit codes of both upload commands, in their help. */
+const UPLOAD_EXIT_HELP =
+  '\nExit status: 0 when files were accepted (others may be skipped, listed with the reason); 1 when nothing was accepted or a file failed; 2 for a usage error; 4 when the token is refused.';
+
 async function uploadSymbols(
   context: Context,
   options: { uploadToken?: string; arch?: string; debugId?: string },
@@ -204,7 +220,7 @@ async function uploadSymbols(
     `${accepted.length} accepted, ${skipped.length} skipped, ${failed.length} failed`,
   ];
   printDetail({ json: { accepted, skipped, failed }, text: lines.join('\n') }, context.output);
-  if (failed.length > 0) process.exitCode = EXIT.apiError;
+  process.exitCode = uploadExitCode(accepted.length, failed.length);
 }
 
 async function sendWithProgress(
@@ -345,5 +361,5 @@ async function uploadSourceMaps(
     `${uploaded} accepted, ${skipped.length} skipped${release ? ` (release ${release})` : ''}, urlPrefix ${options.urlPrefix ?? '~/'}`,
   ];
   printDetail({ json: { release: release ?? null, uploaded, skipped }, text: lines.join('\n') }, context.output);
-  if (uploaded === 0) process.exitCode = EXIT.apiError;
+  process.exitCode = uploadExitCode(uploaded, 0);
 }
