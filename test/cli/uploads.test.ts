@@ -253,6 +253,28 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect(bad.stdout).toContain('skipped   app.js  its source map app.js.map was skipped');
     expect(bad.stdout).toContain('0 accepted, 2 skipped (release 1)');
 
+    // A --url-prefix no frame's URL can match is a usage error naming the flag, before anything is sent (even signed out).
+    const signedOut = newConfigDir();
+    for (const prefix of ['nope', 'static/', 'https:///static/', '~/static/?v=2', '/my app/', 'C:\\app\\dist\\']) {
+      const refused = await runCli(['sourcemaps', 'upload', build, '--url-prefix', prefix], { configDir: signedOut });
+      expect([refused.code, refused.stdout], prefix).toEqual([2, '']);
+      expect(refused.stderr, prefix).toMatch(
+        new RegExp(`^error: --url-prefix "${prefix.replace(/[\\?.]/g, '\\$&')}" `),
+      );
+    }
+    // The forms a frame's URL matches: an absolute URL, a path, ~ (any origin).
+    const dist = path.resolve('test/fixtures/sourcemaps/releases/1.0.0/dist');
+    for (const prefix of ['https://example.com/static/', '/static/', '~/static/', 'file:///srv/app/dist/']) {
+      const accepted = await runCli(
+        ['sourcemaps', 'upload', dist, '--release', '9.9.9', '--url-prefix', prefix, '-o', 'json'],
+        {
+          configDir,
+        },
+      );
+      expect(accepted.code, `${prefix}: ${accepted.stderr}`).toBe(0);
+      expect(jsonOf<{ uploaded: number }>(accepted).uploaded).toBe(2);
+    }
+
     // No --release and no debug ids: the reason names the flag, not the form field.
     const noRelease = await runCli(
       ['sourcemaps', 'upload', path.resolve('test/fixtures/sourcemaps/releases/1.0.0/dist'), '-o', 'table'],

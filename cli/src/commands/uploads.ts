@@ -57,7 +57,7 @@ export function uploadCommands(program: Command): void {
       )
       .option(
         '--url-prefix <prefix>',
-        'where the folder is served, ~ standing for any origin: ~/ (default), ~/assets/, /srv/app/dist/ for Node',
+        'where the folder is served: ~/ (default; ~ is any origin), ~/assets/, a path (/assets/, /srv/app/dist/ for Node) or a URL (https://example.com/assets/)',
       )
       .option(
         '--sourcemap-token <token>',
@@ -304,6 +304,31 @@ function batches(files: BuildFile[]): BuildFile[][] {
   return out;
 }
 
+/** The service's longest urlPrefix (src/api/sourcemaps/upload.ts). */
+const MAX_URL_PREFIX = 512;
+
+/**
+ * A --url-prefix a stack frame's script URL can match. The service compares served paths
+ * (src/symbols/sourcemap/paths.ts): a frame's URL loses its origin, query and fragment, and an
+ * upload's path is the prefix + the file's name under the folder. So the prefix is `~` (any
+ * origin) or `~/path/`, an absolute path (`/static/`, a Node app's `/srv/app/dist/`), or a URL
+ * with a host (`https://example.com/static/`, `file:///srv/app/`); a `?` or `#` would cut the
+ * file's name off. A bare word ("nope", "static/") is refused: it is most likely a mistake.
+ */
+function checkUrlPrefix(prefix: string): void {
+  const refuse = (why: string) =>
+    usageError(
+      `--url-prefix "${prefix}" ${why}`,
+      'use where the folder is served: ~/static/ (any origin), /static/ or /srv/app/dist/ (a path), or https://example.com/static/',
+    );
+  if (prefix.length > MAX_URL_PREFIX) throw refuse(`is longer than ${MAX_URL_PREFIX} characters`);
+  if (/[\s\u0000-\u001f\u007f]/.test(prefix)) throw refuse('has blanks or control characters');
+  if (/[?#]/.test(prefix)) throw refuse('has a query or fragment (? or #), which frames are matched without');
+  const url = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)(\/.*)?$/i.exec(prefix);
+  if (url ? url[1] === '' && !/^file:/i.test(prefix) : !/^(~|~\/.*|\/.*)$/.test(prefix))
+    throw refuse('is not a URL prefix');
+}
+
 const sourceMapAnswer = z.object({
   uploaded: z.number(),
   skipped: z.array(z.object({ file: z.string(), reason: z.string() })),
@@ -315,6 +340,7 @@ async function uploadSourceMaps(
   args: unknown[],
 ): Promise<void> {
   const dir = String(args[0]);
+  if (options.urlPrefix !== undefined) checkUrlPrefix(options.urlPrefix);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw usageError(`no such folder: ${dir}`);
   const files = findBuildFiles(dir);
   if (!files.some((file) => file.name.endsWith('.map')))
