@@ -571,6 +571,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const lines = jsonLines.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(Object.keys(JSON.parse(line) as object)).toEqual(['service', 'body']);
+    // That form is the documented one: the help says JSON lines, not an array.
+    const help = await cli('logs', 'tail', '--help');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'JSON lines: one object a line, as each log arrives, not an array',
+    );
     expect(tableLines.code).toBe(0);
     const table = tableLines.stdout.split('\n');
     expect(table[0]).toBe('severity  body');

@@ -561,7 +561,14 @@ function logCommands(program: Command): void {
     'sightline-cli logs query --search "timeout" --attribute http.route=/api/checkout',
   );
   withExamples(
-    logFilterOptions(logs.command('tail').description('follow new logs until Ctrl-C'))
+    logFilterOptions(
+      logs
+        .command('tail')
+        .summary('follow new logs until Ctrl-C')
+        .description(
+          'follow new logs until Ctrl-C; with -o json (or into a pipe) JSON lines: one object a line, as each log arrives, not an array',
+        ),
+    )
       .option('--since <duration>', 'show logs from this far back first', '1m')
       .option('--interval <seconds>', 'seconds between polls', '2')
       .action(
