@@ -348,7 +348,7 @@ export interface LogFilters {
   minSeverity?: number;
   traceId?: string;
   search?: string;
-  /** key=value pairs on log attributes. */
+  /** key=value pairs on log attributes, each checked by the command (logFilters) before the sign-in. */
   attributes?: string[];
 }
 
@@ -376,7 +376,6 @@ export async function searchLogs(
 ): Promise<{ items: LogItem[]; hasMore: boolean; page: number }> {
   const attributeFilters: Filter[] = (filters.attributes ?? []).map((pair) => {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new CliError(`--attribute "${pair}" is not key=value`, EXIT.usage);
     return { field: `attributes.${pair.slice(0, at)}`, op: 'eq', value: pair.slice(at + 1) };
   });
   return session.call((api) =>
