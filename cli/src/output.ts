@@ -34,6 +34,8 @@ export interface RowsView {
 export interface DetailView {
   json: Json;
   text: string;
+  /** The text with its tables fitted to a terminal's width (renderTable); `text` is the unfitted one. */
+  fitted?: (width: number) => string;
 }
 
 export function formatFrom(requested: string | undefined, stdoutIsTty: boolean): Format {
@@ -67,7 +69,8 @@ export function printRows(view: RowsView, options: OutputOptions): void {
 }
 
 export function printDetail(view: DetailView, options: OutputOptions): void {
-  process.stdout.write(options.format === 'json' ? `${JSON.stringify(view.json, null, 2)}\n` : `${view.text}\n`);
+  if (options.format === 'json') process.stdout.write(`${JSON.stringify(view.json, null, 2)}\n`);
+  else process.stdout.write(`${options.width !== undefined && view.fitted ? view.fitted(options.width) : view.text}\n`);
 }
 
 function pick(rows: Row[], fields: string[] | undefined): Row[] {
@@ -174,7 +177,13 @@ const GAP = 2;
  * MIN_FREE_TEXT, their cells ending in '…'. If that is not enough, the last columns are left out
  * (never the first, nor any --fields asked for) and a line under the table names them.
  */
-export function renderTable(view: RowsView, fields?: string[], width?: number): string {
+export function renderTable(
+  view: RowsView,
+  fields?: string[],
+  width?: number,
+  /** Where the columns left out are: a command printing one answer takes no --fields. */
+  leftOutHint = '--fields picks columns, -o json shows all',
+): string {
   if (view.rows.length === 0) return view.note ? `(none)\n${view.note}` : '(none)';
   const columns = fields ?? view.columns;
   checkFields(view.rows, columns);
@@ -198,7 +207,7 @@ export function renderTable(view: RowsView, fields?: string[], width?: number): 
       !numeric[i] &&
       !ID_FIELDS.has(column) &&
       !TIME_FIELDS.has(column) &&
-      view.rows.some((row) => typeof row[column] === 'string'),
+      !view.rows.every((row) => typeof row[column] === 'boolean' || row[column] == null),
   );
   const fitted =
     width === undefined
@@ -212,9 +221,7 @@ export function renderTable(view: RowsView, fields?: string[], width?: number): 
   const table = lines.map((line) => line.join(' '.repeat(GAP)).trimEnd()).join('\n');
   const leftOut = columns.slice(kept);
   const notes = [
-    ...(leftOut.length > 0
-      ? [`(left out to fit ${width} columns: ${leftOut.join(', ')}; --fields picks columns, -o json shows all)`]
-      : []),
+    ...(leftOut.length > 0 ? [`(left out to fit ${width} columns: ${leftOut.join(', ')}; ${leftOutHint})`] : []),
     ...(view.note ? [view.note] : []),
   ];
   return [table, ...notes].join('\n');

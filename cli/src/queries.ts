@@ -65,6 +65,9 @@ export const CLI_TERMS: Terms = {
   widerRange: '--since 7d',
 };
 
+/** Where a detail's table columns left out to fit a terminal are (the show commands take no --fields). */
+const DETAIL_LEFT_OUT = '-o json shows all';
+
 /** An issue hash, the first column of the issue list: 16 hex digits (the service keys issues by the lower-case spelling). */
 export const ISSUE_HASH = /^[0-9a-f]{16}$/i;
 
@@ -189,19 +192,25 @@ export async function showIssue(
   };
   const time = (value: string | null | undefined) => (value ? `${formatTime(value)} UTC` : '-');
   const linked = group?.linked ? `${group.linked.kind} ${group.linked.name ?? group.linked.id}` : null;
-  const text = [
-    title || '(empty message)',
-    `issue ${hash}  ${json.kind}${type ? ` ${type}` : ''}  status ${json.status ?? '-'}`,
-    `count ${json.count ?? '-'}  first seen ${time(json.firstSeen)}  last seen ${time(json.lastSeen)}`,
-    ...(linked ? [`linked ${linked}`] : []),
-    `top in-app frame: ${topFrame ?? '-'}`,
-    '',
-    latest.stackTrace,
-    '',
-    `latest occurrences${answer.hasMore ? ` (first ${answer.items.length})` : ''}:`,
-    renderTable({ rows: occurrences, columns: ['recordedAt', 'linkedName', 'traceId', 'serverName', 'appVersion'] }),
-  ].join('\n');
-  return { json: json as Json, text };
+  const text = (width?: number) =>
+    [
+      title || '(empty message)',
+      `issue ${hash}  ${json.kind}${type ? ` ${type}` : ''}  status ${json.status ?? '-'}`,
+      `count ${json.count ?? '-'}  first seen ${time(json.firstSeen)}  last seen ${time(json.lastSeen)}`,
+      ...(linked ? [`linked ${linked}`] : []),
+      `top in-app frame: ${topFrame ?? '-'}`,
+      '',
+      latest.stackTrace,
+      '',
+      `latest occurrences${answer.hasMore ? ` (first ${answer.items.length})` : ''}:`,
+      renderTable(
+        { rows: occurrences, columns: ['recordedAt', 'linkedName', 'traceId', 'serverName', 'appVersion'] },
+        undefined,
+        width,
+        DETAIL_LEFT_OUT,
+      ),
+    ].join('\n');
+  return { json: json as Json, text: text(), fitted: text };
 }
 
 const endpointRow = (item: JsonBody<'/api/endpoints', 'post'>['items'][number]): Row => ({
@@ -264,17 +273,18 @@ export async function showEndpoint(
   const json = { ...totals, slowest, failing };
   const ms = (value: number | null) => (value === null ? '-' : humanDuration(value));
   const columns = ['id', 'recordedAt', 'durationMs', 'statusCode', 'serverName'];
-  const text = [
-    `${detail.name}: ${detail.count} calls, ${detail.serverErrors} server errors, ${detail.clientErrors} client errors`,
-    `p50 ${ms(detail.p50Ms)}  p95 ${ms(detail.p95Ms)}  p99 ${ms(detail.p99Ms)}`,
-    '',
-    `slowest (see ${terms.showTrace}):`,
-    renderTable({ rows: slowest, columns }),
-    '',
-    'failing:',
-    renderTable({ rows: failing, columns }),
-  ].join('\n');
-  return { json, text };
+  const text = (width?: number) =>
+    [
+      `${detail.name}: ${detail.count} calls, ${detail.serverErrors} server errors, ${detail.clientErrors} client errors`,
+      `p50 ${ms(detail.p50Ms)}  p95 ${ms(detail.p95Ms)}  p99 ${ms(detail.p99Ms)}`,
+      '',
+      `slowest (see ${terms.showTrace}):`,
+      renderTable({ rows: slowest, columns }, undefined, width, DETAIL_LEFT_OUT),
+      '',
+      'failing:',
+      renderTable({ rows: failing, columns }, undefined, width, DETAIL_LEFT_OUT),
+    ].join('\n');
+  return { json, text: text(), fitted: text };
 }
 
 export const listTasks: ListQuery = async (session, projectId, range, options) => {
@@ -544,8 +554,14 @@ export async function queryMetrics(
       })),
     })),
   };
-  const text = `${answer.name} ${answer.aggregation} per ${answer.bucketSeconds} s (${answer.series.length} series; empty buckets left out)\n${renderTable({ rows: nonEmpty, columns: ['time', 'series', 'value'] })}`;
-  return { rows, columns: ['time', 'series', 'value'], detail: { json, text }, hasPoints: nonEmpty.length > 0 };
+  const text = (width?: number) =>
+    `${answer.name} ${answer.aggregation} per ${answer.bucketSeconds} s (${answer.series.length} series; empty buckets left out)\n${renderTable({ rows: nonEmpty, columns: ['time', 'series', 'value'] }, undefined, width, DETAIL_LEFT_OUT)}`;
+  return {
+    rows,
+    columns: ['time', 'series', 'value'],
+    detail: { json, text: text(), fitted: text },
+    hasPoints: nonEmpty.length > 0,
+  };
 }
 
 function page(options: Page): Page {

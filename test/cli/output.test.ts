@@ -106,6 +106,18 @@ describe('tables fitted to a width (a terminal, or COLUMNS)', () => {
     expect(picked).toHaveLength(3);
   });
 
+  it('shrinks a structured column shown as text (metrics list dimensions) instead of leaving it out', () => {
+    const view = {
+      rows: [{ name: 'http.server.duration', dimensions: ['deployment.environment', 'http.route', 'serverName'] }],
+      columns: ['name', 'dimensions'],
+      cells: { dimensions: (value: unknown) => (value as string[]).join(', ') },
+    };
+    const lines = renderTable(view, undefined, 50).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^http\.server\.duration\s+deployment\.\S* ?\S*…$/);
+    expect(lines[1]!.length).toBeLessThanOrEqual(50);
+  });
+
   it('reads the width from COLUMNS, else a terminal; none into a pipe', () => {
     const pipe = { isTTY: false, columns: 0 } as unknown as NodeJS.WriteStream;
     const terminal = { isTTY: true, columns: 91 } as unknown as NodeJS.WriteStream;

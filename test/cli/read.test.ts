@@ -165,6 +165,14 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       `count ${listed.count}  first seen ${utcSecond(listed.firstSeen as string)} UTC  last seen ${utcSecond(listed.lastSeen as string)} UTC`,
     );
     expect(text).toMatch(/\ntop in-app frame: \S/);
+    // Its occurrences table fits an 80-column terminal too, the trace ids whole; the note names -o json (show takes no --fields).
+    const narrow = await runCli(['issues', 'show', hash, '-o', 'table'], { configDir, env: { COLUMNS: '80' } });
+    expect(narrow.code, narrow.stderr).toBe(0);
+    const occurrenceLines = narrow.stdout.trimEnd().split('\nlatest occurrences')[1]!.split('\n').slice(1);
+    for (const line of occurrenceLines.filter((line) => !line.startsWith('(left out')))
+      expect(line.length).toBeLessThanOrEqual(80);
+    expect(occurrenceLines[1]).toContain(shown.occurrences[0]!.traceId as string);
+    expect(narrow.stdout).toMatch(/\n\(left out to fit 80 columns: [\w, ]+; -o json shows all\)\n$/);
     expect(text).toContain(shown.stackTrace.split('\n')[0]);
     expect(text).toContain('latest occurrences');
     expect(text).toMatch(/\nrecordedAt \(UTC\)\s+linkedName/);
