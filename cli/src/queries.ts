@@ -117,7 +117,7 @@ function topAppFrame(stackTrace: string): string | null {
 
 /** "TypeError: x is undefined" as its type and message; a captured message (or a title without a type) is all message. */
 function typeAndMessage(title: string, isMessage: boolean): { type: string | null; message: string } {
-  const match = isMessage ? null : /^([\w$.]+(?:\[\w$.]+\])?):\s(.*)$/s.exec(title);
+  const match = isMessage ? null : /^([\w$.]+):\s(.*)$/s.exec(title);
   return match ? { type: match[1]!, message: match[2]! } : { type: null, message: title };
 }
 

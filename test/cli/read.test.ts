@@ -155,8 +155,8 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
       status: 'open',
     });
     expect(shown.count).toBeGreaterThan(0);
-    expect(typeof shown.message).toBe('string');
-    expect(shown).toHaveProperty('type');
+    // The title read as `Type: message` (the demo's are errors with a type).
+    expect(`${shown.type}: ${shown.message}`).toBe(listed.title);
     expect(shown).toHaveProperty('topFrame');
     const text = await table('issues', 'show', hash);
     expect(text.split('\n')[0]).toBe(listed.title);
