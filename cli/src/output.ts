@@ -221,10 +221,26 @@ export function renderTable(
   const table = lines.map((line) => line.join(' '.repeat(GAP)).trimEnd()).join('\n');
   const leftOut = columns.slice(kept);
   const notes = [
-    ...(leftOut.length > 0 ? [`(left out to fit ${width} columns: ${leftOut.join(', ')}; ${leftOutHint})`] : []),
+    ...(leftOut.length > 0
+      ? [wrapWords(`(left out to fit ${width} columns: ${leftOut.join(', ')}; ${leftOutHint})`, width)]
+      : []),
     ...(view.note ? [view.note] : []),
   ];
   return [table, ...notes].join('\n');
+}
+
+/** `text` broken at spaces into lines of at most `width` characters (a longer word stays whole). */
+export function wrapWords(text: string, width: number | undefined): string {
+  if (width === undefined) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join('\n');
 }
 
 /** The columns kept (the first `kept`) and their widths, for a table to fit `width` (see renderTable). */

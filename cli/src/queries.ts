@@ -332,7 +332,8 @@ export const listAiTraces: ListQuery = async (session, projectId, range, options
       finishReason: item.finishReason,
       isError: item.isError,
     })),
-    columns: ['id', 'name', 'model', 'durationMs', 'inputTokens', 'outputTokens', 'totalCost', 'recordedAt'],
+    // What a narrow terminal keeps first: the id to show, the model and what the call cost.
+    columns: ['id', 'model', 'totalCost', 'durationMs', 'recordedAt', 'name', 'inputTokens', 'outputTokens'],
     note: moreNote(answer, options.moreNote),
   };
 };

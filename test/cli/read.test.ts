@@ -169,10 +169,11 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const narrow = await runCli(['issues', 'show', hash, '-o', 'table'], { configDir, env: { COLUMNS: '80' } });
     expect(narrow.code, narrow.stderr).toBe(0);
     const occurrenceLines = narrow.stdout.trimEnd().split('\nlatest occurrences')[1]!.split('\n').slice(1);
-    for (const line of occurrenceLines.filter((line) => !line.startsWith('(left out')))
-      expect(line.length).toBeLessThanOrEqual(80);
+    for (const line of occurrenceLines) expect(line.length).toBeLessThanOrEqual(80);
     expect(occurrenceLines[1]).toContain(shown.occurrences[0]!.traceId as string);
-    expect(narrow.stdout).toMatch(/\n\(left out to fit 80 columns: [\w, ]+; -o json shows all\)\n$/);
+    expect(narrow.stdout.replaceAll('\n', ' ')).toMatch(
+      / \(left out to fit 80 columns: [\w, ]+; -o json shows all\) $/,
+    );
     expect(text).toContain(shown.stackTrace.split('\n')[0]);
     expect(text).toContain('latest occurrences');
     expect(text).toMatch(/\nrecordedAt \(UTC\)\s+linkedName/);
@@ -279,14 +280,20 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const narrow = await runCli(['ai-traces', 'list', '-o', 'table'], { configDir, env: { COLUMNS: '80' } });
     expect(narrow.code, narrow.stderr).toBe(0);
     const narrowLines = narrow.stdout.trimEnd().split('\n');
-    const tableLines = narrowLines.filter((line) => !line.startsWith('(left out') && !line.startsWith('more rows'));
-    for (const line of tableLines) expect(line.length).toBeLessThanOrEqual(80);
+    for (const line of narrowLines.filter((line) => !line.startsWith('more rows')))
+      expect(line.length).toBeLessThanOrEqual(80);
+    const tableLines = narrowLines.slice(
+      0,
+      narrowLines.findIndex((line) => line.startsWith('(left out')),
+    );
     expect(tableLines.slice(1).map((line) => line.split(/\s+/)[0])).toEqual(
       ai.slice(0, tableLines.length - 1).map((row) => row.id),
     );
-    expect(narrow.stdout).toMatch(
-      /\n\(left out to fit 80 columns: [\w, ]+; --fields picks columns, -o json shows all\)\n/,
+    expect(narrow.stdout.replaceAll('\n', ' ')).toMatch(
+      / \(left out to fit 80 columns: [\w, ]+; --fields picks columns, -o json shows all\) /,
     );
+    // The columns a narrow terminal keeps first: the id, the model and what the call cost.
+    expect(tableLines[0]).toMatch(/^id\s+model\s+totalCost\s/);
     // Into a pipe, without COLUMNS: every character, as before.
     expect((await table('ai-traces', 'list')).split('\n')[0]!.length).toBeGreaterThan(80);
     // Costs in dollars and booleans as words, as the dashboard shows them.
