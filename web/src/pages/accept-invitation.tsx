@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, getRouteApi } from '@tanstack/react-router';
+import { Link, getRouteApi, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Users } from 'lucide-react';
 import { FormError } from '@/components/ui/form';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { ApiError, api, read } from '@/lib/api';
-import { invitationQuery, meQuery } from '@/lib/queries';
+import { rememberProject } from '@/lib/current-project';
+import { invitationQuery, meQuery, projectsQuery } from '@/lib/queries';
 import { sessionToken } from '@/lib/session';
 import type { InvitationPreview } from '@/lib/types';
 import { AuthLayout, EndState } from './auth-layout';
@@ -109,20 +111,7 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
       ]),
   });
 
-  if (accept.data) {
-    const { organization } = accept.data;
-    return (
-      <EndState
-        outcome="done"
-        title={`You joined ${organization.name}`}
-        text={`You are a member with the ${organization.role} role: its projects are in the project switcher.`}
-      >
-        <Link to="/" className={buttonVariants({ variant: 'primary', size: 'lg' })}>
-          Open the dashboard
-        </Link>
-      </EndState>
-    );
-  }
+  if (accept.data) return <Joined organization={accept.data.organization} />;
   if (accept.error instanceof ApiError && accept.error.status === 404) return <NotFound error={accept.error} />;
   return (
     <AuthLayout
@@ -146,5 +135,62 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
         {accept.isPending ? 'Accepting…' : 'Accept invitation'}
       </Button>
     </AuthLayout>
+  );
+}
+
+/**
+ * Where a person lands who just joined an organization (accepted an invitation, or registered with
+ * one): its first project's overview, made the current project — not the project they last used,
+ * which for someone who registered before accepting is their own empty first project. An
+ * organization without projects gets a page that says so instead.
+ */
+export function Joined({ organization }: { organization: { id: string; name: string; role: string } }) {
+  const router = useRouter();
+  // Read again: the list cached before the acceptance lacks the organization's projects.
+  const projects = useQuery({ ...projectsQuery, refetchOnMount: 'always' });
+  const first = projects.isFetching ? undefined : projects.data?.find((p) => p.organizationId === organization.id);
+  useEffect(() => {
+    if (!first) return;
+    rememberProject(first.id);
+    router.history.replace(`/?projectId=${encodeURIComponent(first.id)}`);
+  }, [first, router]);
+
+  if (projects.error && !projects.isFetching) {
+    return (
+      <EndState outcome="done" title={`You joined ${organization.name}`} text={projects.error.message}>
+        <Link to="/" className={buttonVariants({ variant: 'primary', size: 'lg' })}>
+          Open the dashboard
+        </Link>
+      </EndState>
+    );
+  }
+  if (projects.isFetching || !projects.data || first) {
+    return (
+      <AuthLayout title={`Opening ${organization.name}…`}>
+        <div className="grid gap-3" aria-busy="true">
+          <Skeleton className="h-5" />
+          <Skeleton className="h-8" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  const mayCreate = organization.role === 'admin' || organization.role === 'write';
+  const others = projects.data.length > 0;
+  return (
+    <EndState
+      outcome="done"
+      title={`You joined ${organization.name}`}
+      text={`${organization.name} has no projects yet. ${
+        mayCreate
+          ? 'With your role you can create its first one from the project menu.'
+          : 'A member with the write or admin role creates them; they will appear in the project switcher.'
+      }`}
+    >
+      {others && (
+        <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+          Open your other projects
+        </Link>
+      )}
+    </EndState>
   );
 }

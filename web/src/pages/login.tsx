@@ -17,6 +17,10 @@ export function LoginPage() {
   const providers = useQuery(providersQuery);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Come from an invitation link: registering from here joins through it (not a new organization).
+  const invitation = redirect?.startsWith('/accept-invitation?')
+    ? (new URLSearchParams(redirect.slice(redirect.indexOf('?'))).get('token') ?? undefined)
+    : undefined;
 
   const signIn = useMutation({
     mutationFn: () => read<SessionAnswer>(api.POST('/api/auth/login', { body: { email, password } })),
@@ -33,7 +37,7 @@ export function LoginPage() {
         providers.data?.registrationOpen !== false && (
           <>
             New here?{' '}
-            <Link to="/register" className="font-medium text-accent hover:underline">
+            <Link to="/register" search={{ invitation }} className="font-medium text-accent hover:underline">
               Create an account
             </Link>
           </>

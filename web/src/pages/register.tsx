@@ -9,6 +9,7 @@ import { ApiError, api, read } from '@/lib/api';
 import { invitationQuery, providersQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import type { Answer } from '@/lib/types';
+import { Joined } from './accept-invitation';
 import { AuthForm, AuthLayout, EmailField, SocialSignIn } from './auth-layout';
 
 const route = getRouteApi('/register');
@@ -46,9 +47,11 @@ export function RegisterPage() {
       ),
     onSuccess: (answer) => {
       storeSession(answer.token);
-      router.history.replace(answer.project ? `/connection?projectId=${answer.project.id}` : '/');
+      // Joined through an invitation (no project of their own): <Joined> below takes them there.
+      if (answer.project) router.history.replace(`/connection?projectId=${answer.project.id}`);
     },
   });
+  if (register.data && !register.data.project) return <Joined organization={register.data.organization} />;
 
   // The policy, read up front: without an invitation a closed registration shows why, not a form.
   const closed = !invitation && providers.data?.registrationOpen === false;

@@ -1,0 +1,142 @@
+/**
+ * Where an invitee lands, in Chromium against a real service: after accepting an invitation (signed
+ * in, with a project of their own they used last) and after registering through one, the dashboard
+ * opens the inviting organization's first project — not their own empty one with its Connect
+ * button. An organization without projects gets a page that says so.
+ *
+ * Needs `npm run build -w web` first (the service serves web/dist).
+ */
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  captureLightAndDark,
+  launchChromium,
+  SCREENSHOTS,
+  watchProblems,
+  type LaunchedBrowser,
+} from '../support/browser.js';
+import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+describe('landing after an invitation', () => {
+  let service: ListeningTestService;
+  let browser: LaunchedBrowser;
+  let page: Page;
+  let watch: ReturnType<typeof watchProblems>;
+  let ada: Awaited<ReturnType<typeof registerUser>>;
+
+  const call = async <T>(token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+    const response = await service.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return (response.body === '' ? undefined : response.json()) as T;
+  };
+  const invite = async (token: string, organizationId: string, email: string, role = 'write') => {
+    const { acceptUrl } = await call<{ acceptUrl: string }>(
+      token,
+      'POST',
+      `/api/organizations/${organizationId}/invitations`,
+      { email, role },
+    );
+    const url = new URL(acceptUrl);
+    return url.pathname + url.search;
+  };
+  /** Signs the page in as `token` (or out), keeping the rest of localStorage (the last project). */
+  const signInAs = async (token: string | null) => {
+    await page.goto('/login');
+    await page.evaluate(
+      token === null
+        ? "localStorage.removeItem('sightline.session')"
+        : `localStorage.setItem('sightline.session', ${JSON.stringify(token)})`,
+    );
+  };
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    service = await listeningTestService();
+    browser = await launchChromium({ baseURL: service.url });
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    watch = watchProblems(page);
+    ada = await registerUser(service.app, { name: 'Ada' });
+    await call(ada.token, 'PUT', `/api/projects?projectId=${ada.project.id}`, { name: 'Analytical Engine' });
+  });
+
+  afterEach(() => {
+    expect(watch.problems).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('a signed-in person who last used their own project lands on the inviting organization’s project', async () => {
+    const bob = await registerUser(service.app, { name: 'Bob' });
+    await signInAs(bob.token);
+    // Bob's own new project, used last: its overview offers to connect it.
+    await page.goto(`/?projectId=${bob.project.id}`);
+    await page.getByRole('heading', { name: 'My first project' }).waitFor();
+
+    await page.goto(await invite(ada.token, ada.organization.id, bob.user.email));
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('projectId') === ada.project.id);
+    await page.getByRole('heading', { name: 'Analytical Engine' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // And it is the current project from now on (the one a bare URL opens).
+    await page.goto('/');
+    await page.waitForURL((url) => url.searchParams.get('projectId') === ada.project.id);
+    await page.getByRole('heading', { name: 'Analytical Engine' }).waitFor();
+  });
+
+  it('a person who registers through the invitation (from the sign-in page) lands on its project', async () => {
+    const email = `grace-${process.pid}@example.com`;
+    const link = await invite(ada.token, ada.organization.id, email);
+    await signInAs(null);
+    await page.goto(link);
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.waitForURL(/\/login\?redirect=/);
+    // "Create an account" on the sign-in page keeps the invitation: registering joins through it.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/register\?invitation=/);
+    await page.getByLabel('Name', { exact: true }).fill('Grace');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('projectId') === ada.project.id);
+    await page.getByRole('heading', { name: 'Analytical Engine' }).waitFor();
+    await captureLightAndDark(page, 'invitation-landed');
+  });
+
+  it('an organization without projects says so to whoever joins it, registered or not', async () => {
+    const carol = await registerUser(service.app, { name: 'Carol' });
+    await call(carol.token, 'DELETE', `/api/projects?projectId=${carol.project.id}`);
+    const dan = await registerUser(service.app, { name: 'Dan' });
+    await signInAs(dan.token);
+    await page.goto(`/?projectId=${dan.project.id}`);
+    await page.getByRole('heading', { name: 'My first project' }).waitFor();
+    await page.goto(await invite(carol.token, carol.organization.id, dan.user.email, 'read-only'));
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.getByText('has no projects yet').waitFor();
+    await page.getByText('A member with the write or admin role creates them').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/accept-invitation');
+    await captureLightAndDark(page, 'invitation-no-projects');
+    await page.getByRole('link', { name: 'Open your other projects' }).click();
+    await page.getByRole('heading', { name: 'My first project' }).waitFor();
+
+    await signInAs(null);
+    const email = `eve-${process.pid}@example.com`;
+    await page.goto(await invite(carol.token, carol.organization.id, email));
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Eve');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByText('has no projects yet').waitFor();
+    await page.getByText('With your role you can create its first one').waitFor();
+    expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
+  });
+});
