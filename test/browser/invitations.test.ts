@@ -139,4 +139,33 @@ describe('landing after an invitation', () => {
     await page.getByText('With your role you can create its first one').waitFor();
     expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
   });
+
+  it('counts pending invitations in the seats figure, as the seat limit does', async () => {
+    const zed = await registerUser(service.app, { name: 'Zed' });
+    for (const name of ['one', 'two', 'three'])
+      await invite(zed.token, zed.organization.id, `${name}-${process.pid}@example.com`);
+    // Accepted and revoked invitations hold no seat.
+    const kim = await registerUser(service.app, { name: 'Kim' });
+    const accepted = new URL(await invite(zed.token, zed.organization.id, kim.user.email), service.url);
+    await call(kim.token, 'POST', '/api/invitations/accept', { token: accepted.searchParams.get('token') });
+    const revoked = await call<{ id: string }>(
+      zed.token,
+      'POST',
+      `/api/organizations/${zed.organization.id}/invitations`,
+      {
+        email: `revoked-${process.pid}@example.com`,
+        role: 'write',
+      },
+    );
+    await call(zed.token, 'DELETE', `/api/organizations/${zed.organization.id}/invitations/${revoked.id}`);
+
+    await signInAs(zed.token);
+    await page.goto(`/settings/organization?projectId=${zed.project.id}`);
+    await expect
+      .poll(() => page.getByRole('meter', { name: 'Seats' }).getAttribute('aria-valuetext'))
+      .toBe('5 of 10,000 (3 pending invitations)');
+    await page.getByText('5 of 10,000 (3 pending invitations)').waitFor();
+    await page.getByRole('meter', { name: 'Seats' }).scrollIntoViewIfNeeded();
+    await captureLightAndDark(page, 'organization-seats-pending');
+  });
 });

@@ -254,17 +254,20 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
 
 const invitationsKey = (organizationId: string) => ['organization-invitations', organizationId];
 
+/** The organization's invitations, open and past (admins only): the list below and the seats figure read it. */
+const invitationsQuery = (organizationId: string) => ({
+  queryKey: invitationsKey(organizationId),
+  queryFn: async () =>
+    (
+      await read<{ invitations: Invitation[] }>(
+        api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } }),
+      )
+    ).invitations,
+});
+
 function Invitations({ organizationId }: { organizationId: string }) {
   const queryClient = useQueryClient();
-  const invitations = useQuery({
-    queryKey: invitationsKey(organizationId),
-    queryFn: async () =>
-      (
-        await read<{ invitations: Invitation[] }>(
-          api.GET('/api/organizations/{organizationId}/invitations', { params: { path: { organizationId } } }),
-        )
-      ).invitations,
-  });
+  const invitations = useQuery(invitationsQuery(organizationId));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(INVITE_ROLE);
   // The open invitation of the typed address, if any: the API renews it in place (new link, role and
@@ -429,6 +432,10 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
     queryFn: () => read<Plans>(api.GET('/api/billing/plans')),
     staleTime: 5 * 60_000,
   });
+  // The seat limit counts members plus pending invitations (src/api/organizations assertSeatFree);
+  // only admins may list invitations, so others see members alone.
+  const invitations = useQuery({ ...invitationsQuery(organizationId), enabled: isAdmin });
+  const pending = invitations.data?.filter((invitation) => invitation.status === 'pending').length;
   const plan = plans.data?.plans.find((p) => p.code === usage.data?.planCode);
   const upgrades = (plans.data?.plans ?? []).filter((p) => p.code !== usage.data?.planCode && p.prices?.month);
 
@@ -492,10 +499,15 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
           />
           <UsageBar
             label="Seats"
-            used={usage.data.counters.seats}
+            used={usage.data.counters.seats + (pending ?? 0)}
             limit={usage.data.limits.seats}
             format={formatCount}
-            note="Members. An open invitation also needs a free seat."
+            detail={pending ? `${formatCount(pending)} pending invitation${pending === 1 ? '' : 's'}` : undefined}
+            note={
+              pending === undefined
+                ? 'Members. An open invitation also takes a seat.'
+                : 'Members and pending invitations: an invitation takes a seat until it is accepted, revoked or expires.'
+            }
           />
         </div>
       )}
@@ -508,14 +520,18 @@ function UsageBar({
   used,
   limit,
   format,
+  detail,
   note,
 }: {
   label: string;
   used: number;
   limit: number;
   format: (n: number) => string;
+  /** What `used` includes besides the obvious, after the figure: "(3 pending invitations)". */
+  detail?: string | undefined;
   note?: string;
 }) {
+  const figure = `${format(used)} of ${format(limit)}${detail ? ` (${detail})` : ''}`;
   const share = limit > 0 ? Math.min(1, used / limit) : 1;
   const percent = Math.round(share * 1000) / 10;
   return (
@@ -524,6 +540,7 @@ function UsageBar({
         <span className="font-medium">{label}</span>
         <span className="tabular text-muted-foreground">
           <span className="text-foreground">{format(used)}</span> of {format(limit)}
+          {detail && ` (${detail})`}
         </span>
       </div>
       <div
@@ -532,7 +549,7 @@ function UsageBar({
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={`${format(used)} of ${format(limit)}`}
+        aria-valuetext={figure}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div
