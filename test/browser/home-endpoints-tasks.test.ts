@@ -302,6 +302,33 @@ describe('home, endpoints and tasks pages', () => {
     expect(dashboard.watch.problems).toEqual([]);
   });
 
+  it('an endpoint detail pages its calls 20 at a time, the page in the URL (before: the first 20, no pager)', async () => {
+    const { page } = dashboard;
+    const list = await post<{ items: EndpointRow[] }>('/api/endpoints', {});
+    // An endpoint with more calls than one page and fewer than the 100 the page reads.
+    const endpoint = list.items.find((item) => item.requests > 20 && item.requests < 100)!;
+    expect(endpoint).toBeDefined();
+    const detail = await post<Detail>('/api/endpoints/detail', { name: endpoint.name, limit: 100 });
+    const ids = detail.slowest.map((call) => call.id);
+    expect(ids.length).toBe(endpoint.requests);
+    await dashboard.open('/endpoints/detail', { name: endpoint.name });
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await pager.getByText(`1–20 of ${ids.length}`).waitFor();
+    expect((await rows('calls')).map((cells) => cells[1])).toEqual(ids.slice(0, 20));
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => search().get('page')).toBe('2');
+    await pager.getByText(`21–${Math.min(40, ids.length)} of ${ids.length}`).waitFor();
+    expect((await rows('calls')).map((cells) => cells[1])).toEqual(ids.slice(20, 40));
+    await dashboard.capture('endpoint-detail-page-2');
+    // The page survives a reload; another tab starts at its first page.
+    await page.reload();
+    await pager.getByText(`21–${Math.min(40, ids.length)} of ${ids.length}`).waitFor();
+    await page.getByRole('tab', { name: 'Recent' }).click();
+    await expect.poll(() => search().get('page')).toBeNull();
+    expect(search().get('calls')).toBe('recent');
+    expect(dashboard.watch.problems).toEqual([]);
+  });
+
   it('tasks list and detail show what the API answers, the SDK consumer span among them', async () => {
     const { page } = dashboard;
     await dashboard.open('/tasks');

@@ -1,7 +1,7 @@
 /**
  * The detail page of one endpoint or task (`?name=`): headline tiles, latency percentiles and
  * calls over time (one crosshair, drag to zoom), calls per status code, and the slowest, failing
- * and newest calls (`?calls=`), each linking to its trace.
+ * and newest calls (`?calls=`, paged by `?page=`), each linking to its trace.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -54,6 +54,13 @@ function DurationFigure({ ms }: { ms: number | null | undefined }) {
   return <span className="font-mono">{formatDuration(ms)}</span>;
 }
 
+/**
+ * The detail route answers at most 100 calls of each kind (no offset): they are read at once and
+ * paged here, 20 a page, like the other tables' pages of 20–50.
+ */
+const CALLS_READ = 100;
+const CALLS_PAGE_SIZE = 20;
+
 const NoValue = () => <span className="text-muted-foreground">—</span>;
 
 export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
@@ -65,7 +72,7 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
 
   const detail = useQuery({
     queryKey: [config.feature, 'detail', ...scopeKey(scope), name],
-    queryFn: () => config.fetchDetail(scope!, { ...scopeParams(scope!), name: name!, limit: 20 }),
+    queryFn: () => config.fetchDetail(scope!, { ...scopeParams(scope!), name: name!, limit: CALLS_READ }),
     enabled: scope !== undefined && name !== undefined,
   });
   const apdex = useQuery({
@@ -100,6 +107,10 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   // No calls, no rate: "—", not 0 %.
   const errorRate = data && data.count > 0 ? data.serverErrors / data.count : undefined;
   const calls = data ? data[tab] : [];
+  // Past the last page (a shorter list after the range changed): the last one.
+  const lastPage = Math.max(1, Math.ceil(calls.length / CALLS_PAGE_SIZE));
+  const page = Math.min(search.page ?? 1, lastPage);
+  const shown = calls.slice((page - 1) * CALLS_PAGE_SIZE, page * CALLS_PAGE_SIZE);
   // The two charts share the time axis, the crosshair and what they say while empty.
   const alongside = {
     syncKey: `${config.feature}-detail`,
@@ -216,7 +227,7 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   onChange={(value) =>
                     void navigate({
                       to: '.',
-                      search: (prev) => ({ ...prev, calls: value === 'slowest' ? undefined : value }),
+                      search: (prev) => ({ ...prev, calls: value === 'slowest' ? undefined : value, page: undefined }),
                       replace: true,
                     })
                   }
@@ -226,7 +237,19 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                 <TableSkeleton rows={6} columns={5} />
               ) : (
                 <CallsTable
-                  calls={calls}
+                  calls={shown}
+                  paging={
+                    calls.length > CALLS_PAGE_SIZE
+                      ? {
+                          page,
+                          pageSize: CALLS_PAGE_SIZE,
+                          // The route's cap reached: more may exist, the pager cannot tell how many.
+                          total: calls.length < CALLS_READ ? calls.length : undefined,
+                          hasMore: page < lastPage,
+                          onPage: (next) => void navigate({ to: '.', search: (prev) => ({ ...prev, page: next }) }),
+                        }
+                      : undefined
+                  }
                   noun={config.noun}
                   emptyTitle={
                     tab === 'failing' ? `No failed ${config.noun}s in this range` : `No ${config.noun}s in this range`

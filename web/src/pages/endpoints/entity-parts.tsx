@@ -5,8 +5,9 @@
  */
 import { Link } from '@tanstack/react-router';
 import { Tooltip } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -223,14 +224,26 @@ export function statusLabel(code: number): string {
 
 export function CallsTable({
   calls,
+  paging,
   noun,
   emptyTitle,
 }: {
   calls: readonly CallSummary[];
+  /** The pager below the table, when there is more than one page. */
+  paging?: ComponentProps<typeof Pagination> | undefined;
   noun: string;
   emptyTitle: string;
 }) {
   if (calls.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <>
+      <CallRows calls={calls} noun={noun} />
+      {paging && <Pagination {...paging} />}
+    </>
+  );
+}
+
+function CallRows({ calls, noun }: { calls: readonly CallSummary[]; noun: string }) {
   return (
     <Table aria-label={`${noun}s`}>
       <THead>

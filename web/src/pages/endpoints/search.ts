@@ -31,8 +31,14 @@ export type CallsTab = 'slowest' | 'failing' | 'recent';
 export interface DetailSearch {
   name?: string;
   calls?: CallsTab;
+  /** The page of the calls table. */
+  page?: number;
 }
 
 export function parseDetailSearch(search: Record<string, unknown>): DetailSearch {
-  return { name: textParam(search.name, 2000), calls: oneOf(['failing', 'recent'], search.calls) };
+  return {
+    name: textParam(search.name, 2000),
+    calls: oneOf(['failing', 'recent'], search.calls),
+    page: pageParam(search.page),
+  };
 }
