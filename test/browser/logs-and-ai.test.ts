@@ -504,7 +504,14 @@ describe('/ai-traces', () => {
     expect(tokens.map((text) => text.split('/').map(parse))).toEqual(
       list.items.map((item) => [item.inputTokens, item.outputTokens]),
     );
-    expect(await table.locator('tbody tr', { hasText: 'classify' }).innerText()).toContain('Error');
+    // Status and finish reason each under its own name, as on the call's page (before: the
+    // "Status" column showed the finish reason).
+    const headers = await table.locator('thead th').allInnerTexts();
+    const column = (name: string) => headers.findIndex((header) => header.trim() === name) + 1;
+    const cells = (name: string) => table.locator(`tbody tr td:nth-child(${column(name)})`).allInnerTexts();
+    expect(await cells('Status')).toEqual(['OK', 'OK', 'Error']);
+    expect(await cells('Finish reason')).toEqual(list.items.map((item) => item.finishReason || '—'));
+    expect(list.items.map((item) => item.finishReason)).toEqual(['stop', 'end_turn', '']);
 
     const figure = async (label: string) =>
       parse(

@@ -119,14 +119,14 @@ export function AiTracesPage() {
           <Card className="overflow-hidden">
             <CardHeader title="Calls" description="Each LLM call; open one for its conversation." />
             {list.isPending ? (
-              <TableSkeleton columns={8} />
+              <TableSkeleton columns={9} />
             ) : items.length === 0 ? (
               <NoCalls filtered={filters.length > 0 || Boolean(search.q)} />
             ) : (
               <Table aria-label="AI calls">
                 <THead>
                   <tr>
-                    {/* Below 1024 px the time, the provider, the tool calls and the status go (the
+                    {/* Below 1024 px the time, the provider, the tool calls, the finish reason and the status go (the
                         call's page shows them), so the call's name keeps its room. */}
                     <TH>Name</TH>
                     <TH>Model</TH>
@@ -137,6 +137,7 @@ export function AiTracesPage() {
                     <TH numeric className={BELOW_LG}>
                       Tool calls
                     </TH>
+                    <TH className={BELOW_LG}>Finish reason</TH>
                     <TH className={BELOW_LG}>Status</TH>
                   </tr>
                 </THead>
@@ -164,11 +165,19 @@ export function AiTracesPage() {
                       <FigureCell>{formatCost(item.totalCost)}</FigureCell>
                       <FigureCell>{formatDuration(item.durationMs)}</FigureCell>
                       <FigureCell className={BELOW_LG}>{formatCount(item.toolCalls)}</FigureCell>
+                      {/* As the call's page shows them: the finish reason under its name, the status OK or Error. */}
+                      <TD className={cn('text-xs whitespace-nowrap', BELOW_LG)}>
+                        {item.finishReason ? (
+                          <span className="font-mono">{item.finishReason}</span>
+                        ) : (
+                          <span className="text-muted-foreground">—</span>
+                        )}
+                      </TD>
                       <TD className={cn('text-xs', BELOW_LG)}>
                         {item.isError ? (
                           <span className="font-medium text-danger">Error</span>
                         ) : (
-                          <span className="text-muted-foreground">{item.finishReason || 'ok'}</span>
+                          <span className="text-muted-foreground">OK</span>
                         )}
                       </TD>
                     </TR>
