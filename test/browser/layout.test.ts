@@ -296,6 +296,15 @@ describe('dashboard layout and figures', () => {
       // The call reported its total only: the parts are unknown, not $0.00 beside a total.
       expect(trace.totalCost).toBeGreaterThan(0);
       expect(parts).toEqual(['—', '—']);
+      // In the text face, as every "no value" is: a monospace "—" reads as an en dash "–".
+      const face = (label: string) =>
+        figure(label).evaluate((dd) => dd.ownerDocument.defaultView!.getComputedStyle(dd).fontFamily);
+      expect(await face('Input cost')).not.toBe(await face('Total cost'));
+      expect(await face('Input cost')).toBe(
+        await page
+          .locator('body')
+          .evaluate((body) => body.ownerDocument.defaultView!.getComputedStyle(body).fontFamily),
+      );
     }
     await dashboard.capture('ai-trace-costs');
   });

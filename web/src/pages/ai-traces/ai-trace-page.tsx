@@ -196,7 +196,12 @@ function Usage({ trace }: { trace: AiTraceDetail }) {
             <div key={label} className={cn('contents', label === 'Total cost' && 'font-semibold')}>
               <dt className={cn(label !== 'Total cost' && 'text-muted-foreground')}>{label}</dt>
               <dd
-                className="text-right font-mono tabular"
+                // An unknown part's "—" in the text face: a monospace "—" reads as "–", a dash, not "no value".
+                className={cn(
+                  'text-right tabular',
+                  value !== '—' && 'font-mono',
+                  value === '—' && 'text-muted-foreground',
+                )}
                 data-figure={label}
                 title={
                   partsUnknown && label !== 'Total cost' && group === 1
