@@ -229,7 +229,11 @@ describe('sessions', () => {
     const row = page.locator(`tr[data-session-id="${sessionId}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
-    expect(await row.locator('td').first().getAttribute('title')).toBe(session.startedAt);
+    // The tooltip: the start to the millisecond, in the organization's zone like the cell (before: the raw ISO text).
+    const title = (await row.locator('td').first().getAttribute('title'))!;
+    const shown = (await row.locator('td').first().getByRole('link').textContent())!;
+    expect(title).not.toBe(session.startedAt);
+    expect(title).toBe(`${shown}:${session.startedAt!.slice(17, 23)}`);
     expect(cells[1]).toBe(sessionId.slice(0, 8));
     expect(cells[2]).toBe(displayUrl(session.url));
     expect(cells[3]).toBe(humanizeUserAgent(session.userAgent).label);

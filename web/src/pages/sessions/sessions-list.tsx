@@ -13,7 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { BELOW_LG, SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
-import { formatCount, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
+import { formatCount, formatDateTime, formatDuration, formatPreciseTime, formatRelative } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
 import { cn } from '@/lib/utils';
@@ -185,7 +185,7 @@ function SessionRow({
   const link = { to: '/sessions/$id', params: { id: session.id }, search: {} } as const;
   return (
     <TR {...row} data-session-id={session.id}>
-      <TD className="whitespace-nowrap tabular" title={session.startedAt ?? undefined}>
+      <TD className="whitespace-nowrap tabular" title={formatPreciseTime(session.startedAt)}>
         <Link {...link} className="outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring">
           {formatDateTime(session.startedAt)}
         </Link>
