@@ -8,11 +8,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { timeTickLabels } from '../../web/src/components/charts/axes.js';
 import { formatDateTime, formatInZone, formatPreciseTime } from '../../web/src/lib/format.js';
 import { formatInstant, fromLocalInput, resolveRange, toLocalInput } from '../../web/src/lib/time-range.js';
+import { organizationSettingsProblem } from '../../src/core/organizations.js';
 import {
   browserTimeZone,
+  currentZoneName,
   displayTimeZone,
   formatOffset,
   fromZonedInput,
+  pickableTimeZones,
+  RENAMED_ZONES,
   setDisplayTimeZone,
   toZonedInput,
   zoneDifference,
@@ -106,5 +110,36 @@ describe('chart time axis', () => {
     expect(timeTickLabels([seconds, seconds + 3 * 3600], 3 * 3600, 'UTC')).toEqual(['21:35\nNov 27', '00:35\nNov 28']);
     expect(timeTickLabels([seconds, seconds + 86_400], 86_400, 'Asia/Kolkata')).toEqual(['Nov 28', 'Nov 29']);
     expect(timeTickLabels([seconds, seconds + 10], 10, 'Asia/Kolkata')).toEqual(['03:05:12\nNov 28', '03:05:22']);
+  });
+});
+
+describe('the time-zone picker’s names', () => {
+  it('offers current IANA names where ICU lists old ones (Asia/Kolkata, not only Asia/Calcutta), and keeps a stored old name', () => {
+    expect(currentZoneName('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(currentZoneName('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(currentZoneName('Europe/Berlin')).toBe('Europe/Berlin');
+    const listed = ['Asia/Calcutta', 'Asia/Katmandu', 'Europe/Berlin', 'Europe/Kiev', 'UTC'];
+    expect(pickableTimeZones(listed, 'UTC')).toEqual([
+      'UTC',
+      'Asia/Kathmandu',
+      'Asia/Kolkata',
+      'Europe/Berlin',
+      'Europe/Kyiv',
+    ]);
+    // A stored old name stays selectable as saved, beside its current name.
+    expect(pickableTimeZones(listed, 'Asia/Calcutta').slice(0, 3)).toEqual(['UTC', 'Asia/Calcutta', 'Asia/Kathmandu']);
+    expect(pickableTimeZones(listed, 'Asia/Calcutta')).toContain('Asia/Kolkata');
+  });
+
+  it('maps only names this runtime lists to names it lacks, and the service accepts every current name', () => {
+    const listed = new Set(Intl.supportedValuesOf('timeZone'));
+    for (const [old, renamed] of Object.entries(RENAMED_ZONES)) {
+      expect(listed.has(old), old).toBe(true);
+      expect(listed.has(renamed), renamed).toBe(false);
+      // Same zone: ICU resolves the current name to the old one.
+      expect(new Intl.DateTimeFormat('en', { timeZone: renamed }).resolvedOptions().timeZone).toBe(old);
+      // What PUT /api/organizations/:id/settings checks (Node's Intl).
+      expect(organizationSettingsProblem({ timezone: renamed }), renamed).toBeNull();
+    }
   });
 });

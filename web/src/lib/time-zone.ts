@@ -28,6 +28,49 @@ export function resolveTimeZone(zone: string | null | undefined): string {
   return zone && isTimeZone(zone) ? zone : browserTimeZone();
 }
 
+/**
+ * ICU's names for zones IANA has renamed, with the current name. ICU (so Chromium's and Node's
+ * `Intl.supportedValuesOf('timeZone')`) lists only the old name — Asia/Calcutta, not Asia/Kolkata —
+ * though both format. Found by resolving each zone of tzdata.zi that the list lacks (Node 20,
+ * Chromium 156); the POSIX-style names (EST5EDT, CET…) and Etc/* are left out.
+ */
+export const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** The current IANA name of a zone ICU knows by an old one (Asia/Calcutta → Asia/Kolkata); other names as they are. */
+export function currentZoneName(zone: string): string {
+  return RENAMED_ZONES[zone] ?? zone;
+}
+
+/**
+ * The zones a picker offers: UTC first, the stored value (even an old name, or one this browser
+ * lacks, so it shows as saved), then the browser's list with old names replaced by current ones
+ * (so Asia/Kolkata can be picked where the browser lists only Asia/Calcutta), sorted.
+ */
+export function pickableTimeZones(supported: readonly string[], stored: string): string[] {
+  const current = [...new Set(supported.map(currentZoneName))].sort();
+  return [...new Set(['UTC', stored, ...current])];
+}
+
 let current = browserTimeZone();
 const listeners = new Set<() => void>();
 

@@ -10,6 +10,7 @@ import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
+import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { meQuery } from '@/lib/queries';
 import type { Answer, Role } from '@/lib/types';
 import { useRowAction } from '@/lib/use-row-action';
@@ -99,7 +100,7 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
     );
   }
   const { name, timezone } = settings.data;
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
   return (
     <GeneralSettingsCard
       editable={isAdmin}
@@ -113,21 +114,22 @@ function General({ organizationId, isAdmin }: { organizationId: string; isAdmin:
       choiceField={{
         label: 'Time zone',
         id: 'organization-timezone',
-        options: timeZones(timezone).map((zone) => ({
-          value: zone,
-          label: zone === browserZone ? `${zone} (this browser)` : zone,
-        })),
+        options: timeZones(timezone).map((zone) => {
+          // A stored old name shows as saved, with the name the list offers for it.
+          const name = currentZoneName(zone) === zone ? zone : `${zone} (${currentZoneName(zone)})`;
+          return { value: zone, label: zone === browserZone ? `${name} (this browser)` : name };
+        }),
       }}
       save={save}
     />
   );
 }
 
-/** Every IANA zone the browser knows, UTC first, and the current value even if the browser lacks it. */
-function timeZones(current: string): string[] {
+/** Every IANA zone the browser knows under its current name, UTC first, and the stored value even if the browser lacks it. */
+function timeZones(stored: string): string[] {
   const zones =
     (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return [...new Set(['UTC', current, ...zones])];
+  return pickableTimeZones(zones, stored);
 }
 
 const membersKey = (organizationId: string) => ['organization-members', organizationId];
