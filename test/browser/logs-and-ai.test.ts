@@ -539,6 +539,23 @@ describe('/ai-traces', () => {
     await poll(() => table.locator('tbody tr td:first-child').allInnerTexts()).toEqual(['summarize']);
   });
 
+  it('keeps a search as typed: ?q=12.50 and ?q=1e3 are those texts, in the box and in the request (before: 12.5 and 1000)', async () => {
+    for (const q of ['12.50', '1e3']) {
+      const asked = dashboard.page.waitForRequest(
+        (request) => request.url().includes('/api/ai-traces?') && request.method() === 'POST',
+      );
+      await dashboard.open('/ai-traces', { q });
+      expect((await asked).postDataJSON()).toMatchObject({ search: q });
+      await poll(() => dashboard.page.getByLabel('Search AI traces by name').inputValue()).toBe(q);
+      // Typed into the box, it goes to the URL as typed too.
+      await dashboard.page.getByLabel('Search AI traces by name').fill('0012');
+      await dashboard.page.getByLabel('Search AI traces by name').press('Enter');
+      await poll(() => searchParam('q')).toBe('0012');
+      await dashboard.page.reload();
+      await poll(() => dashboard.page.getByLabel('Search AI traces by name').inputValue()).toBe('0012');
+    }
+  });
+
   it('shows one call: tokens, costs, finish reason, tool calls paired with results, links, and a conversation rendered safely', async () => {
     const list = (
       await post<AiList>(`/api/ai-traces?projectId=${dashboard.projectId}`, {

@@ -19,7 +19,7 @@ import { queryClient, whenProjectKnown } from './lib/query-client';
 import { scopeOf, type TelemetryScope } from './lib/telemetry';
 import { sessionToken } from './lib/session';
 import { parseRange, type RangeSearch } from './lib/time-range';
-import { textParam } from './lib/search-params';
+import { parseSearch, stringifySearch, textParam } from './lib/search-params';
 import { AppShell } from './components/shell/app-shell';
 import {
   DETAIL_NOT_FOUND,
@@ -427,6 +427,9 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
+  // Search values stay the text typed (`?q=12.50` is "12.50", not 12.5): lib/search-params.ts.
+  parseSearch,
+  stringifySearch,
   defaultPreload: 'intent',
   scrollRestoration: true,
   // A page that fails to draw shows what happened inside the shell, with a Retry (not TanStack's bare page).

@@ -1,6 +1,6 @@
 /** The URL state of the issue pages (validated here, so a pasted link with junk falls back to defaults). */
-import { numberParam, oneOf, pageParam, textParam } from '../../lib/search-params';
-import { ISSUE_SORTS, type IssueSort } from './types';
+import { numberParam, oneOf, pageParam, textParam } from '../../lib/search-params.js';
+import { ISSUE_SORTS, type IssueSort } from './types.js';
 
 export type IssueKind = 'exceptions' | 'messages';
 /** The status filter of /issues; absent means open. */

@@ -2,8 +2,8 @@
  * The logs page's URL state: parsing (anything malformed is dropped, never an error page), the
  * route body it becomes, and the stable identity of a log row (logs have no id).
  */
-import { flagParam, numberParam, textParam } from '../../lib/search-params';
-import type { ChipOp, LogFilter, LogRecord, LogSearchBody, LogsSearch } from './types';
+import { flagParam, numberParam, textParam } from '../../lib/search-params.js';
+import type { ChipOp, LogFilter, LogRecord, LogSearchBody, LogsSearch } from './types.js';
 
 /** The minimum severities the page offers (OpenTelemetry severity numbers). */
 export const SEVERITIES = [

@@ -1,5 +1,5 @@
 /** The URL state of the trace pages: the selected span and the span search. */
-import { textParam } from '../../lib/search-params';
+import { textParam } from '../../lib/search-params.js';
 
 export interface TraceSearch {
   span?: string;
