@@ -487,6 +487,10 @@ describe('dashboard in Chromium', () => {
       /^[1-9][0-9]* B of 1.00 PB$/,
     );
     expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
+    // The built-in plan keeps what the tables' TTLs keep.
+    expect(await page.getByTestId('data-kept').textContent()).toBe(
+      '90 days (logs, sessions, recordings, profiles 30 days)',
+    );
 
     // Invite: this suite's service mails invitations; the page also shows the link to pass on.
     const invite = async (email: string, role: string) => {

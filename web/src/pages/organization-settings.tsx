@@ -511,10 +511,33 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
                 : 'Members and pending invitations: an invitation takes a seat until it is accepted, revoked or expires.'
             }
           />
+          <div className="grid gap-1.5">
+            <div className="flex items-baseline justify-between gap-4 text-sm">
+              <span className="font-medium">Data kept</span>
+              <span className="tabular" data-testid="data-kept">
+                {dataKept(usage.data.limits.retention_days_hot + usage.data.limits.retention_days_warm)}
+              </span>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Telemetry older than this is deleted within the hour, with its recordings and AI conversations.
+            </p>
+          </div>
         </div>
       )}
     </Card>
   );
+}
+
+/**
+ * What the plan's days mean in the store: the tables' TTLs bound every plan (90 days; 30 for
+ * logs, sessions, recordings and profiles: docs/OPERATIONS.md §6), and a plan keeps at least a day.
+ */
+function dataKept(planDays: number): string {
+  const days = Math.max(1, planDays);
+  const most = Math.min(days, 90);
+  const short = Math.min(days, 30);
+  const count = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;
+  return most === short ? count(most) : `${count(most)} (logs, sessions, recordings, profiles ${count(short)})`;
 }
 
 function UsageBar({
