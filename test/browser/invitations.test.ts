@@ -138,6 +138,9 @@ describe('landing after an invitation', () => {
     await page.getByText('has no projects yet').waitFor();
     await page.getByText('With your role you can create its first one').waitFor();
     expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
+    // Home says the same, rather than to ask for an invitation she has just accepted.
+    await page.goto('/');
+    await page.getByText('Your organization has no project yet.').waitFor();
   });
 
   it('counts pending invitations in the seats figure, as the seat limit does', async () => {

@@ -126,7 +126,7 @@ export function HomePage() {
       <div className="grid gap-4 px-6 py-5">
         <PageHeader
           title="Welcome to Sightline"
-          description="You are not a member of any project yet. Create one from the project menu, or ask an administrator to invite you."
+          description="Your organization has no project yet. Admins and write members create one from the project menu; it then appears here."
         />
       </div>
     );
