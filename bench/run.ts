@@ -22,6 +22,7 @@ const benches = [
   'dashboard-pages',
   'first-screen',
   'alerting',
+  'move',
 ].filter((name) => fs.existsSync(`bench/${name}.ts`) && (only.length === 0 || only.includes(name)));
 process.stdout.write(`# Sightline benchmarks (${new Date().toISOString()}, node ${process.version})\n`);
 let failed = 0;

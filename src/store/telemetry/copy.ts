@@ -50,7 +50,7 @@ export async function nonEmptyTables(engine: TelemetryEngine, tables: readonly s
 }
 
 /** The columns an INSERT takes (not MATERIALIZED or ALIAS ones), as the rows' layout. */
-async function insertableLayout(engine: TelemetryEngine, table: string): Promise<RowLayout> {
+export async function insertableLayout(engine: TelemetryEngine, table: string): Promise<RowLayout> {
   const columns = await engine.query<{ name: string; type: string }>(
     `SELECT name, type FROM system.columns
       WHERE database = currentDatabase() AND table = {table:String} AND default_kind NOT IN ('MATERIALIZED', 'ALIAS')
