@@ -17,6 +17,7 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
+import { replayedText } from '../support/browser.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 import { formatDuration } from '../../web/src/lib/format.js';
 import type { IssueList, OccurrenceList } from '../../web/src/pages/issues/types.js';
@@ -192,6 +193,7 @@ async function sendBigTrace(base: string, projectToken: string): Promise<string>
 }
 
 /** The browser of the hand-made sessions: "Firefox 133 on Windows" as a person reads it. */
+const REPLAY_CARD = '[data-testid="session-replay-card"]';
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 /**
@@ -283,19 +285,6 @@ async function sendBrowserSession(
   expect(response.status, await response.text()).toBe(200);
   return { sessionId, startMs, raisedAt };
 }
-
-/** The text the replayer has rebuilt in its iframe (same-origin sandbox, so the page can read it). */
-const replayedText = (page: Page) =>
-  page.evaluate(() => {
-    const frame = (
-      globalThis as unknown as {
-        document: {
-          querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null;
-        };
-      }
-    ).document.querySelector('[data-testid="session-replay-card"] .replayer-wrapper iframe');
-    return frame?.contentDocument?.body?.textContent ?? '';
-  });
 
 const texts = (page: Page, selector: string) => page.locator(selector).allInnerTexts();
 
@@ -821,15 +810,15 @@ describe('issues and traces in Chromium', () => {
       expect(await card.getByTestId('replay-card-duration').innerText()).toBe('11 s');
       expect(await card.getByTestId('replay-card-started').innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/);
       await card.locator('.replayer-wrapper iframe').waitFor({ state: 'attached' });
-      await expect.poll(() => replayedText(page), { timeout: 15_000 }).toContain('Cart: 1 item');
-      expect(await replayedText(page)).not.toContain('Paying');
+      await expect.poll(() => replayedText(page, REPLAY_CARD), { timeout: 15_000 }).toContain('Cart: 1 item');
+      expect(await replayedText(page, REPLAY_CARD)).not.toContain('Paying');
       expect(await card.getByTestId('replay-time').innerText()).toMatch(/^0:03\.0 /);
       await card.getByText('This occurrence is at 0:08.0; the replay starts 0:05.0 before it.').waitFor();
       expect(loaded(/\/assets\/replay-player-[\w-]+\.js$/)).toHaveLength(1);
       await dashboard.capture('issue-replay-card');
       // Playing goes on to the moment of the error.
       await card.getByRole('button', { name: 'Play', exact: true }).click();
-      await expect.poll(() => replayedText(page), { timeout: 15_000 }).toContain('Paying');
+      await expect.poll(() => replayedText(page, REPLAY_CARD), { timeout: 15_000 }).toContain('Paying');
       // "Open session" opens the full session at the occurrence (the link's ?at= becomes the replay's ?t=).
       expect((await unscopedLinks(page, scope)).unscoped).toEqual([]);
       await card.getByRole('link', { name: 'Open session' }).click();

@@ -22,6 +22,7 @@ import { secondsParam } from '../../web/src/pages/sessions/links.js';
 import { toClockTenths } from '../../web/src/pages/sessions/timeline.js';
 import type { SessionDetail, SessionItem, SessionList, SessionRecording } from '../../web/src/pages/sessions/types.js';
 import { listenOnLoopback } from '../support/loopback.js';
+import { replayedText } from '../support/browser.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 
 const RRWEB = path.resolve('node_modules/rrweb/dist/rrweb.umd.min.cjs');
@@ -123,19 +124,6 @@ let requests: string[] = [];
 const SOON = { timeout: 15_000 };
 
 const REPLAY_CHUNK = /\/assets\/replay-player-[\w-]+\.(js|css)$/;
-
-/** The text the replayer has rebuilt in its iframe (same-origin sandbox, so the page can read it). */
-const replayedText = (page: Page) =>
-  page.evaluate(() => {
-    const frame = (
-      globalThis as unknown as {
-        document: {
-          querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null;
-        };
-      }
-    ).document.querySelector('.replayer-wrapper iframe');
-    return frame?.contentDocument?.body?.textContent ?? '';
-  });
 
 /** The width the shop's logo loaded at inside the replay (0 when the CSP or anything else refused it). */
 const replayedLogoWidth = (page: Page) =>

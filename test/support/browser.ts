@@ -153,3 +153,21 @@ export async function captureLightAndDark(page: Page, name: string): Promise<voi
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/**
+ * The text the rrweb replayer has rebuilt in its iframe (a same-origin sandbox, so the page can
+ * read it); `within` narrows to the player inside one element (a selector).
+ */
+export function replayedText(page: Page, within = ''): Promise<string> {
+  const selector = `${within ? `${within} ` : ''}.replayer-wrapper iframe`;
+  return page.evaluate((query) => {
+    const frame = (
+      globalThis as unknown as {
+        document: {
+          querySelector(s: string): { contentDocument: { body: { textContent: string } | null } | null } | null;
+        };
+      }
+    ).document.querySelector(query);
+    return frame?.contentDocument?.body?.textContent ?? '';
+  }, selector);
+}
