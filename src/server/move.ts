@@ -3,8 +3,9 @@
  * objects/) onto the server engines the environment names (DATABASE_URL, CLICKHOUSE_URL,
  * S3_BUCKET), each store only when its server is configured. The service must be stopped (the
  * data folder's lock is taken) and each target empty, so nothing is merged or overwritten; the
- * data folder is left as it was, and the service started with the same variables then runs on
- * the servers. Progress goes to stderr, a line per table or page of objects.
+ * data folder keeps its data (migrated first if an older version wrote it, as a start would), and
+ * the service started with the same variables then runs on the servers. Progress goes to stderr,
+ * a line per table or page of objects.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -133,7 +134,7 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
       out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
     }
     out.write(
-      `done. Start Sightline with the same variables; ${config.dataDir} is left as it was. A process without this data folder needs SESSION_SECRET set to the content of ${path.join(config.dataDir, 'session-secret')} to keep sessions and alert channel secrets.`,
+      `done. Start Sightline with the same variables; ${config.dataDir} still holds its data. A process without this data folder needs SESSION_SECRET set to the content of ${path.join(config.dataDir, 'session-secret')} to keep sessions and alert channel secrets.`,
     );
   } finally {
     for (const store of opened.reverse()) await store.close().catch(() => undefined);
