@@ -4,6 +4,7 @@ import { Bug, FolderKanban, LogOut, Moon, Plus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { currentItemBar } from '@/components/ui/menu';
 import { useCurrentProject } from '@/lib/current-project';
 import { PAGES } from '@/lib/navigation';
 import { meQuery } from '@/lib/queries';
@@ -13,8 +14,7 @@ import { useTheme } from '@/lib/theme';
 import { issueListQuery } from '@/pages/issues/api';
 import { groupByOrganization } from './project-switcher';
 
-const item =
-  'flex h-9 cursor-default items-center gap-2.5 rounded-md px-2 text-sm select-none data-[selected=true]:bg-muted [&_svg]:size-4 [&_svg]:text-muted-foreground';
+const item = `flex h-9 cursor-default items-center gap-2.5 rounded-md px-2 text-sm select-none data-[selected=true]:bg-muted ${currentItemBar.selected} [&_svg]:size-4 [&_svg]:text-muted-foreground`;
 const heading =
   '[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:text-muted-foreground';
 

@@ -3,7 +3,8 @@ import { CalendarClock, Check } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
+import { currentItemBar, Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
+import { cn } from '@/lib/utils';
 import { DEFAULT_PRESET, fromLocalInput, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
 import { zoneDifference } from '@/lib/time-zone';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
@@ -78,7 +79,10 @@ export function TimeRangePicker() {
               <button
                 type="button"
                 onClick={() => pick(preset.value)}
-                className="flex h-8 w-full items-center gap-2 rounded-sm px-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted"
+                className={cn(
+                  'flex h-8 w-full items-center gap-2 rounded-sm px-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted',
+                  currentItemBar.focused,
+                )}
               >
                 <span className="flex-1">{preset.label}</span>
                 <span className="font-mono text-xs text-muted-foreground">{preset.value}</span>

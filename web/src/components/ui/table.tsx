@@ -39,7 +39,13 @@ export function TR({ className, active, ...props }: ComponentProps<'tr'> & { act
   return (
     <tr
       data-active={active ? '' : undefined}
-      className={cn('border-b last:border-b-0 hover:bg-muted/60 data-[active]:bg-accent-soft', className)}
+      className={cn(
+        // The j/k cursor: a tint alone is about 1.1:1 against the rows around it; the bar on the
+        // first cell (a row draws no box-shadow) says where it is. The neutral tint, not the
+        // accent's: the red "exception" label on the accent tint fell below 4.5:1.
+        'border-b last:border-b-0 hover:bg-muted/60 data-[active]:bg-muted data-[active]:[&>td:first-child]:shadow-[inset_2px_0_0_var(--ring)]',
+        className,
+      )}
       {...props}
     />
   );

@@ -156,7 +156,7 @@ export function IssuePage() {
                     </span>
                     <button
                       type="button"
-                      className="text-xs text-accent underline-offset-2 outline-none hover:underline focus-visible:underline"
+                      className={cn(linkStyles.accent, 'text-xs underline-offset-2')}
                       onClick={() =>
                         void navigate({
                           search: (prev) => ({ ...prev, raw: prev.raw ? undefined : true }),
@@ -244,11 +244,7 @@ export function IssuePage() {
                       onClick={() => select(index)}
                     >
                       <TD className="whitespace-nowrap">
-                        <button
-                          type="button"
-                          className="tabular outline-none hover:underline focus-visible:underline"
-                          onClick={() => select(index)}
-                        >
+                        <button type="button" className={cn(linkStyles.plain, 'tabular')} onClick={() => select(index)}>
                           {formatPreciseTime(item.recordedAt)}
                         </button>
                       </TD>

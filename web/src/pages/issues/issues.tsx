@@ -16,6 +16,7 @@ import { BELOW_LG, BELOW_XL, SortHeader, TBody, TD, TH, THead, TR, type SortDire
 import { formatCount } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
+import { linkStyles } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import type { IssueKind, IssueStatusFilter } from './search';
@@ -175,7 +176,7 @@ export function IssuesPage() {
                     <Link
                       to="/issues/$hash"
                       params={{ hash: item.hash }}
-                      className="block truncate font-medium outline-none hover:underline focus-visible:underline"
+                      className={cn(linkStyles.plain, 'block truncate font-medium')}
                       title={item.title}
                     >
                       {item.title || '(empty message)'}
@@ -184,7 +185,9 @@ export function IssuesPage() {
                       <span
                         className={cn(
                           'shrink-0 rounded px-1 text-[11px]',
-                          item.isMessage ? 'bg-muted' : 'bg-danger/10 text-danger',
+                          // On the panel's own white, with a red edge: over a tinted row (hover, the
+                          // j/k cursor) a see-through red tint took the red text below 4.5:1.
+                          item.isMessage ? 'bg-muted' : 'bg-panel text-danger ring-1 ring-danger/40 ring-inset',
                         )}
                       >
                         {item.isMessage ? 'message' : 'exception'}

@@ -481,7 +481,8 @@ function LogRow({
         <TD className="truncate font-mono text-xs" title={row.body.length > 200 ? undefined : row.body}>
           <button
             type="button"
-            className="w-full truncate text-left outline-none focus-visible:underline"
+            // Inset: the cell cuts what is drawn outside it (its text is truncated).
+            className="w-full truncate rounded-sm text-left outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
             onClick={(event) => {
               event.stopPropagation();
               onToggle();

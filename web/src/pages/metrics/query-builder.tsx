@@ -9,7 +9,7 @@ import { Check, ChevronsUpDown, Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label, Select } from '@/components/ui/input';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
+import { currentItemBar, Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
 import { formatCount } from '@/lib/format';
 import type { RangeSearch } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
@@ -295,7 +295,10 @@ function MetricPicker({
                     onPick(metric.name);
                     setOpen(false);
                   }}
-                  className="flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-muted"
+                  className={cn(
+                    'flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[selected=true]:bg-muted',
+                    currentItemBar.selected,
+                  )}
                 >
                   <Check
                     className={cn('size-3.5 shrink-0', metric.name === value ? 'opacity-100' : 'opacity-0')}
