@@ -1,5 +1,5 @@
 import { Dialog as D } from 'radix-ui';
-import { useRef, type ComponentProps } from 'react';
+import { useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { X } from 'lucide-react';
 import type { RowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
@@ -19,7 +19,8 @@ export function DialogContent({
 }: ComponentProps<typeof D.Content> & { title: string; description?: string; hideTitle?: boolean }) {
   // Most dialogs here are opened by state, not by a Dialog.Trigger, and Radix returns focus only to
   // a Trigger: without this, Esc or Cancel would drop keyboard users at the top of the page. The
-  // control that had focus when the dialog opened gets it back, if it is still there.
+  // control that had focus when the dialog opened gets it back, if it is still there
+  // (RememberOpener reads it).
   const opener = useRef<HTMLElement | null>(null);
   return (
     <D.Portal>
@@ -31,17 +32,16 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
-        onOpenAutoFocus={(event) => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          props.onOpenAutoFocus?.(event);
-        }}
         onCloseAutoFocus={(event) => {
           props.onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
           event.preventDefault();
-          opener.current.focus();
+          target.focus();
         }}
       >
+        <RememberOpener into={opener} />
         <div className={cn('grid gap-1', hideTitle && 'sr-only')}>
           <D.Title className="text-base font-semibold">{title}</D.Title>
           {description && <D.Description className="text-sm text-muted-foreground">{description}</D.Description>}
@@ -58,6 +58,18 @@ export function DialogContent({
       </D.Content>
     </D.Portal>
   );
+}
+
+/**
+ * Notes the focused element as the content mounts, in render: before React gives a field's
+ * autoFocus the focus in the commit, and before Radix's onOpenAutoFocus, both too late to see the
+ * control that opened the dialog (New rule, Add widget…).
+ */
+function RememberOpener({ into }: { into: RefObject<HTMLElement | null> }) {
+  useState(() => {
+    into.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  });
+  return null;
 }
 
 /** "Are you sure?" before a destructive action: the server's error shows in the dialog, where it happened. */
