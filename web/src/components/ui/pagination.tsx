@@ -38,24 +38,54 @@ export function Pagination({
           : `${formatCount(first)}–${formatCount(Math.min(total, page * pageSize))} of ${formatCount(total)}`}
       </span>
       <div className="flex items-center gap-1">
-        <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => go(page - 1)} aria-label="Previous page">
+        <PageButton unavailable={page <= 1} onClick={() => go(page - 1)} label="Previous page">
           <ChevronLeft aria-hidden />
-        </Button>
+        </PageButton>
         <span className="tabular">
           Page {page}
           {last !== undefined && ` of ${last}`}
         </span>
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={last !== undefined ? page >= last : hasMore === false}
+        <PageButton
+          unavailable={last !== undefined ? page >= last : hasMore === false}
           onClick={() => go(page + 1)}
-          aria-label="Next page"
+          label="Next page"
         >
           <ChevronRight aria-hidden />
-        </Button>
+        </PageButton>
       </div>
     </nav>
+  );
+}
+
+/**
+ * Previous or next: where there is no such page it says so (aria-disabled, dimmed) but keeps the
+ * focus. A disabled button drops it: Enter on Next that reaches the last page left the keyboard
+ * at the top of the document.
+ */
+function PageButton({
+  unavailable,
+  onClick,
+  label,
+  children,
+}: {
+  unavailable: boolean;
+  onClick: () => void;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-disabled={unavailable || undefined}
+      className="aria-disabled:cursor-default aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
+      onClick={() => {
+        if (!unavailable) onClick();
+      }}
+      aria-label={label}
+    >
+      {children}
+    </Button>
   );
 }
 

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '@sightline/api-client';
 import { Check, ChevronDown, EyeOff, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -200,6 +200,34 @@ export function BulkActions({
 
 const DAY_MS = 24 * 3_600_000;
 
+/**
+ * Keeps the keyboard's place in a group of actions that replace each other: Ignore becomes Reopen
+ * once the issue is ignored, and every action is disabled while the change runs. The focused one
+ * going away dropped the focus at the top of the document; it moves to the group's first action
+ * instead. A menu opened from the group counts as inside it.
+ */
+function useFocusKept(key: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const within = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` (status and pending) is the trigger: the actions it renders replace the focused one
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (within.current && (active === null || active === document.body))
+      ref.current?.querySelector<HTMLElement>('button:not(:disabled)')?.focus();
+  }, [key]);
+  return {
+    ref,
+    onFocus: () => {
+      within.current = true;
+    },
+    onBlur: (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Element && !ref.current?.contains(next) && !next.closest('[role="menu"]'))
+        within.current = false;
+    },
+  };
+}
+
 /** The status of one issue with what can be done to it. */
 export function IssueStatusActions({ hash, issue }: { hash: string; issue: IssueState | null | undefined }) {
   const { project } = useCurrentProject();
@@ -207,8 +235,9 @@ export function IssueStatusActions({ hash, issue }: { hash: string; issue: Issue
   const change = useStatusChange(project?.id);
   const set = (body: StatusBody, message: string) => change.mutate({ hashes: [hash], body, message });
   const status = issue?.status ?? 'open';
+  const kept = useFocusKept(`${status} ${change.isPending}`);
   return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="issue-status">
+    <div className="flex flex-wrap items-center gap-2" data-testid="issue-status" {...kept}>
       {issue && <IssueStatusBadge issue={issue} className="px-1.5 py-0.5 text-xs" />}
       {issue && conditionOf(issue) && <span className="text-xs text-muted-foreground">{conditionOf(issue)}</span>}
       {writable &&
