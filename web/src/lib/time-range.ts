@@ -18,6 +18,9 @@ export type Preset = (typeof PRESETS)[number]['value'];
 /** The API's own default window (fromDate/toDate default to the last 24 h). */
 export const DEFAULT_PRESET: Preset = '24h';
 
+/** The longest range the read API answers (src/api/telemetry/conventions.ts, MAX_RANGE_MS): longer is a 400 on every page. */
+export const MAX_RANGE_DAYS = 31;
+
 export interface RangeSearch {
   range?: Preset;
   from?: string;

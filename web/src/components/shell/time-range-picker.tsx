@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { currentItemBar, Popover, PopoverContent, PopoverTrigger } from '@/components/ui/menu';
 import { cn } from '@/lib/utils';
-import { DEFAULT_PRESET, fromLocalInput, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
+import { DEFAULT_PRESET, fromLocalInput, MAX_RANGE_DAYS, PRESETS, resolveRange, toLocalInput } from '@/lib/time-range';
 import { zoneDifference } from '@/lib/time-zone';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 
@@ -45,6 +45,11 @@ export function TimeRangePicker() {
     const end = fromLocalInput(to);
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || start >= end) {
       setProblem('The start must be before the end.');
+      return;
+    }
+    // Said here, where it was typed, rather than as the API's refusal on every card of the page.
+    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+      setProblem(`The range can be at most ${MAX_RANGE_DAYS} days.`);
       return;
     }
     void navigate({
