@@ -57,7 +57,9 @@ function Explorer({ scope, writable }: { scope: TelemetryScope; writable: boolea
     : undefined;
 
   return (
-    <div className="grid gap-4 px-6 py-5">
+    // One column that may be narrower than its content: at a tablet's width the metric list
+    // scrolls inside its card instead of widening the page past the window.
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Metrics"
         description="Pick a metric, aggregate it per time bucket, group and filter it by its dimensions."
