@@ -439,7 +439,47 @@ describe('the dashboard by keyboard', () => {
     await page.keyboard.press('Enter');
     const invitations = page.getByRole('table', { name: 'Invitations' });
     await invitations.getByText('new.colleague@example.com').waitFor();
+    // The address is cleared for the next one; the focus stays on Invite, not at the top of the page.
+    await expectFocusOn(page.getByRole('button', { name: 'Invite', exact: true }));
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expectFocusOn(email);
     await d.capture('keyboard-organization-invite');
+
+    // A second member, who joined through an invitation: a write member made read-only by arrows.
+    const { organizations } = await d.api<{ organizations: Array<{ id: string }> }>('/api/me');
+    const colleague = await registerUser(d.service.app, { email: 'arrows@example.com' });
+    const { acceptUrl } = await inject<{ acceptUrl: string }>(
+      'POST',
+      `/api/organizations/${organizations[0]!.id}/invitations`,
+      { email: 'arrows@example.com', role: 'write' },
+    );
+    const accepted = await d.service.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      headers: { authorization: `Bearer ${colleague.token}` },
+      payload: { token: new URL(acceptUrl).searchParams.get('token') },
+    });
+    expect(accepted.statusCode, accepted.body).toBeLessThan(300);
+    await openSettled('/settings/organization');
+    await fromTop();
+    const role = page
+      .getByRole('table', { name: 'Members' })
+      .getByRole('combobox', { name: /^Role of .*arrows|^Role of User/ })
+      .and(page.locator(':not(:disabled)'));
+    await tabToVisibly(role);
+    expect(await role.inputValue()).toBe('write');
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(async () => {
+        const { members } = await d.api<{ members: Array<{ email: string; role: string }> }>(
+          `/api/organizations/${organizations[0]!.id}/members`,
+        );
+        return members.find((member) => member.email === 'arrows@example.com')?.role;
+      })
+      .toBe('read-only');
+    // The select was busy while the change was saved; the focus is still on it, for the next arrow.
+    await expectFocusOn(role);
   });
 
   describe('at a tablet’s 820×1180', () => {

@@ -5,7 +5,7 @@ import type { RowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -36,6 +36,21 @@ export function Button({
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
 
+/**
+ * Props of a button that cannot act now (its request runs, or there is nothing to send yet): it
+ * says so (aria-disabled, dimmed) and ignores the press — Enter in a field of its form too — but
+ * keeps the focus. `disabled` drops the focus at the top of the page: Enter on Invite cleared the
+ * address, which disabled the button under the keyboard.
+ */
+export function unavailableProps(unavailable: boolean) {
+  return {
+    'aria-disabled': unavailable || undefined,
+    onClick: (event: React.MouseEvent) => {
+      if (unavailable) event.preventDefault();
+    },
+  };
+}
+
 /** A form's primary submit button, saying what it does while the request runs. */
 export function SubmitButton({
   pending,
@@ -50,7 +65,7 @@ export function SubmitButton({
 }) {
   return (
     <div>
-      <Button type="submit" variant="primary" disabled={pending || disabled}>
+      <Button type="submit" variant="primary" {...unavailableProps(pending || disabled)}>
         {pending ? pendingLabel : children}
       </Button>
     </div>

@@ -4,7 +4,7 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import { Button, SubmitButton } from './button';
+import { Button, SubmitButton, unavailableProps } from './button';
 import { CodeBlock } from './code';
 
 /** The server's (or the form's own) complaint, announced to screen readers. */
@@ -112,7 +112,7 @@ export function DialogFormFooter({
         <Button type="button" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" variant="primary" disabled={pending || disabled}>
+        <Button type="submit" variant="primary" {...unavailableProps(pending || disabled)}>
           {pending ? pendingLabel : label}
         </Button>
       </div>

@@ -78,7 +78,6 @@ function PageButton({
       size="sm"
       variant="ghost"
       aria-disabled={unavailable || undefined}
-      className="aria-disabled:cursor-default aria-disabled:opacity-50 aria-disabled:hover:bg-transparent"
       onClick={() => {
         if (!unavailable) onClick();
       }}
