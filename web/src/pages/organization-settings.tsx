@@ -218,10 +218,15 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                       className="h-7 w-32"
                       value={member.role}
                       // Nor may the last admin be lowered (the API refuses it): the select says why instead of failing.
-                      disabled={changeRole.isPending || lastAdmin}
+                      // Not disabled while a change is saved: that took the focus from a keyboard
+                      // user's arrows; a change made meanwhile is ignored (the select shows the saved role).
+                      disabled={lastAdmin}
+                      aria-busy={changeRole.isPending || undefined}
                       title={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
                       aria-description={lastAdmin ? LAST_ADMIN_EXPLANATION : undefined}
-                      onChange={(e) => changeRole.mutate({ member, role: e.target.value as Role })}
+                      onChange={(e) => {
+                        if (!changeRole.isPending) changeRole.mutate({ member, role: e.target.value as Role });
+                      }}
                       options={ROLES}
                     />
                     {lastAdmin && (
