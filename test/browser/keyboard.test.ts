@@ -208,6 +208,20 @@ describe('the dashboard by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('projectId') === secondProject.id);
     await expectFocusOn(trigger);
+
+    // Create project, from the same menu: Escape closes its dialog, the focus is back on the switcher.
+    await page.keyboard.press('Enter');
+    const create = page.getByRole('menu').getByRole('menuitem', { name: 'Create project' });
+    await create.waitFor();
+    await page.keyboard.press('End');
+    await expectFocusOn(create);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /project/i });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expectFocusOn(trigger);
     await openSettled('/issues');
   });
 
