@@ -96,6 +96,13 @@ describe('configuration', () => {
     expect(messageOf({ PORT: '-1' })).toContain('PORT="-1": must be at least 0 (');
     expect(messageOf({ PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL="not a url": must be a URL (');
     expect(messageOf({ PORT: 'eighty' })).not.toMatch(/Invalid input|expected number/);
+    // A length is counted in characters, and the message says so (before: "must be at least 32").
+    expect(messageOf({ SESSION_SECRET: 'short' })).toContain(
+      'SESSION_SECRET (value hidden): must be at least 32 characters (',
+    );
+    expect(messageOf({ METRICS_TOKEN: 'short' })).toContain(
+      'METRICS_TOKEN (value hidden): must be at least 16 characters (',
+    );
   });
 
   it('refuses a DATA_DIR under /proc or /sys (the start hung there at full CPU)', () => {

@@ -616,9 +616,9 @@ function describeIssue(error: z.ZodError): string {
       if (issue.expected === 'int') return 'must be a whole number';
       return issue.expected === 'number' ? 'must be a number' : issue.message;
     case 'too_small':
-      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}`;
+      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${issue.minimum}${issue.origin === 'string' ? ' characters' : ''}`;
     case 'too_big':
-      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
     case 'invalid_format':
       return issue.format === 'url' ? 'must be a URL' : issue.message;
     default:
