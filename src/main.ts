@@ -27,13 +27,36 @@ function version(): string {
   return manifest.version;
 }
 
+/** `serve` and `move` take no options, but `--help` is what an operator tries first. */
+const COMMAND_USAGE = {
+  serve: `usage: sightline serve
+
+Runs the service: the dashboard, the application API and the ingest routes on PORT (8080).
+Every setting is an environment variable (README.md "Configuration"); with none set, the
+embedded engines keep their data under DATA_DIR (./data). Stop it with Ctrl-C or SIGTERM.
+`,
+  move: `usage: sightline move
+
+Copies this data folder's data (DATA_DIR) onto the servers that DATABASE_URL, CLICKHOUSE_URL
+and S3_BUCKET name, each store only when its variable is set. The service must be stopped and
+every target empty; the data folder is left as it was (docs/OPERATIONS.md §7).
+`,
+};
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
   switch (command) {
     case 'serve':
     case 'move': {
-      if (command === 'move' && argv.length > 1) {
-        process.stderr.write('sightline: move takes no arguments (configuration is environment variables)\n');
+      if (argv.length === 2 && ['--help', '-h', 'help'].includes(argv[1]!)) {
+        process.stdout.write(COMMAND_USAGE[command]);
+        return 0;
+      }
+      // Before: `serve --help` started the service and `move --help` was an error.
+      if (argv.length > 1) {
+        process.stderr.write(
+          `sightline: ${command} takes no arguments (configuration is environment variables)\n\n${COMMAND_USAGE[command]}`,
+        );
         return 64; // EX_USAGE
       }
       let config: ReturnType<typeof loadConfig>;

@@ -39,6 +39,29 @@ describe('sightline command line', () => {
     expect(unknown.stderr).toBe(`sightline: unknown command "nonsense"\n\n${help.stdout}`);
   });
 
+  it.each([['serve'], ['move']])(
+    '%s --help prints its usage (exit 0) and starts nothing; another argument is a usage error (64)',
+    async (command) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-help-'));
+      try {
+        // A DATA_DIR that stays empty proves nothing was opened; a port is never bound.
+        const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+        const help = await run([command, '--help'], env);
+        expect(help).toMatchObject({ code: 0, stderr: '' });
+        expect(help.stdout).toMatch(new RegExp(`^usage: sightline ${command}\n`));
+        expect(await run([command, '-h'], env)).toEqual(help);
+        const wrong = await run([command, '--port', '3000'], env);
+        expect(wrong.code).toBe(64);
+        expect(wrong.stderr).toBe(
+          `sightline: ${command} takes no arguments (configuration is environment variables)\n\n${help.stdout}`,
+        );
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('serve on a port another process holds: one line naming the port and the variable, exit 75, the data folder released', async () => {
     const holder = net.createServer();
     const { port } = await listenOnLoopback(holder);
