@@ -590,7 +590,7 @@ function readPlanCatalogue(file: string, problems: string[]): PlanCatalogue | nu
  * value, and a URL's credentials (`scheme://user:password@host` -> `scheme://***@host`, also for
  * values too malformed to parse, so everything up to the last `@` goes).
  */
-function shownValue(name: string, value: string): string {
+export function shownValue(name: string, value: string): string {
   if ((VARIABLES as Record<string, VariableSpec>)[name]?.secret) return `${name} (value hidden)`;
   const at = value.lastIndexOf('@');
   if (at < 0) return `${name}=${JSON.stringify(value)}`;

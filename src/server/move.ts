@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CHDB_CACHE_MB } from '../store/telemetry/chdb.js';
-import { defaultInsertDir, type Config } from '../config.js';
+import { defaultInsertDir, shownValue, type Config } from '../config.js';
 import { openMetaDb } from '../store/meta/index.js';
 import { copyMetadata, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
 import type { MetaDb } from '../store/meta/types.js';
@@ -65,7 +65,12 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
     let metadata: { from: MetaDb; to: MetaDb } | null = null;
     if (moves.metadata && config.meta.kind === 'postgres') {
       const from = await open(openMetaDb({ kind: 'pglite', path: folders.metadata }).catch(notOpened('metadata')));
-      const to = await open(openMetaDb({ kind: 'postgres', url: config.meta.url }));
+      const url = config.meta.url;
+      const to = await open(
+        openMetaDb({ kind: 'postgres', url }).catch(
+          unusable('the PostgreSQL database', shownValue('DATABASE_URL', url)),
+        ),
+      );
       const filled = await nonEmptyMetaTables(to, await metaTables(to));
       if (filled.length > 0)
         throw new StartError(
@@ -87,8 +92,12 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
         }).catch(notOpened('telemetry')),
       );
       await migrateTelemetry(from);
-      const to = await open(openTelemetryEngine(config.telemetry));
-      await migrateTelemetry(to);
+      const notUsable = unusable(
+        `the ClickHouse database ${config.telemetry.database}`,
+        shownValue('CLICKHOUSE_URL', config.telemetry.url),
+      );
+      const to = await open(openTelemetryEngine(config.telemetry).catch(notUsable));
+      await migrateTelemetry(to).catch(notUsable);
       const filled = await nonEmptyTables(to, await telemetryTables(from));
       if (filled.length > 0)
         throw new StartError(
@@ -104,6 +113,16 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
             to: await open(createObjectStore({ engine: 's3', ...s3Options(config.objects) })),
           }
         : null;
+    // The bucket is only used after the metadata is copied: find out now that it answers.
+    if (objects && config.objects.kind === 's3')
+      await objects.to
+        .ping()
+        .catch(
+          unusable(
+            `the S3 bucket ${config.objects.bucket}`,
+            config.objects.endpoint ? shownValue('S3_ENDPOINT', config.objects.endpoint) : 'AWS',
+          ),
+        );
 
     if (metadata) {
       out.write('metadata: copying into PostgreSQL');
@@ -113,9 +132,12 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
     }
     if (objects) {
       out.write('objects: copying into the S3 bucket');
-      const done = await copyObjects(objects.from, objects.to, (p) =>
-        out.write(`objects: ${p.copied.toLocaleString('en-US')} copied, ${p.skipped} already there`),
-      );
+      // A line per page but the last, whose figures the closing line gives (before: both).
+      let previous: string | null = null;
+      const done = await copyObjects(objects.from, objects.to, (p) => {
+        if (previous !== null) out.write(previous);
+        previous = `objects: ${p.copied.toLocaleString('en-US')} copied, ${p.skipped} already there`;
+      });
       out.write(
         `objects: ${done.copied.toLocaleString('en-US')} copied (${(done.bytes / 1048576).toFixed(1)} MB), ${done.skipped} already there`,
       );
@@ -162,6 +184,19 @@ function embeddedDatabase(folder: string, serverDatabase: string): string {
       : `${folder} holds several databases (${databases.join(', ')}) and none is CLICKHOUSE_DATABASE (${serverDatabase}): name the one to move in CLICKHOUSE_DATABASE`,
     66,
   );
+}
+
+/** A target server that cannot be reached or used: one line naming it, before anything is copied. */
+function unusable(target: string, where: string) {
+  return (error: unknown): never => {
+    // HeadBucket answers a missing bucket with a bare 404, which the AWS SDK calls "UnknownError".
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason = status === 404 ? 'no such bucket (create it first)' : (error as Error).message;
+    throw new StartError(
+      `cannot use ${target} (${where}): ${reason}; nothing was copied`,
+      69, // EX_UNAVAILABLE
+    );
+  };
 }
 
 function notOpened(store: string) {

@@ -170,6 +170,35 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     }
   });
 
+  it('a server that cannot be reached or used: one line naming its variable, credentials hidden, exit 69, nothing copied', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const cases: { env: Record<string, string>; line: string }[] = [
+      {
+        env: { DATABASE_URL: `postgres://postgres:hunter2@127.0.0.1:1/${database}` },
+        line: `sightline: cannot use the PostgreSQL database (DATABASE_URL="postgres://***@127.0.0.1:1/${database}"): cannot connect to PostgreSQL: connect ECONNREFUSED 127.0.0.1:1; nothing was copied\n`,
+      },
+      {
+        env: { DATABASE_URL: `postgres://postgres@${PG}/${database}_missing` },
+        line: `sightline: cannot use the PostgreSQL database (DATABASE_URL="postgres://***@${PG}/${database}_missing"): cannot connect to PostgreSQL: database "${database}_missing" does not exist; nothing was copied\n`,
+      },
+      {
+        env: { CLICKHOUSE_URL: 'http://default:hunter2@127.0.0.1:1' },
+        line: 'sightline: cannot use the ClickHouse database sightline (CLICKHOUSE_URL="http://***@127.0.0.1:1"): connect ECONNREFUSED 127.0.0.1:1; nothing was copied\n',
+      },
+      {
+        env: { ...servers, DATABASE_URL: '', CLICKHOUSE_URL: '', S3_BUCKET: 'no-such-bucket' },
+        line: `sightline: cannot use the S3 bucket no-such-bucket (S3_ENDPOINT="${s3.url}"): no such bucket (create it first); nothing was copied\n`,
+      },
+    ];
+    for (const { env, line } of cases) {
+      const failed = await runMove({ DATA_DIR: dataDir, ...env });
+      expect(failed.code, failed.stderr).toBe(69);
+      // Its own line (Node may add warnings of its own, such as the AWS SDK's about Node 20).
+      const own = failed.stderr.split('\n').filter((l) => l.startsWith('sightline'));
+      expect(own).toEqual([line.trimEnd()]);
+    }
+  }, 60_000);
+
   it('copies metadata, objects and telemetry, verified, and says how to go on', async () => {
     const moved = await runMove({ DATA_DIR: dataDir, ...servers });
     expect(moved.code, moved.stderr).toBe(0);
@@ -180,6 +209,10 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
       .filter((line) => line.startsWith('sightline move: '));
     expect(moved.stderr).toMatch(/metadata: [\d,]+ rows in \d+ tables copied/);
     expect(moved.stderr).toContain(`objects: ${objectKeys.length} copied`);
+    // One page of objects: its figures once, in the closing line (before: twice).
+    expect(lines.filter((line) => line.startsWith('sightline move: objects: ') && line.includes(' copied'))).toEqual([
+      expect.stringMatching(/^sightline move: objects: \d+ copied \([\d.]+ MB\), 0 already there$/),
+    ]);
     const telemetry = /telemetry: ([\d,]+) rows in 13 tables copied and verified/.exec(moved.stderr);
     expect(Number(telemetry?.[1]?.replaceAll(',', ''))).toBeGreaterThan(10);
     expect(lines.at(-1)).toContain(`SESSION_SECRET set to the content of ${path.join(dataDir, 'session-secret')}`);
