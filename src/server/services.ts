@@ -3,7 +3,7 @@
  * and builds the shared machinery (writer, admission gate, caches). Closing reverses it.
  */
 import { pino } from 'pino';
-import type { Config } from '../config.js';
+import { shownValue, type Config } from '../config.js';
 import { AdmissionGate } from '../http/admission.js';
 import { ProjectCache } from '../application/project-cache.js';
 import { GroupCommitWriter } from '../store/telemetry/writer.js';
@@ -19,6 +19,7 @@ import { createCoordStore } from '../store/coord/index.js';
 import { SourceMapTables } from '../application/symbolication/sourcemaps.js';
 import { openMetaDb } from '../store/meta/index.js';
 import { lockDataFolder } from './data-folder-lock.js';
+import { StartError } from './start-error.js';
 import { createObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
@@ -58,13 +59,19 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // The metadata store first: on an empty folder PGlite initialises in a child process, which
     // should not overlap with chDB's memory in this one (the telemetry engine loads chDB on open).
     // openMetaDb applies the metadata migrations before it returns.
-    const meta = await openMetaDb(config.meta);
+    const meta = await openMetaDb(config.meta).catch(
+      serverFailure(config.meta.kind === 'postgres' ? shownValue('DATABASE_URL', config.meta.url) : null, 'PostgreSQL'),
+    );
     opened.push(meta);
     await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
 
-    const telemetry = await openTelemetryEngine(config.telemetry);
+    const onClickHouse = serverFailure(
+      config.telemetry.kind === 'clickhouse-http' ? shownValue('CLICKHOUSE_URL', config.telemetry.url) : null,
+      'ClickHouse',
+    );
+    const telemetry = await openTelemetryEngine(config.telemetry).catch(onClickHouse);
     opened.push(telemetry);
-    await migrateTelemetry(telemetry);
+    await migrateTelemetry(telemetry).catch(onClickHouse);
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
 
@@ -223,6 +230,18 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         .catch((closeError: unknown) => log.warn({ err: closeError }, 'closing a store after a failed start failed'));
     throw error;
   }
+}
+
+/**
+ * A server engine that cannot be reached or migrated stops the start with one line naming its
+ * variable (credentials hidden), exit 1 as before, so a supervisor still restarts it (the server
+ * may come up); before, a stack trace. Embedded engines' errors are left as they are.
+ */
+function serverFailure(variable: string | null, server: string) {
+  return (error: unknown): never => {
+    if (variable === null || error instanceof StartError) throw error;
+    throw new StartError(`cannot use ${server} at ${variable}: ${(error as Error).message}`, 1);
+  };
 }
 
 export function s3Options(objects: Extract<Config['objects'], { kind: 's3' }>) {

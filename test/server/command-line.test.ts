@@ -79,6 +79,33 @@ describe('sightline command line', () => {
     }
   });
 
+  it.each([
+    [
+      'DATABASE_URL',
+      'postgres://sightline:hunter2@127.0.0.1:1/sightline',
+      'PostgreSQL at DATABASE_URL="postgres://***@127.0.0.1:1/sightline": cannot connect to PostgreSQL: connect ECONNREFUSED 127.0.0.1:1',
+    ],
+    [
+      'CLICKHOUSE_URL',
+      'http://default:hunter2@127.0.0.1:1',
+      'ClickHouse at CLICKHOUSE_URL="http://***@127.0.0.1:1": connect ECONNREFUSED 127.0.0.1:1',
+    ],
+  ])(
+    'serve with %s naming a server that refuses: one line naming the variable, credentials hidden, exit 1, the data folder released',
+    async (variable, url, said) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-server-down-'));
+      try {
+        // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+        const result = await run(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', [variable]: url });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toBe(`sightline: cannot use ${said}\n`);
+        expect(fs.existsSync(path.join(dataDir, 'sightline.lock'))).toBe(false);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('serve on a HOST that is no address of this machine: exit 78 (configuration), one line', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-host-'));
     try {
