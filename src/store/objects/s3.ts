@@ -55,6 +55,10 @@ export class S3ObjectStore implements ObjectStore {
     const { accessKeyId, secretAccessKey } = options;
     if ((accessKeyId === undefined) !== (secretAccessKey === undefined))
       throw new TypeError('S3 accessKeyId and secretAccessKey must be given together');
+    // The SDK warns on Node < 22 about its releases after January 2027; the locked version runs
+    // on Node 20 as package.json's engines say, so the warning (on stderr at every start with
+    // S3_BUCKET) only alarmed operators. Its documented switch; an operator's own value stands.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.client = new S3Client({
       region: options.region ?? 'us-east-1',
       ...(options.endpoint !== undefined && { endpoint: options.endpoint }),
