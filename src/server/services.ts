@@ -240,6 +240,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 function serverFailure(variable: string | null, server: string) {
   return (error: unknown): never => {
     if (variable === null || error instanceof StartError) throw error;
+    // A migration refused (edited, unknown or missing) says what to do itself; the server is fine.
+    if ((error as Error).name === 'MigrationError') throw new StartError((error as Error).message, 1);
     throw new StartError(`cannot use ${server} at ${variable}: ${(error as Error).message}`, 1);
   };
 }

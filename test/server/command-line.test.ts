@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { listenOnLoopback } from '../support/loopback.js';
 
@@ -105,6 +107,48 @@ describe('sightline command line', () => {
       }
     },
   );
+
+  it('serve on a PostgreSQL migrated by a newer Sightline: the migration refusal alone, one line, exit 1', async (context) => {
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+    const down = await admin('SELECT 1').then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    if (down) return context.skip(`no PostgreSQL at 127.0.0.1:5432: ${down}`);
+    const database = `sightline_newer_${randomBytes(6).toString('hex')}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-newer-'));
+    await admin(`CREATE DATABASE ${database}`);
+    try {
+      const url = `postgres://postgres@127.0.0.1:5432/${database}`;
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      await client.query(
+        "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', repeat('a', 64))",
+      );
+      await client.end();
+      const result = await run(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url });
+      expect(result.code).toBe(1);
+      // Not "cannot use PostgreSQL at DATABASE_URL=…": the server is fine, the build is older.
+      expect(result.stderr).toMatch(
+        /^sightline: the metadata database has migration 9999_future, which this build does not know: [^\n]+\n$/,
+      );
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 
   it('serve on a HOST that is no address of this machine: exit 78 (configuration), one line', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-host-'));
