@@ -2,6 +2,7 @@
  * Runs the service until SIGTERM or SIGINT: stop accepting, let in-flight requests finish, flush
  * the writer, close the stores, exit 0. A second signal exits at once.
  */
+import path from 'node:path';
 import type { Config } from '../config.js';
 import { buildApps } from './app.js';
 import { useServiceHeapGrowth } from './garbage-collection.js';
@@ -53,13 +54,17 @@ export async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
+  const embedded = config.meta.kind === 'pglite' || config.telemetry.kind === 'chdb' || config.objects.kind === 'fs';
   useServiceHeapGrowth();
   keepReleasingFreedMemory();
   app.log.info({ port, ingestPort, coldStartMs, engines: engineNames(services) }, 'sightline ready');
   process.stdout.write(
     `Sightline is running at http://localhost:${port}` +
       (ingest ? ` (ingest at http://localhost:${ingestPort})` : '') +
-      ` — ready in ${coldStartMs} ms\n`,
+      ` — ready in ${coldStartMs} ms` +
+      // Where the embedded engines keep the data, absolute: a mistyped DATA_DIR shows here.
+      (embedded ? `, data in ${path.resolve(config.dataDir)}` : '') +
+      '\n',
   );
 }
 

@@ -80,6 +80,13 @@ describe('one process per data folder', () => {
 
   it("a second `sightline serve` on a folder in use exits 75 with one line naming the owner, not the engines' error", async () => {
     holder = await startChildService({ DATA_DIR: dir });
+    // The ready line names the folder, so a DATA_DIR mistyped or left relative is seen at once.
+    expect(holder.output()).toMatch(
+      new RegExp(
+        `^Sightline is running at http://localhost:\\d+ — ready in \\d+ ms, data in ${path.resolve(dir)}$`,
+        'm',
+      ),
+    );
     expect(() => lockDataFolder(dir)).toThrow(DataFolderInUseError);
     expect(() => lockDataFolder(dir)).toThrow(`in use by another Sightline process (pid ${holder!.child.pid})`);
 
