@@ -577,10 +577,31 @@ export function isLoopbackHttp(url: URL): boolean {
 
 /** The catalogue of PLANS_FILE, or null with a problem added when it is unreadable or invalid. */
 function readPlanCatalogue(file: string, problems: string[]): PlanCatalogue | null {
+  const absolute = path.resolve(file);
+  // In words, with the path read (a relative one is the working directory's, which under a
+  // supervisor is rarely the one meant); before: Node's "ENOENT: no such file or directory, open".
+  const where = absolute === file ? '' : ` (read as ${absolute}: a relative path is from the working directory)`;
+  let text: string;
   try {
-    return parsePlanCatalogue(JSON.parse(fs.readFileSync(path.resolve(file), 'utf8')));
+    text = fs.readFileSync(absolute, 'utf8');
   } catch (error) {
-    problems.push(`${shownValue('PLANS_FILE', file)}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : code === 'EACCES'
+            ? 'not readable by this user'
+            : (error as Error).message;
+    problems.push(`${shownValue('PLANS_FILE', file)}: ${reason}${where}`);
+    return null;
+  }
+  try {
+    return parsePlanCatalogue(JSON.parse(text));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `not valid JSON: ${error.message}` : (error as Error).message;
+    problems.push(`${shownValue('PLANS_FILE', file)}: ${reason}${where}`);
     return null;
   }
 }

@@ -1,4 +1,7 @@
 /** The billing variables of the configuration: a plan catalogue file and the Stripe pair. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { SMALL_CATALOGUE, writePlansFile } from './support/access.js';
@@ -22,9 +25,17 @@ describe('billing configuration', () => {
 
   it('reads a plan catalogue file, and names the problem of a bad one', () => {
     expect(loadConfig({ PLANS_FILE: writePlansFile(SMALL_CATALOGUE) }).billing.catalogue).toEqual(SMALL_CATALOGUE);
-    expect(failure({ PLANS_FILE: '/nonexistent/plans.json' })).toMatch(
-      /PLANS_FILE="\/nonexistent\/plans.json": ENOENT/,
+    // In words, not Node's "ENOENT: no such file or directory, open …".
+    expect(failure({ PLANS_FILE: '/nonexistent/plans.json' }).split('\n').at(-1)).toBe(
+      '  PLANS_FILE="/nonexistent/plans.json": no such file',
     );
+    expect(failure({ PLANS_FILE: 'plans.json' })).toContain(
+      `PLANS_FILE="plans.json": no such file (read as ${path.resolve('plans.json')}: a relative path is from the working directory)`,
+    );
+    expect(failure({ PLANS_FILE: os.tmpdir() })).toContain(`PLANS_FILE="${os.tmpdir()}": is a folder, not a file`);
+    const notJson = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
+    fs.writeFileSync(notJson, '{ "defaultPlan": "free", }');
+    expect(failure({ PLANS_FILE: notJson })).toMatch(new RegExp(`PLANS_FILE="${notJson}": not valid JSON: \\S`));
     const bad = writePlansFile({ ...SMALL_CATALOGUE, defaultPlan: 'gold' });
     expect(failure({ PLANS_FILE: bad })).toContain('defaultPlan: defaultPlan "gold" is not one of the plans');
   });
