@@ -235,13 +235,15 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
 /**
  * A server engine that cannot be reached or migrated stops the start with one line naming its
  * variable (credentials hidden), exit 1 as before, so a supervisor still restarts it (the server
- * may come up); before, a stack trace. Embedded engines' errors are left as they are.
+ * may come up); before, a stack trace. A migration refusal is its own line on every engine; other
+ * errors of the embedded engines are left as they are.
  */
 function serverFailure(variable: string | null, server: string) {
   return (error: unknown): never => {
-    if (variable === null || error instanceof StartError) throw error;
-    // A migration refused (edited, unknown or missing) says what to do itself; the server is fine.
+    if (error instanceof StartError) throw error;
+    // A migration refused (edited, unknown or missing) says what to do itself, on either engine.
     if ((error as Error).name === 'MigrationError') throw new StartError((error as Error).message, 1);
+    if (variable === null) throw error;
     throw new StartError(`cannot use ${server} at ${variable}: ${(error as Error).message}`, 1);
   };
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openMetaDb } from '../../src/store/meta/index.js';
 import { listenOnLoopback } from '../support/loopback.js';
 
 const BIN = path.resolve('bin/sightline.mjs');
@@ -146,6 +147,27 @@ describe('sightline command line', () => {
       );
     } finally {
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('serve on a data folder migrated by a newer Sightline: the refusal as one line, exit 1, the folder released', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-newer-embedded-'));
+    try {
+      // The metadata database of a newer build: one migration more than this build knows.
+      const meta = await openMetaDb({ kind: 'pglite', path: path.join(dataDir, 'pglite') });
+      await meta.query(
+        "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', repeat('a', 64))",
+      );
+      await meta.close();
+      const result = await run(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+      expect(result.code).toBe(1);
+      // Before: "sightline: MigrationError: …" and its stack trace.
+      expect(result.stderr).toMatch(
+        /^sightline: the metadata database has migration 9999_future, which this build does not know: [^\n]+\n$/,
+      );
+      expect(fs.existsSync(path.join(dataDir, 'sightline.lock'))).toBe(false);
+    } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
