@@ -52,6 +52,17 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
   for (const store of ['metadata', 'telemetry'] as const)
     if (moves[store] && !fs.existsSync(folders[store]))
       throw new StartError(`no embedded ${store} in ${config.dataDir} (no ${folders[store]}): is DATA_DIR right?`, 66);
+  // objects/ appears with the first object, so a data folder may lack it; a folder with none of
+  // Sightline's entries is a wrong DATA_DIR (before: "0 copied", exit 0, and the folder created).
+  const secretFile = path.join(config.dataDir, 'session-secret');
+  if (
+    moves.objects &&
+    ![folders.objects, folders.metadata, folders.telemetry, secretFile].some((p) => fs.existsSync(p))
+  )
+    throw new StartError(
+      `${config.dataDir} is no Sightline data folder (no objects, pglite, chdb nor session-secret in it): is DATA_DIR right?`,
+      66,
+    );
 
   const lock = lockDataFolder(config.dataDir);
   const opened: Closable[] = [];
@@ -156,7 +167,10 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
       out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
     }
     out.write(
-      `done. Start Sightline with the same variables; ${config.dataDir} still holds its data. A process without this data folder needs SESSION_SECRET set to the content of ${path.join(config.dataDir, 'session-secret')} to keep sessions and alert channel secrets.`,
+      `done. Start Sightline with the same variables; ${config.dataDir} still holds its data.` +
+        (fs.existsSync(secretFile)
+          ? ` A process without this data folder needs SESSION_SECRET set to the content of ${secretFile} to keep sessions and alert channel secrets.`
+          : ''),
     );
   } finally {
     for (const store of opened.reverse()) await store.close().catch(() => undefined);

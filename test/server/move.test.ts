@@ -156,10 +156,18 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses with no server named (64) and while the data folder is in use (75)', async () => {
+  it('refuses with no server named (64), from a folder that is no data folder (66) and while the data folder is in use (75)', async () => {
     const nothing = await runMove({ DATA_DIR: dataDir });
     expect(nothing.code).toBe(64);
     expect(nothing.stderr).toContain('nothing to move onto: set DATABASE_URL, CLICKHOUSE_URL and/or S3_BUCKET');
+    // Objects only, from a DATA_DIR that is no data folder: refused, and the folder not created.
+    const wrong = path.join(dataDir, 'not-here');
+    const nowhere = await runMove({ ...servers, DATABASE_URL: '', CLICKHOUSE_URL: '', DATA_DIR: wrong });
+    expect(nowhere.code).toBe(66);
+    expect(nowhere.stderr).toContain(
+      `sightline: ${wrong} is no Sightline data folder (no objects, pglite, chdb nor session-secret in it): is DATA_DIR right?\n`,
+    );
+    expect(fs.existsSync(wrong)).toBe(false);
     const lock = lockDataFolder(dataDir);
     try {
       const busy = await runMove({ DATA_DIR: dataDir, ...servers });
