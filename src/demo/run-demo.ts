@@ -122,10 +122,14 @@ async function signIn(options: DemoOptions): Promise<string> {
     method: 'POST',
     body: { email: options.email, password: options.password, name: 'Demo', organizationName: 'Demo shop' },
   });
+  // With the demo's own account the way out is one's own; with one's own, the account or password is wrong.
+  const own = options.email !== DEMO_EMAIL || options.password !== DEMO_PASSWORD;
   if (registered.status !== 201)
     throw new Error(
       `cannot sign in as ${options.email} (${login.status}) nor register it (${registered.status}: ${registered.body?.error ?? ''}); ` +
-        'pass --email and --password of your own account, or --token with a personal access token (Settings → Account)',
+        (own
+          ? 'check --email and --password, or pass --token with a personal access token (Settings → Account)'
+          : 'pass --email and --password of your own account, or --token with a personal access token (Settings → Account)'),
     );
   // The default demo password is printed so the newcomer can sign in and look; a chosen one is not.
   options.print(

@@ -207,6 +207,16 @@ describe('sightline demo', () => {
     });
   });
 
+  it('a wrong --password for an account that exists: check them (before: to pass the --password just passed)', async () => {
+    // The first case registered the default demo account.
+    expect(await demo(['--url', service.url, '--password', 'not the demo password', '--once'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'sightline demo: cannot sign in as demo@example.com (401) nor register it (422: an account with this e-mail address already exists); check --email and --password, or pass --token with a personal access token (Settings → Account)\n',
+    });
+  });
+
   it('Ctrl-C (SIGINT) between batches stops the loop: "stopped", exit 0', async () => {
     const child = spawn(process.execPath, [SIGHTLINE_BIN, 'demo', '--url', service.url], {
       env: demoEnvironment(),
