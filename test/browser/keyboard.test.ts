@@ -548,6 +548,18 @@ describe('the dashboard by keyboard', () => {
       await tabToVisibly(page.getByRole('button', { name: /^Time range:/ }));
     });
 
+    it('names the palette button where its text is hidden (below 768 px only its icon shows)', async () => {
+      await page.setViewportSize({ width: 700, height: 1000 });
+      try {
+        await openSettled('/');
+        const button = page.getByRole('button', { name: 'Jump to…' });
+        expect(await button.isVisible()).toBe(true);
+        expect(await button.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(60);
+      } finally {
+        await page.setViewportSize(TABLET);
+      }
+    });
+
     it('cuts off nothing and overlaps nothing on the main pages; tables scroll inside their card', async () => {
       const { items } = await inject<{ items: Array<{ hash: string }> }>(
         'POST',

@@ -115,7 +115,8 @@ export function AppShell() {
             onClick={() => setPaletteOpen(true)}
           >
             <Search />
-            <span className="max-md:hidden">Jump to…</span>
+            {/* Only the icon shows below 768 px; the text still names the button. */}
+            <span className="max-md:sr-only">Jump to…</span>
             <kbd className="ml-auto rounded border bg-muted px-1.5 font-mono text-[11px] leading-4 max-md:hidden">
               Ctrl K
             </kbd>
