@@ -203,6 +203,8 @@ function embeddedDatabase(folder: string, serverDatabase: string): string {
 /** A target server that cannot be reached or used: one line naming it, before anything is copied. */
 function unusable(target: string, where: string) {
   return (error: unknown): never => {
+    // A database another version migrated, or whose migration was edited: the refusal says it all (exit 1, as serve).
+    if ((error as Error).name === 'MigrationError') throw new StartError((error as Error).message, 1);
     // HeadBucket answers a missing bucket with a bare 404, which the AWS SDK calls "UnknownError".
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     const reason = status === 404 ? 'no such bucket (create it first)' : (error as Error).message;

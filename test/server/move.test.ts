@@ -206,6 +206,31 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     }
   }, 60_000);
 
+  it('a target database a newer Sightline migrated: the refusal alone, exit 1 (as serve), nothing copied', async () => {
+    const newer = `${database}_newer`;
+    await admin(`CREATE DATABASE ${newer}`);
+    try {
+      const client = new pg.Client({ connectionString: `postgres://postgres@${PG}/${newer}` });
+      await client.connect();
+      await client.query(
+        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      await client.query(
+        "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', repeat('a', 64))",
+      );
+      await client.end();
+      const refused = await runMove({ DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres@${PG}/${newer}` });
+      expect(refused.code, refused.stderr).toBe(1);
+      expect(refused.stderr.split('\n').filter((line) => line.startsWith('sightline'))).toEqual([
+        expect.stringMatching(
+          /^sightline: the metadata database has migration 9999_future, which this build does not know: /,
+        ),
+      ]);
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${newer} WITH (FORCE)`);
+    }
+  }, 60_000);
+
   it('copies metadata, objects and telemetry, verified, and says how to go on', async () => {
     const moved = await runMove({ DATA_DIR: dataDir, ...servers });
     expect(moved.code, moved.stderr).toBe(0);
