@@ -151,10 +151,12 @@ export async function demoCommand(argv: string[], env: DemoEnvironment): Promise
     return 0;
   }
 
-  // Ctrl-C aborts the wait and any request in flight; a second one ends the process at once (the default).
+  // Ctrl-C, or a supervisor's SIGTERM, aborts the wait and any request in flight; a second one
+  // ends the process at once (the default).
   const stop = new AbortController();
   const onSigint = () => stop.abort();
   process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
   try {
     await runDemo({ ...settings, print: (line) => process.stdout.write(`${line}\n`), signal: stop.signal });
     return 0;
@@ -174,5 +176,6 @@ export async function demoCommand(argv: string[], env: DemoEnvironment): Promise
     return 1;
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
   }
 }

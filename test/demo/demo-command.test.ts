@@ -217,28 +217,31 @@ describe('sightline demo', () => {
     });
   });
 
-  it('Ctrl-C (SIGINT) between batches stops the loop: "stopped", exit 0', async () => {
-    const child = spawn(process.execPath, [SIGHTLINE_BIN, 'demo', '--url', service.url], {
-      env: demoEnvironment(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-        if (/ sent \d+ calls/.test(stdout)) resolve();
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s (Ctrl-C, or a supervisor) between batches stops the loop: "stopped", exit 0',
+    async (signal) => {
+      const child = spawn(process.execPath, [SIGHTLINE_BIN, 'demo', '--url', service.url], {
+        env: demoEnvironment(),
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      void exited.then(() => reject(new Error(`demo exited before its first batch:\n${stdout}${stderr}`)));
-    });
-    expect(stdout).toContain(`sending to ${service.url} a batch every 5 s (Ctrl-C stops)`);
-    child.kill('SIGINT');
-    expect(await exited).toEqual({ code: 0, signal: null });
-    expect(stdout).toMatch(/ sent \d+ calls[^\n]*\nstopped\n$/);
-    expect(stderr).toBe('');
-  });
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        child.once('exit', (code, signal) => resolve({ code, signal })),
+      );
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (/ sent \d+ calls/.test(stdout)) resolve();
+        });
+        void exited.then(() => reject(new Error(`demo exited before its first batch:\n${stdout}${stderr}`)));
+      });
+      expect(stdout).toContain(`sending to ${service.url} a batch every 5 s (Ctrl-C stops)`);
+      child.kill(signal);
+      expect(await exited).toEqual({ code: 0, signal: null });
+      expect(stdout).toMatch(/ sent \d+ calls[^\n]*\nstopped\n$/);
+      expect(stderr).toBe('');
+    },
+  );
 }, 120_000);
