@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { markMigratedByNewerBuild, postgresQuery, postgresUnavailable, postgresUrl } from '../support/postgres.js';
 import { describe, expect, it } from 'vitest';
 import { openMetaDb } from '../../src/store/meta/index.js';
 import { listenOnLoopback } from '../support/loopback.js';
@@ -110,35 +110,14 @@ describe('sightline command line', () => {
   );
 
   it('serve on a PostgreSQL migrated by a newer Sightline: the migration refusal alone, one line, exit 1', async (context) => {
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/test' });
-      client.on('error', () => undefined);
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
-    const down = await admin('SELECT 1').then(
-      () => null,
-      (error: Error) => error.message,
-    );
+    const down = await postgresUnavailable();
     if (down) return context.skip(`no PostgreSQL at 127.0.0.1:5432: ${down}`);
     const database = `sightline_newer_${randomBytes(6).toString('hex')}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-newer-'));
-    await admin(`CREATE DATABASE ${database}`);
+    await postgresQuery(`CREATE DATABASE ${database}`);
     try {
-      const url = `postgres://postgres@127.0.0.1:5432/${database}`;
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(
-        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      await client.query(
-        "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', repeat('a', 64))",
-      );
-      await client.end();
+      const url = postgresUrl(database);
+      await markMigratedByNewerBuild(database);
       const result = await run(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url });
       expect(result.code).toBe(1);
       // Not "cannot use PostgreSQL at DATABASE_URL=…": the server is fine, the build is older.
@@ -146,7 +125,7 @@ describe('sightline command line', () => {
         /^sightline: the metadata database has migration 9999_future, which this build does not know: [^\n]+\n$/,
       );
     } finally {
-      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await postgresQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });

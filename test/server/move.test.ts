@@ -12,35 +12,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataFolder } from '../../src/server/data-folder-lock.js';
 import { bearer, call } from '../support/access.js';
+import {
+  POSTGRES_ADDRESS,
+  markMigratedByNewerBuild,
+  postgresQuery,
+  postgresUnavailable,
+  postgresUrl,
+} from '../support/postgres.js';
 import { startS3rverProcess, startShimProcess, type ChildServer } from '../support/child-servers.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf } from '../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 
 const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sightline.mjs');
-const PG = '127.0.0.1:5432';
-const ADMIN_URL = `postgres://postgres@${PG}/test`;
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const BUCKET = 'sightline-move';
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  client.on('error', () => undefined);
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const postgresDown = await admin('SELECT 1').then(
-  () => null,
-  (error: Error) => error.message,
-);
-if (postgresDown) console.warn(`sightline move suite SKIPPED — no PostgreSQL at ${PG}: ${postgresDown}`);
+const postgresDown = await postgresUnavailable();
+if (postgresDown) console.warn(`sightline move suite SKIPPED — no PostgreSQL at ${POSTGRES_ADDRESS}: ${postgresDown}`);
 
 function runMove(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [BIN, 'move'], {
@@ -134,11 +125,11 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     } finally {
       await embedded.close();
     }
-    await admin(`CREATE DATABASE ${database}`);
+    await postgresQuery(`CREATE DATABASE ${database}`);
     shim = await startShimProcess();
     s3 = await startS3rverProcess(BUCKET);
     servers = {
-      DATABASE_URL: `postgres://postgres@${PG}/${database}`,
+      DATABASE_URL: postgresUrl(database),
       CLICKHOUSE_URL: shim.url,
       CLICKHOUSE_DATABASE: 'sightline_moved',
       S3_BUCKET: BUCKET,
@@ -152,7 +143,7 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
   afterAll(async () => {
     await shim?.close();
     await s3?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await postgresQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -186,8 +177,8 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
         line: `sightline: cannot use the PostgreSQL database (DATABASE_URL="postgres://***@127.0.0.1:1/${database}"): cannot connect to PostgreSQL: connect ECONNREFUSED 127.0.0.1:1; nothing was copied\n`,
       },
       {
-        env: { DATABASE_URL: `postgres://postgres@${PG}/${database}_missing` },
-        line: `sightline: cannot use the PostgreSQL database (DATABASE_URL="postgres://***@${PG}/${database}_missing"): cannot connect to PostgreSQL: database "${database}_missing" does not exist; nothing was copied\n`,
+        env: { DATABASE_URL: `postgres://postgres@${POSTGRES_ADDRESS}/${database}_missing` },
+        line: `sightline: cannot use the PostgreSQL database (DATABASE_URL="postgres://***@${POSTGRES_ADDRESS}/${database}_missing"): cannot connect to PostgreSQL: database "${database}_missing" does not exist; nothing was copied\n`,
       },
       {
         env: { CLICKHOUSE_URL: 'http://default:hunter2@127.0.0.1:1' },
@@ -208,18 +199,10 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
 
   it('a target database a newer Sightline migrated: the refusal alone, exit 1 (as serve), nothing copied', async () => {
     const newer = `${database}_newer`;
-    await admin(`CREATE DATABASE ${newer}`);
+    await postgresQuery(`CREATE DATABASE ${newer}`);
     try {
-      const client = new pg.Client({ connectionString: `postgres://postgres@${PG}/${newer}` });
-      await client.connect();
-      await client.query(
-        'CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      await client.query(
-        "INSERT INTO schema_migrations (version, name, checksum) VALUES (9999, 'future', repeat('a', 64))",
-      );
-      await client.end();
-      const refused = await runMove({ DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres@${PG}/${newer}` });
+      await markMigratedByNewerBuild(newer);
+      const refused = await runMove({ DATA_DIR: dataDir, DATABASE_URL: postgresUrl(newer) });
       expect(refused.code, refused.stderr).toBe(1);
       expect(refused.stderr.split('\n').filter((line) => line.startsWith('sightline'))).toEqual([
         expect.stringMatching(
@@ -227,7 +210,7 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
         ),
       ]);
     } finally {
-      await admin(`DROP DATABASE IF EXISTS ${newer} WITH (FORCE)`);
+      await postgresQuery(`DROP DATABASE IF EXISTS ${newer} WITH (FORCE)`);
     }
   }, 60_000);
 
