@@ -1,16 +1,16 @@
 /**
  * Applies each plan's retention: a project's telemetry and stored objects older than the days its
  * organization's plan keeps (retention_days_hot + retention_days_warm, at least one day) are
- * deleted. The tables' TTLs (90 days; 30 for logs, sessions, recordings, profiles) still bound
- * every plan: a plan keeping longer keeps the TTL. Runs at start and every RETENTION_INTERVAL_MS,
- * so rows past a plan's retention are gone within that interval; every step is safe to repeat
- * on several processes. Symbol files and source maps are not telemetry and never expire here.
+ * deleted. The tables' TTLs (shipped: 90 days; 30 for logs, sessions, recordings, profiles; read
+ * from the engine at each run) still bound every plan: a plan keeping longer keeps the TTL. Runs
+ * at start and every RETENTION_INTERVAL_MS, so rows past a plan's retention are gone within that
+ * interval; every step is safe to repeat on several processes. Symbol files and source maps are not telemetry and never expire here.
  */
 import type { MetaDb } from '../../store/meta/types.js';
 import { projectRetentionDays } from '../../store/meta/repositories/billing.js';
 import type { ObjectStore } from '../../store/objects/index.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
-import { RETAINED_TABLES, deleteRowsBefore } from '../../store/telemetry/queries/retention.js';
+import { RETAINED_TABLES, deleteRowsBefore, retainedTableTtlDays } from '../../store/telemetry/queries/retention.js';
 import { OBJECT_RETENTION, deleteObjectsWrittenBefore } from './object-expiry-job.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
@@ -38,7 +38,13 @@ export class RetentionJob extends PeriodicJob<RetentionRun> {
   constructor(stores: RetentionStores, options: PeriodicJobOptions) {
     super(async (closing) => {
       const run: RetentionRun = { tableDeletes: 0, objectsDeleted: 0 };
-      const longestTtl = Math.max(...RETAINED_TABLES.map((t) => t.ttlDays), ...OBJECT_RETENTION.map((o) => o.days));
+      // The tables' own TTLs, not the shipped ones: an operator may have changed one by hand.
+      const ttlDays = await retainedTableTtlDays(stores.telemetry);
+      const ttlOf = (table: string) => ttlDays.get(table) ?? Number.POSITIVE_INFINITY;
+      const longestTtl = Math.max(
+        ...RETAINED_TABLES.map((t) => ttlOf(t.table)),
+        ...OBJECT_RETENTION.map((o) => o.days),
+      );
       const byDays = new Map<number, string[]>();
       for (const { projectId, days } of await projectRetentionDays(stores.meta, stores.defaultPlan)) {
         const kept = Math.max(1, days);
@@ -49,7 +55,7 @@ export class RetentionJob extends PeriodicJob<RetentionRun> {
       }
       for (const [days, projectIds] of byDays) {
         const before = stores.now() - days * DAY_MS;
-        for (const table of RETAINED_TABLES.filter((t) => days < t.ttlDays)) {
+        for (const table of RETAINED_TABLES.filter((t) => days < ttlOf(t.table))) {
           for (let i = 0; i < projectIds.length; i += PROJECTS_PER_STATEMENT) {
             if (closing()) return run;
             const group = projectIds.slice(i, i + PROJECTS_PER_STATEMENT);

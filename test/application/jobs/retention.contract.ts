@@ -12,7 +12,7 @@ import { usageMonth } from '../../../src/ingest/usage.js';
 import { applyProviderSubscription } from '../../../src/store/meta/repositories/billing.js';
 import { projectIngestUsage } from '../../../src/store/meta/repositories/ingest-usage.js';
 import { KEPT_TABLES, PURGED_TABLES } from '../../../src/store/telemetry/queries/purge.js';
-import { RETAINED_TABLES } from '../../../src/store/telemetry/queries/retention.js';
+import { RETAINED_TABLES, ttlDaysOf } from '../../../src/store/telemetry/queries/retention.js';
 import { writePlansFile } from '../../support/access.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../../support/project-data.js';
 import { registerUser, startTestService, type TestService } from '../../support/service.js';
@@ -136,13 +136,11 @@ export function retentionContract(engine: TelemetryEngineName): void {
       expect(tables.map((table) => table.name)).toEqual([...PURGED_TABLES, ...KEPT_TABLES].sort());
       const retained = RETAINED_TABLES.map((t) => t.table).sort();
       expect(retained).toEqual(PURGED_TABLES.filter((name) => name !== 'rollup_hours').sort());
-      for (const { table, timeColumn, ttlDays } of RETAINED_TABLES) {
+      for (const { table, timeColumn, shippedTtlDays } of RETAINED_TABLES) {
         const { engine_full } = tables.find((row) => row.name === table)!;
-        expect(engine_full, table).toMatch(
-          new RegExp(
-            `TTL (toDateTime\\(${timeColumn}\\)|${timeColumn}) \\+ (toIntervalDay\\(${ttlDays}\\)|INTERVAL ${ttlDays} DAY)`,
-          ),
-        );
+        expect(engine_full, table).toMatch(new RegExp(`TTL (toDateTime\\(${timeColumn}\\)|${timeColumn}) \\+ `));
+        // The job reads the TTL back from the engine: it must read the shipped one.
+        expect(ttlDaysOf(engine_full), table).toBe(shippedTtlDays);
       }
     });
 
@@ -188,11 +186,21 @@ export function retentionContract(engine: TelemetryEngineName): void {
       age(61);
       const run = await service.services.retention.runOnce();
       expect(run).toEqual({ tableDeletes: 6, objectsDeleted: 1 });
-      const thirtyDayTables = RETAINED_TABLES.filter((t) => t.ttlDays === 30).map((t) => t.table);
+      const thirtyDayTables = RETAINED_TABLES.filter((t) => t.shippedTtlDays === 30).map((t) => t.table);
       expect(await rowsOf(team.id)).toEqual(
         Object.fromEntries(Object.entries(teamBefore).filter(([table]) => thirtyDayTables.includes(table))),
       );
       expect(await families(team.id)).toEqual(['dartsymbols', 'profiles', 'recordings', 'symboltables']);
+    });
+
+    it("a TTL raised by hand lets the plan's own days apply to that table", async () => {
+      // The team plan keeps 60 days; logs were left to their 30-day TTL. An operator keeps logs 120 days.
+      const logsBefore = (await rowsOf(team.id)).logs;
+      expect(logsBefore).toBeGreaterThan(0);
+      await service.services.telemetry.command('ALTER TABLE logs MODIFY TTL toDateTime(timestamp) + INTERVAL 120 DAY');
+      const run = await service.services.retention.runOnce();
+      expect(run.tableDeletes).toBe(1);
+      expect((await rowsOf(team.id)).logs).toBeUndefined();
     });
   });
 }

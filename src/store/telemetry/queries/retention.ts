@@ -10,8 +10,8 @@ export interface RetainedTable {
   table: string;
   /** The column the table's TTL counts from. */
   timeColumn: string;
-  /** Days the table's TTL keeps a row: a plan keeping as long or longer changes nothing. */
-  ttlDays: number;
+  /** Days the migrations' TTL keeps a row; the job reads the table's own (an operator may change it). */
+  shippedTtlDays: number;
 }
 
 /**
@@ -20,18 +20,47 @@ export interface RetainedTable {
  * records) and `ingest_usage` (the billing record, kept whatever the plan).
  */
 export const RETAINED_TABLES: readonly RetainedTable[] = [
-  { table: 'endpoints', timeColumn: 'recorded_at', ttlDays: 90 },
-  { table: 'tasks', timeColumn: 'recorded_at', ttlDays: 90 },
-  { table: 'ai_traces', timeColumn: 'recorded_at', ttlDays: 90 },
-  { table: 'spans', timeColumn: 'start_time', ttlDays: 90 },
-  { table: 'exceptions', timeColumn: 'recorded_at', ttlDays: 90 },
-  { table: 'metric_points', timeColumn: 'recorded_at', ttlDays: 90 },
-  { table: 'logs', timeColumn: 'timestamp', ttlDays: 30 },
-  { table: 'sessions', timeColumn: 'started_at', ttlDays: 30 },
-  { table: 'session_recordings', timeColumn: 'received_at', ttlDays: 30 },
-  { table: 'profiles', timeColumn: 'received_at', ttlDays: 30 },
-  { table: 'endpoint_hourly', timeColumn: 'hour', ttlDays: 90 },
+  { table: 'endpoints', timeColumn: 'recorded_at', shippedTtlDays: 90 },
+  { table: 'tasks', timeColumn: 'recorded_at', shippedTtlDays: 90 },
+  { table: 'ai_traces', timeColumn: 'recorded_at', shippedTtlDays: 90 },
+  { table: 'spans', timeColumn: 'start_time', shippedTtlDays: 90 },
+  { table: 'exceptions', timeColumn: 'recorded_at', shippedTtlDays: 90 },
+  { table: 'metric_points', timeColumn: 'recorded_at', shippedTtlDays: 90 },
+  { table: 'logs', timeColumn: 'timestamp', shippedTtlDays: 30 },
+  { table: 'sessions', timeColumn: 'started_at', shippedTtlDays: 30 },
+  { table: 'session_recordings', timeColumn: 'received_at', shippedTtlDays: 30 },
+  { table: 'profiles', timeColumn: 'received_at', shippedTtlDays: 30 },
+  { table: 'endpoint_hourly', timeColumn: 'hour', shippedTtlDays: 90 },
 ];
+
+const DAYS_PER_UNIT: Record<string, number> = { HOUR: 1 / 24, DAY: 1, WEEK: 7, MONTH: 31, QUARTER: 92, YEAR: 366 };
+
+/**
+ * Days a table's TTL keeps a row, read from its definition (`system.tables.engine_full`, which
+ * ClickHouse writes as `TTL toDateTime(t) + toIntervalDay(90)`); undefined when the table has no TTL
+ * or one this cannot read, so that every plan is applied to it. Months and years count long: a
+ * TTL read as longer than it is only costs a look for rows that are not there.
+ */
+export function ttlDaysOf(engineFull: string): number | undefined {
+  const clause = /\bTTL\s+(.*?)(?:\s+SETTINGS\s|$)/s.exec(engineFull)?.[1];
+  if (!clause || clause.includes(',')) return undefined;
+  const interval =
+    /^(?:toDateTime\(\w+\)|\w+)\s*\+\s*(?:toInterval(Hour|Day|Week|Month|Quarter|Year)\((\d+)\)|INTERVAL\s+(\d+)\s+(HOUR|DAY|WEEK|MONTH|QUARTER|YEAR))(?:\s+DELETE)?$/i.exec(
+      clause.trim(),
+    );
+  if (!interval) return undefined;
+  const unit = (interval[1] ?? interval[4])!.toUpperCase();
+  return Number(interval[2] ?? interval[3]) * DAYS_PER_UNIT[unit]!;
+}
+
+/** Each retained table's TTL in days as the engine has it now (see ttlDaysOf). */
+export async function retainedTableTtlDays(engine: TelemetryEngine): Promise<Map<string, number | undefined>> {
+  const rows = await engine.query<{ name: string; engine_full: string }>(
+    'SELECT name, engine_full FROM system.tables WHERE database = currentDatabase() AND name IN {tables:Array(String)}',
+    { tables: RETAINED_TABLES.map((t) => t.table) },
+  );
+  return new Map(rows.map((row) => [row.name, ttlDaysOf(row.engine_full)]));
+}
 
 /** Deletes the projects' rows of `table` from before `beforeMs`; false when there were none. */
 export async function deleteRowsBefore(
