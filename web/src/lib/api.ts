@@ -4,6 +4,7 @@
  * to /login (and back afterwards).
  */
 import { createApiClient, type Middleware } from '@sightline/api-client';
+import { errorMessage } from './error-message';
 import { clearSession, sessionToken } from './session';
 
 export class ApiError extends Error {
@@ -48,16 +49,6 @@ api.use(session);
  */
 export async function read<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (!response.ok) throw new ApiError(response.status, messageOf(response.status, error));
+  if (!response.ok) throw new ApiError(response.status, errorMessage(response.status, error));
   return data as T;
-}
-
-function messageOf(status: number, error: unknown): string {
-  if (error !== null && typeof error === 'object' && 'error' in error && typeof error.error === 'string')
-    return error.error;
-  if (status === 401) return 'Wrong e-mail address or password.';
-  if (status === 403) return 'You do not have access to this.';
-  if (status === 429) return 'Too many attempts; wait a minute and try again.';
-  if (status >= 500) return 'The service had a problem; try again shortly.';
-  return `The request failed (${status}).`;
 }
