@@ -1,5 +1,6 @@
-// Bundles the CLI into one ESM file. The private @sightline/api-client is inlined (it is not
-// published); every runtime dependency stays external and is installed from package.json.
+// Bundles the CLI into one ESM file. The private @sightline/api-client and @sightline/stack-frames
+// are inlined (they are not published); every runtime dependency stays external and is installed
+// from package.json.
 // Usage: node build.mjs [outdir]   (default dist/; tests build into their own folder)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -3,6 +3,7 @@
  * API and answers rows (stable field names) or a detail with its text form.
  */
 import type { paths } from '@sightline/api-client';
+import { parseStackTrace } from '@sightline/stack-frames';
 import { CliError, EXIT } from './errors.js';
 import {
   formatTime,
@@ -14,8 +15,6 @@ import {
   type RowsView,
 } from './output.js';
 import type { Session } from './session.js';
-// The dashboard's reader of stack-trace text: dependency-free, bundled into the CLI by esbuild.
-import { parseStackTrace } from '../../web/src/pages/issues/stack-frames.js';
 import type { TimeRange } from './time-range.js';
 
 type Filter = {
@@ -108,7 +107,7 @@ export const listIssues: ListQuery = async (session, projectId, range, options) 
   };
 };
 
-/** What a top frame is read with: the dashboard's own stack-trace reader (pure, no dependencies), so both mark the same frame. */
+/** The top frame of the app, read with the stack-trace reader the dashboard's issue page uses, so both mark the same frame. */
 function topAppFrame(stackTrace: string): string | null {
   for (const entry of parseStackTrace(stackTrace).entries)
     if (entry.kind === 'frame' && entry.frame.inApp) return entry.frame.raw.trim().replace(/\s*\n\s*/g, ' ');

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const SERVER_PACKAGES = [
   'sightline',
   '@sightline/api-client',
+  '@sightline/stack-frames',
   'fastify',
   'chdb',
   'pg',

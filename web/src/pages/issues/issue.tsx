@@ -23,7 +23,7 @@ import { AttributeTable } from '../traces/attribute-table';
 import { EMBEDDED_PLAYER_HEIGHT, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
 import { IssueActivity, IssueStatusActions } from './status';
-import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from './stack-frames';
+import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from '@sightline/stack-frames';
 import { StackTraceView } from './stack-trace-view';
 import type { IssueList, Occurrence, OccurrenceList } from './types';
 

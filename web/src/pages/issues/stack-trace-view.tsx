@@ -6,7 +6,13 @@
 import { ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { cn } from '@/lib/utils';
-import { parseStackTrace, stackBlocks, type MappedFrameInfo, type StackEntry, type StackFrame } from './stack-frames';
+import {
+  parseStackTrace,
+  stackBlocks,
+  type MappedFrameInfo,
+  type StackEntry,
+  type StackFrame,
+} from '@sightline/stack-frames';
 
 /** The original source around a mapped frame, its own line marked. */
 function SourceContext({ info }: { info: MappedFrameInfo }) {

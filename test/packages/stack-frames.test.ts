@@ -1,11 +1,6 @@
-/** The issue page's stack-trace reader (web/src/pages/issues/stack-frames.ts) on each layout the ingest accepts. */
+/** The clients' stack-trace reader (packages/stack-frames, the issue page's and `issues show`'s) on each layout the ingest accepts. */
 import { describe, expect, it } from 'vitest';
-import {
-  mappedFramesOf,
-  parseStackTrace,
-  stackBlocks,
-  type StackFrame,
-} from '../../web/src/pages/issues/stack-frames.js';
+import { mappedFramesOf, parseStackTrace, stackBlocks, type StackFrame } from '@sightline/stack-frames';
 
 const frames = (text: string): StackFrame[] =>
   parseStackTrace(text).entries.flatMap((entry) => (entry.kind === 'frame' ? [entry.frame] : []));

@@ -1,9 +1,11 @@
 /**
- * Stack-trace text as frames, for the issue page: the layouts the ingest accepts (V8/Node and
+ * Stack-trace text as frames, for the dashboard's issue page and the CLI's `issues show` (so both
+ * mark the same frame as the top one of the app): the layouts the ingest accepts (V8/Node and
  * browser JS, Firefox/Safari `fn@url`, Python, Java and .NET, Go and the reference client's
  * `fn()` + indented `path:line` pairs, Ruby, Dart/Flutter `#N`, iOS `#N uuid 0x… image` and Apple
- * crash-report lines), each frame marked as the app's own or a library's. Pure and dependency-free
- * (the server's grouping module imports node:crypto, so the dashboard keeps its own small reader).
+ * crash-report lines), each frame marked as the app's own or a library's. Pure TypeScript without
+ * imports, bundled by Vite and esbuild (the server's grouping module imports node:crypto, so the
+ * clients keep their own small reader).
  * Lines that are not frames (the `Type: message` header, `Caused by:`, `<asynchronous
  * suspension>`, preambles) stay as text, in order, so nothing the client sent is hidden.
  */
