@@ -28,6 +28,11 @@ export interface RowsView {
   note?: string;
   /** How a table shows a column whose JSON value is structured (JSON keeps the value). */
   cells?: Record<string, (value: Json) => string>;
+  /**
+   * Columns a narrow table keeps wide longest, the most important first (an issue's title, before
+   * its linked endpoint): the other columns shrink and are left out first (renderTable).
+   */
+  priority?: string[];
 }
 
 /** A single thing: its JSON form and its text for a terminal (or an MCP tool's answer). */
@@ -168,14 +173,19 @@ const ID_FIELDS: ReadonlySet<string> = new Set(['id', 'hash', 'traceId', 'spanId
 
 /** How narrow fitting may make a free-text column (or its title, if wider). */
 const MIN_FREE_TEXT = 12;
+/** How narrow a priority column (RowsView.priority) becomes before the other columns are left out for it. */
+const MIN_PRIORITY_TEXT = 2 * MIN_FREE_TEXT;
 
 const GAP = 2;
 
 /**
  * `width` (tableWidth): the table fits it. Free-text columns (names, messages, URLs; not ids,
  * times or numbers) give way first, the widest one character at a time, each down to its title or
- * MIN_FREE_TEXT, their cells ending in '…'. If that is not enough, the last columns are left out
- * (never the first, nor any --fields asked for) and a line under the table names them.
+ * MIN_FREE_TEXT, their cells ending in '…'. If that is not enough, columns are left out, the last
+ * first (never the first column, nor any --fields asked for), and a line under the table names
+ * them. The view's `priority` columns give way last: the other free-text columns shrink first, a
+ * priority column then shrinks but not below MIN_PRIORITY_TEXT, and the other columns are left out
+ * (the last first) before it goes below that or is left out.
  */
 export function renderTable(
   view: RowsView,
@@ -209,17 +219,22 @@ export function renderTable(
       !TIME_FIELDS.has(column) &&
       !view.rows.every((row) => typeof row[column] === 'boolean' || row[column] == null),
   );
-  const fitted =
+  // A column's rank: the priority columns above every other, the first named highest.
+  const priority = view.priority ?? [];
+  const rank = columns.map((column) => (priority.includes(column) ? priority.length - priority.indexOf(column) : 0));
+  const least = natural.map((w, i) =>
+    shrinkable[i] ? Math.min(w, Math.max(titles[i]!.length, rank[i]! > 0 ? MIN_PRIORITY_TEXT : MIN_FREE_TEXT)) : w,
+  );
+  const { shown, widths } =
     width === undefined
-      ? { kept: columns.length, widths: natural }
-      : fit(natural, titles, shrinkable, width, fields === undefined);
-  const { kept, widths } = fitted;
+      ? { shown: columns.map(() => true), widths: natural }
+      : fit(natural, least, rank, width, fields === undefined);
   const clip = (text: string, i: number) => (text.length > widths[i]! ? `${text.slice(0, widths[i]! - 1)}…` : text);
   const align = (text: string, i: number) =>
     numeric[i] ? clip(text, i).padStart(widths[i]!) : clip(text, i).padEnd(widths[i]!);
-  const lines = [titles, ...cells].map((line) => line.slice(0, kept).map((text, i) => align(text, i)));
+  const lines = [titles, ...cells].map((line) => line.flatMap((text, i) => (shown[i] ? [align(text, i)] : [])));
   const table = lines.map((line) => line.join(' '.repeat(GAP)).trimEnd()).join('\n');
-  const leftOut = columns.slice(kept);
+  const leftOut = columns.filter((_, i) => !shown[i]);
   const notes = [
     ...(leftOut.length > 0
       ? [wrapWords(`(left out to fit ${width} columns: ${leftOut.join(', ')}; ${leftOutHint})`, width)]
@@ -243,27 +258,40 @@ export function wrapWords(text: string, width: number | undefined): string {
   return [...lines, line].join('\n');
 }
 
-/** The columns kept (the first `kept`) and their widths, for a table to fit `width` (see renderTable). */
+/**
+ * The columns shown and their widths, for a table to fit `width` (see renderTable): `least` is how
+ * narrow each may become (its natural width if it may not shrink), a higher `rank` gives way later.
+ */
 function fit(
   natural: number[],
-  titles: string[],
-  shrinkable: boolean[],
+  least: number[],
+  rank: number[],
   width: number,
   mayLeaveOut: boolean,
-): { kept: number; widths: number[] } {
-  for (let kept = natural.length; ; kept--) {
-    const widths = natural.slice(0, kept);
-    const least = widths.map((w, i) => (shrinkable[i] ? Math.min(w, Math.max(titles[i]!.length, MIN_FREE_TEXT)) : w));
-    let excess = widths.reduce((sum, w) => sum + w, 0) + GAP * (kept - 1) - width;
+): { shown: boolean[]; widths: number[] } {
+  // Lowest rank first; of one rank, the last column first. The first column always stays.
+  const leaveOutOrder = natural
+    .map((_, i) => i)
+    .slice(1)
+    .sort((a, b) => rank[a]! - rank[b]! || b - a);
+  const shown = natural.map(() => true);
+  for (let leftOut = 0; ; leftOut++) {
+    if (leftOut > 0) shown[leaveOutOrder[leftOut - 1]!] = false;
+    const widths = [...natural];
+    const visible = widths.flatMap((w, i) => (shown[i] ? [w] : []));
+    let excess = visible.reduce((sum, w) => sum + w, 0) + GAP * (visible.length - 1) - width;
+    // Of the lowest rank that can still give, the widest column gives one character at a time.
     while (excess > 0) {
-      let widest = -1;
-      for (let i = 0; i < kept; i++)
-        if (widths[i]! > least[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-      if (widest < 0) break;
-      widths[widest]!--;
+      let giver = -1;
+      for (let i = 0; i < widths.length; i++) {
+        if (!shown[i] || widths[i]! <= least[i]!) continue;
+        if (giver < 0 || rank[i]! < rank[giver]! || (rank[i] === rank[giver] && widths[i]! > widths[giver]!)) giver = i;
+      }
+      if (giver < 0) break;
+      widths[giver]!--;
       excess--;
     }
-    if (excess <= 0 || !mayLeaveOut || kept === 1) return { kept, widths };
+    if (excess <= 0 || !mayLeaveOut || leftOut === leaveOutOrder.length) return { shown, widths };
   }
 }
 

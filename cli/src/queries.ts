@@ -103,6 +103,8 @@ export const listIssues: ListQuery = async (session, projectId, range, options) 
       linkedName: item.linked?.name ?? null,
     })),
     columns: ['hash', 'count', 'lastSeen', 'linkedName', 'title'],
+    // What the issue is matters more than where it was raised: at 80 columns the endpoint is left out, not cut to a stub.
+    priority: ['title'],
     note: moreNote(answer, options.moreNote),
   };
 };

@@ -110,6 +110,46 @@ describe('tables fitted to a width (a terminal, or COLUMNS)', () => {
     expect(picked).toHaveLength(3);
   });
 
+  it('gives the priority columns (an issue title) their width last: the others shrink, then are left out, first', () => {
+    const issues = {
+      rows: [
+        {
+          hash: '3f2a9c1d7e4b8a60',
+          count: 1204,
+          lastSeen: '2026-11-26T21:25:03.123456789Z',
+          linkedName: 'POST /api/checkout/with/a/very/long/route/name',
+          title: 'TypeError: Cannot read properties of undefined (reading "id")',
+        },
+      ],
+      columns: ['hash', 'count', 'lastSeen', 'linkedName', 'title'],
+      priority: ['title'],
+    };
+    const note = (width: number, leftOut: string) =>
+      `(left out to fit ${width} columns: ${leftOut}; --fields picks columns, -o json shows all)`;
+    // 120 columns: the endpoint shrinks to its least (MIN_FREE_TEXT) before the title gives the rest.
+    expect(renderTable(issues, undefined, 120).split('\n')).toEqual([
+      'hash              count  lastSeen (UTC)       linkedName    title',
+      '3f2a9c1d7e4b8a60   1204  2026-11-26 21:25:03  POST /api/c…  TypeError: Cannot read properties of undefined (reading "id…',
+    ]);
+    // 80 columns: the title would go below MIN_PRIORITY_TEXT, so the endpoint is left out (before: both cut to 16).
+    const at80 = renderTable(issues, undefined, 80).split('\n');
+    expect(at80.slice(0, 2)).toEqual([
+      'hash              count  lastSeen (UTC)       title',
+      '3f2a9c1d7e4b8a60   1204  2026-11-26 21:25:03  TypeError: Cannot read properties…',
+    ]);
+    expect(at80.slice(2).join(' ')).toBe(note(80, 'linkedName'));
+    // Narrower still: the time goes too, never the title (the last column, which went first before).
+    const at60 = renderTable(issues, undefined, 60).split('\n');
+    expect(at60.slice(0, 2)).toEqual([
+      'hash              count  title',
+      '3f2a9c1d7e4b8a60   1204  TypeError: Cannot read properties …',
+    ]);
+    expect(at60.slice(2).join(' ')).toBe(note(60, 'lastSeen, linkedName'));
+    // Without a priority, both shrink alike and the last column goes first, as before.
+    const plain = renderTable({ ...issues, priority: undefined }, undefined, 80).split('\n');
+    expect(plain[1]).toBe('3f2a9c1d7e4b8a60   1204  2026-11-26 21:25:03  POST /api/check…  TypeError: Cann…');
+  });
+
   it('shrinks a structured column shown as text (metrics list dimensions) instead of leaving it out', () => {
     const view = {
       rows: [{ name: 'http.server.duration', dimensions: ['deployment.environment', 'http.route', 'serverName'] }],

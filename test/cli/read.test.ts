@@ -117,6 +117,27 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     const apiIssue = (fromApi.json() as { items: Rows }).items.find((item) => item.hash === hash)!;
     expect(lastSeen).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
     expect([issues[0]!.firstSeen, lastSeen]).toEqual([apiIssue.firstSeen, apiIssue.lastSeen]);
+    // Fitted to a terminal, the title gives way last: at 120 columns both it and the linked endpoint show;
+    // at 80 the endpoint is left out (and named) so the title keeps its width (before: both cut to 16).
+    const fitted = async (columns: string) => {
+      const result = await runCli(['issues', 'list', '-o', 'table'], { configDir, env: { COLUMNS: columns } });
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(Number(columns));
+      return lines;
+    };
+    const wide = await fitted('120');
+    expect(wide[0]).toMatch(/^hash\s+count\s+lastSeen \(UTC\)\s+linkedName\s+title$/);
+    const narrowList = await fitted('80');
+    expect(narrowList[0]).toMatch(/^hash\s+count\s+lastSeen \(UTC\)\s+title$/);
+    expect(narrowList.slice(issues.length + 1).join(' ')).toBe(
+      '(left out to fit 80 columns: linkedName; --fields picks columns, -o json shows all)',
+    );
+    for (const issue of issues) {
+      const startOfTitle = (issue.title as string).slice(0, 30);
+      expect(wide.find((line) => line.startsWith(issue.hash as string))).toContain(startOfTitle);
+      expect(narrowList.find((line) => line.startsWith(issue.hash as string))).toContain(startOfTitle);
+    }
     const picked = await table('issues', 'list', '--fields', 'hash,firstSeen,lastSeen');
     expect(picked.split('\n')[0]).toMatch(/^hash\s+firstSeen \(UTC\)\s+lastSeen \(UTC\)$/);
     // A time copied from a table is read back as UTC, whatever the machine's zone.
