@@ -62,4 +62,10 @@ describe('issue workflow core', () => {
       error: expect.stringMatching(/^until/),
     });
   });
+
+  it('refuses an until that is no calendar date (before: 2027-02-30 was read as March 1)', () => {
+    expect(parseStatusChange({ status: 'ignored', until: '2027-02-30T10:00:00Z' }, at.getTime())).toEqual({
+      error: 'until must be an ISO 8601 timestamp',
+    });
+  });
 });

@@ -5,6 +5,8 @@
  * state is decided here; the store applies it.
  */
 
+import { parseIsoInstant } from './instants.js';
+
 export const ISSUE_STATUSES = ['open', 'resolved', 'ignored'] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 
@@ -123,13 +125,9 @@ export function parseStatusChange(body: Record<string, unknown>, now: number): S
   if (status === 'ignored') {
     let until: Date | undefined;
     if (body.until !== undefined) {
-      if (
-        typeof body.until !== 'string' ||
-        !/^\d{4}-\d{2}-\d{2}/.test(body.until) ||
-        Number.isNaN(Date.parse(body.until))
-      )
-        return { error: 'until must be an ISO 8601 timestamp' };
-      until = new Date(body.until);
+      const ms = typeof body.until === 'string' ? parseIsoInstant(body.until) : null;
+      if (ms === null) return { error: 'until must be an ISO 8601 timestamp' };
+      until = new Date(ms);
       if (until.getTime() <= now) return { error: 'until must be in the future' };
     }
     const occurrences = body.occurrences;

@@ -16,6 +16,7 @@ import {
   parseRuleParams,
   type Notification,
 } from '../../core/alerts.js';
+import { parseIsoInstant } from '../../core/instants.js';
 import type { Role } from '../../core/roles.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import type { TypedScope } from '../../http/schema-types.js';
@@ -399,9 +400,9 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
       throw unprocessable(`channelIds[${foreign}] is not an alert channel of this project or its organization`);
     let snoozedUntil: Date | null = null;
     if (body.snoozedUntil !== undefined && body.snoozedUntil !== null) {
-      if (!/^\d{4}-\d{2}-\d{2}/.test(body.snoozedUntil) || Number.isNaN(Date.parse(body.snoozedUntil)))
-        throw unprocessable('snoozedUntil must be an ISO 8601 timestamp or null');
-      snoozedUntil = new Date(body.snoozedUntil);
+      const ms = parseIsoInstant(body.snoozedUntil);
+      if (ms === null) throw unprocessable('snoozedUntil must be an ISO 8601 timestamp or null');
+      snoozedUntil = new Date(ms);
     }
     return {
       name,

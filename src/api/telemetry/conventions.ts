@@ -15,6 +15,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/errors.js';
+import { parseIsoInstant } from '../../core/instants.js';
 import { FILTER_OPS, Filters, type Filter, type FilterAllowList } from '../../store/telemetry/queries/filters.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
 import type { TimeRange } from '../../store/telemetry/queries/run.js';
@@ -63,8 +64,8 @@ export interface ListAnswer<T> {
 export const projectOf = (request: FastifyRequest): string => projectScopeOf(request).projectId;
 
 function parseInstant(value: string, field: string): number {
-  const ms = Date.parse(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) throw badRequest(`${field} must be an ISO 8601 timestamp`);
+  const ms = parseIsoInstant(value);
+  if (ms === null) throw badRequest(`${field} must be an ISO 8601 timestamp`);
   return ms;
 }
 
