@@ -14,7 +14,7 @@
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, unprocessable } from '../../http/errors.js';
 import { parseIsoInstant } from '../../core/instants.js';
 import { FILTER_OPS, Filters, type Filter, type FilterAllowList } from '../../store/telemetry/queries/filters.js';
 import { ROLLED_APDEX_MS } from '../../store/telemetry/queries/rollups.js';
@@ -72,8 +72,10 @@ function parseInstant(value: string, field: string): number {
 export function timeRangeOf(input: RangeInput | undefined, now: number = Date.now()): TimeRange {
   const toMs = input?.toDate ? parseInstant(input.toDate, 'toDate') : now;
   const fromMs = input?.fromDate ? parseInstant(input.fromDate, 'fromDate') : toMs - DEFAULT_RANGE_MS;
-  if (toMs <= fromMs) throw badRequest('toDate must be after fromDate');
-  if (toMs - fromMs > MAX_RANGE_MS) throw badRequest('the time range is longer than 31 days: narrow fromDate..toDate');
+  // Well-formed dates in a range the service does not answer: a validation failure (422), not a malformed body.
+  if (toMs <= fromMs) throw unprocessable('toDate must be after fromDate');
+  if (toMs - fromMs > MAX_RANGE_MS)
+    throw unprocessable('the time range is longer than 31 days: narrow fromDate..toDate');
   return { fromMs, toMs };
 }
 

@@ -24,10 +24,10 @@ describe('timeRangeOf', () => {
     }
     return null;
   };
-  it('accepts 31 days and refuses more, a reversed range and text that is no date with 400', () => {
+  it('accepts 31 days; refuses more and a reversed range with 422 (before: 400), text that is no date with 400', () => {
     expect(timeRangeOf({ fromDate: '2026-10-22T12:00:00Z' }, NOW).fromMs).toBe(NOW - 31 * 24 * H);
-    expect(statusOf({ fromDate: '2026-10-22T11:59:59Z' })).toBe(400);
-    expect(statusOf({ fromDate: '2026-11-22T13:00:00Z' })).toBe(400);
+    expect(statusOf({ fromDate: '2026-10-22T11:59:59Z' })).toBe(422);
+    expect(statusOf({ fromDate: '2026-11-22T13:00:00Z' })).toBe(422);
     expect(statusOf({ fromDate: 'last week' })).toBe(400);
   });
   it('refuses a day the calendar does not have (before: 2026-02-30 was read as March 2)', () => {

@@ -805,11 +805,11 @@ export function readApiContract(engine: TelemetryEngineName): void {
         ).json();
         expect(old.items).toEqual([]);
         const long = await post('/api/endpoints', { fromDate: ago(32 * 86400_000) });
-        expect(long.statusCode).toBe(400);
+        expect(long.statusCode).toBe(422);
         expect(long.json().error).toMatch(/31 days/);
-        expect((await post('/api/endpoints', { fromDate: ago(1000), toDate: ago(2000) })).statusCode).toBe(400);
+        expect((await post('/api/endpoints', { fromDate: ago(1000), toDate: ago(2000) })).statusCode).toBe(422);
         expect((await post('/api/endpoints', { fromDate: 'yesterday' })).statusCode).toBe(400);
-        expect((await get(`/api/dashboard?fromDate=${encodeURIComponent(ago(40 * 86400_000))}`)).statusCode).toBe(400);
+        expect((await get(`/api/dashboard?fromDate=${encodeURIComponent(ago(40 * 86400_000))}`)).statusCode).toBe(422);
       });
 
       it('refuses pagination outside page >= 1 and pageSize 1-500', async () => {
