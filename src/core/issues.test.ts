@@ -63,6 +63,19 @@ describe('issue workflow core', () => {
     });
   });
 
+  it('refuses a condition of another status instead of ignoring it (before: {status: open, until: "not-a-date"} was 200)', () => {
+    const now = at.getTime();
+    expect(parseStatusChange({ status: 'open', until: 'not-a-date' }, now)).toEqual({
+      error: 'until is only meaningful with status ignored',
+    });
+    expect(parseStatusChange({ status: 'resolved', occurrences: 5 }, now)).toEqual({
+      error: 'occurrences is only meaningful with status ignored',
+    });
+    expect(parseStatusChange({ status: 'ignored', inNextVersion: true }, now)).toEqual({
+      error: 'inNextVersion is only meaningful with status resolved',
+    });
+  });
+
   it('refuses an until that is no calendar date (before: 2027-02-30 was read as March 1)', () => {
     expect(parseStatusChange({ status: 'ignored', until: '2027-02-30T10:00:00Z' }, at.getTime())).toEqual({
       error: 'until must be an ISO 8601 timestamp',

@@ -109,8 +109,18 @@ export type StatusChange =
   | { status: 'ignored'; until?: Date | undefined; occurrences?: number | undefined };
 
 /** Checks a status change body; answers the change or a message naming the field at fault. */
+/** The conditions each status takes; any other is refused rather than ignored (`until` with status open). */
+const CONDITIONS_OF = { open: [], resolved: ['inNextVersion', 'version'], ignored: ['until', 'occurrences'] } as const;
+
 export function parseStatusChange(body: Record<string, unknown>, now: number): StatusChange | { error: string } {
   const status = body.status;
+  if (typeof status === 'string' && Object.hasOwn(CONDITIONS_OF, status)) {
+    const taken: readonly string[] = CONDITIONS_OF[status as IssueStatus];
+    for (const [owner, conditions] of Object.entries(CONDITIONS_OF))
+      for (const condition of conditions)
+        if (body[condition] !== undefined && !taken.includes(condition))
+          return { error: `${condition} is only meaningful with status ${owner}` };
+  }
   if (status === 'open') return { status };
   if (status === 'resolved') {
     const inNextVersion = body.inNextVersion ?? false;
