@@ -181,6 +181,24 @@ describe('device authorization and device logins', () => {
         error: 'invalid_grant',
       });
     });
+
+    it('refuses JSON null as a body or a parameter (before: authorize answered 200 to both)', async () => {
+      const authorizeWith = (payload: string) =>
+        call(service.app, {
+          method: 'POST',
+          url: '/api/auth/device/authorize',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+      expect(await authorizeWith('null')).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'the body must be an object of parameters' },
+      });
+      expect(await authorizeWith('{"client_id": null}')).toMatchObject({
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'client_id must be a string' },
+      });
+    });
   });
 
   describe('refresh family: valid → valid (rotation) → revoked (reuse or logout)', () => {

@@ -348,17 +348,18 @@ function noStore(reply: FastifyReply): FastifyReply {
   return reply.headers(NO_STORE);
 }
 
-/** A JSON or form body as its fields; no body is no fields. */
+/** A JSON or form body as its fields; no body is no fields (JSON `null` is a body, and no object). */
 function fields(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
+  if (body === undefined) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new OAuthError('invalid_request', 'the body must be an object of parameters');
   return body as Record<string, unknown>;
 }
 
+/** A parameter absent is null; present, it is a string (JSON `null` included: not a parameter value). */
 function optionalString(body: Record<string, unknown>, name: string): string | null {
   const value = body[name];
-  if (value === undefined || value === null) return null;
+  if (value === undefined) return null;
   if (typeof value !== 'string') throw new OAuthError('invalid_request', `${name} must be a string`);
   return value;
 }
