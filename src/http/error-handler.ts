@@ -3,7 +3,7 @@
  * empty body, 503 with Retry-After, and no internals in a 500. A scope whose clients expect
  * another error body (OTLP's protobuf exporters) renders the body itself (`useErrorBodies`).
  */
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError } from '../store/telemetry/engine.js';
 import { FilterError } from '../store/telemetry/queries/filters.js';
 import { WriteFailedError } from '../store/telemetry/writer.js';
@@ -16,6 +16,20 @@ export type ErrorBody = (request: FastifyRequest, answer: HttpError) => { body: 
 /** The service's error body: `{"error": "..."}`. */
 export const JSON_ERROR: ErrorBody = (_request, answer) => ({ body: { error: answer.message } });
 
+/**
+ * Fastify's answers to a request its router refuses before any route or error handler (a path
+ * with malformed percent-encoding, a path segment over 100 characters), in the service's shape:
+ * Fastify's own body was `{"error": "Bad Request", "code": "FST_ERR_BAD_URL", ...}`, and 414.
+ * For the `frameworkErrors` server option.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'a path segment is longer than 100 characters'
+      : 'the path is not a valid URL (malformed percent-encoding)';
+  void reply.code(400).send({ error: message });
+}
+
 export function useErrorAnswers(app: FastifyInstance): void {
   useErrorBodies(app, JSON_ERROR);
   app.setNotFoundHandler((request, reply) => {
@@ -26,7 +40,7 @@ export function useErrorAnswers(app: FastifyInstance): void {
 /** The service's error answers in this scope, with bodies rendered by `render`. */
 export function useErrorBodies(app: FastifyInstance, render: ErrorBody): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const answer = toHttpError(error);
+    const answer = toHttpError(error, request);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status: answer.statusCode, reason: answer.message }, 'request refused');
     void reply.code(answer.statusCode).headers(answer.headers);
@@ -44,7 +58,7 @@ export function useErrorBodies(app: FastifyInstance, render: ErrorBody): void {
   });
 }
 
-export function toHttpError(error: FastifyError | Error): HttpError {
+export function toHttpError(error: FastifyError | Error, request?: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
   // A read API filter off the route's allow-list, or of the wrong type (Filters.parse).
   if (error instanceof FilterError) return new HttpError(400, error.message);
@@ -57,6 +71,16 @@ export function toHttpError(error: FastifyError | Error): HttpError {
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) return new HttpError(400, `invalid request: ${fastifyError.message}`);
+  // Fastify's message is the bare reason phrase "Unsupported Media Type".
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    const contentType = request?.headers['content-type'];
+    return new HttpError(
+      415,
+      contentType === undefined
+        ? 'the body has no Content-Type: send application/json'
+        : `Content-Type ${JSON.stringify(contentType)} is not accepted: send application/json`,
+    );
+  }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(status, fastifyError.message);
   return new HttpError(500, 'internal error');

@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { applicationSurface } from '../api/surface.js';
 import { documentSibling, useOpenApi } from '../api/telemetry/openapi.js';
 import { ingestSurface } from '../ingest/surface.js';
-import { useErrorAnswers } from '../http/error-handler.js';
+import { answerFrameworkError, useErrorAnswers } from '../http/error-handler.js';
 import { buildValidator } from '../http/validation.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from '../http/limits.js';
@@ -54,6 +54,7 @@ function newInstance(services: Services, webRoot: string | null): FastifyInstanc
     requestTimeout: config.bodyTimeoutMs + 5_000,
     return503OnClosing: true,
     schemaController: { compilersFactory: { buildValidator } },
+    frameworkErrors: answerFrameworkError,
   });
   useErrorAnswers(instance);
   useOpenApi(instance);
