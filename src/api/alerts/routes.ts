@@ -531,7 +531,13 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
             properties: {
               projectId: projectQuery.properties.projectId,
               ruleId: { type: 'string', format: 'uuid' },
-              beforeId: { type: 'integer', minimum: 1, description: 'the next page: events older than this id' },
+              // Event ids are bigint; past 2^53 - 1 a JavaScript number is not exact, and past 2^63 - 1 the store failed (500).
+              beforeId: {
+                type: 'integer',
+                minimum: 1,
+                maximum: Number.MAX_SAFE_INTEGER,
+                description: 'the next page: events older than this id',
+              },
               limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
             },
           },

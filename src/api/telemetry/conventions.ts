@@ -5,7 +5,7 @@
  * - Time range: `fromDate`, `toDate` (ISO 8601) in the body (or the query string of GET routes);
  *   default the last 24 hours ending now; `toDate` after `fromDate`; at most 31 days (400).
  *   Series use a bucket chosen from the range (at most ~120 buckets).
- * - Pagination: `pagination: {page >= 1, pageSize 1-500}` (400 outside, as the spec's log search).
+ * - Pagination: `pagination: {page 1-1,000,000, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
  *   per-route allow-list of fields; map columns as `attributes.<key>`. A route parses them with
  *   Filters.parse before any query (a list route through listQueryOf, with range, pagination and
@@ -28,6 +28,12 @@ export const DEFAULT_RANGE_MS = DAY_MS;
 export const MAX_RANGE_MS = 31 * DAY_MS;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
+/**
+ * The last page a list answers: the row offset, (page - 1) × pageSize, is a UInt32 parameter of
+ * the telemetry queries, which refused a larger one as a server fault (500). A million pages of
+ * 500 is past any listing a person pages through.
+ */
+export const MAX_PAGE = 1_000_000;
 
 export interface RangeInput {
   fromDate?: string;
@@ -91,7 +97,8 @@ export function bucketSecondsOf(range: TimeRange): number {
 export function paginationOf(input: Pagination | undefined): Pagination {
   const page = input?.page ?? 1;
   const pageSize = input?.pageSize ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(page) || page < 1) throw badRequest('pagination.page must be an integer >= 1');
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+    throw badRequest(`pagination.page must be an integer from 1 to ${MAX_PAGE}`);
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
     throw badRequest('pagination.pageSize must be an integer from 1 to 500');
   return { page, pageSize };
@@ -181,7 +188,7 @@ export const paginationSchema = {
   additionalProperties: false,
   required: ['page', 'pageSize'],
   properties: {
-    page: { type: 'integer', minimum: 1 },
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
     pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
   },
 } as const;
