@@ -12,9 +12,9 @@ import { openMetaDb } from '../../src/store/meta/index.js';
 import { listenOnLoopback } from '../support/loopback.js';
 
 const BIN = path.resolve('bin/sightline.mjs');
-const run = async (args: string[], env: Record<string, string> = {}) => {
+const run = async (args: string[], env: Record<string, string> = {}, nodeOptions: string[] = []) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...nodeOptions, BIN, ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       timeout: 120_000,
     });
@@ -29,6 +29,16 @@ describe('sightline command line', () => {
   it.each([['version'], ['--version'], ['-v']])('%s prints the package version', async (flag) => {
     const { version } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
     expect(await run([flag])).toEqual({ code: 0, stdout: `sightline ${version}\n`, stderr: '' });
+  });
+
+  it('a Node.js that cannot require() ES modules (before 20.19 and 22.12) is refused in one line, exit 78', async () => {
+    // The flag gives every supported Node.js the behaviour of 22.0–22.11 (and 20 before 20.19).
+    // Before: the import of dist/ died in an ERR_REQUIRE_ESM stack trace, exit 1.
+    expect(await run(['version'], {}, ['--no-experimental-require-module'])).toEqual({
+      code: 78,
+      stdout: '',
+      stderr: `sightline: Node.js ${process.version} cannot load ES modules with require(), which Sightline's dependencies do: use Node.js 22.12 or newer (or 20.19 or newer on 20), without --no-experimental-require-module\n`,
+    });
   });
 
   it('help lists the commands; an unknown one is a usage error (64) that shows them', async () => {
