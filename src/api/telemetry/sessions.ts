@@ -156,7 +156,12 @@ async function* recordingStream(
       yield '[]}';
       continue;
     }
-    for await (const chunk of stream.pipe(zlib.createGunzip())) yield chunk as Buffer;
+    // pipe() leaves the source open when the unzip fails or the client goes away mid-replay.
+    try {
+      for await (const chunk of stream.pipe(zlib.createGunzip())) yield chunk as Buffer;
+    } finally {
+      stream.destroy();
+    }
     yield '}';
   }
   yield ']}';

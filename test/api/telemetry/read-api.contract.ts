@@ -4,6 +4,7 @@
  * was sent, including the Impact components of crafted endpoints computed by hand below.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERFETCH_MAX_ROWS } from '../../../src/store/telemetry/queries/logs.js';
 import { setQueryLimits } from '../../../src/store/telemetry/queries/run.js';
@@ -796,6 +797,36 @@ export function readApiContract(engine: TelemetryEngineName): void {
         [0, 'first'],
         [1, 'second'],
       ]);
+    });
+
+    it('closes a recording segment it could not unzip (before: the file stayed open until garbage collection)', async () => {
+      const prefix = `recordings/${owner.project.id}/`;
+      const { keys } = await service.services.objects.list(prefix);
+      const key = keys.find((each) => each.includes(sessionId))!;
+      const original = (await service.services.objects.get(key))!;
+      // More than a read's worth of bytes that are not gzip: the unzip fails while the file is still being read.
+      await service.services.objects.put(key, randomBytes(256 * 1024));
+      try {
+        const broken = await get(`/api/sessions/${sessionId}/recording`).catch((error: unknown) => error);
+        expect(broken).toBeDefined();
+        const fileName = key.slice(key.lastIndexOf('/') + 1);
+        const openOnIt = () =>
+          fs
+            .readdirSync('/proc/self/fd')
+            .map((fd) => {
+              try {
+                return fs.readlinkSync(`/proc/self/fd/${fd}`);
+              } catch {
+                return '';
+              }
+            })
+            .filter((target) => target.endsWith(`/${fileName}`));
+        // Closing is asynchronous: give it a few turns of the event loop, not a garbage collection.
+        for (let turn = 0; turn < 50 && openOnIt().length > 0; turn++) await new Promise((r) => setTimeout(r, 20));
+        expect(openOnIt()).toEqual([]);
+      } finally {
+        await service.services.objects.put(key, original);
+      }
     });
 
     describe('limits', () => {
