@@ -23,9 +23,21 @@ describe('outbound targets and sealed secrets', () => {
   });
 
   it('accepts only http(s) URLs without credentials', () => {
-    expect(checkOutboundUrl('https://hooks.example.com/x').hostname).toBe('hooks.example.com');
-    expect(() => checkOutboundUrl('gopher://x')).toThrow(/only http and https/);
-    expect(() => checkOutboundUrl('https://user:pw@x.example')).toThrow(/credentials/);
+    const closed = { allowPrivate: false };
+    expect(checkOutboundUrl('https://hooks.example.com/x', closed).hostname).toBe('hooks.example.com');
+    expect(() => checkOutboundUrl('gopher://x', closed)).toThrow(/only http and https/);
+    expect(() => checkOutboundUrl('https://user:pw@x.example', closed)).toThrow(/credentials/);
+  });
+
+  it('refuses a host written as a private address or localhost, unless private targets are allowed', () => {
+    for (const url of ['http://127.0.0.1:3942/hook', 'http://[::1]/x', 'http://10.1.2.3/x', 'http://localhost:8080/x'])
+      expect(() => checkOutboundUrl(url, { allowPrivate: false }), url).toThrow(
+        /is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true/,
+      );
+    expect(checkOutboundUrl('http://127.0.0.1:3942/hook', { allowPrivate: true }).port).toBe('3942');
+    expect(checkOutboundUrl('http://localhost.example.com/x', { allowPrivate: false }).hostname).toBe(
+      'localhost.example.com',
+    );
   });
 
   it('seals and opens secrets; another key or an altered value opens to null', () => {

@@ -23,8 +23,12 @@ export interface OutboundResponse {
 const TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 16 * 1024;
 
-/** Checks the URL's form (scheme, no credentials); throws OutboundRefused with the reason. */
-export function checkOutboundUrl(raw: string): URL {
+/**
+ * Checks the URL's form (scheme, no credentials) and, unless private targets are allowed, that its
+ * host is not written as a loopback, private or link-local address (an IP, or localhost); throws
+ * OutboundRefused with the reason. A name is checked again where it resolves, at every delivery.
+ */
+export function checkOutboundUrl(raw: string, options: OutboundOptions): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -34,8 +38,17 @@ export function checkOutboundUrl(raw: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new OutboundRefused('only http and https URLs are allowed');
   if (url.username || url.password) throw new OutboundRefused('credentials in the URL are not allowed');
+  // A literal address skips the lookup hook of postOutbound: checked here, as is localhost, which
+  // always resolves to the loopback (so a channel that could never deliver is refused at creation).
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!options.allowPrivate && (isLoopbackName(literal) || (net.isIP(literal) && isPrivateAddress(literal))))
+    throw new OutboundRefused(
+      `${literal} is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`,
+    );
   return url;
 }
+
+const isLoopbackName = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost');
 
 /** Loopback, private, link-local, unspecified, multicast and other non-public ranges. */
 export function isPrivateAddress(address: string): boolean {
@@ -82,7 +95,7 @@ export async function postOutbound(
   headers: Record<string, string>,
   options: OutboundOptions,
 ): Promise<OutboundResponse> {
-  const url = checkOutboundUrl(raw);
+  const url = checkOutboundUrl(raw, options);
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
@@ -101,13 +114,6 @@ export async function postOutbound(
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
-  // A literal address skips the lookup hook: check it here.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !options.allowPrivate && isPrivateAddress(literal)) {
-    throw new OutboundRefused(
-      `${literal} is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it`,
-    );
-  }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<OutboundResponse>((resolve, reject) => {
     const request = client.request(

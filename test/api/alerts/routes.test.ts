@@ -46,6 +46,13 @@ describe('alerting routes: organization and project scopes', () => {
       422,
       'kind email needs mail: SMTP_URL is not configured on this service',
     ]);
+    // Nor could a webhook to a loopback address while private targets are off (before: created, then
+    // every delivery failed with that reason in the history).
+    const loopback = await orgChannels(owner.token, 'POST', { ...body, url: 'http://127.0.0.1:3942/hook' });
+    expect([loopback.status, loopback.body?.error]).toEqual([
+      422,
+      'url: 127.0.0.1 is a loopback, private or link-local address; set ALERTS_ALLOW_PRIVATE_TARGETS=true to allow it',
+    ]);
     const refused = await orgChannels(members.get('write')!, 'POST', body);
     expect([refused.status, refused.body?.error]).toEqual([403, 'this needs the admin role in the organization']);
     const created = await orgChannels(owner.token, 'POST', body);
