@@ -59,8 +59,12 @@ describe('plans', () => {
     }).plans[0]!;
     expect(limitReached(free, 'projects', 1)).toBe(false);
     expect(limitReached(free, 'projects', 2)).toBe(true);
-    expect(limitMessage(free, 'projects')).toBe('project limit reached: the Free plan allows 2 projects');
-    expect(limitMessage(free, 'seats')).toBe('seat limit reached: the Free plan allows 1 seat');
+    expect(limitMessage(free, 'projects')).toBe(
+      'project limit reached: the Free plan allows 2 projects; delete a project or move to a plan with more',
+    );
+    expect(limitMessage(free, 'seats')).toBe(
+      'seat limit reached: the Free plan allows 1 seat, members and pending invitations together; revoke an invitation, remove a member or move to a plan with more',
+    );
   });
 
   it('the usage period is the UTC calendar month', () => {

@@ -120,11 +120,14 @@ export function limitReached(plan: Plan, key: 'projects' | 'seats', current: num
   return current >= plan.limits[key];
 }
 
-/** The 422 message: names the limit and the plan. */
+/** The 422 message: names the limit and the plan, and what frees room (what counts towards seats, too). */
 export function limitMessage(plan: Plan, key: 'projects' | 'seats'): string {
   const noun = key === 'projects' ? 'project' : 'seat';
   const allowed = plan.limits[key];
-  return `${noun} limit reached: the ${plan.name} plan allows ${allowed} ${noun}${allowed === 1 ? '' : 's'}`;
+  const reached = `${noun} limit reached: the ${plan.name} plan allows ${allowed} ${noun}${allowed === 1 ? '' : 's'}`;
+  return key === 'projects'
+    ? `${reached}; delete a project or move to a plan with more`
+    : `${reached}, members and pending invitations together; revoke an invitation, remove a member or move to a plan with more`;
 }
 
 /** Usage period of an instant: its calendar month in UTC, `YYYY-MM`. */

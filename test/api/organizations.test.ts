@@ -69,7 +69,13 @@ describe('organizations', () => {
   it('the seat limit counts members and open invitations; inviting beyond it is 422 naming limit and plan', async () => {
     // Two members now (admin, writer) on the Free plan's two seats.
     const over = await invite('third@example.com');
-    expect(over).toMatchObject({ status: 422, body: { error: 'seat limit reached: the Free plan allows 2 seats' } });
+    expect(over).toMatchObject({
+      status: 422,
+      body: {
+        error:
+          'seat limit reached: the Free plan allows 2 seats, members and pending invitations together; revoke an invitation, remove a member or move to a plan with more',
+      },
+    });
     expect(await invite('writer@example.com')).toMatchObject({
       status: 422,
       body: { error: 'this address belongs to a member already' },

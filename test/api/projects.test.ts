@@ -127,7 +127,9 @@ describe('projects', () => {
     const limited = await as(admin.token, 'POST', url, { name: 'Fourth', framework: 'go' });
     expect(limited).toMatchObject({
       status: 422,
-      body: { error: 'project limit reached: the Free plan allows 3 projects' },
+      body: {
+        error: 'project limit reached: the Free plan allows 3 projects; delete a project or move to a plan with more',
+      },
     });
     // The new project's token works on ingest at once.
     expect(
