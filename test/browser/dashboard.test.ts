@@ -606,6 +606,16 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByRole('main').getByRole('textbox').count()).toBe(0);
     expect(await page.getByText('•••••••• hidden').count()).toBe(3);
     await capture('project-settings-read-only');
+    // Read-only in every organization: nowhere offers "Create project" (before: the switcher and the
+    // palette did, and the dialog was refused with a 403 after the form was filled in).
+    await page.getByRole('button', { name: /Switch project/ }).click();
+    await page.getByRole('menuitem', { name: 'My first project' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Create project' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('option', { name: 'Sign out' }).waitFor();
+    expect(await page.getByRole('option', { name: 'Create project' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -613,7 +623,8 @@ describe('dashboard in Chromium', () => {
       .click();
     await page.getByRole('row', { name: /Grace Hopper.*\(you\)/ }).waitFor();
     await page.getByRole('meter', { name: 'Seats' }).waitFor();
-    expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
+    // Leaving is the one thing a read-only member does here.
+    expect(await page.getByRole('main').getByRole('button').allTextContents()).toEqual(['Leave organization…']);
     expect(await page.getByRole('main').getByRole('combobox').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Invitations' }).count()).toBe(0);
     await capture('organization-settings-read-only');

@@ -20,6 +20,12 @@ import { listeningTestService, registerUser, type ListeningTestService } from '.
 
 const PASSWORD = 'correct horse battery staple';
 
+/** The part of a DOM Range a test reads in the page (the test's TypeScript has no DOM types). */
+interface TextRange {
+  selectNodeContents(node: unknown): void;
+  getClientRects(): { length: number };
+}
+
 describe('landing after an invitation', () => {
   let service: ListeningTestService;
   let browser: LaunchedBrowser;
@@ -170,5 +176,68 @@ describe('landing after an invitation', () => {
     await page.getByText('5 of 10,000 (3 pending invitations)').waitFor();
     await page.getByRole('meter', { name: 'Seats' }).scrollIntoViewIfNeeded();
     await captureLightAndDark(page, 'organization-seats-pending');
+  });
+  it('a read-only member creates a project in the organization where they may, and leaves the other one from its settings', async () => {
+    const lin = await registerUser(service.app, { name: 'Lin' });
+    const link = new URL(await invite(ada.token, ada.organization.id, lin.user.email, 'read-only'), service.url);
+    await call(lin.token, 'POST', '/api/invitations/accept', { token: link.searchParams.get('token') });
+    await signInAs(lin.token);
+
+    // From Ada's project, where Lin reads only, "Create project" makes it in Lin's own organization
+    // (before: the dialog sent the current project's organization and the service answered 403).
+    await page.goto(`/?projectId=${ada.project.id}`);
+    await page.getByRole('button', { name: /^Switch project: Analytical Engine/ }).click();
+    await page.getByRole('menuitem', { name: 'Create project' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Lins service');
+    await page.getByRole('dialog', { name: 'Create project' }).getByRole('button', { name: 'Create project' }).click();
+    await page.getByText('Project Lins service created').waitFor();
+    const listed = await service.app.inject({
+      method: 'GET',
+      url: '/api/projects',
+      headers: { authorization: `Bearer ${lin.token}` },
+    });
+    const created = (listed.json() as { projects: Array<{ name: string; organizationId: string }> }).projects.find(
+      (p) => p.name === 'Lins service',
+    );
+    expect(created?.organizationId).toBe(lin.organization.id);
+
+    // Leaving: any member may, behind a confirmation; the dashboard then opens a project Lin still has
+    // (before: nothing on the page let a member who is not an admin leave).
+    await page.goto(`/settings/organization?projectId=${ada.project.id}`);
+    // Each role on one line (before: "Read-only" broke at its hyphen, the e-mail column taking the room).
+    const roleCell = page
+      .getByRole('row', { name: /Lin.*\(you\)/ })
+      .getByRole('cell')
+      .nth(2);
+    await roleCell.getByText('Read-only').waitFor();
+    const lines = await roleCell.evaluate((cell: { ownerDocument: { createRange(): TextRange } }) => {
+      const range = cell.ownerDocument.createRange();
+      range.selectNodeContents(cell);
+      return range.getClientRects().length;
+    });
+    expect(lines).toBe(1);
+    await page.getByRole('button', { name: 'Leave organization…' }).click();
+    await page.getByRole('dialog', { name: /^Leave / }).waitFor();
+    await captureLightAndDark(page, 'organization-leave-confirm');
+    await page.getByRole('button', { name: 'Leave organization', exact: true }).click();
+    await page.getByText(/^You left /).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('projectId')).not.toBe(ada.project.id);
+    await page.getByRole('button', { name: /^Switch project/ }).click();
+    expect(await page.getByRole('menuitem', { name: 'Analytical Engine' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const members = await service.app.inject({
+      method: 'GET',
+      url: `/api/organizations/${ada.organization.id}/members`,
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect((members.json() as { members: Array<{ userId: string }> }).members.map((m) => m.userId)).not.toContain(
+      lin.user.id,
+    );
+
+    // The only admin cannot leave: the button is off and the card says what to do first.
+    await signInAs(ada.token);
+    await page.goto(`/settings/organization?projectId=${ada.project.id}`);
+    await page.getByText('You are its only admin: make another member admin before you leave.').waitFor();
+    expect(await page.getByRole('button', { name: 'Leave organization…' }).isDisabled()).toBe(true);
   });
 });

@@ -8,6 +8,13 @@ export const meQuery = queryOptions({
   queryFn: () => read<Me>(api.GET('/api/me')),
 });
 
+/**
+ * The organizations where the person may create a project (write or admin, not suspended): the
+ * shell offers "Create project" only when there is one, and the dialog picks among them.
+ */
+export const projectCreatingOrganizations = (me: Me | undefined) =>
+  (me?.organizations ?? []).filter((o) => o.role !== 'read-only' && !o.suspended);
+
 export const projectsQuery = queryOptions({
   queryKey: ['projects'],
   queryFn: async () => (await read<{ projects: Project[] }>(api.GET('/api/projects'))).projects,

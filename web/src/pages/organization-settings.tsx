@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
@@ -11,7 +12,7 @@ import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
-import { meQuery } from '@/lib/queries';
+import { meQuery, projectsQuery } from '@/lib/queries';
 import type { Answer, Role } from '@/lib/types';
 import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
@@ -36,6 +37,7 @@ const INVITATION_DAYS = 7;
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 const BYTES_PER_GB = 1_000_000_000;
 const LAST_ADMIN_EXPLANATION = 'The only admin cannot take a lower role: make another member admin first.';
+const LAST_ADMIN_LEAVING = 'You are its only admin: make another member admin before you leave.';
 const formatCount = (n: number) => n.toLocaleString();
 
 /** The organization of the current project: settings, members, invitations, plan and usage. */
@@ -62,6 +64,12 @@ export function OrganizationSettingsPage() {
       <Members organizationId={organizationId} isAdmin={isAdmin} myId={me.data.user.id} />
       {isAdmin && <Invitations organizationId={organizationId} />}
       <PlanAndUsage organizationId={organizationId} isAdmin={isAdmin} />
+      <LeaveOrganization
+        organizationId={organizationId}
+        organizationName={organization?.name ?? 'this organization'}
+        myId={me.data.user.id}
+        isAdmin={isAdmin}
+      />
     </div>
   );
 }
@@ -134,17 +142,20 @@ function timeZones(stored: string): string[] {
 
 const membersKey = (organizationId: string) => ['organization-members', organizationId];
 
+/** The members list, read by the table and by "Leave organization" (is the caller the last admin?). */
+const membersQuery = (organizationId: string) => ({
+  queryKey: membersKey(organizationId),
+  queryFn: async () =>
+    (
+      await read<{ members: Member[] }>(
+        api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } }),
+      )
+    ).members,
+});
+
 function Members({ organizationId, isAdmin, myId }: { organizationId: string; isAdmin: boolean; myId: string }) {
   const queryClient = useQueryClient();
-  const members = useQuery({
-    queryKey: membersKey(organizationId),
-    queryFn: async () =>
-      (
-        await read<{ members: Member[] }>(
-          api.GET('/api/organizations/{organizationId}/members', { params: { path: { organizationId } } }),
-        )
-      ).members,
-  });
+  const members = useQuery(membersQuery(organizationId));
   // Seats in the usage bars count members.
   const refresh = () =>
     Promise.all([
@@ -160,9 +171,14 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
           body: { role },
         }),
       ),
-    onSuccess: async (changed) => {
+    onSuccess: (changed) => {
       toast.success(`${changed.name || changed.email} is now ${roleLabel(changed.role)}`);
-      await refresh();
+      // The answer is the member as saved: shown at once, so the select takes the next change now
+      // (before: it was busy until the list and the usage were read again, and ignored a change meanwhile).
+      queryClient.setQueryData(membersKey(organizationId), (list: Member[] | undefined) =>
+        list?.map((member) => (member.userId === changed.userId ? changed : member)),
+      );
+      void refresh();
     },
     onError: (error) => toast.error(error.message),
   });
@@ -236,12 +252,19 @@ function Members({ organizationId, isAdmin, myId }: { organizationId: string; is
                     )}
                   </span>
                 ) : (
-                  roleLabel(member.role)
+                  // One line: "Read-only" broke at its hyphen beside a long e-mail address.
+                  <span className="whitespace-nowrap">{roleLabel(member.role)}</span>
                 )}
               </TD>
               <TD className="tabular whitespace-nowrap">{formatDateTime(member.joinedAt)}</TD>
               {isAdmin && (
-                <DangerActionCell action={remove} row={member} label={`Remove ${who}`} available={!lastAdmin}>
+                // Oneself: "Leave organization" below, which also moves to a project one still has.
+                <DangerActionCell
+                  action={remove}
+                  row={member}
+                  label={`Remove ${who}`}
+                  available={!lastAdmin && member.userId !== myId}
+                >
                   Remove
                 </DangerActionCell>
               )}
@@ -589,5 +612,72 @@ function UsageBar({
       </div>
       {note && <p className="text-xs text-muted-foreground">{note}</p>}
     </div>
+  );
+}
+
+/**
+ * Every member may leave (the API's DELETE of their own membership), but not the last admin. After
+ * leaving, the shell moves to a project the person still has, or says they have none.
+ */
+function LeaveOrganization({
+  organizationId,
+  organizationName,
+  myId,
+  isAdmin,
+}: {
+  organizationId: string;
+  organizationName: string;
+  myId: string;
+  isAdmin: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const members = useQuery(membersQuery(organizationId));
+  const lastAdmin = isAdmin && (members.data?.filter((m) => m.role === 'admin').length ?? 0) === 1;
+  const leave = useMutation({
+    mutationFn: () =>
+      read(
+        api.DELETE('/api/organizations/{organizationId}/members/{userId}', {
+          params: { path: { organizationId, userId: myId } },
+        }),
+      ),
+    onSuccess: async () => {
+      setOpen(false);
+      toast.success(`You left ${organizationName}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey }),
+      ]);
+      void navigate({ to: '/', search: ({ projectId: _left, ...rest }) => rest });
+    },
+  });
+  return (
+    <Card className="border-danger/40">
+      <CardHeader
+        title="Leave organization"
+        description={
+          lastAdmin ? LAST_ADMIN_LEAVING : 'You lose access to its projects at once; an admin can invite you back.'
+        }
+        actions={
+          <Button variant="danger" onClick={() => setOpen(true)} disabled={lastAdmin}>
+            Leave organization…
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) leave.reset();
+        }}
+        title={`Leave ${organizationName}?`}
+        description="You lose access to every project of the organization at once. An invitation brings you back."
+        confirmLabel="Leave organization"
+        pending={leave.isPending}
+        error={leave.error}
+        onConfirm={() => leave.mutate()}
+      />
+    </Card>
   );
 }

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/card';
 import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/ui/problem-states';
 import { ErrorState } from '@/components/ui/states';
 import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
-import { meQuery, organizationSettingsQuery, projectsQuery } from '@/lib/queries';
+import { meQuery, organizationSettingsQuery, projectCreatingOrganizations, projectsQuery } from '@/lib/queries';
 import { resolveTimeZone, setDisplayTimeZone } from '@/lib/time-zone';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { Sidebar } from './sidebar';
@@ -54,6 +54,7 @@ export function AppShell() {
   const me = useQuery(meQuery);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  const createProject = projectCreatingOrganizations(me.data).length > 0 ? () => setCreating(true) : undefined;
   /** The project the URL named that is not one of the person's, and the one shown instead. */
   const [replaced, setReplaced] = useState<{ requested: string; shown: Project } | null>(null);
   const paletteMounted = useOpenedOnce(paletteOpen);
@@ -105,7 +106,7 @@ export function AppShell() {
 
   return (
     <div className="flex h-screen overflow-hidden">
-      <Sidebar onCreateProject={() => setCreating(true)} />
+      <Sidebar onCreateProject={createProject} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-panel px-4">
           <Button
@@ -174,7 +175,7 @@ export function AppShell() {
       </div>
       <Suspense fallback={null}>
         {paletteMounted && (
-          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={() => setCreating(true)} />
+          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={createProject} />
         )}
         {creatingMounted && <CreateProjectDialog open={creating} onOpenChange={setCreating} />}
       </Suspense>

@@ -29,7 +29,8 @@ export function CommandPalette({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreateProject: () => void;
+  /** Absent when the person may create no project. */
+  onCreateProject: (() => void) | undefined;
 }) {
   const navigate = useNavigate();
   const { projects } = useCurrentProject();
@@ -122,10 +123,12 @@ export function CommandPalette({
               </Command.Group>
             ))}
             <Command.Group heading="Actions">
-              <Command.Item value="action create project" className={item} onSelect={() => run(onCreateProject)}>
-                <Plus />
-                Create project
-              </Command.Item>
+              {onCreateProject && (
+                <Command.Item value="action create project" className={item} onSelect={() => run(onCreateProject)}>
+                  <Plus />
+                  Create project
+                </Command.Item>
+              )}
               <Command.Item
                 value="action switch theme dark light"
                 className={item}

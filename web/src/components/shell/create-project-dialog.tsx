@@ -6,7 +6,7 @@ import { DialogFormFooter, Form } from '@/components/ui/form';
 import { SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
-import { meQuery } from '@/lib/queries';
+import { meQuery, projectCreatingOrganizations } from '@/lib/queries';
 import { FRAMEWORKS, type Project } from '@/lib/types';
 import { toast } from './toasts';
 
@@ -15,10 +15,17 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const queryClient = useQueryClient();
   const { project } = useCurrentProject();
   const me = useQuery(meQuery);
-  const writable = (me.data?.organizations ?? []).filter((o) => o.role !== 'read-only' && !o.suspended);
+  const writable = projectCreatingOrganizations(me.data);
   const [name, setName] = useState('');
   const [framework, setFramework] = useState('opentelemetry');
-  const [organizationId, setOrganizationId] = useState('');
+  const [picked, setPicked] = useState('');
+  // The current project's organization when the person may create there, else the first one they may
+  // (before: always the current one, so a read-only member there was refused a project they could create elsewhere).
+  const organizationId =
+    writable.find((o) => o.id === picked)?.id ??
+    writable.find((o) => o.id === project?.organizationId)?.id ??
+    writable[0]?.id ??
+    '';
 
   const create = useMutation({
     mutationFn: () =>
@@ -26,7 +33,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
         api.POST('/api/projects', {
           // The route is scoped "next to" a project the caller can see; the body names the organization.
           params: { query: { projectId: project?.id ?? '' } },
-          body: { name, framework, organizationId: organizationId || project?.organizationId || writable[0]?.id },
+          body: { name, framework, organizationId },
         }),
       ),
     onSuccess: async (created) => {
@@ -69,8 +76,8 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
             <SelectField
               label="Organization"
               id="project-organization"
-              value={organizationId || project?.organizationId || ''}
-              onValue={setOrganizationId}
+              value={organizationId}
+              onValue={setPicked}
               options={writable.map((o) => ({ value: o.id, label: o.name }))}
             />
           )}

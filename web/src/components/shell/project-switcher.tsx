@@ -24,7 +24,7 @@ export function groupByOrganization(projects: Project[], me: Me | undefined) {
   return [...groups.entries()].filter(([, group]) => group.projects.length > 0);
 }
 
-export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => void }) {
+export function ProjectSwitcher({ onCreateProject }: { onCreateProject: (() => void) | undefined }) {
   const navigate = useNavigate();
   const { project, projects } = useCurrentProject();
   const me = useQuery(meQuery);
@@ -85,11 +85,15 @@ export function ProjectSwitcher({ onCreateProject }: { onCreateProject: () => vo
             ))}
           </MenuGroup>
         ))}
-        <MenuSeparator />
-        <MenuItem onSelect={onCreateProject}>
-          <Plus />
-          Create project
-        </MenuItem>
+        {onCreateProject && (
+          <>
+            <MenuSeparator />
+            <MenuItem onSelect={onCreateProject}>
+              <Plus />
+              Create project
+            </MenuItem>
+          </>
+        )}
       </MenuContent>
     </Menu>
   );

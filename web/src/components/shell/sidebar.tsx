@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { SECTIONS } from '@/lib/navigation';
 import { ProjectSwitcher } from './project-switcher';
 
-export function Sidebar({ onCreateProject }: { onCreateProject: () => void }) {
+/** `onCreateProject` absent: the person may create no project (read-only everywhere), so none is offered. */
+export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | undefined }) {
   return (
     // Below 1024 px the sidebar keeps its icons only, so the page keeps its width on a tablet.
     <nav aria-label="Main" className="flex w-14 shrink-0 flex-col border-r bg-panel lg:w-56">
