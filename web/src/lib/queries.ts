@@ -59,3 +59,18 @@ export const organizationSettingsQuery = (organizationId: string | undefined) =>
         }),
       ),
   });
+
+export type Usage = Answer<'/api/billing/usage', 'get'>['usage'];
+
+/** An organization's plan limits and this month's counters; /settings/organization and the data status share it. */
+export const usageQuery = (organizationId: string | undefined) =>
+  queryOptions({
+    queryKey: ['billing-usage', organizationId],
+    enabled: organizationId !== undefined,
+    queryFn: async () =>
+      (
+        await read<{ usage: Usage }>(
+          api.GET('/api/billing/usage', { params: { query: { organizationId: organizationId! } } }),
+        )
+      ).usage,
+  });

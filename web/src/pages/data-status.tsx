@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { linkStyles } from '@/components/ui/link';
 import { api, read } from '@/lib/api';
+import { useCurrentProject } from '@/lib/current-project';
+import { ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
+import { usageQuery } from '@/lib/queries';
 import type { DataStatus } from '@/lib/types';
 import { cn } from '@/lib/utils';
 
@@ -35,16 +40,28 @@ function useNow(): number {
 /**
  * Whether the project has received data yet: "Waiting for the first data…" (polling every few
  * seconds) until something arrives, then "Receiving data — last event N s ago". A live region, so
- * a screen reader hears the change.
+ * a screen reader hears the change. Above all of these: ingest paused by the organization's monthly
+ * quota, when whatever the application sends is refused (before: "Receiving data" went on showing).
  */
 export function DataStatusBanner({ projectId, className }: { projectId: string; className?: string }) {
   const status = useQuery({
     ...dataStatusQuery(projectId),
     refetchInterval: (query) => (query.state.data?.lastEventAt ? RECEIVING_POLL_MS : WAITING_POLL_MS),
   });
+  const { project } = useCurrentProject();
+  const usage = useQuery({ ...usageQuery(project?.organizationId), refetchInterval: RECEIVING_POLL_MS });
+  const pausedUntil = usage.data ? ingestPausedUntil(usage.data) : null;
   const now = useNow();
   const data = status.data;
-  const state = !data ? 'loading' : data.lastEventAt ? 'receiving' : data.hasData ? 'quiet' : 'waiting';
+  const state = pausedUntil
+    ? 'paused'
+    : !data
+      ? 'loading'
+      : data.lastEventAt
+        ? 'receiving'
+        : data.hasData
+          ? 'quiet'
+          : 'waiting';
   return (
     <div
       role="status"
@@ -57,10 +74,24 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
         aria-hidden
         className={cn(
           'size-2 shrink-0 rounded-full',
-          state === 'receiving' ? 'bg-success' : state === 'quiet' ? 'bg-warning' : 'animate-pulse bg-muted-foreground',
+          state === 'paused'
+            ? 'bg-danger'
+            : state === 'receiving'
+              ? 'bg-success'
+              : state === 'quiet'
+                ? 'bg-warning'
+                : 'animate-pulse bg-muted-foreground',
         )}
       />
-      {status.error ? (
+      {pausedUntil ? (
+        <span>
+          <span className="font-medium text-danger">Ingest is paused</span>
+          <span className="text-muted-foreground"> — {ingestPausedDetail(pausedUntil)}</span>{' '}
+          <Link to="/settings/organization" className={linkStyles.accent}>
+            Plan and usage
+          </Link>
+        </span>
+      ) : status.error ? (
         <span className="text-danger">{status.error.message}</span>
       ) : state === 'loading' ? (
         <span className="text-muted-foreground">Checking for data…</span>

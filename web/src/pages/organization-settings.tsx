@@ -12,7 +12,8 @@ import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
-import { meQuery, projectsQuery } from '@/lib/queries';
+import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
+import { meQuery, projectsQuery, usageQuery } from '@/lib/queries';
 import type { Answer, Role } from '@/lib/types';
 import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
@@ -22,7 +23,6 @@ import { PageHeader } from './page-header';
 type Settings = Answer<'/api/organizations/{organizationId}/settings', 'get'>;
 type Member = Answer<'/api/organizations/{organizationId}/members', 'get'>['members'][number];
 type Invitation = Answer<'/api/organizations/{organizationId}/invitations', 'get'>['invitations'][number];
-type Usage = Answer<'/api/billing/usage', 'get'>['usage'];
 type Plans = Answer<'/api/billing/plans', 'get'>;
 
 const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
@@ -35,7 +35,6 @@ const INVITE_ROLE: Role = 'write';
 /** How long an invitation stays open (the API's INVITATION_LIFE_DAYS). */
 const INVITATION_DAYS = 7;
 const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
-const BYTES_PER_GB = 1_000_000_000;
 const LAST_ADMIN_EXPLANATION = 'The only admin cannot take a lower role: make another member admin first.';
 const LAST_ADMIN_LEAVING = 'You are its only admin: make another member admin before you leave.';
 const formatCount = (n: number) => n.toLocaleString();
@@ -449,14 +448,11 @@ function Invitations({ organizationId }: { organizationId: string }) {
   );
 }
 
-const usageKey = (organizationId: string) => ['billing-usage', organizationId];
+const usageKey = (organizationId: string) => usageQuery(organizationId).queryKey;
 
 function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
-  const usage = useQuery({
-    queryKey: usageKey(organizationId),
-    queryFn: async () =>
-      (await read<{ usage: Usage }>(api.GET('/api/billing/usage', { params: { query: { organizationId } } }))).usage,
-  });
+  const usage = useQuery(usageQuery(organizationId));
+  const pausedUntil = usage.data ? ingestPausedUntil(usage.data) : null;
   const plans = useQuery({
     queryKey: ['billing-plans'],
     queryFn: () => read<Plans>(api.GET('/api/billing/plans')),
@@ -517,9 +513,14 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
           <UsageBar
             label="Ingest this month"
             used={usage.data.counters.ingest_bytes}
-            limit={usage.data.limits.ingest_gb_monthly * BYTES_PER_GB}
+            limit={ingestLimitBytes(usage.data)}
             format={formatBytes}
-            note="Ingest pauses (503) when the month's decompressed bytes reach the limit."
+            note={
+              pausedUntil
+                ? `Ingest is paused: ${ingestPausedDetail(pausedUntil)}`
+                : "Ingest pauses (503) when the month's decompressed bytes reach the limit."
+            }
+            alert={pausedUntil !== null}
           />
           <UsageBar
             label="Projects"
@@ -575,6 +576,7 @@ function UsageBar({
   format,
   detail,
   note,
+  alert = false,
 }: {
   label: string;
   used: number;
@@ -583,6 +585,8 @@ function UsageBar({
   /** What `used` includes besides the obvious, after the figure: "(3 pending invitations)". */
   detail?: string | undefined;
   note?: string;
+  /** The note says something is refused now: shown in red and announced. */
+  alert?: boolean;
 }) {
   const figure = `${format(used)} of ${format(limit)}${detail ? ` (${detail})` : ''}`;
   const share = limit > 0 ? Math.min(1, used / limit) : 1;
@@ -610,7 +614,14 @@ function UsageBar({
           style={{ width: `${Math.max(percent, used > 0 ? 1 : 0)}%` }}
         />
       </div>
-      {note && <p className="text-xs text-muted-foreground">{note}</p>}
+      {note &&
+        (alert ? (
+          <p role="alert" className="text-xs font-medium text-danger">
+            {note}
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">{note}</p>
+        ))}
     </div>
   );
 }
