@@ -454,6 +454,9 @@ describe('dashboard in Chromium', () => {
     await page.getByText('Project Checkout service deleted').waitFor();
     await expect.poll(() => search().get('projectId')).not.toBe(projectId);
     expect(new URL(page.url()).pathname).toBe('/');
+    // Deleted on purpose: no "You have no access to project …" notice (before: shown once the list lost it).
+    await page.getByRole('heading', { name: 'My first project' }).waitFor();
+    expect(await page.getByText(/You have no access to project/).count()).toBe(0);
     const after = (await asBrowser('GET', '/api/projects')).json() as { projects: Array<{ name: string }> };
     expect(after.projects.map((p) => p.name)).toEqual(['My first project']);
   });

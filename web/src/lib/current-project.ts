@@ -17,6 +17,24 @@ export function rememberProject(id: string): void {
   }
 }
 
+/** Projects this page deleted or left, and so knows to be gone: no "no access" notice for them. */
+const gone = new Set<string>();
+
+/**
+ * The person deleted these projects or left their organization: they are no longer the last used,
+ * and the shell moves from them to another project without saying it was refused access.
+ */
+export function forgetProjects(ids: string[]): void {
+  for (const id of ids) gone.add(id);
+  try {
+    if (ids.includes(localStorage.getItem(LAST) ?? '')) localStorage.removeItem(LAST);
+  } catch {
+    /* no storage: nothing remembered */
+  }
+}
+
+export const isForgottenProject = (id: string) => gone.has(id);
+
 export function preferredProject(projects: Project[]): Project | undefined {
   let last: string | null = null;
   try {

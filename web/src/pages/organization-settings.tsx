@@ -9,7 +9,7 @@ import { Select, SelectField, TextField } from '@/components/ui/input';
 import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
-import { useCurrentProject } from '@/lib/current-project';
+import { forgetProjects, useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
@@ -656,6 +656,11 @@ function LeaveOrganization({
     onSuccess: async () => {
       setOpen(false);
       toast.success(`You left ${organizationName}`);
+      forgetProjects(
+        (queryClient.getQueryData(projectsQuery.queryKey) ?? [])
+          .filter((project) => project.organizationId === organizationId)
+          .map((project) => project.id),
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey }),

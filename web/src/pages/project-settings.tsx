@@ -8,7 +8,7 @@ import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/input';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
-import { useCurrentProject } from '@/lib/current-project';
+import { forgetProjects, useCurrentProject } from '@/lib/current-project';
 import { connectionQuery, meQuery, projectsQuery } from '@/lib/queries';
 import { FRAMEWORKS, HIDDEN_TOKEN, type Connection, type Project } from '@/lib/types';
 import { useRowAction } from '@/lib/use-row-action';
@@ -180,6 +180,8 @@ function DeleteProject({ project }: { project: Project }) {
     onSuccess: async () => {
       setOpen(false);
       toast.success(`Project ${project.name} deleted`);
+      // Before: the shell, still on its URL, said "You have no access to project …" once the list lost it.
+      forgetProjects([project.id]);
       // The shell moves to another project once the list no longer has this one.
       await queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey });
       void navigate({ to: '/', search: ({ projectId: _deleted, ...rest }) => rest });

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/ui/problem-states';
 import { ErrorState } from '@/components/ui/states';
-import { preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
+import { isForgottenProject, preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
 import { meQuery, organizationSettingsQuery, projectCreatingOrganizations, projectsQuery } from '@/lib/queries';
 import { resolveTimeZone, setDisplayTimeZone } from '@/lib/time-zone';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
@@ -71,7 +71,7 @@ export function AppShell() {
     }
     const pick = preferredProject(projects);
     if (pick && pick.id !== projectId) {
-      if (projectId !== undefined) setReplaced({ requested: projectId, shown: pick });
+      if (projectId !== undefined && !isForgottenProject(projectId)) setReplaced({ requested: projectId, shown: pick });
       void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: pick.id }), replace: true });
     }
   }, [projects, project, projectId, navigate]);
