@@ -148,7 +148,7 @@ describe('landing after an invitation', () => {
     expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
     // Home says the same, rather than to ask for an invitation she has just accepted.
     await page.goto('/');
-    await page.getByText('Your organization has no project yet.').waitFor();
+    await page.getByText('Your organization has no project yet: create one from the project menu.').waitFor();
   });
 
   it('counts pending invitations in the seats figure, as the seat limit does', async () => {
@@ -254,4 +254,21 @@ describe('landing after an invitation', () => {
     expect(await page.getByRole('button', { name: 'Leave organization…' }).isDisabled()).toBe(true);
   });
 
+  it('a person removed from their only organization is told they belong to none, and how to join one', async () => {
+    const email = `mo-${process.pid}@example.com`;
+    const link = new URL(await invite(ada.token, ada.organization.id, email, 'read-only'), service.url);
+    const registered = await service.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '10.250.0.1',
+      payload: { email, password: PASSWORD, name: 'Mo', invitationToken: link.searchParams.get('token') },
+    });
+    const mo = registered.json() as { token: string; user: { id: string } };
+    await call(ada.token, 'DELETE', `/api/organizations/${ada.organization.id}/members/${mo.user.id}`);
+    await signInAs(mo.token);
+    await page.goto('/');
+    // Before: "Your organization has no project yet", of an organization Mo no longer has.
+    await page.getByText('You are not a member of any organization: ask an admin of one for an invitation').waitFor();
+    await captureLightAndDark(page, 'home-no-organization');
+  });
 });

@@ -16,6 +16,7 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { DataTable, numericColumn, TD, TR } from '@/components/ui/table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useCurrentProject } from '@/lib/current-project';
+import { meQuery, projectCreatingOrganizations } from '@/lib/queries';
 import { formatCost, formatCount, formatDuration, formatPercent } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
@@ -26,6 +27,7 @@ import { DataStatusBanner } from '../data-status';
 import { PageHeader } from '../page-header';
 import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './api';
 import type { DashboardSeries, Stats } from './types';
+import type { Me } from '@/lib/types';
 
 // Its own chunk: the metric views load only for a project that starred a widget.
 const StarredWidgets = lazy(async () => ({ default: (await import('../dashboards/starred-widgets')).StarredWidgets }));
@@ -109,8 +111,21 @@ function SeriesCard({
   );
 }
 
+/**
+ * Why a person sees no project, and what to do: belonging to no organization at all (removed from
+ * their only one, or left it) is said as such (before: "Your organization has no project yet").
+ */
+function noProjectExplanation(me: Me | undefined): string {
+  if (me && me.organizations.length === 0)
+    return 'You are not a member of any organization: ask an admin of one for an invitation, and open its link to join.';
+  if (projectCreatingOrganizations(me).length > 0)
+    return 'Your organization has no project yet: create one from the project menu.';
+  return 'Your organization has no project yet. Admins and write members create one from the project menu; it then appears here.';
+}
+
 export function HomePage() {
   const { project, projects } = useCurrentProject();
+  const me = useQuery(meQuery);
   const scope = useTelemetryScope();
 
   const overview = useQuery(overviewQuery(scope));
@@ -124,10 +139,7 @@ export function HomePage() {
   if (projects && projects.length === 0) {
     return (
       <div className="grid gap-4 px-6 py-5">
-        <PageHeader
-          title="Welcome to Sightline"
-          description="Your organization has no project yet. Admins and write members create one from the project menu; it then appears here."
-        />
+        <PageHeader title="Welcome to Sightline" description={noProjectExplanation(me.data)} />
       </div>
     );
   }
