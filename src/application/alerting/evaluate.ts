@@ -29,6 +29,33 @@ export interface Reading {
   cursor?: number;
   /** A dashboard path to open. */
   path: string;
+  /** That page's URL state (its search params), so the link opens on what the rule watched. */
+  query?: Record<string, string>;
+}
+
+/**
+ * The minimum severities the logs page's URL accepts (web/src/pages/logs/search.ts SEVERITIES);
+ * any other number is dropped there, so a rule's is lowered to the level at or below it.
+ */
+const LOGS_PAGE_SEVERITIES = [21, 17, 13, 9, 5] as const;
+
+/** Text as the dashboard's URL writes it: quoted when it starts like JSON (web/src/lib/search-params.ts stringifySearch). */
+const urlText = (text: string) => (/^["[{]/.test(text) ? JSON.stringify(text) : text);
+
+/** The logs page's URL state for a log-match rule read over `range`: its search, severity, service and window. */
+export function logsPageQuery(
+  params: Extract<RuleParams, { kind: 'log_match' }>,
+  range: { fromMs: number; toMs: number },
+): Record<string, string> {
+  const severity =
+    params.minSeverity === null ? undefined : LOGS_PAGE_SEVERITIES.find((level) => level <= params.minSeverity!);
+  return {
+    ...(params.search !== null ? { q: urlText(params.search) } : {}),
+    ...(severity !== undefined ? { severity: String(severity) } : {}),
+    ...(params.serviceName !== null ? { service: urlText(params.serviceName) } : {}),
+    from: new Date(range.fromMs).toISOString(),
+    to: new Date(range.toMs).toISOString(),
+  };
 }
 
 export async function readRule(
@@ -128,6 +155,7 @@ export async function readRule(
         title: `${page.hasMore ? `More than ${page.items.length}` : value} log${value === 1 ? '' : 's'} matched in ${window}`,
         lines: [`threshold: ${params.threshold}`, ...(sample ? [`latest: ${sample.slice(0, 300)}`] : [])],
         path: '/logs',
+        query: logsPageQuery(params, range),
       };
     }
   }

@@ -160,7 +160,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
           lines: reading.lines,
           value: reading.value,
           at: now.toISOString(),
-          url: `${this.deps.publicUrl}${reading.path}?projectId=${rule.projectId}`,
+          url: `${this.deps.publicUrl}${reading.path}?${new URLSearchParams({ projectId: rule.projectId, ...reading.query })}`,
         }
       : null;
     const firing = decision.state === 'firing';

@@ -212,7 +212,7 @@ describe('alerting', () => {
     const logs = await rule({
       name: 'Declined cards',
       kind: 'log_match',
-      params: { search: 'card declined', minSeverity: 17, threshold: 2, windowMinutes: 5 },
+      params: { search: 'card declined', minSeverity: 14, serviceName: 'payments', threshold: 2, windowMinutes: 5 },
       channelIds: [hook.id],
     });
     await evaluate();
@@ -254,7 +254,20 @@ describe('alerting', () => {
     expect(otlp.statusCode).toBe(200);
     await evaluate();
     expect(webhooksOf('/signals', metric.id)[0]?.body).toMatchObject({ state: 'firing', value: 450 });
-    expect(webhooksOf('/signals', logs.id)[0]?.body).toMatchObject({ state: 'firing', value: 2 });
+    const logAlert = webhooksOf('/signals', logs.id)[0]?.body;
+    expect(logAlert).toMatchObject({ state: 'firing', value: 2 });
+    // The link opens the logs page on the rule's search and the alert's window (its URL state),
+    // severity 14 lowered to the page's WARN (13), which still shows every line that matched.
+    const link = new URL(String(logAlert?.url));
+    expect(link.pathname).toBe('/logs');
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      projectId: owner.project.id,
+      q: 'card declined',
+      severity: '13',
+      service: 'payments',
+      from: new Date(Date.parse(String(logAlert?.at)) - 5 * 60_000).toISOString(),
+      to: logAlert?.at,
+    });
     await removeRule(metric.id);
     await removeRule(logs.id);
   });
