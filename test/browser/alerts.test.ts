@@ -51,6 +51,16 @@ describe('alerts and issue statuses in Chromium', () => {
   const rules = async () => (await d.api<{ items: AlertRule[] }>(`/api/alert-rules?projectId=${d.projectId}`)).items;
   const events = async () => (await d.api<{ items: AlertEvent[] }>(`/api/alert-events?projectId=${d.projectId}`)).items;
   const search = () => new URL(page.url()).searchParams;
+  const post = async <T>(url: string, payload: object) => {
+    const response = await d.service.app.inject({
+      method: 'POST',
+      url: `${url}?projectId=${d.projectId}`,
+      headers: { authorization: `Bearer ${d.session}` },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json() as T;
+  };
 
   beforeAll(async () => {
     receiver = await startHttpReceiver();
@@ -191,6 +201,97 @@ describe('alerts and issue statuses in Chromium', () => {
     expect(await historyRows.first().locator('[data-column="response"]').textContent()).toBe('200');
     expect(await historyRows.nth(1).locator('td').nth(1).textContent()).toBe('Test notification');
     await d.capture('alerts-history');
+  });
+
+  it("shows each rule's condition in the rules table, the long ones cut with the whole in a tooltip", async () => {
+    const rule = (name: string, kind: string, params: object) =>
+      post<AlertRule>('/api/alert-rules', { name, kind, params, channelIds: [], enabled: true, cooldownSeconds: 0 });
+    await rule('Slow orders', 'endpoint_latency', {
+      percentile: 'p95',
+      thresholdMs: 500,
+      windowMinutes: 5,
+      endpoint: 'GET /api/orders',
+    });
+    await rule('Slow anything', 'endpoint_latency', { percentile: 'p99', thresholdMs: 2000, windowMinutes: 15 });
+    // 14 is no level's first number (WARN is 13): a rule stored so keeps it, shown as WARN2.
+    await rule('Declined cards', 'log_match', {
+      search: 'card declined',
+      minSeverity: 14,
+      serviceName: 'payments',
+      threshold: 3,
+      windowMinutes: 10,
+    });
+
+    const condition = (name: string) => page.locator(`tr[data-rule="${name}"] [data-column="condition"] div`);
+    // Before: only the kind, so the two latency rules read alike.
+    await d.open('/alerts');
+    await condition('Slow orders').waitFor();
+    expect(await condition('Slow orders').textContent()).toBe('p95 above 500 ms in 5 min · GET /api/orders');
+    expect(await condition('Slow anything').textContent()).toBe('p99 above 2000 ms in 15 min · all endpoints');
+    expect(await condition('New issues').textContent()).toBe('Any issue seen for the first time');
+    const long =
+      'Matching lines at least 3 in 10 min · text “card declined” · severity WARN2 (14) or above · service payments';
+    expect(await condition('Declined cards').textContent()).toBe(long);
+    // Cut to the cell when long, the whole of it in the tooltip.
+    expect(await condition('Declined cards').getAttribute('title')).toBe(long);
+    await d.capture('alerts-rule-conditions');
+  });
+
+  it("offers log severities by level, keeps a stored number that is no level's first, and stores the number", async () => {
+    await d.open('/alerts');
+
+    // Before: a number field "Minimum severity (1–24)".
+    await page.getByRole('button', { name: 'Edit Declined cards' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit rule Declined cards' });
+    const severity = dialog.getByLabel('Minimum severity');
+    expect(await severity.locator('option').allTextContents()).toEqual([
+      'Any',
+      'TRACE',
+      'DEBUG',
+      'INFO',
+      'WARN',
+      'WARN2 (14)',
+      'ERROR',
+      'FATAL',
+    ]);
+    expect(await severity.locator('option:checked').textContent()).toBe('WARN2 (14)');
+    await d.capture('alerts-log-rule-dialog');
+    await severity.selectOption({ label: 'ERROR' });
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await rules()).find((stored) => stored.name === 'Declined cards')!.params).toMatchObject({
+      minSeverity: 17,
+    });
+  });
+
+  it("gives a failed delivery's error its own column, read whole", async () => {
+    // A delivery refused by its receiver: the error has its own column, read whole, not cut into the Rule's.
+    receiver.answer('/refusing', 500);
+    const refusing = await post<AlertChannel>('/api/alert-channels', {
+      name: 'Refusing receiver',
+      kind: 'webhook',
+      url: `${receiver.url}/refusing`,
+    });
+    await post(`/api/alert-channels/${refusing.id}/test`, {});
+    const [failed] = await events();
+    expect(failed).toMatchObject({ outcome: 'failed', responseStatus: 500, channelName: 'Refusing receiver' });
+    await d.open('/alerts', { tab: 'history' });
+    const row = page.locator(`table[aria-label="Alert history"] tr[data-event="${failed!.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe('Test notification');
+    const error = row.locator('[data-column="error"]');
+    expect(await error.textContent()).toBe(failed!.error);
+    expect(
+      await error.evaluate(
+        (cell: { scrollWidth: number; clientWidth: number }) => cell.scrollWidth <= cell.clientWidth,
+      ),
+    ).toBe(true);
+    expect(
+      await page
+        .locator(`table[aria-label="Alert history"] tbody tr:not([data-event="${failed!.id}"]) [data-column="error"]`)
+        .allTextContents(),
+    ).toEqual(['—', '—']);
+    await d.capture('alerts-history-error');
   });
 
   it('resolves an issue from its page and shows who did it in the activity', async () => {

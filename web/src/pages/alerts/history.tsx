@@ -45,7 +45,7 @@ export function HistorySection({
     <Card aria-label="History">
       <CardHeader title="History" description="Every delivery attempt of every rule and test send, newest first." />
       {history.isPending ? (
-        <TableSkeleton rows={6} columns={6} />
+        <TableSkeleton rows={6} columns={8} />
       ) : history.isError ? (
         <ErrorState error={history.error} className="m-4" />
       ) : items.length === 0 ? (
@@ -67,12 +67,13 @@ export function HistorySection({
           <THead>
             <tr>
               <TH>Time</TH>
-              <TH className="w-full">Rule</TH>
+              <TH>Rule</TH>
               <TH>State</TH>
               <TH>Channel</TH>
               <TH>Outcome</TH>
               <TH numeric>Attempt</TH>
               <TH numeric>Response</TH>
+              <TH className="w-full">Error</TH>
             </tr>
           </THead>
           <TBody>
@@ -81,9 +82,8 @@ export function HistorySection({
                 <TD className="whitespace-nowrap tabular">
                   <time dateTime={event.at}>{formatPreciseTime(event.at)}</time>
                 </TD>
-                <TD className="max-w-0 truncate" title={event.error ?? undefined}>
+                <TD className="max-w-56 truncate whitespace-nowrap" title={event.ruleName ?? undefined}>
                   {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
-                  {event.error && <span className="ml-2 text-xs text-danger">{event.error}</span>}
                 </TD>
                 <TD>
                   <RuleStateBadge state={event.state} />
@@ -95,6 +95,14 @@ export function HistorySection({
                 <TD numeric>{event.attempt}</TD>
                 <TD numeric data-column="response">
                   {event.responseStatus ?? '—'}
+                </TD>
+                {/* Wrapped, never cut: the reason a delivery failed is read in full. */}
+                <TD className="min-w-64 py-1.5 text-xs wrap-anywhere" data-column="error">
+                  {event.error ? (
+                    <span className="text-danger">{event.error}</span>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
                 </TD>
               </TR>
             ))}

@@ -10,13 +10,15 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field, Input, Select, SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { channelsQuery, rulesKey } from './api';
+import { severityOptions } from './conditions';
 import { DialogFormFooter } from '@/components/ui/form';
 import { RULE_KINDS, channelKindLabel, type AlertRule, type RuleKind } from './types';
 
 interface ParamField {
   key: string;
   label: string;
-  type: 'number' | 'text' | 'select';
+  /** `severity`: an OpenTelemetry severity number, offered as its levels (TRACE…FATAL). */
+  type: 'number' | 'text' | 'select' | 'severity';
   options?: readonly string[];
   hint?: string;
 }
@@ -63,12 +65,7 @@ export const PARAM_FIELDS: Record<RuleKind, ParamField[]> = {
   log_match: [
     WINDOW,
     { key: 'search', label: 'Text', type: 'text' },
-    {
-      key: 'minSeverity',
-      label: 'Minimum severity (1–24)',
-      type: 'number',
-      hint: 'OpenTelemetry severity number: 17 is ERROR.',
-    },
+    { key: 'minSeverity', label: 'Minimum severity', type: 'severity', hint: 'This level and above; Any for all.' },
     { key: 'serviceName', label: 'Service', type: 'text' },
     { key: 'threshold', label: 'Matching lines at least', type: 'number' },
   ],
@@ -132,7 +129,9 @@ export function RuleDialog({
             .filter((field) => (params[field.key] ?? '').trim() !== '')
             .map((field) => [
               field.key,
-              field.type === 'number' ? Number(params[field.key]) : params[field.key]!.trim(),
+              field.type === 'number' || field.type === 'severity'
+                ? Number(params[field.key])
+                : params[field.key]!.trim(),
             ]),
         ),
         channelIds,
@@ -178,7 +177,14 @@ export function RuleDialog({
                 htmlFor={`rule-param-${field.key}`}
                 {...(field.hint ? { hint: field.hint } : {})}
               >
-                {field.type === 'select' ? (
+                {field.type === 'severity' ? (
+                  <Select
+                    id={`rule-param-${field.key}`}
+                    value={params[field.key] ?? ''}
+                    onChange={(event) => setParams({ ...params, [field.key]: event.target.value })}
+                    options={severityOptions(rule?.params[field.key as keyof AlertRule['params']]?.toString())}
+                  />
+                ) : field.type === 'select' ? (
                   <Select
                     id={`rule-param-${field.key}`}
                     value={params[field.key] ?? field.options![0]}

@@ -15,6 +15,7 @@ import { formatDateTime } from '@/lib/format';
 import { useRowAction } from '@/lib/use-row-action';
 import { channelsQuery, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
+import { ruleCondition } from './conditions';
 import { RuleDialog, ruleBody } from './rule-dialog';
 import { ruleKindLabel, type AlertRule } from './types';
 
@@ -78,8 +79,9 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
         query={rules}
         label="Alert rules"
         columns={[
-          { label: 'Name', className: 'w-full' },
+          { label: 'Name', className: 'w-2/5' },
           'Kind',
+          { label: 'Condition', className: 'w-3/5' },
           'State',
           'Channels',
           'Enabled',
@@ -109,6 +111,11 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                 )}
               </TD>
               <TD className="whitespace-nowrap">{ruleKindLabel(rule.kind)}</TD>
+              <TD className="max-w-0 text-muted-foreground" data-column="condition">
+                <div className="truncate" title={ruleCondition(rule)}>
+                  {ruleCondition(rule)}
+                </div>
+              </TD>
               <TD>
                 <RuleStateBadge state={rule.state} />
               </TD>

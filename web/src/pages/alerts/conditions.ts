@@ -1,0 +1,72 @@
+/**
+ * A rule's condition in words, for the rules table, and the log severities the rule dialog offers.
+ * The words are the rule dialog's (rule-dialog.tsx PARAM_FIELDS), so a row reads like its form.
+ */
+import type { AlertRule } from './types';
+
+/**
+ * OpenTelemetry severity levels: each covers four numbers (ERROR is 17–20), the first of which is
+ * the level itself; the API stores the number.
+ */
+export const SEVERITY_LEVELS = [
+  { value: 1, name: 'TRACE' },
+  { value: 5, name: 'DEBUG' },
+  { value: 9, name: 'INFO' },
+  { value: 13, name: 'WARN' },
+  { value: 17, name: 'ERROR' },
+  { value: 21, name: 'FATAL' },
+] as const;
+
+/** ERROR for 17, WARN2 (14) for 14: OpenTelemetry's short names, the number shown when it is not a level's first. */
+export function severityName(severity: number): string {
+  const level = [...SEVERITY_LEVELS].reverse().find((candidate) => candidate.value <= severity);
+  if (!level) return String(severity);
+  return level.value === severity ? level.name : `${level.name}${severity - level.value + 1} (${severity})`;
+}
+
+/** The options of the minimum-severity select: none, the levels, and a stored number that is no level's first. */
+export function severityOptions(current: string | undefined): Array<{ value: string; label: string }> {
+  const stored = current ? Number(current) : undefined;
+  return [
+    { value: '', label: 'Any' },
+    ...SEVERITY_LEVELS.map((level) => ({ value: String(level.value), label: level.name })),
+    ...(stored !== undefined && !SEVERITY_LEVELS.some((level) => level.value === stored)
+      ? [{ value: String(stored), label: severityName(stored) }]
+      : []),
+  ].sort((a, b) => (a.value === '' ? -1 : b.value === '' ? 1 : Number(a.value) - Number(b.value)));
+}
+
+const COMPARATOR_SYMBOLS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤' };
+
+/** What the rule watches, in one line: "p95 above 500 ms in 5 min · GET /api/orders". */
+export function ruleCondition(rule: Pick<AlertRule, 'kind' | 'params'>): string {
+  const p = rule.params as Record<string, unknown>;
+  const window = `in ${p.windowMinutes ?? 5} min`;
+  const parts = (...items: Array<string | false | null | undefined>) => items.filter(Boolean).join(' · ');
+  switch (rule.kind) {
+    case 'new_issue':
+      return 'Any issue seen for the first time';
+    case 'regression':
+      return 'Any resolved issue occurring again';
+    case 'issue_frequency':
+      return parts(`Occurrences at least ${p.threshold} ${window}`, p.hash ? `issue ${p.hash}` : 'any issue');
+    case 'endpoint_latency':
+      return parts(`${p.percentile} above ${p.thresholdMs} ms ${window}`, (p.endpoint as string) ?? 'all endpoints');
+    case 'error_rate':
+      return parts(
+        `Error rate above ${p.thresholdPercent}% ${window}`,
+        (p.endpoint as string) ?? 'all endpoints',
+        typeof p.minRequests === 'number' && `minimum ${p.minRequests} requests`,
+      );
+    case 'metric_threshold':
+      return `${p.aggregation}(${p.metric}) ${COMPARATOR_SYMBOLS[p.comparator as string] ?? p.comparator} ${p.threshold} ${window}`;
+    case 'log_match':
+      return parts(
+        `Matching lines at least ${p.threshold} ${window}`,
+        typeof p.search === 'string' && `text “${p.search}”`,
+        typeof p.minSeverity === 'number' && `severity ${severityName(p.minSeverity)} or above`,
+        typeof p.serviceName === 'string' && `service ${p.serviceName}`,
+      );
+  }
+  return rule.kind;
+}
