@@ -4,6 +4,9 @@
  * whether data arrives (Connection, home) and the organization's usage say that ingest is paused,
  * until when, and where to look — not "Waiting for the first data…".
  *
+ * The same plan allows 2 projects and 2 seats: at either limit, the create-project dialog and the
+ * invite form say so before they are filled, instead of being refused (422) on submit.
+ *
  * Needs `npm run build -w web` first (the service serves web/dist).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -64,5 +67,51 @@ describe('ingest quota reached', () => {
       .waitFor();
     await page.getByRole('meter', { name: 'Ingest this month' }).scrollIntoViewIfNeeded();
     await d.capture('organization-ingest-paused');
+  });
+
+  it('at the project and seat limits, the create-project dialog and the invite form say so before they are filled', async () => {
+    const { page } = d;
+    const me = await d.api<{ organizations: Array<{ id: string }> }>('/api/me');
+    const organizationId = me.organizations[0]!.id;
+    const post = async (url: string, payload: object) => {
+      const response = await d.service.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${d.session}` },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    await post(`/api/projects?projectId=${d.projectId}`, { name: 'Second', framework: 'nodejs', organizationId });
+    await post(`/api/organizations/${organizationId}/invitations`, { email: 'grace@example.com', role: 'write' });
+
+    // Before: the dialog opened as usual and the 422 came only after the form was filled and sent.
+    await d.open('/');
+    await page.getByRole('button', { name: /Switch project/ }).click();
+    await page.getByRole('menuitem', { name: 'Create project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create project' });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: 'Project limit reached (2 of 2): delete a project or move to a plan with more.' })
+      .waitFor();
+    await dialog.getByLabel('Name', { exact: true }).fill('Third');
+    expect(await dialog.getByRole('button', { name: 'Create project' }).getAttribute('aria-disabled')).toBe('true');
+    await d.capture('create-project-limit');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await d.open('/settings/organization');
+    const notice = page.getByRole('status').filter({ hasText: 'Seat limit reached (2 of 2)' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      'Seat limit reached (2 of 2): revoke an invitation, remove a member or move to a plan with more.',
+    );
+    const inviteButton = page.getByRole('button', { name: 'Invite', exact: true });
+    await page.getByLabel('E-mail address').fill('alan@example.com');
+    expect(await inviteButton.getAttribute('aria-disabled')).toBe('true');
+    await notice.scrollIntoViewIfNeeded();
+    await d.capture('organization-seat-limit');
+    // Inviting an address already invited renews its invitation and takes no new seat: still possible.
+    await page.getByLabel('E-mail address').fill('grace@example.com');
+    expect(await inviteButton.getAttribute('aria-disabled')).toBeNull();
   });
 });

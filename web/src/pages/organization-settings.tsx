@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
 import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
-import { AddRowForm, FormError, ShownOnce } from '@/components/ui/form';
+import { AddRowForm, FormError, FormNotice, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
 import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
@@ -14,6 +14,7 @@ import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
 import { meQuery, projectsQuery, usageQuery } from '@/lib/queries';
+import { limitReachedNote } from '@/lib/plan-limits';
 import type { Answer, Role } from '@/lib/types';
 import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
@@ -297,6 +298,7 @@ const invitationsQuery = (organizationId: string) => ({
 function Invitations({ organizationId }: { organizationId: string }) {
   const queryClient = useQueryClient();
   const invitations = useQuery(invitationsQuery(organizationId));
+  const usage = useQuery(usageQuery(organizationId));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>(INVITE_ROLE);
   // The open invitation of the typed address, if any: the API renews it in place (new link, role and
@@ -336,27 +338,31 @@ function Invitations({ organizationId }: { organizationId: string }) {
     success: (invitation) => `Invitation to ${invitation.email} revoked`,
   });
 
+  const pending = invitations.data?.filter((invitation) => invitation.status === 'pending') ?? [];
+  const seatsFull = limitReachedNote(usage.data, 'seats', (usage.data?.counters.seats ?? 0) + pending.length);
+  const address = email.trim().toLowerCase();
+  // Inviting an address again renews its invitation and takes no new seat, so it stays possible at the limit.
+  const renewing = pending.some((invitation) => invitation.email.toLowerCase() === address);
+
   return (
     <Card>
       <CardHeader
         title="Invitations"
         description="An invitation lives 7 days and takes a seat until it is accepted, revoked or expired."
       />
+      <FormNotice message={seatsFull} className="mx-4 mt-3" />
       <AddRowForm
         mutation={{
           ...invite,
           mutate: () => {
-            const address = email.trim().toLowerCase();
-            const open = invitations.data?.find(
-              (invitation) => invitation.status === 'pending' && invitation.email.toLowerCase() === address,
-            );
+            const open = pending.find((invitation) => invitation.email.toLowerCase() === address);
             if (open) setReplacing(open);
             else invite.mutate();
           },
         }}
         label="Invite"
         pendingLabel="Inviting…"
-        disabled={email.trim() === ''}
+        disabled={address === '' || (seatsFull !== null && !renewing)}
       >
         <TextField
           className="w-72"

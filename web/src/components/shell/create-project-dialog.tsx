@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { DialogFormFooter, Form } from '@/components/ui/form';
+import { DialogFormFooter, Form, FormNotice } from '@/components/ui/form';
 import { SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
-import { meQuery, projectCreatingOrganizations } from '@/lib/queries';
+import { limitReachedNote } from '@/lib/plan-limits';
+import { meQuery, projectCreatingOrganizations, usageQuery } from '@/lib/queries';
 import { FRAMEWORKS, type Project } from '@/lib/types';
 import { toast } from './toasts';
 
@@ -26,6 +27,9 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     writable.find((o) => o.id === project?.organizationId)?.id ??
     writable[0]?.id ??
     '';
+  // Read again at each opening: a project deleted meanwhile frees room.
+  const usage = useQuery({ ...usageQuery(organizationId), enabled: open && organizationId !== '', staleTime: 0 });
+  const full = limitReachedNote(usage.data, 'projects', usage.data?.counters.projects ?? 0);
 
   const create = useMutation({
     mutationFn: () =>
@@ -37,7 +41,10 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
         }),
       ),
     onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['projects'] }),
+        queryClient.invalidateQueries({ queryKey: usageQuery(organizationId).queryKey }),
+      ]);
       onOpenChange(false);
       setName('');
       toast.success(`Project ${created.name} created`);
@@ -55,6 +62,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     >
       <DialogContent title="Create project" description="A project has its own token and its own data.">
         <Form onSubmit={() => create.mutate()}>
+          <FormNotice message={full} />
           <TextField
             label="Name"
             id="project-name"
@@ -84,7 +92,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
           <DialogFormFooter
             error={create.error}
             pending={create.isPending}
-            disabled={name.trim() === ''}
+            disabled={name.trim() === '' || full !== null}
             label="Create project"
             pendingLabel="Creating…"
             onCancel={() => onOpenChange(false)}

@@ -20,6 +20,16 @@ export function FormError({ message, className }: { message: string | null | und
   );
 }
 
+/** Why a form cannot succeed now (a plan limit reached), said before it is filled. */
+export function FormNotice({ message, className }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="status" className={cn('rounded-md border border-warning/50 bg-warning/5 px-3 py-2 text-sm', className)}>
+      {message}
+    </p>
+  );
+}
+
 /**
  * `row`: fields side by side above a card's list (create a token, invite a member); `stack`: one
  * field a line (profile, password, dialogs). The error, if any, takes the last line.
