@@ -422,4 +422,67 @@ describe('home, endpoints and tasks pages', () => {
     await dashboard.capture('home-empty');
     expect(dashboard.watch.problems).toEqual([]);
   });
+
+  it('home of a project that sent only logs, or only metrics, says what it received (before: "Nothing was received")', async () => {
+    const { page } = dashboard;
+    const nanosAgo = (ms: number) => (BigInt(Date.now() - ms) * 1_000_000n).toString();
+    const projectSending = async (name: string, signal: 'logs' | 'metrics', body: unknown) => {
+      const created = await dashboard.service.app.inject({
+        method: 'POST',
+        url: `/api/projects?projectId=${dashboard.projectId}`,
+        headers: { authorization: `Bearer ${dashboard.session}` },
+        payload: { name, framework: 'nodejs' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const sent = await fetch(`${dashboard.base}/api/otel/v1/${signal}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.json().token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(sent.status, await sent.text()).toBe(200);
+      return created.json().id as string;
+    };
+    const logsOnly = await projectSending('Log shipper', 'logs', {
+      resourceLogs: [
+        {
+          scopeLogs: [
+            {
+              logRecords: [1, 2, 3].map((i) => ({
+                timeUnixNano: nanosAgo(i * 60_000),
+                severityNumber: 9,
+                body: { stringValue: `batch ${i} shipped` },
+              })),
+            },
+          ],
+        },
+      ],
+    });
+    await page.goto(`/?projectId=${logsOnly}`);
+    const said = page.getByTestId('logs-and-metrics-only');
+    await said.waitFor();
+    expect(await said.textContent()).toContain('it received 3 log records.');
+    expect(await said.getByRole('link', { name: '3 log records' }).getAttribute('href')).toMatch(/^\/logs/);
+    expect(await page.getByText('Nothing was received').count()).toBe(0);
+    expect(await page.getByText('Send your first data').count()).toBe(0);
+    await dashboard.capture('home-logs-only');
+
+    const metricsOnly = await projectSending('Meter', 'metrics', {
+      resourceMetrics: [
+        {
+          scopeMetrics: [
+            {
+              metrics: [
+                { name: 'queue.depth', gauge: { dataPoints: [{ timeUnixNano: nanosAgo(60_000), asDouble: 4 }] } },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    await page.goto(`/?projectId=${metricsOnly}`);
+    await said.waitFor();
+    expect(await said.textContent()).toContain('it received 1 metric point.');
+    expect(await page.getByText('Nothing was received').count()).toBe(0);
+    expect(dashboard.watch.problems).toEqual([]);
+  });
 });

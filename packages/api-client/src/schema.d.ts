@@ -5550,6 +5550,10 @@ export interface paths {
                             aiCalls: number;
                             aiCost: number;
                             sessions: number;
+                            /** @description Log records received in the range */
+                            logs: number;
+                            /** @description Metric points received in the range */
+                            metricPoints: number;
                         };
                     };
                 };
@@ -5739,6 +5743,10 @@ export interface paths {
                                 aiCalls: number;
                                 aiCost: number;
                                 sessions: number;
+                                /** @description Log records received in the range */
+                                logs: number;
+                                /** @description Metric points received in the range */
+                                metricPoints: number;
                             };
                             endpoints: {
                                 name: string;

@@ -37,6 +37,8 @@ const statsSchema = obj({
   aiCalls: int,
   aiCost: num,
   sessions: int,
+  logs: { ...int, description: 'Log records received in the range' },
+  metricPoints: { ...int, description: 'Metric points received in the range' },
 });
 
 /** How many endpoints home lists, by Impact. */

@@ -56,11 +56,11 @@ export function readApiContract(engine: TelemetryEngineName): void {
     const report = async (frame: Parameters<typeof reportFrame>[2]) => {
       await reportFrame(service.app, owner.project.token, frame);
     };
-    const otlp = async (signal: 'traces' | 'metrics' | 'logs', body: unknown) => {
+    const otlp = async (signal: 'traces' | 'metrics' | 'logs', body: unknown, projectToken = owner.project.token) => {
       const response = await service.app.inject({
         method: 'POST',
         url: `/api/otel/v1/${signal}`,
-        headers: { authorization: `Bearer ${owner.project.token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${projectToken}`, 'content-type': 'application/json' },
         payload: JSON.stringify(body),
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -639,6 +639,58 @@ export function readApiContract(engine: TelemetryEngineName): void {
       // Its figures come from the same read as its endpoint rows (GROUPING SETS), and are /api/stats's.
       const { fromDate: _from, toDate: _to, ...figures } = stats;
       expect(overview.json().stats).toMatchObject(figures);
+    });
+
+    it("counts a logs-only and a metrics-only project's telemetry in the homepage figures", async () => {
+      // Home says "nothing was received" from these figures: logs and metric points must count.
+      const sendOnly = async (signal: 'logs' | 'metrics', body: unknown) => {
+        const member = await registerUser(service.app);
+        await otlp(signal, body, member.project.token);
+        const stats = (await post('/api/stats', {}, member.token, member.project.id)).json();
+        const overview = (await get('/api/dashboard/overview', member.token, member.project.id)).json();
+        expect(overview.stats).toMatchObject({ logs: stats.logs, metricPoints: stats.metricPoints });
+        return stats;
+      };
+      const logsOnly = await sendOnly('logs', {
+        resourceLogs: [
+          {
+            resource: { attributes: attrs({ 'service.name': 'worker' }) },
+            scopeLogs: [
+              {
+                logRecords: [1, 2].map((i) => ({
+                  timeUnixNano: nanosAgo(5_000 * i),
+                  severityNumber: 9,
+                  body: { stringValue: `job ${i} done` },
+                })),
+              },
+            ],
+          },
+        ],
+      });
+      expect(logsOnly).toMatchObject({ requests: 0, tasks: 0, exceptions: 0, sessions: 0, logs: 2, metricPoints: 0 });
+      const metricsOnly = await sendOnly('metrics', {
+        resourceMetrics: [
+          {
+            resource: { attributes: attrs({ 'service.name': 'worker' }) },
+            scopeMetrics: [
+              {
+                metrics: [
+                  {
+                    name: 'queue.depth',
+                    gauge: { dataPoints: [1, 2, 3].map((i) => ({ timeUnixNano: nanosAgo(5_000 * i), asDouble: i })) },
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      });
+      expect(metricsOnly).toMatchObject({ requests: 0, aiCalls: 0, logs: 0, metricPoints: 3 });
+      // The stranger's project, asked with its own token, holds none of it.
+      expect((await post('/api/stats', {}, stranger.token, stranger.project.id)).json()).toMatchObject({
+        logs: 0,
+        metricPoints: 0,
+      });
     });
 
     it('saves, lists, updates and deletes dashboards', async () => {

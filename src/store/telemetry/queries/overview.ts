@@ -23,6 +23,9 @@ export interface Stats {
   aiCalls: number;
   aiCost: number;
   sessions: number;
+  /** Log records and metric points: not shown as figures, but home counts them as data received. */
+  logs: number;
+  metricPoints: number;
 }
 
 export async function projectStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<Stats> {
@@ -87,7 +90,7 @@ function statsOf(endpoints: EndpointStats, others: OtherStats): Stats {
 async function otherStats(engine: TelemetryEngine, projectId: string, range: TimeRange): Promise<OtherStats> {
   const project = ofProject(projectId);
   const where = (column: string) => sql`${project} AND ${inRange(column, range)}`;
-  const [tasks, exceptions, ai, sessions] = await Promise.all([
+  const [tasks, exceptions, ai, sessions, logs, metricPoints] = await Promise.all([
     runQuery<{ n: number; f: number }>(
       engine,
       'stats.tasks',
@@ -108,6 +111,12 @@ async function otherStats(engine: TelemetryEngine, projectId: string, range: Tim
       'stats.sessions',
       sql`SELECT uniqExact(id) AS n FROM sessions WHERE ${where('started_at')}`,
     ),
+    runQuery<{ n: number }>(engine, 'stats.logs', sql`SELECT count() AS n FROM logs FINAL WHERE ${where('timestamp')}`),
+    runQuery<{ n: number }>(
+      engine,
+      'stats.metrics',
+      sql`SELECT count() AS n FROM metric_points FINAL WHERE ${where('recorded_at')}`,
+    ),
   ]);
   return {
     tasks: tasks[0]?.n ?? 0,
@@ -117,6 +126,8 @@ async function otherStats(engine: TelemetryEngine, projectId: string, range: Tim
     aiCalls: ai[0]?.n ?? 0,
     aiCost: ai[0]?.cost ?? 0,
     sessions: sessions[0]?.n ?? 0,
+    logs: logs[0]?.n ?? 0,
+    metricPoints: metricPoints[0]?.n ?? 0,
   };
 }
 

@@ -52,7 +52,43 @@ const FIGURES: ReadonlyArray<{
 ];
 
 /** Everything a project can send; none of it in the range and none before means "not connected yet". */
-const hasData = (stats: Stats) => stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions > 0;
+const hasData = (stats: Stats) =>
+  stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions + stats.logs + stats.metricPoints >
+  0;
+
+/**
+ * A range whose only telemetry is logs or metric points leaves every figure and chart here empty:
+ * say what did arrive and where it is shown, so the page does not read as "nothing received".
+ */
+function LogsAndMetricsOnly({ stats }: { stats: Stats }) {
+  const figured = stats.requests + stats.tasks + stats.exceptions + stats.aiCalls + stats.sessions;
+  if (figured > 0 || stats.logs + stats.metricPoints === 0) return null;
+  const received = [
+    stats.logs > 0 && (
+      <Link key="logs" to="/logs" className={linkStyles.inText}>
+        {formatCount(stats.logs)} {stats.logs === 1 ? 'log record' : 'log records'}
+      </Link>
+    ),
+    stats.metricPoints > 0 && (
+      <Link key="metrics" to="/metrics" className={linkStyles.inText}>
+        {formatCount(stats.metricPoints)} {stats.metricPoints === 1 ? 'metric point' : 'metric points'}
+      </Link>
+    ),
+  ].filter(Boolean);
+  return (
+    <p data-testid="logs-and-metrics-only" className="text-sm text-muted-foreground">
+      No requests, task runs, exceptions, AI calls or sessions in this range; it received{' '}
+      {received.length === 2 ? (
+        <>
+          {received[0]} and {received[1]}
+        </>
+      ) : (
+        received[0]
+      )}
+      .
+    </p>
+  );
+}
 
 function Onboarding({ projectId, projectName }: { projectId: string | undefined; projectName: string }) {
   return (
@@ -146,7 +182,7 @@ export function HomePage() {
 
   const stats = overview.data?.stats;
   const before = previous.data;
-  // A project that sends only metrics has no figures here, but one with starred widgets is connected.
+  // Starred widgets are shown even over a range with nothing in it.
   const empty = stats !== undefined && before !== undefined && !hasData(stats) && !hasData(before) && !anyStarred;
   const loading = overview.isPending;
 
@@ -180,6 +216,7 @@ export function HomePage() {
               />
             ))}
           </div>
+          {stats && <LogsAndMetricsOnly stats={stats} />}
 
           <div className="grid gap-4 xl:grid-cols-2">
             <SeriesCard
