@@ -269,6 +269,10 @@ describe('landing after an invitation', () => {
     await page.goto('/');
     // Before: "Your organization has no project yet", of an organization Mo no longer has.
     await page.getByText('You are not a member of any organization: ask an admin of one for an invitation').waitFor();
+    // The sidebar lists what still applies (before: every project page, each of which could only fail).
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByTestId('no-project-hint').waitFor();
+    expect((await sidebar.getByRole('link').allTextContents()).map((text) => text.trim())).toEqual(['Home', 'Account']);
     await captureLightAndDark(page, 'home-no-organization');
   });
 });

@@ -35,12 +35,14 @@ export interface Page {
     | '/settings/account';
   label: string;
   icon: LucideIcon;
+  /** Shown to a person with no project too: every other page reads or configures one project. */
+  withoutProject?: true;
 }
 
 export const SECTIONS: ReadonlyArray<{ title: string | null; pages: Page[] }> = [
   {
     title: null,
-    pages: [{ to: '/', label: 'Home', icon: Home }],
+    pages: [{ to: '/', label: 'Home', icon: Home, withoutProject: true }],
   },
   {
     title: 'Monitor',
@@ -67,9 +69,19 @@ export const SECTIONS: ReadonlyArray<{ title: string | null; pages: Page[] }> = 
       { to: '/connection', label: 'Connection', icon: Cable },
       { to: '/settings/project', label: 'Project settings', icon: Settings },
       { to: '/settings/organization', label: 'Organization', icon: Building2 },
-      { to: '/settings/account', label: 'Account', icon: UserRound },
+      { to: '/settings/account', label: 'Account', icon: UserRound, withoutProject: true },
     ],
   },
 ];
 
-export const PAGES: Page[] = SECTIONS.flatMap((section) => section.pages);
+/**
+ * The sections a person can use: with no project (in no organization, or in one without a project)
+ * only Home, which says what to do, and Account; the project pages could only fail or stay empty.
+ * While the projects load (`undefined`) every page stays listed: the shell shows its skeleton then.
+ */
+export function sectionsFor(projects: readonly unknown[] | undefined) {
+  if (projects === undefined || projects.length > 0) return SECTIONS;
+  return SECTIONS.map((section) => ({ ...section, pages: section.pages.filter((page) => page.withoutProject) })).filter(
+    (section) => section.pages.length > 0,
+  );
+}

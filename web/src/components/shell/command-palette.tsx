@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { currentItemBar } from '@/components/ui/menu';
 import { useCurrentProject } from '@/lib/current-project';
-import { PAGES } from '@/lib/navigation';
+import { sectionsFor } from '@/lib/navigation';
 import { meQuery } from '@/lib/queries';
 import { useSignOut } from '@/lib/sign-out';
 import { useTelemetryScope } from '@/lib/telemetry';
@@ -74,17 +74,19 @@ export function CommandPalette({
               Nothing matches.
             </Command.Empty>
             <Command.Group heading="Pages">
-              {PAGES.map((page) => (
-                <Command.Item
-                  key={page.to}
-                  value={`page ${page.label}`}
-                  className={item}
-                  onSelect={() => run(() => void navigate({ to: page.to }))}
-                >
-                  <page.icon />
-                  {page.label}
-                </Command.Item>
-              ))}
+              {sectionsFor(projects)
+                .flatMap((section) => section.pages)
+                .map((page) => (
+                  <Command.Item
+                    key={page.to}
+                    value={`page ${page.label}`}
+                    className={item}
+                    onSelect={() => run(() => void navigate({ to: page.to }))}
+                  >
+                    <page.icon />
+                    {page.label}
+                  </Command.Item>
+                ))}
             </Command.Group>
             {(issues.data?.items.length ?? 0) > 0 && (
               <Command.Group heading={searched ? 'Issues' : 'Recent issues'}>

@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { SECTIONS } from '@/lib/navigation';
+import { useCurrentProject } from '@/lib/current-project';
+import { sectionsFor } from '@/lib/navigation';
 import { ProjectSwitcher } from './project-switcher';
 
 /** `onCreateProject` absent: the person may create no project (read-only everywhere), so none is offered. */
 export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | undefined }) {
+  const { projects } = useCurrentProject();
+  const noProject = projects?.length === 0;
   return (
     // Below 1024 px the sidebar keeps its icons only, so the page keeps its width on a tablet.
     <nav aria-label="Main" className="flex w-14 shrink-0 flex-col border-r bg-panel lg:w-56">
@@ -16,7 +19,7 @@ export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | u
       </div>
       {/* Positioned: the labels that are screen-reader-only below 1024 px stay inside this scroll area. */}
       <div className="relative flex-1 overflow-y-auto p-2">
-        {SECTIONS.map((section) => (
+        {sectionsFor(projects).map((section) => (
           <div key={section.title ?? 'top'} className="mb-3">
             {section.title && (
               <div className="px-2 pt-1 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase max-lg:hidden">
@@ -40,6 +43,11 @@ export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | u
             </ul>
           </div>
         ))}
+        {noProject && (
+          <p data-testid="no-project-hint" className="px-2 text-xs text-muted-foreground max-lg:hidden">
+            Issues, endpoints, logs and the other project pages appear here once you have a project.
+          </p>
+        )}
       </div>
     </nav>
   );
