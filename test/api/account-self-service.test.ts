@@ -30,6 +30,7 @@ describe('account self-service', () => {
   afterAll(async () => service?.close());
 
   let addresses = 0;
+  const CLI_USER_AGENT = 'sightline-cli/0.1.0 node/20.19.0 linux';
   /** A real device flow: authorize, approve as `approver`, poll for the tokens. */
   async function deviceLogin(approver: string) {
     const remoteAddress = `198.51.100.${++addresses}`;
@@ -38,6 +39,7 @@ describe('account self-service', () => {
         method: 'POST',
         url: '/api/auth/device/authorize',
         remoteAddress,
+        headers: { 'user-agent': CLI_USER_AGENT },
         payload: { client_id: 'sightline-cli' },
       })
     ).body!;
@@ -58,7 +60,7 @@ describe('account self-service', () => {
       payload: { grant_type: DEVICE_GRANT, device_code: started.device_code },
     });
     expect(tokens.status).toBe(200);
-    return tokens.body as { access_token: string; refresh_token: string };
+    return { ...(tokens.body as { access_token: string; refresh_token: string }), remoteAddress };
   }
   const refresh = (refreshToken: string) =>
     call(service.app, {
@@ -80,7 +82,13 @@ describe('account self-service', () => {
       expect(listed.status).toBe(200);
       expect(listed.body!.sessions).toHaveLength(1);
       const [session] = listed.body!.sessions;
-      expect(session).toMatchObject({ clientId: 'sightline-cli', clientName: 'Sightline CLI' });
+      // Where it came from, as the approval page showed it (before: not kept with the login).
+      expect(session).toMatchObject({
+        clientId: 'sightline-cli',
+        clientName: 'Sightline CLI',
+        requesterIp: login.remoteAddress,
+        requesterUserAgent: CLI_USER_AGENT,
+      });
       expect(Date.parse(session.createdAt)).toBe(approvedAt);
       expect(Date.parse(session.lastUsedAt)).toBe(approvedAt);
       expect(Date.parse(session.expiresAt)).toBe(approvedAt + 90 * 24 * 3600_000);

@@ -1233,6 +1233,8 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
       await service.app.inject({
         method: 'POST',
         url: '/api/auth/device/authorize',
+        remoteAddress: '203.0.113.7',
+        headers: { 'user-agent': 'sightline-cli/0.1.0 node/20.19.0 linux' },
         payload: { client_id: 'sightline-cli' },
       })
     ).json() as { device_code: string; user_code: string };
@@ -1249,7 +1251,11 @@ describe('dashboard part 1 in Chromium: data arriving, CLI logins, profile, keyb
     const logins = page.locator('section', { has: page.getByRole('heading', { name: 'CLI logins' }) });
     const revoke = logins.getByRole('button', { name: /^Revoke Sightline CLI login from / });
     await revoke.waitFor();
-    expect(await logins.getByRole('row').nth(1).textContent()).toContain('Sightline CLI');
+    const login = await logins.getByRole('row').nth(1).textContent();
+    expect(login).toContain('Sightline CLI');
+    // Where the login came from, as the approval page showed it (before: not shown).
+    expect(login).toContain('203.0.113.7');
+    expect(login).toContain('sightline-cli/0.1.0 node/20.19.0 linux');
     await captureLightAndDark(page, 'account-cli-logins');
 
     // Esc closes the confirmation and revokes nothing.

@@ -1558,6 +1558,10 @@ export interface paths {
                                  * @description when the login ends unless refreshed (90 days after the latest refresh)
                                  */
                                 expiresAt: string;
+                                /** @description the address the device authorization was requested from; null for a login made before it was kept */
+                                requesterIp: string | null;
+                                /** @description the requesting client's User-Agent, as the approval page showed it; null when none was sent */
+                                requesterUserAgent: string | null;
                             }[];
                         };
                     };

@@ -232,7 +232,16 @@ const clientName = (clientId: string): string => FIRST_PARTY_CLIENTS[clientId]?.
 
 const deviceSessionAnswer = {
   type: 'object',
-  required: ['id', 'clientId', 'clientName', 'createdAt', 'lastUsedAt', 'expiresAt'],
+  required: [
+    'id',
+    'clientId',
+    'clientName',
+    'createdAt',
+    'lastUsedAt',
+    'expiresAt',
+    'requesterIp',
+    'requesterUserAgent',
+  ],
   properties: {
     id: { type: 'string', format: 'uuid', description: 'the login (refresh-token family)' },
     clientId: { type: 'string' },
@@ -252,6 +261,14 @@ const deviceSessionAnswer = {
       type: 'string',
       format: 'date-time',
       description: 'when the login ends unless refreshed (90 days after the latest refresh)',
+    },
+    requesterIp: {
+      type: ['string', 'null'],
+      description: 'the address the device authorization was requested from; null for a login made before it was kept',
+    },
+    requesterUserAgent: {
+      type: ['string', 'null'],
+      description: "the requesting client's User-Agent, as the approval page showed it; null when none was sent",
     },
   },
 } as const;
@@ -295,6 +312,8 @@ function deviceSessionRoutes(scope: TypedScope, services: Services): void {
           createdAt: login.createdAt.toISOString(),
           lastUsedAt: login.lastRefreshedAt.toISOString(),
           expiresAt: login.expiresAt.toISOString(),
+          requesterIp: login.requesterIp,
+          requesterUserAgent: login.requesterUserAgent,
         })),
       };
     },

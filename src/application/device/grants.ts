@@ -115,6 +115,8 @@ export async function pollDeviceCode(
       userId: consumed.userId,
       clientId: consumed.clientId,
       createdAt: now,
+      requesterIp: consumed.requesterIp,
+      requesterUserAgent: consumed.requesterUserAgent,
     });
     const refreshToken = newRefreshToken();
     await insertRefreshToken(tx, {

@@ -119,7 +119,7 @@ function CliLogins() {
       <QueryTable
         query={sessions}
         label="CLI logins"
-        columns={['Client', 'Signed in', 'Last used', 'Expires']}
+        columns={['Client', 'From', 'Signed in', 'Last used', 'Expires']}
         actions
         empty={
           <div className="grid gap-2 px-4 py-4 text-sm text-muted-foreground">
@@ -138,6 +138,13 @@ function CliLogins() {
             <TD>
               <span className="font-medium">{session.clientName}</span>{' '}
               <span className="font-mono text-xs text-muted-foreground">{session.clientId}</span>
+            </TD>
+            {/* As the approval page showed it; a login older than the record of its origin has none. */}
+            <TD className="max-w-56" title={session.requesterUserAgent ?? undefined}>
+              <span className="font-mono text-xs">{session.requesterIp ?? 'unknown'}</span>
+              {session.requesterUserAgent && (
+                <span className="block truncate text-xs text-muted-foreground">{session.requesterUserAgent}</span>
+              )}
             </TD>
             <TD className="tabular">{formatDateTime(session.createdAt)}</TD>
             <TD

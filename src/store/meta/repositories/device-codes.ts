@@ -131,13 +131,25 @@ export async function consumeDeviceCode(
   db: MetaTx,
   id: string,
   now: Date,
-): Promise<{ userId: string; clientId: string } | null> {
-  const rows = await db.query<{ user_id: string; client_id: string }>(
+): Promise<{ userId: string; clientId: string; requesterIp: string | null; requesterUserAgent: string | null } | null> {
+  const rows = await db.query<{
+    user_id: string;
+    client_id: string;
+    requester_ip: string | null;
+    requester_user_agent: string | null;
+  }>(
     `UPDATE device_codes SET status = 'consumed', consumed_at = $2
       WHERE id = $1 AND status = 'approved'
-      RETURNING user_id, client_id`,
+      RETURNING user_id, client_id, requester_ip, requester_user_agent`,
     [id, now],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, clientId: row.client_id } : null;
+  return row
+    ? {
+        userId: row.user_id,
+        clientId: row.client_id,
+        requesterIp: row.requester_ip,
+        requesterUserAgent: row.requester_user_agent,
+      }
+    : null;
 }

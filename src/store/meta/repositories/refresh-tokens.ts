@@ -9,11 +9,18 @@ export type FamilyRevocationReason = 'logout' | 'reuse_detected' | 'password_cha
 
 export async function insertRefreshFamily(
   db: MetaTx,
-  family: { userId: string; clientId: string; createdAt: Date },
+  family: {
+    userId: string;
+    clientId: string;
+    createdAt: Date;
+    requesterIp: string | null;
+    requesterUserAgent: string | null;
+  },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    'INSERT INTO refresh_token_families (user_id, client_id, created_at) VALUES ($1, $2, $3) RETURNING id',
-    [family.userId, family.clientId, family.createdAt],
+    `INSERT INTO refresh_token_families (user_id, client_id, created_at, requester_ip, requester_user_agent)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [family.userId, family.clientId, family.createdAt, family.requesterIp, family.requesterUserAgent],
   );
   return rows[0]!.id;
 }
@@ -134,6 +141,9 @@ export interface DeviceLogin {
   lastRefreshedAt: Date;
   /** When its newest refresh token expires (each refresh pushes it back). */
   expiresAt: Date;
+  /** Where the device authorization was requested from; null for logins older than this record. */
+  requesterIp: string | null;
+  requesterUserAgent: string | null;
 }
 
 /** The user's live device logins (not revoked, newest refresh token unexpired), most recently refreshed first. */
@@ -144,8 +154,10 @@ export async function listLiveFamiliesOfUser(db: MetaTx, userId: string, now: Da
     created_at: Date;
     last_refreshed_at: Date;
     expires_at: Date;
+    requester_ip: string | null;
+    requester_user_agent: string | null;
   }>(
-    `SELECT f.id, f.client_id, f.created_at, t.created_at AS last_refreshed_at, t.expires_at
+    `SELECT f.id, f.client_id, f.created_at, t.created_at AS last_refreshed_at, t.expires_at, f.requester_ip, f.requester_user_agent
        FROM refresh_token_families f JOIN refresh_tokens t ON t.family_id = f.id AND t.rotated_at IS NULL
       WHERE f.user_id = $1 AND f.revoked_at IS NULL AND t.expires_at > $2
       ORDER BY t.created_at DESC, f.id`,
@@ -157,6 +169,8 @@ export async function listLiveFamiliesOfUser(db: MetaTx, userId: string, now: Da
     createdAt: row.created_at,
     lastRefreshedAt: row.last_refreshed_at,
     expiresAt: row.expires_at,
+    requesterIp: row.requester_ip,
+    requesterUserAgent: row.requester_user_agent,
   }));
 }
 
