@@ -5554,9 +5554,9 @@ export interface paths {
                             aiCalls: number;
                             aiCost: number;
                             sessions: number;
-                            /** @description Log records received in the range */
+                            /** @description Log records received in the range (a re-sent batch may count twice) */
                             logs: number;
-                            /** @description Metric points received in the range */
+                            /** @description Metric points received in the range (a re-sent batch may count twice) */
                             metricPoints: number;
                         };
                     };
@@ -5747,9 +5747,9 @@ export interface paths {
                                 aiCalls: number;
                                 aiCost: number;
                                 sessions: number;
-                                /** @description Log records received in the range */
+                                /** @description Log records received in the range (a re-sent batch may count twice) */
                                 logs: number;
-                                /** @description Metric points received in the range */
+                                /** @description Metric points received in the range (a re-sent batch may count twice) */
                                 metricPoints: number;
                             };
                             endpoints: {

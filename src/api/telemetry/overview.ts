@@ -37,8 +37,8 @@ const statsSchema = obj({
   aiCalls: int,
   aiCost: num,
   sessions: int,
-  logs: { ...int, description: 'Log records received in the range' },
-  metricPoints: { ...int, description: 'Metric points received in the range' },
+  logs: { ...int, description: 'Log records received in the range (a re-sent batch may count twice)' },
+  metricPoints: { ...int, description: 'Metric points received in the range (a re-sent batch may count twice)' },
 });
 
 /** How many endpoints home lists, by Impact. */
