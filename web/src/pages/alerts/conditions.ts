@@ -2,24 +2,12 @@
  * A rule's condition in words, for the rules table, and the log severities the rule dialog offers.
  * The words are the rule dialog's (rule-dialog.tsx PARAM_FIELDS), so a row reads like its form.
  */
+import { SEVERITY_LEVELS, severityLevelOf } from '@/lib/severity';
 import type { AlertRule } from './types';
-
-/**
- * OpenTelemetry severity levels: each covers four numbers (ERROR is 17–20), the first of which is
- * the level itself; the API stores the number.
- */
-export const SEVERITY_LEVELS = [
-  { value: 1, name: 'TRACE' },
-  { value: 5, name: 'DEBUG' },
-  { value: 9, name: 'INFO' },
-  { value: 13, name: 'WARN' },
-  { value: 17, name: 'ERROR' },
-  { value: 21, name: 'FATAL' },
-] as const;
 
 /** ERROR for 17, WARN2 (14) for 14: OpenTelemetry's short names, the number shown when it is not a level's first. */
 export function severityName(severity: number): string {
-  const level = [...SEVERITY_LEVELS].reverse().find((candidate) => candidate.value <= severity);
+  const level = severityLevelOf(severity);
   if (!level) return String(severity);
   return level.value === severity ? level.name : `${level.name}${severity - level.value + 1} (${severity})`;
 }

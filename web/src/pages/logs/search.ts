@@ -3,16 +3,11 @@
  * route body it becomes, and the stable identity of a log row (logs have no id).
  */
 import { flagParam, numberParam, textParam } from '../../lib/search-params.js';
+import { SEVERITY_LEVELS, severityLevelOf } from '../../lib/severity.js';
 import type { ChipOp, LogFilter, LogRecord, LogSearchBody, LogsSearch } from './types.js';
 
-/** The minimum severities the page offers (OpenTelemetry severity numbers). */
-export const SEVERITIES = [
-  { value: 5, label: 'Debug' },
-  { value: 9, label: 'Info' },
-  { value: 13, label: 'Warn' },
-  { value: 17, label: 'Error' },
-  { value: 21, label: 'Fatal' },
-] as const;
+/** The minimum severities the page offers: every level above TRACE (OpenTelemetry severity numbers). */
+export const SEVERITIES = SEVERITY_LEVELS.filter((level) => level.value > 1);
 
 export const CHIP_OPS: ReadonlyArray<{ op: ChipOp; symbol: string; label: string }> = [
   { op: 'eq', symbol: '=', label: 'equals' },
@@ -92,8 +87,7 @@ export function rowKey(row: LogRecord): string {
 /** A record's severity as a word: its own text, else the name of its number's band. */
 export function severityName(row: Pick<LogRecord, 'severityNumber' | 'severityText'>): string {
   if (row.severityText) return row.severityText;
-  const band = [...SEVERITIES].reverse().find((s) => row.severityNumber >= s.value);
-  return band ? band.label.toUpperCase() : row.severityNumber > 0 ? 'TRACE' : 'UNSET';
+  return severityLevelOf(row.severityNumber)?.name ?? 'UNSET';
 }
 
 /** Colour only where it means something: errors red, warnings amber, the rest neutral. */
