@@ -464,6 +464,13 @@ describe('home, endpoints and tasks pages', () => {
     expect(await said.getByRole('link', { name: '3 log records' }).getAttribute('href')).toMatch(/^\/logs/);
     expect(await page.getByText('Nothing was received').count()).toBe(0);
     expect(await page.getByText('Send your first data').count()).toBe(0);
+    // No request, so no error rate (before: "0 %", as if requests had been answered without error).
+    // The P95 says "no value" the same way, in the same face (a monospace "—" reads as "–").
+    for (const figure of ['Error rate', 'P95 latency']) {
+      const value = page.locator(`[data-figure="${figure}"] [data-figure-value]`);
+      expect(await value.textContent(), figure).toBe('—');
+      expect(await value.locator('.font-mono').count(), figure).toBe(0);
+    }
     await dashboard.capture('home-logs-only');
 
     const metricsOnly = await projectSending('Meter', 'metrics', {

@@ -33,6 +33,15 @@ import type { Me } from '@/lib/types';
 const StarredWidgets = lazy(async () => ({ default: (await import('../dashboards/starred-widgets')).StarredWidgets }));
 
 /** The headline figures, each with its change against the previous range (`worseWhenUp` colours it). */
+/** A tile's figure; without a request no error rate (null, like the P95: a logs-only project is not "0 %"). */
+function figureOf(
+  stats: Record<(typeof FIGURES)[number]['key'], number | null> | undefined,
+  key: (typeof FIGURES)[number]['key'],
+) {
+  if (!stats) return undefined;
+  return key === 'errorRate' && stats.requests === 0 ? null : stats[key];
+}
+
 const FIGURES: ReadonlyArray<{
   label: string;
   key: 'requests' | 'errorRate' | 'p95Ms' | 'issues' | 'aiCost';
@@ -44,7 +53,8 @@ const FIGURES: ReadonlyArray<{
   {
     label: 'P95 latency',
     key: 'p95Ms',
-    format: (ms) => <span className="font-mono">{formatDuration(ms)}</span>,
+    // A monospace "—" reads as "–": no value is shown in the tiles' own face.
+    format: (ms) => (ms === null || ms === undefined ? '—' : <span className="font-mono">{formatDuration(ms)}</span>),
     worseWhenUp: true,
   },
   { label: 'Issues', key: 'issues', format: formatCount, worseWhenUp: true },
@@ -209,9 +219,9 @@ export function HomePage() {
                 key={key}
                 label={label}
                 loading={loading}
-                value={format(stats?.[key])}
-                current={stats?.[key]}
-                previous={before?.[key]}
+                value={format(figureOf(stats, key))}
+                current={figureOf(stats, key)}
+                previous={figureOf(before, key)}
                 worseWhenUp={worseWhenUp}
               />
             ))}
