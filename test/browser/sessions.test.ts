@@ -349,6 +349,25 @@ describe('sessions', () => {
     expect(watch.problems).toEqual([]);
   });
 
+  it('says so when a stored segment cannot be read, instead of "no recording" (before: the answer was cut and the page showed an error)', async () => {
+    const { page, watch, service } = dashboard;
+    const { keys } = await service.services.objects.list(`recordings/${dashboard.projectId}/`);
+    const key = keys.find((each) => each.includes(sessionId))!;
+    const original = (await service.services.objects.get(key))!;
+    await service.services.objects.put(key, Buffer.from('not gzip'));
+    try {
+      await dashboard.open(`/sessions/${sessionId}`);
+      const notice = page.getByTestId('unreadable-segments');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('could not be read');
+      expect(await page.getByText('No recording for this session').count()).toBe(0);
+      await dashboard.capture('session-unreadable-recording');
+      expect(watch.problems).toEqual([]);
+    } finally {
+      await service.services.objects.put(key, original);
+    }
+  });
+
   it('loads the replay player only on the replay page', async () => {
     const { page, watch } = dashboard;
     // The chunk exists and is the player (not an empty file named so).

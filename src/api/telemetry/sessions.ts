@@ -4,9 +4,11 @@
  * time (never the whole recording in memory).
  */
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/errors.js';
+import { LIMITS } from '../../http/limits.js';
 import type { Services } from '../../application/services.js';
 import {
   SESSION_FILTERS,
@@ -54,6 +56,7 @@ const SESSION_LIST: ListSpec = {
 };
 
 const ID_PARAM = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+const gunzip = promisify(zlib.gunzip);
 
 export function sessionRoutes(scope: FastifyInstance, services: Services): void {
   scope.post<{ Body: ListBody & { hasErrors?: boolean } }>(
@@ -111,7 +114,7 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       schema: {
         tags: ['Sessions'],
         summary:
-          'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed',
+          'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true',
         security: [{ bearer: [] }],
         querystring: projectQuery,
         params: ID_PARAM,
@@ -149,22 +152,30 @@ async function* recordingStream(
       logs: safeJson(segment.logs),
       actions: safeJson(segment.actions),
     };
-    yield `${first ? '' : ','}${JSON.stringify(head).slice(0, -1)},"events":`;
+    const events = await segmentEvents(services, segment.objectKey);
+    // A segment whose stored events cannot be read is answered empty and marked, so the rest of
+    // the recording still parses (before: the answer was cut mid-way through the JSON).
+    yield `${first ? '' : ','}${JSON.stringify(events ? head : { ...head, unreadable: true }).slice(0, -1)},"events":`;
     first = false;
-    const stream = await services.objects.getStream(segment.objectKey);
-    if (!stream) {
-      yield '[]}';
-      continue;
-    }
-    // pipe() leaves the source open when the unzip fails or the client goes away mid-replay.
-    try {
-      for await (const chunk of stream.pipe(zlib.createGunzip())) yield chunk as Buffer;
-    } finally {
-      stream.destroy();
-    }
+    yield events ?? '[]';
     yield '}';
   }
   yield ']}';
+}
+
+/**
+ * One segment's events JSON, unzipped whole before any of it is sent: a damaged object is found
+ * before the answer commits to it. A segment is at most one report's events (LIMITS.reportBytes).
+ * Null when the object is missing or is not the gzip the ingest wrote.
+ */
+async function segmentEvents(services: Services, key: string): Promise<Buffer | null> {
+  const stored = await services.objects.get(key);
+  if (!stored) return null;
+  try {
+    return await gunzip(stored, { maxOutputLength: LIMITS.reportBytes });
+  } catch {
+    return null;
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -15,6 +15,7 @@ import { formatDuration, formatInZone } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
 import { cn } from '@/lib/utils';
 import { displayUrl, humanizeUserAgent } from '../sessions/display';
+import { UnreadableSegmentsNotice } from '../sessions/unreadable-notice';
 import { EMBEDDED_PLAYER_HEIGHT, LazyReplayPlayer, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
 import { formatClock, toClockTenths } from '../sessions/timeline';
@@ -36,7 +37,7 @@ export function SessionReplayCard({
   recordedAt: string | null;
   hasRecording: boolean;
 }) {
-  const { session, recording, recorded, events, played, startMs } = useSessionReplay(
+  const { session, recording, recorded, events, played, startMs, unreadableSegments } = useSessionReplay(
     projectId,
     sessionId,
     hasRecording,
@@ -74,6 +75,7 @@ export function SessionReplayCard({
       ) : (
         <>
           <SessionSummary session={session.data} />
+          <UnreadableSegmentsNotice count={unreadableSegments} total={recording.data?.segments.length ?? 0} />
           {!session.data || (recorded && recording.isPending) ? (
             recorded ? (
               <PlayerSkeleton maxHeight={EMBEDDED_PLAYER_HEIGHT} />
@@ -85,10 +87,12 @@ export function SessionReplayCard({
           ) : recording.error ? (
             <ErrorState error={recording.error} className="m-4" />
           ) : events.length === 0 ? (
-            <EmptyState title="This session has no recording" className="py-8">
-              The browser client sent the session but no replay of it: it records the page (rrweb) only when recording
-              is on. The session's page still lists its console logs, requests and errors.
-            </EmptyState>
+            unreadableSegments > 0 ? null : (
+              <EmptyState title="This session has no recording" className="py-8">
+                The browser client sent the session but no replay of it: it records the page (rrweb) only when recording
+                is on. The session's page still lists its console logs, requests and errors.
+              </EmptyState>
+            )
           ) : (
             <LazyReplayPlayer
               // A new moment rebuilds the player there (another occurrence of the same session).

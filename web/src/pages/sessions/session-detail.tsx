@@ -24,6 +24,7 @@ import type { SessionDetail } from './types';
 import { useSessionReplay } from './use-session-replay';
 import { LazyReplayPlayer, PlayerSkeleton } from './lazy-replay-player';
 import { displayUrl, humanizeUserAgent } from './display';
+import { UnreadableSegmentsNotice } from './unreadable-notice';
 
 const route = getRouteApi('/app/sessions/$id');
 
@@ -33,7 +34,10 @@ export function SessionDetailPage() {
   const navigate = route.useNavigate();
   const { projectId } = useSearch({ strict: false });
 
-  const { session, recording, recorded, events, timeline, played, startMs } = useSessionReplay(projectId, id);
+  const { session, recording, recorded, events, timeline, played, startMs, unreadableSegments } = useSessionReplay(
+    projectId,
+    id,
+  );
 
   const controls = useRef<ReplayControls | null>(null);
   const [currentMs, setCurrentMs] = useState((search.t ?? 0) * 1000);
@@ -108,15 +112,18 @@ export function SessionDetailPage() {
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <Card className="overflow-hidden">
           <CardHeader title="Replay" description={data?.url ? displayUrl(data.url) : undefined} />
+          <UnreadableSegmentsNotice count={unreadableSegments} total={recording.data?.segments.length ?? 0} />
           {!data || (recorded && recording.isPending) ? (
             <PlayerSkeleton />
           ) : recording.error ? (
             <ErrorState error={recording.error} className="m-4" />
           ) : events.length === 0 ? (
-            <EmptyState title="No recording for this session">
-              The browser client records the page (rrweb) when always-on recording is on, and sends a segment about
-              every 30 seconds. Its console logs and errors are still listed here.
-            </EmptyState>
+            unreadableSegments > 0 ? null : (
+              <EmptyState title="No recording for this session">
+                The browser client records the page (rrweb) when always-on recording is on, and sends a segment about
+                every 30 seconds. Its console logs and errors are still listed here.
+              </EmptyState>
+            )
           ) : (
             <LazyReplayPlayer
               events={played}

@@ -36,5 +36,7 @@ export interface SessionRecording {
     /** Network, navigation, click and custom breadcrumbs (client-defined objects). */
     actions: unknown;
     events: RecordedEvent[];
+    /** The stored events of this segment could not be read (damaged or expired): events is []. */
+    unreadable?: boolean;
   }>;
 }

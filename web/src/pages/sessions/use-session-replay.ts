@@ -50,5 +50,7 @@ export function useSessionReplay(
   // The replay's clock starts at the first recorded event; without one, at the session's start.
   const startMs = events[0]?.timestamp ?? instantOf(session.data?.startedAt) ?? 0;
 
-  return { session, recording, recorded, events, timeline, played, startMs };
+  const unreadableSegments = recording.data?.segments.filter((segment) => segment.unreadable).length ?? 0;
+
+  return { session, recording, recorded, events, timeline, played, startMs, unreadableSegments };
 }
