@@ -99,6 +99,41 @@ describe('AI trace fields', () => {
     ).toMatchObject({ inputCost: 0, outputCost: 0, totalCost: 1.5 });
   });
 
+  it('gives the other part of a reported total as the difference (before: 0)', () => {
+    const { record } = aiTrace({
+      attributes: {
+        'gen_ai.request.model': 'in-house-7b',
+        'gen_ai.usage.total_cost': 1,
+        'gen_ai.usage.input_cost': 0.25,
+      },
+    });
+    expect(record).toMatchObject({ inputCost: 0.25, outputCost: 0.75, totalCost: 1 });
+    const output = aiTrace({ attributes: { 'gen_ai.usage.cost': 1, 'gen_ai.usage.output_cost': 0.6 } }).record;
+    expect(output.inputCost).toBeCloseTo(0.4, 12);
+    expect(output).toMatchObject({ outputCost: 0.6, totalCost: 1 });
+    // A part above the total is taken as reported; the other is not negative.
+    expect(aiTrace({ attributes: { 'gen_ai.usage.cost': 1, 'gen_ai.usage.output_cost': 2 } }).record).toMatchObject({
+      inputCost: 0,
+      outputCost: 2,
+      totalCost: 1,
+    });
+  });
+
+  it('splits a reported total alone as the list prices would, keeping the total (before: parts 0)', () => {
+    const { record } = aiTrace({
+      attributes: {
+        'gen_ai.request.model': 'gpt-4o',
+        'gen_ai.usage.input_tokens': 1000,
+        'gen_ai.usage.output_tokens': 500,
+        'gen_ai.usage.cost': 0.009,
+      },
+    });
+    // gpt-4o lists $2.50 in and $10 out per million: 1000 in = $0.0025, 500 out = $0.005.
+    expect(record.inputCost).toBeCloseTo((0.009 * 2.5) / 7.5, 12);
+    expect(record.outputCost).toBeCloseTo((0.009 * 5) / 7.5, 12);
+    expect(record.totalCost).toBe(0.009);
+  });
+
   it('costs nothing for a model the price list does not know', () => {
     expect(
       aiTrace({ attributes: { 'gen_ai.request.model': 'in-house-7b', 'gen_ai.usage.input_tokens': 1000 } }).record

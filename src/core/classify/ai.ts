@@ -5,7 +5,9 @@
  * Costs: taken from the span when it carries them — `gen_ai.usage.input_cost`,
  * `gen_ai.usage.output_cost` and `gen_ai.usage.total_cost` or `gen_ai.usage.cost` (the total;
  * LiteLLM and Langfuse style), in US dollars — otherwise computed from the token counts and the
- * list prices in model-prices.json, and 0 for a model that is not listed.
+ * list prices in model-prices.json, and 0 for a model that is not listed. A reported total with
+ * one part gives the other as the difference; a total alone is split as the list prices would
+ * split it (the reported total kept), and stays unsplit (parts 0) for a model not listed.
  */
 import type { AiCall, Attributes } from '../records.js';
 import { findAttribute, firstAttribute } from './attributes.js';
@@ -44,7 +46,7 @@ export function readAiCall(span: OtlpSpan, attributes: Attributes, conversation:
     outputTokens: count(attributes, OUTPUT_TOKEN_KEYS),
     cachedTokens: count(attributes, CACHED_TOKEN_KEYS),
   };
-  const cost = costFromAttributes(attributes) ?? costFromModel(model, usage);
+  const cost = costFromAttributes(attributes, model, usage) ?? costFromModel(model, usage);
   return {
     name: attributes['trace.name'] || span.name,
     model,
@@ -75,16 +77,25 @@ function costAttribute(attributes: Attributes, keys: readonly string[]): number 
   return text !== undefined && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
-function costFromAttributes(attributes: Attributes): Cost | undefined {
+function costFromAttributes(attributes: Attributes, model: string, usage: TokenUsage): Cost | undefined {
   const inputCost = costAttribute(attributes, ['gen_ai.usage.input_cost']);
   const outputCost = costAttribute(attributes, ['gen_ai.usage.output_cost']);
   const totalCost = costAttribute(attributes, TOTAL_COST_KEYS);
-  if (inputCost === undefined && outputCost === undefined && totalCost === undefined) return undefined;
-  return {
-    inputCost: inputCost ?? 0,
-    outputCost: outputCost ?? 0,
-    totalCost: totalCost ?? (inputCost ?? 0) + (outputCost ?? 0),
-  };
+  if (totalCost === undefined) {
+    if (inputCost === undefined && outputCost === undefined) return undefined;
+    return { inputCost: inputCost ?? 0, outputCost: outputCost ?? 0, totalCost: (inputCost ?? 0) + (outputCost ?? 0) };
+  }
+  if (inputCost !== undefined || outputCost !== undefined)
+    return {
+      inputCost: inputCost ?? Math.max(0, totalCost - (outputCost ?? 0)),
+      outputCost: outputCost ?? Math.max(0, totalCost - (inputCost ?? 0)),
+      totalCost,
+    };
+  const listed = costFromModel(model, usage);
+  const share = listed.totalCost > 0 ? listed.inputCost / listed.totalCost : undefined;
+  return share === undefined
+    ? { inputCost: 0, outputCost: 0, totalCost }
+    : { inputCost: totalCost * share, outputCost: totalCost * (1 - share), totalCost };
 }
 
 function costFromModel(model: string, usage: TokenUsage): Cost {
