@@ -20,6 +20,7 @@ import type { Logger } from './log.js';
 import type { SourceMapTables } from './symbolication/sourcemaps.js';
 import type { ObjectExpiryJob } from './jobs/object-expiry-job.js';
 import type { RetentionJob } from './jobs/retention-job.js';
+import type { QuotaWarningJob } from './jobs/quota-warning-job.js';
 import type { ProjectPurgeJob } from './jobs/project-purge-job.js';
 import type { RollupJob } from './jobs/rollup-job.js';
 import type { Mailer } from './mail.js';
@@ -72,6 +73,8 @@ export interface Services {
   objectExpiry: ObjectExpiryJob;
   /** Deletes each project's telemetry and objects older than its plan keeps. */
   retention: RetentionJob;
+  /** Mails admins at 80% and 100% of the monthly ingest quota; null without a mailer (SMTP_URL). */
+  quotaWarnings: QuotaWarningJob | null;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */
   now: () => number;
   close(): Promise<void>;

@@ -32,6 +32,7 @@ import { SecretBox } from '../application/alerting/secrets.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from '../application/jobs/project-purge-job.js';
 import { RETENTION_INTERVAL_MS, RetentionJob } from '../application/jobs/retention-job.js';
 import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/object-expiry-job.js';
+import { QUOTA_WARNING_INTERVAL_MS, QuotaWarningJob } from '../application/jobs/quota-warning-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
@@ -148,6 +149,25 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       },
     );
     retention.start();
+    const quotaWarnings =
+      mailer &&
+      new QuotaWarningJob(
+        {
+          meta,
+          telemetry,
+          mailer,
+          defaultPlan: config.billing.catalogue.defaultPlan,
+          publicUrl: config.publicUrl,
+          now,
+          onMailError: (organizationId, description) =>
+            log.warn({ job: 'quota-warnings', organizationId, reason: description }, 'mailing a quota warning failed'),
+        },
+        {
+          intervalMs: QUOTA_WARNING_INTERVAL_MS,
+          onError: failed('quota-warnings', 'checking ingest quotas for warnings failed'),
+        },
+      );
+    quotaWarnings?.start();
     const alerts = new AlertJob(
       {
         meta,
@@ -206,6 +226,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       purges,
       objectExpiry,
       retention,
+      quotaWarnings,
       now,
       async close() {
         await alerts.close();
@@ -213,6 +234,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         await purges.close();
         await objectExpiry.close();
         await retention.close();
+        await quotaWarnings?.close();
         await writer.close();
         await usage.idle();
         await issues.idle();

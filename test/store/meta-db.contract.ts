@@ -56,6 +56,7 @@ const EXPECTED_TABLES = [
   'project_purges',
   'project_role_overrides',
   'projects',
+  'quota_warnings',
   'refresh_token_families',
   'refresh_tokens',
   'schema_migrations',

@@ -1,0 +1,3 @@
+import { quotaWarningsContract } from './quota-warnings.contract.js';
+
+quotaWarningsContract('pglite');

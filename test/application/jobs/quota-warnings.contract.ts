@@ -1,0 +1,125 @@
+/**
+ * The ingest-quota warnings (application/jobs/quota-warning-job.ts) against a real service, a
+ * real SMTP server on loopback and the metadata store the running file names (PGlite, or a
+ * scratch database on the suites' PostgreSQL): admins are mailed at 80% and at 100% of the
+ * month's quota, once per threshold and month even with two jobs running at once, and members
+ * who are not admins are not mailed.
+ */
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuotaWarningJob } from '../../../src/application/jobs/quota-warning-job.js';
+import { addIngestUsage } from '../../../src/store/meta/repositories/ingest-usage.js';
+import { insertMembership } from '../../../src/store/meta/repositories/organizations.js';
+import { insertUser } from '../../../src/store/meta/repositories/users.js';
+import { SMALL_CATALOGUE, writePlansFile } from '../../support/access.js';
+import { startMailServer, type TestMailServer } from '../../support/mail-server.js';
+import { postgresQuery, postgresUrl } from '../../support/postgres.js';
+import { postGzippedReport, registerUser, startTestService, type TestService } from '../../support/service.js';
+
+const GB = 1_000_000_000; // SMALL_CATALOGUE's free plan ingests 1 GB a month
+
+export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } | 'postgres'): void {
+  const skipped = typeof metaStore === 'object' ? metaStore.skipped : null;
+  describe.skipIf(skipped !== null)(
+    `ingest quota warnings (${typeof metaStore === 'string' ? metaStore : 'postgres'})`,
+    () => {
+      const database = `sightline_quota_${randomBytes(6).toString('hex')}`;
+      let mail: TestMailServer;
+      let service: TestService;
+      let job: QuotaWarningJob;
+      let owner: Awaited<ReturnType<typeof registerUser>>;
+      const month = () => new Date(service.services.now()).toISOString().slice(0, 7);
+      const use = (organizationId: string, projectId: string, bytes: number) =>
+        addIngestUsage(service.services.meta, [
+          { projectId, organizationId, month: `${month()}-01`, bytes, requests: 1, skippedRecords: 0 },
+        ]);
+
+      beforeAll(async () => {
+        mail = await startMailServer();
+        const env: Record<string, string> = {
+          PLANS_FILE: writePlansFile(SMALL_CATALOGUE),
+          SMTP_URL: mail.url,
+          PUBLIC_URL: 'https://sightline.example',
+        };
+        if (metaStore === 'postgres') {
+          await postgresQuery(`CREATE DATABASE ${database}`);
+          env.DATABASE_URL = postgresUrl(database);
+        }
+        service = await startTestService(env);
+        owner = await registerUser(service.app);
+        // A read-only member, who is told nothing about billing.
+        const reader = await insertUser(service.services.meta, {
+          email: `reader-${database}@example.com`,
+          name: 'Reader',
+          passwordHash: null,
+        });
+        await insertMembership(service.services.meta, owner.organization.id, reader.id, 'read-only');
+        job = service.services.quotaWarnings!;
+        expect(job).toBeInstanceOf(QuotaWarningJob);
+        // Join the run the start began, so each runOnce below starts on the data as set up.
+        await job.runOnce();
+      });
+      afterAll(async () => {
+        await service?.close();
+        await mail?.close();
+        if (metaStore === 'postgres') await postgresQuery(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
+      });
+
+      it('says nothing below 80% of the quota', async () => {
+        await use(owner.organization.id, owner.project.id, 0.5 * GB);
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(0);
+      });
+
+      it('mails the admins once at 80%, with the usage, what happens at 100% and where to see it', async () => {
+        await use(owner.organization.id, owner.project.id, 0.31 * GB);
+        expect(await job.runOnce()).toBe(1);
+        const warning = await mail.next();
+        expect(warning.to).toMatchObject({ text: owner.user.email });
+        expect(warning.subject).toMatch(/has used 80% of its monthly ingest quota/);
+        expect(warning.text).toContain(`0.81 GB of 1.00 GB of ingest in ${month()}`);
+        expect(warning.text).toContain('When it reaches 100%');
+        expect(warning.text).toContain('https://sightline.example/settings/organization');
+        // Later runs, and a second process's job at the same moment, do not repeat it.
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(1);
+      });
+
+      it('mails once more when ingest pauses at 100%, as the ingest routes start answering 503', async () => {
+        await use(owner.organization.id, owner.project.id, 0.2 * GB);
+        const other = new QuotaWarningJob(
+          {
+            meta: service.services.meta,
+            telemetry: service.services.telemetry,
+            mailer: service.services.mailer!,
+            defaultPlan: SMALL_CATALOGUE.defaultPlan,
+            publicUrl: 'https://sightline.example',
+            now: service.services.now,
+            onMailError: () => undefined,
+          },
+          { intervalMs: 0, onError: () => undefined },
+        );
+        const mailed = await Promise.all([job.runOnce(), other.runOnce()]);
+        expect(mailed.sort()).toEqual([0, 1]);
+        const paused = await mail.next();
+        expect(paused.subject).toMatch(/^Ingest paused for .+: monthly quota used$/);
+        expect(paused.text).toContain('refusing new telemetry');
+        expect(mail.messages).toHaveLength(2);
+        const report = zlib.gzipSync(JSON.stringify({ appVersion: '', serverName: '', collectionFrames: [] }));
+        expect((await postGzippedReport(service.app, owner.project.token, report)).statusCode).toBe(503);
+      });
+
+      it('warns an organization that crossed both thresholds at once with the pause only', async () => {
+        const second = await registerUser(service.app);
+        await use(second.organization.id, second.project.id, 1.2 * GB);
+        expect(await job.runOnce()).toBe(1);
+        const paused = await mail.next();
+        expect(paused.to).toMatchObject({ text: second.user.email });
+        expect(paused.subject).toMatch(/^Ingest paused/);
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(3);
+      });
+    },
+  );
+}
