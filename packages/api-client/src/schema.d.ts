@@ -4424,6 +4424,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/endpoints/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of one endpoint's calls: slowest first by default, or newest, or failing only */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        name: string;
+                        /** @description only an endpoint's calls answered 4xx or 5xx; a task's failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) */
+                        failing?: boolean;
+                        /**
+                         * @description default duration
+                         * @enum {string}
+                         */
+                        orderBy?: "duration" | "recordedAt";
+                        /**
+                         * @description default desc
+                         * @enum {string}
+                         */
+                        sortDirection?: "asc" | "desc";
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/endpoints/series": {
         parameters: {
             query?: never;
@@ -4854,6 +4975,127 @@ export interface paths {
                                     [key: string]: string;
                                 };
                             }[];
+                        };
+                    };
+                };
+                /** @description malformed body, range over 31 days, invalid pagination or filter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access to the project */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the query needs more resources than allowed: narrow the range or filter */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A page of one task's runs: slowest first by default, or newest, or failed only */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 start (inclusive); default toDate - 24 h */
+                        fromDate?: string;
+                        /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
+                        toDate?: string;
+                        name: string;
+                        /** @description only an endpoint's calls answered 4xx or 5xx; a task's failed runs: a server-error status (an OpenTelemetry span with an ERROR status) or an exception recorded on the run (the report protocol sends tasks with status 0) */
+                        failing?: boolean;
+                        /**
+                         * @description default duration
+                         * @enum {string}
+                         */
+                        orderBy?: "duration" | "recordedAt";
+                        /**
+                         * @description default desc
+                         * @enum {string}
+                         */
+                        sortDirection?: "asc" | "desc";
+                        pagination?: {
+                            page: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                recordedAt: string | null;
+                                durationMs: number;
+                                statusCode: number;
+                                distributedTraceId: string | null;
+                                serverName: string;
+                                attributes: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            total?: number;
+                            hasMore: boolean;
                         };
                     };
                 };
@@ -6189,7 +6431,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed */
+        /** The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true */
         get: {
             parameters: {
                 query: {

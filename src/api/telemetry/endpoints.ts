@@ -1,6 +1,7 @@
 /**
  * Endpoints and tasks: ranked lists (Impact for endpoints, count x (P95 - P50) for tasks), the
- * endpoint list rolled up by route, and details with their slowest and failing traces.
+ * endpoint list rolled up by route, details with their slowest and failing traces, and every
+ * call of one endpoint (task) a page at a time.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -18,6 +19,7 @@ import {
   ENDPOINT_FILTERS,
   TASK_FILTERS,
   endpointAggregates,
+  entityCalls,
   entityDetail,
   taskAggregates,
   timeByEntity,
@@ -36,6 +38,8 @@ import {
   numArray,
   obj,
   pageOf,
+  paginationOf,
+  paginationSchema,
   projectOf,
   rangeProperties,
   routeSchema,
@@ -177,9 +181,60 @@ const detailBody = {
   properties: {
     ...rangeProperties,
     name: { type: 'string', minLength: 1, maxLength: 2000 },
-    limit: { type: 'integer', minimum: 1, maximum: 100 },
+    limit: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100,
+      description: 'calls in each of slowest, failing and recent (default 10; 0: none, page them with the calls route)',
+    },
   },
 } as const;
+
+interface CallsBody {
+  name: string;
+  fromDate?: string;
+  toDate?: string;
+  failing?: boolean;
+  orderBy?: 'duration' | 'recordedAt';
+  sortDirection?: 'asc' | 'desc';
+  pagination?: { page: number; pageSize: number };
+}
+
+const callsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    ...rangeProperties,
+    name: { type: 'string', minLength: 1, maxLength: 2000 },
+    failing: {
+      type: 'boolean',
+      description: `only an endpoint's calls answered 4xx or 5xx; a task's ${TASK_FAILURES}`,
+    },
+    orderBy: { type: 'string', enum: ['duration', 'recordedAt'], description: 'default duration' },
+    sortDirection: { type: 'string', enum: ['asc', 'desc'], description: 'default desc' },
+    pagination: paginationSchema,
+  },
+} as const;
+
+async function callsOf(
+  services: Services,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  body: CallsBody,
+  now: number,
+) {
+  const pagination = paginationOf(body.pagination);
+  const page = await entityCalls(services.telemetry, projectId, table, {
+    name: body.name,
+    range: timeRangeOf(body, now),
+    failing: body.failing ?? false,
+    orderBy: body.orderBy ?? 'duration',
+    direction: body.sortDirection ?? 'desc',
+    ...pagination,
+  });
+  return { items: page.items, page: pagination.page, pageSize: pagination.pageSize, hasMore: page.hasMore };
+}
 
 async function detailOf(
   services: Services,
@@ -322,6 +377,21 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     async (request) => detailOf(services, projectOf(request), 'endpoints', request.body, services.now()),
   );
 
+  scope.post<{ Body: CallsBody }>(
+    '/api/endpoints/calls',
+    {
+      schema: routeSchema(
+        'Endpoints',
+        "A page of one endpoint's calls: slowest first by default, or newest, or failing only",
+        {
+          body: callsBody,
+          response: listOf(traceSummary),
+        },
+      ),
+    },
+    async (request) => callsOf(services, projectOf(request), 'endpoints', request.body, services.now()),
+  );
+
   scope.post<{ Body: TimeSeriesBody }>(
     '/api/endpoints/series',
     {
@@ -383,5 +453,16 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
       }),
     },
     async (request) => detailOf(services, projectOf(request), 'tasks', request.body, services.now()),
+  );
+
+  scope.post<{ Body: CallsBody }>(
+    '/api/tasks/calls',
+    {
+      schema: routeSchema('Tasks', "A page of one task's runs: slowest first by default, or newest, or failed only", {
+        body: callsBody,
+        response: listOf(traceSummary),
+      }),
+    },
+    async (request) => callsOf(services, projectOf(request), 'tasks', request.body, services.now()),
   );
 }

@@ -442,6 +442,48 @@ export function readApiContract(engine: TelemetryEngineName): void {
       expect((await get(`/api/traces/${randomUUID()}`)).statusCode).toBe(404);
     });
 
+    it("pages through every call of an endpoint and every run of a task (before: the detail's 100 at most)", async () => {
+      type Page = { items: Array<{ id: string; durationMs: number; statusCode: number }>; hasMore: boolean };
+      const pageOf = async (url: string, body: Record<string, unknown>) => {
+        const response = await post(url, body);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as Page;
+      };
+      const all: Page['items'] = [];
+      for (let page = 1; ; page++) {
+        const answer = await pageOf('/api/endpoints/calls', {
+          name: 'GET /checkout',
+          pagination: { page, pageSize: 3 },
+        });
+        all.push(...answer.items);
+        if (!answer.hasMore) break;
+        expect(answer.items).toHaveLength(3);
+      }
+      // Slowest first across pages, each of the 10 calls once.
+      expect(all).toHaveLength(10);
+      expect(new Set(all.map((call) => call.id)).size).toBe(10);
+      expect(all.map((call) => call.durationMs)).toEqual([1000, 1000, 200, 200, 200, 50, 50, 50, 50, 50]);
+      const newest = await pageOf('/api/endpoints/calls', {
+        name: 'GET /checkout',
+        orderBy: 'recordedAt',
+        pagination: { page: 2, pageSize: 3 },
+      });
+      expect(newest.items.map((call) => call.id)).toEqual(checkoutIds.slice(3, 6));
+      const failing = await pageOf('/api/endpoints/calls', { name: 'GET /checkout', failing: true });
+      expect(failing.items.map((call) => call.statusCode).sort()).toEqual([404, 500, 500]);
+      expect(failing.hasMore).toBe(false);
+      const oldestFirst = await pageOf('/api/endpoints/calls', {
+        name: 'GET /checkout',
+        orderBy: 'recordedAt',
+        sortDirection: 'asc',
+      });
+      expect(oldestFirst.items.map((call) => call.id)).toEqual(checkoutIds.slice(0, 10).reverse());
+      const runs = await pageOf('/api/tasks/calls', { name: 'reindex' });
+      expect(runs.items.map((run) => run.durationMs)).toEqual([100, 30, 20, 10]);
+      expect((await post('/api/endpoints/calls', { name: 'GET /checkout', orderBy: 'status' })).statusCode).toBe(400);
+      expect((await post('/api/endpoints/calls', {})).statusCode).toBe(400);
+    });
+
     it('stacks total time by endpoint: the top N by time, the rest as other, streams left out', async () => {
       const response = await post('/api/endpoints/series', { top: 1 });
       expect(response.statusCode, response.body).toBe(200);
@@ -969,6 +1011,8 @@ export function readApiContract(engine: TelemetryEngineName): void {
         { method: 'POST', url: '/api/endpoints', body: {} },
         { method: 'POST', url: '/api/endpoints/grouped', body: {} },
         { method: 'POST', url: '/api/endpoints/detail', body: { name: 'GET /checkout' } },
+        { method: 'POST', url: '/api/endpoints/calls', body: { name: 'GET /checkout' } },
+        { method: 'POST', url: '/api/tasks/calls', body: { name: 'reindex' } },
         { method: 'POST', url: '/api/endpoints/series', body: {} },
         { method: 'POST', url: '/api/tasks', body: {} },
         { method: 'POST', url: '/api/tasks/series', body: {} },
@@ -1020,6 +1064,10 @@ export function readApiContract(engine: TelemetryEngineName): void {
         ).json();
         expect(logs.items).toEqual([]);
         expect((await get(`/api/traces/${checkoutIds[8]}`, stranger.token, stranger.project.id)).statusCode).toBe(404);
+        const calls = (
+          await post('/api/endpoints/calls', { name: 'GET /checkout' }, stranger.token, stranger.project.id)
+        ).json();
+        expect(calls.items).toEqual([]);
       });
     });
   });

@@ -213,10 +213,18 @@ export async function entityDetail(
   const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)} AND name = ${param(input.name, 'String')}`;
   const bucket = bucketOf('recorded_at', input.bucketSeconds);
   const from = raw(`${table} FINAL`);
-  const columns = raw('id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes');
-  const top = param(input.limit, 'UInt32');
   // A failed call: an endpoint's server error; a task run's failure (taskFailed).
   const failed = table === 'tasks' ? taskFailed(projectId, input.range) : sql`status_code >= 500`;
+  const calls = (kind: CallsKind) =>
+    input.limit === 0
+      ? { items: [], hasMore: false }
+      : entityCalls(engine, projectId, table, {
+          name: input.name,
+          range: input.range,
+          ...CALLS_OF[kind],
+          page: 1,
+          pageSize: input.limit,
+        });
   const [totals, series, statusCodes, slowest, failing, recent] = await Promise.all([
     runQuery<{
       count: number;
@@ -245,21 +253,9 @@ export async function entityDetail(
       `${table}.detail.status`,
       sql`SELECT status_code, count() AS count FROM ${from} WHERE ${where} GROUP BY status_code ORDER BY count DESC, status_code LIMIT 50`,
     ),
-    runQuery<TraceSummaryRow>(
-      engine,
-      `${table}.detail.slowest`,
-      sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY duration_ns DESC LIMIT ${top}`,
-    ),
-    runQuery<TraceSummaryRow>(
-      engine,
-      `${table}.detail.failing`,
-      sql`SELECT ${columns} FROM ${from} WHERE ${where} AND (${table === 'endpoints' ? sql`status_code >= 400` : failed}) ORDER BY recorded_at DESC LIMIT ${top}`,
-    ),
-    runQuery<TraceSummaryRow>(
-      engine,
-      `${table}.detail.recent`,
-      sql`SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY recorded_at DESC LIMIT ${top}`,
-    ),
+    calls('slowest'),
+    calls('failing'),
+    calls('recent'),
   ]);
   const total = totals[0];
   return {
@@ -278,10 +274,54 @@ export async function entityDetail(
       p99Ms: row.p99,
     })),
     statusCodes: statusCodes.map((row) => ({ statusCode: row.status_code, count: row.count })),
-    slowest: slowest.map(toTraceSummary),
-    failing: failing.map(toTraceSummary),
-    recent: recent.map(toTraceSummary),
+    slowest: slowest.items,
+    failing: failing.items,
+    recent: recent.items,
   };
+}
+
+/** The calls lists of an endpoint's (task's) page: the slowest, the failing and the newest. */
+export type CallsKind = 'slowest' | 'failing' | 'recent';
+
+export const CALLS_OF: Record<CallsKind, { failing: boolean; orderBy: 'duration' | 'recordedAt'; direction: 'desc' }> =
+  {
+    slowest: { failing: false, orderBy: 'duration', direction: 'desc' },
+    failing: { failing: true, orderBy: 'recordedAt', direction: 'desc' },
+    recent: { failing: false, orderBy: 'recordedAt', direction: 'desc' },
+  };
+
+/**
+ * A page of one endpoint's (task's) calls in the range, by duration or time. `failing`: an
+ * endpoint's calls answered 4xx or 5xx, a task's failed runs (taskFailed). Ties are broken by id,
+ * so pages do not overlap.
+ */
+export async function entityCalls(
+  engine: TelemetryEngine,
+  projectId: string,
+  table: 'endpoints' | 'tasks',
+  input: {
+    name: string;
+    range: TimeRange;
+    failing: boolean;
+    orderBy: 'duration' | 'recordedAt';
+    direction: 'asc' | 'desc';
+    page: number;
+    pageSize: number;
+  },
+): Promise<{ items: TraceSummary[]; hasMore: boolean }> {
+  const failed = table === 'tasks' ? taskFailed(projectId, input.range) : sql`status_code >= 400`;
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', input.range)} AND name = ${param(input.name, 'String')}${input.failing ? sql` AND (${failed})` : sql``}`;
+  const direction = raw(input.direction === 'asc' ? 'ASC' : 'DESC');
+  const order = raw(input.orderBy === 'duration' ? 'duration_ns' : 'recorded_at');
+  const rows = await runQuery<TraceSummaryRow>(
+    engine,
+    `${table}.calls`,
+    sql`SELECT id, recorded_at, duration_ns, status_code, distributed_trace_id, server_name, attributes
+          FROM ${raw(`${table} FINAL`)} WHERE ${where}
+         ORDER BY ${order} ${direction}, id ${direction}
+         LIMIT ${param(input.pageSize + 1, 'UInt32')} OFFSET ${param((input.page - 1) * input.pageSize, 'UInt32')}`,
+  );
+  return { items: rows.slice(0, input.pageSize).map(toTraceSummary), hasMore: rows.length > input.pageSize };
 }
 
 export interface TimeByEntity {

@@ -1,7 +1,7 @@
 /** `/endpoints/detail?name=`: one endpoint (DASHBOARD.md §3). */
 import { api, read } from '@/lib/api';
 import { EntityDetailPage, type EntityDetailConfig } from './entity-detail';
-import type { EndpointList, EntityDetail } from './types';
+import type { CallsPage, EndpointList, EntityDetail } from './types';
 
 const ENDPOINT_DETAIL: EntityDetailConfig = {
   feature: 'endpoints',
@@ -11,6 +11,8 @@ const ENDPOINT_DETAIL: EntityDetailConfig = {
   listLabel: 'Endpoints',
   fetchDetail: (scope, body) =>
     read<EntityDetail>(api.POST('/api/endpoints/detail', { params: { query: { projectId: scope.projectId } }, body })),
+  fetchCalls: (scope, body) =>
+    read<CallsPage>(api.POST('/api/endpoints/calls', { params: { query: { projectId: scope.projectId } }, body })),
   // The detail route has no Apdex; the list route scores it, narrowed to this one name.
   fetchApdex: async (scope, range, name) => {
     const list = await read<EndpointList>(

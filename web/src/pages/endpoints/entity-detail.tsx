@@ -3,7 +3,7 @@
  * calls over time (one crosshair, drag to zoom), calls per status code, and the slowest, failing
  * and newest calls (`?calls=`, paged by `?page=`), each linking to its trace.
  */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { ChartCard } from '@/components/charts/chart-card';
@@ -15,7 +15,7 @@ import { scopeKey, scopeParams, useTelemetryScope, type TelemetryScope } from '@
 import { cn } from '@/lib/utils';
 import { ApdexValue, CallsTable, FigureTile, StatusBreakdown } from './entity-parts';
 import type { CallsTab, DetailSearch } from './search';
-import type { EntityDetail } from './types';
+import type { CallsPage, EntityDetail } from './types';
 
 type RangeParams = ReturnType<typeof scopeParams>;
 
@@ -27,6 +27,15 @@ export interface EntityDetailConfig {
   listPath: '/endpoints' | '/tasks';
   listLabel: string;
   fetchDetail(scope: TelemetryScope, body: RangeParams & { name: string; limit: number }): Promise<EntityDetail>;
+  fetchCalls(
+    scope: TelemetryScope,
+    body: RangeParams & {
+      name: string;
+      failing: boolean;
+      orderBy: 'duration' | 'recordedAt';
+      pagination: { page: number; pageSize: number };
+    },
+  ): Promise<CallsPage>;
   /** Endpoints have an Apdex (from the list route); tasks show their failures instead. */
   fetchApdex?(scope: TelemetryScope, range: RangeParams, name: string): Promise<number | null>;
 }
@@ -54,12 +63,13 @@ function DurationFigure({ ms }: { ms: number | null | undefined }) {
   return <span className="font-mono">{formatDuration(ms)}</span>;
 }
 
-/**
- * The detail route answers at most 100 calls of each kind (no offset): they are read at once and
- * paged here, 20 a page, like the other tables' pages of 20–50.
- */
-const CALLS_READ = 100;
+/** The calls table's page, read from the calls route a page at a time. */
 const CALLS_PAGE_SIZE = 20;
+const CALLS_OF: Record<CallsTab, { failing: boolean; orderBy: 'duration' | 'recordedAt' }> = {
+  slowest: { failing: false, orderBy: 'duration' },
+  failing: { failing: true, orderBy: 'recordedAt' },
+  recent: { failing: false, orderBy: 'recordedAt' },
+};
 
 const NoValue = () => <span className="text-muted-foreground">—</span>;
 
@@ -72,8 +82,23 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
 
   const detail = useQuery({
     queryKey: [config.feature, 'detail', ...scopeKey(scope), name],
-    queryFn: () => config.fetchDetail(scope!, { ...scopeParams(scope!), name: name!, limit: CALLS_READ }),
+    // The calls table reads its own pages (below): no calls from the detail.
+    queryFn: () => config.fetchDetail(scope!, { ...scopeParams(scope!), name: name!, limit: 0 }),
     enabled: scope !== undefined && name !== undefined,
+  });
+  const page = search.page ?? 1;
+  const calls = useQuery({
+    queryKey: [config.feature, 'calls', ...scopeKey(scope), name, tab, page],
+    queryFn: () =>
+      config.fetchCalls(scope!, {
+        ...scopeParams(scope!),
+        name: name!,
+        ...CALLS_OF[tab],
+        pagination: { page, pageSize: CALLS_PAGE_SIZE },
+      }),
+    enabled: scope !== undefined && name !== undefined,
+    // The page shown stays while the next one loads (no skeleton flash on each page).
+    placeholderData: keepPreviousData,
   });
   const apdex = useQuery({
     queryKey: [config.feature, 'apdex', ...scopeKey(scope), name],
@@ -106,11 +131,15 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
   const loading = detail.isPending;
   // No calls, no rate: "—", not 0 %.
   const errorRate = data && data.count > 0 ? data.serverErrors / data.count : undefined;
-  const calls = data ? data[tab] : [];
-  // Past the last page (a shorter list after the range changed): the last one.
-  const lastPage = Math.max(1, Math.ceil(calls.length / CALLS_PAGE_SIZE));
-  const page = Math.min(search.page ?? 1, lastPage);
-  const shown = calls.slice((page - 1) * CALLS_PAGE_SIZE, page * CALLS_PAGE_SIZE);
+  // The calls route does not count: the detail's totals do (an endpoint's failing calls are its
+  // 4xx and 5xx, a task's its failed runs), else the pager knows only whether more follow.
+  const callsTotal = !data
+    ? undefined
+    : tab !== 'failing'
+      ? data.count
+      : config.feature === 'endpoints'
+        ? data.serverErrors + data.clientErrors
+        : data.serverErrors;
   // The two charts share the time axis, the crosshair and what they say while empty.
   const alongside = {
     syncKey: `${config.feature}-detail`,
@@ -233,26 +262,31 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
                   }
                 />
               </header>
-              {loading ? (
+              {calls.isPending ? (
                 <TableSkeleton rows={6} columns={5} />
+              ) : calls.isError ? (
+                <ErrorState error={calls.error} className="m-4" />
               ) : (
                 <CallsTable
-                  calls={shown}
+                  calls={calls.data.items}
                   paging={
-                    calls.length > CALLS_PAGE_SIZE
+                    page > 1 || calls.data.hasMore || (callsTotal ?? 0) > CALLS_PAGE_SIZE
                       ? {
                           page,
                           pageSize: CALLS_PAGE_SIZE,
-                          // The route's cap reached: more may exist, the pager cannot tell how many.
-                          total: calls.length < CALLS_READ ? calls.length : undefined,
-                          hasMore: page < lastPage,
+                          total: callsTotal,
+                          hasMore: calls.data.hasMore,
                           onPage: (next) => void navigate({ to: '.', search: (prev) => ({ ...prev, page: next }) }),
                         }
                       : undefined
                   }
                   noun={config.noun}
                   emptyTitle={
-                    tab === 'failing' ? `No failed ${config.noun}s in this range` : `No ${config.noun}s in this range`
+                    page > 1
+                      ? `No more ${config.noun}s: the list ended on an earlier page`
+                      : tab === 'failing'
+                        ? `No failed ${config.noun}s in this range`
+                        : `No ${config.noun}s in this range`
                   }
                 />
               )}

@@ -234,10 +234,10 @@ export function CallsTable({
   noun: string;
   emptyTitle: string;
 }) {
-  if (calls.length === 0) return <EmptyState title={emptyTitle} />;
   return (
     <>
-      <CallRows calls={calls} noun={noun} />
+      {calls.length === 0 ? <EmptyState title={emptyTitle} /> : <CallRows calls={calls} noun={noun} />}
+      {/* Also under an empty page past the end, to go back. */}
       {paging && <Pagination {...paging} />}
     </>
   );

@@ -11,7 +11,9 @@ export type TaskList = Answer<'/api/tasks', 'post'>;
 export type TaskItem = TaskList['items'][number];
 /** The same shape for endpoints and tasks. */
 export type EntityDetail = Answer<'/api/endpoints/detail', 'post'>;
-export type CallSummary = EntityDetail['slowest'][number];
+/** A page of one endpoint's calls (a task's runs): the same shape for both. */
+export type CallsPage = Answer<'/api/endpoints/calls', 'post'>;
+export type CallSummary = CallsPage['items'][number];
 export type TimeByEntity = Answer<'/api/endpoints/series', 'post'>;
 export type Overview = Answer<'/api/dashboard/overview', 'get'>;
 export type DashboardSeries = Answer<'/api/dashboard', 'get'>;

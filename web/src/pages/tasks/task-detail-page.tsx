@@ -1,7 +1,7 @@
 /** `/tasks/detail?name=`: one background task, on the endpoint detail's layout. */
 import { api, read } from '@/lib/api';
 import { EntityDetailPage, type EntityDetailConfig } from '../endpoints/entity-detail';
-import type { EntityDetail } from '../endpoints/types';
+import type { CallsPage, EntityDetail } from '../endpoints/types';
 
 const TASK_DETAIL: EntityDetailConfig = {
   feature: 'tasks',
@@ -11,6 +11,8 @@ const TASK_DETAIL: EntityDetailConfig = {
   listLabel: 'Tasks',
   fetchDetail: (scope, body) =>
     read<EntityDetail>(api.POST('/api/tasks/detail', { params: { query: { projectId: scope.projectId } }, body })),
+  fetchCalls: (scope, body) =>
+    read<CallsPage>(api.POST('/api/tasks/calls', { params: { query: { projectId: scope.projectId } }, body })),
 };
 
 export function TaskDetailPage() {
