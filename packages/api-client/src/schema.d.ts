@@ -4284,7 +4284,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One endpoint by name: totals, series, slowest and failing traces */
+        /** One endpoint by name: totals, series, slowest and failing calls */
         post: {
             parameters: {
                 query: {
@@ -4303,6 +4303,7 @@ export interface paths {
                         /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
                         toDate?: string;
                         name: string;
+                        /** @description calls in each of slowest, failing and recent (default 10; 0: none, page them with the calls route) */
                         limit?: number;
                     };
                 };
@@ -4886,7 +4887,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One task by name: totals, series, slowest and failing runs */
+        /** One task by name: totals, series, slowest and failed runs */
         post: {
             parameters: {
                 query: {
@@ -4905,6 +4906,7 @@ export interface paths {
                         /** @description ISO 8601 end (exclusive); default now; at most 31 days after fromDate */
                         toDate?: string;
                         name: string;
+                        /** @description calls in each of slowest, failing and recent (default 10; 0: none, page them with the calls route) */
                         limit?: number;
                     };
                 };

@@ -366,31 +366,7 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     async (request) => listEndpoints(services, projectOf(request), request.body, 'route', services.now()),
   );
 
-  scope.post<{ Body: { name: string; limit?: number; fromDate?: string; toDate?: string } }>(
-    '/api/endpoints/detail',
-    {
-      schema: routeSchema('Endpoints', 'One endpoint by name: totals, series, slowest and failing traces', {
-        body: detailBody,
-        response: detailResponse,
-      }),
-    },
-    async (request) => detailOf(services, projectOf(request), 'endpoints', request.body, services.now()),
-  );
-
-  scope.post<{ Body: CallsBody }>(
-    '/api/endpoints/calls',
-    {
-      schema: routeSchema(
-        'Endpoints',
-        "A page of one endpoint's calls: slowest first by default, or newest, or failing only",
-        {
-          body: callsBody,
-          response: listOf(traceSummary),
-        },
-      ),
-    },
-    async (request) => callsOf(services, projectOf(request), 'endpoints', request.body, services.now()),
-  );
+  entityRoutes(scope, services, ENDPOINT_ENTITY);
 
   scope.post<{ Body: TimeSeriesBody }>(
     '/api/endpoints/series',
@@ -444,25 +420,49 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     },
   );
 
+  entityRoutes(scope, services, TASK_ENTITY);
+}
+
+/** What the detail and calls routes of endpoints and of tasks say about one of theirs. */
+interface EntityKind {
+  table: 'endpoints' | 'tasks';
+  tag: 'Endpoints' | 'Tasks';
+  one: string;
+  execution: string;
+  failed: string;
+}
+const ENDPOINT_ENTITY: EntityKind = {
+  table: 'endpoints',
+  tag: 'Endpoints',
+  one: 'endpoint',
+  execution: 'call',
+  failed: 'failing',
+};
+const TASK_ENTITY: EntityKind = { table: 'tasks', tag: 'Tasks', one: 'task', execution: 'run', failed: 'failed' };
+
+/** `/api/{endpoints,tasks}/detail` and `/calls`: one by name, and its calls a page at a time. */
+function entityRoutes(scope: FastifyInstance, services: Services, kind: EntityKind): void {
   scope.post<{ Body: { name: string; limit?: number; fromDate?: string; toDate?: string } }>(
-    '/api/tasks/detail',
+    `/api/${kind.table}/detail`,
     {
-      schema: routeSchema('Tasks', 'One task by name: totals, series, slowest and failing runs', {
-        body: detailBody,
-        response: detailResponse,
-      }),
+      schema: routeSchema(
+        kind.tag,
+        `One ${kind.one} by name: totals, series, slowest and ${kind.failed} ${kind.execution}s`,
+        { body: detailBody, response: detailResponse },
+      ),
     },
-    async (request) => detailOf(services, projectOf(request), 'tasks', request.body, services.now()),
+    async (request) => detailOf(services, projectOf(request), kind.table, request.body, services.now()),
   );
 
   scope.post<{ Body: CallsBody }>(
-    '/api/tasks/calls',
+    `/api/${kind.table}/calls`,
     {
-      schema: routeSchema('Tasks', "A page of one task's runs: slowest first by default, or newest, or failed only", {
-        body: callsBody,
-        response: listOf(traceSummary),
-      }),
+      schema: routeSchema(
+        kind.tag,
+        `A page of one ${kind.one}'s ${kind.execution}s: slowest first by default, or newest, or ${kind.failed} only`,
+        { body: callsBody, response: listOf(traceSummary) },
+      ),
     },
-    async (request) => callsOf(services, projectOf(request), 'tasks', request.body, services.now()),
+    async (request) => callsOf(services, projectOf(request), kind.table, request.body, services.now()),
   );
 }
