@@ -39,3 +39,13 @@ export const membershipAnswer = {
   required: ['id', 'name', 'role'],
   properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, role: roleSchema },
 } as const;
+
+/** An organization of the caller as GET /api/me lists it (and POST /api/organizations answers the new one). */
+export const memberOrganizationAnswer = {
+  type: 'object',
+  required: ['id', 'name', 'role', 'suspended'],
+  properties: {
+    ...membershipAnswer.properties,
+    suspended: { type: 'boolean', description: 'a suspended organization answers 403 on its projects' },
+  },
+} as const;

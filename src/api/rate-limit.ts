@@ -1,7 +1,8 @@
 /**
  * Rate limits, kept in the coordination store so they hold across processes: per client address
- * on the authentication routes (the spec's Limits table), and per organization and per recipient
- * on invitations, which send mail. Ordinary authenticated calls have none.
+ * on the authentication routes (the spec's Limits table), per organization and per recipient
+ * on invitations, which send mail, and per person on creating organizations. Ordinary
+ * authenticated calls have none.
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.js';
@@ -30,6 +31,8 @@ export const RATE_LIMITS = {
   oauth: { bucket: 'oauth', limit: 20, windowMs: MINUTE },
   /** Asking for a password reset mail. */
   passwordReset: { bucket: 'password-reset', limit: 5, windowMs: MINUTE },
+  /** Organizations one person starts (each with the default plan's quotas): a handful, not a farm. */
+  organizationCreation: { bucket: 'organization-creation', limit: 10, windowMs: HOUR },
   /** Invitations (each one mailed) an organization sends: more than a team onboarding at once. */
   invitationsPerOrganization: { bucket: 'invitations-organization', limit: 50, windowMs: HOUR },
   /** Invitations to one address from all organizations together, renewals included. */

@@ -60,6 +60,8 @@ const CALLER_ONLY = new Set([
   'POST /api/device/approve',
   'POST /api/device/deny',
   'POST /api/invitations/accept',
+  // Starts an organization of the caller's own (test/api/organization-creation.test.ts: who may, and that no one else reads it).
+  'POST /api/organizations',
   // Searches only the projects the caller can read (the spec's /distributed-traces/<id> page has no projectId).
   'GET /api/distributed-traces/:id',
 ]);

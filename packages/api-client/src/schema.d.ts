@@ -1807,12 +1807,12 @@ export interface paths {
                 };
             };
         };
-        /** Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit) */
+        /** Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit). Without `projectId` the body's `organizationId` alone names where: a person without any project creates their first one so. */
         post: {
             parameters: {
-                query: {
+                query?: {
                     /** @description The project to read (authorized per caller). */
-                    projectId: string;
+                    projectId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2319,6 +2319,100 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates an organization on the default plan with the caller as its only admin. The name follows the rename rules (422). With registration closed (REGISTRATION first-user or invite-only) only an admin of an organization may (403 otherwise); 429 past 10 an hour per person. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "admin" | "write" | "read-only";
+                            /** @description a suspended organization answers 403 on its projects */
+                            suspended: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -23,7 +23,7 @@ import { principalOf, requireDashboardUser, requireUser } from '../authenticate.
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { assertInvitationOpen } from '../../application/organizations/invitations.js';
 import { assertRegistrationOpen, createAccount } from '../../application/auth/accounts.js';
-import { errorAnswer, membershipAnswer, roleSchema, sessionAnswer, userAnswer } from '../answers.js';
+import { errorAnswer, memberOrganizationAnswer, membershipAnswer, sessionAnswer, userAnswer } from '../answers.js';
 import {
   PASSWORD_MAX_LENGTH,
   assertPasswordRules,
@@ -258,19 +258,7 @@ const meSchema = {
       required: ['user', 'organizations'],
       properties: {
         user: userAnswer,
-        organizations: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['id', 'name', 'role', 'suspended'],
-            properties: {
-              id: { type: 'string', format: 'uuid' },
-              name: { type: 'string' },
-              role: roleSchema,
-              suspended: { type: 'boolean', description: 'a suspended organization answers 403 on its projects' },
-            },
-          },
-        },
+        organizations: { type: 'array', items: memberOrganizationAnswer },
       },
     },
   },

@@ -1,5 +1,6 @@
 /**
- * Organizations (path `:organizationId`): members (list; role change and removal by an admin, or
+ * Organizations: creating one (any signed-in person under the registration policy; they become
+ * its only admin), and per organization (path `:organizationId`): members (list; role change and removal by an admin, or
  * leaving by oneself; never the last admin), invitations (admin; within the plan's seat limit,
  * counting members and open invitations; mailed to the invitee when mail is configured; rate
  * limited per organization and per address), settings (read by members, written by admins), and
@@ -40,7 +41,8 @@ import { organizationScopeOf, requireOrganizationRole } from '../organization-sc
 import { UUID } from '../../core/ids.js';
 import { RATE_LIMITS, assertWithinRateLimit } from '../rate-limit.js';
 import { acceptInvitation } from '../../application/organizations/invitations.js';
-import { errorAnswer, membershipAnswer, roleSchema, statusAnswer } from '../answers.js';
+import { assertOrganizationCreationOpen, createOrganization } from '../../application/auth/accounts.js';
+import { errorAnswer, memberOrganizationAnswer, membershipAnswer, roleSchema, statusAnswer } from '../answers.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const NO_MEMBER = 'no member of this organization has this id';
@@ -109,6 +111,42 @@ export function organizationRoutes(scope: TypedScope, services: Services): void 
   const now = () => new Date(services.now());
   const member = requireOrganizationRole(services, { minimum: 'read-only', from: 'path' });
   const admin = requireOrganizationRole(services, { minimum: 'admin', from: 'path' });
+
+  scope.post(
+    '/api/organizations',
+    {
+      schema: {
+        description:
+          'Creates an organization on the default plan with the caller as its only admin. The name follows the rename rules (422). With registration closed (REGISTRATION first-user or invite-only) only an admin of an organization may (403 otherwise); 429 past 10 an hour per person.',
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string' } },
+        },
+        response: {
+          201: memberOrganizationAnswer,
+          400: errorAnswer,
+          403: errorAnswer,
+          422: errorAnswer,
+          429: errorAnswer,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = principalOf(request);
+      const problem = organizationSettingsProblem({ name: request.body.name });
+      if (problem !== null) throw unprocessable(problem);
+      await assertOrganizationCreationOpen(services, services.meta, user.id);
+      await assertWithinRateLimit(services, RATE_LIMITS.organizationCreation, user.id);
+      const organization = await services.meta.transaction((tx) =>
+        createOrganization(tx, request.body.name.trim(), user.id),
+      );
+      return reply
+        .code(201)
+        .send({ id: organization.id, name: organization.name, role: 'admin' as const, suspended: false });
+    },
+  );
 
   scope.get(
     '/api/organizations/:organizationId/members',

@@ -1,7 +1,7 @@
 /**
  * Projects: the reachable list, and the project-scoped routes (`?projectId=`): create (next to
- * an existing project, in its organization or another the caller can write to, within the plan's
- * project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map),
+ * an existing project, in its organization or another the caller can write to — or, without a
+ * projectId, in the organization the body names — within the plan's project limit), update, delete, the Connection page's tokens and their rotation (ingest, upload, source map),
  * and whether the project has received data yet.
  */
 import { limitMessage, limitReached } from '../../core/plans.js';
@@ -90,8 +90,8 @@ const listSchema = {
 
 const createSchema = {
   summary:
-    "Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit)",
-  querystring: projectQuery,
+    "Create a project next to the one of `projectId`, in its organization or in `organizationId` (write role there; within the plan's project limit). Without `projectId` the body's `organizationId` alone names where: a person without any project creates their first one so.",
+  querystring: { type: 'object', properties: projectQuery.properties },
   body: {
     type: 'object',
     additionalProperties: false,
@@ -162,12 +162,22 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
     };
   });
 
+  const nextToProject = requireProjectRole(services, 'read-only');
   scope.post(
     '/api/projects',
-    { schema: createSchema, onRequest: requireProjectRole(services, 'read-only') },
+    {
+      schema: createSchema,
+      // The spec's form names an existing project; a person who has none (their organization's last
+      // one deleted, or a new organization) names the organization in the body instead.
+      onRequest: async (request) => {
+        if ((request.query as Record<string, unknown>).projectId !== undefined) await nextToProject(request);
+      },
+    },
     async (request, reply) => {
       const { user } = principalOf(request);
-      const organizationId = request.body?.organizationId ?? projectScopeOf(request).organizationId;
+      const organizationId = request.body?.organizationId ?? request.projectScope?.organizationId;
+      if (organizationId === undefined)
+        throw badRequest('name the organization (organizationId in the body) or a project next to it (projectId)');
       if (!UUID.test(organizationId)) throw badRequest('organizationId must be an organization id (UUID)');
       // The role first: someone who may not create a project learns nothing from validation.
       const membership = await findMembership(services.meta, organizationId, user.id);
