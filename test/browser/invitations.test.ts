@@ -16,7 +16,7 @@ import {
   watchProblems,
   type LaunchedBrowser,
 } from '../support/browser.js';
-import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
+import { callOk, listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -35,16 +35,8 @@ describe('landing after an invitation', () => {
   let watch: ReturnType<typeof watchProblems>;
   let ada: Awaited<ReturnType<typeof registerUser>>;
 
-  const call = async <T>(token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-    const response = await service.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload ? { payload } : {}),
-    });
-    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-    return (response.body === '' ? undefined : response.json()) as T;
-  };
+  const call = <T>(token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    callOk<T>(service.app, token, method, url, payload);
   const invite = async (token: string, organizationId: string, email: string, role = 'write') => {
     const { acceptUrl } = await call<{ acceptUrl: string }>(
       token,
@@ -148,7 +140,7 @@ describe('landing after an invitation', () => {
     expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
     // Home says the same, rather than to ask for an invitation she has just accepted.
     await page.goto('/');
-    await page.getByText('Your organization has no project yet: create one from the project menu.').waitFor();
+    await page.getByText('Your organization has no project yet: create one below.').waitFor();
   });
 
   it('counts pending invitations in the seats figure, as the seat limit does', async () => {

@@ -184,3 +184,21 @@ export async function reportFrame(
   if (response.statusCode !== 200) throw new Error(`report failed: ${response.statusCode} ${response.body}`);
   return response;
 }
+
+/** A call as `token` that must succeed (a step of a test's set-up); answers the parsed body. */
+export async function callOk<T>(
+  app: FastifyInstance,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+): Promise<T> {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  return (response.body === '' ? undefined : response.json()) as T;
+}

@@ -326,6 +326,8 @@ const organizationSettingsRoute = pageRoute(
   appRoute,
   '/settings/organization',
   lazyPage(() => import('./pages/organization-settings'), 'OrganizationSettingsPage'),
+  // The organization shown; without it, the current project's (else the person's first).
+  (search): { organization?: string } => ({ organization: textParam(search.organization, 100) }),
 );
 const issueRoute = pageRoute(
   appRoute,

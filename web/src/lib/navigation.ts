@@ -35,8 +35,11 @@ export interface Page {
     | '/settings/account';
   label: string;
   icon: LucideIcon;
-  /** Shown to a person with no project too: every other page reads or configures one project. */
-  withoutProject?: true;
+  /**
+   * Shown to a person with no project too (`member`: when they belong to an organization): every
+   * other page reads or configures one project.
+   */
+  withoutProject?: true | 'member';
 }
 
 export const SECTIONS: ReadonlyArray<{ title: string | null; pages: Page[] }> = [
@@ -68,20 +71,22 @@ export const SECTIONS: ReadonlyArray<{ title: string | null; pages: Page[] }> = 
     pages: [
       { to: '/connection', label: 'Connection', icon: Cable },
       { to: '/settings/project', label: 'Project settings', icon: Settings },
-      { to: '/settings/organization', label: 'Organization', icon: Building2 },
+      { to: '/settings/organization', label: 'Organization', icon: Building2, withoutProject: 'member' },
       { to: '/settings/account', label: 'Account', icon: UserRound, withoutProject: true },
     ],
   },
 ];
 
 /**
- * The sections a person can use: with no project (in no organization, or in one without a project)
- * only Home, which says what to do, and Account; the project pages could only fail or stay empty.
- * While the projects load (`undefined`) every page stays listed: the shell shows its skeleton then.
+ * The sections a person can use: with no project only Home, which says what to do, Account, and —
+ * in an organization (one without a project, say) — its Organization page; the project pages could
+ * only fail or stay empty. While the projects load (`undefined`) every page stays listed: the shell
+ * shows its skeleton then.
  */
-export function sectionsFor(projects: readonly unknown[] | undefined) {
+export function sectionsFor(projects: readonly unknown[] | undefined, inOrganization: boolean) {
   if (projects === undefined || projects.length > 0) return SECTIONS;
-  return SECTIONS.map((section) => ({ ...section, pages: section.pages.filter((page) => page.withoutProject) })).filter(
+  const shown = (page: Page) => page.withoutProject === true || (page.withoutProject === 'member' && inOrganization);
+  return SECTIONS.map((section) => ({ ...section, pages: section.pages.filter(shown) })).filter(
     (section) => section.pages.length > 0,
   );
 }

@@ -1,7 +1,7 @@
 /** The account queries the shell and several pages share (one cache entry each). */
 import { queryOptions } from '@tanstack/react-query';
 import { api, read } from './api';
-import type { Answer, Connection, Me, Project } from './types';
+import type { Answer, Connection, Me, Project, Providers } from './types';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -15,6 +15,13 @@ export const meQuery = queryOptions({
 export const projectCreatingOrganizations = (me: Me | undefined) =>
   (me?.organizations ?? []).filter((o) => o.role !== 'read-only' && !o.suspended);
 
+/**
+ * Whether the person may start an organization (POST /api/organizations): anyone while registration
+ * is open, otherwise an admin of some organization (src/application/auth/accounts.ts).
+ */
+export const mayCreateOrganization = (me: Me | undefined, providers: Providers | undefined) =>
+  providers?.registrationOpen === true || (me?.organizations ?? []).some((o) => o.role === 'admin');
+
 export const projectsQuery = queryOptions({
   queryKey: ['projects'],
   queryFn: async () => (await read<{ projects: Project[] }>(api.GET('/api/projects'))).projects,
@@ -22,7 +29,7 @@ export const projectsQuery = queryOptions({
 
 export const providersQuery = queryOptions({
   queryKey: ['auth-providers'],
-  queryFn: () => read<import('./types').Providers>(api.GET('/api/auth/providers')),
+  queryFn: () => read<Providers>(api.GET('/api/auth/providers')),
   staleTime: 5 * 60_000,
 });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, ListPending } from '@/components/ui/card';
@@ -7,7 +8,9 @@ import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
 import { AddRowForm, FormError, FormNotice, ShownOnce } from '@/components/ui/form';
 import { Select, SelectField, TextField } from '@/components/ui/input';
 import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
+import { useShellActions } from '@/components/shell/shell-actions';
 import { toast } from '@/components/shell/toasts';
+import { EmptyState } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
 import { forgetProjects, useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
@@ -16,6 +19,7 @@ import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/i
 import { meQuery, projectsQuery, usageQuery } from '@/lib/queries';
 import { limitReachedNote } from '@/lib/plan-limits';
 import type { Answer, Role } from '@/lib/types';
+import { ROLES, roleLabel } from '@/lib/roles';
 import { useRowAction } from '@/lib/use-row-action';
 import { cn } from '@/lib/utils';
 import { GeneralSettingsCard, type GeneralDraft } from './general-settings';
@@ -26,51 +30,127 @@ type Member = Answer<'/api/organizations/{organizationId}/members', 'get'>['memb
 type Invitation = Answer<'/api/organizations/{organizationId}/invitations', 'get'>['invitations'][number];
 type Plans = Answer<'/api/billing/plans', 'get'>;
 
-const ROLES: ReadonlyArray<{ value: Role; label: string }> = [
-  { value: 'admin', label: 'Admin' },
-  { value: 'write', label: 'Write' },
-  { value: 'read-only', label: 'Read-only' },
-];
 /** The role the invite form starts with, and returns to after each invitation. */
 const INVITE_ROLE: Role = 'write';
 /** How long an invitation stays open (the API's INVITATION_LIFE_DAYS). */
 const INVITATION_DAYS = 7;
-const roleLabel = (role: Role) => ROLES.find((r) => r.value === role)?.label ?? role;
 const LAST_ADMIN_EXPLANATION = 'The only admin cannot take a lower role: make another member admin first.';
 const LAST_ADMIN_LEAVING = 'You are its only admin: make another member admin before you leave.';
 const formatCount = (n: number) => n.toLocaleString();
 
-/** The organization of the current project: settings, members, invitations, plan and usage. */
+/**
+ * One organization of the person's: settings, members, invitations, plan and usage. Which one is
+ * the URL's `?organization=`, else the current project's, else the person's first — so an
+ * organization without a project is reachable too; a switcher offers the others.
+ */
 export function OrganizationSettingsPage() {
   const { project } = useCurrentProject();
+  const { organization: asked } = useSearch({ strict: false });
+  const navigate = useNavigate();
   const me = useQuery(meQuery);
-  const organization = me.data?.organizations.find((o) => o.id === project?.organizationId);
-  if (!project || !me.data) return null;
-  const organizationId = project.organizationId;
-  const isAdmin = organization?.role === 'admin';
+  const { createOrganization } = useShellActions();
+  if (!me.data) return null;
+  const organizations = me.data.organizations;
+  const organization =
+    organizations.find((o) => o.id === asked) ??
+    organizations.find((o) => o.id === project?.organizationId) ??
+    organizations[0];
+  const newOrganization = createOrganization && (
+    <Button onClick={createOrganization}>
+      <Plus />
+      New organization
+    </Button>
+  );
+  if (!organization) {
+    return (
+      <div className="grid gap-4 px-6 py-5">
+        <PageHeader
+          title="Organization"
+          description="You are not a member of any organization."
+          actions={newOrganization}
+        />
+        <Card>
+          <EmptyState title="No organization">
+            Ask an admin of one for an invitation and open its link to join
+            {createOrganization ? ', or start a new organization of your own.' : '.'}
+          </EmptyState>
+        </Card>
+      </div>
+    );
+  }
+  const organizationId = organization.id;
+  const isAdmin = organization.role === 'admin';
   return (
     <div className="grid gap-4 px-6 py-5">
       <PageHeader
         title="Organization"
         description={
           <>
-            {organization?.name ?? 'The organization of this project'}
-            {organization && ` · your role: ${roleLabel(organization.role)}`}
+            {organization.name} · your role: {roleLabel(organization.role)}
             {!isAdmin && '. Changes here need the admin role.'}
           </>
         }
+        actions={
+          <div className="flex items-end gap-2">
+            {organizations.length > 1 && (
+              <SelectField
+                className="w-64"
+                label="Your organizations"
+                id="organization-switcher"
+                value={organizationId}
+                onValue={(id) => void navigate({ to: '.', search: (prev) => ({ ...prev, organization: id }) })}
+                options={organizations.map((o) => ({ value: o.id, label: `${o.name} (${roleLabel(o.role)})` }))}
+              />
+            )}
+            {newOrganization}
+          </div>
+        }
       />
+      {asked !== undefined && asked !== organizationId && (
+        <FormNotice
+          message={`You are not a member of organization ${asked} (or it does not exist): showing ${organization.name}.`}
+        />
+      )}
+      <FirstProject key={`first-${organizationId}`} organizationId={organizationId} role={organization.role} />
       <General key={organizationId} organizationId={organizationId} isAdmin={isAdmin} />
       <Members organizationId={organizationId} isAdmin={isAdmin} myId={me.data.user.id} />
       {isAdmin && <Invitations organizationId={organizationId} />}
       <PlanAndUsage organizationId={organizationId} isAdmin={isAdmin} />
       <LeaveOrganization
         organizationId={organizationId}
-        organizationName={organization?.name ?? 'this organization'}
+        organizationName={organization.name}
         myId={me.data.user.id}
         isAdmin={isAdmin}
       />
     </div>
+  );
+}
+
+/** An organization without a project (new, or its last one deleted) invites its first one. */
+function FirstProject({ organizationId, role }: { organizationId: string; role: Role }) {
+  const usage = useQuery(usageQuery(organizationId));
+  const { createProject } = useShellActions();
+  if (usage.data?.counters.projects !== 0) return null;
+  const mayCreate = role !== 'read-only' && createProject !== undefined;
+  return (
+    <Card data-testid="first-project">
+      <CardHeader
+        title="No project yet"
+        description={
+          mayCreate
+            ? 'A project has its own token and its own data: create one, then connect your service to it.'
+            : 'Members with the write or admin role create projects; they then appear here and in the project menu.'
+        }
+        actions={
+          mayCreate && (
+            <Button variant="primary" onClick={() => createProject(organizationId)}>
+              <Plus />
+              Create project
+            </Button>
+          )
+        }
+      />
+    </Card>
   );
 }
 

@@ -182,9 +182,19 @@ function DeleteProject({ project }: { project: Project }) {
       toast.success(`Project ${project.name} deleted`);
       // Before: the shell, still on its URL, said "You have no access to project …" once the list lost it.
       forgetProjects([project.id]);
+      const lastOfOrganization = !(queryClient.getQueryData(projectsQuery.queryKey) ?? []).some(
+        (other) => other.organizationId === project.organizationId && other.id !== project.id,
+      );
       // The shell moves to another project once the list no longer has this one.
       await queryClient.invalidateQueries({ queryKey: projectsQuery.queryKey });
-      void navigate({ to: '/', search: ({ projectId: _deleted, ...rest }) => rest });
+      // The organization's last project: its page, which offers a first project again (before: home,
+      // which showed a project of another organization, or only "Welcome").
+      if (lastOfOrganization)
+        void navigate({
+          to: '/settings/organization',
+          search: ({ projectId: _deleted, ...rest }) => ({ ...rest, organization: project.organizationId }),
+        });
+      else void navigate({ to: '/', search: ({ projectId: _deleted, ...rest }) => rest });
     },
   });
 

@@ -7,9 +7,17 @@ import { Skeleton } from '@/components/ui/card';
 import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/ui/problem-states';
 import { ErrorState } from '@/components/ui/states';
 import { isForgottenProject, preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
-import { meQuery, organizationSettingsQuery, projectCreatingOrganizations, projectsQuery } from '@/lib/queries';
+import {
+  mayCreateOrganization,
+  meQuery,
+  organizationSettingsQuery,
+  projectCreatingOrganizations,
+  projectsQuery,
+  providersQuery,
+} from '@/lib/queries';
 import { resolveTimeZone, setDisplayTimeZone } from '@/lib/time-zone';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
+import { ShellActionsContext, type ShellActions } from './shell-actions';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { TimeRangePicker } from './time-range-picker';
@@ -20,6 +28,9 @@ import type { Project } from '@/lib/types';
 const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
 const CreateProjectDialog = lazy(async () => ({
   default: (await import('./create-project-dialog')).CreateProjectDialog,
+}));
+const CreateOrganizationDialog = lazy(async () => ({
+  default: (await import('./create-organization-dialog')).CreateOrganizationDialog,
 }));
 
 /** True from the first time `open` is true: a dialog stays mounted after that, so it can animate closed. */
@@ -53,18 +64,38 @@ export function AppShell() {
   const projectsState = useQuery(projectsQuery);
   const me = useQuery(meQuery);
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const [creating, setCreating] = useState(false);
-  const createProject = projectCreatingOrganizations(me.data).length > 0 ? () => setCreating(true) : undefined;
+  const providers = useQuery(providersQuery);
+  // Open, with the organization it was opened for (undefined: the dialog's own choice).
+  const [creating, setCreating] = useState<{ organizationId?: string | undefined } | null>(null);
+  const [startingOrganization, setStartingOrganization] = useState(false);
+  const actions: ShellActions = {
+    createProject:
+      projectCreatingOrganizations(me.data).length > 0
+        ? (organizationId) => setCreating({ organizationId })
+        : undefined,
+    createOrganization: mayCreateOrganization(me.data, providers.data)
+      ? () => setStartingOrganization(true)
+      : undefined,
+  };
+  const createProject = actions.createProject && (() => actions.createProject?.());
   /** The project the URL named that is not one of the person's, and the one shown instead. */
   const [replaced, setReplaced] = useState<{ requested: string; shown: Project } | null>(null);
   const paletteMounted = useOpenedOnce(paletteOpen);
-  const creatingMounted = useOpenedOnce(creating);
+  const creatingMounted = useOpenedOnce(creating !== null);
+  const startingMounted = useOpenedOnce(startingOrganization);
   const timeZone = useOrganizationTimeZone(project?.organizationId ?? me.data?.organizations[0]?.id);
 
   // Keep a valid project in the URL: the one named, else the last used, else the first. A project
   // the URL named that the person cannot see is replaced too, and the notice says so.
   useEffect(() => {
-    if (!projects || projects.length === 0) return;
+    if (!projects) return;
+    if (projects.length === 0) {
+      // A project the URL still names (just deleted, or left) is dropped: there is none to show.
+      // Named as undefined, not left out, which the root's retainSearchParams would fill back in.
+      if (projectId !== undefined)
+        void navigate({ to: '.', search: (prev) => ({ ...prev, projectId: undefined }), replace: true });
+      return;
+    }
     if (project) {
       rememberProject(project.id);
       return;
@@ -146,7 +177,9 @@ export function AppShell() {
                 }
               />
             )
-          ) : isLoading || (projects && projects.length > 0 && !project) || !timeZone.ready ? (
+          ) : isLoading ||
+            (projects && !project && (projects.length > 0 || projectId !== undefined)) ||
+            !timeZone.ready ? (
             <PageSkeleton />
           ) : (
             <>
@@ -168,16 +201,32 @@ export function AppShell() {
               )}
               {/* Keyed by the time zone: a page shows its times again (remounted, from the query
                   cache) when the organization's zone changes. */}
-              <Outlet key={timeZone.zone} />
+              <ShellActionsContext.Provider value={actions}>
+                <Outlet key={timeZone.zone} />
+              </ShellActionsContext.Provider>
             </>
           )}
         </main>
       </div>
       <Suspense fallback={null}>
         {paletteMounted && (
-          <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} onCreateProject={createProject} />
+          <CommandPalette
+            open={paletteOpen}
+            onOpenChange={setPaletteOpen}
+            onCreateProject={createProject}
+            onCreateOrganization={actions.createOrganization}
+          />
         )}
-        {creatingMounted && <CreateProjectDialog open={creating} onOpenChange={setCreating} />}
+        {creatingMounted && (
+          <CreateProjectDialog
+            open={creating !== null}
+            onOpenChange={(open) => setCreating(open ? (creating ?? {}) : null)}
+            organizationId={creating?.organizationId}
+          />
+        )}
+        {startingMounted && (
+          <CreateOrganizationDialog open={startingOrganization} onOpenChange={setStartingOrganization} />
+        )}
       </Suspense>
     </div>
   );

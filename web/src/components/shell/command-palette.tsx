@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { Bug, FolderKanban, LogOut, Moon, Plus } from 'lucide-react';
+import { Bug, Building2, FolderKanban, LogOut, Moon, Plus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -26,11 +26,14 @@ export function CommandPalette({
   open,
   onOpenChange,
   onCreateProject,
+  onCreateOrganization,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Absent when the person may create no project. */
   onCreateProject: (() => void) | undefined;
+  /** Absent when the person may start no organization. */
+  onCreateOrganization: (() => void) | undefined;
 }) {
   const navigate = useNavigate();
   const { projects } = useCurrentProject();
@@ -74,7 +77,7 @@ export function CommandPalette({
               Nothing matches.
             </Command.Empty>
             <Command.Group heading="Pages">
-              {sectionsFor(projects)
+              {sectionsFor(projects, (me.data?.organizations.length ?? 0) > 0)
                 .flatMap((section) => section.pages)
                 .map((page) => (
                   <Command.Item
@@ -129,6 +132,16 @@ export function CommandPalette({
                 <Command.Item value="action create project" className={item} onSelect={() => run(onCreateProject)}>
                   <Plus />
                   Create project
+                </Command.Item>
+              )}
+              {onCreateOrganization && (
+                <Command.Item
+                  value="action new organization"
+                  className={item}
+                  onSelect={() => run(onCreateOrganization)}
+                >
+                  <Building2 />
+                  New organization
                 </Command.Item>
               )}
               <Command.Item

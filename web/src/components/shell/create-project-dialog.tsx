@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogFormFooter, Form, FormNotice } from '@/components/ui/form';
 import { SelectField, TextField } from '@/components/ui/input';
@@ -11,7 +11,16 @@ import { meQuery, projectCreatingOrganizations, usageQuery } from '@/lib/queries
 import { FRAMEWORKS, type Project } from '@/lib/types';
 import { toast } from './toasts';
 
-export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateProjectDialog({
+  open,
+  onOpenChange,
+  organizationId: asked,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The organization it opens on (a page's "Create project" for that organization), else the current project's. */
+  organizationId?: string | undefined;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { project } = useCurrentProject();
@@ -20,10 +29,15 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const [name, setName] = useState('');
   const [framework, setFramework] = useState('opentelemetry');
   const [picked, setPicked] = useState('');
+  // Each opening starts from the organization it is opened for, not the one picked last time.
+  useEffect(() => {
+    if (open) setPicked('');
+  }, [open]);
   // The current project's organization when the person may create there, else the first one they may
   // (before: always the current one, so a read-only member there was refused a project they could create elsewhere).
   const organizationId =
     writable.find((o) => o.id === picked)?.id ??
+    writable.find((o) => o.id === asked)?.id ??
     writable.find((o) => o.id === project?.organizationId)?.id ??
     writable[0]?.id ??
     '';
@@ -35,8 +49,9 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     mutationFn: () =>
       read<Project>(
         api.POST('/api/projects', {
-          // The route is scoped "next to" a project the caller can see; the body names the organization.
-          params: { query: { projectId: project?.id ?? '' } },
+          // The body names the organization; the spec's form also names a project next to it, which
+          // a person without any project leaves out.
+          params: { query: project ? { projectId: project.id } : {} },
           body: { name, framework, organizationId },
         }),
       ),

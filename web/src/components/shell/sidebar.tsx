@@ -1,11 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCurrentProject } from '@/lib/current-project';
 import { sectionsFor } from '@/lib/navigation';
+import { meQuery } from '@/lib/queries';
 import { ProjectSwitcher } from './project-switcher';
 
 /** `onCreateProject` absent: the person may create no project (read-only everywhere), so none is offered. */
 export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | undefined }) {
   const { projects } = useCurrentProject();
+  const me = useQuery(meQuery);
   const noProject = projects?.length === 0;
   return (
     // Below 1024 px the sidebar keeps its icons only, so the page keeps its width on a tablet.
@@ -19,7 +22,7 @@ export function Sidebar({ onCreateProject }: { onCreateProject: (() => void) | u
       </div>
       {/* Positioned: the labels that are screen-reader-only below 1024 px stay inside this scroll area. */}
       <div className="relative flex-1 overflow-y-auto p-2">
-        {sectionsFor(projects).map((section) => (
+        {sectionsFor(projects, (me.data?.organizations.length ?? 0) > 0).map((section) => (
           <div key={section.title ?? 'top'} className="mb-3">
             {section.title && (
               <div className="px-2 pt-1 pb-1 text-[11px] font-medium tracking-wide text-muted-foreground uppercase max-lg:hidden">

@@ -7,7 +7,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Cable } from 'lucide-react';
+import { ArrowRight, Cable, Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useShellActions } from '@/components/shell/shell-actions';
 import { ChartCard } from '@/components/charts/chart-card';
 import type { ChartKind, ChartSeries, ValueFormat } from '@/components/charts/time-series-chart';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
@@ -17,6 +19,7 @@ import { DataTable, numericColumn, TD, TR } from '@/components/ui/table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useCurrentProject } from '@/lib/current-project';
 import { meQuery, projectCreatingOrganizations } from '@/lib/queries';
+import { roleLabel } from '@/lib/roles';
 import { formatCost, formatCount, formatDuration, formatPercent } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { resolveRange } from '@/lib/time-range';
@@ -161,12 +164,76 @@ function SeriesCard({
  * Why a person sees no project, and what to do: belonging to no organization at all (removed from
  * their only one, or left it) is said as such (before: "Your organization has no project yet").
  */
-function noProjectExplanation(me: Me | undefined): string {
+function noProjectExplanation(me: Me | undefined, mayStartOrganization: boolean): string {
   if (me && me.organizations.length === 0)
-    return 'You are not a member of any organization: ask an admin of one for an invitation, and open its link to join.';
-  if (projectCreatingOrganizations(me).length > 0)
-    return 'Your organization has no project yet: create one from the project menu.';
-  return 'Your organization has no project yet. Admins and write members create one from the project menu; it then appears here.';
+    return `You are not a member of any organization: ask an admin of one for an invitation, and open its link to join${mayStartOrganization ? ', or start one of your own' : ''}.`;
+  const yours = me && me.organizations.length > 1 ? 'Your organizations have' : 'Your organization has';
+  if (projectCreatingOrganizations(me).length > 0) return `${yours} no project yet: create one below.`;
+  return `${yours} no project yet. Admins and write members create one; it then appears here.`;
+}
+
+/**
+ * Home without a project: each of the person's organizations with "Create project" (where their
+ * role allows) and a link to its page; in none, "New organization" when they may start one.
+ */
+function NoProject({ me }: { me: Me | undefined }) {
+  const { createProject, createOrganization } = useShellActions();
+  const organizations = me?.organizations ?? [];
+  return (
+    <div className="grid gap-4 px-6 py-5">
+      <PageHeader
+        title="Welcome to Sightline"
+        description={noProjectExplanation(me, createOrganization !== undefined)}
+        actions={
+          organizations.length === 0 &&
+          createOrganization && (
+            <Button variant="primary" onClick={createOrganization}>
+              <Plus />
+              New organization
+            </Button>
+          )
+        }
+      />
+      {organizations.length > 0 && (
+        <Card>
+          <CardHeader title={organizations.length === 1 ? 'Your organization' : 'Your organizations'} />
+          <ul className="divide-y">
+            {organizations.map((organization) => (
+              <li key={organization.id} className="flex items-center gap-4 px-4 py-3">
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <span className="truncate text-sm font-medium" title={organization.name}>
+                    {organization.name}
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    Your role: {roleLabel(organization.role)}
+                    {organization.suspended && ' · suspended'}
+                  </span>
+                </div>
+                <Link
+                  to="/settings/organization"
+                  search={{ organization: organization.id }}
+                  className={cn(linkStyles.accent, 'text-sm')}
+                  aria-label={`Organization settings of ${organization.name}`}
+                >
+                  Organization settings
+                </Link>
+                {createProject && organization.role !== 'read-only' && !organization.suspended && (
+                  <Button
+                    variant="primary"
+                    aria-label={`Create project in ${organization.name}`}
+                    onClick={() => createProject(organization.id)}
+                  >
+                    <Plus />
+                    Create project
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
 }
 
 export function HomePage() {
@@ -182,13 +249,7 @@ export function HomePage() {
   const dashboards = useQuery({ ...dashboardsQuery(scope?.projectId ?? ''), enabled: scope !== undefined });
   const anyStarred = dashboards.data?.some((dashboard) => hasStarredWidget(dashboard.definition)) ?? false;
 
-  if (projects && projects.length === 0) {
-    return (
-      <div className="grid gap-4 px-6 py-5">
-        <PageHeader title="Welcome to Sightline" description={noProjectExplanation(me.data)} />
-      </div>
-    );
-  }
+  if (projects && projects.length === 0) return <NoProject me={me.data} />;
 
   const stats = overview.data?.stats;
   const before = previous.data;
