@@ -67,7 +67,7 @@ async function warnIfCrossed(deps: QuotaWarningDeps, organizationId: string, mon
     usedBytes,
     limitBytes,
     month,
-    settingsUrl: `${deps.publicUrl}/settings/organization`,
+    settingsUrl: `${deps.publicUrl}/settings/organization?organization=${organizationId}`,
   });
   await Promise.all(
     admins.map((admin) =>

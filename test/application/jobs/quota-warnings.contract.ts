@@ -80,7 +80,10 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
         expect(warning.subject).toMatch(/has used 80% of its monthly ingest quota/);
         expect(warning.text).toContain(`0.81 GB of 1.00 GB of ingest in ${month()}`);
         expect(warning.text).toContain('When it reaches 100%');
-        expect(warning.text).toContain('https://sightline.example/settings/organization');
+        // The organization's own page, whichever project the admin last looked at.
+        expect(warning.text).toContain(
+          `https://sightline.example/settings/organization?organization=${owner.organization.id}`,
+        );
         // Later runs, and a second process's job at the same moment, do not repeat it.
         expect(await job.runOnce()).toBe(0);
         expect(mail.messages).toHaveLength(1);
