@@ -12,7 +12,9 @@ import { forbidden, unauthorized } from '../http/errors.js';
 import type { Services } from '../application/services.js';
 import { findPersonalAccessTokenByHash } from '../store/meta/repositories/personal-access-tokens.js';
 import { findUserOfLiveFamily } from '../store/meta/repositories/refresh-tokens.js';
-import { findUserForSession, type User } from '../store/meta/repositories/users.js';
+import { findUserOfSession } from '../store/meta/repositories/user-sessions.js';
+import type { User } from '../store/meta/repositories/users.js';
+import { SESSION_USE_INTERVAL_MS } from '../application/auth/user-sessions.js';
 
 /** How the caller proved who they are. */
 export type CredentialKind = 'session' | 'cli' | 'device' | 'pat';
@@ -20,6 +22,8 @@ export type CredentialKind = 'session' | 'cli' | 'device' | 'pat';
 export interface Principal {
   user: User;
   credential: CredentialKind;
+  /** The JWT id of a dashboard session or CLI token (its recorded session); null for other credentials. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {
@@ -44,23 +48,24 @@ async function resolvePrincipal(services: Services, token: string): Promise<Prin
     const now = services.now();
     if (!found || found.revoked || (found.expiresAt !== null && found.expiresAt.getTime() <= now)) return null;
     services.tokenUse.record(found.tokenId, new Date(now));
-    return { user: found.user, credential: 'pat' };
+    return { user: found.user, credential: 'pat', sessionId: null };
   }
   const claims = await services.sessions.verify(token);
   if (!claims) return null;
   // A device access token dies with its family (logout, refresh-token reuse, password reset), not only at expiry.
   if (claims.kind === 'device') {
     const user = await findUserOfLiveFamily(services.meta, claims.familyId, claims.userId);
-    return user ? { user, credential: claims.kind } : null;
+    return user ? { user, credential: claims.kind, sessionId: null } : null;
   }
-  // A session or CLI token issued before the password last changed is void, and so is one signed
-  // out. `iat` has whole seconds, so a token issued within the second of the change (the reset's
-  // own new session) stands.
-  const found = await findUserForSession(services.meta, claims.userId, claims.tokenId);
-  if (!found || found.ended) return null;
-  if (found.passwordChangedAt !== null && claims.issuedAt < Math.floor(found.passwordChangedAt.getTime() / 1000))
-    return null;
-  return { user: found.user, credential: claims.kind };
+  // A session or CLI token stands while its recorded session does (ending one deletes the record).
+  // The lookup reads the session's last use too, so recording a new one is needed only every few
+  // minutes, and then it is coalesced in memory: a request adds no statement of its own.
+  const found = await findUserOfSession(services.meta, claims.userId, claims.tokenId);
+  if (!found) return null;
+  const now = services.now();
+  if (now - found.lastUsedAt.getTime() >= SESSION_USE_INTERVAL_MS)
+    services.sessionUse.record(claims.tokenId, new Date(now));
+  return { user: found.user, credential: claims.kind, sessionId: claims.tokenId };
 }
 
 /** The authenticated caller of a route behind requireUser. */

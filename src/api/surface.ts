@@ -12,6 +12,7 @@ import type { SchemaTypeProvider } from '../http/schema-types.js';
 import type { Services } from '../application/services.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { authRoutes, meRoutes } from './auth/routes.js';
+import { accountSessionRoutes } from './auth/sessions.js';
 import { socialSignInRoutes } from './auth/social/routes.js';
 import { alertRoutes } from './alerts/routes.js';
 import { billingRoutes } from './billing/routes.js';
@@ -38,6 +39,7 @@ export async function applicationSurface(scope: FastifyInstance, services: Servi
   await typed.register(async (publicScope) => discoveryRoutes(publicScope, services));
   await typed.register(async (publicScope) => invitationPreviewRoutes(publicScope, services));
   await typed.register(async (userScope) => meRoutes(userScope, services));
+  await typed.register(async (userScope) => accountSessionRoutes(userScope, services));
   await typed.register(async (resource) => personalAccessTokenRoutes(resource, services));
   await typed.register(async (resource) => deviceRoutes(resource, services));
   await typed.register(async (resource) => projectRoutes(resource, services));

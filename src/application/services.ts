@@ -14,6 +14,7 @@ import type { IngestUsageRecorder } from './ingest-usage.js';
 import type { AlertJob } from './alerting/job.js';
 import type { SecretBox } from './alerting/secrets.js';
 import type { SessionTokens } from './auth/session-tokens.js';
+import type { SessionExpiryJob } from './auth/user-sessions.js';
 import type { PaymentProvider } from './billing/payments.js';
 import type { IssueDetector } from './issue-detector.js';
 import type { Logger } from './log.js';
@@ -55,6 +56,10 @@ export interface Services {
   payments: PaymentProvider;
   /** Coalesced last-use times of personal access tokens. */
   tokenUse: TokenUseRecorder;
+  /** Coalesced last-use times of dashboard sessions and CLI password logins (user_sessions). */
+  sessionUse: TokenUseRecorder;
+  /** Deletes the records of expired sessions. */
+  sessionExpiry: SessionExpiryJob;
   /** Outgoing mail (SMTP_URL); null when no mail server is configured. */
   mailer: Mailer | null;
   /** New-issue and regression detection after ingest writes (background, one statement per batch). */

@@ -36,6 +36,8 @@ import { QUOTA_WARNING_INTERVAL_MS, QuotaWarningJob } from '../application/jobs/
 import { findIngestProject } from '../store/meta/repositories/projects.js';
 import { syncPlans } from '../store/meta/repositories/billing.js';
 import { recordPersonalAccessTokenUse } from '../store/meta/repositories/personal-access-tokens.js';
+import { recordUserSessionUse } from '../store/meta/repositories/user-sessions.js';
+import { SESSION_EXPIRY_INTERVAL_MS, SessionExpiryJob } from '../application/auth/user-sessions.js';
 import type { Logger } from '../application/log.js';
 import { PROJECT_CHANGED_CHANNEL, type Services } from '../application/services.js';
 
@@ -45,7 +47,7 @@ export interface OpenOptions {
   log?: Logger;
 }
 
-/** How often recorded personal-access-token uses are written. */
+/** How often recorded uses of personal access tokens and sessions are written. */
 const TOKEN_USE_FLUSH_MS = 60_000;
 
 export async function openServices(config: Config, options: OpenOptions = {}): Promise<Services> {
@@ -123,6 +125,16 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       flushMs: TOKEN_USE_FLUSH_MS,
       onError: warnTokenUse,
     });
+    const warnSessionUse = failed('session-use', 'recording session use failed');
+    const sessionUse = new TokenUseRecorder((uses) => recordUserSessionUse(meta, uses), {
+      flushMs: TOKEN_USE_FLUSH_MS,
+      onError: warnSessionUse,
+    });
+    const sessionExpiry = new SessionExpiryJob(meta, now, {
+      intervalMs: SESSION_EXPIRY_INTERVAL_MS,
+      onError: failed('session-expiry', 'deleting expired sessions failed'),
+    });
+    sessionExpiry.start();
     const mailer = createMailer(config.mail);
     const rollups = new RollupJob(telemetry, {
       intervalMs: config.rollupIntervalMs,
@@ -217,6 +229,8 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
           )
         : new UnconfiguredPayments(),
       tokenUse,
+      sessionUse,
+      sessionExpiry,
       mailer,
       issues,
       secrets,
@@ -235,10 +249,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         await objectExpiry.close();
         await retention.close();
         await quotaWarnings?.close();
+        await sessionExpiry.close();
         await writer.close();
         await usage.idle();
         await issues.idle();
         await tokenUse.close().catch(warnTokenUse);
+        await sessionUse.close().catch(warnSessionUse);
         await mailer?.close();
         await unsubscribe();
         await unsubscribeIssues();

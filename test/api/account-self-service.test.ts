@@ -12,9 +12,14 @@ import {
   type ListeningTestService,
   type TestService,
 } from '../support/service.js';
-import { MINUTE, TestClock, bearer, call, createPersonalAccessToken } from '../support/access.js';
-
-const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+import {
+  MINUTE,
+  TestClock,
+  bearer,
+  call,
+  createPersonalAccessToken,
+  deviceLogin as deviceLoginThrough,
+} from '../support/access.js';
 
 describe('account self-service', () => {
   const clock = new TestClock();
@@ -31,37 +36,8 @@ describe('account self-service', () => {
 
   let addresses = 0;
   const CLI_USER_AGENT = 'sightline-cli/0.1.0 node/20.19.0 linux';
-  /** A real device flow: authorize, approve as `approver`, poll for the tokens. */
-  async function deviceLogin(approver: string) {
-    const remoteAddress = `198.51.100.${++addresses}`;
-    const started = (
-      await call(service.app, {
-        method: 'POST',
-        url: '/api/auth/device/authorize',
-        remoteAddress,
-        headers: { 'user-agent': CLI_USER_AGENT },
-        payload: { client_id: 'sightline-cli' },
-      })
-    ).body!;
-    expect(
-      (
-        await call(service.app, {
-          method: 'POST',
-          url: '/api/device/approve',
-          headers: bearer(approver),
-          payload: { user_code: started.user_code },
-        })
-      ).status,
-    ).toBe(200);
-    const tokens = await call(service.app, {
-      method: 'POST',
-      url: '/api/auth/device/token',
-      remoteAddress,
-      payload: { grant_type: DEVICE_GRANT, device_code: started.device_code },
-    });
-    expect(tokens.status).toBe(200);
-    return { ...(tokens.body as { access_token: string; refresh_token: string }), remoteAddress };
-  }
+  const deviceLogin = (approver: string) =>
+    deviceLoginThrough(service.app, approver, `198.51.100.${++addresses}`, CLI_USER_AGENT);
   const refresh = (refreshToken: string) =>
     call(service.app, {
       method: 'POST',
@@ -273,19 +249,6 @@ describe('account self-service', () => {
       expect((await me(pat)).status).toBe(200);
       expect((await signOut(bearer('not-a-token'))).status).toBe(204);
       expect(await signOut({})).toMatchObject({ status: 401, raw: '' });
-    });
-
-    it('expired rows are cleared as later sign-outs come', async () => {
-      const old = await signIn();
-      await signOut(bearer(old));
-      clock.advance(8 * 24 * 3600_000); // past SESSION_TTL_HOURS (a week)
-      const fresh = await signIn();
-      await signOut(bearer(fresh));
-      const rows = await service.services.meta.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM ended_sessions WHERE expires_at < $1',
-        [new Date(clock.now())],
-      );
-      expect(rows[0]!.n).toBe(0);
     });
   });
 });

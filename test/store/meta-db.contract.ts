@@ -26,6 +26,16 @@ import {
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../../src/store/meta/repositories/project-purges.js';
 import { MAX_DASHBOARDS_PER_PROJECT, insertDashboard } from '../../src/store/meta/repositories/dashboards.js';
 import { deleteProject } from '../../src/store/meta/repositories/projects.js';
+import {
+  deleteUserSession,
+  deleteUserSessionsExcept,
+  deleteUserSessionsExpiredBefore,
+  findUserOfSession,
+  insertUserSession,
+  listUserSessions,
+  recordUserSessionUse,
+  type UserSessionKind,
+} from '../../src/store/meta/repositories/user-sessions.js';
 import { projectRetentionDays } from '../../src/store/meta/repositories/billing.js';
 import {
   addIngestUsage,
@@ -42,7 +52,6 @@ const EXPECTED_TABLES = [
   'alert_rules',
   'dashboards',
   'device_codes',
-  'ended_sessions',
   'ingest_usage',
   'invitations',
   'issue_activity',
@@ -64,6 +73,7 @@ const EXPECTED_TABLES = [
   'subscriptions',
   'symbol_files',
   'user_identities',
+  'user_sessions',
   'users',
 ];
 
@@ -629,6 +639,73 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
         ).toBe(true);
       });
 
+      it('user sessions: looked up with their user, listed live and newest first, ended only by their user, uses only move forward, expired rows pruned', async () => {
+        const [ada, grace] = [await newUser(db), await newUser(db)];
+        const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 12, minutes));
+        const session = (tokenId: string, kind: UserSessionKind, createdMinute: number, expiresMinute: number) => ({
+          tokenId,
+          kind,
+          createdAt: at(createdMinute),
+          expiresAt: at(expiresMinute),
+          lastUsedAt: at(createdMinute),
+          clientIp: '192.0.2.7',
+          userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+        });
+        const [older, newer, cli, expired] = [
+          session(`a-${hex(8)}`, 'session', 0, 50),
+          session(`b-${hex(8)}`, 'session', 5, 50),
+          session(`c-${hex(8)}`, 'cli', 1, 50),
+          session(`d-${hex(8)}`, 'session', 2, 9),
+        ];
+        for (const row of [older, newer, cli, expired]) await insertUserSession(db, ada, row);
+        const graces = session(`e-${hex(8)}`, 'session', 3, 50);
+        await insertUserSession(db, grace, graces);
+
+        expect(await findUserOfSession(db, ada, older.tokenId)).toMatchObject({
+          user: { id: ada },
+          lastUsedAt: older.lastUsedAt,
+        });
+        // A token naming another user than its session's is no session.
+        expect(await findUserOfSession(db, grace, older.tokenId)).toBeNull();
+        expect((await listUserSessions(db, ada, at(10))).map((s) => s.tokenId)).toEqual([
+          newer.tokenId,
+          cli.tokenId,
+          older.tokenId,
+        ]);
+        expect((await listUserSessions(db, ada, at(10)))[1]).toEqual(cli);
+
+        await recordUserSessionUse(db, [{ id: older.tokenId, at: at(20) }]);
+        await recordUserSessionUse(db, [{ id: older.tokenId, at: at(15) }]);
+        expect((await findUserOfSession(db, ada, older.tokenId))?.lastUsedAt).toEqual(at(20));
+
+        expect(await deleteUserSession(db, grace, older.tokenId)).toBe(false);
+        expect(await deleteUserSession(db, ada, older.tokenId)).toBe(true);
+        expect(await deleteUserSession(db, ada, older.tokenId)).toBe(false);
+        expect(await findUserOfSession(db, ada, older.tokenId)).toBeNull();
+
+        // Ends the others, counting the live ones (the expired row goes too, uncounted).
+        expect(await deleteUserSessionsExcept(db, ada, newer.tokenId, at(10))).toBe(1);
+        expect((await listUserSessions(db, ada, at(10))).map((s) => s.tokenId)).toEqual([newer.tokenId]);
+        expect(await findUserOfSession(db, grace, graces.tokenId)).not.toBeNull();
+
+        await insertUserSession(db, ada, expired);
+        expect(await deleteUserSessionsExpiredBefore(db, at(10))).toBe(1);
+        expect(await count(db, 'user_sessions', 'user_id = $1', [ada])).toBe(1);
+        expect(await deleteUserSessionsExcept(db, ada, null, at(10))).toBe(1);
+        expect(await count(db, 'user_sessions', 'user_id = $1', [grace])).toBe(1);
+        expect(
+          isCheckViolation(
+            await rejection(
+              db.query(
+                "INSERT INTO user_sessions (token_id, user_id, kind, created_at, expires_at, last_used_at) VALUES ($1, $2, 'device', now(), now(), now())",
+                [hex(8), ada],
+              ),
+            ),
+            'user_sessions_kind',
+          ),
+        ).toBe(true);
+      });
+
       it('symbol files: kind and arch checked, one row per (project, kind, build, arch)', async () => {
         const project = await newProject(db, await newOrg(db));
         const buildId = hex(40);
@@ -918,11 +995,11 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
           [project.id, 'Mine', user],
         );
         await db.query(
-          "INSERT INTO ended_sessions (token_id, user_id, ended_at, expires_at) VALUES ($1, $2, now(), now() + interval '1 day')",
+          "INSERT INTO user_sessions (token_id, user_id, kind, created_at, expires_at, last_used_at) VALUES ($1, $2, 'session', now(), now() + interval '1 day', now())",
           [hex(16), user],
         );
         await db.query('DELETE FROM users WHERE id = $1', [user]);
-        for (const table of ['memberships', 'personal_access_tokens', 'refresh_token_families', 'ended_sessions']) {
+        for (const table of ['memberships', 'personal_access_tokens', 'refresh_token_families', 'user_sessions']) {
           expect(await count(db, table, 'user_id = $1', [user]), table).toBe(0);
         }
         expect(await count(db, 'refresh_tokens', 'family_id = $1', [family!.id])).toBe(0);

@@ -71,6 +71,40 @@ export async function call(app: FastifyInstance, options: InjectOptions) {
   };
 }
 
+/**
+ * A real device flow through the routes: authorize from `remoteAddress`, approve as `approver`,
+ * poll for the tokens; answers them with the address.
+ */
+export async function deviceLogin(
+  app: FastifyInstance,
+  approver: string,
+  remoteAddress: string,
+  userAgent = 'sightline-cli/0.1.0 node/20.19.0 linux',
+) {
+  const started = await call(app, {
+    method: 'POST',
+    url: '/api/auth/device/authorize',
+    remoteAddress,
+    headers: { 'user-agent': userAgent },
+    payload: { client_id: 'sightline-cli' },
+  });
+  const approved = await call(app, {
+    method: 'POST',
+    url: '/api/device/approve',
+    headers: bearer(approver),
+    payload: { user_code: started.body?.user_code },
+  });
+  if (approved.status !== 200) throw new Error(`device approval failed: ${approved.status} ${approved.raw}`);
+  const tokens = await call(app, {
+    method: 'POST',
+    url: '/api/auth/device/token',
+    remoteAddress,
+    payload: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.body?.device_code },
+  });
+  if (tokens.status !== 200) throw new Error(`device token failed: ${tokens.status} ${tokens.raw}`);
+  return { ...(tokens.body as { access_token: string; refresh_token: string }), remoteAddress };
+}
+
 /** Creates a personal access token through the real route; answers the token. */
 export async function createPersonalAccessToken(app: FastifyInstance, sessionToken: string, name: string) {
   const created = await call(app, {

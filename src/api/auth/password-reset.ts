@@ -16,11 +16,11 @@ import {
   replacePasswordResetToken,
   usePasswordResetToken,
 } from '../../store/meta/repositories/password-resets.js';
-import { revokeRefreshFamiliesOfUser } from '../../store/meta/repositories/refresh-tokens.js';
 import { findUser, findUserCredentials, setPasswordHash } from '../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { errorAnswer, sessionAnswer } from '../answers.js';
 import { assertPasswordRules, hashPassword } from '../../application/auth/passwords.js';
+import { endSessionsOfUser, originOf, startSession } from '../../application/auth/user-sessions.js';
 
 export const MAIL_NOT_CONFIGURED = 'password reset is not available: mail (SMTP_URL) is not configured';
 export const INVALID_RESET_LINK = 'this password reset link is invalid or has expired';
@@ -117,17 +117,16 @@ export function passwordResetRoutes(scope: TypedScope, services: Services): void
     }
     const passwordHash = await hashPassword(password);
     const now = new Date(services.now());
-    const userId = await services.meta.transaction(async (tx) => {
+    const { user, session } = await services.meta.transaction(async (tx) => {
       // The conditional UPDATE uses the link: of two concurrent confirmations one wins.
       const owner = await usePasswordResetToken(tx, hash, now);
       if (owner === null) throw unprocessable(INVALID_RESET_LINK);
       await setPasswordHash(tx, owner, passwordHash, now);
-      await revokeRefreshFamiliesOfUser(tx, owner, 'password_changed', now);
-      return owner;
+      await endSessionsOfUser(tx, owner, null, 'password_changed', now);
+      const user = await findUser(tx, owner);
+      if (!user) throw unprocessable(INVALID_RESET_LINK);
+      return { user, session: await startSession(services, owner, 'session', originOf(request), tx) };
     });
-    const user = await findUser(services.meta, userId);
-    if (!user) throw unprocessable(INVALID_RESET_LINK);
-    const session = await services.sessions.issue({ userId, kind: 'session' });
     void reply.header('cache-control', 'no-store');
     return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
   });

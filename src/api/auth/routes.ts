@@ -10,8 +10,9 @@ import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
 import { isUniqueViolation } from '../../store/meta/types.js';
 import { listMemberships } from '../../store/meta/repositories/organizations.js';
-import { endSession } from '../../store/meta/repositories/ended-sessions.js';
-import { revokeRefreshFamiliesOfUser, revokeRefreshFamily } from '../../store/meta/repositories/refresh-tokens.js';
+import { revokeRefreshFamily } from '../../store/meta/repositories/refresh-tokens.js';
+import { deleteUserSession } from '../../store/meta/repositories/user-sessions.js';
+import { endSessionsOfUser, originOf, startSession } from '../../application/auth/user-sessions.js';
 import {
   findUserCredentials,
   findUserPasswordHash,
@@ -120,8 +121,8 @@ export function authRoutes(scope: TypedScope, services: Services): void {
       assertPasswordRules(password, config.auth.passwordMinLength);
       const passwordHash = await hashPassword(password);
       try {
-        const created = await services.meta.transaction((tx) =>
-          createAccount(
+        const { created, token, expiresAt } = await services.meta.transaction(async (tx) => {
+          const created = await createAccount(
             tx,
             {
               email: emailAddress,
@@ -131,9 +132,9 @@ export function authRoutes(scope: TypedScope, services: Services): void {
               invitationToken,
             },
             new Date(services.now()),
-          ),
-        );
-        const { token, expiresAt } = await services.sessions.issue({ userId: created.user.id, kind: 'session' });
+          );
+          return { created, ...(await startSession(services, created.user.id, 'session', originOf(request), tx)) };
+        });
         return reply.code(201).send({
           token,
           expiresAt: expiresAt.toISOString(),
@@ -166,16 +167,18 @@ export function authRoutes(scope: TypedScope, services: Services): void {
       // Verify against a decoy when the account is unknown, so timing does not tell which it was.
       const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
       if (!found?.passwordHash || !valid) throw unauthorized();
-      const { token, expiresAt } = await services.sessions.issue({
-        userId: found.user.id,
-        kind: clientId === undefined ? 'session' : 'cli',
-      });
+      const { token, expiresAt } = await startSession(
+        services,
+        found.user.id,
+        clientId === undefined ? 'session' : 'cli',
+        originOf(request),
+      );
       return { token, expiresAt: expiresAt.toISOString(), user: found.user };
     },
   );
 
-  // Session tokens are signed and stateless, so signing out records the token's id until its
-  // expiry (authentication refuses it from then on); a device access token ends its whole login,
+  // Signing out deletes the token's recorded session (authentication refuses it from then on); a
+  // device access token ends its whole login,
   // as logout with its refresh token does. Public like logout (RFC 7009 §2.2): a token already
   // ended, expired or unknown answers the same 204, so the call is idempotent and a client can
   // always clear its own state after it. A personal access token is left alone: it is revoked on
@@ -186,12 +189,7 @@ export function authRoutes(scope: TypedScope, services: Services): void {
     const claims = await services.sessions.verify(token);
     const now = new Date(services.now());
     if (claims?.kind === 'session' || claims?.kind === 'cli') {
-      await endSession(services.meta, {
-        tokenId: claims.tokenId,
-        userId: claims.userId,
-        endedAt: now,
-        expiresAt: new Date(claims.expiresAt * 1000),
-      });
+      await deleteUserSession(services.meta, claims.userId, claims.tokenId);
     } else if (claims?.kind === 'device') {
       await revokeRefreshFamily(services.meta, claims.familyId, 'logout', now);
     }
@@ -311,11 +309,11 @@ export function meRoutes(scope: TypedScope, services: Services): void {
       assertPasswordRules(newPassword, services.config.auth.passwordMinLength);
       const passwordHash = await hashPassword(newPassword);
       const now = new Date(services.now());
-      await services.meta.transaction(async (tx) => {
+      const session = await services.meta.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, passwordHash, now);
-        await revokeRefreshFamiliesOfUser(tx, user.id, 'password_changed', now);
+        await endSessionsOfUser(tx, user.id, null, 'password_changed', now);
+        return startSession(services, user.id, 'session', originOf(request), tx);
       });
-      const session = await services.sessions.issue({ userId: user.id, kind: 'session' });
       void reply.header('cache-control', 'no-store');
       return { token: session.token, expiresAt: session.expiresAt.toISOString(), user };
     },

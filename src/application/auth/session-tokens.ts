@@ -34,10 +34,14 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** Signs a token living `ttlSeconds` (default: the session life). */
-  async issue(claims: SessionClaims, ttlSeconds = this.ttlSeconds): Promise<{ token: string; expiresAt: Date }> {
+  /** Signs a token living `ttlSeconds` (default: the session life); answers its id and times too. */
+  async issue(
+    claims: SessionClaims,
+    ttlSeconds = this.ttlSeconds,
+  ): Promise<{ token: string; tokenId: string; issuedAt: Date; expiresAt: Date }> {
     const issuedAt = Math.floor(this.now() / 1000);
     const expiresAt = issuedAt + ttlSeconds;
+    const tokenId = randomBytes(12).toString('base64url');
     const token = await new SignJWT(
       claims.kind === 'device' ? { kind: claims.kind, fid: claims.familyId } : { kind: claims.kind },
     )
@@ -47,9 +51,9 @@ export class SessionTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
-      .setJti(randomBytes(12).toString('base64url'))
+      .setJti(tokenId)
       .sign(this.key);
-    return { token, expiresAt: new Date(expiresAt * 1000) };
+    return { token, tokenId, issuedAt: new Date(issuedAt * 1000), expiresAt: new Date(expiresAt * 1000) };
   }
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */

@@ -1,5 +1,5 @@
 /**
- * Coalesced last-use times of personal access tokens. Authentication records a use in memory;
+ * Coalesced last-use times of credentials (personal access tokens, sessions) by id. Authentication records a use in memory;
  * one statement writes every recorded use each `flushMs` (and on close), so a request made with a
  * token adds no write of its own. A failed write keeps the uses for the next flush.
  */

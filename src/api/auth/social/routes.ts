@@ -21,6 +21,7 @@ import type { Services } from '../../../application/services.js';
 import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
 import { assertRegistrationOpen } from '../../../application/auth/accounts.js';
+import { originOf, startSession } from '../../../application/auth/user-sessions.js';
 import { configuredProviders, type PendingSignIn, type ProviderId, type SocialProvider } from './providers.js';
 import { userOfSocialSignIn } from './sign-in.js';
 import { errorAnswer } from '../../answers.js';
@@ -213,7 +214,7 @@ export function socialSignInRoutes(scope: TypedScope, services: Services): void 
         request.log.warn({ provider: provider.id, reason: (problem as Error).message }, 'social sign-in failed');
         return failed(reply, `sign-in with ${provider.name} failed: try again`);
       }
-      const session = await services.sessions.issue({ userId: user.id, kind: 'session' });
+      const session = await startSession(services, user.id, 'session', originOf(request));
       return reply.redirect(`${config.publicUrl}${pending.redirect ?? '/auth/callback'}#token=${session.token}`, 302);
     },
   );

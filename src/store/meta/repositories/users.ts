@@ -61,26 +61,6 @@ export async function insertUser(
   return toUser(rows[0]!);
 }
 
-/**
- * The user of a session or CLI token, with when their password last changed (tokens issued before
- * then are void) and whether this token was signed out (ended_sessions), in one lookup.
- */
-export async function findUserForSession(
-  db: MetaTx,
-  id: string,
-  tokenId: string,
-): Promise<{ user: User; passwordChangedAt: Date | null; ended: boolean } | null> {
-  const rows = await db.query<UserColumns & { password_changed_at: Date | null; ended: boolean }>(
-    `SELECT id, email, name, created_at, password_changed_at,
-            EXISTS (SELECT 1 FROM ended_sessions WHERE token_id = $2) AS ended
-       FROM users WHERE id = $1`,
-    [id, tokenId],
-  );
-  return rows[0]
-    ? { user: toUser(rows[0]), passwordChangedAt: rows[0].password_changed_at, ended: rows[0].ended }
-    : null;
-}
-
 export async function findUser(db: MetaTx, id: string): Promise<User | null> {
   const rows = await db.query<UserColumns>('SELECT id, email, name, created_at FROM users WHERE id = $1', [id]);
   return rows[0] ? toUser(rows[0]) : null;
@@ -95,7 +75,7 @@ export async function updateUserName(db: MetaTx, id: string, name: string, now: 
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-/** Sets a new password hash and records the change (which voids earlier session tokens). */
+/** Sets a new password hash and records when it changed. */
 export async function setPasswordHash(db: MetaTx, userId: string, passwordHash: string, now: Date): Promise<void> {
   await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [
     userId,
