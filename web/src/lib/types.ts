@@ -29,6 +29,9 @@ export type SessionAnswer = Answer<'/api/auth/login', 'post'>;
 
 export type DeviceSession = Answer<'/api/auth/device-sessions', 'get'>['sessions'][number];
 
+/** A dashboard session or CLI password login of the caller (GET /api/auth/sessions). */
+export type AccountSession = Answer<'/api/auth/sessions', 'get'>['sessions'][number];
+
 export type DataStatus = Answer<'/api/projects/data-status', 'get'>;
 
 export type Providers = Answer<'/api/auth/providers', 'get'>;

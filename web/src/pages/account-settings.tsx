@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SubmitButton } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { CodeBlock } from '@/components/ui/code';
-import { ItemConfirm } from '@/components/ui/dialog';
+import { ConfirmDialog, ItemConfirm } from '@/components/ui/dialog';
 import { AddRowForm, Form, ShownOnce } from '@/components/ui/form';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { SelectField, TextField } from '@/components/ui/input';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
@@ -14,7 +15,8 @@ import { formatDateTime } from '@/lib/format';
 import { meQuery } from '@/lib/queries';
 import { storeSession } from '@/lib/session';
 import { useRowAction } from '@/lib/use-row-action';
-import type { Answer, DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
+import { humanizeUserAgent } from '@/lib/user-agent';
+import type { AccountSession, Answer, DeviceSession, Me, SessionAnswer, User } from '@/lib/types';
 import { PageHeader } from './page-header';
 
 type AccessToken = Answer<'/api/personal-access-tokens', 'get'>['tokens'][number];
@@ -22,6 +24,11 @@ type AccessToken = Answer<'/api/personal-access-tokens', 'get'>['tokens'][number
 const deviceSessionsQuery = {
   queryKey: ['device-sessions'],
   queryFn: async () => (await read<{ sessions: DeviceSession[] }>(api.GET('/api/auth/device-sessions'))).sessions,
+};
+
+const accountSessionsQuery = {
+  queryKey: ['account-sessions'],
+  queryFn: async () => (await read<{ sessions: AccountSession[] }>(api.GET('/api/auth/sessions'))).sessions,
 };
 
 const tokensQuery = {
@@ -41,10 +48,11 @@ export function AccountSettingsPage() {
     <div className="grid gap-4 px-6 py-5">
       <PageHeader
         title="Account"
-        description="Your profile, your password, your CLI logins and the tokens that act as you."
+        description="Your profile, your password, where you are signed in and the tokens that act as you."
       />
       <Profile />
       <ChangePassword />
+      <Sessions />
       <CliLogins />
       <PersonalAccessTokens />
     </div>
@@ -99,6 +107,118 @@ function Profile() {
     </Card>
   );
 }
+
+/** What a sign-in reads as: the browser and system of a dashboard session, or a CLI password login. */
+function sessionDevice(session: AccountSession): string {
+  if (session.kind === 'cli') return 'CLI (password login)';
+  const agent = humanizeUserAgent(session.userAgent);
+  return agent.browser && agent.system ? agent.label : (agent.browser ?? agent.system ?? 'Unknown browser');
+}
+
+/**
+ * Dashboard sessions and CLI password logins, each ended on its own; "sign out everywhere else"
+ * also ends the CLI device logins listed below, and says so.
+ */
+function Sessions() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery(accountSessionsQuery);
+  const deviceSessions = useQuery(deviceSessionsQuery);
+  const [confirming, setConfirming] = useState(false);
+  const end = useRowAction({
+    call: (session: AccountSession) =>
+      read(api.DELETE('/api/auth/sessions/{id}', { params: { path: { id: session.id } } })),
+    refresh: [accountSessionsQuery.queryKey],
+    success: (session) => `${sessionDevice(session)} signed out`,
+  });
+  const endOthers = useMutation({
+    mutationFn: () => read<Answer<'/api/auth/sessions/end-others', 'post'>>(api.POST('/api/auth/sessions/end-others')),
+    onSuccess: async (ended) => {
+      setConfirming(false);
+      toast.success(
+        `Signed out of ${plural(ended.endedSessions, 'other session')} and ${plural(ended.revokedDeviceLogins, 'CLI login')}`,
+      );
+      await Promise.all(
+        [accountSessionsQuery.queryKey, deviceSessionsQuery.queryKey].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+  const nothingElse = sessions.data?.every((s) => s.current) === true && deviceSessions.data?.length === 0;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Sessions"
+        description="Where you are signed in: browsers and CLI password logins. Signing one out ends it at its next request."
+        actions={
+          <Button
+            onClick={() => setConfirming(true)}
+            disabled={!sessions.data || nothingElse}
+            title={nothingElse ? 'You are signed in nowhere else' : undefined}
+          >
+            Sign out of all other sessions and CLI logins…
+          </Button>
+        }
+      />
+      <QueryTable
+        query={sessions}
+        label="Sessions"
+        columns={['Device', 'Address', 'Signed in', 'Last active']}
+        actions
+        empty="No sessions. Signed in with a personal access token, you have no session here."
+        row={(session) => (
+          <TR key={session.id}>
+            <TD className="w-full max-w-0" title={session.userAgent ?? undefined}>
+              <span className="flex items-center gap-2">
+                <span className="truncate font-medium">{sessionDevice(session)}</span>
+                {session.current && (
+                  <span className="shrink-0 rounded-sm bg-accent-soft px-1.5 py-0.5 text-xs text-foreground">
+                    this session
+                  </span>
+                )}
+              </span>
+            </TD>
+            <TD className="font-mono text-xs whitespace-nowrap">{session.ip ?? 'unknown'}</TD>
+            <TD className="tabular whitespace-nowrap">{formatDateTime(session.createdAt)}</TD>
+            <TD className="tabular whitespace-nowrap">
+              {session.current ? 'Now' : <RelativeTime value={session.lastUsedAt} />}
+            </TD>
+            <DangerActionCell
+              action={end}
+              row={session}
+              label={`Sign out ${sessionDevice(session)} from ${formatDateTime(session.createdAt)}`}
+              available={!session.current}
+            >
+              Sign out
+            </DangerActionCell>
+          </TR>
+        )}
+      />
+      <ItemConfirm
+        action={end}
+        title={`Sign out ${end.item ? sessionDevice(end.item) : 'this session'}?`}
+        description="That browser or CLI is signed out at its next request; signing in there again starts a new session."
+        confirmLabel="Sign out"
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          setConfirming(open);
+          if (!open) endOthers.reset();
+        }}
+        title="Sign out of all other sessions and CLI logins?"
+        description="Every other browser session, every CLI password login and every CLI device login is signed out at once. This session stays signed in; personal access tokens keep working."
+        confirmLabel="Sign out everywhere else"
+        pending={endOthers.isPending}
+        error={endOthers.error}
+        onConfirm={() => endOthers.mutate()}
+      />
+    </Card>
+  );
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Device logins of the CLI (`npx sightline-cli login`): each one refresh-token family, revocable. */
 function CliLogins() {

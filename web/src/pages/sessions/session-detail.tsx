@@ -23,7 +23,8 @@ import { formatClock, instantOf, toClockTenths, type TimelineEntry, type Timelin
 import type { SessionDetail } from './types';
 import { useSessionReplay } from './use-session-replay';
 import { LazyReplayPlayer, PlayerSkeleton } from './lazy-replay-player';
-import { displayUrl, humanizeUserAgent } from './display';
+import { humanizeUserAgent } from '@/lib/user-agent';
+import { displayUrl } from './display';
 import { UnreadableSegmentsNotice } from './unreadable-notice';
 
 const route = getRouteApi('/app/sessions/$id');

@@ -21,7 +21,8 @@ import { PageHeader } from '../page-header';
 import { toClockTenths } from './timeline';
 import type { SessionsSearch } from './search';
 import type { SessionItem, SessionList } from './types';
-import { displayUrl, humanizeUserAgent } from './display';
+import { humanizeUserAgent } from '@/lib/user-agent';
+import { displayUrl } from './display';
 
 const route = getRouteApi('/app/sessions');
 const PAGE_SIZE = 50;
