@@ -178,8 +178,7 @@ export function authRoutes(scope: TypedScope, services: Services): void {
   );
 
   // Signing out deletes the token's recorded session (authentication refuses it from then on); a
-  // device access token ends its whole login,
-  // as logout with its refresh token does. Public like logout (RFC 7009 §2.2): a token already
+  // device access token ends its whole login, as logout with its refresh token does. Public like logout (RFC 7009 §2.2): a token already
   // ended, expired or unknown answers the same 204, so the call is idempotent and a client can
   // always clear its own state after it. A personal access token is left alone: it is revoked on
   // its own route. Only a request with no bearer credential at all is refused (401).

@@ -16,11 +16,8 @@ export type SessionClaims =
   /** A device-flow access token, valid only while its refresh-token family is. */
   | { userId: string; kind: 'device'; familyId: string };
 
-/**
- * Claims of a verified token, with when it was issued and expires (epoch seconds, the JWT `iat`
- * and `exp`) and its id (the JWT `jti`, what signing out records).
- */
-export type VerifiedSession = SessionClaims & { issuedAt: number; expiresAt: number; tokenId: string };
+/** Claims of a verified token, with its id (the JWT `jti`, which names a recorded session). */
+export type VerifiedSession = SessionClaims & { tokenId: string };
 
 export class SessionTokens {
   private readonly key: Uint8Array;
@@ -72,11 +69,11 @@ export class SessionTokens {
         typeof payload.jti !== 'string'
       )
         return null;
-      const times = { issuedAt: payload.iat, expiresAt: payload.exp, tokenId: payload.jti };
+      const tokenId = payload.jti;
       if (payload.kind === 'session' || payload.kind === 'cli')
-        return { userId: payload.sub, kind: payload.kind, ...times };
+        return { userId: payload.sub, kind: payload.kind, tokenId };
       if (payload.kind === 'device' && typeof payload.fid === 'string')
-        return { userId: payload.sub, kind: 'device', familyId: payload.fid, ...times };
+        return { userId: payload.sub, kind: 'device', familyId: payload.fid, tokenId };
       return null;
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
