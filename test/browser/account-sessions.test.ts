@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanizeUserAgent } from '../../web/src/lib/user-agent.js';
-import { SECOND, TestClock, bearer, call, deviceLogin } from '../support/access.js';
+import { SECOND, TestClock, bearer, call, createPersonalAccessToken, deviceLogin } from '../support/access.js';
 import {
   captureLightAndDark,
   launchChromium,
@@ -156,5 +156,47 @@ describe('Account settings: sessions', () => {
       await otherPage.getByText('Your session ended (it expired or was signed out elsewhere).').waitFor();
     });
     expect(otherWatch.problems).toEqual([]);
+  });
+
+  it('says so when there is no session to list (a personal access token as credential) or the list is refused (a CLI token)', async () => {
+    const fresh = await registerUser(service.app);
+    /** The account page opened with `credential` as the dashboard's, once the card shows `text`. */
+    const showCard = async (credential: string, text: string, name: string) => {
+      const context = await launchChromium({ baseURL: service.url });
+      try {
+        await storeSession(context.context, credential);
+        const tab = context.context.pages()[0] ?? (await context.context.newPage());
+        const watch = watchProblems(tab);
+        await watch.allowing([/HTTP 403/, /status of 403/], async () => {
+          await tab.goto(`/settings/account?projectId=${fresh.project.id}`);
+          await tab
+            .locator('section', { has: tab.getByRole('heading', { name: 'Sessions' }) })
+            .getByText(text)
+            .waitFor();
+          await captureLightAndDark(tab, name);
+        });
+        expect(watch.problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    };
+    const pat = await createPersonalAccessToken(service.app, fresh.token, 'dashboard');
+    // With a personal access token no session is the caller's: ending the others ends them all.
+    expect(
+      (await call(service.app, { method: 'POST', url: '/api/auth/sessions/end-others', headers: bearer(pat) })).status,
+    ).toBe(200);
+    await showCard(
+      pat,
+      'No sessions. Signed in with a personal access token, you have no session here.',
+      'account-sessions-empty',
+    );
+    const cli = (
+      await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: fresh.user.email, password: PASSWORD, clientId: 'sightline-cli' },
+      })
+    ).body!.token as string;
+    await showCard(cli, 'this needs a dashboard session', 'account-sessions-refused');
   });
 });
