@@ -133,6 +133,14 @@ describe('Account settings: sessions', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Sign out of all other sessions and CLI logins?').waitFor();
     expect(await dialog.innerText()).toContain('every CLI device login');
+    // A title long enough to reach the close button wraps before it (before: the "×" covered its "?").
+    const textRight = await dialog.getByRole('heading').evaluate((heading) => {
+      const range = heading.ownerDocument.createRange();
+      range.selectNodeContents(heading);
+      return Math.max(...[...range.getClientRects()].map((line) => line.right));
+    });
+    const close = (await dialog.getByRole('button', { name: 'Close' }).boundingBox())!;
+    expect(textRight).toBeLessThanOrEqual(close.x);
     await captureLightAndDark(page, 'account-sessions-confirm');
     await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await dialog.waitFor({ state: 'detached' });

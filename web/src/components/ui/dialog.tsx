@@ -43,7 +43,8 @@ export function DialogContent({
       >
         <RememberOpener into={opener} />
         <div className={cn('grid gap-1', hideTitle && 'sr-only')}>
-          <D.Title className="text-base font-semibold">{title}</D.Title>
+          {/* Room on the right for the close button, which sits over the first line. */}
+          <D.Title className="pr-7 text-base font-semibold">{title}</D.Title>
           {description && <D.Description className="text-sm text-muted-foreground">{description}</D.Description>}
         </div>
         {children}
