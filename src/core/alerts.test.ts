@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   breaches,
   decide,
+  decideAction,
   parseRuleParams,
+  RuleActionRefused,
   retryDelayMs,
   signatureOf,
   slackMessageOf,
@@ -17,6 +19,7 @@ const runtime = (over: Partial<RuleRuntime> = {}): RuleRuntime => ({
   cooldownSeconds: 0,
   lastNotifiedAt: null,
   firingNotified: false,
+  acknowledged: false,
   ...over,
 });
 
@@ -27,6 +30,7 @@ describe('alert rules core', () => {
       changed: true,
       notify: 'firing',
       suppressed: null,
+      acknowledged: false,
     });
     expect(decide('endpoint_latency', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({
       state: 'firing',
@@ -64,18 +68,94 @@ describe('alert rules core', () => {
     });
   });
 
-  it('event rules fire on each evaluation with news and return to ok quietly', () => {
-    expect(decide('new_issue', runtime({ state: 'firing', firingNotified: true }), true, now)).toMatchObject({
+  it('event rules fire on each evaluation with news and stay firing until a person resolves them', () => {
+    // Before: a new-issue rule went back to ok a minute later, so the alerts page showed nothing to act on.
+    expect(decide('new_issue', runtime({ state: 'firing', firingNotified: true }), true, now)).toEqual({
+      state: 'firing',
+      changed: false,
+      notify: 'firing',
+      suppressed: null,
+      acknowledged: false,
+    });
+    expect(decide('regression', runtime({ state: 'firing', firingNotified: true }), false, now)).toEqual({
+      state: 'firing',
+      changed: false,
+      notify: null,
+      suppressed: null,
+      acknowledged: false,
+    });
+    expect(decideAction('resolve', runtime({ state: 'firing', firingNotified: true }), now)).toEqual({
+      state: 'resolved',
+      changed: true,
+      notify: 'resolved',
+      suppressed: null,
+      acknowledged: false,
+    });
+    expect(decide('new_issue', runtime({ state: 'resolved' }), false, now)).toMatchObject({
+      state: 'resolved',
+      changed: false,
+    });
+  });
+
+  it('an acknowledged firing sends no repeat notifications, and the acknowledgement lasts as long as the firing', () => {
+    const acknowledged = decideAction('acknowledge', runtime({ state: 'firing', firingNotified: true }), now);
+    expect(acknowledged).toEqual({
+      state: 'firing',
+      changed: false,
+      notify: null,
+      suppressed: null,
+      acknowledged: true,
+    });
+    const onIt = runtime({ state: 'firing', firingNotified: true, acknowledged: true });
+    // More new issues while someone is on it: no repeat.
+    expect(decide('new_issue', onIt, true, now)).toEqual({
+      state: 'firing',
+      changed: false,
+      notify: null,
+      suppressed: 'acknowledged',
+      acknowledged: true,
+    });
+    expect(decide('error_rate', onIt, true, now)).toMatchObject({ notify: null, acknowledged: true });
+    // The rule resolves (on its own or by hand): notified, and the acknowledgement is cleared.
+    expect(decide('error_rate', onIt, false, now)).toMatchObject({
+      state: 'resolved',
+      notify: 'resolved',
+      acknowledged: false,
+    });
+    expect(decideAction('resolve', onIt, now)).toMatchObject({
+      state: 'resolved',
+      notify: 'resolved',
+      acknowledged: false,
+    });
+    // A rule that fires anew after resolving is a new firing: notified, nobody on it yet.
+    expect(decide('error_rate', runtime({ state: 'resolved', acknowledged: true }), true, now)).toMatchObject({
       state: 'firing',
       changed: true,
       notify: 'firing',
+      acknowledged: false,
     });
-    expect(decide('regression', runtime({ state: 'firing', firingNotified: true }), false, now)).toEqual({
-      state: 'ok',
-      changed: true,
+    expect(decide('new_issue', runtime({ state: 'resolved', acknowledged: true }), true, now)).toMatchObject({
+      notify: 'firing',
+      acknowledged: false,
+    });
+  });
+
+  it('acknowledge and resolve take a firing rule only; a snoozed or unannounced firing resolves quietly', () => {
+    expect(() => decideAction('acknowledge', runtime({ state: 'ok' }), now)).toThrow(
+      new RuleActionRefused('only a firing rule can be acknowledged: this one is ok'),
+    );
+    expect(() => decideAction('resolve', runtime({ state: 'resolved' }), now)).toThrow(
+      'only a firing rule can be resolved: this one is resolved',
+    );
+    expect(() => decideAction('acknowledge', runtime({ state: 'firing', acknowledged: true }), now)).toThrow(
+      'this firing is already acknowledged',
+    );
+    expect(decideAction('resolve', runtime({ state: 'firing', firingNotified: false }), now)).toMatchObject({
+      state: 'resolved',
       notify: null,
-      suppressed: null,
     });
+    const snoozed = runtime({ state: 'firing', firingNotified: true, snoozedUntil: new Date(now.getTime() + 1000) });
+    expect(decideAction('resolve', snoozed, now)).toMatchObject({ notify: null, suppressed: 'snoozed' });
   });
 
   it('parses parameters per kind with defaults, naming the field at fault', () => {

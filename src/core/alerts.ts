@@ -232,50 +232,88 @@ export interface RuleRuntime {
   lastNotifiedAt: Date | null;
   /** Whether the current (or last) firing was notified: only then is its resolving. */
   firingNotified: boolean;
+  /** A person acknowledged the current firing ("I'm on it"). */
+  acknowledged: boolean;
 }
 
 export interface Decision {
   state: RuleState;
-  /** The state changed in this evaluation. */
+  /** The state changed in this evaluation (a new firing, a resolving). */
   changed: boolean;
   /** Send a notification of this state now. */
   notify: 'firing' | 'resolved' | null;
-  /** Why a change was not notified (snooze, cooldown), for the log. */
-  suppressed: 'snoozed' | 'cooldown' | null;
+  /** Why a change was not notified (snooze, cooldown, an acknowledged firing), for the log. */
+  suppressed: 'snoozed' | 'cooldown' | 'acknowledged' | null;
+  /** The acknowledgement stands: the same firing goes on. A resolving or a new firing clears it. */
+  acknowledged: boolean;
 }
 
 /**
  * The next state of a rule. Threshold rules fire when the condition starts to hold and resolve
- * when it stops; event rules fire on new activity and go back to ok quietly (there is nothing
- * to resolve about "a new issue appeared"). A firing is not notified while snoozed, nor within
- * the cooldown of the last firing notification; a resolving is notified only when its firing was.
+ * when it stops. Event rules fire on new activity and stay firing until a person resolves them
+ * (nothing in the data says "that new issue is dealt with"); each later evaluation with news
+ * notifies again, unless acknowledged. A firing is not notified while snoozed, nor within the
+ * cooldown of the last firing notification; a resolving is notified only when its firing was.
  */
 export function decide(kind: RuleKind, runtime: RuleRuntime, condition: boolean, now: Date): Decision {
-  const snoozed = runtime.snoozedUntil !== null && runtime.snoozedUntil.getTime() > now.getTime();
-  if (isEventRule(kind)) {
-    if (!condition) return { state: 'ok', changed: runtime.state !== 'ok', notify: null, suppressed: null };
-    return fireDecision(runtime, snoozed, now, true);
-  }
-  if (condition) {
-    if (runtime.state === 'firing') return { state: 'firing', changed: false, notify: null, suppressed: null };
-    return fireDecision(runtime, snoozed, now, false);
-  }
-  if (runtime.state !== 'firing') return { state: runtime.state, changed: false, notify: null, suppressed: null };
-  if (!runtime.firingNotified) return { state: 'resolved', changed: true, notify: null, suppressed: null };
-  if (snoozed) return { state: 'resolved', changed: true, notify: null, suppressed: 'snoozed' };
-  return { state: 'resolved', changed: true, notify: 'resolved', suppressed: null };
+  const snoozed = isSnoozed(runtime, now);
+  const firing = runtime.state === 'firing';
+  const unchanged: Decision = {
+    state: runtime.state,
+    changed: false,
+    notify: null,
+    suppressed: null,
+    acknowledged: firing && runtime.acknowledged,
+  };
+  if (isEventRule(kind)) return condition ? fireDecision(runtime, snoozed, now) : unchanged;
+  if (condition) return firing ? unchanged : fireDecision(runtime, snoozed, now);
+  return firing ? resolveDecision(runtime, snoozed) : unchanged;
 }
 
-function fireDecision(runtime: RuleRuntime, snoozed: boolean, now: Date, event: boolean): Decision {
-  const changed = event || runtime.state !== 'firing';
-  if (snoozed) return { state: 'firing', changed, notify: null, suppressed: 'snoozed' };
+const isSnoozed = (runtime: RuleRuntime, now: Date) =>
+  runtime.snoozedUntil !== null && runtime.snoozedUntil.getTime() > now.getTime();
+
+function fireDecision(runtime: RuleRuntime, snoozed: boolean, now: Date): Decision {
+  // Only an event rule fires again while firing: news during a firing someone is on is not repeated.
+  const changed = runtime.state !== 'firing';
+  const fired = { state: 'firing', changed, acknowledged: !changed && runtime.acknowledged } as const;
+  if (fired.acknowledged) return { ...fired, notify: null, suppressed: 'acknowledged' };
+  if (snoozed) return { ...fired, notify: null, suppressed: 'snoozed' };
   if (
     runtime.lastNotifiedAt !== null &&
     now.getTime() - runtime.lastNotifiedAt.getTime() < runtime.cooldownSeconds * 1000
   ) {
-    return { state: 'firing', changed, notify: null, suppressed: 'cooldown' };
+    return { ...fired, notify: null, suppressed: 'cooldown' };
   }
-  return { state: 'firing', changed, notify: 'firing', suppressed: null };
+  return { ...fired, notify: 'firing', suppressed: null };
+}
+
+function resolveDecision(runtime: RuleRuntime, snoozed: boolean): Decision {
+  const resolved = { state: 'resolved', changed: true, acknowledged: false } as const;
+  if (!runtime.firingNotified) return { ...resolved, notify: null, suppressed: null };
+  if (snoozed) return { ...resolved, notify: null, suppressed: 'snoozed' };
+  return { ...resolved, notify: 'resolved', suppressed: null };
+}
+
+/** A person's action on a firing rule. */
+export type RuleAction = 'acknowledge' | 'resolve';
+
+export class RuleActionRefused extends Error {
+  override name = 'RuleActionRefused';
+}
+
+/**
+ * What a person's acknowledge or resolve does to the rule now: acknowledging keeps it firing and
+ * holds back its repeat notifications; resolving by hand resolves it as the evaluator would
+ * (notified when its firing was, unless snoozed). A threshold rule whose condition still holds
+ * fires anew at its next evaluation. Only a firing rule, and only one acknowledgement a firing.
+ */
+export function decideAction(action: RuleAction, runtime: RuleRuntime, now: Date): Decision {
+  if (runtime.state !== 'firing')
+    throw new RuleActionRefused(`only a firing rule can be ${action}d: this one is ${runtime.state}`);
+  if (action === 'resolve') return resolveDecision(runtime, isSnoozed(runtime, now));
+  if (runtime.acknowledged) throw new RuleActionRefused('this firing is already acknowledged');
+  return { state: 'firing', changed: false, notify: null, suppressed: null, acknowledged: true };
 }
 
 /** What a notification says, independent of the channel. */

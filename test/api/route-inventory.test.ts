@@ -153,6 +153,9 @@ const REQUIRED_ROLE = new Map<string, Role>([
   ['POST /api/alert-rules', 'write'],
   ['PUT /api/alert-rules/:id', 'write'],
   ['DELETE /api/alert-rules/:id', 'write'],
+  // On call: acknowledging or resolving a firing rule by hand changes it and tells its channels.
+  ['POST /api/alert-rules/:id/acknowledge', 'write'],
+  ['POST /api/alert-rules/:id/resolve', 'write'],
   ['GET /api/alert-events', 'read-only'],
 ]);
 

@@ -8053,6 +8053,13 @@ export interface paths {
                                 lastValue: number | null;
                                 lastEvaluatedAt: string | null;
                                 lastNotifiedAt: string | null;
+                                /** @description when a person acknowledged the current firing */
+                                acknowledgedAt: string | null;
+                                /** @description who acknowledged the current firing (id null once the account is deleted) */
+                                acknowledgedBy: {
+                                    id: string | null;
+                                    name: string;
+                                } | null;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8168,6 +8175,13 @@ export interface paths {
                             lastValue: number | null;
                             lastEvaluatedAt: string | null;
                             lastNotifiedAt: string | null;
+                            /** @description when a person acknowledged the current firing */
+                            acknowledgedAt: string | null;
+                            /** @description who acknowledged the current firing (id null once the account is deleted) */
+                            acknowledgedBy: {
+                                id: string | null;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8278,6 +8292,13 @@ export interface paths {
                             lastValue: number | null;
                             lastEvaluatedAt: string | null;
                             lastNotifiedAt: string | null;
+                            /** @description when a person acknowledged the current firing */
+                            acknowledgedAt: string | null;
+                            /** @description who acknowledged the current firing (id null once the account is deleted) */
+                            acknowledgedBy: {
+                                id: string | null;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8393,6 +8414,13 @@ export interface paths {
                             lastValue: number | null;
                             lastEvaluatedAt: string | null;
                             lastNotifiedAt: string | null;
+                            /** @description when a person acknowledged the current firing */
+                            acknowledgedAt: string | null;
+                            /** @description who acknowledged the current firing (id null once the account is deleted) */
+                            acknowledgedBy: {
+                                id: string | null;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8572,15 +8600,27 @@ export interface paths {
                                 at: string;
                                 ruleId: string | null;
                                 ruleName: string | null;
-                                channelId: string;
-                                channelName: string;
+                                /** @description null for a person's action, or once the channel is deleted */
+                                channelId: string | null;
+                                /** @description null for a person's action */
+                                channelName: string | null;
                                 /** @enum {string} */
                                 state: "firing" | "resolved" | "test";
-                                attempt: number;
-                                /** @enum {string} */
-                                outcome: "delivered" | "retrying" | "failed";
+                                /** @description null for a person's action */
+                                attempt: number | null;
+                                /** @enum {string|null} */
+                                outcome: "delivered" | "retrying" | "failed" | null;
                                 responseStatus: number | null;
                                 error: string | null;
+                                /**
+                                 * @description a person acknowledged or resolved the rule (null: a delivery attempt)
+                                 * @enum {string|null}
+                                 */
+                                action: "acknowledged" | "resolved" | null;
+                                /** @description who acted (null once the account is deleted) */
+                                actorId: string | null;
+                                /** @description their name, or e-mail, when they acted */
+                                actorName: string | null;
                             }[];
                         };
                     };
@@ -8640,6 +8680,266 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge a firing rule (write role): "I'm on it" — no repeat notifications of this firing; cleared when the rule resolves or fires anew. Recorded in the history */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            channelIds: string[];
+                            enabled: boolean;
+                            cooldownSeconds: number;
+                            snoozedUntil: string | null;
+                            /** @enum {string} */
+                            state: "ok" | "firing" | "resolved";
+                            stateChangedAt: string | null;
+                            lastValue: number | null;
+                            lastEvaluatedAt: string | null;
+                            lastNotifiedAt: string | null;
+                            /** @description when a person acknowledged the current firing */
+                            acknowledgedAt: string | null;
+                            /** @description who acknowledged the current firing (id null once the account is deleted) */
+                            acknowledgedBy: {
+                                id: string | null;
+                                name: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the rule is not firing, or this firing is already acknowledged */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolve a firing rule by hand (write role), e.g. an event rule, which stays firing until then; its channels are told when its firing was. A threshold rule whose condition still holds fires anew at its next evaluation. Recorded in the history */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The project to read (authorized per caller). */
+                    projectId: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "new_issue" | "regression" | "issue_frequency" | "endpoint_latency" | "error_rate" | "metric_threshold" | "log_match";
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            channelIds: string[];
+                            enabled: boolean;
+                            cooldownSeconds: number;
+                            snoozedUntil: string | null;
+                            /** @enum {string} */
+                            state: "ok" | "firing" | "resolved";
+                            stateChangedAt: string | null;
+                            lastValue: number | null;
+                            lastEvaluatedAt: string | null;
+                            lastNotifiedAt: string | null;
+                            /** @description when a person acknowledged the current firing */
+                            acknowledgedAt: string | null;
+                            /** @description who acknowledged the current firing (id null once the account is deleted) */
+                            acknowledgedBy: {
+                                id: string | null;
+                                name: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description malformed body or parameter */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description missing or unknown credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no access, or a role below the route's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description no such item in this scope */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description the rule is not firing, or this firing is already acknowledged */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description validation failure naming the field, or a limit reached */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -12,15 +12,18 @@ import {
   CHANNEL_KINDS,
   RULE_KINDS,
   RULE_STATES,
+  RuleActionRefused,
   RuleInputError,
   parseRuleParams,
   type Notification,
+  type RuleAction,
 } from '../../core/alerts.js';
 import { parseIsoInstant } from '../../core/instants.js';
 import type { Role } from '../../core/roles.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { TypedScope } from '../../http/schema-types.js';
 import type { Services } from '../../application/services.js';
+import { actOnRule } from '../../application/alerting/actions.js';
 import { OutboundRefused, checkOutboundUrl } from '../../application/alerting/outbound.js';
 import {
   MAX_CHANNELS_PER_SCOPE,
@@ -56,6 +59,10 @@ const errors = {
   403: { description: "no access, or a role below the route's", ...errorSchema },
   404: { description: 'no such item in this scope', ...errorSchema },
   422: { description: 'validation failure naming the field, or a limit reached', ...errorSchema },
+} as const;
+const conflict = {
+  description: 'the rule is not firing, or this firing is already acknowledged',
+  ...errorSchema,
 } as const;
 
 /** A route's schema: its parts (`response` holds the success answer by status), the error answers added. */
@@ -169,6 +176,13 @@ const ruleSchema = obj({
   lastValue: nnum,
   lastEvaluatedAt: nstr,
   lastNotifiedAt: nstr,
+  acknowledgedAt: { type: ['string', 'null'], description: 'when a person acknowledged the current firing' },
+  acknowledgedBy: {
+    type: ['object', 'null'],
+    description: 'who acknowledged the current firing (id null once the account is deleted)',
+    required: ['id', 'name'],
+    properties: { id: nstr, name: str },
+  },
   createdAt: str,
   updatedAt: str,
 });
@@ -189,6 +203,8 @@ const toRuleAnswer = (rule: AlertRule) => {
     lastValue: rule.lastValue,
     lastEvaluatedAt: rule.lastEvaluatedAt?.toISOString() ?? null,
     lastNotifiedAt: rule.lastNotifiedAt?.toISOString() ?? null,
+    acknowledgedAt: rule.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: rule.acknowledgedBy,
     createdAt: rule.createdAt.toISOString(),
     updatedAt: rule.updatedAt.toISOString(),
   };
@@ -199,13 +215,20 @@ const eventSchema = obj({
   at: str,
   ruleId: nstr,
   ruleName: nstr,
-  channelId: str,
-  channelName: str,
+  channelId: { type: ['string', 'null'], description: "null for a person's action, or once the channel is deleted" },
+  channelName: { type: ['string', 'null'], description: "null for a person's action" },
   state: { type: 'string', enum: ['firing', 'resolved', 'test'] },
-  attempt: int,
-  outcome: { type: 'string', enum: ['delivered', 'retrying', 'failed'] },
+  attempt: { type: ['integer', 'null'], description: "null for a person's action" },
+  outcome: { type: ['string', 'null'], enum: ['delivered', 'retrying', 'failed', null] },
   responseStatus: { type: ['integer', 'null'] },
   error: nstr,
+  action: {
+    type: ['string', 'null'],
+    enum: ['acknowledged', 'resolved', null],
+    description: 'a person acknowledged or resolved the rule (null: a delivery attempt)',
+  },
+  actorId: { type: ['string', 'null'], description: 'who acted (null once the account is deleted)' },
+  actorName: { type: ['string', 'null'], description: 'their name, or e-mail, when they acted' },
 });
 
 const ruleBody = {
@@ -565,8 +588,55 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
           outcome: event.outcome,
           responseStatus: event.responseStatus,
           error: event.error,
+          action: event.action,
+          actorId: event.actorId,
+          actorName: event.actorName,
         })),
       };
     },
   );
+
+  const actions: ReadonlyArray<{ action: RuleAction; summary: string }> = [
+    {
+      action: 'acknowledge',
+      summary:
+        'Acknowledge a firing rule (write role): "I\'m on it" — no repeat notifications of this firing; cleared when the rule resolves or fires anew. Recorded in the history',
+    },
+    {
+      action: 'resolve',
+      summary:
+        'Resolve a firing rule by hand (write role), e.g. an event rule, which stays firing until then; its channels are told when its firing was. A threshold rule whose condition still holds fires anew at its next evaluation. Recorded in the history',
+    },
+  ];
+  for (const { action, summary } of actions) {
+    scope.post(
+      `/api/alert-rules/:id/${action}`,
+      {
+        onRequest: writer,
+        schema: schemaOf(summary, {
+          querystring: projectQuery,
+          params: ID_PARAM,
+          response: { 200: ruleSchema, 409: conflict },
+        }),
+      },
+      async (request) => {
+        const { user } = principalOf(request);
+        let rule: AlertRule | null;
+        try {
+          rule = await actOnRule(
+            { meta: services.meta, now: services.now, publicUrl: services.config.publicUrl },
+            projectScopeOf(request),
+            request.params.id.toLowerCase(),
+            action,
+            { id: user.id, name: user.name.trim() || user.email },
+          );
+        } catch (error) {
+          if (error instanceof RuleActionRefused) throw new HttpError(409, error.message);
+          throw error;
+        }
+        if (!rule) throw notFound('no such alert rule in this project');
+        return toRuleAnswer(rule);
+      },
+    );
+  }
 }

@@ -20,6 +20,7 @@ import {
   slackMessageOf,
   webhookBodyOf,
   type Notification,
+  type RuleRuntime,
 } from '../../core/alerts.js';
 import {
   channelsByIds,
@@ -32,9 +33,10 @@ import {
   insertEvent,
   type RuleOutcome,
   type AlertChannel,
+  type AlertRule,
   type ClaimedRule,
 } from '../../store/meta/repositories/alerts.js';
-import type { MetaDb } from '../../store/meta/types.js';
+import type { MetaDb, MetaTx } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
 import type { Mailer } from '../mail.js';
 import { PeriodicJob } from '../jobs/periodic-job.js';
@@ -136,18 +138,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
       now.getTime(),
     );
     const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
-    const decision = decide(
-      rule.kind,
-      {
-        state: rule.state,
-        snoozedUntil: rule.snoozedUntil,
-        cooldownSeconds: rule.cooldownSeconds,
-        lastNotifiedAt: rule.lastNotifiedAt,
-        firingNotified: rule.firingNotified,
-      },
-      condition,
-      now,
-    );
+    const decision = decide(rule.kind, runtimeOf(rule), condition, now);
     const notification: Notification | null = decision.notify
       ? {
           ruleId: rule.id,
@@ -174,23 +165,14 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
       activityCursor: reading.cursor ?? rule.activityCursor,
       evaluatedAt: now,
       nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
+      keepAcknowledgement: decision.acknowledged,
     };
     if (!notification || rule.channelIds.length === 0) return { id: rule.id, ...outcome };
     await this.deps.meta.transaction(async (tx) => {
       const held = await finishRule(tx, rule.id, this.owner, outcome);
       // Lost the lease (took longer than LEASE_MS and another process re-evaluated): change nothing, send nothing.
       if (!held) return;
-      await enqueueDeliveries(
-        tx,
-        rule.channelIds.map((channelId) => ({
-          projectId: rule.projectId,
-          ruleId: rule.id,
-          channelId,
-          state: notification.state as 'firing' | 'resolved',
-          payload: { ...notification },
-        })),
-        now,
-      );
+      await enqueueNotification(tx, rule, notification, now);
     });
     return null;
   }
@@ -310,6 +292,30 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
   }
 }
 
+/** Queues a rule's notification to each of its channels, in the caller's transaction. */
+export const enqueueNotification = (tx: MetaTx, rule: AlertRule, notification: Notification, now: Date) =>
+  enqueueDeliveries(
+    tx,
+    rule.channelIds.map((channelId) => ({
+      projectId: rule.projectId,
+      ruleId: rule.id,
+      channelId,
+      state: notification.state as 'firing' | 'resolved',
+      payload: { ...notification },
+    })),
+    now,
+  );
+
+/** What the state machine needs of a stored rule. */
+export const runtimeOf = (rule: AlertRule): RuleRuntime => ({
+  state: rule.state,
+  snoozedUntil: rule.snoozedUntil,
+  cooldownSeconds: rule.cooldownSeconds,
+  lastNotifiedAt: rule.lastNotifiedAt,
+  firingNotified: rule.firingNotified,
+  acknowledged: rule.acknowledgedAt !== null,
+});
+
 function outcomeOf(rule: ClaimedRule, now: Date) {
   return {
     state: rule.state,
@@ -319,6 +325,7 @@ function outcomeOf(rule: ClaimedRule, now: Date) {
     firingNotified: rule.firingNotified,
     activityCursor: rule.activityCursor,
     evaluatedAt: now,
+    keepAcknowledgement: true,
   };
 }
 

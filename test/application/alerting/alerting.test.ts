@@ -143,7 +143,7 @@ describe('alerting', () => {
     );
     expect(await ruleState(newIssue.id)).toBe('firing');
     await evaluate();
-    expect(await ruleState(newIssue.id)).toBe('ok');
+    expect(await ruleState(newIssue.id)).toBe('firing');
     await removeRule(newIssue.id);
   });
 

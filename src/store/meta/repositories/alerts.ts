@@ -29,6 +29,9 @@ interface ChannelRow {
   created_at: Date;
 }
 
+/** How a person is named in alerting: their name, or their e-mail when they gave none. */
+const PERSON_NAME = "coalesce(nullif(btrim(u.name), ''), u.email)";
+
 const CHANNEL_COLUMNS = 'id, organization_id, project_id, name, kind, config, secret_ciphertext, created_at';
 const toChannel = (row: ChannelRow): AlertChannel => ({
   id: row.id,
@@ -146,6 +149,9 @@ export interface AlertRule {
   lastEvaluatedAt: Date | null;
   lastNotifiedAt: Date | null;
   firingNotified: boolean;
+  /** Who acknowledged the current firing and when; null when nobody has (or it is not firing). */
+  acknowledgedBy: { id: string | null; name: string } | null;
+  acknowledgedAt: Date | null;
   activityCursor: number;
   nextEvaluationAt: Date;
   createdAt: Date;
@@ -168,6 +174,10 @@ interface RuleRow {
   last_evaluated_at: Date | null;
   last_notified_at: Date | null;
   firing_notified: boolean;
+  acknowledged_by: string | null;
+  acknowledged_at: Date | null;
+  /** Only where RULE_READ_COLUMNS is selected. */
+  acknowledged_by_name?: string | null;
   activity_cursor: number;
   next_evaluation_at: Date;
   created_at: Date;
@@ -175,7 +185,9 @@ interface RuleRow {
 }
 
 const RULE_COLUMNS =
-  'id, project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, state, state_changed_at, last_value, last_evaluated_at, last_notified_at, firing_notified, activity_cursor, next_evaluation_at, created_at, updated_at';
+  'id, project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, state, state_changed_at, last_value, last_evaluated_at, last_notified_at, firing_notified, acknowledged_by, acknowledged_at, activity_cursor, next_evaluation_at, created_at, updated_at';
+/** The columns with the acknowledging person's name, for the routes' answers. */
+const RULE_READ_COLUMNS = `${RULE_COLUMNS}, (SELECT ${PERSON_NAME} FROM users u WHERE u.id = acknowledged_by) AS acknowledged_by_name`;
 const toRule = (row: RuleRow): AlertRule => ({
   id: row.id,
   projectId: row.project_id,
@@ -192,6 +204,11 @@ const toRule = (row: RuleRow): AlertRule => ({
   lastEvaluatedAt: row.last_evaluated_at,
   lastNotifiedAt: row.last_notified_at,
   firingNotified: row.firing_notified,
+  acknowledgedBy:
+    row.acknowledged_at === null
+      ? null
+      : { id: row.acknowledged_by, name: row.acknowledged_by_name ?? '(deleted account)' },
+  acknowledgedAt: row.acknowledged_at,
   activityCursor: Number(row.activity_cursor),
   nextEvaluationAt: row.next_evaluation_at,
   createdAt: row.created_at,
@@ -237,17 +254,17 @@ export async function insertRule(
 
 export async function listRules(db: MetaTx, projectId: string): Promise<AlertRule[]> {
   const rows = await db.query<RuleRow>(
-    `SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 ORDER BY name, id LIMIT ${MAX_RULES_PER_PROJECT}`,
+    `SELECT ${RULE_READ_COLUMNS} FROM alert_rules WHERE project_id = $1 ORDER BY name, id LIMIT ${MAX_RULES_PER_PROJECT}`,
     [projectId],
   );
   return rows.map(toRule);
 }
 
 export async function findRule(db: MetaTx, projectId: string, id: string): Promise<AlertRule | null> {
-  const rows = await db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE project_id = $1 AND id = $2`, [
-    projectId,
-    id,
-  ]);
+  const rows = await db.query<RuleRow>(
+    `SELECT ${RULE_READ_COLUMNS} FROM alert_rules WHERE project_id = $1 AND id = $2`,
+    [projectId, id],
+  );
   return rows[0] ? toRule(rows[0]) : null;
 }
 
@@ -261,8 +278,9 @@ export async function updateRule(
   const rows = await db.query<RuleRow>(
     `UPDATE alert_rules SET name = $3, kind = $4, params = $5::jsonb, channel_ids = $6::uuid[], enabled = $7, cooldown_seconds = $8, snoozed_until = $9, updated_at = $10,
             state = CASE WHEN $11 THEN 'ok' ELSE state END, firing_notified = CASE WHEN $11 THEN false ELSE firing_notified END,
+            acknowledged_by = CASE WHEN $11 THEN NULL ELSE acknowledged_by END, acknowledged_at = CASE WHEN $11 THEN NULL ELSE acknowledged_at END,
             next_evaluation_at = CASE WHEN $11 THEN $10 ELSE next_evaluation_at END
-      WHERE project_id = $1 AND id = $2 RETURNING ${RULE_COLUMNS}`,
+      WHERE project_id = $1 AND id = $2 RETURNING ${RULE_READ_COLUMNS}`,
     [projectId, id, ...ruleInputValues(input), input.now, input.restart],
   );
   return rows[0] ? toRule(rows[0]) : null;
@@ -312,13 +330,16 @@ export interface RuleOutcome {
   activityCursor: number;
   evaluatedAt: Date;
   nextEvaluationAt: Date;
+  /** The same firing goes on, so a person's acknowledgement of it stands; else it is cleared. */
+  keepAcknowledgement: boolean;
 }
 
 /** Records an evaluation and releases the lease; false when the lease was lost (another evaluator took over). */
 export async function finishRule(tx: MetaTx, id: string, owner: string, outcome: RuleOutcome): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE alert_rules SET state = $3, state_changed_at = coalesce($4, state_changed_at), last_value = $5, last_notified_at = $6, firing_notified = $7,
-            activity_cursor = $8, last_evaluated_at = $9, next_evaluation_at = $10, lease_owner = NULL, lease_until = NULL
+            activity_cursor = $8, last_evaluated_at = $9, next_evaluation_at = $10, lease_owner = NULL, lease_until = NULL,
+            acknowledged_by = CASE WHEN $11 THEN acknowledged_by END, acknowledged_at = CASE WHEN $11 THEN acknowledged_at END
       WHERE id = $1 AND lease_owner = $2 RETURNING id`,
     [
       id,
@@ -331,6 +352,7 @@ export async function finishRule(tx: MetaTx, id: string, owner: string, outcome:
       outcome.activityCursor,
       outcome.evaluatedAt,
       outcome.nextEvaluationAt,
+      outcome.keepAcknowledgement,
     ],
   );
   return rows.length > 0;
@@ -349,9 +371,12 @@ export async function finishRules(
   await db.query(
     `UPDATE alert_rules r SET state = x.state, state_changed_at = coalesce(x.state_changed_at, r.state_changed_at), last_value = x.last_value,
             last_notified_at = x.last_notified_at, firing_notified = x.firing_notified, activity_cursor = x.activity_cursor,
-            last_evaluated_at = x.evaluated_at, next_evaluation_at = x.next_evaluation_at, lease_owner = NULL, lease_until = NULL
+            last_evaluated_at = x.evaluated_at, next_evaluation_at = x.next_evaluation_at, lease_owner = NULL, lease_until = NULL,
+            acknowledged_by = CASE WHEN x.keep_acknowledgement THEN r.acknowledged_by END,
+            acknowledged_at = CASE WHEN x.keep_acknowledgement THEN r.acknowledged_at END
        FROM jsonb_to_recordset($2::jsonb) AS x(id uuid, state text, state_changed_at timestamptz, last_value double precision, last_notified_at timestamptz,
-                                               firing_notified boolean, activity_cursor bigint, evaluated_at timestamptz, next_evaluation_at timestamptz)
+                                               firing_notified boolean, activity_cursor bigint, evaluated_at timestamptz, next_evaluation_at timestamptz,
+                                               keep_acknowledgement boolean)
       WHERE r.id = x.id AND r.lease_owner = $1`,
     [
       owner,
@@ -366,10 +391,50 @@ export async function finishRules(
           activity_cursor: o.activityCursor,
           evaluated_at: o.evaluatedAt.toISOString(),
           next_evaluation_at: o.nextEvaluationAt.toISOString(),
+          keep_acknowledgement: o.keepAcknowledgement,
         })),
       ),
     ],
   );
+}
+
+/** A rule of the project, locked for a person's action on it, with its project's name. */
+export async function lockRule(
+  tx: MetaTx,
+  projectId: string,
+  id: string,
+): Promise<(AlertRule & { projectName: string }) | null> {
+  const rows = await tx.query<RuleRow & { project_name: string }>(
+    `SELECT ${RULE_READ_COLUMNS}, (SELECT name FROM projects WHERE id = project_id) AS project_name
+       FROM alert_rules WHERE project_id = $1 AND id = $2 FOR UPDATE`,
+    [projectId, id],
+  );
+  return rows[0] ? { ...toRule(rows[0]), projectName: rows[0].project_name } : null;
+}
+
+/**
+ * Records a person's acknowledge or resolve on a locked rule. It also takes back any evaluator's
+ * lease: that evaluation read the rule before the action, so its write is dropped (it finds its
+ * lease gone) and the rule is evaluated again on the next pass.
+ */
+export async function recordRuleAction(
+  tx: MetaTx,
+  id: string,
+  change: {
+    state: RuleState;
+    stateChangedAt: Date | null;
+    firingNotified: boolean;
+    acknowledgedBy: string | null;
+    acknowledgedAt: Date | null;
+  },
+): Promise<AlertRule> {
+  const rows = await tx.query<RuleRow>(
+    `UPDATE alert_rules SET state = $2, state_changed_at = coalesce($3, state_changed_at), firing_notified = $4,
+            acknowledged_by = $5, acknowledged_at = $6, lease_owner = NULL, lease_until = NULL
+      WHERE id = $1 RETURNING ${RULE_READ_COLUMNS}`,
+    [id, change.state, change.stateChangedAt, change.firingNotified, change.acknowledgedBy, change.acknowledgedAt],
+  );
+  return toRule(rows[0]!);
 }
 
 // ---- Deliveries and events ---------------------------------------------------------------------
@@ -509,11 +574,58 @@ export async function insertEvent(db: MetaTx, event: AlertEventInput): Promise<v
   );
 }
 
-export interface AlertEvent extends AlertEventInput {
-  id: number;
+/** A person's acknowledge or resolve, in the rule's history beside the deliveries. */
+export interface AlertActionInput {
+  organizationId: string;
+  projectId: string;
+  ruleId: string;
+  ruleName: string;
+  action: 'acknowledged' | 'resolved';
+  /** The rule's state after the action. */
+  state: 'firing' | 'resolved';
+  actorId: string;
+  at: Date;
 }
 
-/** The project's delivery attempts, newest first; optionally of one rule; `beforeId` pages. */
+export async function insertActionEvent(tx: MetaTx, event: AlertActionInput): Promise<void> {
+  await tx.query(
+    `INSERT INTO alert_events (organization_id, project_id, rule_id, rule_name, state, at, action, actor_id, actor_name)
+     SELECT $1, $2, $3, $4, $5, $6, $7, u.id, ${PERSON_NAME} FROM users u WHERE u.id = $8`,
+    [
+      event.organizationId,
+      event.projectId,
+      event.ruleId,
+      event.ruleName,
+      event.state,
+      event.at,
+      event.action,
+      event.actorId,
+    ],
+  );
+}
+
+/** A delivery attempt (channel, attempt, outcome) or a person's action (action, actor). */
+export interface AlertEvent {
+  id: number;
+  organizationId: string;
+  projectId: string | null;
+  ruleId: string | null;
+  ruleName: string | null;
+  /** Null for an action, or when the channel was deleted since. */
+  channelId: string | null;
+  channelName: string | null;
+  state: 'firing' | 'resolved' | 'test';
+  at: Date;
+  attempt: number | null;
+  outcome: 'delivered' | 'retrying' | 'failed' | null;
+  responseStatus: number | null;
+  error: string | null;
+  action: 'acknowledged' | 'resolved' | null;
+  actorId: string | null;
+  actorName: string | null;
+}
+
+/** The project's delivery attempts and people's actions, newest first; optionally of one rule; `beforeId` pages. */
 export async function listEvents(
   db: MetaTx,
   projectId: string,
@@ -525,16 +637,20 @@ export async function listEvents(
     project_id: string | null;
     rule_id: string | null;
     rule_name: string | null;
-    channel_id: string;
-    channel_name: string;
+    channel_id: string | null;
+    channel_name: string | null;
     state: AlertEvent['state'];
     at: Date;
-    attempt: number;
+    attempt: number | null;
     outcome: AlertEvent['outcome'];
     response_status: number | null;
     error: string | null;
+    action: AlertEvent['action'];
+    actor_id: string | null;
+    actor_name: string | null;
   }>(
-    `SELECT id, organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error
+    `SELECT id, organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error,
+            action, actor_id, actor_name
        FROM alert_events WHERE project_id = $1 AND ($2::uuid IS NULL OR rule_id = $2) AND ($3::bigint IS NULL OR id < $3)
       ORDER BY id DESC LIMIT $4`,
     [projectId, input.ruleId ?? null, input.beforeId ?? null, input.limit],
@@ -553,5 +669,8 @@ export async function listEvents(
     outcome: row.outcome,
     responseStatus: row.response_status,
     error: row.error,
+    action: row.action,
+    actorId: row.actor_id,
+    actorName: row.actor_name,
   }));
 }
