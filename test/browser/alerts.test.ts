@@ -203,6 +203,59 @@ describe('alerts and issue statuses in Chromium', () => {
     await d.capture('alerts-history');
   });
 
+  it('acknowledges and resolves the firing rule from its row, and its history says who did what', async () => {
+    await d.open('/alerts');
+    const row = page.locator('tr[data-rule="New issues"]');
+    await row.waitFor();
+    // A new-issue rule stays firing until someone resolves it (before: back to ok a minute later).
+    await d.service.services.alerts.runOnce();
+    await page.reload();
+    await row.waitFor();
+    expect(await row.locator('[data-rule-state]').textContent()).toBe('firing');
+
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    await row.getByTestId('acknowledged').waitFor();
+    const [acknowledged] = await rules();
+    expect(acknowledged).toMatchObject({
+      state: 'firing',
+      acknowledgedBy: { id: expect.any(String), name: expect.any(String) },
+    });
+    expect(await row.getByTestId('acknowledged').textContent()).toMatch(
+      new RegExp(`^acknowledged by ${acknowledged!.acknowledgedBy!.name} · \\S`),
+    );
+    expect(await row.locator('time').first().getAttribute('datetime')).toBe(acknowledged!.acknowledgedAt);
+    expect(await row.getByRole('button', { name: 'Acknowledge' }).count()).toBe(0);
+    await d.capture('alerts-rule-acknowledged');
+
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    await expect.poll(() => row.locator('[data-rule-state]').textContent()).toBe('resolved');
+    expect(await row.getByTestId('acknowledged').count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+    expect((await rules())[0]).toMatchObject({ state: 'resolved', acknowledgedBy: null, acknowledgedAt: null });
+
+    await row.getByRole('link', { name: 'History of New issues' }).click();
+    await page.getByRole('heading', { name: 'History of New issues' }).waitFor();
+    expect([search().get('tab'), search().get('rule')]).toEqual(['history', acknowledged!.id]);
+    const expected = (await events()).filter((event) => event.ruleId === acknowledged!.id);
+    expect(expected.map((event) => [event.action, event.actorName, event.state])).toEqual([
+      ['resolved', acknowledged!.acknowledgedBy!.name, 'resolved'],
+      ['acknowledged', acknowledged!.acknowledgedBy!.name, 'firing'],
+      [null, null, 'firing'],
+    ]);
+    const historyRows = page.locator('table[aria-label="Alert history"] tbody tr');
+    await expect.poll(() => historyRows.count()).toBe(expected.length);
+    expect(await historyRows.locator('[data-action]').allTextContents()).toEqual(['resolved by hand', 'acknowledged']);
+    expect(await historyRows.locator('[data-column="actor"]').allTextContents()).toEqual(
+      expected.slice(0, 2).map((event) => `by ${event.actorName}`),
+    );
+    expect(await historyRows.nth(2).locator('[data-outcome]').textContent()).toBe('delivered');
+    await d.capture('alerts-rule-history');
+    // Back to every rule: the test send is listed again.
+    await page.getByRole('link', { name: 'Every rule' }).click();
+    await expect.poll(() => historyRows.count()).toBe((await events()).length);
+    expect(search().get('rule')).toBeNull();
+  });
+
   it("shows each rule's condition in the rules table, the long ones cut with the whole in a tooltip", async () => {
     const rule = (name: string, kind: string, params: object) =>
       post<AlertRule>('/api/alert-rules', { name, kind, params, channelIds: [], enabled: true, cooldownSeconds: 0 });
@@ -290,7 +343,7 @@ describe('alerts and issue statuses in Chromium', () => {
       await page
         .locator(`table[aria-label="Alert history"] tbody tr:not([data-event="${failed!.id}"]) [data-column="error"]`)
         .allTextContents(),
-    ).toEqual(['—', '—']);
+    ).toEqual((await events()).slice(1).map(() => '—'));
     await d.capture('alerts-history-error');
   });
 

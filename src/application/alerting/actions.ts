@@ -52,7 +52,7 @@ export async function actOnRule(
         lines: [`Resolved by hand by ${actor.name}${since}`],
         value: rule.lastValue,
         at: now.toISOString(),
-        url: `${deps.publicUrl}/alerts?${new URLSearchParams({ projectId: rule.projectId, tab: 'history' })}`,
+        url: `${deps.publicUrl}/alerts?${new URLSearchParams({ projectId: rule.projectId, tab: 'history', rule: rule.id })}`,
       };
       await enqueueNotification(tx, rule, notification, now);
     }

@@ -116,7 +116,7 @@ describe('on call: acknowledge and resolve', () => {
     expect(resolvedHook).toMatchObject({
       type: 'alert.resolved',
       title: 'Resolved by Olivia Owner: Payments new issues',
-      url: `${service.services.config.publicUrl}/alerts?projectId=${owner.project.id}&tab=history`,
+      url: `${service.services.config.publicUrl}/alerts?projectId=${owner.project.id}&tab=history&rule=${id}`,
     });
     expect(resolvedHook!.lines[0]).toMatch(/^Resolved by hand by Olivia Owner \(firing since \d{4}-/);
     const again = await act(owner.token, id, 'resolve');

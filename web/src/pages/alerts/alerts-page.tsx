@@ -41,7 +41,12 @@ export function AlertsPage() {
         value={tab}
         onChange={(value) =>
           void navigate({
-            search: (prev) => ({ ...prev, tab: value === 'rules' ? undefined : value, page: undefined }),
+            search: (prev) => ({
+              ...prev,
+              tab: value === 'rules' ? undefined : value,
+              rule: value === 'history' ? prev.rule : undefined,
+              page: undefined,
+            }),
           })
         }
       />
@@ -54,6 +59,7 @@ export function AlertsPage() {
           <HistorySection
             key={project.id}
             projectId={project.id}
+            ruleId={search.rule}
             page={search.page ?? 1}
             onPage={(next) => void navigate({ search: (prev) => ({ ...prev, page: next }) })}
           />

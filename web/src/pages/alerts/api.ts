@@ -22,15 +22,30 @@ export const rulesQuery = (projectId: string) =>
       (await read<{ items: AlertRule[] }>(api.GET('/api/alert-rules', { params: { query: { projectId } } }))).items,
   });
 
-/** One page of delivery attempts: `beforeId` is the id of the last event of the previous page. */
-export const eventsQuery = (projectId: string, beforeId: number | undefined, limit: number) =>
+/**
+ * One page of delivery attempts and people's actions, of every rule or of `ruleId`: `beforeId` is
+ * the id of the last event of the previous page.
+ */
+export const eventsQuery = (
+  projectId: string,
+  ruleId: string | undefined,
+  beforeId: number | undefined,
+  limit: number,
+) =>
   queryOptions({
-    queryKey: [...eventsKey(projectId), beforeId ?? null, limit],
+    queryKey: [...eventsKey(projectId), ruleId ?? null, beforeId ?? null, limit],
     queryFn: async () =>
       (
         await read<{ items: AlertEvent[] }>(
           api.GET('/api/alert-events', {
-            params: { query: { projectId, limit, ...(beforeId !== undefined ? { beforeId } : {}) } },
+            params: {
+              query: {
+                projectId,
+                limit,
+                ...(ruleId !== undefined ? { ruleId } : {}),
+                ...(beforeId !== undefined ? { beforeId } : {}),
+              },
+            },
           }),
         )
       ).items,

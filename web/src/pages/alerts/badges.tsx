@@ -33,3 +33,13 @@ export function OutcomeBadge({ outcome }: { outcome: AlertEvent['outcome'] }) {
     </span>
   );
 }
+
+/** A person's action on a rule: acknowledged (on it) or resolved by hand. */
+export function ActionBadge({ action }: { action: NonNullable<AlertEvent['action']> }) {
+  return (
+    <span data-action={action} className={cn(badge, 'bg-muted text-foreground')}>
+      <Dot className={action === 'resolved' ? 'bg-success' : 'bg-accent'} />
+      {action === 'resolved' ? 'resolved by hand' : 'acknowledged'}
+    </span>
+  );
+}

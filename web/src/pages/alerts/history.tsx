@@ -1,37 +1,45 @@
 /**
- * The History section of /alerts: every delivery attempt, newest first. The API pages by cursor
+ * The History section of /alerts: every delivery attempt and every acknowledge or manual resolve,
+ * newest first, of every rule or of one (`rule` in the URL). The API pages by cursor
  * (`beforeId`), the URL by number: page N walks the cached pages before it to find its cursor.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Card, CardHeader } from '@/components/ui/card';
 import { PagedTable } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatPreciseTime } from '@/lib/format';
-import { eventsKey, eventsQuery } from './api';
-import { OutcomeBadge, RuleStateBadge } from './badges';
+import { linkStyles } from '@/components/ui/link';
+import { cn } from '@/lib/utils';
+import { eventsKey, eventsQuery, rulesQuery } from './api';
+import { ActionBadge, OutcomeBadge, RuleStateBadge } from './badges';
 import type { AlertEvent } from './types';
 
 export const HISTORY_PAGE_SIZE = 25;
 
 export function HistorySection({
   projectId,
+  ruleId,
   page,
   onPage,
 }: {
   projectId: string;
+  ruleId: string | undefined;
   page: number;
   onPage: (page: number | undefined) => void;
 }) {
   const queryClient = useQueryClient();
+  const rules = useQuery({ ...rulesQuery(projectId), enabled: ruleId !== undefined });
+  const ruleName = rules.data?.find((rule) => rule.id === ruleId)?.name;
   const history = useQuery({
-    queryKey: [...eventsKey(projectId), 'page', page],
+    queryKey: [...eventsKey(projectId), ruleId ?? null, 'page', page],
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<{ items: AlertEvent[]; hasMore: boolean }> => {
       let beforeId: number | undefined;
       // One more than a page tells whether a next page exists.
       for (let current = 1; ; current++) {
-        const rows = await queryClient.fetchQuery(eventsQuery(projectId, beforeId, HISTORY_PAGE_SIZE + 1));
+        const rows = await queryClient.fetchQuery(eventsQuery(projectId, ruleId, beforeId, HISTORY_PAGE_SIZE + 1));
         const items = rows.slice(0, HISTORY_PAGE_SIZE);
         const hasMore = rows.length > HISTORY_PAGE_SIZE;
         if (current === page || !hasMore)
@@ -43,14 +51,32 @@ export function HistorySection({
   const items = history.data?.items ?? [];
   return (
     <Card aria-label="History">
-      <CardHeader title="History" description="Every delivery attempt of every rule and test send, newest first." />
+      <CardHeader
+        title={ruleId === undefined ? 'History' : `History of ${ruleName ?? 'one rule'}`}
+        description={
+          ruleId === undefined
+            ? 'Every delivery attempt of every rule and test send, and who acknowledged or resolved a rule, newest first.'
+            : 'Its delivery attempts, and who acknowledged or resolved it, newest first.'
+        }
+        actions={
+          ruleId !== undefined && (
+            <Link
+              to="/alerts"
+              search={(prev) => ({ ...prev, rule: undefined, page: undefined })}
+              className={cn(linkStyles.accent, 'text-sm')}
+            >
+              Every rule
+            </Link>
+          )
+        }
+      />
       {history.isPending ? (
         <TableSkeleton rows={6} columns={8} />
       ) : history.isError ? (
         <ErrorState error={history.error} className="m-4" />
       ) : items.length === 0 ? (
-        <EmptyState title={page > 1 ? 'No deliveries on this page' : 'No deliveries yet'}>
-          Notifications of firing and resolved rules, and test sends, appear here.
+        <EmptyState title={page > 1 ? 'Nothing on this page' : 'Nothing yet'}>
+          Notifications of firing and resolved rules, test sends, and who acknowledged or resolved a rule appear here.
         </EmptyState>
       ) : (
         <PagedTable
@@ -69,7 +95,7 @@ export function HistorySection({
               <TH>Time</TH>
               <TH>Rule</TH>
               <TH>State</TH>
-              <TH>Channel</TH>
+              <TH>Channel or person</TH>
               <TH>Outcome</TH>
               <TH numeric>Attempt</TH>
               <TH numeric>Response</TH>
@@ -88,14 +114,35 @@ export function HistorySection({
                 <TD>
                   <RuleStateBadge state={event.state} />
                 </TD>
-                <TD className="whitespace-nowrap">{event.channelName}</TD>
-                <TD>
-                  <OutcomeBadge outcome={event.outcome} />
-                </TD>
-                <TD numeric>{event.attempt}</TD>
-                <TD numeric data-column="response">
-                  {event.responseStatus ?? '—'}
-                </TD>
+                {event.action ? (
+                  <>
+                    {/* A person's action: who, in the channel's place; no attempt or response. */}
+                    <TD className="whitespace-nowrap" data-column="actor">
+                      <span className="text-muted-foreground">by </span>
+                      {event.actorName}
+                    </TD>
+                    <TD>
+                      <ActionBadge action={event.action} />
+                    </TD>
+                    <TD numeric className="text-muted-foreground">
+                      —
+                    </TD>
+                    <TD numeric data-column="response" className="text-muted-foreground">
+                      —
+                    </TD>
+                  </>
+                ) : (
+                  <>
+                    <TD className="whitespace-nowrap">{event.channelName}</TD>
+                    <TD>
+                      <OutcomeBadge outcome={event.outcome} />
+                    </TD>
+                    <TD numeric>{event.attempt}</TD>
+                    <TD numeric data-column="response">
+                      {event.responseStatus ?? '—'}
+                    </TD>
+                  </>
+                )}
                 {/* Wrapped, never cut: the reason a delivery failed is read in full. */}
                 <TD className="min-w-64 py-1.5 text-xs wrap-anywhere" data-column="error">
                   {event.error ? (

@@ -1,6 +1,7 @@
 /** The Rules section of /alerts: every rule with its state, channels and switches. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BellOff, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { BellOff, History, Pencil, Plus, Trash2, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button, RowDangerButton } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { QueryTable, TD, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useRowAction } from '@/lib/use-row-action';
-import { channelsQuery, rulesKey, rulesQuery } from './api';
+import { channelsQuery, eventsKey, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
 import { ruleCondition } from './conditions';
 import { RuleDialog, ruleBody } from './rule-dialog';
@@ -25,6 +26,12 @@ const SNOOZES = [
   { hours: 24, label: 'For 24 hours' },
   { hours: 24 * 7, label: 'For 7 days' },
 ];
+
+/** What a writer may do about a firing rule; acknowledging is offered once a firing. */
+const ON_CALL_ACTIONS = [
+  { action: 'acknowledge', label: 'Acknowledge', title: "I'm on it: no repeat notifications until it resolves" },
+  { action: 'resolve', label: 'Resolve', title: 'Resolve by hand; its channels are told' },
+] as const;
 
 export function RulesSection({ projectId, writable }: { projectId: string; writable: boolean }) {
   const queryClient = useQueryClient();
@@ -51,6 +58,21 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     onSuccess: async (_saved, { message }) => {
       toast.success(message);
       await queryClient.invalidateQueries({ queryKey: rulesKey(projectId) });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  // On call: "I'm on it" (no repeat notifications of this firing) and resolving by hand.
+  const act = useMutation({
+    mutationFn: ({ rule, action }: { rule: AlertRule; action: 'acknowledge' | 'resolve' }) =>
+      read<AlertRule>(
+        api.POST(`/api/alert-rules/{id}/${action}`, { params: { path: { id: rule.id }, query: { projectId } } }),
+      ),
+    onSuccess: async (_saved, { rule, action }) => {
+      toast.success(`Rule ${rule.name} ${action === 'acknowledge' ? 'acknowledged' : 'resolved'}`);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rulesKey(projectId) }),
+        queryClient.invalidateQueries({ queryKey: eventsKey(projectId) }),
+      ]);
     },
     onError: (error) => toast.error(error.message),
   });
@@ -87,7 +109,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
           'Enabled',
           { label: 'Last fired', numeric: true },
         ]}
-        actions={writable}
+        actions
         skeletonRows={4}
         empty={
           <EmptyState title="No alert rules yet">
@@ -107,6 +129,14 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                 {snoozed && (
                   <div className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="snoozed">
                     <BellOff className="size-3" aria-hidden /> snoozed until {formatDateTime(rule.snoozedUntil)}
+                  </div>
+                )}
+                {rule.acknowledgedBy && (
+                  <div className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="acknowledged">
+                    <UserCheck className="size-3 shrink-0" aria-hidden />
+                    <span className="truncate">
+                      acknowledged by {rule.acknowledgedBy.name} · <RelativeTime value={rule.acknowledgedAt} />
+                    </span>
                   </div>
                 )}
               </TD>
@@ -139,56 +169,88 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
               <TD numeric className="text-muted-foreground">
                 {rule.lastNotifiedAt ? <RelativeTime value={rule.lastNotifiedAt} /> : 'never'}
               </TD>
-              {writable && (
-                <TD>
-                  <div className="flex items-center justify-end gap-1">
-                    <Menu>
-                      <MenuTrigger asChild>
-                        <Button size="sm" variant="ghost" aria-label={`Snooze ${rule.name}`}>
-                          <BellOff aria-hidden />
+              <TD>
+                <div className="flex items-center justify-end gap-1">
+                  {writable &&
+                    rule.state === 'firing' &&
+                    ON_CALL_ACTIONS.filter(({ action }) => action === 'resolve' || !rule.acknowledgedBy).map(
+                      ({ action, label, title }) => (
+                        <Button
+                          key={action}
+                          size="sm"
+                          disabled={act.isPending}
+                          onClick={() => act.mutate({ rule, action })}
+                          title={title}
+                        >
+                          {label}
                         </Button>
-                      </MenuTrigger>
-                      <MenuContent align="end">
-                        {SNOOZES.map((snooze) => (
-                          <MenuItem
-                            key={snooze.hours}
-                            onSelect={() =>
-                              update.mutate({
-                                rule,
-                                change: {
-                                  snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString(),
-                                },
-                                message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
-                              })
-                            }
-                          >
-                            {snooze.label}
-                          </MenuItem>
-                        ))}
-                        {snoozed && (
-                          <MenuItem
-                            onSelect={() =>
-                              update.mutate({
-                                rule,
-                                change: { snoozedUntil: null },
-                                message: `Rule ${rule.name} no longer snoozed`,
-                              })
-                            }
-                          >
-                            Stop snoozing
-                          </MenuItem>
-                        )}
-                      </MenuContent>
-                    </Menu>
-                    <Button size="sm" variant="ghost" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
-                      <Pencil aria-hidden />
-                    </Button>
-                    <RowDangerButton action={remove} row={rule} label={`Delete ${rule.name}`}>
-                      <Trash2 aria-hidden />
-                    </RowDangerButton>
-                  </div>
-                </TD>
-              )}
+                      ),
+                    )}
+                  <Button size="sm" variant="ghost" asChild>
+                    <Link
+                      to="/alerts"
+                      search={(prev) => ({ ...prev, tab: 'history', rule: rule.id, page: undefined })}
+                      aria-label={`History of ${rule.name}`}
+                      title="History"
+                    >
+                      <History aria-hidden />
+                    </Link>
+                  </Button>
+                  {writable && (
+                    <>
+                      <Menu>
+                        <MenuTrigger asChild>
+                          <Button size="sm" variant="ghost" aria-label={`Snooze ${rule.name}`}>
+                            <BellOff aria-hidden />
+                          </Button>
+                        </MenuTrigger>
+                        <MenuContent align="end">
+                          {SNOOZES.map((snooze) => (
+                            <MenuItem
+                              key={snooze.hours}
+                              onSelect={() =>
+                                update.mutate({
+                                  rule,
+                                  change: {
+                                    snoozedUntil: new Date(Date.now() + snooze.hours * 3_600_000).toISOString(),
+                                  },
+                                  message: `Rule ${rule.name} snoozed ${snooze.label.toLowerCase()}`,
+                                })
+                              }
+                            >
+                              {snooze.label}
+                            </MenuItem>
+                          ))}
+                          {snoozed && (
+                            <MenuItem
+                              onSelect={() =>
+                                update.mutate({
+                                  rule,
+                                  change: { snoozedUntil: null },
+                                  message: `Rule ${rule.name} no longer snoozed`,
+                                })
+                              }
+                            >
+                              Stop snoozing
+                            </MenuItem>
+                          )}
+                        </MenuContent>
+                      </Menu>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditing(rule)}
+                        aria-label={`Edit ${rule.name}`}
+                      >
+                        <Pencil aria-hidden />
+                      </Button>
+                      <RowDangerButton action={remove} row={rule} label={`Delete ${rule.name}`}>
+                        <Trash2 aria-hidden />
+                      </RowDangerButton>
+                    </>
+                  )}
+                </div>
+              </TD>
             </TR>
           );
         }}
