@@ -53,8 +53,26 @@ export function logsPageQuery(
     ...(params.search !== null ? { q: urlText(params.search) } : {}),
     ...(severity !== undefined ? { severity: String(severity) } : {}),
     ...(params.serviceName !== null ? { service: urlText(params.serviceName) } : {}),
-    from: new Date(range.fromMs).toISOString(),
-    to: new Date(range.toMs).toISOString(),
+    ...windowQuery(range),
+  };
+}
+
+/**
+ * The alert's window as every telemetry page's URL carries it, so a link shows the figures the
+ * alert read (before: the endpoint, issue and metric links opened on the last 24 hours, where a
+ * 5-minute error rate of 14% reads as 1%).
+ */
+const windowQuery = (range: { fromMs: number; toMs: number }) => ({
+  from: new Date(range.fromMs).toISOString(),
+  to: new Date(range.toMs).toISOString(),
+});
+
+/** An endpoint rule's page: the endpoint's own (on its failing calls for an error rate), else the list. */
+function endpointLink(endpoint: string | null, calls: 'failing' | null, range: { fromMs: number; toMs: number }) {
+  if (endpoint === null) return { path: '/endpoints', query: windowQuery(range) };
+  return {
+    path: '/endpoints/detail',
+    query: { name: urlText(endpoint), ...(calls ? { calls } : {}), ...windowQuery(range) },
   };
 }
 
@@ -93,6 +111,7 @@ export async function readRule(
         title: `Issue ${top?.hash ?? params.hash ?? ''} occurred ${top?.count ?? 0} times in ${window}`,
         lines: [`threshold: ${params.threshold} occurrences`],
         path: top ? `/issues/${top.hash}` : '/issues',
+        query: windowQuery(range),
       };
     }
     case 'endpoint_latency': {
@@ -103,7 +122,7 @@ export async function readRule(
         value,
         title: `${params.percentile.toUpperCase()} of ${what} is ${value === null ? 'unknown' : `${Math.round(value)} ms`} over ${window}`,
         lines: [`threshold: ${params.thresholdMs} ms`, `requests: ${figures.requests}`],
-        path: '/endpoints',
+        ...endpointLink(params.endpoint, null, range),
       };
     }
     case 'error_rate': {
@@ -116,7 +135,7 @@ export async function readRule(
           `threshold: ${params.thresholdPercent}%`,
           `requests: ${figures.requests}, server errors: ${figures.serverErrors}`,
         ],
-        path: '/endpoints',
+        ...endpointLink(params.endpoint, 'failing', range),
       };
     }
     case 'metric_threshold': {
@@ -134,6 +153,11 @@ export async function readRule(
         title: `${params.aggregation}(${params.metric}) is ${value === null ? 'unknown' : value} over ${window}`,
         lines: [`condition: ${params.comparator} ${params.threshold}`],
         path: '/metrics',
+        query: {
+          metric: urlText(params.metric),
+          ...(params.aggregation !== 'avg' ? { aggregation: params.aggregation } : {}),
+          ...windowQuery(range),
+        },
       };
     }
     case 'log_match': {

@@ -193,6 +193,16 @@ describe('alerting', () => {
     const fired = webhooksOf('/latency', latency.id);
     expect(fired.map((hookCall) => hookCall.body.state)).toEqual(['firing']);
     expect(fired[0]!.body.value).toBeGreaterThan(500);
+    // The link opens the endpoint's own page over the alert's window (before: the endpoint list
+    // over the last 24 hours, where the figures are not the alert's).
+    const link = new URL(String(fired[0]!.body.url));
+    expect([link.origin, link.pathname]).toEqual([service.services.config.publicUrl, '/endpoints/detail']);
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      projectId: owner.project.id,
+      name: 'POST /checkout',
+      from: new Date(Date.parse(String(fired[0]!.body.at)) - 5 * 60_000).toISOString(),
+      to: fired[0]!.body.at,
+    });
 
     clock.advance(6 * MINUTE);
     await evaluate();
