@@ -7,10 +7,12 @@ import { activityAfter } from '../../store/meta/repositories/issues.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
 import { busiestIssue, endpointWindow } from '../../store/telemetry/queries/alerts.js';
+import { groupTexts } from '../../store/telemetry/queries/exceptions.js';
 import { searchLogs } from '../../store/telemetry/queries/logs.js';
 import { Filters, type Filter } from '../../store/telemetry/queries/filters.js';
 import { METRIC_FILTERS, queryMetric } from '../../store/telemetry/queries/metrics.js';
 
+const DAY_MS = 86_400_000;
 /** Signals read per event-rule evaluation (the rest are read on the next one). */
 const MAX_SIGNALS = 50;
 /**
@@ -87,15 +89,28 @@ export async function readRule(
     const kind = params.kind === 'new_issue' ? 'new' : 'regressed';
     const signals = await activityAfter(deps.meta, projectId, kind, cursor, MAX_SIGNALS);
     const label = params.kind === 'new_issue' ? 'New issue' : 'Regression';
+    // What each issue is (its trace's first line: type and message), so the notification says what
+    // fired (before: only its hash). Read over the day before the first signal: an occurrence is
+    // recorded before it is detected, by up to a client's delay in sending.
+    const texts =
+      signals.length === 0
+        ? new Map<string, string>()
+        : await groupTexts(
+            deps.telemetry,
+            projectId,
+            signals.map((signal) => signal.hash),
+            { fromMs: Math.min(...signals.map((signal) => signal.at.getTime())) - DAY_MS, toMs: nowMs + 60_000 },
+          );
+    const what = (hash: string) => texts.get(hash)?.split('\n', 1)[0]?.trim().slice(0, 150) || null;
     return {
       value: signals.length,
       title:
         signals.length === 1
-          ? `${label}: ${signals[0]!.hash}`
+          ? `${label}: ${what(signals[0]!.hash) ?? signals[0]!.hash}`
           : `${signals.length} ${params.kind === 'new_issue' ? 'new issues' : 'regressions'}`,
       lines: signals.map(
         (signal) =>
-          `${label} ${signal.hash} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`,
+          `${label} ${signal.hash}${what(signal.hash) ? `: ${what(signal.hash)}` : ''} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`,
       ),
       cursor: signals.at(-1)?.id ?? cursor,
       path: signals.length === 1 ? `/issues/${signals[0]!.hash}` : '/issues',

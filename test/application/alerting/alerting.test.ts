@@ -115,7 +115,9 @@ describe('alerting', () => {
     await sendError(error.trace);
     await evaluate();
     const message = await mail.next();
-    expect(message.subject).toContain(`FIRING: New issue: ${error.hash}`);
+    // The notification says what the issue is, its trace's first line (before: only its hash).
+    expect(message.subject).toBe(`[Sightline] FIRING: New issue: AlertTestError${counter}: failed`);
+    expect(message.text).toContain(`New issue ${error.hash}: AlertTestError${counter}: failed at `);
     expect(message.to && 'text' in message.to ? message.to.text : '').toContain('oncall@example.com');
     const [webhook] = webhooksOf('/hook', newIssue.id);
     expect(webhook?.body).toMatchObject({
@@ -131,7 +133,7 @@ describe('alerting', () => {
       blocks: Array<{ type: string }>;
     };
     expect(slackBody.blocks.map((block) => block.type)).toEqual(['header', 'section', 'context']);
-    expect(slackBody.text).toContain(error.hash);
+    expect(slackBody.text).toBe(`FIRING: New issue: AlertTestError${counter}: failed`);
     expect(
       (await events(newIssue.id)).map((event) => [event.channelName, event.state, event.outcome, event.attempt]),
     ).toEqual(
@@ -165,7 +167,11 @@ describe('alerting', () => {
     await evaluate();
     const hooks = webhooksOf('/regressions', regression.id);
     expect(hooks).toHaveLength(1);
-    expect(hooks[0]!.body).toMatchObject({ kind: 'regression', state: 'firing', title: `Regression: ${error.hash}` });
+    expect(hooks[0]!.body).toMatchObject({
+      kind: 'regression',
+      state: 'firing',
+      title: `Regression: ${error.trace.split('\n')[0]}`,
+    });
     expect(hooks[0]!.body.lines[0]).toContain('version 1.0.1');
     await removeRule(regression.id);
   });

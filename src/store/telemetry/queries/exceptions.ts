@@ -61,7 +61,7 @@ export interface LinkedEntity {
 }
 
 /** One stack-trace text per group hash, read for the page's groups only (the widest column). */
-async function groupTexts(
+export async function groupTexts(
   engine: TelemetryEngine,
   projectId: string,
   hashes: readonly string[],
