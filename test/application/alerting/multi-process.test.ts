@@ -142,8 +142,8 @@ describe.skipIf('reason' in environment)('alerting with two processes sharing Po
       const hash = exceptionHash(trace, false);
       const newIssueHooks = receiver
         .on('/shared')
-        .map((request) => JSON.parse(request.body) as { ruleId: string; title: string })
-        .filter((body) => body.ruleId === rules[0] && body.title.includes(hash));
+        .map((request) => JSON.parse(request.body) as { ruleId: string; lines: string[] })
+        .filter((body) => body.ruleId === rules[0] && body.lines.some((line) => line.includes(hash)));
       expect(newIssueHooks, `round ${round}`).toHaveLength(1);
     }
     const byRule = (id: string) =>
