@@ -148,10 +148,20 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
           projectId: rule.projectId,
           projectName: rule.projectName,
           title: decision.notify === 'resolved' ? `Resolved: ${rule.name}` : reading.title,
-          lines: reading.lines,
+          lines:
+            decision.notify === 'resolved' && rule.stateChangedAt
+              ? [
+                  `firing since ${rule.stateChangedAt.toISOString()} (${minutesBetween(rule.stateChangedAt, now)})`,
+                  ...reading.lines,
+                ]
+              : reading.lines,
           value: reading.value,
           at: now.toISOString(),
-          url: `${this.deps.publicUrl}${reading.path}?${new URLSearchParams({ projectId: rule.projectId, ...reading.query })}`,
+          url: `${this.deps.publicUrl}${reading.path}?${new URLSearchParams({
+            projectId: rule.projectId,
+            ...reading.query,
+            ...(decision.notify === 'resolved' ? incidentStart(rule, reading.query) : {}),
+          })}`,
         }
       : null;
     const firing = decision.state === 'firing';
@@ -291,6 +301,18 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     }
   }
 }
+
+/**
+ * A resolved alert's link starts where the firing's window did, so it shows the whole incident
+ * (before: the quiet window that resolved it, where there is nothing to see).
+ */
+function incidentStart(rule: AlertRule, query: Record<string, string> | undefined): { from?: string } {
+  if (query?.from === undefined || rule.stateChangedAt === null || !('windowMinutes' in rule.params)) return {};
+  return { from: new Date(rule.stateChangedAt.getTime() - rule.params.windowMinutes * 60_000).toISOString() };
+}
+
+const minutesBetween = (from: Date, to: Date) =>
+  `${Math.max(1, Math.round((to.getTime() - from.getTime()) / 60_000))} min`;
 
 /** Queues a rule's notification to each of its channels, in the caller's transaction. */
 export const enqueueNotification = (tx: MetaTx, rule: AlertRule, notification: Notification, now: Date) =>

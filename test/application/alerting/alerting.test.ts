@@ -214,6 +214,13 @@ describe('alerting', () => {
     await evaluate();
     expect(await ruleState(latency.id)).toBe('resolved');
     expect(webhooksOf('/latency', latency.id).map((hookCall) => hookCall.body.state)).toEqual(['firing', 'resolved']);
+    // The resolving says since when it fired, and its link covers the whole firing (before: only
+    // the quiet window that resolved it).
+    const resolvedBody = webhooksOf('/latency', latency.id)[1]!.body;
+    expect(resolvedBody.lines[0]).toBe(`firing since ${fired[0]!.body.at} (7 min)`);
+    expect(new URL(String(resolvedBody.url)).searchParams.get('from')).toBe(
+      new Date(Date.parse(String(fired[0]!.body.at)) - 5 * 60_000).toISOString(),
+    );
     await removeRule(latency.id);
   });
 
