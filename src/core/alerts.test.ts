@@ -97,7 +97,7 @@ describe('alert rules core', () => {
     });
   });
 
-  it('an acknowledged firing sends no repeat notifications, and the acknowledgement lasts as long as the firing', () => {
+  it("an acknowledgement lasts as long as the firing, and an event rule's news is notified and clears it", () => {
     const acknowledged = decideAction('acknowledge', runtime({ state: 'firing', firingNotified: true }), now);
     expect(acknowledged).toEqual({
       state: 'firing',
@@ -107,13 +107,14 @@ describe('alert rules core', () => {
       acknowledged: true,
     });
     const onIt = runtime({ state: 'firing', firingNotified: true, acknowledged: true });
-    // More new issues while someone is on it: no repeat.
+    // Another new issue is not the one someone is on: notified, and the acknowledgement no longer
+    // stands (before: held back until someone resolved the rule, silencing every new issue).
     expect(decide('new_issue', onIt, true, now)).toEqual({
       state: 'firing',
       changed: false,
-      notify: null,
-      suppressed: 'acknowledged',
-      acknowledged: true,
+      notify: 'firing',
+      suppressed: null,
+      acknowledged: false,
     });
     expect(decide('error_rate', onIt, true, now)).toMatchObject({ notify: null, acknowledged: true });
     // The rule resolves (on its own or by hand): notified, and the acknowledgement is cleared.

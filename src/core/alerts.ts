@@ -242,9 +242,9 @@ export interface Decision {
   changed: boolean;
   /** Send a notification of this state now. */
   notify: 'firing' | 'resolved' | null;
-  /** Why a change was not notified (snooze, cooldown, an acknowledged firing), for the log. */
-  suppressed: 'snoozed' | 'cooldown' | 'acknowledged' | null;
-  /** The acknowledgement stands: the same firing goes on. A resolving or a new firing clears it. */
+  /** Why a change was not notified (snooze, cooldown), for the log. */
+  suppressed: 'snoozed' | 'cooldown' | null;
+  /** The acknowledgement stands: the same firing goes on. A resolving, a new firing or an event rule's news clears it. */
   acknowledged: boolean;
 }
 
@@ -252,7 +252,7 @@ export interface Decision {
  * The next state of a rule. Threshold rules fire when the condition starts to hold and resolve
  * when it stops. Event rules fire on new activity and stay firing until a person resolves them
  * (nothing in the data says "that new issue is dealt with"); each later evaluation with news
- * notifies again, unless acknowledged. A firing is not notified while snoozed, nor within the
+ * notifies again and clears an acknowledgement, which was about earlier news. A firing is not notified while snoozed, nor within the
  * cooldown of the last firing notification; a resolving is notified only when its firing was.
  */
 export function decide(kind: RuleKind, runtime: RuleRuntime, condition: boolean, now: Date): Decision {
@@ -274,10 +274,10 @@ const isSnoozed = (runtime: RuleRuntime, now: Date) =>
   runtime.snoozedUntil !== null && runtime.snoozedUntil.getTime() > now.getTime();
 
 function fireDecision(runtime: RuleRuntime, snoozed: boolean, now: Date): Decision {
-  // Only an event rule fires again while firing: news during a firing someone is on is not repeated.
+  // Only an event rule fires again while firing, and its news is news: a new issue is not the one
+  // someone acknowledged, so it is notified and the acknowledgement no longer stands.
   const changed = runtime.state !== 'firing';
-  const fired = { state: 'firing', changed, acknowledged: !changed && runtime.acknowledged } as const;
-  if (fired.acknowledged) return { ...fired, notify: null, suppressed: 'acknowledged' };
+  const fired = { state: 'firing', changed, acknowledged: false } as const;
   if (snoozed) return { ...fired, notify: null, suppressed: 'snoozed' };
   if (
     runtime.lastNotifiedAt !== null &&
@@ -304,7 +304,7 @@ export class RuleActionRefused extends Error {
 
 /**
  * What a person's acknowledge or resolve does to the rule now: acknowledging keeps it firing and
- * holds back its repeat notifications; resolving by hand resolves it as the evaluator would
+ * says who is on it (until it resolves, fires anew, or an event rule has news); resolving by hand resolves it as the evaluator would
  * (notified when its firing was, unless snoozed). A threshold rule whose condition still holds
  * fires anew at its next evaluation. Only a firing rule, and only one acknowledgement a firing.
  */

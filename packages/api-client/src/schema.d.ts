@@ -8695,7 +8695,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Acknowledge a firing rule (write role): "I'm on it" — no repeat notifications of this firing; cleared when the rule resolves or fires anew. Recorded in the history */
+        /** Acknowledge a firing rule (write role): "I'm on it", shown with the rule; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history */
         post: {
             parameters: {
                 query: {

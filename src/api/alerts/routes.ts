@@ -600,7 +600,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
     {
       action: 'acknowledge',
       summary:
-        'Acknowledge a firing rule (write role): "I\'m on it" — no repeat notifications of this firing; cleared when the rule resolves or fires anew. Recorded in the history',
+        'Acknowledge a firing rule (write role): "I\'m on it", shown with the rule; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history',
     },
     {
       action: 'resolve',

@@ -1,6 +1,6 @@
 /**
- * On call: a rule fires from real ingest, a person acknowledges it ("I'm on it": no repeat
- * notifications of that firing) and resolves it by hand; the rule's history says who did what.
+ * On call: a rule fires from real ingest, a person acknowledges it ("I'm on it") and resolves
+ * it by hand; the rule's history says who did what.
  * The alert job runs with runOnce() on a test clock; notifications arrive at a loopback receiver.
  */
 import { randomUUID } from 'node:crypto';
@@ -86,7 +86,7 @@ describe('on call: acknowledge and resolve', () => {
     return id;
   }
 
-  it('acknowledging holds back repeat notifications; resolving by hand tells the channels; the history says who', async () => {
+  it('acknowledging says who is on it; a later new issue is notified and clears it; resolving by hand tells the channels; the history says who', async () => {
     const id = await firingNewIssueRule('Payments new issues');
     // A quiet evaluation leaves an event rule firing: someone has to look (before: back to ok a minute later).
     await evaluate();
@@ -102,17 +102,22 @@ describe('on call: acknowledge and resolve', () => {
     const twice = await act(owner.token, id, 'acknowledge');
     expect([twice.status, twice.body]).toEqual([409, { error: 'this firing is already acknowledged' }]);
 
-    // Another new issue while someone is on it: no repeat notification.
+    // A quiet evaluation keeps the acknowledgement.
+    await evaluate();
+    expect((await getRule(id)).acknowledgedBy).toMatchObject({ name: 'write' });
+    // Another new issue is not the one someone is on: notified, and the acknowledgement goes
+    // (before: held back, so one acknowledgement silenced every new issue until a resolve).
     await sendNewError();
     await evaluate();
-    expect(hooks(id)).toHaveLength(1);
-    expect((await getRule(id)).acknowledgedBy).toMatchObject({ name: 'write' });
+    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'firing']);
+    expect((await getRule(id)).acknowledgedBy).toBeNull();
+    expect((await act(owner.token, id, 'acknowledge')).status).toBe(200);
 
     const resolved = await act(owner.token, id, 'resolve');
     expect(resolved.status, resolved.raw).toBe(200);
     expect(resolved.body).toMatchObject({ state: 'resolved', acknowledgedAt: null, acknowledgedBy: null });
     await service.services.alerts.deliverDue();
-    const [, resolvedHook] = hooks(id);
+    const [, , resolvedHook] = hooks(id);
     expect(resolvedHook).toMatchObject({
       type: 'alert.resolved',
       title: 'Resolved by Olivia Owner: Payments new issues',
@@ -135,6 +140,8 @@ describe('on call: acknowledge and resolve', () => {
     expect(history.map((event) => [event.action, event.actorName, event.state, event.channelName])).toEqual([
       [null, null, 'resolved', 'Payments new issues hook'],
       ['resolved', 'Olivia Owner', 'resolved', null],
+      ['acknowledged', 'Olivia Owner', 'firing', null],
+      [null, null, 'firing', 'Payments new issues hook'],
       ['acknowledged', 'write', 'firing', null],
       [null, null, 'firing', 'Payments new issues hook'],
     ]);
@@ -142,7 +149,7 @@ describe('on call: acknowledge and resolve', () => {
     // The next new issue is a new firing: notified, and nobody is on it yet.
     await sendNewError();
     await evaluate();
-    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'resolved', 'firing']);
+    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'firing', 'resolved', 'firing']);
     expect(await getRule(id)).toMatchObject({ state: 'firing', acknowledgedBy: null });
   });
 

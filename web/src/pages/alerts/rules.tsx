@@ -29,7 +29,11 @@ const SNOOZES = [
 
 /** What a writer may do about a firing rule; acknowledging is offered once a firing. */
 const ON_CALL_ACTIONS = [
-  { action: 'acknowledge', label: 'Acknowledge', title: "I'm on it: no repeat notifications until it resolves" },
+  {
+    action: 'acknowledge',
+    label: 'Acknowledge',
+    title: "I'm on it: shown with the rule until it resolves (a new issue clears it)",
+  },
   { action: 'resolve', label: 'Resolve', title: 'Resolve by hand; its channels are told' },
 ] as const;
 
@@ -61,7 +65,7 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
     },
     onError: (error) => toast.error(error.message),
   });
-  // On call: "I'm on it" (no repeat notifications of this firing) and resolving by hand.
+  // On call: "I'm on it" (who is on this firing) and resolving by hand.
   const act = useMutation({
     mutationFn: ({ rule, action }: { rule: AlertRule; action: 'acknowledge' | 'resolve' }) =>
       read<AlertRule>(
