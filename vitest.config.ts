@@ -10,6 +10,9 @@ export default defineConfig({
     globalSetup: ['./test/support/build-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for something that will happen (a page re-rendering, a job's write); on two
+    // shared cores with a browser and a service running, vitest's default second was too short.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });

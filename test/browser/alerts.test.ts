@@ -92,7 +92,7 @@ describe('alerts and issue statuses in Chromium', () => {
     await d.open('/alerts');
     await page.getByRole('navigation').getByRole('link', { name: 'Alerts' }).waitFor();
     await page.getByRole('tab', { name: 'Channels' }).click();
-    expect(search().get('tab')).toBe('channels');
+    await expect.poll(() => search().get('tab')).toBe('channels');
     await page.getByText('No channels yet').waitFor();
 
     await page.getByRole('button', { name: 'New channel' }).click();
@@ -185,7 +185,7 @@ describe('alerts and issue statuses in Chromium', () => {
     await d.capture('alerts-rules');
 
     await page.getByRole('tab', { name: 'History' }).click();
-    expect(search().get('tab')).toBe('history');
+    await expect.poll(() => search().get('tab')).toBe('history');
     const expected = await events();
     expect(expected.map((event) => [event.state, event.outcome, event.responseStatus])).toEqual([
       ['firing', 'delivered', 200],
@@ -383,7 +383,7 @@ describe('alerts and issue statuses in Chromium', () => {
     for (const hash of chosen) expect(await page.locator(`tr[data-hash="${hash}"]`).count()).toBe(0);
 
     await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Ignored' }).click();
-    expect(search().get('status')).toBe('ignored');
+    await expect.poll(() => search().get('status')).toBe('ignored');
     const ignored = await issues({ status: 'ignored' });
     expect(ignored.items.map((item) => item.hash).sort()).toEqual([...chosen].sort());
     await expect
@@ -395,7 +395,7 @@ describe('alerts and issue statuses in Chromium', () => {
     await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'Resolved' }).click();
     await expect.poll(() => rows.count()).toBe((await issues({ status: 'resolved' })).items.length);
     await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'All' }).click();
-    expect(search().get('status')).toBe('all');
+    await expect.poll(() => search().get('status')).toBe('all');
     await expect.poll(() => rows.count()).toBe((await issues()).items.length);
   });
 });
