@@ -171,6 +171,8 @@ export async function readRule(
         query: {
           metric: urlText(params.metric),
           ...(params.aggregation !== 'avg' ? { aggregation: params.aggregation } : {}),
+          // The explorer reads its filters as JSON in the URL (web/src/pages/metrics/search.ts).
+          ...(params.filters.length > 0 ? { filters: JSON.stringify(params.filters) } : {}),
           ...windowQuery(range),
         },
       };

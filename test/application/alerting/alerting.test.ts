@@ -229,7 +229,14 @@ describe('alerting', () => {
     const metric = await rule({
       name: 'Queue depth',
       kind: 'metric_threshold',
-      params: { metric: 'queue.depth', aggregation: 'max', comparator: 'gt', threshold: 100, windowMinutes: 5 },
+      params: {
+        metric: 'queue.depth',
+        aggregation: 'max',
+        filters: [{ field: 'serverName', op: 'eq', value: 'web-1' }],
+        comparator: 'gt',
+        threshold: 100,
+        windowMinutes: 5,
+      },
       channelIds: [hook.id],
     });
     const logs = await rule({
@@ -276,7 +283,21 @@ describe('alerting', () => {
     });
     expect(otlp.statusCode).toBe(200);
     await evaluate();
-    expect(webhooksOf('/signals', metric.id)[0]?.body).toMatchObject({ state: 'firing', value: 450 });
+    const metricAlert = webhooksOf('/signals', metric.id)[0]?.body;
+    expect(metricAlert).toMatchObject({ state: 'firing', value: 450 });
+    // The explorer opens on the rule's query, its filters included (before: left out, so the chart
+    // drew every server's queue), over the alert's window.
+    const metricLink = new URL(String(metricAlert?.url));
+    expect(metricLink.pathname).toBe('/metrics');
+    const { filters, ...query } = Object.fromEntries(metricLink.searchParams);
+    expect(JSON.parse(filters ?? 'null')).toEqual([{ field: 'serverName', op: 'eq', value: 'web-1' }]);
+    expect(query).toEqual({
+      projectId: owner.project.id,
+      metric: 'queue.depth',
+      aggregation: 'max',
+      from: new Date(Date.parse(String(metricAlert?.at)) - 5 * 60_000).toISOString(),
+      to: metricAlert?.at,
+    });
     const logAlert = webhooksOf('/signals', logs.id)[0]?.body;
     expect(logAlert).toMatchObject({ state: 'firing', value: 2 });
     // The link opens the logs page on the rule's search and the alert's window (its URL state),
