@@ -249,11 +249,15 @@ describe('alerts and issue statuses in Chromium', () => {
       expected.slice(0, 2).map((event) => `by ${event.actorName}`),
     );
     expect(await historyRows.nth(2).locator('[data-outcome]').textContent()).toBe('delivered');
+    // The title names the rule; no column repeats it on every row.
+    const headers = () => page.locator('table[aria-label="Alert history"] thead th').allTextContents();
+    expect(await headers()).not.toContain('Rule');
     await d.capture('alerts-rule-history');
-    // Back to every rule: the test send is listed again.
+    // Back to every rule: the test send is listed again, each row with its rule.
     await page.getByRole('link', { name: 'Every rule' }).click();
     await expect.poll(() => historyRows.count()).toBe((await events()).length);
-    expect(search().get('rule')).toBeNull();
+    await expect.poll(() => search().get('rule')).toBeNull();
+    expect(await headers()).toContain('Rule');
   });
 
   it("shows each rule's condition in the rules table, the long ones cut with the whole in a tooltip", async () => {

@@ -71,7 +71,7 @@ export function HistorySection({
         }
       />
       {history.isPending ? (
-        <TableSkeleton rows={6} columns={8} />
+        <TableSkeleton rows={6} columns={ruleId === undefined ? 8 : 7} />
       ) : history.isError ? (
         <ErrorState error={history.error} className="m-4" />
       ) : items.length === 0 ? (
@@ -93,7 +93,8 @@ export function HistorySection({
           <THead>
             <tr>
               <TH>Time</TH>
-              <TH>Rule</TH>
+              {/* One rule's history names it in the title: no column repeating it on every row. */}
+              {ruleId === undefined && <TH>Rule</TH>}
               <TH>State</TH>
               <TH>Channel or person</TH>
               <TH>Outcome</TH>
@@ -108,9 +109,11 @@ export function HistorySection({
                 <TD className="whitespace-nowrap tabular">
                   <time dateTime={event.at}>{formatPreciseTime(event.at)}</time>
                 </TD>
-                <TD className="max-w-56 truncate whitespace-nowrap" title={event.ruleName ?? undefined}>
-                  {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
-                </TD>
+                {ruleId === undefined && (
+                  <TD className="max-w-56 truncate whitespace-nowrap" title={event.ruleName ?? undefined}>
+                    {event.ruleName ?? <span className="text-muted-foreground">Test notification</span>}
+                  </TD>
+                )}
                 <TD>
                   <RuleStateBadge state={event.state} />
                 </TD>
