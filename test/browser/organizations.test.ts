@@ -77,6 +77,8 @@ describe('organizations without a project', () => {
     await page.getByRole('meter', { name: 'Projects' }).waitFor();
     // The sidebar keeps the Organization page and leaves the project pages out.
     expect(await sidebarLinks()).toEqual(['Home', 'Organization', 'Account']);
+    // No telemetry page to apply a time range to: no picker (before: "Last 24 hours" in the header).
+    expect(await page.getByRole('button', { name: /^Time range:/ }).count()).toBe(0);
     await captureLightAndDark(page, 'organization-no-project');
 
     // Home says the same, with the organization's page and its first project one click away.

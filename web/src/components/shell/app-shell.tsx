@@ -154,7 +154,8 @@ export function AppShell() {
             </kbd>
           </Button>
           <div className="ml-auto flex items-center gap-2">
-            <TimeRangePicker />
+            {/* Without a project no page reads telemetry: nothing for a time range to apply to. */}
+            {project && <TimeRangePicker />}
             <ThemeToggle />
             <UserMenu user={me.data?.user} />
           </div>
