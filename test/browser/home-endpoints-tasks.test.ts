@@ -319,15 +319,15 @@ describe('home, endpoints and tasks pages', () => {
     await dashboard.open('/endpoints/detail', { name: endpoint.name });
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.getByText(`1–20 of ${endpoint.requests}`).waitFor();
-    expect((await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(1));
+    await expect.poll(async () => (await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(1));
     await pager.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => search().get('page')).toBe('2');
     await pager.getByText(`21–40 of ${endpoint.requests}`).waitFor();
-    expect((await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(2));
+    await expect.poll(async () => (await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(2));
     // The last page, past the hundredth call.
     await dashboard.open('/endpoints/detail', { name: endpoint.name, page: String(pages) });
     await pager.getByText(`${(pages - 1) * 20 + 1}–${endpoint.requests} of ${endpoint.requests}`).waitFor();
-    expect((await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(pages));
+    await expect.poll(async () => (await rows('calls')).map((cells) => cells[1])).toEqual(await callsPage(pages));
     expect(await pager.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true');
     await dashboard.open('/endpoints/detail', { name: endpoint.name, page: '2' });
     await pager.getByText(`21–40 of ${endpoint.requests}`).waitFor();

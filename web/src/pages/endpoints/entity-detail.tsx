@@ -267,28 +267,34 @@ export function EntityDetailPage({ config }: { config: EntityDetailConfig }) {
               ) : calls.isError ? (
                 <ErrorState error={calls.error} className="m-4" />
               ) : (
-                <CallsTable
-                  calls={calls.data.items}
-                  paging={
-                    page > 1 || calls.data.hasMore || (callsTotal ?? 0) > CALLS_PAGE_SIZE
-                      ? {
-                          page,
-                          pageSize: CALLS_PAGE_SIZE,
-                          total: callsTotal,
-                          hasMore: calls.data.hasMore,
-                          onPage: (next) => void navigate({ to: '.', search: (prev) => ({ ...prev, page: next }) }),
-                        }
-                      : undefined
-                  }
-                  noun={config.noun}
-                  emptyTitle={
-                    page > 1
-                      ? `No more ${config.noun}s: the list ended on an earlier page`
-                      : tab === 'failing'
-                        ? `No failed ${config.noun}s in this range`
-                        : `No ${config.noun}s in this range`
-                  }
-                />
+                // The page asked for is loading: the previous one stays, dimmed, under the new pager.
+                <div
+                  aria-busy={calls.isPlaceholderData}
+                  className={cn('transition-opacity', calls.isPlaceholderData && 'opacity-50')}
+                >
+                  <CallsTable
+                    calls={calls.data.items}
+                    paging={
+                      page > 1 || calls.data.hasMore || (callsTotal ?? 0) > CALLS_PAGE_SIZE
+                        ? {
+                            page,
+                            pageSize: CALLS_PAGE_SIZE,
+                            total: callsTotal,
+                            hasMore: calls.data.hasMore,
+                            onPage: (next) => void navigate({ to: '.', search: (prev) => ({ ...prev, page: next }) }),
+                          }
+                        : undefined
+                    }
+                    noun={config.noun}
+                    emptyTitle={
+                      page > 1
+                        ? `No more ${config.noun}s: the list ended on an earlier page`
+                        : tab === 'failing'
+                          ? `No failed ${config.noun}s in this range`
+                          : `No ${config.noun}s in this range`
+                    }
+                  />
+                </div>
               )}
             </Card>
           </div>
