@@ -27,7 +27,7 @@ export function ErrorState({ error, className, action }: { error: unknown; class
           : 'Could not load this';
   const hint =
     status === 403
-      ? 'Ask an administrator of the organization for a role that can see it.'
+      ? forbiddenHint(message)
       : status === 422
         ? 'Narrow the time range or the filters and try again.'
         : undefined;
@@ -48,6 +48,19 @@ export function ErrorState({ error, className, action }: { error: unknown; class
       </div>
     </div>
   );
+}
+
+/**
+ * What to do about a 403, from the service's reason: a role is an administrator's to give; a
+ * CLI token used as the dashboard's credential needs a sign-in instead (before: every 403 said
+ * to ask for a role); a suspended organization or closed registration say enough themselves.
+ */
+function forbiddenHint(message: string): string | undefined {
+  if (message === 'Access denied' || / role /.test(message))
+    return 'Ask an administrator of the organization for a role that can see it.';
+  if (/dashboard session/.test(message))
+    return 'A CLI token cannot do this: sign in to the dashboard, or use a personal access token.';
+  return undefined;
 }
 
 export function EmptyState({
