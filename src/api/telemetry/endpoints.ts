@@ -174,13 +174,15 @@ const detailResponse = obj({
   failing: { type: 'array', items: traceSummary },
   recent: { type: 'array', description: 'the newest calls', items: traceSummary },
 });
+/** The endpoint (task) the detail and calls routes read, by its name as listed. */
+const entityName = { type: 'string', minLength: 1, maxLength: 2000 } as const;
 const detailBody = {
   type: 'object',
   additionalProperties: false,
   required: ['name'],
   properties: {
     ...rangeProperties,
-    name: { type: 'string', minLength: 1, maxLength: 2000 },
+    name: entityName,
     limit: {
       type: 'integer',
       minimum: 0,
@@ -206,7 +208,7 @@ const callsBody = {
   required: ['name'],
   properties: {
     ...rangeProperties,
-    name: { type: 'string', minLength: 1, maxLength: 2000 },
+    name: entityName,
     failing: {
       type: 'boolean',
       description: `only an endpoint's calls answered 4xx or 5xx; a task's ${TASK_FAILURES}`,
