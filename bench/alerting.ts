@@ -111,6 +111,7 @@ async function main(): Promise<void> {
         enabled: true,
         cooldownSeconds: 0,
         snoozedUntil: null,
+        repeatIntervalSeconds: null,
         activityCursor: 0,
         now,
         createdBy: userId,

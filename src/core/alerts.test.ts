@@ -4,11 +4,14 @@ import {
   breaches,
   decide,
   decideAction,
+  emailOf,
   parseRuleParams,
   RuleActionRefused,
   retryDelayMs,
   signatureOf,
   slackMessageOf,
+  webhookBodyOf,
+  type Notification,
   type RuleRuntime,
 } from './alerts.js';
 
@@ -20,6 +23,7 @@ const runtime = (over: Partial<RuleRuntime> = {}): RuleRuntime => ({
   lastNotifiedAt: null,
   firingNotified: false,
   acknowledged: false,
+  repeatIntervalSeconds: null,
   ...over,
 });
 
@@ -99,10 +103,11 @@ describe('alert rules core', () => {
 
   it("an acknowledgement lasts as long as the firing, and an event rule's news is notified and clears it", () => {
     const acknowledged = decideAction('acknowledge', runtime({ state: 'firing', firingNotified: true }), now);
+    // Its channels hear who took it (before: nothing was sent, so the team did not know).
     expect(acknowledged).toEqual({
       state: 'firing',
       changed: false,
-      notify: null,
+      notify: 'acknowledged',
       suppressed: null,
       acknowledged: true,
     });
@@ -157,6 +162,66 @@ describe('alert rules core', () => {
     });
     const snoozed = runtime({ state: 'firing', firingNotified: true, snoozedUntil: new Date(now.getTime() + 1000) });
     expect(decideAction('resolve', snoozed, now)).toMatchObject({ notify: null, suppressed: 'snoozed' });
+    // An acknowledgement is told as a resolve is: only of a notified firing, and not while snoozed.
+    expect(decideAction('acknowledge', snoozed, now)).toMatchObject({
+      acknowledged: true,
+      notify: null,
+      suppressed: 'snoozed',
+    });
+    expect(decideAction('acknowledge', runtime({ state: 'firing', firingNotified: false }), now)).toMatchObject({
+      acknowledged: true,
+      notify: null,
+      suppressed: null,
+    });
+  });
+
+  describe('reminders of a threshold rule that stays firing', () => {
+    const HOUR = 3_600_000;
+    const firing = (over: Partial<RuleRuntime> = {}) =>
+      runtime({
+        state: 'firing',
+        firingNotified: true,
+        repeatIntervalSeconds: 4 * 3600,
+        lastNotifiedAt: new Date(now.getTime() - 4 * HOUR),
+        ...over,
+      });
+
+    it('is due once the interval has passed since the last notification, and not before', () => {
+      expect(decide('endpoint_latency', firing(), true, now)).toEqual({
+        state: 'firing',
+        changed: false,
+        notify: 'reminder',
+        suppressed: null,
+        acknowledged: false,
+      });
+      const oneSecondEarly = firing({ lastNotifiedAt: new Date(now.getTime() - 4 * HOUR + 1000) });
+      expect(decide('endpoint_latency', oneSecondEarly, true, now)).toMatchObject({ notify: null });
+      // Never reminding (the setting of rules from before reminders existed) sends nothing.
+      expect(decide('error_rate', firing({ repeatIntervalSeconds: null }), true, now)).toMatchObject({ notify: null });
+      // A resolving ends them: the rule resolves, notified as always.
+      expect(decide('error_rate', firing(), false, now)).toMatchObject({ state: 'resolved', notify: 'resolved' });
+    });
+
+    it('stops once the firing is acknowledged, and waits while snoozed', () => {
+      expect(decide('metric_threshold', firing({ acknowledged: true }), true, now)).toMatchObject({
+        notify: null,
+        acknowledged: true,
+      });
+      const snoozed = firing({ snoozedUntil: new Date(now.getTime() + HOUR) });
+      expect(decide('metric_threshold', snoozed, true, now)).toMatchObject({ notify: null });
+      // A firing held back by a snooze is reminded of as soon as the snooze is over.
+      const heldBack = firing({
+        firingNotified: false,
+        lastNotifiedAt: null,
+        snoozedUntil: new Date(now.getTime() - 1),
+      });
+      expect(decide('log_match', heldBack, true, now)).toMatchObject({ notify: 'reminder' });
+    });
+
+    it('never reminds of an event rule: its news is notified as it comes', () => {
+      expect(decide('new_issue', firing(), false, now)).toMatchObject({ state: 'firing', notify: null });
+      expect(decide('regression', firing({ lastNotifiedAt: null }), false, now)).toMatchObject({ notify: null });
+    });
   });
 
   it('parses parameters per kind with defaults, naming the field at fault', () => {
@@ -188,7 +253,7 @@ describe('alert rules core', () => {
     expect(signatureOf('s3cret', 1700000000, body)).toBe(
       `t=1700000000,v1=${createHmac('sha256', 's3cret').update(`1700000000.${body}`).digest('hex')}`,
     );
-    const slack = slackMessageOf({
+    const notification: Notification = {
       ruleId: 'r',
       ruleName: '<b>',
       kind: 'new_issue',
@@ -200,9 +265,15 @@ describe('alert rules core', () => {
       value: 1,
       at: 'now',
       url: 'http://x',
-    });
+    };
+    const slack = slackMessageOf(notification);
     expect(JSON.stringify(slack.blocks)).toContain('&lt;b&gt;');
     expect(JSON.stringify(slack.blocks)).toContain('Shop &amp; Co');
+    // A reminder and an acknowledgement say so in the headline, e-mail subject and webhook type.
+    const reminder = { ...notification, notice: 'reminder' } as const;
+    expect(slackMessageOf(reminder).text).toBe('REMINDER: t');
+    expect(emailOf({ ...notification, notice: 'acknowledged' }).subject).toBe('[Sightline] ACKNOWLEDGED: t');
+    expect(JSON.parse(webhookBodyOf(reminder))).toMatchObject({ type: 'alert.reminder', state: 'firing' });
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 120_000, 480_000, 1_920_000]);
   });
 });

@@ -75,6 +75,15 @@ export type RuleParams =
 export const MAX_LOG_MATCH_THRESHOLD = 500;
 export const MAX_WINDOW_MINUTES = 1440;
 
+/**
+ * Reminders of a threshold rule that stays firing: any whole number of seconds in this range, or
+ * null (never). New threshold rules remind every 4 hours (Grafana's default repeat interval);
+ * event rules never do (each of their news is notified as it comes).
+ */
+export const MIN_REPEAT_INTERVAL_SECONDS = 300;
+export const MAX_REPEAT_INTERVAL_SECONDS = 604_800;
+export const DEFAULT_REPEAT_INTERVAL_SECONDS = 14_400;
+
 export class RuleInputError extends Error {
   override name = 'RuleInputError';
 }
@@ -234,14 +243,19 @@ export interface RuleRuntime {
   firingNotified: boolean;
   /** A person acknowledged the current firing ("I'm on it"). */
   acknowledged: boolean;
+  /** Remind of a firing nobody acknowledged this often (threshold rules); null: never. */
+  repeatIntervalSeconds: number | null;
 }
 
 export interface Decision {
   state: RuleState;
   /** The state changed in this evaluation (a new firing, a resolving). */
   changed: boolean;
-  /** Send a notification of this state now. */
-  notify: 'firing' | 'resolved' | null;
+  /**
+   * Send a notification now: of a new firing or a resolving, a reminder that the rule is still
+   * firing, or (a person's action) that someone acknowledged the firing.
+   */
+  notify: 'firing' | 'resolved' | 'reminder' | 'acknowledged' | null;
   /** Why a change was not notified (snooze, cooldown), for the log. */
   suppressed: 'snoozed' | 'cooldown' | null;
   /** The acknowledgement stands: the same firing goes on. A resolving, a new firing or an event rule's news clears it. */
@@ -253,7 +267,9 @@ export interface Decision {
  * when it stops. Event rules fire on new activity and stay firing until a person resolves them
  * (nothing in the data says "that new issue is dealt with"); each later evaluation with news
  * notifies again and clears an acknowledgement, which was about earlier news. A firing is not notified while snoozed, nor within the
- * cooldown of the last firing notification; a resolving is notified only when its firing was.
+ * cooldown of the last firing notification; a resolving is notified only when its firing was. A
+ * threshold rule that stays firing, unacknowledged and not snoozed, reminds its channels once its
+ * repeat interval has passed since its last firing notification (or reminder).
  */
 export function decide(kind: RuleKind, runtime: RuleRuntime, condition: boolean, now: Date): Decision {
   const snoozed = isSnoozed(runtime, now);
@@ -266,8 +282,23 @@ export function decide(kind: RuleKind, runtime: RuleRuntime, condition: boolean,
     acknowledged: firing && runtime.acknowledged,
   };
   if (isEventRule(kind)) return condition ? fireDecision(runtime, snoozed, now) : unchanged;
-  if (condition) return firing ? unchanged : fireDecision(runtime, snoozed, now);
+  if (condition) {
+    if (!firing) return fireDecision(runtime, snoozed, now);
+    return reminderDue(runtime, snoozed, now) ? { ...unchanged, notify: 'reminder' } : unchanged;
+  }
   return firing ? resolveDecision(runtime, snoozed) : unchanged;
+}
+
+/**
+ * A firing threshold rule's reminder is due. Counted from the last firing notification, so a
+ * firing held back by a snooze (or never notified) is reminded of as soon as the snooze ends.
+ */
+function reminderDue(runtime: RuleRuntime, snoozed: boolean, now: Date): boolean {
+  if (snoozed || runtime.acknowledged || runtime.repeatIntervalSeconds === null) return false;
+  return (
+    runtime.lastNotifiedAt === null ||
+    now.getTime() - runtime.lastNotifiedAt.getTime() >= runtime.repeatIntervalSeconds * 1000
+  );
 }
 
 const isSnoozed = (runtime: RuleRuntime, now: Date) =>
@@ -304,16 +335,21 @@ export class RuleActionRefused extends Error {
 
 /**
  * What a person's acknowledge or resolve does to the rule now: acknowledging keeps it firing and
- * says who is on it (until it resolves, fires anew, or an event rule has news); resolving by hand resolves it as the evaluator would
- * (notified when its firing was, unless snoozed). A threshold rule whose condition still holds
- * fires anew at its next evaluation. Only a firing rule, and only one acknowledgement a firing.
+ * says who is on it (until it resolves, fires anew, or an event rule has news), and stops its
+ * reminders; resolving by hand resolves it as the evaluator would. Either is told to the rule's
+ * channels when its firing was notified and it is not snoozed (who was told of the firing hears
+ * who took it). A threshold rule whose condition still holds fires anew at its next evaluation.
+ * Only a firing rule, and only one acknowledgement a firing.
  */
 export function decideAction(action: RuleAction, runtime: RuleRuntime, now: Date): Decision {
   if (runtime.state !== 'firing')
     throw new RuleActionRefused(`only a firing rule can be ${action}d: this one is ${runtime.state}`);
   if (action === 'resolve') return resolveDecision(runtime, isSnoozed(runtime, now));
   if (runtime.acknowledged) throw new RuleActionRefused('this firing is already acknowledged');
-  return { state: 'firing', changed: false, notify: null, suppressed: null, acknowledged: true };
+  const acknowledged = { state: 'firing', changed: false, acknowledged: true } as const;
+  if (!runtime.firingNotified) return { ...acknowledged, notify: null, suppressed: null };
+  if (isSnoozed(runtime, now)) return { ...acknowledged, notify: null, suppressed: 'snoozed' };
+  return { ...acknowledged, notify: 'acknowledged', suppressed: null };
 }
 
 /** What a notification says, independent of the channel. */
@@ -322,6 +358,11 @@ export interface Notification {
   ruleName: string;
   kind: RuleKind;
   state: 'firing' | 'resolved' | 'test';
+  /**
+   * What a notification of a firing rule tells beyond its firing: that it is still firing (a
+   * reminder) or that a person acknowledged it. Absent for a new firing, a resolving, a test.
+   */
+  notice?: 'reminder' | 'acknowledged';
   projectId: string;
   projectName: string;
   title: string;
@@ -333,8 +374,11 @@ export interface Notification {
   url: string;
 }
 
+/** What a notification announces: its notice (reminder, acknowledged), else the state. */
+const headlineOf = (notification: Notification) => (notification.notice ?? notification.state).toUpperCase();
+
 export function emailOf(notification: Notification): { subject: string; text: string } {
-  const label = notification.state === 'firing' ? 'FIRING' : notification.state === 'resolved' ? 'RESOLVED' : 'TEST';
+  const label = headlineOf(notification);
   return {
     subject: `[Sightline] ${label}: ${notification.title}`,
     text: [
@@ -356,20 +400,24 @@ export function emailOf(notification: Notification): { subject: string; text: st
 /** Slack incoming-webhook body: a fallback `text` and Block Kit blocks. */
 export function slackMessageOf(notification: Notification): { text: string; blocks: unknown[] } {
   const emoji =
-    notification.state === 'firing'
-      ? ':rotating_light:'
-      : notification.state === 'resolved'
-        ? ':white_check_mark:'
-        : ':wave:';
+    notification.notice === 'acknowledged'
+      ? ':eyes:'
+      : notification.notice === 'reminder'
+        ? ':bell:'
+        : notification.state === 'firing'
+          ? ':rotating_light:'
+          : notification.state === 'resolved'
+            ? ':white_check_mark:'
+            : ':wave:';
   const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
-    text: `${notification.state.toUpperCase()}: ${notification.title}`,
+    text: `${headlineOf(notification)}: ${notification.title}`,
     blocks: [
       {
         type: 'header',
         text: {
           type: 'plain_text',
-          text: `${notification.state.toUpperCase()}: ${notification.title}`.slice(0, 150),
+          text: `${headlineOf(notification)}: ${notification.title}`.slice(0, 150),
           emoji: true,
         },
       },
@@ -396,9 +444,9 @@ export function slackMessageOf(notification: Notification): { text: string; bloc
   };
 }
 
-/** The webhook JSON body. */
+/** The webhook JSON body: `type` alert.firing, alert.reminder, alert.acknowledged, alert.resolved or alert.test. */
 export const webhookBodyOf = (notification: Notification): string =>
-  JSON.stringify({ type: `alert.${notification.state}`, ...notification });
+  JSON.stringify({ type: `alert.${notification.notice ?? notification.state}`, ...notification });
 
 /**
  * The `Sightline-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.

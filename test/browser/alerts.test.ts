@@ -279,7 +279,7 @@ describe('alerts and issue statuses in Chromium', () => {
       windowMinutes: 10,
     });
 
-    const condition = (name: string) => page.locator(`tr[data-rule="${name}"] [data-column="condition"] div`);
+    const condition = (name: string) => page.locator(`tr[data-rule="${name}"] [data-column="condition"] [title]`);
     // Before: only the kind, so the two latency rules read alike.
     await d.open('/alerts');
     await condition('Slow orders').waitFor();
@@ -319,6 +319,67 @@ describe('alerts and issue statuses in Chromium', () => {
     expect((await rules()).find((stored) => stored.name === 'Declined cards')!.params).toMatchObject({
       minSeverity: 17,
     });
+  });
+
+  it('offers reminders for a threshold rule only, stores the choice, shows it under the condition and reminders in the history', async () => {
+    await d.open('/alerts');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New alert rule' });
+    // An event rule's news is notified as it comes: no reminders to set.
+    expect(await dialog.getByLabel('Kind').inputValue()).toBe('new_issue');
+    expect(await dialog.getByLabel('Remind every').count()).toBe(0);
+    await dialog.getByLabel('Name').fill('Slow checkout');
+    await dialog.getByLabel('Kind').selectOption('endpoint_latency');
+    const remind = dialog.getByLabel('Remind every');
+    expect(await remind.locator('option').allTextContents()).toEqual(['Never', '1 hour', '4 hours', '24 hours']);
+    expect(await remind.locator('option:checked').textContent()).toBe('4 hours');
+    await dialog.getByLabel('Above (ms)').fill('800');
+    await remind.selectOption({ label: '1 hour' });
+    await d.capture('alerts-rule-dialog-reminder');
+    await dialog.getByRole('button', { name: 'Create rule' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = async () => (await rules()).find((rule) => rule.name === 'Slow checkout')!;
+    expect(await stored()).toMatchObject({ kind: 'endpoint_latency', repeatIntervalSeconds: 3600 });
+
+    const reminder = (name: string) => page.locator(`tr[data-rule="${name}"] [data-testid="reminder"]`);
+    await expect.poll(() => reminder('Slow checkout').textContent()).toBe('remind every 1 hour');
+    // Rules created without the field remind every 4 hours; an event rule shows nothing of it.
+    expect(await reminder('Slow orders').textContent()).toBe('remind every 4 hours');
+    expect(await reminder('New issues').count()).toBe(0);
+    await d.capture('alerts-rules-reminders');
+
+    await page.getByRole('button', { name: 'Edit Slow checkout' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit rule Slow checkout' });
+    expect(await edit.getByLabel('Remind every').locator('option:checked').textContent()).toBe('1 hour');
+    await edit.getByLabel('Remind every').selectOption({ label: 'Never' });
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await stored()).repeatIntervalSeconds).toBeNull();
+    await expect.poll(() => reminder('Slow checkout').textContent()).toBe('no reminders');
+
+    // Acknowledging a notified firing tells its channel, and the history says so (not while
+    // snoozed: "New issues" was snoozed above, so that snooze goes first).
+    const newIssues = page.locator('tr[data-rule="New issues"]');
+    await newIssues.getByRole('button', { name: 'Snooze New issues' }).click();
+    await page.getByRole('menuitem', { name: 'Stop snoozing' }).click();
+    await expect.poll(() => newIssues.getByTestId('snoozed').count()).toBe(0);
+    const batch = demoBatch({ calls: 5, random: seededRandom(7) });
+    stackTracesOf(batch).push(failure('ReminderSuiteError'));
+    await sendDemoBatch(d.base, d.projectToken, batch);
+    await eventually(async () => (await issues({ search: 'ReminderSuiteError' })).total).toBe(1);
+    await d.service.services.alerts.runOnce();
+    await page.reload();
+    await newIssues.getByRole('button', { name: 'Acknowledge' }).click();
+    await newIssues.getByTestId('acknowledged').waitFor();
+    await d.service.services.alerts.deliverDue();
+    const told = (await events()).find((event) => event.notice === 'acknowledged');
+    expect(told).toMatchObject({ ruleName: 'New issues', channelName: 'Receiver', outcome: 'delivered' });
+    await d.open('/alerts', { tab: 'history' });
+    const row = page.locator(`table[aria-label="Alert history"] tr[data-event="${told!.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('[data-notice]').textContent()).toBe('acknowledgement');
+    expect(await row.locator('[data-rule-state]').textContent()).toBe('firing');
+    await d.capture('alerts-history-notice');
   });
 
   it("gives a failed delivery's error its own column, read whole", async () => {

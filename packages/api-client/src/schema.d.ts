@@ -8046,6 +8046,8 @@ export interface paths {
                                 channelIds: string[];
                                 enabled: boolean;
                                 cooldownSeconds: number;
+                                /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                                repeatIntervalSeconds: number | null;
                                 snoozedUntil: string | null;
                                 /** @enum {string} */
                                 state: "ok" | "firing" | "resolved";
@@ -8147,6 +8149,8 @@ export interface paths {
                         cooldownSeconds?: number;
                         /** @description no notifications until this ISO 8601 time */
                         snoozedUntil?: string | null;
+                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing since …") this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
+                        repeatIntervalSeconds?: number | null;
                     };
                 };
             };
@@ -8168,6 +8172,8 @@ export interface paths {
                             channelIds: string[];
                             enabled: boolean;
                             cooldownSeconds: number;
+                            /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                            repeatIntervalSeconds: number | null;
                             snoozedUntil: string | null;
                             /** @enum {string} */
                             state: "ok" | "firing" | "resolved";
@@ -8285,6 +8291,8 @@ export interface paths {
                             channelIds: string[];
                             enabled: boolean;
                             cooldownSeconds: number;
+                            /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                            repeatIntervalSeconds: number | null;
                             snoozedUntil: string | null;
                             /** @enum {string} */
                             state: "ok" | "firing" | "resolved";
@@ -8386,6 +8394,8 @@ export interface paths {
                         cooldownSeconds?: number;
                         /** @description no notifications until this ISO 8601 time */
                         snoozedUntil?: string | null;
+                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing since …") this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
+                        repeatIntervalSeconds?: number | null;
                     };
                 };
             };
@@ -8407,6 +8417,8 @@ export interface paths {
                             channelIds: string[];
                             enabled: boolean;
                             cooldownSeconds: number;
+                            /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                            repeatIntervalSeconds: number | null;
                             snoozedUntil: string | null;
                             /** @enum {string} */
                             state: "ok" | "firing" | "resolved";
@@ -8606,6 +8618,11 @@ export interface paths {
                                 channelName: string | null;
                                 /** @enum {string} */
                                 state: "firing" | "resolved" | "test";
+                                /**
+                                 * @description a delivery that reminded of a firing, or told of its acknowledgement (null: of the state itself)
+                                 * @enum {string|null}
+                                 */
+                                notice: "reminder" | "acknowledged" | null;
                                 /** @description null for a person's action */
                                 attempt: number | null;
                                 /** @enum {string|null} */
@@ -8695,7 +8712,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Acknowledge a firing rule (write role): "I'm on it", shown with the rule; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history */
+        /** Acknowledge a firing rule (write role): "I'm on it", shown with the rule; its channels are told ("Acknowledged by …") when its firing was notified and it is not snoozed, and its reminders stop; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history */
         post: {
             parameters: {
                 query: {
@@ -8727,6 +8744,8 @@ export interface paths {
                             channelIds: string[];
                             enabled: boolean;
                             cooldownSeconds: number;
+                            /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                            repeatIntervalSeconds: number | null;
                             snoozedUntil: string | null;
                             /** @enum {string} */
                             state: "ok" | "firing" | "resolved";
@@ -8857,6 +8876,8 @@ export interface paths {
                             channelIds: string[];
                             enabled: boolean;
                             cooldownSeconds: number;
+                            /** @description seconds between reminders of a firing nobody acknowledged; null: never */
+                            repeatIntervalSeconds: number | null;
                             snoozedUntil: string | null;
                             /** @enum {string} */
                             state: "ok" | "firing" | "resolved";

@@ -10,10 +10,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import {
   CHANNEL_KINDS,
+  DEFAULT_REPEAT_INTERVAL_SECONDS,
+  MAX_REPEAT_INTERVAL_SECONDS,
+  MIN_REPEAT_INTERVAL_SECONDS,
   RULE_KINDS,
   RULE_STATES,
   RuleActionRefused,
   RuleInputError,
+  isEventRule,
   parseRuleParams,
   type Notification,
   type RuleAction,
@@ -160,6 +164,12 @@ const ruleProperties = {
     description: 'least time between two firing notifications',
   },
   snoozedUntil: { type: ['string', 'null'], description: 'no notifications until this ISO 8601 time' },
+  repeatIntervalSeconds: {
+    type: ['integer', 'null'],
+    minimum: MIN_REPEAT_INTERVAL_SECONDS,
+    maximum: MAX_REPEAT_INTERVAL_SECONDS,
+    description: `threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing since …") this long after its last firing notification; any whole number of seconds from ${MIN_REPEAT_INTERVAL_SECONDS} to ${MAX_REPEAT_INTERVAL_SECONDS} (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: ${DEFAULT_REPEAT_INTERVAL_SECONDS} (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes`,
+  },
 } as const;
 
 const ruleSchema = obj({
@@ -170,6 +180,10 @@ const ruleSchema = obj({
   channelIds: { type: 'array', items: str },
   enabled: bool,
   cooldownSeconds: int,
+  repeatIntervalSeconds: {
+    type: ['integer', 'null'],
+    description: 'seconds between reminders of a firing nobody acknowledged; null: never',
+  },
   snoozedUntil: nstr,
   state: { type: 'string', enum: RULE_STATES },
   stateChangedAt: nstr,
@@ -197,6 +211,7 @@ const toRuleAnswer = (rule: AlertRule) => {
     channelIds: rule.channelIds,
     enabled: rule.enabled,
     cooldownSeconds: rule.cooldownSeconds,
+    repeatIntervalSeconds: rule.repeatIntervalSeconds,
     snoozedUntil: rule.snoozedUntil?.toISOString() ?? null,
     state: rule.state,
     stateChangedAt: rule.stateChangedAt?.toISOString() ?? null,
@@ -218,6 +233,11 @@ const eventSchema = obj({
   channelId: { type: ['string', 'null'], description: "null for a person's action, or once the channel is deleted" },
   channelName: { type: ['string', 'null'], description: "null for a person's action" },
   state: { type: 'string', enum: ['firing', 'resolved', 'test'] },
+  notice: {
+    type: ['string', 'null'],
+    enum: ['reminder', 'acknowledged', null],
+    description: 'a delivery that reminded of a firing, or told of its acknowledgement (null: of the state itself)',
+  },
   attempt: { type: ['integer', 'null'], description: "null for a person's action" },
   outcome: { type: ['string', 'null'], enum: ['delivered', 'retrying', 'failed', null] },
   responseStatus: { type: ['integer', 'null'] },
@@ -392,6 +412,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
         channelId: channel.id,
         channelName: channel.name,
         state: 'test',
+        notice: null,
         at: now,
         attempt: 1,
         outcome: result.outcome,
@@ -402,7 +423,12 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
     },
   );
 
-  async function ruleInput(request: FastifyRequest, body: FromSchema<typeof ruleBody>): Promise<RuleInput> {
+  /** `existing`: the rule a PUT replaces, whose reminder setting an omitted field keeps. */
+  async function ruleInput(
+    request: FastifyRequest,
+    body: FromSchema<typeof ruleBody>,
+    existing?: AlertRule,
+  ): Promise<RuleInput> {
     const name = body.name.trim();
     if (name.length === 0) throw unprocessable('name must be 1 to 100 characters');
     let params: ReturnType<typeof parseRuleParams>;
@@ -428,6 +454,17 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
       if (ms === null) throw unprocessable('snoozedUntil must be an ISO 8601 timestamp or null');
       snoozedUntil = new Date(ms);
     }
+    if (isEventRule(body.kind) && body.repeatIntervalSeconds != null)
+      throw unprocessable(
+        `repeatIntervalSeconds must be null for a ${body.kind} rule: each of its news is notified as it comes, never reminded`,
+      );
+    const repeatIntervalSeconds = isEventRule(body.kind)
+      ? null
+      : body.repeatIntervalSeconds !== undefined
+        ? body.repeatIntervalSeconds
+        : existing && !isEventRule(existing.kind)
+          ? existing.repeatIntervalSeconds
+          : DEFAULT_REPEAT_INTERVAL_SECONDS;
     return {
       name,
       kind: body.kind,
@@ -436,6 +473,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
       enabled: body.enabled ?? true,
       cooldownSeconds: body.cooldownSeconds ?? 0,
       snoozedUntil,
+      repeatIntervalSeconds,
     };
   }
 
@@ -513,7 +551,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
       const id = request.params.id.toLowerCase();
       const existing = await findRule(services.meta, projectId, id);
       if (!existing) throw notFound('no such alert rule in this project');
-      const input = await ruleInput(request, request.body);
+      const input = await ruleInput(request, request.body, existing);
       const restart = existing.kind !== input.kind || JSON.stringify(existing.params) !== JSON.stringify(input.params);
       const updated = await updateRule(services.meta, projectId, id, {
         ...input,
@@ -584,6 +622,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
           channelId: event.channelId,
           channelName: event.channelName,
           state: event.state,
+          notice: event.notice,
           attempt: event.attempt,
           outcome: event.outcome,
           responseStatus: event.responseStatus,
@@ -600,7 +639,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
     {
       action: 'acknowledge',
       summary:
-        'Acknowledge a firing rule (write role): "I\'m on it", shown with the rule; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history',
+        'Acknowledge a firing rule (write role): "I\'m on it", shown with the rule; its channels are told ("Acknowledged by …") when its firing was notified and it is not snoozed, and its reminders stop; cleared when the rule resolves or fires anew, or when an event rule has news (notified as always). Recorded in the history',
     },
     {
       action: 'resolve',

@@ -1,8 +1,8 @@
 /**
  * A person's acknowledge or manual resolve of a firing rule: decided by `decideAction` (core),
  * written in one transaction with the rule locked — its new state, the action in the rule's
- * history (alert_events) and, for a resolve whose firing was notified, the "resolved"
- * notification of its channels, sent by the alert job like any other.
+ * history (alert_events) and, when its firing was notified, the notification of its channels
+ * ("Acknowledged by …" or "Resolved by …"), sent by the alert job like any other.
  */
 import { decideAction, type Notification, type RuleAction } from '../../core/alerts.js';
 import { insertActionEvent, lockRule, recordRuleAction, type AlertRule } from '../../store/meta/repositories/alerts.js';
@@ -39,17 +39,19 @@ export async function actOnRule(
       actorId: actor.id,
       at: now,
     });
-    if (decision.notify === 'resolved' && rule.channelIds.length > 0) {
+    if ((decision.notify === 'resolved' || decision.notify === 'acknowledged') && rule.channelIds.length > 0) {
       const since = rule.stateChangedAt ? ` (firing since ${rule.stateChangedAt.toISOString()})` : '';
+      const resolved = decision.notify === 'resolved';
       const notification: Notification = {
         ruleId: rule.id,
         ruleName: rule.name,
         kind: rule.kind,
-        state: 'resolved',
+        state: resolved ? 'resolved' : 'firing',
+        ...(resolved ? {} : { notice: 'acknowledged' as const }),
         projectId: rule.projectId,
         projectName: rule.projectName,
-        title: `Resolved by ${actor.name}: ${rule.name}`,
-        lines: [`Resolved by hand by ${actor.name}${since}`],
+        title: `${resolved ? 'Resolved' : 'Acknowledged'} by ${actor.name}: ${rule.name}`,
+        lines: [resolved ? `Resolved by hand by ${actor.name}${since}` : `${actor.name} is on it${since}`],
         value: rule.lastValue,
         at: now.toISOString(),
         url: `${deps.publicUrl}/alerts?${new URLSearchParams({ projectId: rule.projectId, tab: 'history', rule: rule.id })}`,

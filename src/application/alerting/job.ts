@@ -139,15 +139,23 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     );
     const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
     const decision = decide(rule.kind, runtimeOf(rule), condition, now);
+    // A reminder is of the firing: its state, with the same lines and link as the firing's message.
+    const reminder = decision.notify === 'reminder';
     const notification: Notification | null = decision.notify
       ? {
           ruleId: rule.id,
           ruleName: rule.name,
           kind: rule.kind,
-          state: decision.notify,
+          state: decision.notify === 'resolved' ? 'resolved' : 'firing',
+          ...(reminder ? { notice: 'reminder' as const } : {}),
           projectId: rule.projectId,
           projectName: rule.projectName,
-          title: decision.notify === 'resolved' ? `Resolved: ${rule.name}` : reading.title,
+          title:
+            decision.notify === 'resolved'
+              ? `Resolved: ${rule.name}`
+              : reminder
+                ? `Still firing since ${(rule.stateChangedAt ?? now).toISOString()}: ${reading.title}`
+                : reading.title,
           lines:
             decision.notify === 'resolved' && rule.stateChangedAt
               ? [
@@ -165,13 +173,15 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
         }
       : null;
     const firing = decision.state === 'firing';
+    // A reminder is a firing notification: the next is counted from it (and a cooldown too).
+    const notifiedFiring = decision.notify === 'firing' || reminder;
     const outcome: RuleOutcome = {
       state: decision.state,
       stateChangedAt: decision.changed ? now : null,
       lastValue: reading.value,
-      lastNotifiedAt: decision.notify === 'firing' ? now : rule.lastNotifiedAt,
+      lastNotifiedAt: notifiedFiring ? now : rule.lastNotifiedAt,
       // A resolving is announced only when its firing was; an event rule's firing is its own.
-      firingNotified: decision.notify === 'firing' ? true : firing && !decision.changed ? rule.firingNotified : false,
+      firingNotified: notifiedFiring ? true : firing && !decision.changed ? rule.firingNotified : false,
       activityCursor: reading.cursor ?? rule.activityCursor,
       evaluatedAt: now,
       nextEvaluationAt: new Date(now.getTime() + EVALUATION_PERIOD_MS),
@@ -228,6 +238,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
                 channelId: delivery.channelId,
                 channelName: channel?.name ?? '(deleted)',
                 state: delivery.state,
+                notice: (delivery.payload as unknown as Notification).notice ?? null,
                 at: now,
                 attempt,
                 outcome: result.outcome === 'delivered' ? 'delivered' : retry ? 'retrying' : 'failed',
@@ -336,6 +347,7 @@ export const runtimeOf = (rule: AlertRule): RuleRuntime => ({
   lastNotifiedAt: rule.lastNotifiedAt,
   firingNotified: rule.firingNotified,
   acknowledged: rule.acknowledgedAt !== null,
+  repeatIntervalSeconds: rule.repeatIntervalSeconds,
 });
 
 function outcomeOf(rule: ClaimedRule, now: Date) {

@@ -92,6 +92,66 @@ describe('alerting routes: organization and project scopes', () => {
     expect(deleted.body).toEqual({ deleted: true });
   });
 
+  it('reminders: 4 hours by default for a threshold rule, never for an event rule; bad values are refused, saying why', async () => {
+    const rules = (token: string, method: 'POST' | 'PUT', payload: object, id = '', projectId = owner.project.id) =>
+      call(service.app, {
+        method,
+        url: `/api/alert-rules${id ? `/${id}` : ''}?projectId=${projectId}`,
+        headers: bearer(token),
+        payload,
+      });
+    const latency = { name: 'Slow', kind: 'endpoint_latency', params: { thresholdMs: 500 } };
+    const created = await rules(owner.token, 'POST', latency);
+    expect([created.status, created.body?.repeatIntervalSeconds]).toEqual([201, 14_400]);
+    const newIssue = await rules(owner.token, 'POST', { name: 'New', kind: 'new_issue' });
+    expect([newIssue.status, newIssue.body?.repeatIntervalSeconds]).toEqual([201, null]);
+    const id = created.body!.id as string;
+
+    const refused: Array<[object, number, string | RegExp]> = [
+      [{ ...latency, repeatIntervalSeconds: 299 }, 400, /body\/repeatIntervalSeconds must be >= 300$/],
+      [{ ...latency, repeatIntervalSeconds: 604_801 }, 400, /body\/repeatIntervalSeconds must be <= 604800$/],
+      [{ ...latency, repeatIntervalSeconds: 3600.5 }, 400, /body\/repeatIntervalSeconds must be integer/],
+      [{ ...latency, repeatIntervalSeconds: '4h' }, 400, /body\/repeatIntervalSeconds must be integer/],
+      [
+        { name: 'New', kind: 'regression', repeatIntervalSeconds: 3600 },
+        422,
+        'repeatIntervalSeconds must be null for a regression rule: each of its news is notified as it comes, never reminded',
+      ],
+    ];
+    for (const [payload, status, error] of refused) {
+      for (const response of [await rules(owner.token, 'POST', payload), await rules(owner.token, 'PUT', payload, id)])
+        expect([response.status, response.body], JSON.stringify(payload)).toEqual([
+          status,
+          { error: typeof error === 'string' ? error : expect.stringMatching(error) },
+        ]);
+    }
+
+    // Replacing the rule: a given value is kept, null stops reminders, an omitted one is left as it was.
+    const hourly = await rules(members.get('write')!, 'PUT', { ...latency, repeatIntervalSeconds: 3600 }, id);
+    expect([hourly.status, hourly.body?.repeatIntervalSeconds]).toEqual([200, 3600]);
+    expect((await rules(owner.token, 'PUT', { ...latency, name: 'Slower' }, id)).body?.repeatIntervalSeconds).toBe(
+      3600,
+    );
+    expect(
+      (await rules(owner.token, 'PUT', { ...latency, repeatIntervalSeconds: null }, id)).body?.repeatIntervalSeconds,
+    ).toBeNull();
+
+    // Another organization's member, or a read-only one, changes nothing of it.
+    const change = { ...latency, repeatIntervalSeconds: 86_400 };
+    const foreign = await rules(stranger.token, 'PUT', change, id);
+    expect([foreign.status, foreign.body]).toEqual([403, { error: 'Access denied' }]);
+    const elsewhere = await rules(stranger.token, 'PUT', change, id, stranger.project.id);
+    expect([elsewhere.status, elsewhere.body]).toEqual([404, { error: 'no such alert rule in this project' }]);
+    const readOnly = await rules(members.get('read-only')!, 'PUT', change, id);
+    expect(readOnly.status).toBe(403);
+    const stored = await call(service.app, {
+      method: 'GET',
+      url: `/api/alert-rules/${id}?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(stored.body).toMatchObject({ name: 'Slow', repeatIntervalSeconds: null });
+  });
+
   it('another organization sees, uses and changes nothing of these', async () => {
     const channel = await call(service.app, {
       method: 'POST',

@@ -65,21 +65,36 @@ describe('on call: acknowledge and resolve', () => {
       .map((request) => JSON.parse(request.body) as Record<string, any>)
       .filter((body) => body.ruleId === ruleId);
 
-  async function firingNewIssueRule(name: string) {
+  /** The rule's history (deliveries and people's actions), newest first, as `token` reads it. */
+  const historyOf = async (ruleId: string, token: string) =>
+    (
+      await call(service.app, {
+        method: 'GET',
+        url: `/api/alert-events?${q()}&ruleId=${ruleId}`,
+        headers: bearer(token),
+      })
+    ).body!.items as Array<Record<string, any>>;
+
+  /** A rule notifying a webhook channel of its own ("<name> hook") at the receiver. */
+  async function ruleWithHook(name: string, rule: Record<string, unknown>) {
     const channel = await call(service.app, {
       method: 'POST',
       url: `/api/alert-channels?${q()}`,
       headers: bearer(owner.token),
       payload: { name: `${name} hook`, kind: 'webhook', url: `${receiver.url}/on-call` },
     });
-    const rule = await call(service.app, {
+    const created = await call(service.app, {
       method: 'POST',
       url: `/api/alert-rules?${q()}`,
       headers: bearer(owner.token),
-      payload: { name, kind: 'new_issue', channelIds: [channel.body!.id] },
+      payload: { name, channelIds: [channel.body!.id], ...rule },
     });
-    expect(rule.status, rule.raw).toBe(201);
-    const id = rule.body!.id as string;
+    expect(created.status, created.raw).toBe(201);
+    return created.body as Record<string, any>;
+  }
+
+  async function firingNewIssueRule(name: string) {
+    const id = (await ruleWithHook(name, { kind: 'new_issue' })).id as string;
     await sendNewError();
     await evaluate();
     expect(hooks(id).map((hook) => hook.state)).toEqual(['firing']);
@@ -109,7 +124,7 @@ describe('on call: acknowledge and resolve', () => {
     // (before: held back, so one acknowledgement silenced every new issue until a resolve).
     await sendNewError();
     await evaluate();
-    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'firing']);
+    expect(hooks(id).map((hook) => hook.type)).toEqual(['alert.firing', 'alert.acknowledged', 'alert.firing']);
     expect((await getRule(id)).acknowledgedBy).toBeNull();
     expect((await act(owner.token, id, 'acknowledge')).status).toBe(200);
 
@@ -117,7 +132,11 @@ describe('on call: acknowledge and resolve', () => {
     expect(resolved.status, resolved.raw).toBe(200);
     expect(resolved.body).toMatchObject({ state: 'resolved', acknowledgedAt: null, acknowledgedBy: null });
     await service.services.alerts.deliverDue();
-    const [, , resolvedHook] = hooks(id);
+    const [, , , acknowledgedHook, resolvedHook] = hooks(id);
+    expect(acknowledgedHook).toMatchObject({
+      type: 'alert.acknowledged',
+      title: 'Acknowledged by Olivia Owner: Payments new issues',
+    });
     expect(resolvedHook).toMatchObject({
       type: 'alert.resolved',
       title: 'Resolved by Olivia Owner: Payments new issues',
@@ -130,48 +149,39 @@ describe('on call: acknowledge and resolve', () => {
       { error: 'only a firing rule can be resolved: this one is resolved' },
     ]);
 
-    const history = (
-      await call(service.app, {
-        method: 'GET',
-        url: `/api/alert-events?${q()}&ruleId=${id}`,
-        headers: bearer(members.get('read-only')!),
-      })
-    ).body!.items as Array<Record<string, any>>;
-    expect(history.map((event) => [event.action, event.actorName, event.state, event.channelName])).toEqual([
-      [null, null, 'resolved', 'Payments new issues hook'],
-      ['resolved', 'Olivia Owner', 'resolved', null],
-      ['acknowledged', 'Olivia Owner', 'firing', null],
-      [null, null, 'firing', 'Payments new issues hook'],
-      ['acknowledged', 'write', 'firing', null],
-      [null, null, 'firing', 'Payments new issues hook'],
+    const history = await historyOf(id, members.get('read-only')!);
+    expect(
+      history.map((event) => [event.action, event.actorName, event.state, event.notice, event.channelName]),
+    ).toEqual([
+      [null, null, 'resolved', null, 'Payments new issues hook'],
+      [null, null, 'firing', 'acknowledged', 'Payments new issues hook'],
+      ['resolved', 'Olivia Owner', 'resolved', null, null],
+      ['acknowledged', 'Olivia Owner', 'firing', null, null],
+      [null, null, 'firing', null, 'Payments new issues hook'],
+      [null, null, 'firing', 'acknowledged', 'Payments new issues hook'],
+      ['acknowledged', 'write', 'firing', null, null],
+      [null, null, 'firing', null, 'Payments new issues hook'],
     ]);
 
     // The next new issue is a new firing: notified, and nobody is on it yet.
     await sendNewError();
     await evaluate();
-    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'firing', 'resolved', 'firing']);
+    expect(hooks(id).map((hook) => hook.type)).toEqual([
+      'alert.firing',
+      'alert.acknowledged',
+      'alert.firing',
+      'alert.acknowledged',
+      'alert.resolved',
+      'alert.firing',
+    ]);
     expect(await getRule(id)).toMatchObject({ state: 'firing', acknowledgedBy: null });
   });
 
   it('a threshold rule resolved by hand while its condition holds fires anew at the next evaluation', async () => {
-    const channel = await call(service.app, {
-      method: 'POST',
-      url: `/api/alert-channels?${q()}`,
-      headers: bearer(owner.token),
-      payload: { name: 'Frequency hook', kind: 'webhook', url: `${receiver.url}/on-call` },
+    const { id } = await ruleWithHook('Any issue', {
+      kind: 'issue_frequency',
+      params: { windowMinutes: 60, threshold: 1 },
     });
-    const rule = await call(service.app, {
-      method: 'POST',
-      url: `/api/alert-rules?${q()}`,
-      headers: bearer(owner.token),
-      payload: {
-        name: 'Any issue',
-        kind: 'issue_frequency',
-        params: { windowMinutes: 60, threshold: 1 },
-        channelIds: [channel.body!.id],
-      },
-    });
-    const id = rule.body!.id as string;
     await sendNewError();
     await evaluate();
     expect((await act(owner.token, id, 'acknowledge')).body).toMatchObject({
@@ -179,8 +189,99 @@ describe('on call: acknowledge and resolve', () => {
     });
     expect((await act(owner.token, id, 'resolve')).body).toMatchObject({ state: 'resolved' });
     await evaluate();
-    expect(hooks(id).map((hook) => hook.state)).toEqual(['firing', 'resolved', 'firing']);
+    expect(hooks(id).map((hook) => hook.type)).toEqual([
+      'alert.firing',
+      'alert.acknowledged',
+      'alert.resolved',
+      'alert.firing',
+    ]);
     expect(await getRule(id)).toMatchObject({ state: 'firing', acknowledgedBy: null });
+  });
+
+  it('a threshold rule nobody acknowledged is reminded every interval; an acknowledgement is told to its channels and stops the reminders', async () => {
+    const rule = await ruleWithHook('Checkout errors', {
+      kind: 'issue_frequency',
+      // The whole day: the one error keeps the rule firing while the clock moves on by hours.
+      params: { windowMinutes: 1440, threshold: 1 },
+      repeatIntervalSeconds: 3600,
+    });
+    expect(rule.repeatIntervalSeconds).toBe(3600);
+    const id = rule.id as string;
+    const hash = await sendNewError();
+    await evaluate();
+    const firedAt = (await getRule(id)).stateChangedAt as string;
+    expect(hooks(id).map((hook) => hook.type)).toEqual(['alert.firing']);
+
+    // Not before the interval: 59 minutes after the firing, nothing more (before: never anything more).
+    clock.advance(58 * MINUTE - 1000);
+    await evaluate();
+    expect(hooks(id)).toHaveLength(1);
+    clock.advance(MINUTE - 1000);
+    await evaluate();
+    expect(hooks(id).map((hook) => hook.type)).toEqual(['alert.firing', 'alert.reminder']);
+    const [fired, reminder] = hooks(id);
+    expect(reminder).toMatchObject({
+      state: 'firing',
+      notice: 'reminder',
+      title: `Still firing since ${firedAt}: ${fired!.title}`,
+      lines: fired!.lines,
+    });
+    // The same page as the firing's link, over the window read now.
+    const page = (url: string) => {
+      const { pathname, searchParams } = new URL(url);
+      return [pathname, searchParams.get('projectId')];
+    };
+    expect(page(reminder!.url)).toEqual([`/issues/${hash}`, owner.project.id]);
+    expect(page(reminder!.url)).toEqual(page(fired!.url));
+
+    // The next one an interval after the reminder.
+    clock.advance(58 * MINUTE);
+    await evaluate();
+    expect(hooks(id)).toHaveLength(2);
+    clock.advance(MINUTE);
+    await evaluate();
+    expect(hooks(id).map((hook) => hook.type)).toEqual(['alert.firing', 'alert.reminder', 'alert.reminder']);
+
+    // Acknowledging tells the channel who took it (before: nothing was sent) and ends the reminders.
+    expect((await act(members.get('write')!, id, 'acknowledge')).status).toBe(200);
+    await service.services.alerts.deliverDue();
+    const told = hooks(id)[3];
+    expect(told).toMatchObject({
+      type: 'alert.acknowledged',
+      state: 'firing',
+      title: 'Acknowledged by write: Checkout errors',
+      lines: [`write is on it (firing since ${firedAt})`],
+      url: `${service.services.config.publicUrl}/alerts?projectId=${owner.project.id}&tab=history&rule=${id}`,
+    });
+    clock.advance(3 * 60 * MINUTE);
+    await evaluate();
+    expect(hooks(id)).toHaveLength(4);
+    expect(await getRule(id)).toMatchObject({ state: 'firing', acknowledgedBy: { name: 'write' } });
+
+    const history = await historyOf(id, members.get('read-only')!);
+    expect(history.map((event) => [event.notice, event.action, event.channelName, event.outcome])).toEqual([
+      ['acknowledged', null, 'Checkout errors hook', 'delivered'],
+      [null, 'acknowledged', null, null],
+      ['reminder', null, 'Checkout errors hook', 'delivered'],
+      ['reminder', null, 'Checkout errors hook', 'delivered'],
+      [null, null, 'Checkout errors hook', 'delivered'],
+    ]);
+
+    // Resolving ends the firing; a new firing is notified as new, and reminded of again.
+    expect((await act(owner.token, id, 'resolve')).status).toBe(200);
+    await evaluate();
+    expect(
+      hooks(id)
+        .map((hook) => hook.type)
+        .slice(4),
+    ).toEqual(['alert.resolved', 'alert.firing']);
+    clock.advance(60 * MINUTE);
+    await evaluate();
+    expect(
+      hooks(id)
+        .map((hook) => hook.type)
+        .slice(4),
+    ).toEqual(['alert.resolved', 'alert.firing', 'alert.reminder']);
   });
 
   it('needs the write role; another organization gets 403, and from its own project the rule does not exist', async () => {
@@ -194,13 +295,7 @@ describe('on call: acknowledge and resolve', () => {
       expect([elsewhere.status, elsewhere.body]).toEqual([404, { error: 'no such alert rule in this project' }]);
     }
     expect(await getRule(id)).toMatchObject({ state: 'firing', acknowledgedBy: null });
-    const history = (
-      await call(service.app, {
-        method: 'GET',
-        url: `/api/alert-events?${q()}&ruleId=${id}`,
-        headers: bearer(owner.token),
-      })
-    ).body!.items as Array<Record<string, any>>;
+    const history = await historyOf(id, owner.token);
     expect(history.map((event) => event.action)).toEqual([null]);
   });
 });

@@ -142,6 +142,8 @@ export interface AlertRule {
   channelIds: string[];
   enabled: boolean;
   cooldownSeconds: number;
+  /** Remind of a firing nobody acknowledged this often (threshold rules); null: never. */
+  repeatIntervalSeconds: number | null;
   snoozedUntil: Date | null;
   state: RuleState;
   stateChangedAt: Date | null;
@@ -167,6 +169,7 @@ interface RuleRow {
   channel_ids: string[];
   enabled: boolean;
   cooldown_seconds: number;
+  repeat_interval_seconds: number | null;
   snoozed_until: Date | null;
   state: RuleState;
   state_changed_at: Date | null;
@@ -185,7 +188,7 @@ interface RuleRow {
 }
 
 const RULE_COLUMNS =
-  'id, project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, state, state_changed_at, last_value, last_evaluated_at, last_notified_at, firing_notified, acknowledged_by, acknowledged_at, activity_cursor, next_evaluation_at, created_at, updated_at';
+  'id, project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, repeat_interval_seconds, snoozed_until, state, state_changed_at, last_value, last_evaluated_at, last_notified_at, firing_notified, acknowledged_by, acknowledged_at, activity_cursor, next_evaluation_at, created_at, updated_at';
 /** The columns with the acknowledging person's name, for the routes' answers. */
 const RULE_READ_COLUMNS = `${RULE_COLUMNS}, (SELECT ${PERSON_NAME} FROM users u WHERE u.id = acknowledged_by) AS acknowledged_by_name`;
 const toRule = (row: RuleRow): AlertRule => ({
@@ -197,6 +200,7 @@ const toRule = (row: RuleRow): AlertRule => ({
   channelIds: row.channel_ids,
   enabled: row.enabled,
   cooldownSeconds: row.cooldown_seconds,
+  repeatIntervalSeconds: row.repeat_interval_seconds,
   snoozedUntil: row.snoozed_until,
   state: row.state,
   stateChangedAt: row.state_changed_at,
@@ -220,10 +224,10 @@ export const MAX_RULES_PER_PROJECT = 1000;
 /** What a caller sets of a rule; the rest is its state, kept by the evaluator. */
 export type RuleInput = Pick<
   AlertRule,
-  'name' | 'kind' | 'params' | 'channelIds' | 'enabled' | 'cooldownSeconds' | 'snoozedUntil'
+  'name' | 'kind' | 'params' | 'channelIds' | 'enabled' | 'cooldownSeconds' | 'snoozedUntil' | 'repeatIntervalSeconds'
 >;
 
-/** A RuleInput as statement values, in the order of the columns name .. snoozed_until. */
+/** A RuleInput as statement values, in the order of the columns name .. repeat_interval_seconds. */
 const ruleInputValues = (input: RuleInput): unknown[] => [
   input.name,
   input.kind,
@@ -232,6 +236,7 @@ const ruleInputValues = (input: RuleInput): unknown[] => [
   input.enabled,
   input.cooldownSeconds,
   input.snoozedUntil,
+  input.repeatIntervalSeconds,
 ];
 
 export async function insertRule(
@@ -245,8 +250,8 @@ export async function insertRule(
   ]);
   if (Number(held?.n ?? 0) >= MAX_RULES_PER_PROJECT) return null;
   const rows = await tx.query<RuleRow>(
-    `INSERT INTO alert_rules (project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, activity_cursor, next_evaluation_at, created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6, $7, $8, $9, $10, $11, $10, $10) RETURNING ${RULE_COLUMNS}`,
+    `INSERT INTO alert_rules (project_id, name, kind, params, channel_ids, enabled, cooldown_seconds, snoozed_until, repeat_interval_seconds, activity_cursor, next_evaluation_at, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5::uuid[], $6, $7, $8, $9, $10, $11, $12, $11, $11) RETURNING ${RULE_COLUMNS}`,
     [projectId, ...ruleInputValues(input), input.activityCursor, input.now, input.createdBy],
   );
   return toRule(rows[0]!);
@@ -276,10 +281,11 @@ export async function updateRule(
   input: RuleInput & { now: Date; restart: boolean },
 ): Promise<AlertRule | null> {
   const rows = await db.query<RuleRow>(
-    `UPDATE alert_rules SET name = $3, kind = $4, params = $5::jsonb, channel_ids = $6::uuid[], enabled = $7, cooldown_seconds = $8, snoozed_until = $9, updated_at = $10,
-            state = CASE WHEN $11 THEN 'ok' ELSE state END, firing_notified = CASE WHEN $11 THEN false ELSE firing_notified END,
-            acknowledged_by = CASE WHEN $11 THEN NULL ELSE acknowledged_by END, acknowledged_at = CASE WHEN $11 THEN NULL ELSE acknowledged_at END,
-            next_evaluation_at = CASE WHEN $11 THEN $10 ELSE next_evaluation_at END
+    `UPDATE alert_rules SET name = $3, kind = $4, params = $5::jsonb, channel_ids = $6::uuid[], enabled = $7, cooldown_seconds = $8, snoozed_until = $9,
+            repeat_interval_seconds = $10, updated_at = $11,
+            state = CASE WHEN $12 THEN 'ok' ELSE state END, firing_notified = CASE WHEN $12 THEN false ELSE firing_notified END,
+            acknowledged_by = CASE WHEN $12 THEN NULL ELSE acknowledged_by END, acknowledged_at = CASE WHEN $12 THEN NULL ELSE acknowledged_at END,
+            next_evaluation_at = CASE WHEN $12 THEN $11 ELSE next_evaluation_at END
       WHERE project_id = $1 AND id = $2 RETURNING ${RULE_READ_COLUMNS}`,
     [projectId, id, ...ruleInputValues(input), input.now, input.restart],
   );
@@ -546,6 +552,8 @@ export interface AlertEventInput {
   channelId: string;
   channelName: string;
   state: 'firing' | 'resolved' | 'test';
+  /** A reminder, or the telling of an acknowledgement (the delivery's notification's notice). */
+  notice: 'reminder' | 'acknowledged' | null;
   at: Date;
   attempt: number;
   outcome: 'delivered' | 'retrying' | 'failed';
@@ -555,8 +563,8 @@ export interface AlertEventInput {
 
 export async function insertEvent(db: MetaTx, event: AlertEventInput): Promise<void> {
   await db.query(
-    `INSERT INTO alert_events (organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    `INSERT INTO alert_events (organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, notice, at, attempt, outcome, response_status, error)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [
       event.organizationId,
       event.projectId,
@@ -565,6 +573,7 @@ export async function insertEvent(db: MetaTx, event: AlertEventInput): Promise<v
       event.channelId,
       event.channelName,
       event.state,
+      event.notice,
       event.at,
       event.attempt,
       event.outcome,
@@ -615,6 +624,7 @@ export interface AlertEvent {
   channelId: string | null;
   channelName: string | null;
   state: 'firing' | 'resolved' | 'test';
+  notice: 'reminder' | 'acknowledged' | null;
   at: Date;
   attempt: number | null;
   outcome: 'delivered' | 'retrying' | 'failed' | null;
@@ -640,6 +650,7 @@ export async function listEvents(
     channel_id: string | null;
     channel_name: string | null;
     state: AlertEvent['state'];
+    notice: AlertEvent['notice'];
     at: Date;
     attempt: number | null;
     outcome: AlertEvent['outcome'];
@@ -649,7 +660,7 @@ export async function listEvents(
     actor_id: string | null;
     actor_name: string | null;
   }>(
-    `SELECT id, organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, at, attempt, outcome, response_status, error,
+    `SELECT id, organization_id, project_id, rule_id, rule_name, channel_id, channel_name, state, notice, at, attempt, outcome, response_status, error,
             action, actor_id, actor_name
        FROM alert_events WHERE project_id = $1 AND ($2::uuid IS NULL OR rule_id = $2) AND ($3::bigint IS NULL OR id < $3)
       ORDER BY id DESC LIMIT $4`,
@@ -664,6 +675,7 @@ export async function listEvents(
     channelId: row.channel_id,
     channelName: row.channel_name,
     state: row.state,
+    notice: row.notice,
     at: row.at,
     attempt: row.attempt,
     outcome: row.outcome,

@@ -43,3 +43,13 @@ export function ActionBadge({ action }: { action: NonNullable<AlertEvent['action
     </span>
   );
 }
+
+/** What a delivery of a firing rule told beyond its state: a reminder, or someone's acknowledgement. */
+export function NoticeBadge({ notice }: { notice: NonNullable<AlertEvent['notice']> }) {
+  return (
+    <span data-notice={notice} className={cn(badge, 'bg-muted text-foreground')}>
+      <Dot className={notice === 'reminder' ? 'bg-warning' : 'bg-accent'} />
+      {notice === 'reminder' ? 'reminder' : 'acknowledgement'}
+    </span>
+  );
+}

@@ -24,6 +24,20 @@ export function severityOptions(current: string | undefined): Array<{ value: str
   ].sort((a, b) => (a.value === '' ? -1 : b.value === '' ? 1 : Number(a.value) - Number(b.value)));
 }
 
+/** A reminder interval in words: "1 hour", "4 hours", "90 minutes". */
+export function intervalLabel(seconds: number): string {
+  const [count, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : [Math.round(seconds / 60), 'minute'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The rule's reminders in words, for a threshold rule ("remind every 4 hours"); null for an event rule. */
+export function ruleReminder(rule: Pick<AlertRule, 'kind' | 'repeatIntervalSeconds'>): string | null {
+  if (rule.kind === 'new_issue' || rule.kind === 'regression') return null;
+  return rule.repeatIntervalSeconds === null
+    ? 'no reminders'
+    : `remind every ${intervalLabel(rule.repeatIntervalSeconds)}`;
+}
+
 const COMPARATOR_SYMBOLS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤' };
 
 /** What the rule watches, in one line: "p95 above 500 ms in 5 min · GET /api/orders". */

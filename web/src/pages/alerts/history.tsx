@@ -13,7 +13,7 @@ import { formatPreciseTime } from '@/lib/format';
 import { linkStyles } from '@/components/ui/link';
 import { cn } from '@/lib/utils';
 import { eventsKey, eventsQuery, rulesQuery } from './api';
-import { ActionBadge, OutcomeBadge, RuleStateBadge } from './badges';
+import { ActionBadge, NoticeBadge, OutcomeBadge, RuleStateBadge } from './badges';
 import type { AlertEvent } from './types';
 
 export const HISTORY_PAGE_SIZE = 25;
@@ -55,8 +55,8 @@ export function HistorySection({
         title={ruleId === undefined ? 'History' : `History of ${ruleName ?? 'one rule'}`}
         description={
           ruleId === undefined
-            ? 'Every delivery attempt of every rule and test send, and who acknowledged or resolved a rule, newest first.'
-            : 'Its delivery attempts, and who acknowledged or resolved it, newest first.'
+            ? 'Every delivery attempt of every rule (reminders and acknowledgements told among them) and test send, and who acknowledged or resolved a rule, newest first.'
+            : 'Its delivery attempts (reminders and acknowledgements told among them), and who acknowledged or resolved it, newest first.'
         }
         actions={
           ruleId !== undefined && (
@@ -115,7 +115,10 @@ export function HistorySection({
                   </TD>
                 )}
                 <TD>
-                  <RuleStateBadge state={event.state} />
+                  <div className="flex items-center gap-1">
+                    <RuleStateBadge state={event.state} />
+                    {event.notice && <NoticeBadge notice={event.notice} />}
+                  </div>
                 </TD>
                 {event.action ? (
                   <>

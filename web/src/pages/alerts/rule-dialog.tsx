@@ -1,5 +1,5 @@
 /**
- * Create or edit an alert rule: its kind's parameters, channels, enabled, cooldown. The server
+ * Create or edit an alert rule: its kind's parameters, channels, enabled, cooldown, reminders. The server
  * checks the parameters (src/core/alerts.ts parseRuleParams) and its message names the field, so
  * it is shown as it comes rather than duplicated here.
  */
@@ -10,7 +10,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field, Input, Select, SelectField, TextField } from '@/components/ui/input';
 import { api, read } from '@/lib/api';
 import { channelsQuery, rulesKey } from './api';
-import { severityOptions } from './conditions';
+import { intervalLabel, severityOptions } from './conditions';
 import { DialogFormFooter } from '@/components/ui/form';
 import { RULE_KINDS, channelKindLabel, type AlertRule, type RuleKind } from './types';
 
@@ -80,6 +80,17 @@ const COOLDOWNS = [
   { value: 86400, label: '24 hours' },
 ];
 
+/** "Remind every": threshold rules only (an event rule's news is notified as it comes). */
+const REMINDERS = [
+  { value: 'never', label: 'Never' },
+  { value: '3600', label: '1 hour' },
+  { value: '14400', label: '4 hours' },
+  { value: '86400', label: '24 hours' },
+];
+/** What a new threshold rule reminds by default: the server's default (4 hours). */
+const DEFAULT_REMINDER = 14_400;
+const isEventKind = (kind: RuleKind) => kind === 'new_issue' || kind === 'regression';
+
 /** The body of PUT /api/alert-rules/{id} that keeps a rule as it is except for `change`. */
 export function ruleBody(rule: AlertRule, change: Partial<Pick<AlertRule, 'enabled' | 'snoozedUntil'>> = {}) {
   return {
@@ -90,6 +101,7 @@ export function ruleBody(rule: AlertRule, change: Partial<Pick<AlertRule, 'enabl
     enabled: rule.enabled,
     cooldownSeconds: rule.cooldownSeconds,
     snoozedUntil: rule.snoozedUntil,
+    repeatIntervalSeconds: rule.repeatIntervalSeconds,
     ...change,
   };
 }
@@ -117,6 +129,10 @@ export function RuleDialog({
   const [channelIds, setChannelIds] = useState<string[]>(rule?.channelIds ?? []);
   const [enabled, setEnabled] = useState(rule?.enabled ?? true);
   const [cooldown, setCooldown] = useState(rule?.cooldownSeconds ?? 0);
+  // A threshold rule's stored setting; an event rule (or a new rule) starts at the default.
+  const [reminder, setReminder] = useState<number | null>(
+    rule && !isEventKind(rule.kind) ? rule.repeatIntervalSeconds : DEFAULT_REMINDER,
+  );
 
   const save = useMutation({
     mutationFn: () => {
@@ -138,6 +154,7 @@ export function RuleDialog({
         enabled,
         cooldownSeconds: cooldown,
         snoozedUntil: rule?.snoozedUntil ?? null,
+        repeatIntervalSeconds: isEventKind(kind) ? null : reminder,
       };
       return rule
         ? read<AlertRule>(
@@ -158,6 +175,10 @@ export function RuleDialog({
   const cooldownOptions = COOLDOWNS.some((option) => option.value === cooldown)
     ? COOLDOWNS
     : [...COOLDOWNS, { value: cooldown, label: `${cooldown} s` }];
+  const reminderValue = reminder === null ? 'never' : String(reminder);
+  const reminderOptions = REMINDERS.some((option) => option.value === reminderValue)
+    ? REMINDERS
+    : [...REMINDERS, { value: reminderValue, label: intervalLabel(reminder!) }];
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -215,6 +236,20 @@ export function RuleDialog({
                 options={cooldownOptions}
               />
             </Field>
+            {!isEventKind(kind) && (
+              <Field
+                label="Remind every"
+                htmlFor="rule-reminder"
+                hint="While it stays firing and nobody acknowledged it."
+              >
+                <Select
+                  id="rule-reminder"
+                  value={reminderValue}
+                  onChange={(event) => setReminder(event.target.value === 'never' ? null : Number(event.target.value))}
+                  options={reminderOptions}
+                />
+              </Field>
+            )}
             <label className="flex items-center gap-2 self-start pt-6 text-sm">
               <input
                 type="checkbox"

@@ -1,7 +1,7 @@
 /** The Rules section of /alerts: every rule with its state, channels and switches. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { BellOff, History, Pencil, Plus, Trash2, UserCheck } from 'lucide-react';
+import { BellOff, BellRing, History, Pencil, Plus, Trash2, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/components/shell/toasts';
 import { Button, RowDangerButton } from '@/components/ui/button';
@@ -16,7 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { useRowAction } from '@/lib/use-row-action';
 import { channelsQuery, eventsKey, rulesKey, rulesQuery } from './api';
 import { RuleStateBadge } from './badges';
-import { ruleCondition } from './conditions';
+import { ruleCondition, ruleReminder } from './conditions';
 import { RuleDialog, ruleBody } from './rule-dialog';
 import { ruleKindLabel, type AlertRule } from './types';
 
@@ -32,7 +32,8 @@ const ON_CALL_ACTIONS = [
   {
     action: 'acknowledge',
     label: 'Acknowledge',
-    title: "I'm on it: shown with the rule until it resolves (a new issue clears it)",
+    title:
+      "I'm on it: its channels are told, reminders stop; shown with the rule until it resolves (a new issue clears it)",
   },
   { action: 'resolve', label: 'Resolve', title: 'Resolve by hand; its channels are told' },
 ] as const;
@@ -149,6 +150,12 @@ export function RulesSection({ projectId, writable }: { projectId: string; writa
                 <div className="truncate" title={ruleCondition(rule)}>
                   {ruleCondition(rule)}
                 </div>
+                {ruleReminder(rule) && (
+                  <div className="flex items-center gap-1 text-xs" data-testid="reminder">
+                    <BellRing className="size-3 shrink-0" aria-hidden />
+                    <span className="truncate">{ruleReminder(rule)}</span>
+                  </div>
+                )}
               </TD>
               <TD>
                 <RuleStateBadge state={rule.state} />
