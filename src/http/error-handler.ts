@@ -17,24 +17,50 @@ export type ErrorBody = (request: FastifyRequest, answer: HttpError) => { body: 
 export const JSON_ERROR: ErrorBody = (_request, answer) => ({ body: { error: answer.message } });
 
 /**
+ * The router's limit on a route parameter (its `maxParamLength`): every parameter is a UUID, a
+ * 16-hex issue hash or a provider name, so a longer segment is never a valid one.
+ */
+export const MAX_PATH_SEGMENT = 100;
+const SEGMENT_TOO_LONG = `a path segment is longer than ${MAX_PATH_SEGMENT} characters`;
+
+/**
  * Fastify's answers to a request its router refuses before any route or error handler (a path
- * with malformed percent-encoding, a path segment over 100 characters), in the service's shape:
+ * with malformed percent-encoding, a path segment over MAX_PATH_SEGMENT), in the service's shape:
  * Fastify's own body was `{"error": "Bad Request", "code": "FST_ERR_BAD_URL", ...}`, and 414.
  * For the `frameworkErrors` server option.
  */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'a path segment is longer than 100 characters'
+      ? SEGMENT_TOO_LONG
       : 'the path is not a valid URL (malformed percent-encoding)';
   void reply.code(400).send({ error: message });
 }
 
+/**
+ * The answer to a path no route answers: 404, or 400 when a segment is over the router's limit.
+ * The dashboard's catch-all GET route matches a path whose parameter the router refused as too
+ * long, so its framework error never comes: a long id would otherwise read as "no such route".
+ */
+export function answerNoRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0] ?? '';
+  // Measured decoded, as the router measures a parameter.
+  if (path.split('/').some((segment) => decodedLength(segment) > MAX_PATH_SEGMENT))
+    return reply.code(400).send({ error: SEGMENT_TOO_LONG });
+  return reply.code(404).send({ error: `no route ${request.method} ${path}` });
+}
+
+function decodedLength(segment: string): number {
+  try {
+    return decodeURIComponent(segment).length;
+  } catch {
+    return segment.length;
+  }
+}
+
 export function useErrorAnswers(app: FastifyInstance): void {
   useErrorBodies(app, JSON_ERROR);
-  app.setNotFoundHandler((request, reply) => {
-    void reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(answerNoRoute);
 }
 
 /** The service's error answers in this scope, with bodies rendered by `render`. */

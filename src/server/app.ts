@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { applicationSurface } from '../api/surface.js';
 import { documentSibling, useOpenApi } from '../api/telemetry/openapi.js';
 import { ingestSurface } from '../ingest/surface.js';
-import { answerFrameworkError, useErrorAnswers } from '../http/error-handler.js';
+import { MAX_PATH_SEGMENT, answerFrameworkError, useErrorAnswers } from '../http/error-handler.js';
 import { buildValidator } from '../http/validation.js';
 import { healthRoutes } from './health.js';
 import { LIMITS } from '../http/limits.js';
@@ -55,6 +55,7 @@ function newInstance(services: Services, webRoot: string | null): FastifyInstanc
     return503OnClosing: true,
     schemaController: { compilersFactory: { buildValidator } },
     frameworkErrors: answerFrameworkError,
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
   });
   useErrorAnswers(instance);
   useOpenApi(instance);

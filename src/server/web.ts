@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerNoRoute } from '../http/error-handler.js';
 
 /**
  * What the app may load: its own scripts only (no inline script, no eval), its own API, images
@@ -52,11 +53,11 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
 
   app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = decodePath(request.url.split('?')[0] ?? '/');
-    if (urlPath === null || SERVICE_PATH.test(urlPath)) return notFound(request, reply);
+    if (urlPath === null || SERVICE_PATH.test(urlPath)) return answerNoRoute(request, reply);
     // The root is the dashboard whoever asks (`curl http://localhost:8080` included): no API
     // answers there, and "no route GET /" read as if the service were not running.
     const wantsPage = acceptsHtml(request) || urlPath === '/';
-    if (!fs.existsSync(indexFile)) return wantsPage ? sendAppPage(reply, root) : notFound(request, reply);
+    if (!fs.existsSync(indexFile)) return wantsPage ? sendAppPage(reply, root) : answerNoRoute(request, reply);
     if (urlPath !== '/' && urlPath !== '/index.html' && isFile(root, urlPath)) {
       const immutable = urlPath.startsWith('/assets/');
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -64,7 +65,7 @@ export async function webRoutes(app: FastifyInstance, root: string): Promise<voi
       return reply.sendFile(urlPath.slice(1));
     }
     // A missing hashed file is a stale page asking for an old build: a 404, not the app.
-    if (urlPath.startsWith('/assets/') || !wantsPage) return notFound(request, reply);
+    if (urlPath.startsWith('/assets/') || !wantsPage) return answerNoRoute(request, reply);
     return sendAppPage(reply, root);
   });
 }
@@ -92,10 +93,6 @@ export async function sendAppPage(reply: FastifyReply, root: string): Promise<Fa
 /** A person's browser opening a page by URL: it asks for HTML and presents no credential. */
 export function isBrowserNavigation(request: FastifyRequest): boolean {
   return request.headers.authorization === undefined && acceptsHtml(request);
-}
-
-function notFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` });
 }
 
 function acceptsHtml(request: FastifyRequest): boolean {

@@ -331,11 +331,22 @@ function paramProbes(schema: Schema | undefined): Probe[] {
       ...brokenConstraints(property).filter(({ value }) => typeof value === 'string'),
       { label: 'not a UUID', value: 'not-a-uuid' },
     ]
-      .map(({ label, value }) => ({ label: `:${key} ${label}`, names: key, params: { [key]: String(value) } }))
+      .map((bad): Probe => ({ label: `:${key} ${bad.label}`, names: key, params: { [key]: String(bad.value) } }))
       .concat(
-        // The router refuses these before the route: the answer cannot name the parameter.
-        { label: `:${key} percent-encoded garbage`, names: 'not a valid URL', params: { [key]: '%00%ff' } },
-        { label: `:${key} of 200 characters`, names: 'longer than 100', params: { [key]: 'x'.repeat(200) } },
+        // The router refuses these before the route: the answer cannot name the parameter. A 400,
+        // never the 404 of a GET the dashboard's catch-all route took: the id was merely long.
+        {
+          label: `:${key} percent-encoded garbage`,
+          names: 'not a valid URL',
+          status: 400,
+          params: { [key]: '%00%ff' },
+        },
+        {
+          label: `:${key} of 200 characters`,
+          names: 'longer than 100',
+          status: 400,
+          params: { [key]: 'x'.repeat(200) },
+        },
       ),
   );
 }

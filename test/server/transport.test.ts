@@ -63,6 +63,33 @@ describe('HTTP transport', () => {
     expect(response.json()).toEqual({ error: 'no route GET /api/nope' });
   });
 
+  it('answers a path segment over 100 characters with a JSON 400 saying so, over a real socket, whatever the method', async () => {
+    const long = 'x'.repeat(150);
+    const answers = [];
+    for (const [method, path] of [
+      ['GET', `/api/traces/${long}`],
+      ['GET', `/api/organizations/${long}/members`],
+      ['DELETE', `/api/personal-access-tokens/${long}`],
+      ['GET', `/api/${long}`],
+    ] as const) {
+      const response = await fetch(`${service.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${sessionToken}` },
+      });
+      answers.push({ method, status: response.status, body: await response.json() });
+    }
+    expect(answers).toEqual(
+      ['GET', 'GET', 'DELETE', 'GET'].map((method) => ({
+        method,
+        status: 400,
+        body: { error: 'a path segment is longer than 100 characters' },
+      })),
+    );
+    // Percent-escapes count as the character they stand for: 100 characters are a segment the router takes.
+    const encoded = await fetch(`${service.url}/api/${'%41'.repeat(100)}`);
+    expect(encoded.status).toBe(404);
+  });
+
   it('accepts a gzip report and a plain one', async () => {
     const plain = await postReport(service, ingestToken, JSON.stringify(minimalReport));
     expect(plain.statusCode).toBe(200);
