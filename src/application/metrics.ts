@@ -1,6 +1,8 @@
 /**
  * The service's own metrics (served in Prometheus text format by server/metrics-route.ts). Labels
- * never carry project or organization ids, so the endpoint shows no tenant data.
+ * never carry project or organization ids, so the endpoint shows no tenant data. A label name
+ * means one thing in every series: `route` is the route's path, `protocol` the ingest protocol
+ * (`report` or `otlp`).
  */
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FlushEvent } from '../store/telemetry/writer.js';
@@ -15,14 +17,14 @@ export class ServiceMetrics {
   });
   readonly skippedRecords = new Counter({
     name: 'sightline_ingest_skipped_records_total',
-    help: 'Records of an accepted ingest request that broke the schema and were not stored.',
-    labelNames: ['route'] as const,
+    help: 'Records of an accepted ingest request that broke the schema and were not stored, by protocol.',
+    labelNames: ['protocol'] as const,
     registers: [this.registry],
   });
   readonly ingestBytes = new Counter({
     name: 'sightline_ingest_bytes_total',
-    help: 'Decompressed bytes of accepted ingest requests.',
-    labelNames: ['route'] as const,
+    help: 'Decompressed bytes of accepted ingest requests, by protocol.',
+    labelNames: ['protocol'] as const,
     registers: [this.registry],
   });
   readonly writerRows = new Counter({

@@ -20,7 +20,7 @@ export interface IngestObject {
 }
 
 export interface IngestCommit {
-  route: 'report' | 'otlp';
+  protocol: 'report' | 'otlp';
   project: IngestProject;
   request: FastifyRequest;
   /** Decompressed request bytes: what usage and the quota count. */
@@ -55,7 +55,7 @@ function commitRows(services: Services, commit: IngestCommit): Promise<void> {
   const stored = services.writer.write(batchRows(batch));
   return afterRowsStored(services, stored, {
     project: commit.project,
-    route: commit.route,
+    protocol: commit.protocol,
     request: commit.request,
     bytes: commit.bytes,
     receivedAt: commit.receivedAt,
@@ -67,7 +67,7 @@ function commitRows(services: Services, commit: IngestCommit): Promise<void> {
 
 interface AfterRows {
   project: IngestProject;
-  route: IngestCommit['route'];
+  protocol: IngestCommit['protocol'];
   request: FastifyRequest;
   bytes: number;
   receivedAt: Date;
@@ -77,7 +77,7 @@ interface AfterRows {
 }
 
 async function afterRowsStored(services: Services, stored: Promise<void>, after: AfterRows): Promise<void> {
-  const { project, route, request, bytes, receivedAt, skipped } = after;
+  const { project, protocol, request, bytes, receivedAt, skipped } = after;
   await stored;
   // After the rows are stored; if marking fails (a WriteFailedError, 503), the client's retry
   // re-sends them (deduplicated) and marks again.
@@ -92,8 +92,8 @@ async function afterRowsStored(services: Services, stored: Promise<void>, after:
     throw new WriteFailedError('recording ingest usage failed', true, { cause: error });
   }
 
-  services.metrics.ingestBytes.inc({ route }, bytes);
-  if (skipped > 0) services.metrics.skippedRecords.inc({ route }, skipped);
+  services.metrics.ingestBytes.inc({ protocol }, bytes);
+  if (skipped > 0) services.metrics.skippedRecords.inc({ protocol }, skipped);
   await services.coord
     .incrBy(usageCounterKey(project.organizationId, receivedAt), bytes, USAGE_COUNTER_TTL_MS)
     .catch((error: unknown) => request.log.error({ err: error }, 'usage counter update failed'));

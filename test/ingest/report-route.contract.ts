@@ -232,7 +232,7 @@ export function reportRouteContract(engine: TelemetryEngineName): void {
         url: '/metrics',
         headers: { authorization: 'Bearer report-route-metrics-token' },
       });
-      expect(metrics.body).toMatch(/sightline_ingest_skipped_records_total\{route="report"\} 3/);
+      expect(metrics.body).toMatch(/sightline_ingest_skipped_records_total\{protocol="report"\} 3/);
     });
 
     it('answers 400 naming the path for a body that is not a report payload, and for malformed JSON', async () => {

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { CONTENT_SECURITY_POLICY } from '../../src/server/web.js';
-import { startTestService, type TestService } from '../support/service.js';
+import {
+  registerUser,
+  reportFrame,
+  sendOtlpException,
+  startTestService,
+  type TestService,
+} from '../support/service.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -91,6 +97,35 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(response.body).toMatch(/^# HELP sightline_/m);
     const document = (await service.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(document.paths['/metrics'].get.summary).toMatch(/METRICS_TOKEN/);
+  });
+
+  it('gives each label name one meaning across series: route the path, protocol report or otlp', async () => {
+    const { project } = await registerUser(service.app);
+    await reportFrame(service.app, project.token, {
+      metrics: [{ name: 'probe', value: 1, recordedAt: new Date().toISOString() }],
+    });
+    const otlp = await sendOtlpException(service.app, project.token, {
+      service: 'api',
+      version: '1.0.0',
+      span: 'GET /x',
+      type: 'Error',
+      stacktrace: 'Error: x',
+    });
+    expect(otlp.statusCode).toBe(200);
+    const scraped = await service.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const labelsOf = (series: string) =>
+      [...scraped.body.matchAll(new RegExp(`^${series}\\{([^}]*)\\} `, 'gm'))].map((match) => match[1]);
+    expect(labelsOf('sightline_ingest_requests_total')).toEqual(
+      expect.arrayContaining(['route="/api/report",status="200"', 'route="/api/otel/v1/traces",status="200"']),
+    );
+    expect(labelsOf('sightline_ingest_bytes_total').sort()).toEqual(['protocol="otlp"', 'protocol="report"']);
+    const routeValues = scraped.body.match(/\broute="[^"]*"/g) ?? [];
+    expect(routeValues.length).toBeGreaterThan(0);
+    for (const value of routeValues) expect(value).toMatch(/^route="\/api\//);
   });
 
   it('answers 401 with an empty body to any other credential', async () => {

@@ -169,7 +169,7 @@ async function exportSignal(
       'OTLP records rejected',
     );
   const stored = commitIngest(services, {
-    route: 'otlp',
+    protocol: 'otlp',
     project,
     request,
     bytes: body.length,

@@ -90,7 +90,7 @@ async function ingestReport(
   // Returned, not awaited: this frame, which holds the parsed records, ends here instead of
   // keeping them alive while their insert runs (ingest/commit.ts).
   return commitIngest(services, {
-    route: 'report',
+    protocol: 'report',
     project,
     request,
     bytes: body.length,
