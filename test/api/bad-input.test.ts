@@ -56,8 +56,8 @@ interface Route {
 
 /**
  * Routes whose body is not a JSON document the probe can derive: the uploads are multipart files
- * (test/api/symbols, test/api/sourcemaps probe those), and the payment webhook is a signed
- * raw body refused on its signature (test/api/billing.test.ts).
+ * (hostile-uploads.test.ts sends them hostile forms), and the payment webhook is a signed raw body
+ * (billing.test.ts sends it bad, missing and stale signatures, and signed bodies of the wrong shape).
  */
 const NOT_JSON_BODIES = new Set([
   'POST /api/symbols/upload',

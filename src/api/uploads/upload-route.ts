@@ -20,6 +20,9 @@ export const UPLOAD_LIMITS = {
   fileBytes: 200 * 1024 * 1024,
   requestBytes: 250 * 1024 * 1024,
   parts: 1000,
+  /** Text fields (arch, debug_id, release, ...): a few, short. */
+  fields: 20,
+  fieldBytes: 1024,
 } as const;
 
 export interface UploadRoute<Answer> {
@@ -48,11 +51,16 @@ export async function registerUploadRoute<Answer>(
       fileSize: UPLOAD_LIMITS.fileBytes,
       parts: UPLOAD_LIMITS.parts,
       files: UPLOAD_LIMITS.parts,
-      fields: 20,
-      fieldSize: 1024,
+      fields: UPLOAD_LIMITS.fields,
+      fieldSize: UPLOAD_LIMITS.fieldBytes,
     },
     // preservePath is a busboy option @fastify/multipart passes on but does not declare.
   } as never);
+  // Any other body is left unread for the handler, which checks the token first and then answers
+  // 400 "must be multipart/form-data" (before: a text or untyped body was a 415 telling the
+  // uploader to send application/json).
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
   // Uploads are few and large: a handful at once, the rest wait for a slot or get 503.
   const slots = new AdmissionGate({ name: route.name, ...services.config.symbolUploads, maxWaiting: 16 });
 
@@ -66,10 +74,7 @@ export async function registerUploadRoute<Answer>(
       if (!request.isMultipart()) throw badRequest('the request must be multipart/form-data with a files field');
       const release = await slots.acquire();
       try {
-        const upload = await spoolUpload(request, {
-          fileBytes: UPLOAD_LIMITS.fileBytes,
-          requestBytes: UPLOAD_LIMITS.requestBytes,
-        });
+        const upload = await spoolUpload(request, UPLOAD_LIMITS);
         try {
           if (upload.files.length === 0) throw badRequest(route.noFilesMessage);
           return await route.store(project, upload);
