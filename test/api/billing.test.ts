@@ -398,6 +398,73 @@ describe('billing through Stripe', () => {
     expect(await planCode()).toBe('free');
   });
 
+  it('a signed webhook body that is not JSON or not an event of the expected shape is a 400 saying so; an unknown event type is received; nothing changes', async () => {
+    const nowSeconds = Math.floor(clock.now() / 1000);
+    const send = (
+      payload: string,
+      signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: nowSeconds }),
+    ) =>
+      call(service.app, {
+        method: 'POST',
+        url: '/api/billing/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    const event = (type: string, object: unknown) =>
+      JSON.stringify({ id: 'evt_shape', object: 'event', type, created: nowSeconds, data: { object } });
+    const subscription = {
+      id: 'sub_shape',
+      object: 'subscription',
+      customer: 'cus_shape',
+      status: 'active',
+      metadata: { organizationId: user.organization.id },
+      cancel_at_period_end: false,
+      canceled_at: null,
+      items: { object: 'list', data: [] as unknown[] },
+    };
+    const answers = [
+      await send('{"id": "evt_cut'),
+      await send(''),
+      await send('[1, 2]'),
+      await send(JSON.stringify({ id: 'evt_untyped', object: 'event', created: nowSeconds })),
+      await send(JSON.stringify({ type: 'customer.subscription.created', created: nowSeconds })),
+      await send(event('customer.subscription.updated', { ...subscription, items: undefined })),
+      await send(event('customer.subscription.updated', { ...subscription, customer: 42 })),
+      await send(event('customer.subscription.created', { ...subscription, items: { data: [{ price: {} }] } })),
+      await send(event('invoice.paid', { id: 'in_1' })),
+      await send(event('customer.subscription.created', subscription), 'not a signature header'),
+    ].map(({ status, body }) => ({ status, body }));
+    expect(answers).toEqual([
+      { status: 400, body: { error: 'the webhook body is not JSON' } },
+      { status: 400, body: { error: 'the webhook body is not JSON' } },
+      { status: 400, body: { error: expect.stringMatching(/^not a Stripe event of the expected shape: the body: /) } },
+      { status: 400, body: { error: expect.stringMatching(/^not a Stripe event of the expected shape: type: /) } },
+      {
+        status: 400,
+        body: { error: expect.stringMatching(/^not a Stripe event of the expected shape: data\.object: /) },
+      },
+      {
+        status: 400,
+        body: { error: expect.stringMatching(/^not a Stripe event of the expected shape: data\.object\.items: /) },
+      },
+      {
+        status: 400,
+        body: { error: expect.stringMatching(/^not a Stripe event of the expected shape: data\.object\.customer: /) },
+      },
+      {
+        status: 400,
+        body: {
+          error: expect.stringMatching(
+            /^not a Stripe event of the expected shape: data\.object\.items\.data\.0\.current_period_start: /,
+          ),
+        },
+      },
+      { status: 200, body: { received: true } },
+      { status: 400, body: { error: 'invalid Stripe signature' } },
+    ]);
+    expect(await planCode()).toBe('free');
+  });
+
   it('a subscription event puts the organization on the plan; the subscription and portal follow', async () => {
     expect(await sendSubscriptionEvent('customer.subscription.created', { status: 'active' })).toMatchObject({
       status: 200,

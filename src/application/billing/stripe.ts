@@ -3,6 +3,7 @@
  * the hosted customer portal, and verified `customer.subscription.*` webhooks.
  */
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { BILLING_INTERVALS, type PlanCatalogue } from '../../core/plans.js';
 import { badRequest, unprocessable } from '../../http/errors.js';
 import { SUBSCRIPTION_STATUSES } from '../../store/meta/repositories/billing.js';
@@ -17,6 +18,40 @@ export interface StripeOptions {
 
 /** Stripe's own default: a signed event older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * What the service reads of a verified event. A signature proves who sent a body, not that it has
+ * this shape (a test event, an API version change, a hand-signed body): a body that does not is a
+ * 400 naming the field, never a server fault.
+ */
+const eventSchema = z.object({ type: z.string(), created: z.number().int() });
+const subscriptionSchema = z.object({
+  id: z.string(),
+  customer: z.union([z.string(), z.object({ id: z.string() })]),
+  status: z.string(),
+  metadata: z.record(z.string(), z.string()),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: z.number().int().nullable(),
+  items: z.object({
+    data: z.array(
+      z.object({
+        current_period_start: z.number().int(),
+        current_period_end: z.number().int(),
+        price: z.object({ id: z.string(), recurring: z.object({ interval: z.string() }).nullable().optional() }),
+      }),
+    ),
+  }),
+});
+type EventSubscription = z.infer<typeof subscriptionSchema>;
+
+/** The value at `path` of a verified event, checked against `schema`; 400 naming the first problem. */
+function checked<T>(schema: z.ZodType<T>, value: unknown, path: string): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = [path, ...(issue?.path ?? [])].filter((part) => part !== '').join('.');
+  throw badRequest(`not a Stripe event of the expected shape: ${where || 'the body'}: ${issue?.message ?? 'invalid'}`);
+}
 
 const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.created',
@@ -82,13 +117,21 @@ export class StripePayments implements PaymentProvider {
       );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw badRequest('invalid Stripe signature');
+      // The SDK parses the body after checking its signature: a signed body that is not JSON.
+      if (error instanceof SyntaxError) throw badRequest('the webhook body is not JSON');
       throw error;
     }
-    if (!SUBSCRIPTION_EVENTS.has(event.type)) return null;
-    return this.toChange(event.data.object as Stripe.Subscription, new Date(event.created * 1000));
+    const { type, created } = checked(eventSchema, event, '');
+    if (!SUBSCRIPTION_EVENTS.has(type)) return null;
+    const subscription = checked(
+      subscriptionSchema,
+      (event as { data?: { object?: unknown } }).data?.object,
+      'data.object',
+    );
+    return this.toChange(subscription, new Date(created * 1000));
   }
 
-  private toChange(subscription: Stripe.Subscription, eventAt: Date): SubscriptionChange {
+  private toChange(subscription: EventSubscription, eventAt: Date): SubscriptionChange {
     const item = subscription.items.data[0];
     const interval = BILLING_INTERVALS.find((i) => i === item?.price.recurring?.interval) ?? null;
     const status = SUBSCRIPTION_STATUSES.find((s) => s === subscription.status);
