@@ -20,6 +20,8 @@ export interface ProjectScope {
   readonly organizationId: string;
   /** The caller's effective role on the project. */
   readonly role: Role;
+  /** Days of telemetry the organization's plan keeps: reads start no earlier (telemetry/conventions.ts). */
+  readonly retentionDays: number;
 }
 
 declare module 'fastify' {
@@ -35,7 +37,12 @@ export function requireProjectRole(services: Services, minimum: Role) {
     const projectId = (request.query as Record<string, unknown>).projectId;
     if (typeof projectId !== 'string' || !UUID.test(projectId))
       throw badRequest('projectId query parameter must be a project id (UUID)');
-    const access = await findProjectAccess(services.meta, projectId.toLowerCase(), principalOf(request).user.id);
+    const access = await findProjectAccess(
+      services.meta,
+      projectId.toLowerCase(),
+      principalOf(request).user.id,
+      services.config.billing.catalogue.defaultPlan,
+    );
     if (!access || access.organizationRole === null) throw forbidden();
     if (access.suspended) throw forbidden(SUSPENDED);
     const role = effectiveRole(access.organizationRole, access.overrideRole);
@@ -44,6 +51,7 @@ export function requireProjectRole(services: Services, minimum: Role) {
       projectId: projectId.toLowerCase(),
       organizationId: access.organizationId,
       role,
+      retentionDays: access.retentionDays,
     });
   };
 }

@@ -112,6 +112,12 @@ export function parsePlanCatalogue(document: unknown): PlanCatalogue {
   throw new Error(issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid plan catalogue');
 }
 
+/**
+ * Days of telemetry a plan keeps, from its hot + warm retention (the telemetry store has one
+ * tier): at least one, so a plan of zero days does not make every read empty.
+ */
+export const keptDays = (retentionDays: number): number => Math.max(1, retentionDays);
+
 /** Subscription statuses (Stripe's set) under which the subscribed plan applies; others fall back to the default plan. */
 export const PLAN_GRANTING_STATUSES = ['trialing', 'active', 'past_due'] as const;
 

@@ -3,7 +3,8 @@
  *
  * - Project: `?projectId=` checked by requireProjectRole; queries take it from projectScopeOf().
  * - Time range: `fromDate`, `toDate` (ISO 8601) in the body (or the query string of GET routes);
- *   default the last 24 hours ending now; `toDate` after `fromDate`; at most 31 days (400).
+ *   default the last 24 hours ending now; `toDate` after `fromDate`; at most 31 days (422). The
+ *   start is clamped to the first instant the organization's plan keeps (readClockOf).
  *   Series use a bucket chosen from the range (at most ~120 buckets).
  * - Pagination: `pagination: {page 1-1,000,000, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
@@ -14,6 +15,8 @@
  * - Lists answer `{items, page, pageSize, total?, hasMore}`; errors are `{error}`.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../application/services.js';
+import { keptDays } from '../../core/plans.js';
 import { badRequest, unprocessable } from '../../http/errors.js';
 import { parseIsoInstant } from '../../core/instants.js';
 import { FILTER_OPS, Filters, type Filter, type FilterAllowList } from '../../store/telemetry/queries/filters.js';
@@ -75,14 +78,30 @@ function parseInstant(value: string, field: string): number {
   return ms;
 }
 
-export function timeRangeOf(input: RangeInput | undefined, now: number = Date.now()): TimeRange {
-  const toMs = input?.toDate ? parseInstant(input.toDate, 'toDate') : now;
+/** What a read's range is resolved against: the clock, and the first instant the project's plan keeps. */
+export interface ReadClock {
+  now: number;
+  keptFromMs: number;
+}
+
+/** The read clock of a route behind requireProjectRole. */
+export function readClockOf(request: FastifyRequest, services: Pick<Services, 'now'>): ReadClock {
+  const now = services.now();
+  return { now, keptFromMs: now - keptDays(projectScopeOf(request).retentionDays) * DAY_MS };
+}
+
+export function timeRangeOf(input: RangeInput | undefined, clock: ReadClock): TimeRange {
+  const toMs = input?.toDate ? parseInstant(input.toDate, 'toDate') : clock.now;
   const fromMs = input?.fromDate ? parseInstant(input.fromDate, 'fromDate') : toMs - DEFAULT_RANGE_MS;
   // Well-formed dates in a range the service does not answer: a validation failure (422), not a malformed body.
   if (toMs <= fromMs) throw unprocessable('toDate must be after fromDate');
   if (toMs - fromMs > MAX_RANGE_MS)
     throw unprocessable('the time range is longer than 31 days: narrow fromDate..toDate');
-  return { fromMs, toMs };
+  // Rows older than the plan keeps are deleted by the retention job, up to an hour later: until
+  // then no read answers them. A range wholly before is answered empty (a zero-length range), as
+  // a range older than the tables' TTLs or in the future is.
+  const keptFromMs = Math.min(Math.max(fromMs, clock.keptFromMs), toMs);
+  return { fromMs: keptFromMs, toMs };
 }
 
 const BUCKETS = [60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600];
@@ -133,8 +152,8 @@ export interface ListSpec {
  * The range, pagination, sort and filters of a list body, checked in that order (the first
  * failing one is the 400) against the route's ListSpec.
  */
-export function listQueryOf(body: ListBody | undefined, now: number, spec: ListSpec): ListQuery {
-  const range = timeRangeOf(body, now);
+export function listQueryOf(body: ListBody | undefined, clock: ReadClock, spec: ListSpec): ListQuery {
+  const range = timeRangeOf(body, clock);
   const pagination = paginationOf(body?.pagination);
   const sort = sortOf(body, spec.order, spec.fallback);
   const filters = Filters.parse(body?.filters, spec.filters);

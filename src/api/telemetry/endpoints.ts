@@ -40,6 +40,7 @@ import {
   pageOf,
   paginationOf,
   paginationSchema,
+  readClockOf,
   projectOf,
   rangeProperties,
   routeSchema,
@@ -47,6 +48,7 @@ import {
   TASK_FAILURES,
   strMap,
   timeRangeOf,
+  type ReadClock,
   type ListBody,
   type ListSpec,
 } from './conventions.js';
@@ -104,9 +106,9 @@ export async function listEndpoints(
   projectId: string,
   body: EndpointBody | undefined,
   groupBy: 'name' | 'route',
-  now: number,
+  clock: ReadClock,
 ) {
-  const { range, pagination, sort, filters } = listQueryOf(body, now, ENDPOINT_LIST);
+  const { range, pagination, sort, filters } = listQueryOf(body, clock, ENDPOINT_LIST);
   const thresholdMs = body?.apdexThresholdMs ?? DEFAULT_APDEX_MS;
   const rows = await endpointAggregates(services.telemetry, projectId, {
     range,
@@ -224,12 +226,12 @@ async function callsOf(
   projectId: string,
   table: 'endpoints' | 'tasks',
   body: CallsBody,
-  now: number,
+  clock: ReadClock,
 ) {
   const pagination = paginationOf(body.pagination);
   const page = await entityCalls(services.telemetry, projectId, table, {
     name: body.name,
-    range: timeRangeOf(body, now),
+    range: timeRangeOf(body, clock),
     failing: body.failing ?? false,
     orderBy: body.orderBy ?? 'duration',
     direction: body.sortDirection ?? 'desc',
@@ -243,9 +245,9 @@ async function detailOf(
   projectId: string,
   table: 'endpoints' | 'tasks',
   body: { name: string; limit?: number; fromDate?: string; toDate?: string },
-  now: number,
+  clock: ReadClock,
 ) {
-  const range: TimeRange = timeRangeOf(body, now);
+  const range: TimeRange = timeRangeOf(body, clock);
   const bucketSeconds = bucketSecondsOf(range);
   const detail = await entityDetail(services.telemetry, projectId, table, {
     name: body.name,
@@ -318,9 +320,9 @@ async function timeSeriesOf(
   projectId: string,
   table: 'endpoints' | 'tasks',
   body: TimeSeriesBody | undefined,
-  now: number,
+  clock: ReadClock,
 ) {
-  const range = timeRangeOf(body, now);
+  const range = timeRangeOf(body, clock);
   const bucketSeconds = bucketSecondsOf(range);
   const filters = Filters.parse(body?.filters, table === 'endpoints' ? ENDPOINT_FILTERS : TASK_FILTERS);
   const answer = await timeByEntity(services.telemetry, projectId, table, {
@@ -354,7 +356,8 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
         },
       ),
     },
-    async (request) => listEndpoints(services, projectOf(request), request.body, 'name', services.now()),
+    async (request) =>
+      listEndpoints(services, projectOf(request), request.body, 'name', readClockOf(request, services)),
   );
 
   scope.post<{ Body: EndpointBody }>(
@@ -365,7 +368,8 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
         response: listOf(endpointItem, { apdexThresholdMs: num }),
       }),
     },
-    async (request) => listEndpoints(services, projectOf(request), request.body, 'route', services.now()),
+    async (request) =>
+      listEndpoints(services, projectOf(request), request.body, 'route', readClockOf(request, services)),
   );
 
   entityRoutes(scope, services, ENDPOINT_ENTITY);
@@ -382,7 +386,8 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
         },
       ),
     },
-    async (request) => timeSeriesOf(services, projectOf(request), 'endpoints', request.body, services.now()),
+    async (request) =>
+      timeSeriesOf(services, projectOf(request), 'endpoints', request.body, readClockOf(request, services)),
   );
 
   scope.post<{ Body: TimeSeriesBody }>(
@@ -394,7 +399,8 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
         { body: timeSeriesBody, response: timeSeriesResponse },
       ),
     },
-    async (request) => timeSeriesOf(services, projectOf(request), 'tasks', request.body, services.now()),
+    async (request) =>
+      timeSeriesOf(services, projectOf(request), 'tasks', request.body, readClockOf(request, services)),
   );
 
   scope.post<{ Body: ListBody }>(
@@ -407,7 +413,7 @@ export function endpointRoutes(scope: FastifyInstance, services: Services): void
     },
     async (request) => {
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), TASK_LIST);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), TASK_LIST);
       const rows = await taskAggregates(services.telemetry, projectOf(request), {
         range,
         filters,
@@ -453,7 +459,7 @@ function entityRoutes(scope: FastifyInstance, services: Services, kind: EntityKi
         { body: detailBody, response: detailResponse },
       ),
     },
-    async (request) => detailOf(services, projectOf(request), kind.table, request.body, services.now()),
+    async (request) => detailOf(services, projectOf(request), kind.table, request.body, readClockOf(request, services)),
   );
 
   scope.post<{ Body: CallsBody }>(
@@ -465,6 +471,6 @@ function entityRoutes(scope: FastifyInstance, services: Services, kind: EntityKi
         { body: callsBody, response: listOf(traceSummary) },
       ),
     },
-    async (request) => callsOf(services, projectOf(request), kind.table, request.body, services.now()),
+    async (request) => callsOf(services, projectOf(request), kind.table, request.body, readClockOf(request, services)),
   );
 }

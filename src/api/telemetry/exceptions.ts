@@ -22,6 +22,7 @@ import {
   nstr,
   obj,
   pageAnswer,
+  readClockOf,
   projectOf,
   projectQuery,
   routeSchema,
@@ -124,7 +125,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), GROUP_LIST);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), GROUP_LIST);
       const bucketSeconds = bucketSecondsOf(range);
       const status = body?.status;
       const hashes =
@@ -220,7 +221,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), OCCURRENCE_LIST);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), OCCURRENCE_LIST);
       const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, {
         range,
         filters,

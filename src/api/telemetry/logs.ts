@@ -16,6 +16,7 @@ import {
   nstr,
   obj,
   paginationSchema,
+  readClockOf,
   projectOf,
   rangeProperties,
   routeSchema,
@@ -95,7 +96,7 @@ export function logRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), logList);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), logList);
       const selective =
         body.serviceName !== undefined ||
         body.minSeverity !== undefined ||

@@ -18,6 +18,7 @@ import {
   intArray,
   nnum,
   obj,
+  readClockOf,
   projectOf,
   rangeProperties,
   rangeQuery,
@@ -58,7 +59,7 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
       metrics: await discoverMetrics(
         services.telemetry,
         projectOf(request),
-        timeRangeOf(request.query, services.now()),
+        timeRangeOf(request.query, readClockOf(request, services)),
       ),
     }),
   );
@@ -111,7 +112,7 @@ export function metricRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const body = request.body;
-      const range = timeRangeOf(body, services.now());
+      const range = timeRangeOf(body, readClockOf(request, services));
       const bucketSeconds = body.bucketSeconds ?? bucketSecondsOf(range);
       if ((range.toMs - range.fromMs) / 1000 / bucketSeconds > 2000)
         throw badRequest('bucketSeconds gives more than 2000 buckets over the range');

@@ -12,6 +12,7 @@ import {
   nnum,
   num,
   obj,
+  readClockOf,
   projectOf,
   rangeProperties,
   rangeQuery,
@@ -54,7 +55,7 @@ export function overviewRoutes(scope: FastifyInstance, services: Services): void
       }),
     },
     async (request) => {
-      const range = timeRangeOf(request.body, services.now());
+      const range = timeRangeOf(request.body, readClockOf(request, services));
       const stats = await projectStats(services.telemetry, projectOf(request), range);
       return { fromDate: new Date(range.fromMs).toISOString(), toDate: new Date(range.toMs).toISOString(), ...stats };
     },
@@ -81,7 +82,7 @@ export function overviewRoutes(scope: FastifyInstance, services: Services): void
       ),
     },
     async (request) => {
-      const range = timeRangeOf(request.query, services.now());
+      const range = timeRangeOf(request.query, readClockOf(request, services));
       const bucketSeconds = bucketSecondsOf(range);
       const series = await projectSeries(services.telemetry, projectOf(request), range, bucketSeconds);
       const starts = bucketStarts(range, bucketSeconds);
@@ -116,7 +117,7 @@ export function overviewRoutes(scope: FastifyInstance, services: Services): void
       ),
     },
     async (request) => {
-      const range = timeRangeOf(request.query, services.now());
+      const range = timeRangeOf(request.query, readClockOf(request, services));
       const overview = await homeOverview(services.telemetry, projectOf(request), range, DEFAULT_APDEX_MS);
       const endpoints = sortItems(
         rankEndpoints(overview.endpoints, DEFAULT_APDEX_MS),

@@ -26,6 +26,7 @@ import {
   nnum,
   nstr,
   obj,
+  readClockOf,
   projectOf,
   projectQuery,
   routeSchema,
@@ -73,7 +74,7 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
     },
     async (request) => {
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), SESSION_LIST);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), SESSION_LIST);
       const result = await listSessions(services.telemetry, projectOf(request), {
         range,
         filters,

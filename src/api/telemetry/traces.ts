@@ -29,6 +29,7 @@ import {
   num,
   obj,
   pageAnswer,
+  readClockOf,
   projectOf,
   projectQuery,
   routeSchema,
@@ -116,7 +117,7 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, services.now(), aiList);
+      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), aiList);
       const result = await aiTraceList(services.telemetry, projectOf(request), {
         range,
         filters,

@@ -6,6 +6,7 @@
  * at start and every RETENTION_INTERVAL_MS, so rows past a plan's retention are gone within that
  * interval; every step is safe to repeat on several processes. Symbol files and source maps are not telemetry and never expire here.
  */
+import { keptDays } from '../../core/plans.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import { projectRetentionDays } from '../../store/meta/repositories/billing.js';
 import type { ObjectStore } from '../../store/objects/index.js';
@@ -47,7 +48,7 @@ export class RetentionJob extends PeriodicJob<RetentionRun> {
       );
       const byDays = new Map<number, string[]>();
       for (const { projectId, days } of await projectRetentionDays(stores.meta, stores.defaultPlan)) {
-        const kept = Math.max(1, days);
+        const kept = keptDays(days);
         if (kept >= longestTtl) continue;
         const group = byDays.get(kept);
         if (group) group.push(projectId);

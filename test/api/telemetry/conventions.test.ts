@@ -6,18 +6,20 @@ import { fillSeries } from '../../../src/store/telemetry/queries/run.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const H = 3600_000;
+/** A plan keeping 90 days: no range of these tests reaches past it. */
+const CLOCK = { now: NOW, keptFromMs: NOW - 90 * 24 * H };
 
 describe('timeRangeOf', () => {
   it('defaults to the 24 hours before now', () => {
-    expect(timeRangeOf(undefined, NOW)).toEqual({ fromMs: NOW - 24 * H, toMs: NOW });
-    expect(timeRangeOf({ toDate: '2026-11-20T00:00:00Z' }, NOW)).toEqual({
+    expect(timeRangeOf(undefined, CLOCK)).toEqual({ fromMs: NOW - 24 * H, toMs: NOW });
+    expect(timeRangeOf({ toDate: '2026-11-20T00:00:00Z' }, CLOCK)).toEqual({
       fromMs: Date.parse('2026-11-19T00:00:00Z'),
       toMs: Date.parse('2026-11-20T00:00:00Z'),
     });
   });
   const statusOf = (input: { fromDate?: string; toDate?: string }) => {
     try {
-      timeRangeOf(input, NOW);
+      timeRangeOf(input, CLOCK);
     } catch (error) {
       expect(error).toBeInstanceOf(HttpError);
       return (error as HttpError).statusCode;
@@ -25,10 +27,19 @@ describe('timeRangeOf', () => {
     return null;
   };
   it('accepts 31 days; refuses more and a reversed range with 422 (before: 400), text that is no date with 400', () => {
-    expect(timeRangeOf({ fromDate: '2026-10-22T12:00:00Z' }, NOW).fromMs).toBe(NOW - 31 * 24 * H);
+    expect(timeRangeOf({ fromDate: '2026-10-22T12:00:00Z' }, CLOCK).fromMs).toBe(NOW - 31 * 24 * H);
     expect(statusOf({ fromDate: '2026-10-22T11:59:59Z' })).toBe(422);
     expect(statusOf({ fromDate: '2026-11-22T13:00:00Z' })).toBe(422);
     expect(statusOf({ fromDate: 'last week' })).toBe(400);
+  });
+  it('starts no earlier than the plan keeps; a range wholly before is empty (zero length), not refused', () => {
+    const keptTwoDays = { now: NOW, keptFromMs: NOW - 48 * H };
+    expect(timeRangeOf({ fromDate: '2026-11-17T12:00:00Z' }, keptTwoDays)).toEqual({ fromMs: NOW - 48 * H, toMs: NOW });
+    expect(timeRangeOf({ fromDate: '2026-11-17T12:00:00Z', toDate: '2026-11-18T12:00:00Z' }, keptTwoDays)).toEqual({
+      fromMs: Date.parse('2026-11-18T12:00:00Z'),
+      toMs: Date.parse('2026-11-18T12:00:00Z'),
+    });
+    expect(timeRangeOf(undefined, keptTwoDays)).toEqual({ fromMs: NOW - 24 * H, toMs: NOW });
   });
   it('refuses a day the calendar does not have (before: 2026-02-30 was read as March 2)', () => {
     expect(statusOf({ fromDate: '2026-02-30T00:00:00Z', toDate: '2026-03-05T00:00:00Z' })).toBe(400);

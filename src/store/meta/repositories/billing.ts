@@ -95,7 +95,7 @@ export async function findOrganizationPlan(db: MetaTx, organizationId: string, d
  * SQL for the code of the plan in force for an organization: the expressions name the
  * organization (a parameter or a column), the default plan's code and the granting statuses.
  */
-function planCodeOf(organization: string, defaultCode: string, grantingStatuses: string): string {
+export function planCodeOf(organization: string, defaultCode: string, grantingStatuses: string): string {
   return `COALESCE(
     (SELECT plan_code FROM subscriptions
       WHERE organization_id = ${organization} AND status = ANY(${grantingStatuses}::text[])

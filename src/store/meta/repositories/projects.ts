@@ -1,8 +1,10 @@
 /** Projects and the ingest-token lookup behind the project cache. */
+import { PLAN_GRANTING_STATUSES } from '../../../core/plans.js';
 import type { Role } from '../../../core/roles.js';
 import { newIngestToken, newSourceMapToken, newUploadToken } from '../../../core/tokens.js';
 import type { IngestProject } from '../../../core/projects.js';
 import type { MetaTx } from '../types.js';
+import { planCodeOf } from './billing.js';
 
 export interface Project {
   id: string;
@@ -76,22 +78,33 @@ export interface ProjectAccess {
   organizationRole: Role | null;
   overrideRole: Role | null;
   suspended: boolean;
+  /** Days of telemetry the organization's plan keeps (hot + warm, as the retention job reads them). */
+  retentionDays: number;
 }
 
-export async function findProjectAccess(db: MetaTx, projectId: string, userId: string): Promise<ProjectAccess | null> {
+/** The caller's access to a project, and what its organization's plan (`defaultPlan` without a subscription) keeps. */
+export async function findProjectAccess(
+  db: MetaTx,
+  projectId: string,
+  userId: string,
+  defaultPlan: string,
+): Promise<ProjectAccess | null> {
   const rows = await db.query<{
     organization_id: string;
     organization_role: Role | null;
     override_role: Role | null;
     suspended: boolean;
+    retention_days: number;
   }>(
-    `SELECT p.organization_id, m.role AS organization_role, r.role AS override_role, o.suspended_at IS NOT NULL AS suspended
+    `SELECT p.organization_id, m.role AS organization_role, r.role AS override_role, o.suspended_at IS NOT NULL AS suspended,
+            pl.retention_days_hot + pl.retention_days_warm AS retention_days
        FROM projects p
        JOIN organizations o ON o.id = p.organization_id
+       JOIN plans pl ON pl.code = ${planCodeOf('p.organization_id', '$3', '$4')}
        LEFT JOIN memberships m ON m.organization_id = p.organization_id AND m.user_id = $2
        LEFT JOIN project_role_overrides r ON r.project_id = p.id AND r.user_id = $2
       WHERE p.id = $1`,
-    [projectId, userId],
+    [projectId, userId, defaultPlan, [...PLAN_GRANTING_STATUSES]],
   );
   const row = rows[0];
   return row
@@ -100,6 +113,7 @@ export async function findProjectAccess(db: MetaTx, projectId: string, userId: s
         organizationRole: row.organization_role,
         overrideRole: row.override_role,
         suspended: row.suspended,
+        retentionDays: Number(row.retention_days),
       }
     : null;
 }
