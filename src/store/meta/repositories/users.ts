@@ -75,11 +75,10 @@ export async function updateUserName(db: MetaTx, id: string, name: string, now: 
   return rows[0] ? toUser(rows[0]) : null;
 }
 
-/** Sets a new password hash and records when it changed. */
+/**
+ * Sets a new password hash. (`users.password_changed_at`, migration 0003, is no longer written:
+ * its one reader, the token-age check, gave way to session rows in migration 0013.)
+ */
 export async function setPasswordHash(db: MetaTx, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, password_changed_at = $3, updated_at = $3 WHERE id = $1', [
-    userId,
-    passwordHash,
-    now,
-  ]);
+  await db.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [userId, passwordHash, now]);
 }
