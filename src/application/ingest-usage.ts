@@ -7,10 +7,14 @@
  * and requests arriving while a statement runs share the next one.
  */
 import type { IngestUsageRecord } from '../core/records.js';
-import { addIngestUsage, organizationIngestBytes } from '../store/meta/repositories/ingest-usage.js';
+import {
+  addIngestUsage,
+  organizationIngestBytes,
+  organizationsWithIngest,
+} from '../store/meta/repositories/ingest-usage.js';
 import type { MetaDb } from '../store/meta/types.js';
 import type { TelemetryEngine } from '../store/telemetry/engine.js';
-import { ingestBytesOfMonth } from '../store/telemetry/queries/usage.js';
+import { ingestBytesOfMonth, organizationsWithIngestInMonth } from '../store/telemetry/queries/usage.js';
 
 interface Waiter {
   resolve: () => void;
@@ -72,4 +76,20 @@ export async function ingestBytesOfOrganizationMonth(
     ingestBytesOfMonth(stores.telemetry, organizationId, period),
   ]);
   return recorded + earlier;
+}
+
+/**
+ * Organizations that ingested in a month (`YYYY-MM`): those with rows in the metadata store, and
+ * those with only the telemetry store's rows of earlier versions (in the month of the upgrade, an
+ * organization whose ingest paused before it has no other).
+ */
+export async function organizationsWithIngestOfMonth(
+  stores: { meta: MetaDb; telemetry: TelemetryEngine },
+  period: string,
+): Promise<string[]> {
+  const [recorded, earlier] = await Promise.all([
+    organizationsWithIngest(stores.meta, `${period}-01`),
+    organizationsWithIngestInMonth(stores.telemetry, period),
+  ]);
+  return [...new Set([...recorded, ...earlier])];
 }

@@ -2,7 +2,8 @@
  * A real SMTP server on loopback (`smtp-server`, from nodemailer's authors) that keeps every
  * message it accepts, parsed by `mailparser`: tests send mail through the service's real SMTP
  * client and read what arrived. Plain SMTP without STARTTLS (the server's built-in certificate is
- * self-signed); optionally with a required login, and with recipients it refuses.
+ * self-signed); optionally with a required login, with recipients it refuses, and refusing the
+ * next recipients whoever they are (a server that fails for a while, then accepts again).
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -13,6 +14,8 @@ export interface TestMailServer {
   url: string;
   /** Every accepted message, in arrival order. */
   messages: ParsedMail[];
+  /** Refuses the next `count` recipients (451, try again later), then accepts again. */
+  refuseNext(count?: number): void;
   /** The next message not yet taken by `next()`, waiting for it up to `timeoutMs`. */
   next(timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
@@ -27,6 +30,7 @@ export interface MailServerOptions {
 export async function startMailServer(options: MailServerOptions = {}): Promise<TestMailServer> {
   const messages: ParsedMail[] = [];
   let taken = 0;
+  let refusalsLeft = 0;
   const server = new SMTPServer({
     logger: false,
     disabledCommands: options.login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -38,7 +42,10 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
       else callback(new Error('Invalid username or password'));
     },
     onRcptTo(address, _session, callback) {
-      if (options.refuse?.test(address.address)) {
+      if (refusalsLeft > 0) {
+        refusalsLeft--;
+        callback(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+      } else if (options.refuse?.test(address.address)) {
         const refusal = Object.assign(new Error('no such mailbox here'), { responseCode: 550 });
         callback(refusal);
       } else callback();
@@ -60,6 +67,9 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
   return {
     url: `smtp://${login}127.0.0.1:${port}`,
     messages,
+    refuseNext(count = 1) {
+      refusalsLeft = count;
+    },
     async next(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length <= taken) {

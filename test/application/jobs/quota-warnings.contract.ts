@@ -3,7 +3,9 @@
  * real SMTP server on loopback and the metadata store the running file names (PGlite, or a
  * scratch database on the suites' PostgreSQL): admins are mailed at 80% and at 100% of the
  * month's quota, once per threshold and month even with two jobs running at once, and members
- * who are not admins are not mailed.
+ * who are not admins are not mailed. A warning whose mail the server refused is sent at the next
+ * run, once; an organization whose month has only an earlier version's usage rows (telemetry
+ * store) is warned too.
  */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -30,6 +32,20 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
       let job: QuotaWarningJob;
       let owner: Awaited<ReturnType<typeof registerUser>>;
       const month = () => new Date(service.services.now()).toISOString().slice(0, 7);
+      // A second process's job over the same stores.
+      const secondProcessJob = () =>
+        new QuotaWarningJob(
+          {
+            meta: service.services.meta,
+            telemetry: service.services.telemetry,
+            mailer: service.services.mailer!,
+            defaultPlan: SMALL_CATALOGUE.defaultPlan,
+            publicUrl: 'https://sightline.example',
+            now: service.services.now,
+            onMailError: () => undefined,
+          },
+          { intervalMs: 0, onError: () => undefined },
+        );
       const use = (organizationId: string, projectId: string, bytes: number) =>
         addIngestUsage(service.services.meta, [
           { projectId, organizationId, month: `${month()}-01`, bytes, requests: 1, skippedRecords: 0 },
@@ -91,19 +107,7 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
 
       it('mails once more when ingest pauses at 100%, as the ingest routes start answering 503', async () => {
         await use(owner.organization.id, owner.project.id, 0.2 * GB);
-        const other = new QuotaWarningJob(
-          {
-            meta: service.services.meta,
-            telemetry: service.services.telemetry,
-            mailer: service.services.mailer!,
-            defaultPlan: SMALL_CATALOGUE.defaultPlan,
-            publicUrl: 'https://sightline.example',
-            now: service.services.now,
-            onMailError: () => undefined,
-          },
-          { intervalMs: 0, onError: () => undefined },
-        );
-        const mailed = await Promise.all([job.runOnce(), other.runOnce()]);
+        const mailed = await Promise.all([job.runOnce(), secondProcessJob().runOnce()]);
         expect(mailed.sort()).toEqual([0, 1]);
         const paused = await mail.next();
         expect(paused.subject).toMatch(/^Ingest paused for .+: monthly quota used$/);
@@ -122,6 +126,35 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
         expect(paused.subject).toMatch(/^Ingest paused/);
         expect(await job.runOnce()).toBe(0);
         expect(mail.messages).toHaveLength(3);
+      });
+
+      it('sends a warning the mail server refused at the next run, and once with two jobs running', async () => {
+        const third = await registerUser(service.app);
+        await use(third.organization.id, third.project.id, 0.9 * GB);
+        mail.refuseNext();
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(3);
+        const mailed = await Promise.all([job.runOnce(), secondProcessJob().runOnce()]);
+        expect(mailed.sort()).toEqual([0, 1]);
+        const warning = await mail.next();
+        expect(warning.to).toMatchObject({ text: third.user.email });
+        expect(warning.subject).toMatch(/has used 80% of its monthly ingest quota/);
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(4);
+      });
+
+      it('warns an organization whose month has only usage rows an earlier version wrote to the telemetry store', async () => {
+        const fourth = await registerUser(service.app);
+        await service.services.telemetry.command(
+          `INSERT INTO ingest_usage (project_id, organization_id, month, bytes, requests, skipped_records)
+           VALUES ({project:UUID}, {organization:UUID}, {month:Date}, {bytes:UInt64}, 1, 0)`,
+          { project: fourth.project.id, organization: fourth.organization.id, month: `${month()}-01`, bytes: 1.1 * GB },
+        );
+        expect(await job.runOnce()).toBe(1);
+        const paused = await mail.next();
+        expect(paused.to).toMatchObject({ text: fourth.user.email });
+        expect(paused.subject).toMatch(/^Ingest paused/);
+        expect(mail.messages).toHaveLength(5);
       });
     },
   );

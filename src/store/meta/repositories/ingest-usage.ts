@@ -56,3 +56,12 @@ export async function projectIngestUsage(
     ? { bytes: Number(row.bytes), requests: Number(row.requests), skippedRecords: Number(row.skipped_records) }
     : null;
 }
+
+/** Organizations with recorded ingest in a month (`YYYY-MM-01`). */
+export async function organizationsWithIngest(db: MetaTx, month: string): Promise<string[]> {
+  const rows = await db.query<{ organization_id: string }>(
+    'SELECT DISTINCT organization_id FROM ingest_usage WHERE month = $1 AND bytes > 0',
+    [month],
+  );
+  return rows.map((row) => row.organization_id);
+}

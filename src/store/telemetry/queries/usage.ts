@@ -17,3 +17,12 @@ export async function ingestBytesOfMonth(
   );
   return rows[0]?.bytes ?? 0;
 }
+
+/** Organizations with rows in the month (`YYYY-MM`), for jobs that go through every organization that ingested. */
+export async function organizationsWithIngestInMonth(telemetry: TelemetryEngine, period: string): Promise<string[]> {
+  const rows = await telemetry.query<{ organization_id: string }>(
+    'SELECT DISTINCT organization_id FROM ingest_usage WHERE month = {month:Date} AND bytes > 0',
+    { month: `${period}-01` },
+  );
+  return rows.map((row) => row.organization_id);
+}
