@@ -1,6 +1,7 @@
 /** sightline-cli: the command line client of Sightline (DASHBOARD.md §5). */
 import { Command, CommanderError } from 'commander';
 import { authCommands } from './commands/auth.js';
+import { organizationCommands } from './commands/organizations.js';
 import { readCommands } from './commands/read.js';
 import { action, withExamples } from './commands/shared.js';
 import { uploadCommands } from './commands/uploads.js';
@@ -42,6 +43,7 @@ function program(json: boolean): Command {
     'sightline-cli symbols upload build/ --upload-token "$SIGHTLINE_UPLOAD_TOKEN"',
   );
   authCommands(root);
+  organizationCommands(root);
   readCommands(root);
   uploadCommands(root);
   withExamples(

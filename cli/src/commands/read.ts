@@ -38,6 +38,7 @@ import {
   pageFrom,
   pageOptions,
   positiveInt,
+  refuseFields,
   timeOptions,
   withExamples,
   type PageFlags,
@@ -293,15 +294,6 @@ function showCommand(group: Command, spec: ShowSpec): void {
 async function scope(context: Context): Promise<{ session: Session; projectId: string }> {
   const session = context.session();
   return { session, projectId: await context.projectId(session) };
-}
-
-/** A command printing one answer (not rows) has no columns to pick: --fields there is a usage error, not ignored. */
-function refuseFields(context: Context, command: string): void {
-  if (context.output.fields)
-    throw usageError(
-      `${command} does not take --fields (it prints one answer, not rows)`,
-      '--fields picks the columns of the list commands, `logs query` and `logs tail`; -o json shows the whole answer',
-    );
 }
 
 /** The service's limit on free text (`search`, maxLength 500). */

@@ -71,3 +71,12 @@ export function positiveInt(text: string, flag: string, max: number): number {
 export function choice(flag: string, values: readonly string[]): Option {
   return new Option(flag).choices(values);
 }
+
+/** A command printing one answer (not rows) has no columns to pick: --fields there is a usage error, not ignored. */
+export function refuseFields(context: Context, command: string): void {
+  if (context.output.fields)
+    throw usageError(
+      `${command} does not take --fields (it prints one answer, not rows)`,
+      '--fields picks the columns of the list commands, `logs query` and `logs tail`; -o json shows the whole answer',
+    );
+}

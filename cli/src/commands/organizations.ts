@@ -1,0 +1,77 @@
+/** organizations list, organizations create. */
+import type { Command } from 'commander';
+import { CliError, usageError } from '../errors.js';
+import { printDetail, printRows } from '../output.js';
+import { action, commandGroup, refuseFields, withExamples } from './shared.js';
+
+export function organizationCommands(program: Command): void {
+  const organizations = commandGroup(
+    program,
+    'organizations',
+    'the organizations you belong to, and starting another',
+    'sightline-cli organizations list',
+  );
+  withExamples(
+    organizations
+      .command('list')
+      .description('your organizations: id, name, your role and the plan')
+      .action(
+        action(async (context) => {
+          const session = context.session();
+          const { organizations: mine } = await session.call((api) => api.GET('/api/me'));
+          // Every member may read the plan (the subscription, or the default plan without one).
+          const rows = await Promise.all(
+            mine.map(async (organization) => {
+              const { subscription } = await session.call((api) =>
+                api.GET('/api/billing/subscription', { params: { query: { organizationId: organization.id } } }),
+              );
+              return {
+                id: organization.id,
+                name: organization.name,
+                role: organization.role,
+                plan: subscription.planCode,
+                suspended: organization.suspended,
+              };
+            }),
+          );
+          printRows({ rows, columns: ['id', 'name', 'role', 'plan'] }, context.output);
+        }),
+      ),
+    'sightline-cli organizations list',
+    'sightline-cli organizations list -o json',
+  );
+  withExamples(
+    organizations
+      .command('create')
+      .argument('<name>', 'organization name (1 to 100 characters)')
+      .description(
+        'start an organization on the default plan, with you as its only admin (while registration is closed, only an admin of an organization may)',
+      )
+      .action(
+        action(async (context, _options, args) => {
+          refuseFields(context, 'organizations create');
+          const name = String(args[0]);
+          const created = await context
+            .session()
+            .call((api) => api.POST('/api/organizations', { body: { name } }))
+            .catch((error: unknown) => {
+              // A name outside the rules is the caller's input: a usage error naming it.
+              if (error instanceof CliError && error.status === 422)
+                throw usageError(`organization name "${name}" refused: ${error.message}`);
+              // The service's 403 says why (closed registration); the generic hint about projects would mislead.
+              if (error instanceof CliError && error.status === 403)
+                throw new CliError(error.message, error.exitCode, undefined, error.status);
+              throw error;
+            });
+          printDetail(
+            {
+              json: { id: created.id, name: created.name, role: created.role },
+              text: `Created organization ${created.name} (${created.id}); you are its admin. Create its first project with \`sightline-cli projects create <name> --framework <framework> --organization ${created.id}\`.`,
+            },
+            context.output,
+          );
+        }),
+      ),
+    'sightline-cli organizations create "Acme Labs"',
+  );
+}
