@@ -118,6 +118,50 @@ describe("times in the organization's time zone", () => {
     await page.keyboard.press('Escape');
   });
 
+  it('writes the Organization page’s times on the clock of the organization it shows, switching with the switcher', async () => {
+    // A second organization on Tokyo's clock (+09:00, no daylight saving), the project's on Kolkata's.
+    const inject = async <T>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => {
+      const response = await dashboard.service.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${dashboard.session}` },
+        ...(payload ? { payload } : {}),
+      });
+      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as T;
+    };
+    const second = await inject<{ id: string }>('POST', '/api/organizations', { name: 'Tokyo office' });
+    await inject('PUT', `/api/organizations/${second.id}/settings`, { timezone: 'Asia/Tokyo' });
+    const joinedIn = async (id: string) =>
+      (await inject<{ members: Array<{ joinedAt: string }> }>('GET', `/api/organizations/${id}/members`)).members[0]!
+        .joinedAt;
+    const tokyo = (instant: string) => {
+      const shifted = new Date(new Date(instant).getTime() + 9 * 3600_000);
+      return `${MONTHS[shifted.getUTCMonth()]} ${shifted.getUTCDate()}, ${shifted.toISOString().slice(11, 16)}`;
+    };
+    const kolkataJoined = kolkata(await joinedIn(organizationId));
+    const tokyoJoined = tokyo(await joinedIn(second.id));
+    // The two clocks read differently (3.5 hours apart), so the cell says which zone wrote it.
+    expect(tokyoJoined).not.toBe(`${kolkataJoined.day}, ${kolkataJoined.minute}`);
+    const me = await member();
+    const joinedCell = () => page.getByRole('row').filter({ hasText: me.name }).first().innerText();
+
+    await dashboard.open('/settings/organization', { organization: second.id });
+    await page.getByText('Tokyo office · your role: Admin').waitFor();
+    await expect.poll(joinedCell, { timeout: 15_000 }).toContain(tokyoJoined);
+    await dashboard.capture('time-zone-second-organization');
+
+    const switcher = page.getByLabel('Your organizations');
+    await switcher.selectOption(organizationId);
+    await page.waitForURL((url) => url.searchParams.get('organization') === organizationId);
+    await expect.poll(joinedCell, { timeout: 15_000 }).toContain(`${kolkataJoined.day}, ${kolkataJoined.minute}`);
+    await switcher.selectOption(second.id);
+    await expect.poll(joinedCell, { timeout: 15_000 }).toContain(tokyoJoined);
+    // Without ?organization=, the current project's organization, on its clock again.
+    await dashboard.open('/settings/organization');
+    await expect.poll(joinedCell, { timeout: 15_000 }).toContain(`${kolkataJoined.day}, ${kolkataJoined.minute}`);
+  });
+
   it('shows an issue’s occurrences on the organization’s clock', async () => {
     const groups = await post<{ items: Array<{ hash: string }> }>('/api/exception-stack-traces', {});
     const group = groups.items[0]!;

@@ -54,3 +54,20 @@ export function useCurrentProject(): {
   const { data: projects, isLoading } = useQuery(projectsQuery);
   return { project: projects?.find((p) => p.id === projectId), projects, isLoading };
 }
+
+/**
+ * The organization a page is about: the one the URL names (`?organization=`, the Organization
+ * page's) when it is the person's, else the current project's, else the person's first. The shell
+ * takes its time zone from it, so the Organization page's times are on the shown organization's clock.
+ */
+export function shownOrganization<T extends { id: string }>(
+  organizations: readonly T[],
+  asked: string | undefined,
+  projectOrganizationId: string | undefined,
+): T | undefined {
+  return (
+    organizations.find((o) => o.id === asked) ??
+    organizations.find((o) => o.id === projectOrganizationId) ??
+    organizations[0]
+  );
+}

@@ -12,7 +12,7 @@ import { useShellActions } from '@/components/shell/shell-actions';
 import { toast } from '@/components/shell/toasts';
 import { EmptyState } from '@/components/ui/states';
 import { api, read } from '@/lib/api';
-import { forgetProjects, useCurrentProject } from '@/lib/current-project';
+import { forgetProjects, shownOrganization, useCurrentProject } from '@/lib/current-project';
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
@@ -51,10 +51,7 @@ export function OrganizationSettingsPage() {
   const { createOrganization } = useShellActions();
   if (!me.data) return null;
   const organizations = me.data.organizations;
-  const organization =
-    organizations.find((o) => o.id === asked) ??
-    organizations.find((o) => o.id === project?.organizationId) ??
-    organizations[0];
+  const organization = shownOrganization(organizations, asked, project?.organizationId);
   const newOrganization = createOrganization && (
     <Button onClick={createOrganization}>
       <Plus />

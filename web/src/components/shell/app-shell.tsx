@@ -6,7 +6,13 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/card';
 import { isNetworkError, RETRY_EVERY_MS, UnreachableState } from '@/components/ui/problem-states';
 import { ErrorState } from '@/components/ui/states';
-import { isForgottenProject, preferredProject, rememberProject, useCurrentProject } from '@/lib/current-project';
+import {
+  isForgottenProject,
+  preferredProject,
+  rememberProject,
+  shownOrganization,
+  useCurrentProject,
+} from '@/lib/current-project';
 import {
   mayCreateOrganization,
   meQuery,
@@ -41,8 +47,8 @@ function useOpenedOnce(open: boolean): boolean {
 }
 
 /**
- * Puts the organization's time zone (of the current project's organization, else the person's
- * first) into lib/time-zone, which every formatter and chart reads (DASHBOARD.md §1.6). Returns the
+ * Puts the organization's time zone (of the organization the URL names — the Organization page's
+ * `?organization=` — else the current project's, else the person's first) into lib/time-zone, which every formatter and chart reads (DASHBOARD.md §1.6). Returns the
  * zone in force and whether pages may render: not before a known organization's setting arrived
  * (a refused or failed read leaves the browser's zone).
  */
@@ -59,7 +65,7 @@ function useOrganizationTimeZone(organizationId: string | undefined): { zone: st
 export function AppShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { projectId } = useSearch({ strict: false });
+  const { projectId, organization } = useSearch({ strict: false });
   const { project, projects, isLoading } = useCurrentProject();
   const projectsState = useQuery(projectsQuery);
   const me = useQuery(meQuery);
@@ -83,7 +89,10 @@ export function AppShell() {
   const paletteMounted = useOpenedOnce(paletteOpen);
   const creatingMounted = useOpenedOnce(creating !== null);
   const startingMounted = useOpenedOnce(startingOrganization);
-  const timeZone = useOrganizationTimeZone(project?.organizationId ?? me.data?.organizations[0]?.id);
+  const timeZone = useOrganizationTimeZone(
+    shownOrganization(me.data?.organizations ?? [], organization, project?.organizationId)?.id ??
+      project?.organizationId,
+  );
 
   // Keep a valid project in the URL: the one named, else the last used, else the first. A project
   // the URL named that the person cannot see is replaced too, and the notice says so.
