@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { RENAMED_ZONES } from '../../web/src/lib/time-zone.js';
+import { callOk } from '../support/service.js';
 import { openSignedInDashboard, type SignedInDashboard } from '../support/signed-in-dashboard.js';
 
 const ZONE = 'Asia/Kolkata';
@@ -120,16 +121,8 @@ describe("times in the organization's time zone", () => {
 
   it('writes the Organization page’s times on the clock of the organization it shows, switching with the switcher', async () => {
     // A second organization on Tokyo's clock (+09:00, no daylight saving), the project's on Kolkata's.
-    const inject = async <T>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => {
-      const response = await dashboard.service.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${dashboard.session}` },
-        ...(payload ? { payload } : {}),
-      });
-      if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-      return response.json() as T;
-    };
+    const inject = <T>(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) =>
+      callOk<T>(dashboard.service.app, dashboard.session, method, url, payload);
     const second = await inject<{ id: string }>('POST', '/api/organizations', { name: 'Tokyo office' });
     await inject('PUT', `/api/organizations/${second.id}/settings`, { timezone: 'Asia/Tokyo' });
     const joinedIn = async (id: string) =>
