@@ -434,6 +434,25 @@ describe('social sign-in under the invite-only policy', () => {
     expect(admitted.error).toBeNull();
     const profile = await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(admitted.token!) });
     expect(profile.body!.organizations).toEqual([expect.objectContaining({ id: admin.organizationId, role: 'write' })]);
+    // The fragment names the organization joined, for the dashboard's landing (the invitation's page no longer opens).
+    expect(new URLSearchParams(admitted.location.hash.slice(1)).get('joined')).toBe(admin.organizationId);
+
+    // An existing account's invitation stays open, for its page to accept as after a password sign-in.
+    const another = await call(service.app, {
+      method: 'POST',
+      url: `/api/organizations/${admin.organizationId}/invitations`,
+      headers: bearer(admin.token),
+      payload: { email: 'elsewhere@example.com', role: 'read-only' },
+    });
+    const again = await signInThrough(service.app, `/api/auth/oauth/oidc/start?invitation=${another.body!.token}`);
+    expect(again.error).toBeNull();
+    expect(new URLSearchParams(again.location.hash.slice(1)).get('joined')).toBeNull();
+    const open = await call(service.app, {
+      method: 'POST',
+      url: '/api/invitations/preview',
+      payload: { token: another.body!.token },
+    });
+    expect(open.status).toBe(200);
 
     // The invitation is spent: a second new person cannot use it.
     provider.profile = { sub: 'second', email: 'second@example.com', email_verified: true };

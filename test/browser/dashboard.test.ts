@@ -24,6 +24,7 @@ import { linkIn, startMailServer, type TestMailServer } from '../support/mail-se
 import { demoBatch, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { freeLoopbackPort } from '../support/loopback.js';
 import {
+  callOk,
   listeningTestService,
   registerUser,
   startTestService,
@@ -1015,6 +1016,27 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
   let provider: TestOidcProvider;
   let browser: LaunchedBrowser;
   let page: Page;
+  // The first account (registration closes after it), made by the first case.
+  let admin: Awaited<ReturnType<typeof registerUser>>;
+  const asAdmin = <T>(url: string, payload: object) => callOk<T>(service.app, admin.token, 'POST', url, payload);
+  const newcomer = {
+    sub: 'sso-newcomer',
+    email: 'sso-newcomer@example.com',
+    email_verified: true,
+    name: 'Sso Newcomer',
+  };
+  /** Signed out, from an invitation link through "Sign in to accept" and the provider's button. */
+  const signedOutAt = async (acceptUrl: string) => {
+    // Off the dashboard first: its next poll without the session would answer 401.
+    await page.goto('/login');
+    await page.evaluate('localStorage.clear()');
+    await page.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
+  };
+  const signInFromInvitation = async (acceptUrl: string) => {
+    await signedOutAt(acceptUrl);
+    await page.getByRole('link', { name: 'Sign in to accept' }).click();
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+  };
 
   beforeAll(async () => {
     provider = await startOidcProvider();
@@ -1040,7 +1062,7 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
 
   it('lets an invitee with no account join through the provider, though registration is closed', async () => {
     const watch = watchProblems(page);
-    const admin = await registerUser(service.app, { name: 'Ada Admin' });
+    admin = await registerUser(service.app, { name: 'Ada Admin' });
     const invited = await service.app.inject({
       method: 'POST',
       url: `/api/organizations/${admin.organization.id}/invitations`,
@@ -1048,12 +1070,7 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
       payload: { email: 'sso-newcomer@example.com', role: 'read-only' },
     });
     const { acceptUrl } = invited.json() as { acceptUrl: string };
-    provider.profile = {
-      sub: 'sso-newcomer',
-      email: 'sso-newcomer@example.com',
-      email_verified: true,
-      name: 'Sso Newcomer',
-    };
+    provider.profile = newcomer;
 
     await page.goto(new URL(acceptUrl).pathname + new URL(acceptUrl).search);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -1071,6 +1088,57 @@ describe('dashboard in Chromium, joining by invitation through single sign-on', 
     expect(
       (me.json() as { user: { email: string }; organizations: Array<{ id: string; role: string }> }).organizations,
     ).toEqual([expect.objectContaining({ id: admin.organization.id, role: 'read-only' })]);
+    expect(watch.problems).toEqual([]);
+  });
+
+  it('a newcomer signing in through the provider from "Sign in to accept" joins and sees the organization they joined', async () => {
+    const watch = watchProblems(page);
+    const lab = await asAdmin<{ id: string }>('/api/organizations', { name: 'SSO Lab' });
+    const { acceptUrl } = await asAdmin<{ acceptUrl: string }>(`/api/organizations/${lab.id}/invitations`, {
+      email: 'sso-lab@example.com',
+      role: 'read-only',
+    });
+    provider.profile = { sub: 'sso-lab', email: 'sso-lab@example.com', email_verified: true, name: 'Sso Lab' };
+    await signInFromInvitation(acceptUrl);
+    // As after registering with the invitation: the joined organization, which has no project yet.
+    await page.getByText('You joined SSO Lab').waitFor();
+    await page.getByText('SSO Lab has no projects yet.').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await captureLightAndDark(page, 'sso-invitation-joined');
+    expect(watch.problems).toEqual([]);
+  });
+
+  it('an existing account signing in through the provider from an invitation accepts it as after a password sign-in', async () => {
+    const watch = watchProblems(page);
+    const lab = await asAdmin<{ id: string }>('/api/organizations', { name: 'SSO Works' });
+    const project = await asAdmin<{ id: string }>('/api/projects', {
+      name: 'Works app',
+      framework: 'nodejs',
+      organizationId: lab.id,
+    });
+    // The newcomer of the first case, now with an account (linked to the provider), invited again.
+    const { acceptUrl } = await asAdmin<{ acceptUrl: string }>(`/api/organizations/${lab.id}/invitations`, {
+      email: newcomer.email,
+      role: 'write',
+    });
+    provider.profile = newcomer;
+    await signInFromInvitation(acceptUrl);
+    await page.getByText('Join SSO Works?').waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('projectId') === project.id);
+    expect(watch.problems).toEqual([]);
+
+    // From the invitation's "Create an account" too: an existing account lands on the page that accepts it.
+    const other = await asAdmin<{ id: string }>('/api/organizations', { name: 'SSO Annex' });
+    const annex = await asAdmin<{ acceptUrl: string }>(`/api/organizations/${other.id}/invitations`, {
+      email: newcomer.email,
+      role: 'read-only',
+    });
+    await signedOutAt(annex.acceptUrl);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('link', { name: 'Continue with Acme SSO' }).click();
+    await page.getByText('Join SSO Annex?').waitFor();
     expect(watch.problems).toEqual([]);
   });
 }, 120_000);

@@ -115,21 +115,24 @@ export function EndState({
 }
 
 /**
- * "Continue with …" for each configured social provider, below a divider; `params` go to the
- * provider's start URL (`redirect` to come back to a page, `invitation` to join through one).
+ * "Continue with …" for each configured social provider, below a divider. `redirect` is the page
+ * to come back to: through /auth/callback, which keeps the session the provider's sign-in ends
+ * with (in the URL fragment) before going there. `invitation` joins a new account through it.
  */
 export function SocialSignIn({
   providers,
   params,
 }: {
   providers: Providers | undefined;
-  params: Record<string, string | undefined>;
+  params: { redirect?: string | undefined; invitation?: string | undefined };
 }) {
   const social = providers?.providers ?? [];
   if (social.length === 0) return null;
-  const query = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  ).toString();
+  const query = new URLSearchParams();
+  if (params.invitation !== undefined) query.set('invitation', params.invitation);
+  if (params.redirect !== undefined)
+    query.set('redirect', `/auth/callback?${new URLSearchParams({ redirect: params.redirect })}`);
+  const search = query.toString();
   return (
     <div className="grid gap-2">
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
@@ -141,7 +144,7 @@ export function SocialSignIn({
         <a
           key={provider.id}
           className={buttonVariants({ variant: 'secondary', size: 'lg' })}
-          href={`${provider.startUrl ?? ''}${query ? `?${query}` : ''}`}
+          href={`${provider.startUrl ?? ''}${search ? `?${search}` : ''}`}
         >
           Continue with {provider.name}
         </a>

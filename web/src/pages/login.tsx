@@ -73,7 +73,7 @@ export function LoginPage() {
           </Link>
         )}
       </AuthForm>
-      <SocialSignIn providers={providers.data} params={{ redirect }} />
+      <SocialSignIn providers={providers.data} params={{ redirect, invitation }} />
     </AuthLayout>
   );
 }

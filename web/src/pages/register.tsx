@@ -129,7 +129,13 @@ export function RegisterPage() {
           )}
         </AuthForm>
       )}
-      {!closed && !invited.error && <SocialSignIn providers={providers.data} params={{ invitation }} />}
+      {!closed && !invited.error && (
+        <SocialSignIn
+          providers={providers.data}
+          // An existing account's invitation stays open: its page then asks to accept, as after a password sign-in.
+          params={{ invitation, redirect: invitation && `/accept-invitation?token=${encodeURIComponent(invitation)}` }}
+        />
+      )}
     </AuthLayout>
   );
 }

@@ -9,7 +9,9 @@
  * (RFC 9700 §4.7: no login CSRF). The callback uses the state once, whatever the outcome.
  *
  * Success sends the browser to `PUBLIC_URL/auth/callback` (or the validated return path) with the
- * session token in the URL fragment, which browsers never send to a server, so it reaches no log.
+ * session token in the URL fragment, which browsers never send to a server, so it reaches no log;
+ * `&joined=<organization id>` follows it when a new account joined through the invitation, whose
+ * page (a likely return path) then no longer opens it: the dashboard shows the joined organization.
  * Every failure — cancelled at the provider, unknown or used state, provider errors, closed
  * registration — sends it to `PUBLIC_URL/login?error=<short message>`, never a 500.
  */
@@ -18,12 +20,11 @@ import * as oidc from 'openid-client';
 import { HttpError, badRequest, notFound } from '../../../http/errors.js';
 import type { TypedScope } from '../../../http/schema-types.js';
 import type { Services } from '../../../application/services.js';
-import type { User } from '../../../store/meta/repositories/users.js';
 import { RATE_LIMITS, rateLimit } from '../../rate-limit.js';
 import { assertRegistrationOpen } from '../../../application/auth/accounts.js';
 import { originOf, startSession } from '../../../application/auth/user-sessions.js';
 import { configuredProviders, type PendingSignIn, type ProviderId, type SocialProvider } from './providers.js';
-import { userOfSocialSignIn } from './sign-in.js';
+import { type SocialSignInOutcome, userOfSocialSignIn } from './sign-in.js';
 import { errorAnswer } from '../../answers.js';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -205,17 +206,19 @@ export function socialSignInRoutes(scope: TypedScope, services: Services): void 
         );
       }
       const query = request.url.slice(request.url.indexOf('?') + 1);
-      let user: User;
+      let outcome: SocialSignInOutcome;
       try {
         const profile = await provider.complete(new URL(`${callbackUrl(provider)}?${query}`), pending);
-        user = await userOfSocialSignIn(services, provider, profile, pending.invitation ?? undefined);
+        outcome = await userOfSocialSignIn(services, provider, profile, pending.invitation ?? undefined);
       } catch (problem) {
         if (problem instanceof HttpError && problem.statusCode < 500) return failed(reply, problem.message);
         request.log.warn({ provider: provider.id, reason: (problem as Error).message }, 'social sign-in failed');
         return failed(reply, `sign-in with ${provider.name} failed: try again`);
       }
-      const session = await startSession(services, user.id, 'session', originOf(request));
-      return reply.redirect(`${config.publicUrl}${pending.redirect ?? '/auth/callback'}#token=${session.token}`, 302);
+      const session = await startSession(services, outcome.user.id, 'session', originOf(request));
+      const fragment = new URLSearchParams({ token: session.token });
+      if (outcome.joinedOrganizationId !== null) fragment.set('joined', outcome.joinedOrganizationId);
+      return reply.redirect(`${config.publicUrl}${pending.redirect ?? '/auth/callback'}#${fragment}`, 302);
     },
   );
 }

@@ -4,6 +4,7 @@
  * 2. a user has the provider's verified e-mail address: the account is linked to them;
  * 3. otherwise a new user (no password) with an organization and a first project, or a member of
  *    the inviting organization — under the registration policy, exactly like password registration.
+ * An existing user's invitation is left open: they accept it on its page, as after a password sign-in.
  * An address the provider has not verified signs no one in: linking by an unverified address would
  * hand an existing account to whoever typed it at the provider.
  */
@@ -17,12 +18,18 @@ import type { SocialProfile, SocialProvider } from './providers.js';
 
 const RACED = 'another sign-in of this account happened at the same moment: sign in again';
 
+export interface SocialSignInOutcome {
+  user: User;
+  /** The organization a new account joined through the invitation; null otherwise. */
+  joinedOrganizationId: string | null;
+}
+
 export async function userOfSocialSignIn(
   services: Services,
   provider: SocialProvider,
   profile: SocialProfile,
   invitationToken: string | undefined,
-): Promise<User> {
+): Promise<SocialSignInOutcome> {
   if (!profile.email || !profile.emailVerified)
     throw unprocessable(`your ${provider.name} account has no verified e-mail address`);
   const identity = {
@@ -34,13 +41,13 @@ export async function userOfSocialSignIn(
   };
 
   const linked = await findUserByIdentity(services.meta, identity);
-  if (linked) return linked;
+  if (linked) return { user: linked, joinedOrganizationId: null };
 
   const existing = await findUserCredentials(services.meta, profile.email);
   if (existing) {
     const linkedTo = await linkIdentity(services.meta, { ...identity, userId: existing.user.id });
     if (linkedTo !== existing.user.id) throw new HttpError(409, RACED);
-    return existing.user;
+    return { user: existing.user, joinedOrganizationId: null };
   }
 
   // An invitation is the way in when registration is otherwise closed.
@@ -54,7 +61,10 @@ export async function userOfSocialSignIn(
       );
       const linkedTo = await linkIdentity(tx, { ...identity, userId: account.user.id });
       if (linkedTo !== account.user.id) throw new HttpError(409, RACED);
-      return account.user;
+      return {
+        user: account.user,
+        joinedOrganizationId: invitationToken === undefined ? null : account.organization.id,
+      };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, RACED);
