@@ -138,8 +138,8 @@ describe('landing after an invitation', () => {
     await page.getByText('has no projects yet').waitFor();
     await page.getByText('With your role you can create its first one').waitFor();
     expect(await page.getByRole('link', { name: 'Open your other projects' }).count()).toBe(0);
-    // Home says the same, rather than to ask for an invitation she has just accepted.
-    await page.goto('/');
+    // The landing leads on; home says the same, rather than to ask for an invitation she has just accepted.
+    await page.getByRole('link', { name: 'Open the dashboard' }).click();
     await page.getByText('Your organization has no project yet: create one below.').waitFor();
   });
 

@@ -182,15 +182,14 @@ export function Joined({ organization }: { organization: { id: string; name: str
       title={`You joined ${organization.name}`}
       text={`${organization.name} has no projects yet. ${
         mayCreate
-          ? 'With your role you can create its first one from the project menu.'
+          ? 'With your role you can create its first one.'
           : 'A member with the write or admin role creates them; they will appear in the project switcher.'
       }`}
     >
-      {others && (
-        <Link to="/" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
-          Open your other projects
-        </Link>
-      )}
+      {/* Never a dead end: home lists the person's organizations and offers Create project where they may. */}
+      <Link to="/" className={buttonVariants({ variant: others ? 'secondary' : 'primary', size: 'lg' })}>
+        {others ? 'Open your other projects' : 'Open the dashboard'}
+      </Link>
     </EndState>
   );
 }
