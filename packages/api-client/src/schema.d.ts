@@ -7582,7 +7582,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description no entity of a readable project carries this id */
+                /** @description no entity of a readable project, within its plan's retention, carries this id */
                 404: {
                     headers: {
                         [name: string]: unknown;

@@ -156,7 +156,11 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
   const now = () => new Date(services.now());
 
   scope.get('/api/projects', { schema: listSchema }, async (request) => {
-    const rows = await listProjectsOfUser(services.meta, principalOf(request).user.id);
+    const rows = await listProjectsOfUser(
+      services.meta,
+      principalOf(request).user.id,
+      services.config.billing.catalogue.defaultPlan,
+    );
     return {
       projects: rows.map((row) => toAnswer(row.project, effectiveRole(row.organizationRole, row.overrideRole))),
     };

@@ -4,7 +4,8 @@
  * - Project: `?projectId=` checked by requireProjectRole; queries take it from projectScopeOf().
  * - Time range: `fromDate`, `toDate` (ISO 8601) in the body (or the query string of GET routes);
  *   default the last 24 hours ending now; `toDate` after `fromDate`; at most 31 days (422). The
- *   start is clamped to the first instant the organization's plan keeps (readClockOf).
+ *   start is clamped to the first instant the organization's plan keeps (readClockOf); a read by
+ *   id passes that instant to its query (keptRowsOf), so an older row is not found.
  *   Series use a bucket chosen from the range (at most ~120 buckets).
  * - Pagination: `pagination: {page 1-1,000,000, pageSize 1-500}` (400 outside, as the spec's log search).
  * - Filters: `filters: [{field, op, value}]`, op one of eq, neq, contains, gt, gte, lt, lte, on a
@@ -84,10 +85,13 @@ export interface ReadClock {
   keptFromMs: number;
 }
 
+/** The first instant a plan keeping `retentionDays` (hot + warm) keeps at `now`. */
+export const keptFromOf = (now: number, retentionDays: number): number => now - keptDays(retentionDays) * DAY_MS;
+
 /** The read clock of a route behind requireProjectRole. */
 export function readClockOf(request: FastifyRequest, services: Pick<Services, 'now'>): ReadClock {
   const now = services.now();
-  return { now, keptFromMs: now - keptDays(projectScopeOf(request).retentionDays) * DAY_MS };
+  return { now, keptFromMs: keptFromOf(now, projectScopeOf(request).retentionDays) };
 }
 
 export function timeRangeOf(input: RangeInput | undefined, clock: ReadClock): TimeRange {

@@ -29,7 +29,7 @@ export function useOpenApi(instance: FastifyInstance): void {
         version: '0.1.0',
         description:
           'Application API (?projectId= scoped reads, accounts, projects, organizations, billing) and ingest API (native report, OTLP). ' +
-          'Read conventions: fromDate/toDate (ISO 8601, default last 24 h, at most 31 days, starting no earlier than the plan retention), pagination {page 1-1,000,000, pageSize 1-500}, ' +
+          'Read conventions: fromDate/toDate (ISO 8601, default last 24 h, at most 31 days, starting no earlier than the plan retention; a read by id finds nothing older: 404), pagination {page 1-1,000,000, pageSize 1-500}, ' +
           'filters [{field, op, value}], orderBy + sortDirection, lists {items, page, pageSize, total?, hasMore}, errors {error}.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -103,7 +103,12 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       }),
     },
     async (request) => {
-      const found = await findSession(services.telemetry, projectOf(request), request.params.id.toLowerCase());
+      const found = await findSession(
+        services.telemetry,
+        projectOf(request),
+        request.params.id.toLowerCase(),
+        readClockOf(request, services).keptFromMs,
+      );
       if (!found) throw notFound('no such session in this project');
       return found;
     },
@@ -125,7 +130,12 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
     async (request, reply) => {
       const projectId = projectOf(request);
       const sessionId = request.params.id.toLowerCase();
-      const segments = await recordingSegments(services.telemetry, projectId, sessionId);
+      const segments = await recordingSegments(
+        services.telemetry,
+        projectId,
+        sessionId,
+        readClockOf(request, services).keptFromMs,
+      );
       if (segments.length === 0) throw notFound('no recording for this session');
       return reply
         .type('application/json')

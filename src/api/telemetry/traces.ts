@@ -21,6 +21,7 @@ import {
   bool,
   errorResponses,
   int,
+  keptFromOf,
   listBody,
   listOf,
   listQueryOf,
@@ -150,12 +151,13 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
     },
     async (request) => {
       const projectId = projectOf(request);
-      const trace = await findAiTrace(services.telemetry, projectId, request.params.id.toLowerCase());
+      const { keptFromMs } = readClockOf(request, services);
+      const trace = await findAiTrace(services.telemetry, projectId, request.params.id.toLowerCase(), keptFromMs);
       if (!trace) throw notFound('no such AI trace in this project');
       const key = trace.conversationKey || `ai/${projectId}/${trace.id}.json`;
       // The key is taken from the row of the authorized project, never from the caller.
       const bytes = key.startsWith(`ai/${projectId}/`) ? await services.objects.get(key) : null;
-      const spans = await spansOf(services.telemetry, projectId, trace.id);
+      const spans = await spansOf(services.telemetry, projectId, trace.id, keptFromMs);
       const { conversationKey: _key, ...answer } = trace;
       return {
         ...answer,
@@ -177,9 +179,10 @@ export function traceRoutes(scope: FastifyInstance, services: Services): void {
     async (request) => {
       const projectId = projectOf(request);
       const id = request.params.id.toLowerCase();
-      const entity = await findEntity(services.telemetry, projectId, id);
+      const { keptFromMs } = readClockOf(request, services);
+      const entity = await findEntity(services.telemetry, projectId, id, keptFromMs);
       if (!entity) throw notFound('no such trace in this project');
-      return { ...entity, spans: await spansOf(services.telemetry, projectId, id) };
+      return { ...entity, spans: await spansOf(services.telemetry, projectId, id, keptFromMs) };
     },
   );
 }
@@ -203,7 +206,7 @@ export function distributedTraceRoutes(scope: FastifyInstance, services: Service
           200: obj({ id: str, entities: { type: 'array', items: entityWithSpans }, startedAt: nstr, durationMs: nnum }),
           401: errorResponses[401],
           404: {
-            description: 'no entity of a readable project carries this id',
+            description: "no entity of a readable project, within its plan's retention, carries this id",
             type: 'object',
             properties: { error: str },
           },
@@ -211,15 +214,30 @@ export function distributedTraceRoutes(scope: FastifyInstance, services: Service
       },
     },
     async (request) => {
-      const projects = await listProjectsOfUser(services.meta, principalOf(request).user.id);
-      const readable = projects.map((row) => row.project.id);
+      const projects = await listProjectsOfUser(
+        services.meta,
+        principalOf(request).user.id,
+        services.config.billing.catalogue.defaultPlan,
+      );
+      const now = services.now();
+      // Each project from its own plan's retention on, as its range-taking reads are.
+      const readable = projects.map((row) => ({
+        projectId: row.project.id,
+        keptFromMs: keptFromOf(now, row.retentionDays),
+      }));
+      const keptFromByProject = new Map(readable.map((row) => [row.projectId, row.keptFromMs]));
       const id = request.params.id.toLowerCase();
       const entities = await entitiesOfDistributedTrace(services.telemetry, readable, id);
       if (entities.length === 0) throw notFound('no such distributed trace in your projects');
       const withSpans = await Promise.all(
         entities.map(async (entity) => ({
           ...entity,
-          spans: await spansOf(services.telemetry, entity.projectId, entity.id),
+          spans: await spansOf(
+            services.telemetry,
+            entity.projectId,
+            entity.id,
+            keptFromByProject.get(entity.projectId)!,
+          ),
         })),
       );
       const starts = entities

@@ -2,10 +2,11 @@
  * Reads start no earlier than the organization's plan keeps, on chDB: rows older than the plan's
  * retention are deleted by the retention job about hourly, and until it runs again no list,
  * detail or aggregate read answers them. A range wholly before the retention is answered empty,
- * as a range older than the tables' TTLs is (200, not 422). The retention job ran at start, before
- * the rows were written, and does not run again here.
+ * as a range older than the tables' TTLs is (200, not 422); a read by id answers as if the old
+ * rows were gone (404, or without them). The retention job ran at start, before the rows were
+ * written, and does not run again here.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanCatalogue } from '../../../src/core/plans.js';
 import { bearer, writePlansFile } from '../../support/access.js';
@@ -13,7 +14,9 @@ import { registerUser, reportFrame, startTestService, type TestService } from '.
 
 const DAY_MS = 24 * 3600 * 1000;
 const MS = 1_000_000;
-/** The default plan keeps 2 days (hot 1 + warm 1). */
+const uuidOfHex = (h: string) =>
+  `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+/** The default plan keeps 2 days (hot 1 + warm 1); "long" keeps 7. */
 const CATALOGUE: PlanCatalogue = {
   defaultPlan: 'short',
   plans: [
@@ -33,6 +36,22 @@ const CATALOGUE: PlanCatalogue = {
       prices: { month: null, year: null },
       stripePrices: {},
     },
+    {
+      code: 'long',
+      name: 'Long',
+      limits: {
+        projects: 10,
+        seats: 10,
+        ingest_gb_monthly: 10,
+        retention_days_hot: 7,
+        retention_days_warm: 0,
+        synthetics_checks: 0,
+        session_recordings: 10,
+      },
+      currency: 'usd',
+      prices: { month: null, year: null },
+      stripePrices: {},
+    },
   ],
 };
 
@@ -40,6 +59,25 @@ describe('reads clamped to the plan retention (chDB)', () => {
   let service: TestService;
   let owner: Awaited<ReturnType<typeof registerUser>>;
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  const nanosAgo = (ms: number) => (BigInt(Date.now() - ms) * 1_000_000n).toString();
+  // One endpoint call 5 days ago (past the 2 days kept) and one an hour ago, in one distributed
+  // trace with a call of the owner's second organization, on a plan keeping 7 days, 5 days ago.
+  const oldTraceId = randomUUID();
+  const keptTraceId = randomUUID();
+  const longPlanTraceId = randomUUID();
+  const distributedTraceId = randomUUID();
+  // Sessions started 5 days ago and an hour ago; the errors above belong to the recent one.
+  const oldSessionId = randomUUID();
+  const keptSessionId = randomUUID();
+  // LLM calls (OpenTelemetry roots: the trace id is the entity id) 5 days ago and an hour ago.
+  const oldAiTraceHex = randomBytes(16).toString('hex');
+  const keptAiTraceHex = randomBytes(16).toString('hex');
+  const get = (url: string, projectId: string | null = owner.project.id) =>
+    service.app.inject({
+      method: 'GET',
+      url: projectId ? `${url}?projectId=${projectId}` : url,
+      headers: bearer(owner.token),
+    });
   const post = async (url: string, body: object) => {
     const response = await service.app.inject({
       method: 'POST',
@@ -55,23 +93,102 @@ describe('reads clamped to the plan retention (chDB)', () => {
     service = await startTestService({ PLANS_FILE: writePlansFile(CATALOGUE) });
     owner = await registerUser(service.app);
     // One call and one error 5 days ago (past the 2 days kept), one of each an hour ago.
-    const trace = (recordedAt: string) => ({
-      id: randomUUID(),
+    const trace = (id: string, recordedAt: string, spans: Array<{ name: string; startTime: string }>) => ({
+      id,
       endpoint: 'GET /orders',
       duration: 20 * MS,
       recordedAt,
       statusCode: 200,
       bodySize: 10,
       clientIP: '198.51.100.1',
+      distributedTraceId,
+      spans: spans.map((span) => ({ id: randomUUID(), duration: MS, ...span })),
     });
     const error = (recordedAt: string) => ({
       stackTrace: 'Error: boom\nmain()\n    /app/main.go:10',
       recordedAt,
       isMessage: false,
+      sessionId: keptSessionId,
     });
     await reportFrame(service.app, owner.project.token, {
-      traces: [trace(ago(5 * DAY_MS)), trace(ago(3600_000))],
+      traces: [
+        trace(oldTraceId, ago(5 * DAY_MS), [{ name: 'db.old', startTime: ago(5 * DAY_MS) }]),
+        // A span stamped 5 days ago by a skewed clock is past the retention too, as the job sees it.
+        trace(keptTraceId, ago(3600_000), [
+          { name: 'db.skewed', startTime: ago(5 * DAY_MS) },
+          { name: 'db.kept', startTime: ago(3600_000) },
+        ]),
+      ],
       stackTraces: [error(ago(5 * DAY_MS)), error(ago(3600_000))],
+      sessions: [
+        { id: oldSessionId, startedAt: ago(5 * DAY_MS) },
+        { id: keptSessionId, startedAt: ago(3600_000) },
+      ],
+      sessionRecordings: [
+        { sessionId: keptSessionId, segmentIndex: 1, events: [{ type: 2 }], startedAt: ago(3000_000) },
+      ],
+    });
+    // Segments received 5 days ago: the ingest stamps the arrival, so they are written as it did then.
+    for (const [sessionId, segmentIndex] of [
+      [oldSessionId, 0],
+      [keptSessionId, 0],
+    ] as const)
+      await service.services.telemetry.command(
+        `INSERT INTO session_recordings (project_id, session_id, segment_index, started_at, ended_at, object_key, received_at)
+         SELECT {p:UUID}, {s:UUID}, {i:UInt32}, t, t, {key:String}, t FROM (SELECT now64(9) - INTERVAL 5 DAY AS t)`,
+        {
+          p: owner.project.id,
+          s: sessionId,
+          i: segmentIndex,
+          key: `recordings/${owner.project.id}/${sessionId}/${segmentIndex}.json.gz`,
+        },
+      );
+    const aiRoot = (traceHex: string, msAgo: number) => ({
+      traceId: traceHex,
+      spanId: randomBytes(8).toString('hex'),
+      name: 'chat gpt-4o',
+      kind: 3,
+      startTimeUnixNano: nanosAgo(msAgo),
+      endTimeUnixNano: nanosAgo(msAgo - 1000),
+      attributes: Object.entries({
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': 'openai',
+        'gen_ai.request.model': 'gpt-4o',
+      }).map(([key, value]) => ({ key, value: { stringValue: value } })),
+    });
+    const otlp = await service.app.inject({
+      method: 'POST',
+      url: '/api/otel/v1/traces',
+      headers: { ...bearer(owner.project.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        resourceSpans: [
+          { scopeSpans: [{ spans: [aiRoot(oldAiTraceHex, 5 * DAY_MS), aiRoot(keptAiTraceHex, 3600_000)] }] },
+        ],
+      }),
+    });
+    expect(otlp.statusCode, otlp.body).toBe(200);
+    // The owner's second organization, subscribed to the plan keeping 7 days.
+    const organization = await service.app.inject({
+      method: 'POST',
+      url: '/api/organizations',
+      headers: bearer(owner.token),
+      payload: { name: 'Long memory' },
+    });
+    expect(organization.statusCode, organization.body).toBe(201);
+    const organizationId = organization.json().id as string;
+    const project = await service.app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: bearer(owner.token),
+      payload: { name: 'Archive', framework: 'go', organizationId },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    await service.services.meta.query(
+      "INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, 'long', 'active')",
+      [organizationId],
+    );
+    await reportFrame(service.app, project.json().token, {
+      traces: [{ ...trace(longPlanTraceId, ago(5 * DAY_MS), []), endpoint: 'GET /archive' }],
     });
     // The report is answered once its rows are stored: both are there, only the reads leave the old one out.
     const [stored] = await service.services.telemetry.query<{ n: string }>(
@@ -98,6 +215,47 @@ describe('reads clamped to the plan retention (chDB)', () => {
     expect(total).toBeCloseTo(20, 6);
     const issues = await post('/api/exception-stack-traces', week());
     expect(issues.items.map((item: { count: number }) => item.count)).toEqual([1]);
+  });
+
+  it('a trace by id older than the plan keeps is not found; a kept one leaves out spans as old', async () => {
+    const old = await get(`/api/traces/${oldTraceId}`);
+    expect(old.statusCode, old.body).toBe(404);
+    expect(old.json()).toEqual({ error: 'no such trace in this project' });
+    const kept = await get(`/api/traces/${keptTraceId}`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().spans.map((span: { name: string }) => span.name)).toEqual(['db.kept']);
+  });
+
+  it('an AI trace by id older than the plan keeps is not found', async () => {
+    expect((await get(`/api/ai-traces/${uuidOfHex(oldAiTraceHex)}`)).statusCode).toBe(404);
+    expect((await get(`/api/ai-traces/${uuidOfHex(keptAiTraceHex)}`)).statusCode).toBe(200);
+  });
+
+  it('a session by id, and its recording, answer only what the plan keeps', async () => {
+    expect((await get(`/api/sessions/${oldSessionId}`)).statusCode).toBe(404);
+    expect((await get(`/api/sessions/${oldSessionId}/recording`)).statusCode).toBe(404);
+    const detail = await get(`/api/sessions/${keptSessionId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject({ errorCount: 1, recordingSegments: 1 });
+    expect(detail.json().exceptions).toHaveLength(1);
+    expect(detail.json().segments.map((segment: { segmentIndex: number }) => segment.segmentIndex)).toEqual([1]);
+    const recording = await get(`/api/sessions/${keptSessionId}/recording`);
+    expect(recording.statusCode, recording.body).toBe(200);
+    expect(recording.json().segments.map((segment: { segmentIndex: number }) => segment.segmentIndex)).toEqual([1]);
+  });
+
+  it("a distributed trace shows each project's entities its own plan keeps; none kept is not found", async () => {
+    const shared = await get(`/api/distributed-traces/${distributedTraceId}`, null);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(
+      shared
+        .json()
+        .entities.map((entity: { id: string }) => entity.id)
+        .sort(),
+    ).toEqual([keptTraceId, longPlanTraceId].sort());
+    const keptSpans = shared.json().entities.find((entity: { id: string }) => entity.id === keptTraceId).spans;
+    expect(keptSpans.map((span: { name: string }) => span.name)).toEqual(['db.kept']);
+    expect((await get(`/api/distributed-traces/${uuidOfHex(oldAiTraceHex)}`, null)).statusCode).toBe(404);
   });
 
   it('a range wholly before the retention answers empty', async () => {

@@ -186,7 +186,7 @@ export function retentionContract(engine: TelemetryEngineName): void {
       age(61);
       const run = await service.services.retention.runOnce();
       expect(run).toEqual({ tableDeletes: 6, objectsDeleted: 1 });
-      const thirtyDayTables = RETAINED_TABLES.filter((t) => t.shippedTtlDays === 30).map((t) => t.table);
+      const thirtyDayTables: string[] = RETAINED_TABLES.filter((t) => t.shippedTtlDays === 30).map((t) => t.table);
       expect(await rowsOf(team.id)).toEqual(
         Object.fromEntries(Object.entries(teamBefore).filter(([table]) => thirtyDayTables.includes(table))),
       );

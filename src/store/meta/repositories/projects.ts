@@ -118,24 +118,33 @@ export async function findProjectAccess(
     : null;
 }
 
-/** Every project of the user's organizations that are not suspended, with the two roles that decide theirs. */
+/**
+ * Every project of the user's organizations that are not suspended, with the two roles that
+ * decide theirs and the days its organization's plan (`defaultPlan` without a subscription) keeps.
+ */
 export async function listProjectsOfUser(
   db: MetaTx,
   userId: string,
-): Promise<Array<{ project: Project; organizationRole: Role; overrideRole: Role | null }>> {
-  const rows = await db.query<ProjectRow & { organization_role: Role; override_role: Role | null }>(
-    `SELECT ${P_COLUMNS}, m.role AS organization_role, r.role AS override_role
+  defaultPlan: string,
+): Promise<Array<{ project: Project; organizationRole: Role; overrideRole: Role | null; retentionDays: number }>> {
+  const rows = await db.query<
+    ProjectRow & { organization_role: Role; override_role: Role | null; retention_days: number }
+  >(
+    `SELECT ${P_COLUMNS}, m.role AS organization_role, r.role AS override_role,
+            pl.retention_days_hot + pl.retention_days_warm AS retention_days
        FROM projects p
        JOIN memberships m ON m.organization_id = p.organization_id AND m.user_id = $1
        JOIN organizations o ON o.id = p.organization_id AND o.suspended_at IS NULL
+       JOIN plans pl ON pl.code = ${planCodeOf('p.organization_id', '$2', '$3')}
        LEFT JOIN project_role_overrides r ON r.project_id = p.id AND r.user_id = $1
       ORDER BY p.created_at, p.id`,
-    [userId],
+    [userId, defaultPlan, [...PLAN_GRANTING_STATUSES]],
   );
   return rows.map((row) => ({
     project: toProject(row),
     organizationRole: row.organization_role,
     overrideRole: row.override_role,
+    retentionDays: Number(row.retention_days),
   }));
 }
 

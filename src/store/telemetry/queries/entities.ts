@@ -7,7 +7,7 @@
 import type { EndpointAggregate, TaskAggregate } from '../../../core/ranking.js';
 import type { TelemetryEngine } from '../engine.js';
 import { endpointParts } from './rollups.js';
-import { empty, param, raw, sql, type Sql } from '../sql.js';
+import { empty, join, param, raw, sql, type Sql } from '../sql.js';
 import { Filters, type FieldSpec, type FilterAllowList, type MapFields, type SearchPageInput } from './filters.js';
 import {
   toAiItem,
@@ -27,6 +27,7 @@ import {
   type TraceSummary,
   type TraceSummaryRow,
 } from './entities.convert.js';
+import { keptRowsOf } from './retention.js';
 import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
 
 const ENDPOINT_FIELDS: Record<string, FieldSpec> = {
@@ -455,15 +456,17 @@ export async function aiTraceList(
   };
 }
 
+/** One AI trace of the project by id, unless it is older than `keptFromMs` (the plan's retention). */
 export async function findAiTrace(
   engine: TelemetryEngine,
   projectId: string,
   id: string,
+  keptFromMs: number,
 ): Promise<(AiTraceItem & { conversationKey: string; attributes: Record<string, string> }) | null> {
   const rows = await runQuery<AiRow & { attributes: Record<string, string> }>(
     engine,
     'ai.detail',
-    sql`SELECT ${AI_COLUMNS}, attributes FROM ai_traces FINAL WHERE ${ofProject(projectId)} AND id = ${param(id, 'UUID')} LIMIT 1`,
+    sql`SELECT ${AI_COLUMNS}, attributes FROM ai_traces FINAL WHERE ${ofProject(projectId)} AND id = ${param(id, 'UUID')} AND ${keptRowsOf('ai_traces', keptFromMs)} LIMIT 1`,
   );
   const row = rows[0];
   return row ? { ...toAiItem(row), conversationKey: row.conversation_key, attributes: row.attributes } : null;
@@ -475,33 +478,61 @@ const ENTITY_COLUMNS = raw(
   'project_id, id, name, recorded_at, duration_ns, is_root, parent_span_id, distributed_trace_id, server_name, app_version, attributes',
 );
 
-function entityUnion(where: Sql): Sql {
-  return sql`SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where}
-          UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code, '' AS client_ip FROM tasks FINAL WHERE ${where}
-          UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code, '' AS client_ip FROM ai_traces FINAL WHERE ${where}`;
+type EntityTable = 'endpoints' | 'tasks' | 'ai_traces';
+
+/** The three entity tables, each under the condition `where` gives it (its retention column differs by table). */
+function entityUnion(where: (table: EntityTable) => Sql): Sql {
+  return sql`SELECT 'endpoint' AS kind, ${ENTITY_COLUMNS}, status_code, client_ip FROM endpoints FINAL WHERE ${where('endpoints')}
+          UNION ALL SELECT 'task' AS kind, ${ENTITY_COLUMNS}, status_code, '' AS client_ip FROM tasks FINAL WHERE ${where('tasks')}
+          UNION ALL SELECT 'ai' AS kind, ${ENTITY_COLUMNS}, toUInt16(if(is_error, 500, 200)) AS status_code, '' AS client_ip FROM ai_traces FINAL WHERE ${where('ai_traces')}`;
 }
 
-/** One entity of the project by id (entity ids are trace ids of their spans). */
-export async function findEntity(engine: TelemetryEngine, projectId: string, id: string): Promise<EntityRef | null> {
+/** One entity of the project by id (entity ids are trace ids of their spans), unless older than `keptFromMs`. */
+export async function findEntity(
+  engine: TelemetryEngine,
+  projectId: string,
+  id: string,
+  keptFromMs: number,
+): Promise<EntityRef | null> {
   const rows = await runQuery<EntityRow>(
     engine,
     'entity.find',
-    sql`${entityUnion(sql`${ofProject(projectId)} AND id = ${param(id, 'UUID')}`)} LIMIT 1`,
+    sql`${entityUnion((table) => sql`${ofProject(projectId)} AND id = ${param(id, 'UUID')} AND ${keptRowsOf(table, keptFromMs)}`)} LIMIT 1`,
   );
   return rows[0] ? toEntity(rows[0]) : null;
 }
 
-/** Every entity sharing a distributed trace id, within the given projects (the caller's). */
+/** A project a read spans, with the first instant its organization's plan keeps. */
+export interface KeptProject {
+  projectId: string;
+  keptFromMs: number;
+}
+
+/**
+ * Every entity sharing a distributed trace id, within the given projects (the caller's), each
+ * from its own plan's retention on. Projects are grouped by that instant: few plans, few groups.
+ */
 export async function entitiesOfDistributedTrace(
   engine: TelemetryEngine,
-  projectIds: readonly string[],
+  projects: readonly KeptProject[],
   distributedTraceId: string,
 ): Promise<EntityRef[]> {
-  if (projectIds.length === 0) return [];
+  if (projects.length === 0) return [];
+  const byKeptFrom = new Map<number, string[]>();
+  for (const { projectId, keptFromMs } of projects)
+    byKeptFrom.set(keptFromMs, [...(byKeptFrom.get(keptFromMs) ?? []), projectId]);
+  const kept = (table: EntityTable) =>
+    join(
+      [...byKeptFrom].map(
+        ([keptFromMs, projectIds]) =>
+          sql`(project_id IN ${param(projectIds, 'Array(UUID)')} AND ${keptRowsOf(table, keptFromMs)})`,
+      ),
+      ' OR ',
+    );
   const rows = await runQuery<EntityRow>(
     engine,
     'distributed-trace.entities',
-    sql`SELECT * FROM (${entityUnion(sql`project_id IN ${param([...projectIds], 'Array(UUID)')} AND distributed_trace_id = ${param(distributedTraceId, 'UUID')}`)}) ORDER BY recorded_at LIMIT 1000`,
+    sql`SELECT * FROM (${entityUnion((table) => sql`distributed_trace_id = ${param(distributedTraceId, 'UUID')} AND (${kept(table)})`)}) ORDER BY recorded_at LIMIT 1000`,
   );
   return rows.map(toEntity);
 }
@@ -512,14 +543,22 @@ export async function entitiesOfDistributedTrace(
  */
 export const MAX_WATERFALL_SPANS = 20_000;
 
-/** The spans of one entity (spans.trace_id is the owning entity id), in start order, at most MAX_WATERFALL_SPANS. */
-export async function spansOf(engine: TelemetryEngine, projectId: string, entityId: string): Promise<SpanItem[]> {
+/**
+ * The spans of one entity (spans.trace_id is the owning entity id) started from `keptFromMs` on
+ * (the plan's retention), in start order, at most MAX_WATERFALL_SPANS.
+ */
+export async function spansOf(
+  engine: TelemetryEngine,
+  projectId: string,
+  entityId: string,
+  keptFromMs: number,
+): Promise<SpanItem[]> {
   const rows = await runQuery<SpanRow>(
     engine,
     'spans.waterfall',
     sql`SELECT span_id, parent_span_id, name, kind, start_time, duration_ns, status_code, attributes,
             arrayMap(e -> (toString(e.1), e.2, e.3), events) AS events
-       FROM spans FINAL WHERE ${ofProject(projectId)} AND trace_id = ${param(entityId, 'UUID')} ORDER BY start_time, span_id LIMIT ${param(MAX_WATERFALL_SPANS, 'UInt32')}`,
+       FROM spans FINAL WHERE ${ofProject(projectId)} AND trace_id = ${param(entityId, 'UUID')} AND ${keptRowsOf('spans', keptFromMs)} ORDER BY start_time, span_id LIMIT ${param(MAX_WATERFALL_SPANS, 'UInt32')}`,
   );
   return rows.map(toSpan);
 }

@@ -5,6 +5,7 @@
  * mutation the engine must apply to each part it touches.
  */
 import type { TelemetryEngine } from '../engine.js';
+import { param, raw, sql, type Sql } from '../sql.js';
 
 export interface RetainedTable {
   table: string;
@@ -19,7 +20,7 @@ export interface RetainedTable {
  * test checks them against the engine). Not here: `rollup_hours` (the rollup's bookkeeping, no
  * records) and `ingest_usage` (the billing record, kept whatever the plan).
  */
-export const RETAINED_TABLES: readonly RetainedTable[] = [
+export const RETAINED_TABLES = [
   { table: 'endpoints', timeColumn: 'recorded_at', shippedTtlDays: 90 },
   { table: 'tasks', timeColumn: 'recorded_at', shippedTtlDays: 90 },
   { table: 'ai_traces', timeColumn: 'recorded_at', shippedTtlDays: 90 },
@@ -31,7 +32,18 @@ export const RETAINED_TABLES: readonly RetainedTable[] = [
   { table: 'session_recordings', timeColumn: 'received_at', shippedTtlDays: 30 },
   { table: 'profiles', timeColumn: 'received_at', shippedTtlDays: 30 },
   { table: 'endpoint_hourly', timeColumn: 'hour', shippedTtlDays: 90 },
-];
+] as const satisfies readonly RetainedTable[];
+
+export type RetainedTableName = (typeof RETAINED_TABLES)[number]['table'];
+
+/**
+ * The rows of `table` a plan still keeps: its retention column from `keptFromMs` on. Reads by id
+ * take it so that they answer as if the retention job, which runs only hourly, had just run.
+ */
+export function keptRowsOf(table: RetainedTableName, keptFromMs: number): Sql {
+  const { timeColumn } = RETAINED_TABLES.find((t) => t.table === table)!;
+  return sql`${raw(timeColumn)} >= fromUnixTimestamp64Milli(${param(keptFromMs, 'Int64')})`;
+}
 
 const DAYS_PER_UNIT: Record<string, number> = { HOUR: 1 / 24, DAY: 1, WEEK: 7, MONTH: 31, QUARTER: 92, YEAR: 366 };
 

@@ -8,6 +8,7 @@ import { empty, param, raw, sql, type Sql } from '../sql.js';
 import { Filters, type FilterAllowList, type PageInput } from './filters.js';
 import { isoOf, nullIfNil } from './convert.js';
 import { inRange, ofProject, runQuery, type TimeRange } from './run.js';
+import { keptRowsOf } from './retention.js';
 
 export const SESSION_FILTERS: FilterAllowList = {
   fields: {
@@ -103,27 +104,33 @@ export async function listSessions(
   return { items, hasMore: page.length > input.pageSize };
 }
 
-export async function findSession(engine: TelemetryEngine, projectId: string, id: string) {
+/**
+ * One session of the project, its exceptions and recording segments, each from `keptFromMs` on
+ * (the plan's retention); null when the session itself is older.
+ */
+export async function findSession(engine: TelemetryEngine, projectId: string, id: string, keptFromMs: number) {
   const project = ofProject(projectId);
   const session = param(id, 'UUID');
+  const keptExceptions = keptRowsOf('exceptions', keptFromMs);
+  const keptSegments = keptRowsOf('session_recordings', keptFromMs);
   const [rows, exceptions, segments] = await Promise.all([
     runQuery<SessionRow>(
       engine,
       'sessions.detail',
       sql`SELECT s.id AS id, s.started_at AS started_at, s.ended_at AS ended_at, s.duration_ns AS duration_ns, s.client_ip AS client_ip, s.attributes AS attributes,
                  s.distributed_trace_id AS distributed_trace_id, ifNull(e.n, 0) AS error_count, ifNull(r.n, 0) AS segments
-            FROM (SELECT * FROM sessions FINAL WHERE ${project} AND id = ${session}) AS s
-            LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE ${project} AND session_id != ${raw(ZERO)} AND session_id = ${session} GROUP BY session_id) AS e ON e.session_id = s.id
-            LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE ${project} AND session_id = ${session} GROUP BY session_id) AS r ON r.session_id = s.id
+            FROM (SELECT * FROM sessions FINAL WHERE ${project} AND id = ${session} AND ${keptRowsOf('sessions', keptFromMs)}) AS s
+            LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE ${project} AND session_id != ${raw(ZERO)} AND session_id = ${session} AND ${keptExceptions} GROUP BY session_id) AS e ON e.session_id = s.id
+            LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE ${project} AND session_id = ${session} AND ${keptSegments} GROUP BY session_id) AS r ON r.session_id = s.id
            LIMIT 1`,
     ),
     runQuery<{ hash: string; recorded_at: string; title: string; is_message: boolean }>(
       engine,
       'sessions.exceptions',
       sql`SELECT hash, recorded_at, splitByChar('\\n', stack_trace)[1] AS title, is_message FROM exceptions FINAL
-        WHERE ${project} AND session_id = ${session} ORDER BY recorded_at LIMIT 500`,
+        WHERE ${project} AND session_id = ${session} AND ${keptExceptions} ORDER BY recorded_at LIMIT 500`,
     ),
-    recordingSegments(engine, projectId, id),
+    recordingSegments(engine, projectId, id, keptFromMs),
   ]);
   const row = rows[0];
   if (!row) return null;
@@ -157,11 +164,12 @@ export interface RecordingSegment {
   actions: string;
 }
 
-/** Always-on segments of a session, by segmentIndex (the newest copy of a re-sent segment). */
+/** Always-on segments of a session received from `keptFromMs` on, by segmentIndex (the newest copy of a re-sent segment). */
 export async function recordingSegments(
   engine: TelemetryEngine,
   projectId: string,
   sessionId: string,
+  keptFromMs: number,
 ): Promise<RecordingSegment[]> {
   const rows = await runQuery<{
     segment_index: number;
@@ -177,7 +185,7 @@ export async function recordingSegments(
     engine,
     'sessions.segments',
     sql`SELECT segment_index, exception_id, started_at, ended_at, event_count, byte_size, object_key, logs, actions
-       FROM session_recordings FINAL WHERE ${ofProject(projectId)} AND session_id = ${param(sessionId, 'UUID')}
+       FROM session_recordings FINAL WHERE ${ofProject(projectId)} AND session_id = ${param(sessionId, 'UUID')} AND ${keptRowsOf('session_recordings', keptFromMs)}
       ORDER BY segment_index, exception_id LIMIT 1 BY segment_index LIMIT 10000`,
   );
   return rows.map((row) => ({
