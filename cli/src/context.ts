@@ -121,19 +121,33 @@ export async function listProjects(session: Session): Promise<ProjectSummary[]> 
 
 /** A project by id or by name (case-insensitive). */
 export async function findProject(session: Session, idOrName: string): Promise<ProjectSummary> {
-  const projects = await listProjects(session);
+  return byIdOrName(await listProjects(session), idOrName, 'project');
+}
+
+export type Organization =
+  paths['/api/me']['get']['responses'][200]['content']['application/json']['organizations'][number];
+
+/** The caller's organizations (with their role in each), as /api/me lists them. */
+export async function listOrganizations(session: Session): Promise<Organization[]> {
+  return (await session.call((api) => api.GET('/api/me'))).organizations;
+}
+
+/** One of the caller's projects or organizations by id or by name (case-insensitive); anything else reads "not found". */
+export function byIdOrName<Item extends { id: string; name: string }>(
+  items: Item[],
+  idOrName: string,
+  kind: 'project' | 'organization',
+): Item {
   const wanted = idOrName.toLowerCase();
-  const found =
-    projects.find((project) => project.id === wanted) ??
-    projects.filter((project) => project.name.toLowerCase() === wanted);
+  const found = items.find((item) => item.id === wanted) ?? items.filter((item) => item.name.toLowerCase() === wanted);
   if (!Array.isArray(found)) return found;
   if (found.length === 1) return found[0]!;
   if (found.length > 1)
     throw usageError(
-      `${found.length} projects are named "${idOrName}"`,
-      'use its id (see `sightline-cli projects list`)',
+      `${found.length} ${kind}s are named "${idOrName}"`,
+      `use its id (see \`sightline-cli ${kind}s list\`)`,
     );
-  throw new CliError(`no project "${idOrName}" among yours`, EXIT.notFound, 'see `sightline-cli projects list`');
+  throw new CliError(`no ${kind} "${idOrName}" among yours`, EXIT.notFound, `see \`sightline-cli ${kind}s list\``);
 }
 
 export function normalizeUrl(url: string): string {

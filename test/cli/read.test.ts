@@ -80,8 +80,8 @@ describe('sightline-cli read commands', { timeout: 180_000 }, () => {
     expect(refused.stderr).toMatch(/^error: --framework "cobol" refused: framework must be one of opentelemetry, /);
     const notAnOrganization = await cli('projects', 'create', 'Bad', '--framework', 'nodejs', '--organization', 'acme');
     expect([notAnOrganization.code, notAnOrganization.stderr]).toEqual([
-      2,
-      'error: --organization "acme" is not an organization id — an organization id is a UUID: `sightline-cli whoami -o json` lists yours\n',
+      5,
+      'error: no organization "acme" among yours — see `sightline-cli organizations list`\n',
     ]);
     expect((await json('projects', 'list')).map((project) => project.name)).not.toContain('Bad');
   });

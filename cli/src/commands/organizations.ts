@@ -1,8 +1,9 @@
 /** organizations list, organizations create. */
 import type { Command } from 'commander';
+import { listOrganizations } from '../context.js';
 import { CliError, usageError } from '../errors.js';
 import { printDetail, printRows } from '../output.js';
-import { action, commandGroup, refuseFields, withExamples } from './shared.js';
+import { action, commandGroup, refuseFields, withExamples, withoutHint } from './shared.js';
 
 export function organizationCommands(program: Command): void {
   const organizations = commandGroup(
@@ -18,7 +19,7 @@ export function organizationCommands(program: Command): void {
       .action(
         action(async (context) => {
           const session = context.session();
-          const { organizations: mine } = await session.call((api) => api.GET('/api/me'));
+          const mine = await listOrganizations(session);
           // Every member may read the plan (the subscription, or the default plan without one).
           const rows = await Promise.all(
             mine.map(async (organization) => {
@@ -58,15 +59,20 @@ export function organizationCommands(program: Command): void {
               // A name outside the rules is the caller's input: a usage error naming it.
               if (error instanceof CliError && error.status === 422)
                 throw usageError(`organization name "${name}" refused: ${error.message}`);
-              // The service's 403 says why (closed registration); the generic hint about projects would mislead.
-              if (error instanceof CliError && error.status === 403)
-                throw new CliError(error.message, error.exitCode, undefined, error.status);
+              // The service's 403 says why (closed registration).
+              if (error instanceof CliError && error.status === 403) throw withoutHint(error);
               throw error;
             });
           printDetail(
             {
               json: { id: created.id, name: created.name, role: created.role },
-              text: `Created organization ${created.name} (${created.id}); you are its admin. Create its first project with \`sightline-cli projects create <name> --framework <framework> --organization ${created.id}\`.`,
+              text: [
+                `Created organization ${created.name} (${created.id}); you are its admin.`,
+                'Create its first project (`projects create --help` lists the frameworks):',
+                // By id: the caller writes to several organizations now. --use when the profile has no
+                // default project yet, so the read commands that follow have one.
+                `  sightline-cli projects create <name> --framework <framework> --organization ${created.id}${context.profile()?.projectId === undefined ? ' --use' : ''}`,
+              ].join('\n'),
             },
             context.output,
           );

@@ -2,7 +2,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import { FRAMEWORKS } from '@sightline/api-client';
-import { UUID, findProject, listProjects, traceIdOf, type Context } from '../context.js';
+import {
+  byIdOrName,
+  findProject,
+  listOrganizations,
+  listProjects,
+  traceIdOf,
+  type Context,
+  type Organization,
+} from '../context.js';
 import { CliError, EXIT, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
@@ -40,6 +48,7 @@ import {
   positiveInt,
   refuseFields,
   timeOptions,
+  withoutHint,
   withExamples,
   type PageFlags,
   type TimeFlags,
@@ -383,42 +392,41 @@ function projectCommands(program: Command): void {
       // Checked in the action, not by commander's requiredOption: that one is reported before a missing <name>.
       .usage('[options] <name> --framework <framework>')
       .option('--framework <framework>', `(required) the project's framework: ${FRAMEWORKS.join(', ')}`)
-      .option('--organization <id>', 'organization id (needed when you write to several)')
-      .option('--use', "also make it the profile's default project")
-      .description('create a project')
+      .option(
+        '--organization <id|name>',
+        'organization id or name (needed when you write to several; see `sightline-cli organizations list`)',
+      )
+      .option('--use', "also make it the profile's default project (your first project is anyway)")
+      .description('create a project, your first one too, in the organization you write to (or --organization)')
       .action(
         action<{ framework?: string; organization?: string; use?: boolean }>(async (context, options, args) => {
           const framework = options.framework;
           if (framework === undefined)
             throw usageError('--framework is required', `the project's framework, one of ${FRAMEWORKS.join(', ')}`);
           refuseFields(context, 'projects create');
-          if (options.organization !== undefined && !UUID.test(options.organization))
-            throw usageError(
-              `--organization "${options.organization}" is not an organization id`,
-              'an organization id is a UUID: `sightline-cli whoami -o json` lists yours',
-            );
           const session = context.session();
-          const organizationId = options.organization ?? (await onlyWritableOrganization(session));
+          const organizations = await listOrganizations(session);
+          const organizationId =
+            options.organization === undefined
+              ? onlyWritableOrganization(organizations)
+              : byIdOrName(organizations, options.organization, 'organization').id;
+          // The spec's form names an existing project (any of the caller's: the body names the organization);
+          // a person without one leaves it out, a documented extension of the route.
           const existing = (await listProjects(session))[0];
-          if (!existing)
-            throw new CliError(
-              'you have no project yet to create one from',
-              EXIT.apiError,
-              'create the first project in the dashboard',
-            );
-          // The route is scoped by an existing project (spec: POST /api/projects?projectId=...).
           const name = String(args[0]);
           const created = await session
             .call((api) =>
               api.POST('/api/projects', {
-                params: { query: { projectId: existing.id } },
+                params: { query: existing ? { projectId: existing.id } : {} },
                 body: { name, framework, organizationId },
               }),
             )
             .catch((error: unknown) => {
               throw refusedInput(error, { name, framework });
             });
-          if (options.use) {
+          // A person's first project becomes the default, as login makes a person's only project the default.
+          const makeDefault = options.use === true || existing === undefined;
+          if (makeDefault) {
             await updateStore((store) => {
               const profile = store.profiles[context.profileName];
               if (profile) Object.assign(profile, { projectId: created.id, projectName: created.name });
@@ -432,19 +440,25 @@ function projectCommands(program: Command): void {
                 framework: created.framework,
                 organizationId: created.organizationId,
               },
-              text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${options.use ? ' It is now the default.' : ''}`,
+              text: `Created project ${created.name} (${created.id}), framework ${created.framework}.${makeDefault ? ' It is now the default.' : ''}`,
             },
             context.output,
           );
         }),
       ),
     'sightline-cli projects create "Shop API" --framework nodejs --use',
+    'sightline-cli projects create Checkout --framework go --organization "Acme Labs"',
   );
 }
 
-/** The service's 422 for a bad name or framework is a usage error (exit 2) naming the argument; any other failure is itself. */
+/**
+ * The service's 422 for a bad name or framework is a usage error (exit 2) naming the argument; its
+ * 403 says why (the role, a suspension) on its own; any other failure is itself.
+ */
 function refusedInput(error: unknown, given: { name: string; framework: string }): unknown {
-  if (!(error instanceof CliError) || error.status !== 422) return error;
+  if (!(error instanceof CliError)) return error;
+  if (error.status === 403) return withoutHint(error);
+  if (error.status !== 422) return error;
   if (error.message.startsWith('framework must be'))
     return usageError(`--framework "${given.framework}" refused: ${error.message}`);
   if (error.message.startsWith('name must be'))
@@ -452,17 +466,28 @@ function refusedInput(error: unknown, given: { name: string; framework: string }
   return error;
 }
 
-async function onlyWritableOrganization(session: Session): Promise<string> {
-  const { organizations } = await session.call((api) => api.GET('/api/me'));
+/**
+ * The organization a project goes to without --organization: the only one the caller writes to. A
+ * person who writes to none but belongs to one is sent there, so the service says why not (their role,
+ * or a suspension).
+ */
+function onlyWritableOrganization(organizations: Organization[]): string {
   const writable = organizations.filter(
     (organization) => organization.role === 'admin' || organization.role === 'write',
   );
-  if (writable.length === 1) return writable[0]!.id;
+  const candidates = writable.length > 0 ? writable : organizations;
+  if (candidates.length === 1) return candidates[0]!.id;
+  if (candidates.length === 0)
+    throw new CliError(
+      'you belong to no organization',
+      EXIT.apiError,
+      'start one with `sightline-cli organizations create <name>`',
+    );
   if (writable.length === 0)
-    throw new CliError('you cannot create projects in any organization (needs the write role)', EXIT.apiError);
+    throw new CliError('you cannot create projects in any of your organizations (needs the write role)', EXIT.apiError);
   throw usageError(
     'you write to several organizations',
-    `pass --organization <id>: ${writable.map((o) => `${o.id} (${o.name})`).join(', ')}`,
+    `pass --organization <id|name>: ${writable.map((o) => `${o.id} (${o.name})`).join(', ')}`,
   );
 }
 

@@ -1,7 +1,7 @@
 /** Helpers of the command definitions: typed actions, common options, examples in --help. */
 import { type Command, Option } from 'commander';
 import { Context, type GlobalOptions } from '../context.js';
-import { usageError } from '../errors.js';
+import { CliError, usageError } from '../errors.js';
 import type { Page } from '../queries.js';
 
 /** An action with its context, its own options (as declared on the command) and its positional arguments. */
@@ -79,4 +79,9 @@ export function refuseFields(context: Context, command: string): void {
       `${command} does not take --fields (it prints one answer, not rows)`,
       '--fields picks the columns of the list commands, `logs query` and `logs tail`; -o json shows the whole answer',
     );
+}
+
+/** A refusal (403) whose message says why: the generic hint about the project and role would mislead. */
+export function withoutHint(error: CliError): CliError {
+  return new CliError(error.message, error.exitCode, undefined, error.status);
 }
