@@ -10,6 +10,7 @@ import {
   retryDelayMs,
   signatureOf,
   slackMessageOf,
+  titleInstantOf,
   webhookBodyOf,
   type Notification,
   type RuleRuntime,
@@ -176,6 +177,9 @@ describe('alert rules core', () => {
   });
 
   describe('reminders of a threshold rule that stays firing', () => {
+    it("titles a reminder's start to the minute in UTC, not as an ISO timestamp", () => {
+      expect(titleInstantOf(new Date('2026-11-28T20:05:59.999+01:00'))).toBe('2026-11-28 19:05 UTC');
+    });
     const HOUR = 3_600_000;
     const firing = (over: Partial<RuleRuntime> = {}) =>
       runtime({

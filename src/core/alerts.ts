@@ -374,6 +374,9 @@ export interface Notification {
   url: string;
 }
 
+/** An instant as a notification's title shows it: to the minute, in UTC ("2026-11-28 20:05 UTC"). */
+export const titleInstantOf = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
 /** What a notification announces: its notice (reminder, acknowledged), else the state. */
 const headlineOf = (notification: Notification) => (notification.notice ?? notification.state).toUpperCase();
 

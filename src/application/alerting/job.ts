@@ -18,6 +18,7 @@ import {
   retryDelayMs,
   signatureOf,
   slackMessageOf,
+  titleInstantOf,
   webhookBodyOf,
   type Notification,
   type RuleRuntime,
@@ -154,7 +155,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
             decision.notify === 'resolved'
               ? `Resolved: ${rule.name}`
               : reminder
-                ? `Still firing since ${(rule.stateChangedAt ?? now).toISOString()}: ${reading.title}`
+                ? `Still firing since ${titleInstantOf(rule.stateChangedAt ?? now)}: ${reading.title}`
                 : reading.title,
           lines:
             decision.notify === 'resolved' && rule.stateChangedAt

@@ -223,7 +223,8 @@ describe('on call: acknowledge and resolve', () => {
     expect(reminder).toMatchObject({
       state: 'firing',
       notice: 'reminder',
-      title: `Still firing since ${firedAt}: ${fired!.title}`,
+      // To the minute in UTC: a subject line, not a timestamp to parse (the lines keep the exact instant).
+      title: `Still firing since ${firedAt.slice(0, 10)} ${firedAt.slice(11, 16)} UTC: ${fired!.title}`,
       lines: fired!.lines,
     });
     // The same page as the firing's link, over the window read now.
