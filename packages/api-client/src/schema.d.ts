@@ -7219,7 +7219,7 @@ export interface paths {
                         status: "open" | "resolved" | "ignored";
                         /** @description resolved: only occurrences of an app version newer than the current one (or `version`) regress it */
                         inNextVersion?: boolean;
-                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence */
+                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence in the last 30 days that the plan keeps (none: 422) */
                         version?: string;
                         /** @description ignored: until this ISO 8601 time */
                         until?: string;
@@ -7325,7 +7325,7 @@ export interface paths {
                         status: "open" | "resolved" | "ignored";
                         /** @description resolved: only occurrences of an app version newer than the current one (or `version`) regress it */
                         inNextVersion?: boolean;
-                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence */
+                        /** @description resolved in the next version: the version it is resolved in; default the app version of its latest occurrence in the last 30 days that the plan keeps (none: 422) */
                         version?: string;
                         /** @description ignored: until this ISO 8601 time */
                         until?: string;

@@ -11,7 +11,10 @@ import { issueActivity, setIssueStatus, type StoredIssueState } from '../../stor
 import { latestAppVersions } from '../../store/telemetry/queries/exceptions.js';
 import { principalOf } from '../authenticate.js';
 import { requireProjectRole } from '../project-scope.js';
-import { int, nstr, obj, projectOf, projectQuery, routeSchema, str } from './conventions.js';
+import { DAY_MS, int, nstr, obj, projectOf, projectQuery, readClockOf, routeSchema, str } from './conventions.js';
+
+/** How far back "the next version" looks for an issue's latest app version. */
+const VERSION_LOOKBACK_DAYS = 30;
 
 const HASH = '^[0-9a-f]{16}$';
 export const MAX_BULK_HASHES = 500;
@@ -27,7 +30,7 @@ const statusProperties = {
     minLength: 1,
     maxLength: 128,
     description:
-      'resolved in the next version: the version it is resolved in; default the app version of its latest occurrence',
+      'resolved in the next version: the version it is resolved in; default the app version of its latest occurrence in the last 30 days that the plan keeps (none: 422)',
   },
   until: { type: 'string', description: 'ignored: until this ISO 8601 time' },
   occurrences: {
@@ -80,7 +83,7 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
     const change = parseStatusChange(body, services.now());
     if ('error' in change) throw unprocessable(change.error);
     const projectId = projectOf(request);
-    const versions = await versionsFor(services, projectId, hashes, change);
+    const versions = await versionsFor(services, request, hashes, change);
     const states = await services.meta.transaction((tx) =>
       setIssueStatus(tx, projectId, hashes, change, principalOf(request).user.id, new Date(services.now()), versions),
     );
@@ -183,19 +186,29 @@ export function issueStatusRoutes(scope: FastifyInstance, services: Services): v
   );
 }
 
-/** "Resolved in the next version" without a version: the version of each issue's latest occurrence. */
+/**
+ * "Resolved in the next version" without a version: the version of each issue's latest occurrence
+ * in the last 30 days, and no earlier than the plan keeps (an expired occurrence is not read).
+ */
 async function versionsFor(
   services: Services,
-  projectId: string,
+  request: FastifyRequest,
   hashes: string[],
   change: StatusChange,
 ): Promise<Map<string, string | null>> {
   if (change.status !== 'resolved' || !change.inNextVersion || change.version !== undefined) return new Map();
-  const found = await latestAppVersions(services.telemetry, projectId, hashes, services.now());
+  const clock = readClockOf(request, services);
+  const fromMs = Math.max(clock.now - VERSION_LOOKBACK_DAYS * DAY_MS, clock.keptFromMs);
+  const found = await latestAppVersions(services.telemetry, projectOf(request), hashes, {
+    fromMs,
+    toMs: clock.now + DAY_MS,
+  });
   const missing = hashes.filter((hash) => !found.has(hash));
-  if (missing.length > 0)
+  if (missing.length > 0) {
+    const days = Math.round((clock.now - fromMs) / DAY_MS);
     throw unprocessable(
-      `no occurrence with an app version in the last 30 days for ${missing.slice(0, 5).join(', ')}: give version`,
+      `no occurrence with an app version in the last ${days} days for ${missing.slice(0, 5).join(', ')}: give version`,
     );
+  }
   return found;
 }

@@ -217,6 +217,34 @@ describe('reads clamped to the plan retention (chDB)', () => {
     expect(issues.items.map((item: { count: number }) => item.count)).toEqual([1]);
   });
 
+  it('resolving in the next version reads no app version from an occurrence older than the plan keeps', async () => {
+    await reportFrame(
+      service.app,
+      owner.project.token,
+      {
+        stackTraces: [
+          { stackTrace: 'Error: gone\nold()\n    /app/old.go:3', recordedAt: ago(5 * DAY_MS), isMessage: false },
+        ],
+      },
+      '0.9.0',
+    );
+    const [row] = await service.services.telemetry.query<{ hash: string }>(
+      "SELECT hash FROM exceptions WHERE project_id = {p:UUID} AND app_version = '0.9.0'",
+      { p: owner.project.id },
+    );
+    const resolve = await service.app.inject({
+      method: 'PUT',
+      url: `/api/exception-stack-traces/${row!.hash}/status?projectId=${owner.project.id}`,
+      headers: bearer(owner.token),
+      payload: { status: 'resolved', inNextVersion: true },
+    });
+    // Before: 200, resolved in the version after 0.9.0, read from a row the plan no longer keeps.
+    expect(resolve.statusCode, resolve.body).toBe(422);
+    expect(resolve.json().error).toMatch(
+      /^no occurrence with an app version in the last 2 days for [0-9a-f]+: give version$/,
+    );
+  });
+
   it('a trace by id older than the plan keeps is not found; a kept one leaves out spans as old', async () => {
     const old = await get(`/api/traces/${oldTraceId}`);
     expect(old.statusCode, old.body).toBe(404);

@@ -245,22 +245,21 @@ export const occurrenceOf = (row: OccurrenceRow) => ({
 });
 
 /**
- * The app version of each hash's latest occurrence that names one, within the last `days` days
- * (what "resolved in the next version" compares against when no version is given).
+ * The app version of each hash's latest occurrence in `range` that names one (what "resolved in
+ * the next version" compares against when no version is given).
  */
 export async function latestAppVersions(
   engine: TelemetryEngine,
   projectId: string,
   hashes: readonly string[],
-  nowMs: number,
-  days = 30,
+  range: TimeRange,
 ): Promise<Map<string, string>> {
   if (hashes.length === 0) return new Map();
   const rows = await runQuery<{ hash: string; version: string }>(
     engine,
     'exceptions.latest-version',
     sql`SELECT hash, argMax(app_version, recorded_at) AS version FROM exceptions
-      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', { fromMs: nowMs - days * 86400_000, toMs: nowMs + 86400_000 })}
+      WHERE ${ofProject(projectId)} AND ${inRange('recorded_at', range)}
         AND hash IN ${param(hashes, 'Array(String)')} AND app_version != ''
       GROUP BY hash`,
   );
