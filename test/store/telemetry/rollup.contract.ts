@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listEndpoints } from '../../../src/api/telemetry/endpoints.js';
 import { MAX_MARKED_HOURS_PER_REQUEST } from '../../../src/application/rollup-marks.js';
 import { markUnknownHours } from '../../../src/store/telemetry/queries/rollups.js';
 import { observeQueries } from '../../../src/store/telemetry/queries/run.js';
@@ -292,23 +293,27 @@ export function rollupContract(engine: TelemetryEngineName): void {
         { p: owner.project.id },
       );
       expect(rows).toEqual([{ n: '0' }]);
-      // Ranges of at least ROLLUP_MIN_HOURS across either end of the rollup's hours.
+      // Ranges of at least ROLLUP_MIN_HOURS across either end of the rollup's hours, read by the
+      // list route's own function with no retention: through the API a plan keeps no 1900 row.
+      const unretained = { now: Date.now(), keptFromMs: Number.NEGATIVE_INFINITY };
       for (const [fromDate, toDate] of <Array<[string, string]>>[
         ['1899-12-30T00:00:00Z', '1900-01-03T00:00:00Z'],
         ['1969-12-30T00:00:00Z', '1970-01-03T00:00:00Z'],
         ['2199-12-30T00:00:00Z', '2200-01-03T00:00:00Z'],
       ]) {
-        const listed = await read('POST', '/api/endpoints', {
-          fromDate,
-          toDate,
-          pagination: { page: 1, pageSize: 50 },
-        });
+        const body = { fromDate, toDate, pagination: { page: 1, pageSize: 50 } };
+        const listed = await listEndpoints(service.services, owner.project.id, body, 'name', unretained);
         const expected = fromDate.startsWith('1969') ? [] : [['GET /epoch', 1]];
         expect(
           listed.items.map((item: { name: string; requests: number }) => [item.name, item.requests]),
           fromDate,
         ).toEqual(expected);
       }
+      const throughApi = await read('POST', '/api/endpoints', {
+        fromDate: '1899-12-30T00:00:00Z',
+        toDate: '1900-01-03T00:00:00Z',
+      });
+      expect(throughApi.items).toEqual([]);
     });
   });
 }
