@@ -26,6 +26,9 @@ export class CliError extends Error {
 
 export const usageError = (message: string, hint?: string): CliError => new CliError(message, EXIT.usage, hint);
 
+/** A value the person typed, quoted in an error line: cut to 40 characters so the line stays one line. */
+export const quoted = (value: string): string => `"${value.length > 40 ? `${value.slice(0, 39)}…` : value}"`;
+
 export const notSignedIn = (
   message = 'not signed in',
   hint = 'run `sightline-cli login` (or `login --token` with a personal access token)',

@@ -112,7 +112,10 @@ describe('sightline-cli organizations', { timeout: 180_000 }, () => {
     expect([bare.code, bare.stderr]).toEqual([2, expect.stringContaining("missing required argument 'name'")]);
     const long = await asOwner('organizations', 'create', 'x'.repeat(101));
     expect(long.code).toBe(2);
-    expect(long.stderr).toMatch(/^error: organization name "x+" refused: name must be 1 to 100 characters\n$/);
+    // The typed name is cut in the line: 101 characters of it filled the terminal.
+    expect(long.stderr).toBe(
+      `error: organization name "${'x'.repeat(39)}…" refused: name must be 1 to 100 characters\n`,
+    );
     const fields = await asOwner('organizations', 'create', 'Fields', '--fields', 'id');
     expect([fields.code, fields.stderr]).toEqual([
       2,

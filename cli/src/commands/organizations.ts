@@ -1,7 +1,7 @@
 /** organizations list, organizations create. */
 import type { Command } from 'commander';
 import { listOrganizations } from '../context.js';
-import { CliError, usageError } from '../errors.js';
+import { CliError, quoted, usageError } from '../errors.js';
 import { printDetail, printRows } from '../output.js';
 import { action, commandGroup, refuseFields, withExamples, withoutHint } from './shared.js';
 
@@ -58,7 +58,7 @@ export function organizationCommands(program: Command): void {
             .catch((error: unknown) => {
               // A name outside the rules is the caller's input: a usage error naming it.
               if (error instanceof CliError && error.status === 422)
-                throw usageError(`organization name "${name}" refused: ${error.message}`);
+                throw usageError(`organization name ${quoted(name)} refused: ${error.message}`);
               // The service's 403 says why (closed registration).
               if (error instanceof CliError && error.status === 403) throw withoutHint(error);
               throw error;

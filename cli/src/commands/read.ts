@@ -11,7 +11,7 @@ import {
   type Context,
   type Organization,
 } from '../context.js';
-import { CliError, EXIT, usageError } from '../errors.js';
+import { CliError, EXIT, quoted, usageError } from '../errors.js';
 import { printDetail, printRows, streamedTable, type DetailView, type Row } from '../output.js';
 import {
   AGGREGATIONS,
@@ -460,9 +460,9 @@ function refusedInput(error: unknown, given: { name: string; framework: string }
   if (error.status === 403) return withoutHint(error);
   if (error.status !== 422) return error;
   if (error.message.startsWith('framework must be'))
-    return usageError(`--framework "${given.framework}" refused: ${error.message}`);
+    return usageError(`--framework ${quoted(given.framework)} refused: ${error.message}`);
   if (error.message.startsWith('name must be'))
-    return usageError(`project name "${given.name}" refused: ${error.message}`);
+    return usageError(`project name ${quoted(given.name)} refused: ${error.message}`);
   return error;
 }
 
