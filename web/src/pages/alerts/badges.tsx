@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 import type { AlertEvent, AlertRule } from './types';
 
@@ -25,31 +26,39 @@ export function RuleStateBadge({ state }: { state: AlertRule['state'] | AlertEve
   );
 }
 
-export function OutcomeBadge({ outcome }: { outcome: AlertEvent['outcome'] }) {
+/** A quiet badge with its meaning in a dot; `data` names it for tests and styles (data-outcome=…). */
+function DotBadge({ data, dot, children }: { data: Record<string, string | null>; dot: string; children: ReactNode }) {
   return (
-    <span data-outcome={outcome} className={cn(badge, 'bg-muted text-foreground')}>
-      <Dot className={outcome === 'delivered' ? 'bg-success' : outcome === 'failed' ? 'bg-danger' : 'bg-warning'} />
-      {outcome}
+    <span {...data} className={cn(badge, 'bg-muted text-foreground')}>
+      <Dot className={dot} />
+      {children}
     </span>
+  );
+}
+
+export function OutcomeBadge({ outcome }: { outcome: AlertEvent['outcome'] }) {
+  const dot = outcome === 'delivered' ? 'bg-success' : outcome === 'failed' ? 'bg-danger' : 'bg-warning';
+  return (
+    <DotBadge data={{ 'data-outcome': outcome }} dot={dot}>
+      {outcome}
+    </DotBadge>
   );
 }
 
 /** A person's action on a rule: acknowledged (on it) or resolved by hand. */
 export function ActionBadge({ action }: { action: NonNullable<AlertEvent['action']> }) {
   return (
-    <span data-action={action} className={cn(badge, 'bg-muted text-foreground')}>
-      <Dot className={action === 'resolved' ? 'bg-success' : 'bg-accent'} />
+    <DotBadge data={{ 'data-action': action }} dot={action === 'resolved' ? 'bg-success' : 'bg-accent'}>
       {action === 'resolved' ? 'resolved by hand' : 'acknowledged'}
-    </span>
+    </DotBadge>
   );
 }
 
 /** What a delivery of a firing rule told beyond its state: a reminder, or someone's acknowledgement. */
 export function NoticeBadge({ notice }: { notice: NonNullable<AlertEvent['notice']> }) {
   return (
-    <span data-notice={notice} className={cn(badge, 'bg-muted text-foreground')}>
-      <Dot className={notice === 'reminder' ? 'bg-warning' : 'bg-accent'} />
+    <DotBadge data={{ 'data-notice': notice }} dot={notice === 'reminder' ? 'bg-warning' : 'bg-accent'}>
       {notice === 'reminder' ? 'reminder' : 'acknowledgement'}
-    </span>
+    </DotBadge>
   );
 }
