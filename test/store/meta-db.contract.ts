@@ -38,6 +38,11 @@ import {
 } from '../../src/store/meta/repositories/user-sessions.js';
 import { projectRetentionDays } from '../../src/store/meta/repositories/billing.js';
 import {
+  claimQuotaWarnings,
+  markQuotaWarningsSent,
+  releaseQuotaWarning,
+} from '../../src/store/meta/repositories/quota-warnings.js';
+import {
   addIngestUsage,
   organizationIngestBytes,
   projectIngestUsage,
@@ -65,6 +70,7 @@ const EXPECTED_TABLES = [
   'project_purges',
   'project_role_overrides',
   'projects',
+  'quota_warning_recipients',
   'quota_warnings',
   'refresh_token_families',
   'refresh_tokens',
@@ -227,6 +233,33 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
              AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = k.conrelid AND i.indkey[0] = ANY (k.conkey))`,
         );
         expect(unindexed).toEqual([]);
+      });
+
+      it('quota warnings mailed before migration 0016 read as sent: no run claims them again', async () => {
+        const upgraded = await open();
+        try {
+          const dir = tempMigrationsDir();
+          tempDirs.push(dir);
+          for (const file of fs.readdirSync(dir)) if (file >= '0016') fs.rmSync(path.join(dir, file));
+          await migrateMeta(upgraded, { dir });
+          const organizationId = await newOrg(upgraded);
+          const sentAt = new Date('2026-10-14T08:30:00Z');
+          await upgraded.query(
+            "INSERT INTO quota_warnings (organization_id, month, percent, sent_at) VALUES ($1, '2026-10-01', 80, $2)",
+            [organizationId, sentAt],
+          );
+          expect((await migrateMeta(upgraded)).applied).toContain('0016_quota_warning_leases');
+          expect(
+            await upgraded.query('SELECT percent, claimed_at, sent_at FROM quota_warnings WHERE organization_id = $1', [
+              organizationId,
+            ]),
+          ).toEqual([{ percent: 80, claimed_at: sentAt, sent_at: sentAt }]);
+          // Not even a claim whose lease ran out long ago: the row is sent.
+          const now = new Date('2026-10-31T23:00:00Z');
+          expect(await claimQuotaWarnings(upgraded, organizationId, '2026-10-01', [80, 100], now, now)).toEqual([100]);
+        } finally {
+          await upgraded.close();
+        }
       });
 
       describe('on a second fresh database', () => {
@@ -637,6 +670,38 @@ export function metaDbContract(name: string, open: OpenFreshMetaDb): void {
             'ingest_usage_month_first_day',
           ),
         ).toBe(true);
+      });
+
+      it('quota warnings: of concurrent claims one takes a new, released or stale warning; none a held or sent one', async () => {
+        const org = await newOrg(db);
+        const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes));
+        // Each claimant at minute `minute` with a 10-minute lease, as the job claims.
+        const claimAll = (percents: number[], minute: number) =>
+          Promise.all(
+            Array.from({ length: 6 }, () =>
+              claimQuotaWarnings(db, org, '2026-11-01', percents, at(minute), at(minute - 10)),
+            ),
+          );
+        const winners = (claims: number[][]) => claims.flat().sort((a, b) => a - b);
+        expect(winners(await claimAll([80, 100], 0))).toEqual([80, 100]);
+        expect(winners(await claimAll([80, 100], 9))).toEqual([]);
+        // Past the lease, unsent: the holder died; one claimant takes each.
+        expect(winners(await claimAll([80, 100], 11))).toEqual([80, 100]);
+        await markQuotaWarningsSent(db, org, '2026-11-01', [100], at(12));
+        await releaseQuotaWarning(db, { organizationId: org, month: '2026-11-01', percent: 80 });
+        expect(winners(await claimAll([80, 100], 13))).toEqual([80]);
+        expect(winners(await claimAll([80, 100], 60))).toEqual([80]);
+        await markQuotaWarningsSent(db, org, '2026-11-01', [80], at(61));
+        expect(winners(await claimAll([80, 100], 600))).toEqual([]);
+        expect(
+          await db.query(
+            'SELECT percent, claimed_at, sent_at FROM quota_warnings WHERE organization_id = $1 ORDER BY 1',
+            [org],
+          ),
+        ).toEqual([
+          { percent: 80, claimed_at: at(60), sent_at: at(61) },
+          { percent: 100, claimed_at: at(11), sent_at: at(12) },
+        ]);
       });
 
       it('user sessions: looked up with their user, listed live and newest first, ended only by their user, uses only move forward, expired rows pruned', async () => {

@@ -1,18 +1,23 @@
 /**
  * Mails an organization's admins when its ingest this month reaches 80% of the plan's quota and
  * when it reaches 100% (ingest paused, src/ingest/quota.ts), once per threshold and month: each
- * warning is claimed in the metadata store before its mail goes out, so processes running the job
- * side by side send it once. When no admin's mail went out the claim is released and the next run
- * sends it again (see warnIfCrossed). Runs only where mail is configured; without SMTP the
- * organization page's usage bar is the warning.
+ * warning is claimed in the metadata store under a lease before its mail goes out, so processes
+ * running the job side by side send it once, and a claim whose process died before sending is
+ * taken again by a later run. An admin the mail server refused is mailed again at the next run,
+ * up to QUOTA_WARNING_MAX_ATTEMPTS times (see warnIfCrossed). Runs only where mail is configured;
+ * without SMTP the organization page's usage bar is the warning.
  */
 import { crossedPercents, quotaWarningMail } from '../../core/quota-warnings.js';
 import { findOrganizationPlan } from '../../store/meta/repositories/billing.js';
 import { findOrganization, listMembers } from '../../store/meta/repositories/organizations.js';
 import {
   claimQuotaWarnings,
-  releaseQuotaWarnings,
-  sentQuotaWarnings,
+  fixQuotaWarningRecipients,
+  markQuotaWarningsSent,
+  pendingQuotaWarningRecipients,
+  type QuotaWarningKey,
+  recordQuotaWarningAttempt,
+  releaseQuotaWarning,
 } from '../../store/meta/repositories/quota-warnings.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
@@ -21,6 +26,13 @@ import { describeMailFailure, type Mailer } from '../mail.js';
 import { PeriodicJob, type PeriodicJobOptions } from './periodic-job.js';
 
 export const QUOTA_WARNING_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * How long a claim is held before another run may take it: well past the time its mail can take
+ * (the SMTP client's timeouts bound a message to about a minute), so only a dead process's is taken.
+ */
+export const QUOTA_WARNING_LEASE_MS = 10 * 60 * 1000;
+/** Mails of one warning to one admin, the first included: an hour of runs for a refused address. */
+export const QUOTA_WARNING_MAX_ATTEMPTS = 12;
 const BYTES_PER_GB = 1_000_000_000;
 
 export interface QuotaWarningDeps {
@@ -34,7 +46,7 @@ export interface QuotaWarningDeps {
   onMailError: (organizationId: string, description: string) => void;
 }
 
-/** The result of a run: the warnings mailed (one per organization and run at most). */
+/** The result of a run: the warnings that reached an admin (one per organization and run at most). */
 export class QuotaWarningJob extends PeriodicJob<number> {
   constructor(deps: QuotaWarningDeps, options: PeriodicJobOptions) {
     super(async (closing) => {
@@ -52,12 +64,13 @@ export class QuotaWarningJob extends PeriodicJob<number> {
 
 /**
  * The claim (a row per threshold) is held while the mail goes out, so a second process's run finds
- * it and sends nothing. A send that failed for every admin (the mail server down or refusing)
- * releases it: no one was told, and the next run claims and mails again — still once, as only a
- * wholly failed send gives the claim back. After a partial failure the claim stays: a retry would
- * mail again the admins who got it (every five minutes, were one address refused for good). A
- * lease with a separate sent time would also cover a process that dies between claim and send,
- * at the cost of a schema change for a window of one SMTP exchange; that warning is lost.
+ * it and sends nothing; one not settled within QUOTA_WARNING_LEASE_MS (its process died) is taken
+ * by the next run. The admins of the first claim are the warning's recipients; each send is
+ * recorded as it ends, and an admin refused (the mail server down or refusing them) is mailed
+ * again by the next run, which gets the claim back at once, while others are not mailed twice.
+ * The warning is settled when every recipient has it, has used QUOTA_WARNING_MAX_ATTEMPTS or is no
+ * longer an admin. A lower threshold claimed with a higher one is settled unmailed: the higher
+ * threshold's mail says more.
  */
 async function warnIfCrossed(deps: QuotaWarningDeps, organizationId: string, month: string, now: Date) {
   const plan = await findOrganizationPlan(deps.meta, organizationId, deps.defaultPlan);
@@ -65,27 +78,47 @@ async function warnIfCrossed(deps: QuotaWarningDeps, organizationId: string, mon
   const usedBytes = await ingestBytesOfOrganizationMonth(deps, organizationId, month);
   const crossed = crossedPercents(usedBytes, limitBytes);
   if (crossed.length === 0) return false;
-  const sent = new Set(await sentQuotaWarnings(deps.meta, organizationId, `${month}-01`));
-  const fresh = crossed.filter((percent) => !sent.has(percent));
-  const claimed = await claimQuotaWarnings(deps.meta, organizationId, `${month}-01`, fresh, now);
-  if (claimed.length === 0) return false;
+  const monthStart = `${month}-01`;
+  const staleBefore = new Date(now.getTime() - QUOTA_WARNING_LEASE_MS);
+  const claimed = await claimQuotaWarnings(deps.meta, organizationId, monthStart, crossed, now, staleBefore);
+  const warning: QuotaWarningKey = { organizationId, month: monthStart, percent: Math.max(...crossed) };
+  const superseded = claimed.filter((percent) => percent !== warning.percent);
+  if (superseded.length > 0) await markQuotaWarningsSent(deps.meta, organizationId, monthStart, superseded, now);
+  if (!claimed.includes(warning.percent)) return false;
   const organization = await findOrganization(deps.meta, organizationId);
   if (!organization) return false;
   const admins = (await listMembers(deps.meta, organizationId)).filter((member) => member.role === 'admin');
+  await fixQuotaWarningRecipients(
+    deps.meta,
+    warning,
+    admins.map((admin) => admin.userId),
+  );
+  const pending = new Set(await pendingQuotaWarningRecipients(deps.meta, warning, QUOTA_WARNING_MAX_ATTEMPTS));
   const mail = quotaWarningMail({
     organizationName: organization.name,
-    percent: Math.max(...crossed),
+    percent: warning.percent,
     usedBytes,
     limitBytes,
     month,
     settingsUrl: `${deps.publicUrl}/settings/organization?organization=${organizationId}`,
   });
-  const sends = await Promise.allSettled(admins.map((admin) => deps.mailer.send({ to: admin.email, ...mail })));
-  const failures = sends.flatMap((send) => (send.status === 'rejected' ? [send.reason as unknown] : []));
-  for (const failure of failures) deps.onMailError(organizationId, describeMailFailure(failure));
-  if (failures.length > 0 && failures.length === sends.length) {
-    await releaseQuotaWarnings(deps.meta, organizationId, `${month}-01`, claimed);
-    return false;
-  }
-  return true;
+  const sends = await Promise.all(
+    admins
+      .filter((admin) => pending.has(admin.userId))
+      .map(async (admin) => {
+        const delivered = await deps.mailer.send({ to: admin.email, ...mail }).then(
+          () => true,
+          (failure: unknown) => {
+            deps.onMailError(organizationId, describeMailFailure(failure));
+            return false;
+          },
+        );
+        const deliveredAt = delivered ? new Date(deps.now()) : null;
+        const attempts = await recordQuotaWarningAttempt(deps.meta, warning, admin.userId, deliveredAt);
+        return { delivered, retry: !delivered && attempts < QUOTA_WARNING_MAX_ATTEMPTS };
+      }),
+  );
+  if (sends.some((send) => send.retry)) await releaseQuotaWarning(deps.meta, warning);
+  else await markQuotaWarningsSent(deps.meta, organizationId, monthStart, [warning.percent], new Date(deps.now()));
+  return sends.some((send) => send.delivered);
 }

@@ -4,14 +4,20 @@
  * scratch database on the suites' PostgreSQL): admins are mailed at 80% and at 100% of the
  * month's quota, once per threshold and month even with two jobs running at once, and members
  * who are not admins are not mailed. A warning whose mail the server refused is sent at the next
- * run, once; an organization whose month has only an earlier version's usage rows (telemetry
- * store) is warned too.
+ * run, once, and only to the admins it did not reach, a bounded number of times; a claim whose
+ * process died before mailing is taken by a run after its lease and by none within it; an
+ * organization whose month has only an earlier version's usage rows (telemetry store) is warned too.
  */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuotaWarningJob } from '../../../src/application/jobs/quota-warning-job.js';
+import {
+  QUOTA_WARNING_LEASE_MS,
+  QUOTA_WARNING_MAX_ATTEMPTS,
+  QuotaWarningJob,
+} from '../../../src/application/jobs/quota-warning-job.js';
 import { addIngestUsage } from '../../../src/store/meta/repositories/ingest-usage.js';
+import { claimQuotaWarnings } from '../../../src/store/meta/repositories/quota-warnings.js';
 import { insertMembership } from '../../../src/store/meta/repositories/organizations.js';
 import { insertUser } from '../../../src/store/meta/repositories/users.js';
 import { SMALL_CATALOGUE, writePlansFile } from '../../support/access.js';
@@ -32,8 +38,8 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
       let job: QuotaWarningJob;
       let owner: Awaited<ReturnType<typeof registerUser>>;
       const month = () => new Date(service.services.now()).toISOString().slice(0, 7);
-      // A second process's job over the same stores.
-      const secondProcessJob = () =>
+      // A second process's job over the same stores (with its own clock, to run later than now).
+      const secondProcessJob = (now = service.services.now) =>
         new QuotaWarningJob(
           {
             meta: service.services.meta,
@@ -41,11 +47,41 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
             mailer: service.services.mailer!,
             defaultPlan: SMALL_CATALOGUE.defaultPlan,
             publicUrl: 'https://sightline.example',
-            now: service.services.now,
+            now,
             onMailError: () => undefined,
           },
           { intervalMs: 0, onError: () => undefined },
         );
+      // What a process that claimed the organization's 80% warning at `claimedAt` and died left behind.
+      const claimAndDie = (organizationId: string, claimedAt: number) =>
+        claimQuotaWarnings(
+          service.services.meta,
+          organizationId,
+          `${month()}-01`,
+          [80],
+          new Date(claimedAt),
+          new Date(claimedAt - QUOTA_WARNING_LEASE_MS),
+        );
+      const addAdmin = async (organizationId: string, name: string) => {
+        const user = await insertUser(service.services.meta, {
+          email: `${name}-${randomBytes(4).toString('hex')}@example.com`,
+          name,
+          passwordHash: null,
+        });
+        await insertMembership(service.services.meta, organizationId, user.id, 'admin');
+        return user;
+      };
+      // Two processes' runs at once: one mails `email` the 80% warning; a later run sends nothing more.
+      const expectEightyPercentMailedOnce = async (email: string, messagesThen: number) => {
+        const mailed = await Promise.all([job.runOnce(), secondProcessJob().runOnce()]);
+        expect(mailed.sort()).toEqual([0, 1]);
+        const warning = await mail.next();
+        expect(warning.to).toMatchObject({ text: email });
+        expect(warning.subject).toMatch(/has used 80% of its monthly ingest quota/);
+        expect(await job.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(messagesThen);
+      };
+      const recipient = (message: { to?: unknown }) => (message.to as { text: string }).text;
       const use = (organizationId: string, projectId: string, bytes: number) =>
         addIngestUsage(service.services.meta, [
           { projectId, organizationId, month: `${month()}-01`, bytes, requests: 1, skippedRecords: 0 },
@@ -134,13 +170,57 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
         mail.refuseNext();
         expect(await job.runOnce()).toBe(0);
         expect(mail.messages).toHaveLength(3);
-        const mailed = await Promise.all([job.runOnce(), secondProcessJob().runOnce()]);
-        expect(mailed.sort()).toEqual([0, 1]);
+        await expectEightyPercentMailedOnce(third.user.email, 4);
+      });
+
+      it('mails the 80% warning of a process that died after claiming it, at the first run after its lease', async () => {
+        const crashed = await registerUser(service.app);
+        await use(crashed.organization.id, crashed.project.id, 0.85 * GB);
+        expect(
+          await claimAndDie(crashed.organization.id, service.services.now() - QUOTA_WARNING_LEASE_MS - 60_000),
+        ).toEqual([80]);
+        await expectEightyPercentMailedOnce(crashed.user.email, 5);
+      });
+
+      it('leaves a claim within its lease to the process holding it, and takes it once the lease is over', async () => {
+        const holding = await registerUser(service.app);
+        await use(holding.organization.id, holding.project.id, 0.85 * GB);
+        const claimedAt = service.services.now();
+        expect(await claimAndDie(holding.organization.id, claimedAt)).toEqual([80]);
+        expect(await Promise.all([job.runOnce(), secondProcessJob().runOnce()])).toEqual([0, 0]);
+        expect(mail.messages).toHaveLength(5);
+        const afterLease = secondProcessJob(() => claimedAt + QUOTA_WARNING_LEASE_MS + 60_000);
+        expect(await afterLease.runOnce()).toBe(1);
         const warning = await mail.next();
-        expect(warning.to).toMatchObject({ text: third.user.email });
-        expect(warning.subject).toMatch(/has used 80% of its monthly ingest quota/);
+        expect(warning.to).toMatchObject({ text: holding.user.email });
+        expect(await afterLease.runOnce()).toBe(0);
+        expect(mail.messages).toHaveLength(6);
+      });
+
+      it('mails again only the admin the server refused, not one who joined since, and not the admin who got it', async () => {
+        const shared = await registerUser(service.app);
+        const second = await addAdmin(shared.organization.id, 'second-admin');
+        await use(shared.organization.id, shared.project.id, 0.9 * GB);
+        mail.refuseNext();
+        expect(await job.runOnce()).toBe(1);
+        const reached = recipient(await mail.next());
+        const refused = [shared.user.email, second.email].find((email) => email !== reached)!;
+        expect([shared.user.email, second.email]).toContain(reached);
+        expect(mail.messages).toHaveLength(7);
+        const joined = await addAdmin(shared.organization.id, 'later-admin');
+        await expectEightyPercentMailedOnce(refused, 8);
+        expect(mail.messages.map(recipient)).not.toContain(joined.email);
+      });
+
+      it(`stops mailing an admin the server refused ${QUOTA_WARNING_MAX_ATTEMPTS} times`, async () => {
+        const refusedOrganization = await registerUser(service.app);
+        await use(refusedOrganization.organization.id, refusedOrganization.project.id, 0.9 * GB);
+        for (let attempt = 1; attempt <= QUOTA_WARNING_MAX_ATTEMPTS; attempt++) {
+          mail.refuseNext();
+          expect(await job.runOnce()).toBe(0);
+        }
         expect(await job.runOnce()).toBe(0);
-        expect(mail.messages).toHaveLength(4);
+        expect(mail.messages).toHaveLength(8);
       });
 
       it('warns an organization whose month has only usage rows an earlier version wrote to the telemetry store', async () => {
@@ -154,7 +234,7 @@ export function quotaWarningsContract(metaStore: 'pglite' | { skipped: string } 
         const paused = await mail.next();
         expect(paused.to).toMatchObject({ text: fourth.user.email });
         expect(paused.subject).toMatch(/^Ingest paused/);
-        expect(mail.messages).toHaveLength(5);
+        expect(mail.messages).toHaveLength(9);
       });
     },
   );
