@@ -31,8 +31,12 @@ export const QUOTA_WARNING_INTERVAL_MS = 5 * 60 * 1000;
  * (the SMTP client's timeouts bound a message to about a minute), so only a dead process's is taken.
  */
 export const QUOTA_WARNING_LEASE_MS = 10 * 60 * 1000;
-/** Mails of one warning to one admin, the first included: an hour of runs for a refused address. */
-export const QUOTA_WARNING_MAX_ATTEMPTS = 12;
+/**
+ * Mails of one warning to one admin, the first included: a day of runs, so a mail server down for
+ * hours still delivers the warning once it is back (a refused mail reaches no one, so retrying
+ * does not flood the admin).
+ */
+export const QUOTA_WARNING_MAX_ATTEMPTS = (24 * 60 * 60 * 1000) / QUOTA_WARNING_INTERVAL_MS;
 const BYTES_PER_GB = 1_000_000_000;
 
 export interface QuotaWarningDeps {
@@ -44,6 +48,8 @@ export interface QuotaWarningDeps {
   publicUrl: string;
   now: () => number;
   onMailError: (organizationId: string, description: string) => void;
+  /** Defaults to QUOTA_WARNING_MAX_ATTEMPTS. */
+  maxAttempts?: number;
 }
 
 /** The result of a run: the warnings that reached an admin (one per organization and run at most). */
@@ -93,7 +99,8 @@ async function warnIfCrossed(deps: QuotaWarningDeps, organizationId: string, mon
     warning,
     admins.map((admin) => admin.userId),
   );
-  const pending = new Set(await pendingQuotaWarningRecipients(deps.meta, warning, QUOTA_WARNING_MAX_ATTEMPTS));
+  const maxAttempts = deps.maxAttempts ?? QUOTA_WARNING_MAX_ATTEMPTS;
+  const pending = new Set(await pendingQuotaWarningRecipients(deps.meta, warning, maxAttempts));
   const mail = quotaWarningMail({
     organizationName: organization.name,
     percent: warning.percent,
@@ -115,7 +122,7 @@ async function warnIfCrossed(deps: QuotaWarningDeps, organizationId: string, mon
         );
         const deliveredAt = delivered ? new Date(deps.now()) : null;
         const attempts = await recordQuotaWarningAttempt(deps.meta, warning, admin.userId, deliveredAt);
-        return { delivered, retry: !delivered && attempts < QUOTA_WARNING_MAX_ATTEMPTS };
+        return { delivered, retry: !delivered && attempts < maxAttempts };
       }),
   );
   if (sends.some((send) => send.retry)) await releaseQuotaWarning(deps.meta, warning);
