@@ -5,20 +5,29 @@
  * data folder's lock is taken) and each target empty, so nothing is merged or overwritten; the
  * data folder keeps its data (migrated first if an older version wrote it, as a start would), and
  * the service started with the same variables then runs on the servers. Progress goes to stderr,
- * a line per table or page of objects.
+ * a line per table or page of objects. Every target carries the move's mark (store/move-mark.ts)
+ * from before the first write until all are copied and verified; a target holding a move cut
+ * short is emptied of Sightline's rows and copied again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CHDB_CACHE_MB } from '../store/telemetry/chdb.js';
 import { defaultInsertDir, shownValue, type Config } from '../config.js';
 import { openMetaDb } from '../store/meta/index.js';
-import { copyMetadata, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
+import { copyMetadata, emptyMetaTables, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
 import type { MetaDb } from '../store/meta/types.js';
 import { createObjectStore } from '../store/objects/index.js';
 import { copyObjects } from '../store/objects/copy.js';
 import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
-import { copyTelemetry, nonEmptyTables, telemetryTables } from '../store/telemetry/copy.js';
+import { copyTelemetry, emptyTables, nonEmptyTables, telemetryTables } from '../store/telemetry/copy.js';
+import {
+  metadataMoveMark,
+  objectsMoveMark,
+  telemetryMoveMark,
+  type MoveMark,
+  type MoveMarkStore,
+} from '../store/move-mark.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { s3Options } from './services.js';
 import { StartError } from './start-error.js';
@@ -30,6 +39,17 @@ export interface MoveOutput {
 
 interface Closable {
   close(): Promise<void>;
+}
+
+/** A store the move writes to, and what redoing a move cut short into it takes. */
+interface Target {
+  mark: MoveMarkStore;
+  /** The mark an earlier move left, if it did not finish. */
+  unfinished: MoveMark | null;
+  /** Said before a redo: what is emptied and how. */
+  redo: string;
+  /** Removes what an earlier move wrote (Sightline's own rows only). */
+  empty(): Promise<void>;
 }
 
 /** Runs the move; a condition the operator can fix is a StartError with its exit code. */
@@ -72,7 +92,9 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
     return value;
   };
   try {
-    // Open everything and check every target is empty before copying anything.
+    // Open everything and check every target before copying anything: empty, or holding only a
+    // move cut short (marked), which is emptied and copied again.
+    const targets: Target[] = [];
     let metadata: { from: MetaDb; to: MetaDb } | null = null;
     if (moves.metadata && config.meta.kind === 'postgres') {
       const from = await open(openMetaDb({ kind: 'pglite', path: folders.metadata }).catch(notOpened('metadata')));
@@ -82,12 +104,24 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
           unusable('the PostgreSQL database', shownValue('DATABASE_URL', url)),
         ),
       );
-      const filled = await nonEmptyMetaTables(to, await metaTables(to));
+      const ownTables = await metaTables(from);
+      const mark = metadataMoveMark(to);
+      const unfinished = await mark.read();
+      // A table that is not Sightline's was not written by a move: its rows are refused, never emptied.
+      const filled = (await nonEmptyMetaTables(to, await metaTables(to))).filter(
+        (table) => unfinished === null || !ownTables.includes(table),
+      );
       if (filled.length > 0)
         throw new StartError(
           `the PostgreSQL database of DATABASE_URL is not empty (rows in ${filled.join(', ')}): move into an empty database`,
           65,
         );
+      targets.push({
+        mark,
+        unfinished,
+        redo: `metadata: the PostgreSQL database of DATABASE_URL holds a move that did not finish${fromFolder(unfinished)}: emptying its ${ownTables.length} Sightline tables and copying again`,
+        empty: () => emptyMetaTables(to, ownTables),
+      });
       metadata = { from, to };
     }
     let telemetry: { from: TelemetryEngine; to: TelemetryEngine } | null = null;
@@ -109,12 +143,21 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
       );
       const to = await open(openTelemetryEngine(config.telemetry).catch(notUsable));
       await migrateTelemetry(to).catch(notUsable);
-      const filled = await nonEmptyTables(to, await telemetryTables(from));
+      const ownTables = await telemetryTables(from);
+      const mark = telemetryMoveMark(to);
+      const unfinished = await mark.read();
+      const filled = unfinished === null ? await nonEmptyTables(to, ownTables) : [];
       if (filled.length > 0)
         throw new StartError(
           `the ClickHouse database ${config.telemetry.database} is not empty (rows in ${filled.join(', ')}): move into an empty database`,
           65,
         );
+      targets.push({
+        mark,
+        unfinished,
+        redo: `telemetry: the ClickHouse database ${config.telemetry.database} holds a move that did not finish${fromFolder(unfinished)}: emptying its ${ownTables.length} Sightline tables and copying again`,
+        empty: () => emptyTables(to, ownTables),
+      });
       telemetry = { from, to };
     }
     const objects =
@@ -125,7 +168,7 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
           }
         : null;
     // The bucket is only used after the metadata is copied: find out now that it answers.
-    if (objects && config.objects.kind === 's3')
+    if (objects && config.objects.kind === 's3') {
       await objects.to
         .ping()
         .catch(
@@ -134,6 +177,22 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
             config.objects.endpoint ? shownValue('S3_ENDPOINT', config.objects.endpoint) : 'AWS',
           ),
         );
+      const mark = objectsMoveMark(objects.to);
+      const unfinished = await mark.read();
+      targets.push({
+        mark,
+        unfinished,
+        // A put is atomic, so every object there is whole; the copy skips those of the same size.
+        redo: `objects: the S3 bucket ${config.objects.bucket} holds a move that did not finish${fromFolder(unfinished)}: copying again (objects already there whole are kept)`,
+        empty: async () => undefined,
+      });
+    }
+
+    for (const target of targets) if (target.unfinished) out.write(target.redo);
+    // Every mark before the first write, none cleared before every store is verified: a store
+    // holding a finished copy next to one cut short would be refused as not empty by the redo.
+    for (const target of targets) await target.mark.set({ dataDir: path.resolve(config.dataDir) });
+    for (const target of targets) if (target.unfinished) await target.empty();
 
     if (metadata) {
       out.write('metadata: copying into PostgreSQL');
@@ -166,6 +225,7 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
       const rows = tables.reduce((sum, t) => sum + t.rows, 0);
       out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
     }
+    for (const target of targets) await target.mark.clear();
     out.write(
       `done. Start Sightline with the same variables; ${config.dataDir} still holds its data.` +
         (fs.existsSync(secretFile)
@@ -176,6 +236,10 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
     for (const store of opened.reverse()) await store.close().catch(() => undefined);
     await lock.close();
   }
+}
+
+function fromFolder(mark: MoveMark | null): string {
+  return mark?.dataDir ? ` (from ${mark.dataDir})` : '';
 }
 
 /**

@@ -23,6 +23,7 @@ import { StartError } from './start-error.js';
 import { createObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
+import { metadataMoveMark, objectsMoveMark, telemetryMoveMark, type MoveMarkStore } from '../store/move-mark.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../application/rollup-marks.js';
 import { RollupJob } from '../application/jobs/rollup-job.js';
@@ -62,10 +63,14 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // The metadata store first: on an empty folder PGlite initialises in a child process, which
     // should not overlap with chDB's memory in this one (the telemetry engine loads chDB on open).
     // openMetaDb applies the metadata migrations before it returns.
-    const meta = await openMetaDb(config.meta).catch(
-      serverFailure(config.meta.kind === 'postgres' ? shownValue('DATABASE_URL', config.meta.url) : null, 'PostgreSQL'),
+    const onPostgres = serverFailure(
+      config.meta.kind === 'postgres' ? shownValue('DATABASE_URL', config.meta.url) : null,
+      'PostgreSQL',
     );
+    const meta = await openMetaDb(config.meta).catch(onPostgres);
     opened.push(meta);
+    if (config.meta.kind === 'postgres')
+      await refuseUnfinishedMove(metadataMoveMark(meta), 'the PostgreSQL database of DATABASE_URL').catch(onPostgres);
     await meta.transaction((tx) => syncPlans(tx, config.billing.catalogue));
 
     const onClickHouse = serverFailure(
@@ -75,6 +80,11 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     const telemetry = await openTelemetryEngine(config.telemetry).catch(onClickHouse);
     opened.push(telemetry);
     await migrateTelemetry(telemetry).catch(onClickHouse);
+    if (config.telemetry.kind === 'clickhouse-http')
+      await refuseUnfinishedMove(
+        telemetryMoveMark(telemetry),
+        `the ClickHouse database ${config.telemetry.database}`,
+      ).catch(onClickHouse);
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
 
@@ -84,6 +94,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
         : { engine: 's3', ...s3Options(config.objects) },
     );
     opened.push(objects);
+    // Reading the mark is the start's first request to the bucket: one that cannot be read stops
+    // the start as an unreachable database does.
+    if (config.objects.kind === 's3')
+      await refuseUnfinishedMove(objectsMoveMark(objects), `the S3 bucket ${config.objects.bucket}`).catch(
+        serverFailure(shownValue('S3_BUCKET', config.objects.bucket), 'S3'),
+      );
     const onHandlerError = (error: unknown, channel: string) =>
       log.error({ err: error, channel }, 'a coordination-store subscriber failed');
     const coord = createCoordStore(
@@ -284,6 +300,26 @@ function serverFailure(variable: string | null, server: string) {
     if (variable === null) throw error;
     throw new StartError(`cannot use ${server} at ${variable}: ${(error as Error).message}`, 1);
   };
+}
+
+/**
+ * A store a `sightline move` marked and never finished holds part of the data: the start stops
+ * (exit 65, EX_DATAERR, as the move's own refusal of a filled target) with the command that
+ * redoes the move, instead of serving half the data without a word.
+ */
+async function refuseUnfinishedMove(mark: MoveMarkStore, target: string): Promise<void> {
+  const unfinished = await mark.read();
+  if (unfinished === null) return;
+  const dataDir = unfinished.dataDir === null ? '<the data folder moved>' : shellWord(unfinished.dataDir);
+  throw new StartError(
+    `a sightline move into ${target} did not finish, so it holds only part of the data: run the move again with this start's server variables (DATA_DIR=${dataDir} npx sightline move), then start (docs/OPERATIONS.md §7)`,
+    65,
+  );
+}
+
+/** A word for a shell command line: quoted when it holds anything but plain path characters. */
+function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", "'\\''")}'`;
 }
 
 export function s3Options(objects: Extract<Config['objects'], { kind: 's3' }>) {

@@ -4,7 +4,9 @@
  * in its own process) and S3 (s3rver); a service started on those servers then answers as the
  * embedded one did, to the same session token, and a device login's refresh token rotates on.
  * Also: a second move into the filled servers, a move while the folder is in use and one with
- * no server named are refused with their exit codes, and change nothing.
+ * no server named are refused with their exit codes, and change nothing. A move killed mid-way
+ * leaves its mark on every target: the service refuses to start on them, and the next move
+ * empties Sightline's tables and copies again, to the same rows and objects as a whole move.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +16,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataFolder } from '../../src/server/data-folder-lock.js';
+import { openMetaDb } from '../../src/store/meta/index.js';
+import { createObjectStore } from '../../src/store/objects/index.js';
+import { openTelemetryEngine } from '../../src/store/telemetry/index.js';
 import { bearer, call } from '../support/access.js';
 import {
   POSTGRES_ADDRESS,
@@ -33,14 +38,82 @@ const BUCKET = 'sightline-move';
 const postgresDown = await postgresUnavailable();
 if (postgresDown) console.warn(`sightline move suite SKIPPED — no PostgreSQL at ${POSTGRES_ADDRESS}: ${postgresDown}`);
 
-function runMove(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, 'move'], {
+interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/** `sightline <command>`; killed with SIGKILL as soon as its stderr matches `killWhen`. */
+function runSightline(command: string, env: Record<string, string>, killWhen?: RegExp): Promise<Exited> {
+  const child = spawn(process.execPath, [BIN, command], {
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (killWhen?.test(stderr)) child.kill('SIGKILL');
+  });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+const runMove = (env: Record<string, string>) => runSightline('move', env);
+
+/**
+ * What a set of targets holds: each metadata table's row count and a hash of its rows, each
+ * telemetry table's count and hash, every object with its size. Bookkeeping of the migrations
+ * is left out (it records when they ran); a move's mark is not.
+ */
+async function targetContent(env: Record<string, string>) {
+  const meta = await openMetaDb({ kind: 'postgres', url: env.DATABASE_URL!, migrate: false });
+  const telemetry = await openTelemetryEngine({
+    kind: 'clickhouse-http',
+    url: env.CLICKHOUSE_URL!,
+    database: env.CLICKHOUSE_DATABASE!,
+  });
+  const objects = await createObjectStore({
+    engine: 's3',
+    bucket: env.S3_BUCKET!,
+    endpoint: env.S3_ENDPOINT!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: true,
+  });
+  try {
+    const metadata: Record<string, unknown> = {};
+    const metaTables = await meta.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname != 'schema_migrations' ORDER BY 1`,
+    );
+    for (const { name } of metaTables)
+      metadata[name] = (
+        await meta.query(
+          `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS hash FROM "${name}" t`,
+        )
+      )[0];
+    const rows: Record<string, unknown> = {};
+    const telemetryTables = await telemetry.query<{ name: string }>(
+      "SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' ORDER BY name",
+    );
+    for (const { name } of telemetryTables)
+      rows[name] = (
+        await telemetry.query(`SELECT count() AS rows, toString(sum(cityHash64(*))) AS hash FROM ${name}`)
+      )[0];
+    const sizes: Record<string, number | undefined> = {};
+    let after: string | undefined;
+    do {
+      const page = await objects.list('', after === undefined ? {} : { after });
+      for (const key of page.keys) sizes[key] = (await objects.head(key))?.size;
+      after = page.next;
+    } while (after !== undefined);
+    return { metadata, telemetry: rows, objects: sizes };
+  } finally {
+    await meta.close();
+    await telemetry.close();
+    await objects.close();
+  }
 }
 
 describe.skipIf(postgresDown !== null)('sightline move: an embedded installation onto the servers', () => {
@@ -49,6 +122,9 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
   let shim: ChildServer;
   let s3: ChildServer;
   let servers: Record<string, string>;
+  /** Other targets on the same servers, for the move cut short. */
+  let cutS3: ChildServer;
+  let cutServers: Record<string, string>;
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let refreshToken: string;
   /** What the embedded service answered, by request. */
@@ -126,8 +202,10 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
       await embedded.close();
     }
     await postgresQuery(`CREATE DATABASE ${database}`);
+    await postgresQuery(`CREATE DATABASE ${database}_cut`);
     shim = await startShimProcess();
     s3 = await startS3rverProcess(BUCKET);
+    cutS3 = await startS3rverProcess(`${BUCKET}-cut`);
     servers = {
       DATABASE_URL: postgresUrl(database),
       CLICKHOUSE_URL: shim.url,
@@ -139,11 +217,20 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     };
+    cutServers = {
+      ...servers,
+      DATABASE_URL: postgresUrl(`${database}_cut`),
+      CLICKHOUSE_DATABASE: 'sightline_cut',
+      S3_BUCKET: `${BUCKET}-cut`,
+      S3_ENDPOINT: cutS3.url,
+    };
   }, 180_000);
   afterAll(async () => {
     await shim?.close();
     await s3?.close();
+    await cutS3?.close();
     await postgresQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await postgresQuery(`DROP DATABASE IF EXISTS ${database}_cut WITH (FORCE)`).catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -239,6 +326,80 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     expect(again.code).toBe(65);
     expect(again.stderr).toContain('is not empty (rows in ');
   }, 60_000);
+
+  it('a move killed mid-way leaves its mark on every target, and the service refuses to start on each', async () => {
+    // Killed at its first telemetry table: metadata and objects are copied, telemetry only begun.
+    const killed = await runSightline('move', { DATA_DIR: dataDir, ...cutServers }, /telemetry: \w+ [\d,]+ of /);
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect(killed.stderr).toMatch(/metadata: [\d,]+ rows in \d+ tables copied/);
+    expect(killed.stderr).not.toContain('copied and verified');
+    const held = await targetContent(cutServers);
+    const mark = { rows: 1, hash: expect.any(String) };
+    expect(held.metadata.sightline_move_in_progress).toEqual(mark);
+    expect(held.telemetry.sightline_move_in_progress).toEqual(mark);
+    expect(held.objects['sightline-move-in-progress']).toBeGreaterThan(0);
+
+    // Started elsewhere (another DATA_DIR): the line names the folder the move came from.
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-move-start-'));
+    const start = { DATA_DIR: elsewhere, PORT: '0', HOST: '127.0.0.1' };
+    const redo = `run the move again with this start's server variables (DATA_DIR=${dataDir} npx sightline move), then start (docs/OPERATIONS.md §7)`;
+    try {
+      for (const [env, target] of [
+        [cutServers, 'the PostgreSQL database of DATABASE_URL'],
+        [{ ...cutServers, DATABASE_URL: '' }, 'the ClickHouse database sightline_cut'],
+        [{ ...cutServers, DATABASE_URL: '', CLICKHOUSE_URL: '' }, `the S3 bucket ${BUCKET}-cut`],
+      ] as const) {
+        const refused = await runSightline('serve', { ...start, ...env });
+        expect(refused.code, refused.stderr).toBe(65);
+        expect(refused.stderr.split('\n').filter((line) => line.startsWith('sightline'))).toEqual([
+          `sightline: a sightline move into ${target} did not finish, so it holds only part of the data: ${redo}`,
+        ]);
+      }
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('the next move empties what the cut-short one wrote and copies again: the same rows and objects as a whole move, no mark left', async () => {
+    // A table that is not Sightline's, with a row: refused as ever, the mark kept.
+    await postgresQuery('CREATE TABLE operator_notes (note text)', `${database}_cut`);
+    await postgresQuery("INSERT INTO operator_notes VALUES ('keep me')", `${database}_cut`);
+    const foreign = await runMove({ DATA_DIR: dataDir, ...cutServers });
+    expect(foreign.code, foreign.stderr).toBe(65);
+    expect(foreign.stderr).toContain('is not empty (rows in operator_notes): move into an empty database');
+    await postgresQuery('DELETE FROM operator_notes', `${database}_cut`);
+
+    const redone = await runMove({ DATA_DIR: dataDir, ...cutServers });
+    expect(redone.code, redone.stderr).toBe(0);
+    const lines = redone.stderr.split('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^sightline move: metadata: the PostgreSQL database of DATABASE_URL holds a move that did not finish \\(from ${dataDir}\\): emptying its \\d+ Sightline tables and copying again$`,
+        ),
+      ),
+    );
+    expect(lines).toContain(
+      `sightline move: telemetry: the ClickHouse database sightline_cut holds a move that did not finish (from ${dataDir}): emptying its 13 Sightline tables and copying again`,
+    );
+    expect(lines).toContain(
+      `sightline move: objects: the S3 bucket ${BUCKET}-cut holds a move that did not finish (from ${dataDir}): copying again (objects already there whole are kept)`,
+    );
+    expect(redone.stderr).toContain(`objects: 0 copied (0.0 MB), ${objectKeys.length} already there`);
+    expect(redone.stderr).toContain('13 tables copied and verified');
+
+    // Row for row and object for object what the whole move wrote; the table not Sightline's kept.
+    const { metadata, ...rest } = await targetContent(cutServers);
+    const whole = await targetContent(servers);
+    expect(metadata.operator_notes).toEqual({ rows: 0, hash: expect.any(String) });
+    delete metadata.operator_notes;
+    expect({ metadata, ...rest }).toEqual(whole);
+
+    // No mark left: a move into the filled targets is refused as into any filled database.
+    const again = await runMove({ DATA_DIR: dataDir, ...cutServers });
+    expect(again.code).toBe(65);
+    expect(again.stderr).toContain('is not empty (rows in ');
+  }, 180_000);
 
   it('the service on the servers answers as the embedded one did, to the same session; the refresh token rotates on', async () => {
     const moved = await startTestService({

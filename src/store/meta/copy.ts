@@ -7,6 +7,7 @@
  * table (refresh_tokens.replaced_by) is filled in by a second pass once every row exists.
  * Sequences are set past the copied ids. One transaction on the target: all or nothing.
  */
+import { MOVE_MARK_TABLE } from '../move-mark.js';
 import type { MetaDb, MetaTx } from './types.js';
 
 const ROWS_PER_BATCH = 1000;
@@ -16,13 +17,14 @@ export interface MetaTableCopied {
   rows: number;
 }
 
-/** The tables of the current schema, but the migration bookkeeping, parents before children. */
+/** The tables of the current schema, but the migration and move bookkeeping, parents before children. */
 export async function metaTables(db: MetaTx): Promise<string[]> {
   const tables = (
     await db.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname != 'schema_migrations'
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname NOT IN ('schema_migrations', $1)
         ORDER BY c.relname`,
+      [MOVE_MARK_TABLE],
     )
   ).map((row) => row.name);
   const edges = await db.query<{ child: string; parent: string }>(
@@ -53,6 +55,11 @@ export async function nonEmptyMetaTables(db: MetaTx, tables: readonly string[]):
   for (const table of tables)
     if ((await db.query(`SELECT 1 FROM ${quoteIdent(table)} LIMIT 1`)).length > 0) found.push(table);
   return found;
+}
+
+/** Deletes every row of `tables` (a move cut short is copied again from empty), in one statement. */
+export async function emptyMetaTables(db: MetaTx, tables: readonly string[]): Promise<void> {
+  if (tables.length > 0) await db.query(`TRUNCATE ${tables.map(quoteIdent).join(', ')}`);
 }
 
 async function selfReferencingColumns(db: MetaTx, table: string): Promise<string[]> {

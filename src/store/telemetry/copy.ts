@@ -7,6 +7,7 @@
  * row count and an order-independent hash of all its rows (a sum, so duplicates count) are compared
  * on both sides.
  */
+import { MOVE_MARK_TABLE } from '../move-mark.js';
 import type { TelemetryEngine } from './engine.js';
 import { RETAINED_TABLES } from './queries/retention.js';
 import type { RowLayout } from './rows.js';
@@ -31,10 +32,11 @@ export interface CopyOptions {
   rowsPerSlice?: number;
 }
 
-/** The tables to copy: the source's, but its migration bookkeeping, which the target has its own of. */
+/** The tables to copy: the source's, but its migration and move bookkeeping, which the target has its own of. */
 export async function telemetryTables(engine: TelemetryEngine): Promise<string[]> {
   const rows = await engine.query<{ name: string }>(
-    "SELECT name FROM system.tables WHERE database = currentDatabase() AND name != 'schema_migrations' AND NOT is_temporary ORDER BY name",
+    "SELECT name FROM system.tables WHERE database = currentDatabase() AND name NOT IN ('schema_migrations', {mark:String}) AND NOT is_temporary ORDER BY name",
+    { mark: MOVE_MARK_TABLE },
   );
   return rows.map((row) => row.name);
 }
@@ -47,6 +49,11 @@ export async function nonEmptyTables(engine: TelemetryEngine, tables: readonly s
     if (rows.length > 0) found.push(table);
   }
   return found;
+}
+
+/** Deletes every row of `tables` (a move cut short is copied again from empty). */
+export async function emptyTables(engine: TelemetryEngine, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await engine.command(`TRUNCATE TABLE ${table}`);
 }
 
 /** The columns an INSERT takes (not MATERIALIZED or ALIAS ones), as the rows' layout. */
