@@ -130,6 +130,7 @@ async function main(): Promise<void> {
           rules[next++]!,
           0,
           Date.now(),
+          'UTC',
         );
     }),
   );

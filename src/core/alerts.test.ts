@@ -10,7 +10,6 @@ import {
   retryDelayMs,
   signatureOf,
   slackMessageOf,
-  titleInstantOf,
   webhookBodyOf,
   type Notification,
   type RuleRuntime,
@@ -177,9 +176,6 @@ describe('alert rules core', () => {
   });
 
   describe('reminders of a threshold rule that stays firing', () => {
-    it("titles a reminder's start to the minute in UTC, not as an ISO timestamp", () => {
-      expect(titleInstantOf(new Date('2026-11-28T20:05:59.999+01:00'))).toBe('2026-11-28 19:05 UTC');
-    });
     const HOUR = 3_600_000;
     const firing = (over: Partial<RuleRuntime> = {}) =>
       runtime({
@@ -267,7 +263,8 @@ describe('alert rules core', () => {
       title: 't',
       lines: ['<x>'],
       value: 1,
-      at: 'now',
+      at: '2026-11-28T20:13:04.120Z',
+      timeZone: 'UTC',
       url: 'http://x',
     };
     const slack = slackMessageOf(notification);
@@ -279,5 +276,34 @@ describe('alert rules core', () => {
     expect(emailOf({ ...notification, notice: 'acknowledged' }).subject).toBe('[Sightline] ACKNOWLEDGED: t');
     expect(JSON.parse(webhookBodyOf(reminder))).toMatchObject({ type: 'alert.reminder', state: 'firing' });
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 120_000, 480_000, 1_920_000]);
+  });
+
+  it("writes a mail's and a Slack message's time in the organization's zone; the webhook's `at` stays ISO UTC", () => {
+    const notification: Notification = {
+      ruleId: 'r',
+      ruleName: 'Checkout',
+      kind: 'error_rate',
+      state: 'firing',
+      projectId: 'p',
+      projectName: 'Shop',
+      title: 't',
+      lines: [],
+      value: 14,
+      at: '2026-11-28T20:13:04.120Z',
+      timeZone: 'Europe/Berlin',
+      url: 'http://x',
+    };
+    expect(emailOf(notification).text).toContain('\nAt: Nov 28, 2026, 21:13 (Europe/Berlin, UTC+01:00)\n');
+    expect(JSON.stringify(slackMessageOf(notification).blocks)).toContain(
+      'error_rate · Nov 28, 2026, 21:13 (Europe/Berlin, UTC+01:00) · <http://x|Open in Sightline>',
+    );
+    expect(JSON.parse(webhookBodyOf(notification))).toMatchObject({
+      at: '2026-11-28T20:13:04.120Z',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(emailOf({ ...notification, timeZone: 'UTC' }).text).toContain('\nAt: Nov 28, 2026, 20:13 UTC\n');
+    // A delivery queued before notifications carried their zone is written in UTC.
+    const queuedBefore = { ...notification, timeZone: undefined } as unknown as Notification;
+    expect(emailOf(queuedBefore).text).toContain('\nAt: Nov 28, 2026, 20:13 UTC\n');
   });
 });

@@ -5,6 +5,7 @@
  * signature. No I/O: the evaluator reads values and hands them here.
  */
 import { createHmac } from 'node:crypto';
+import { formatInstantInZone } from './time-zones.js';
 
 export const RULE_KINDS = [
   'new_issue',
@@ -370,12 +371,18 @@ export interface Notification {
   lines: string[];
   value: number | null;
   at: string;
+  /**
+   * The organization's time zone, in which the title, the lines and a mail's or Slack message's
+   * time are written (formatInstantInZone); `at` and the link stay ISO UTC. Deliveries queued
+   * before this field lack it and are written in UTC.
+   */
+  timeZone: string;
   /** A page of the dashboard to look at. */
   url: string;
 }
 
-/** An instant as a notification's title shows it: to the minute, in UTC ("2026-11-28 20:05 UTC"). */
-export const titleInstantOf = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** When the notification was made, as its mail and Slack message write it. */
+const writtenAt = (notification: Notification) => formatInstantInZone(new Date(notification.at), notification.timeZone);
 
 /** What a notification announces: its notice (reminder, acknowledged), else the state. */
 const headlineOf = (notification: Notification) => (notification.notice ?? notification.state).toUpperCase();
@@ -390,7 +397,7 @@ export function emailOf(notification: Notification): { subject: string; text: st
       `Rule: ${notification.ruleName} (${notification.kind})`,
       `Project: ${notification.projectName}`,
       `State: ${notification.state}`,
-      `At: ${notification.at}`,
+      `At: ${writtenAt(notification)}`,
       '',
       ...notification.lines,
       '',
@@ -439,7 +446,7 @@ export function slackMessageOf(notification: Notification): { text: string; bloc
         elements: [
           {
             type: 'mrkdwn',
-            text: `${notification.kind} · ${notification.at} · <${notification.url}|Open in Sightline>`,
+            text: `${notification.kind} · ${writtenAt(notification)} · <${notification.url}|Open in Sightline>`,
           },
         ],
       },

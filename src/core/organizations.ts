@@ -1,3 +1,5 @@
+import { isTimeZone } from './time-zones.js';
+
 /** Organization settings the API accepts: the name and the time zone the dashboard shows times in. */
 export interface OrganizationSettingsInput {
   name?: string;
@@ -17,13 +19,4 @@ export function organizationSettingsProblem(input: OrganizationSettingsInput): s
   if (input.timezone !== undefined && !isTimeZone(input.timezone))
     return 'timezone must be an IANA time zone name such as Europe/Berlin or UTC';
   return null;
-}
-
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }

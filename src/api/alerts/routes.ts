@@ -23,6 +23,7 @@ import {
   type RuleAction,
 } from '../../core/alerts.js';
 import { parseIsoInstant } from '../../core/instants.js';
+import { timeZoneOrUtc } from '../../core/time-zones.js';
 import type { Role } from '../../core/roles.js';
 import { HttpError, notFound, unprocessable } from '../../http/errors.js';
 import type { TypedScope } from '../../http/schema-types.js';
@@ -48,6 +49,7 @@ import {
   type ChannelScope,
   type RuleInput,
 } from '../../store/meta/repositories/alerts.js';
+import { findOrganizationSettings } from '../../store/meta/repositories/organizations.js';
 import { latestActivityId } from '../../store/meta/repositories/issues.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { organizationScopeOf, requireOrganizationRole } from '../organization-scope.js';
@@ -390,6 +392,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
       const channel = await findChannel(services.meta, channelScope, request.params.id.toLowerCase());
       if (!channel) throw notFound('no such alert channel here');
       const now = new Date(services.now());
+      const organization = await findOrganizationSettings(services.meta, channel.organizationId);
       const notification: Notification = {
         ruleId: '00000000-0000-0000-0000-000000000000',
         ruleName: 'Test notification',
@@ -401,6 +404,7 @@ export async function alertRoutes(scope: TypedScope, services: Services): Promis
         lines: ['This is a test sent from Sightline. No rule fired.'],
         value: null,
         at: now.toISOString(),
+        timeZone: timeZoneOrUtc(organization?.settings.timezone),
         url: services.config.publicUrl,
       };
       const result = await services.alerts.send(channel, notification);

@@ -5,6 +5,7 @@
  * ("Acknowledged by …" or "Resolved by …"), sent by the alert job like any other.
  */
 import { decideAction, type Notification, type RuleAction } from '../../core/alerts.js';
+import { formatInstantInZone } from '../../core/time-zones.js';
 import { insertActionEvent, lockRule, recordRuleAction, type AlertRule } from '../../store/meta/repositories/alerts.js';
 import type { MetaDb } from '../../store/meta/types.js';
 import { enqueueNotification, runtimeOf } from './job.js';
@@ -40,7 +41,9 @@ export async function actOnRule(
       at: now,
     });
     if ((decision.notify === 'resolved' || decision.notify === 'acknowledged') && rule.channelIds.length > 0) {
-      const since = rule.stateChangedAt ? ` (firing since ${rule.stateChangedAt.toISOString()})` : '';
+      const since = rule.stateChangedAt
+        ? ` (firing since ${formatInstantInZone(rule.stateChangedAt, rule.timeZone)})`
+        : '';
       const resolved = decision.notify === 'resolved';
       const notification: Notification = {
         ruleId: rule.id,
@@ -54,6 +57,7 @@ export async function actOnRule(
         lines: [resolved ? `Resolved by hand by ${actor.name}${since}` : `${actor.name} is on it${since}`],
         value: rule.lastValue,
         at: now.toISOString(),
+        timeZone: rule.timeZone,
         url: `${deps.publicUrl}/alerts?${new URLSearchParams({ projectId: rule.projectId, tab: 'history', rule: rule.id })}`,
       };
       await enqueueNotification(tx, rule, notification, now);

@@ -3,6 +3,7 @@
  * functions (endpoint figures, queryMetric, searchLogs) or the issue activity list.
  */
 import type { RuleParams } from '../../core/alerts.js';
+import { formatInstantInZone } from '../../core/time-zones.js';
 import { activityAfter } from '../../store/meta/repositories/issues.js';
 import type { MetaTx } from '../../store/meta/types.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
@@ -84,6 +85,8 @@ export async function readRule(
   params: RuleParams,
   cursor: number,
   nowMs: number,
+  /** The organization's: the lines write an issue's time in it. */
+  timeZone: string,
 ): Promise<Reading> {
   if (params.kind === 'new_issue' || params.kind === 'regression') {
     const kind = params.kind === 'new_issue' ? 'new' : 'regressed';
@@ -110,7 +113,7 @@ export async function readRule(
           : `${signals.length} ${params.kind === 'new_issue' ? 'new issues' : 'regressions'}`,
       lines: signals.map(
         (signal) =>
-          `${label} ${signal.hash}${what(signal.hash) ? `: ${what(signal.hash)}` : ''} at ${signal.at.toISOString()}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`,
+          `${label} ${signal.hash}${what(signal.hash) ? `: ${what(signal.hash)}` : ''} at ${formatInstantInZone(signal.at, timeZone, 'second')}${typeof signal.detail.version === 'string' ? ` (version ${signal.detail.version})` : ''}`,
       ),
       cursor: signals.at(-1)?.id ?? cursor,
       path: signals.length === 1 ? `/issues/${signals[0]!.hash}` : '/issues',

@@ -18,11 +18,11 @@ import {
   retryDelayMs,
   signatureOf,
   slackMessageOf,
-  titleInstantOf,
   webhookBodyOf,
   type Notification,
   type RuleRuntime,
 } from '../../core/alerts.js';
+import { formatInstantInZone } from '../../core/time-zones.js';
 import {
   channelsByIds,
   claimDueDeliveries,
@@ -137,6 +137,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
       rule.params,
       rule.activityCursor,
       now.getTime(),
+      rule.timeZone,
     );
     const condition = isEventRule(rule.kind) ? (reading.value ?? 0) > 0 : breaches(rule.params, reading.value);
     const decision = decide(rule.kind, runtimeOf(rule), condition, now);
@@ -155,17 +156,18 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
             decision.notify === 'resolved'
               ? `Resolved: ${rule.name}`
               : reminder
-                ? `Still firing since ${titleInstantOf(rule.stateChangedAt ?? now)}: ${reading.title}`
+                ? `Still firing since ${formatInstantInZone(rule.stateChangedAt ?? now, rule.timeZone)}: ${reading.title}`
                 : reading.title,
           lines:
             decision.notify === 'resolved' && rule.stateChangedAt
               ? [
-                  `firing since ${rule.stateChangedAt.toISOString()} (${minutesBetween(rule.stateChangedAt, now)})`,
+                  `firing since ${formatInstantInZone(rule.stateChangedAt, rule.timeZone)} (${minutesBetween(rule.stateChangedAt, now)})`,
                   ...reading.lines,
                 ]
               : reading.lines,
           value: reading.value,
           at: now.toISOString(),
+          timeZone: rule.timeZone,
           url: `${this.deps.publicUrl}${reading.path}?${new URLSearchParams({
             projectId: rule.projectId,
             ...reading.query,

@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
+import { formatInstantInZone } from '../../../src/core/time-zones.js';
 import { OutboundRefused, postOutbound } from '../../../src/application/alerting/outbound.js';
 import { MINUTE, TestClock, bearer, call } from '../../support/access.js';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../../support/http-receiver.js';
@@ -149,6 +150,111 @@ describe('alerting', () => {
     await removeRule(newIssue.id);
   });
 
+  it("writes the times of a notification's text in its organization's time zone; `at` and the link stay ISO UTC", async () => {
+    // The same news for two organizations: one left at UTC, one in Europe/Berlin.
+    const berlin = await registerUser(service.app);
+    const zoned = await call(service.app, {
+      method: 'PUT',
+      url: `/api/organizations/${berlin.organization.id}/settings`,
+      headers: bearer(berlin.token),
+      payload: { timezone: 'Europe/Berlin' },
+    });
+    expect(zoned.status, zoned.raw).toBe(200);
+    const organizations = [
+      { user: owner, zone: 'UTC', label: 'utc' },
+      { user: berlin, zone: 'Europe/Berlin', label: 'berlin' },
+    ] as const;
+    const as = (user: typeof owner, method: 'POST' | 'GET' | 'DELETE', url: string, payload?: object) =>
+      call(service.app, {
+        method,
+        url: `${url}${url.includes('?') ? '&' : '?'}projectId=${user.project.id}`,
+        headers: bearer(user.token),
+        ...(payload ? { payload } : {}),
+      });
+    const set = await Promise.all(
+      organizations.map(async ({ user, label }) => {
+        const channelIds: string[] = [];
+        for (const payload of [
+          { name: 'Zone mail', kind: 'email', addresses: [`zone-${label}@example.com`] },
+          { name: 'Zone hook', kind: 'webhook', url: `${receiver.url}/zone-${label}` },
+          { name: 'Zone Slack', kind: 'slack', url: `${receiver.url}/zone-${label}-slack/T000/B000/XXXX` },
+        ]) {
+          const created = await as(user, 'POST', '/api/alert-channels', payload);
+          expect(created.status, created.raw).toBe(201);
+          channelIds.push(created.body!.id);
+        }
+        const created = await as(user, 'POST', '/api/alert-rules', {
+          name: 'Zone news',
+          kind: 'new_issue',
+          cooldownSeconds: 0,
+          channelIds,
+        });
+        expect(created.status, created.raw).toBe(201);
+        return { ruleId: created.body!.id as string, emailId: channelIds[0]! };
+      }),
+    );
+    const sendTo = async (user: typeof owner) => {
+      const error = newError();
+      await reportFrame(service.app, user.project.token, {
+        stackTraces: [
+          { stackTrace: error.trace, recordedAt: new Date(clock.now() - 1000).toISOString(), isMessage: false },
+        ],
+      });
+      return error;
+    };
+    const errors = [await sendTo(owner), await sendTo(berlin)];
+    await evaluate();
+    const mails = [await mail.next(), await mail.next()];
+
+    for (const [index, { user, zone, label }] of organizations.entries()) {
+      const { hash, trace } = errors[index]!;
+      const activity = await as(user, 'GET', `/api/exception-stack-traces/${hash}/activity`);
+      const detectedAt = new Date(
+        (activity.body!.items as Array<{ kind: string; at: string }>).find((entry) => entry.kind === 'new')!.at,
+      );
+      const [hook] = receiver.on(`/zone-${label}`).map((request) => JSON.parse(request.body) as Record<string, any>);
+      const line = `New issue ${hash}: ${trace.split('\n')[0]} at ${formatInstantInZone(detectedAt, zone, 'second')}`;
+      // Machine-readable: ISO UTC, and the zone the text is written in.
+      expect(hook).toMatchObject({ lines: [line], timeZone: zone });
+      expect(hook!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(new URL(hook!.url).search).toBe(`?projectId=${user.project.id}`);
+      const writtenAt = formatInstantInZone(new Date(hook!.at), zone);
+      expect(writtenAt).toMatch(zone === 'UTC' ? / UTC$/ : /\(Europe\/Berlin, UTC\+0[12]:00\)$/);
+      expect(line).toMatch(zone === 'UTC' ? /:\d{2} UTC$/ : /:\d{2} \(Europe\/Berlin, UTC\+0[12]:00\)$/);
+
+      const message = mails.find((candidate) => candidate.text?.includes(hash));
+      expect(message?.to && 'text' in message.to ? message.to.text : '').toBe(`zone-${label}@example.com`);
+      expect(message!.text).toContain(`\nAt: ${writtenAt}\n\n${line}\n`);
+      const slack = JSON.parse(receiver.on(`/zone-${label}-slack/T000/B000/XXXX`)[0]!.body) as {
+        blocks: Array<{ text?: { text: string }; elements?: Array<{ text: string }> }>;
+      };
+      expect(slack.blocks[1]!.text!.text).toContain(`\n${line}`);
+      expect(slack.blocks[2]!.elements![0]!.text).toBe(`new_issue · ${writtenAt} · <${hook!.url}|Open in Sightline>`);
+    }
+
+    // A test send is written in the zone too.
+    const tested = await as(berlin, 'POST', `/api/alert-channels/${set[1]!.emailId}/test`, {});
+    expect(tested.body).toMatchObject({ outcome: 'delivered' });
+    const testMail = await mail.next();
+    expect(testMail.text).toContain(`\nAt: ${formatInstantInZone(new Date(clock.now()), 'Europe/Berlin')}\n`);
+    expect(testMail.text).toMatch(/\nAt: .+ \(Europe\/Berlin, UTC\+0[12]:00\)\n/);
+
+    // A stored zone the runtime does not know (stored before validation, or dropped from tzdata) is written as UTC.
+    await service.services.meta.query(
+      `UPDATE organization_settings SET settings = jsonb_set(settings, '{timezone}', '"Mars/Olympus_Mons"') WHERE organization_id = $1`,
+      [berlin.organization.id],
+    );
+    await sendTo(berlin);
+    await evaluate();
+    await mail.next();
+    const unknownZone = JSON.parse(receiver.on('/zone-berlin')[1]!.body) as Record<string, any>;
+    expect(unknownZone.timeZone).toBe('UTC');
+    expect(unknownZone.lines[0]).toMatch(/ at \w{3} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2} UTC$/);
+
+    for (const [index, { user }] of organizations.entries())
+      expect((await as(user, 'DELETE', `/api/alert-rules/${set[index]!.ruleId}`)).status).toBe(200);
+  });
+
   it('resolving an issue and sending the exception again fires a regression', async () => {
     const hook = await channel({ name: 'Regressions', kind: 'webhook', url: `${receiver.url}/regressions` });
     const regression = await rule({ name: 'Regressions', kind: 'regression', channelIds: [hook.id] });
@@ -217,7 +323,10 @@ describe('alerting', () => {
     // The resolving says since when it fired, and its link covers the whole firing (before: only
     // the quiet window that resolved it).
     const resolvedBody = webhooksOf('/latency', latency.id)[1]!.body;
-    expect(resolvedBody.lines[0]).toBe(`firing since ${fired[0]!.body.at} (7 min)`);
+    expect(resolvedBody.lines[0]).toBe(
+      `firing since ${formatInstantInZone(new Date(fired[0]!.body.at), 'UTC')} (7 min)`,
+    );
+    expect(resolvedBody.lines[0]).toMatch(/^firing since \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC \(7 min\)$/);
     expect(new URL(String(resolvedBody.url)).searchParams.get('from')).toBe(
       new Date(Date.parse(String(fired[0]!.body.at)) - 5 * 60_000).toISOString(),
     );

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exceptionHash } from '../../../src/core/grouping.js';
+import { formatInstantInZone } from '../../../src/core/time-zones.js';
 import { MINUTE, TestClock, bearer, call, joinByInvitation } from '../../support/access.js';
 import { startHttpReceiver, type HttpReceiver } from '../../support/http-receiver.js';
 import { registerUser, reportFrame, startTestService, type TestService } from '../../support/service.js';
@@ -59,6 +60,13 @@ describe('on call: acknowledge and resolve', () => {
     });
     return exceptionHash(trace, false);
   }
+  const setTimeZone = (timezone: string) =>
+    call(service.app, {
+      method: 'PUT',
+      url: `/api/organizations/${owner.organization.id}/settings`,
+      headers: bearer(owner.token),
+      payload: { timezone },
+    });
   const hooks = (ruleId: string) =>
     receiver
       .on('/on-call')
@@ -142,7 +150,10 @@ describe('on call: acknowledge and resolve', () => {
       title: 'Resolved by Olivia Owner: Payments new issues',
       url: `${service.services.config.publicUrl}/alerts?projectId=${owner.project.id}&tab=history&rule=${id}`,
     });
-    expect(resolvedHook!.lines[0]).toMatch(/^Resolved by hand by Olivia Owner \(firing since \d{4}-/);
+    // The organization is at UTC (unset): the instant says so.
+    expect(resolvedHook!.lines[0]).toMatch(
+      /^Resolved by hand by Olivia Owner \(firing since \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\)$/,
+    );
     const again = await act(owner.token, id, 'resolve');
     expect([again.status, again.body]).toEqual([
       409,
@@ -199,6 +210,8 @@ describe('on call: acknowledge and resolve', () => {
   });
 
   it('a threshold rule nobody acknowledged is reminded every interval; an acknowledgement is told to its channels and stops the reminders', async () => {
+    // Written in the organization's zone (set back at the end).
+    expect((await setTimeZone('Europe/Berlin')).status).toBe(200);
     const rule = await ruleWithHook('Checkout errors', {
       kind: 'issue_frequency',
       // The whole day: the one error keeps the rule firing while the clock moves on by hours.
@@ -223,10 +236,13 @@ describe('on call: acknowledge and resolve', () => {
     expect(reminder).toMatchObject({
       state: 'firing',
       notice: 'reminder',
-      // To the minute in UTC: a subject line, not a timestamp to parse (the lines keep the exact instant).
-      title: `Still firing since ${firedAt.slice(0, 10)} ${firedAt.slice(11, 16)} UTC: ${fired!.title}`,
+      // To the minute in the organization's zone, named: a subject line, not a timestamp to parse.
+      title: `Still firing since ${formatInstantInZone(new Date(firedAt), 'Europe/Berlin')}: ${fired!.title}`,
       lines: fired!.lines,
     });
+    expect(reminder!.title).toMatch(
+      /^Still firing since \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} \(Europe\/Berlin, UTC\+0[12]:00\): /,
+    );
     // The same page as the firing's link, over the window read now.
     const page = (url: string) => {
       const { pathname, searchParams } = new URL(url);
@@ -251,7 +267,7 @@ describe('on call: acknowledge and resolve', () => {
       type: 'alert.acknowledged',
       state: 'firing',
       title: 'Acknowledged by write: Checkout errors',
-      lines: [`write is on it (firing since ${firedAt})`],
+      lines: [`write is on it (firing since ${formatInstantInZone(new Date(firedAt), 'Europe/Berlin')})`],
       url: `${service.services.config.publicUrl}/alerts?projectId=${owner.project.id}&tab=history&rule=${id}`,
     });
     clock.advance(3 * 60 * MINUTE);
@@ -283,6 +299,7 @@ describe('on call: acknowledge and resolve', () => {
         .map((hook) => hook.type)
         .slice(4),
     ).toEqual(['alert.resolved', 'alert.firing', 'alert.reminder']);
+    expect((await setTimeZone('UTC')).status).toBe(200);
   });
 
   it('needs the write role; another organization gets 403, and from its own project the rule does not exist', async () => {

@@ -5,6 +5,7 @@
  * never both act on one rule or delivery.
  */
 import type { ChannelKind, RuleKind, RuleParams, RuleState } from '../../../core/alerts.js';
+import { timeZoneOrUtc } from '../../../core/time-zones.js';
 import type { MetaTx } from '../types.js';
 
 export interface AlertChannel {
@@ -302,7 +303,13 @@ export async function deleteRule(db: MetaTx, projectId: string, id: string): Pro
 export interface ClaimedRule extends AlertRule {
   organizationId: string;
   projectName: string;
+  /** The organization's time zone setting, UTC when unset or unknown: its notifications are written in it. */
+  timeZone: string;
 }
+
+/** The `timezone` of the rule's organization's settings, read in the statement that reads the rule. */
+const ORGANIZATION_TIME_ZONE = `(SELECT s.settings->>'timezone' FROM projects tp
+    JOIN organization_settings s ON s.organization_id = tp.organization_id WHERE tp.id = r.project_id) AS time_zone`;
 
 /** Takes up to `limit` enabled rules due at `now` under a lease, for this evaluator only. */
 export async function claimDueRules(
@@ -312,7 +319,7 @@ export async function claimDueRules(
   owner: string,
   limit: number,
 ): Promise<ClaimedRule[]> {
-  const rows = await db.query<RuleRow & { organization_id: string; project_name: string }>(
+  const rows = await db.query<RuleRow & { organization_id: string; project_name: string; time_zone: string | null }>(
     `WITH due AS (
        SELECT id FROM alert_rules
         WHERE enabled AND next_evaluation_at <= $1 AND (lease_until IS NULL OR lease_until < $1)
@@ -321,10 +328,15 @@ export async function claimDueRules(
       WHERE r.id = due.id AND p.id = r.project_id
      RETURNING ${RULE_COLUMNS.split(', ')
        .map((column) => `r.${column}`)
-       .join(', ')}, p.organization_id, p.name AS project_name`,
+       .join(', ')}, p.organization_id, p.name AS project_name, ${ORGANIZATION_TIME_ZONE}`,
     [now, leaseUntil, owner, limit],
   );
-  return rows.map((row) => ({ ...toRule(row), organizationId: row.organization_id, projectName: row.project_name }));
+  return rows.map((row) => ({
+    ...toRule(row),
+    organizationId: row.organization_id,
+    projectName: row.project_name,
+    timeZone: timeZoneOrUtc(row.time_zone),
+  }));
 }
 
 export interface RuleOutcome {
@@ -404,18 +416,19 @@ export async function finishRules(
   );
 }
 
-/** A rule of the project, locked for a person's action on it, with its project's name. */
+/** A rule of the project, locked for a person's action on it, with its project's name and its organization's time zone. */
 export async function lockRule(
   tx: MetaTx,
   projectId: string,
   id: string,
-): Promise<(AlertRule & { projectName: string }) | null> {
-  const rows = await tx.query<RuleRow & { project_name: string }>(
-    `SELECT ${RULE_READ_COLUMNS}, (SELECT name FROM projects WHERE id = project_id) AS project_name
-       FROM alert_rules WHERE project_id = $1 AND id = $2 FOR UPDATE`,
+): Promise<(AlertRule & { projectName: string; timeZone: string }) | null> {
+  const rows = await tx.query<RuleRow & { project_name: string; time_zone: string | null }>(
+    `SELECT ${RULE_READ_COLUMNS}, (SELECT name FROM projects WHERE id = project_id) AS project_name, ${ORGANIZATION_TIME_ZONE}
+       FROM alert_rules r WHERE project_id = $1 AND id = $2 FOR UPDATE`,
     [projectId, id],
   );
-  return rows[0] ? { ...toRule(rows[0]), projectName: rows[0].project_name } : null;
+  const row = rows[0];
+  return row ? { ...toRule(row), projectName: row.project_name, timeZone: timeZoneOrUtc(row.time_zone) } : null;
 }
 
 /**
