@@ -336,6 +336,17 @@ describe('alerts and issue statuses in Chromium', () => {
     await dialog.getByLabel('Above (ms)').fill('800');
     await remind.selectOption({ label: '1 hour' });
     await d.capture('alerts-rule-dialog-reminder');
+    // "Enabled" sits as far below the fields as the channels below it (before: it began a grid row
+    // with a field label's height of padding, 36 px under the fields against 14 px above Channels).
+    const [fields, enabled, channels] = await Promise.all(
+      [dialog.locator('form > div').first(), dialog.getByLabel('Enabled'), dialog.locator('fieldset')].map(
+        async (locator) => (await locator.boundingBox())!,
+      ),
+    );
+    const above = enabled!.y - (fields!.y + fields!.height);
+    const below = channels!.y - (enabled!.y + enabled!.height);
+    expect(above).toBeGreaterThan(0);
+    expect(Math.abs(above - below)).toBeLessThanOrEqual(1);
     await dialog.getByRole('button', { name: 'Create rule' }).click();
     await dialog.waitFor({ state: 'detached' });
     const stored = async () => (await rules()).find((rule) => rule.name === 'Slow checkout')!;

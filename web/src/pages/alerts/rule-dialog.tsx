@@ -250,16 +250,18 @@ export function RuleDialog({
                 />
               </Field>
             )}
-            <label className="flex items-center gap-2 self-start pt-6 text-sm">
-              <input
-                type="checkbox"
-                checked={enabled}
-                onChange={(event) => setEnabled(event.target.checked)}
-                className="size-4 accent-accent"
-              />
-              Enabled
-            </label>
           </div>
+          {/* Its own row under the fields: in the grid it took a field's label height (pt-6) to line
+              up beside one, which left a wider gap above it whenever it began a row. */}
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={enabled}
+              onChange={(event) => setEnabled(event.target.checked)}
+              className="size-4 accent-accent"
+            />
+            Enabled
+          </label>
           <fieldset className="grid gap-1.5">
             <legend className="text-xs font-medium text-muted-foreground">Channels</legend>
             {channels.data && channels.data.length === 0 && (
