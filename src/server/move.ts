@@ -188,44 +188,50 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
       });
     }
 
+    async function copyStores() {
+      if (metadata) {
+        out.write('metadata: copying into PostgreSQL');
+        const tables = await copyMetadata(metadata.from, metadata.to);
+        const rows = tables.reduce((sum, t) => sum + t.rows, 0);
+        out.write(`metadata: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied`);
+      }
+      if (objects) {
+        out.write('objects: copying into the S3 bucket');
+        // A line per page but the last, whose figures the closing line gives (before: both).
+        let previous: string | null = null;
+        const done = await copyObjects(objects.from, objects.to, (p) => {
+          if (previous !== null) out.write(previous);
+          previous = `objects: ${p.copied.toLocaleString('en-US')} copied, ${p.skipped} already there`;
+        });
+        out.write(
+          `objects: ${done.copied.toLocaleString('en-US')} copied (${(done.bytes / 1048576).toFixed(1)} MB), ${done.skipped} already there`,
+        );
+      }
+      if (telemetry) {
+        out.write('telemetry: copying into ClickHouse');
+        let last = '';
+        const tables = await copyTelemetry(telemetry.from, telemetry.to, {
+          onProgress: ({ table, copied, total }) => {
+            const line = `telemetry: ${table} ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`;
+            if (line !== last) out.write(line);
+            last = line;
+          },
+        });
+        const rows = tables.reduce((sum, t) => sum + t.rows, 0);
+        out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
+      }
+    }
+
     for (const target of targets) if (target.unfinished) out.write(target.redo);
     // Every mark before the first write, none cleared before every store is verified: a store
     // holding a finished copy next to one cut short would be refused as not empty by the redo.
     for (const target of targets) await target.mark.set({ dataDir: path.resolve(config.dataDir) });
-    for (const target of targets) if (target.unfinished) await target.empty();
+    await copyMarked(async () => {
+      for (const target of targets) if (target.unfinished) await target.empty();
+      await copyStores();
+      for (const target of targets) await target.mark.clear();
+    });
 
-    if (metadata) {
-      out.write('metadata: copying into PostgreSQL');
-      const tables = await copyMetadata(metadata.from, metadata.to);
-      const rows = tables.reduce((sum, t) => sum + t.rows, 0);
-      out.write(`metadata: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied`);
-    }
-    if (objects) {
-      out.write('objects: copying into the S3 bucket');
-      // A line per page but the last, whose figures the closing line gives (before: both).
-      let previous: string | null = null;
-      const done = await copyObjects(objects.from, objects.to, (p) => {
-        if (previous !== null) out.write(previous);
-        previous = `objects: ${p.copied.toLocaleString('en-US')} copied, ${p.skipped} already there`;
-      });
-      out.write(
-        `objects: ${done.copied.toLocaleString('en-US')} copied (${(done.bytes / 1048576).toFixed(1)} MB), ${done.skipped} already there`,
-      );
-    }
-    if (telemetry) {
-      out.write('telemetry: copying into ClickHouse');
-      let last = '';
-      const tables = await copyTelemetry(telemetry.from, telemetry.to, {
-        onProgress: ({ table, copied, total }) => {
-          const line = `telemetry: ${table} ${copied.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`;
-          if (line !== last) out.write(line);
-          last = line;
-        },
-      });
-      const rows = tables.reduce((sum, t) => sum + t.rows, 0);
-      out.write(`telemetry: ${rows.toLocaleString('en-US')} rows in ${tables.length} tables copied and verified`);
-    }
-    for (const target of targets) await target.mark.clear();
     out.write(
       `done. Start Sightline with the same variables; ${config.dataDir} still holds its data.` +
         (fs.existsSync(secretFile)
@@ -235,6 +241,23 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
   } finally {
     for (const store of opened.reverse()) await store.close().catch(() => undefined);
     await lock.close();
+  }
+}
+
+/**
+ * A copy that fails once the targets are marked (a lost connection, a count that does not match)
+ * leaves them marked: one line saying so and how to go on, exit 1, instead of a stack trace.
+ */
+async function copyMarked(copy: () => Promise<void>): Promise<void> {
+  try {
+    await copy();
+  } catch (error) {
+    if (error instanceof StartError) throw error;
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new StartError(
+      `the move stopped before it finished (${cause.split('\n')[0]}): the targets keep its mark, so the service will not start on them; fix the cause and run the same move again, which empties what this one wrote and copies again (docs/OPERATIONS.md §7)`,
+      1,
+    );
   }
 }
 

@@ -401,6 +401,34 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     expect(again.stderr).toContain('is not empty (rows in ');
   }, 180_000);
 
+  it('a copy that fails after the marks: one line saying the targets keep the mark and to run the move again, exit 1, no stack trace', async () => {
+    // A logs table that is not what the migrations make (created before them, so they keep it):
+    // the real engine refuses the copy's insert into it.
+    const broken = { CLICKHOUSE_URL: shim.url, CLICKHOUSE_DATABASE: 'sightline_broken' };
+    const telemetry = await openTelemetryEngine({
+      kind: 'clickhouse-http',
+      url: shim.url,
+      database: 'sightline_broken',
+    });
+    try {
+      await telemetry.command('CREATE TABLE logs (note String) ENGINE = MergeTree ORDER BY tuple()');
+    } finally {
+      await telemetry.close();
+    }
+    const failed = await runMove({ DATA_DIR: dataDir, ...broken });
+    expect(failed.code, failed.stderr).toBe(1);
+    const own = failed.stderr.split('\n').filter((line) => line.startsWith('sightline: '));
+    expect(own).toEqual([
+      expect.stringMatching(
+        /^sightline: the move stopped before it finished \(.+\): the targets keep its mark, so the service will not start on them; fix the cause and run the same move again, which empties what this one wrote and copies again \(docs\/OPERATIONS\.md §7\)$/,
+      ),
+    ]);
+    expect(failed.stderr).not.toMatch(/^\s+at /m);
+    const refused = await runSightline('serve', { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...broken });
+    expect(refused.code, refused.stderr).toBe(65);
+    expect(refused.stderr).toContain('a sightline move into the ClickHouse database sightline_broken did not finish');
+  }, 120_000);
+
   it('the service on the servers answers as the embedded one did, to the same session; the refresh token rotates on', async () => {
     const moved = await startTestService({
       ...servers,
