@@ -2270,7 +2270,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all */
+        /** Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all; both read only what the organization's plan keeps */
         get: {
             parameters: {
                 query: {
@@ -2294,7 +2294,7 @@ export interface paths {
                              * @description time of the newest event of the last 24 hours (as its client stamped it); null when there is none
                              */
                             lastEventAt: string | null;
-                            /** @description whether the project holds any event, older ones included */
+                            /** @description whether the project holds any event its plan still keeps, older ones included; false when all of them are past the plan's retention */
                             hasData: boolean;
                         };
                     };
@@ -4244,6 +4244,7 @@ export interface paths {
                                 } | null;
                                 sessionId: string | null;
                                 sessionRecordingId: string | null;
+                                /** @description whether GET /api/sessions/{sessionId}/recording answers: the session and a segment of it are within the plan's retention */
                                 hasRecording: boolean;
                                 distributedTraceId: string | null;
                                 serverName: string;
@@ -6744,7 +6745,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true */
+        /** The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true. 404 when the session has no segment or is not found by GET /api/sessions/{id} (a session started before its plan keeps has no recording, however late its segments arrived) */
         get: {
             parameters: {
                 query: {

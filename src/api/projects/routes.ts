@@ -31,7 +31,7 @@ import {
 } from '../../store/meta/repositories/projects.js';
 import { dataStatus } from '../../store/telemetry/queries/data-status.js';
 import { errorAnswer, roleSchema, statusAnswer } from '../answers.js';
-import { projectQuery } from '../telemetry/conventions.js';
+import { projectQuery, readClockOf } from '../telemetry/conventions.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { announceProjectChanges } from '../../application/project-changes.js';
@@ -260,7 +260,7 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
     {
       schema: {
         summary:
-          'Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all',
+          "Whether the project has received telemetry: the newest event of the last 24 hours, and whether it holds any at all; both read only what the organization's plan keeps",
         security: [{ bearer: [] }],
         querystring: {
           type: 'object',
@@ -278,7 +278,11 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
                 description:
                   'time of the newest event of the last 24 hours (as its client stamped it); null when there is none',
               },
-              hasData: { type: 'boolean', description: 'whether the project holds any event, older ones included' },
+              hasData: {
+                type: 'boolean',
+                description:
+                  "whether the project holds any event its plan still keeps, older ones included; false when all of them are past the plan's retention",
+              },
             },
           },
           400: errorAnswer,
@@ -288,7 +292,8 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
       onRequest: requireProjectRole(services, 'read-only'),
     },
     async (request) => {
-      const status = await dataStatus(services.telemetry, projectScopeOf(request).projectId, services.now());
+      const { now, keptFromMs } = readClockOf(request, services);
+      const status = await dataStatus(services.telemetry, projectScopeOf(request).projectId, now, keptFromMs);
       return {
         lastEventAt: status.lastEventMs === null ? null : new Date(status.lastEventMs).toISOString(),
         hasData: status.hasData,

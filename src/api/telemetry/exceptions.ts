@@ -93,7 +93,11 @@ const occurrenceItem = obj({
   linked: linkedSchema,
   sessionId: nstr,
   sessionRecordingId: nstr,
-  hasRecording: bool,
+  hasRecording: {
+    ...bool,
+    description:
+      "whether GET /api/sessions/{sessionId}/recording answers: the session and a segment of it are within the plan's retention",
+  },
   distributedTraceId: nstr,
   serverName: str,
   appVersion: str,
@@ -221,9 +225,11 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), OCCURRENCE_LIST);
+      const clock = readClockOf(request, services);
+      const { range, pagination, sort, filters } = listQueryOf(body, clock, OCCURRENCE_LIST);
       const { rows, total } = await exceptionOccurrences(services.telemetry, projectId, request.params.hash, {
         range,
+        keptFromMs: clock.keptFromMs,
         filters,
         direction: sort.direction,
         ...pagination,

@@ -74,9 +74,11 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
     },
     async (request) => {
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), SESSION_LIST);
+      const clock = readClockOf(request, services);
+      const { range, pagination, sort, filters } = listQueryOf(body, clock, SESSION_LIST);
       const result = await listSessions(services.telemetry, projectOf(request), {
         range,
+        keptFromMs: clock.keptFromMs,
         filters,
         hasErrors: body?.hasErrors,
         direction: sort.direction,
@@ -120,7 +122,7 @@ export function sessionRoutes(scope: FastifyInstance, services: Services): void 
       schema: {
         tags: ['Sessions'],
         summary:
-          'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true',
+          'The session recording: {"sessionId", "segments": [{segmentIndex, startedAt, endedAt, logs, actions, events}]} in segmentIndex order, streamed; a segment whose stored events cannot be read has events [] and unreadable: true. 404 when the session has no segment or is not found by GET /api/sessions/{id} (a session started before its plan keeps has no recording, however late its segments arrived)',
         security: [{ bearer: [] }],
         querystring: projectQuery,
         params: ID_PARAM,

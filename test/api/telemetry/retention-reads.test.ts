@@ -72,6 +72,8 @@ describe('reads clamped to the plan retention (chDB)', () => {
   // LLM calls (OpenTelemetry roots: the trace id is the entity id) 5 days ago and an hour ago.
   const oldAiTraceHex = randomBytes(16).toString('hex');
   const keptAiTraceHex = randomBytes(16).toString('hex');
+  // The project of the owner's second organization, on the plan keeping 7 days.
+  let longPlanProjectId: string;
   const get = (url: string, projectId: string | null = owner.project.id) =>
     service.app.inject({
       method: 'GET',
@@ -183,6 +185,7 @@ describe('reads clamped to the plan retention (chDB)', () => {
       payload: { name: 'Archive', framework: 'go', organizationId },
     });
     expect(project.statusCode, project.body).toBe(201);
+    longPlanProjectId = project.json().id;
     await service.services.meta.query(
       "INSERT INTO subscriptions (organization_id, plan_code, status) VALUES ($1, 'long', 'active')",
       [organizationId],
@@ -284,6 +287,81 @@ describe('reads clamped to the plan retention (chDB)', () => {
     const keptSpans = shared.json().entities.find((entity: { id: string }) => entity.id === keptTraceId).spans;
     expect(keptSpans.map((span: { name: string }) => span.name)).toEqual(['db.kept']);
     expect((await get(`/api/distributed-traces/${uuidOfHex(oldAiTraceHex)}`, null)).statusCode).toBe(404);
+  });
+
+  it('a session started before the plan keeps has no recording, however late its segments arrived', async () => {
+    const lateSessionId = randomUUID();
+    // The session began 5 days ago; its segment and an error in it arrive now.
+    await reportFrame(service.app, owner.project.token, {
+      sessions: [{ id: lateSessionId, startedAt: ago(5 * DAY_MS) }],
+      sessionRecordings: [{ sessionId: lateSessionId, segmentIndex: 0, events: [{ type: 2 }], startedAt: ago(60_000) }],
+      stackTraces: [
+        {
+          stackTrace: 'Error: late\nlate()\n    /app/late.go:7',
+          recordedAt: ago(60_000),
+          isMessage: false,
+          sessionId: lateSessionId,
+        },
+      ],
+    });
+    expect((await get(`/api/sessions/${lateSessionId}`)).statusCode).toBe(404);
+    // Before: 200, the recording of a session its detail did not find.
+    const recording = await get(`/api/sessions/${lateSessionId}/recording`);
+    expect(recording.statusCode, recording.body).toBe(404);
+    expect(recording.json()).toEqual({ error: 'no recording for this session' });
+
+    // The error is kept, but does not offer the recording (before: hasRecording true).
+    const hashOf = async (title: string) => {
+      const [row] = await service.services.telemetry.query<{ hash: string }>(
+        'SELECT hash FROM exceptions WHERE project_id = {p:UUID} AND startsWith(stack_trace, {t:String}) LIMIT 1',
+        { p: owner.project.id, t: title },
+      );
+      return row!.hash;
+    };
+    const occurrences = async (title: string) =>
+      (await post(`/api/exception-stack-traces/${await hashOf(title)}`, week())).items.map(
+        (item: { sessionId: string; hasRecording: boolean }) => [item.sessionId, item.hasRecording],
+      );
+    expect(await occurrences('Error: late')).toEqual([[lateSessionId, false]]);
+    expect(await occurrences('Error: boom')).toEqual([[keptSessionId, true]]);
+  });
+
+  it('the session list counts only the recording segments the plan keeps, as the detail does', async () => {
+    const list = await post('/api/sessions', week());
+    const kept = list.items.find((item: { id: string }) => item.id === keptSessionId);
+    // Before: 2, with segment 0 received 5 days ago.
+    expect(kept).toMatchObject({ recordingSegments: 1 });
+  });
+
+  it('data status: a project whose every event is older than its plan keeps holds no data', async () => {
+    const expired = await registerUser(service.app);
+    await reportFrame(service.app, expired.project.token, {
+      traces: [
+        {
+          id: randomUUID(),
+          endpoint: 'GET /old',
+          duration: MS,
+          recordedAt: ago(5 * DAY_MS),
+          statusCode: 200,
+          bodySize: 1,
+          clientIP: '',
+        },
+      ],
+    });
+    const status = (projectId: string, token = owner.token) =>
+      service.app.inject({
+        method: 'GET',
+        url: `/api/projects/data-status?projectId=${projectId}`,
+        headers: bearer(token),
+      });
+    // Before: hasData true, from a call the dashboard shows nowhere (the Connection page said
+    // "received data before; check that your application still sends it").
+    const answer = await status(expired.project.id, expired.token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ lastEventAt: null, hasData: false });
+    // The same 5-day-old call on the plan keeping 7 days is data, though not recent.
+    expect((await status(longPlanProjectId)).json()).toEqual({ lastEventAt: null, hasData: true });
+    expect((await status(owner.project.id)).json()).toMatchObject({ hasData: true, lastEventAt: expect.any(String) });
   });
 
   it('a range wholly before the retention answers empty', async () => {

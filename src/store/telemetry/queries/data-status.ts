@@ -2,23 +2,26 @@
  * Whether a project has received telemetry, for the Connection page and home's onboarding. Reads
  * the newest event time of the last day from each table a client writes (every sort key starts
  * with the project and, but for sessions, the hour, so this prunes to a day of one project), and
- * only when that finds nothing, whether any row exists at all (LIMIT 1 per table).
+ * only when that finds nothing, whether any row exists at all (LIMIT 1 per table). Both read only
+ * what the plan keeps (keptRowsOf), as if the retention job had just run: data the dashboard no
+ * longer shows anywhere does not make the project one that "received data before".
  */
 import type { TelemetryEngine } from '../engine.js';
-import { join, param, raw, sql } from '../sql.js';
+import { join, raw, sql } from '../sql.js';
+import { keptRowsOf, timeColumnOf, type RetainedTableName } from './retention.js';
 import { ofProject, runQuery } from './run.js';
 
-/** Each table a client writes, with its event-time column. Spans arrive with their entity. */
-const EVENT_TABLES = [
-  ['endpoints', 'recorded_at'],
-  ['tasks', 'recorded_at'],
-  ['ai_traces', 'recorded_at'],
-  ['exceptions', 'recorded_at'],
-  ['metric_points', 'recorded_at'],
-  ['logs', 'timestamp'],
-  ['sessions', 'started_at'],
-  ['profiles', 'received_at'],
-] as const;
+/** Each table a client writes (its event-time column is its retention column). Spans arrive with their entity. */
+const EVENT_TABLES: readonly RetainedTableName[] = [
+  'endpoints',
+  'tasks',
+  'ai_traces',
+  'exceptions',
+  'metric_points',
+  'logs',
+  'sessions',
+  'profiles',
+];
 
 /** How far back "receiving" looks: a project quiet for a day is shown as such, not as receiving. */
 export const RECENT_WINDOW_MS = 24 * 3600 * 1000;
@@ -26,16 +29,22 @@ export const RECENT_WINDOW_MS = 24 * 3600 * 1000;
 export interface DataStatus {
   /** Epoch milliseconds of the newest event of the last day, or null. */
   lastEventMs: number | null;
-  /** Whether the project holds any event at all (older than a day included). */
+  /** Whether the project holds any event its plan still keeps (older than a day included). */
   hasData: boolean;
 }
 
-export async function dataStatus(engine: TelemetryEngine, projectId: string, nowMs: number): Promise<DataStatus> {
+/** `keptFromMs`: the first instant the project's plan keeps (readClockOf). */
+export async function dataStatus(
+  engine: TelemetryEngine,
+  projectId: string,
+  nowMs: number,
+  keptFromMs: number,
+): Promise<DataStatus> {
   const project = ofProject(projectId);
-  const since = param(nowMs - RECENT_WINDOW_MS, 'Int64');
+  const sinceMs = Math.max(nowMs - RECENT_WINDOW_MS, keptFromMs);
   const recent = EVENT_TABLES.map(
-    ([table, column]) =>
-      sql`SELECT toUnixTimestamp64Milli(max(${raw(column)})) AS t FROM ${raw(table)} WHERE ${project} AND ${raw(column)} >= fromUnixTimestamp64Milli(${since}) HAVING count() > 0`,
+    (table) =>
+      sql`SELECT toUnixTimestamp64Milli(max(${raw(timeColumnOf(table))})) AS t FROM ${raw(table)} WHERE ${project} AND ${keptRowsOf(table, sinceMs)} HAVING count() > 0`,
   );
   const [newest] = await runQuery<{ t: number | null }>(
     engine,
@@ -43,7 +52,9 @@ export async function dataStatus(engine: TelemetryEngine, projectId: string, now
     sql`SELECT max(t) AS t, count() AS n FROM (${join(recent, ' UNION ALL ')}) HAVING n > 0`,
   );
   if (newest?.t !== undefined && newest.t !== null) return { lastEventMs: Number(newest.t), hasData: true };
-  const any = EVENT_TABLES.map(([table]) => sql`(SELECT 1 AS x FROM ${raw(table)} WHERE ${project} LIMIT 1)`);
+  const any = EVENT_TABLES.map(
+    (table) => sql`(SELECT 1 AS x FROM ${raw(table)} WHERE ${project} AND ${keptRowsOf(table, keptFromMs)} LIMIT 1)`,
+  );
   const rows = await runQuery<{ x: number }>(
     engine,
     'data-status.any',

@@ -8,6 +8,7 @@ import { empty, param, raw, sql } from '../sql.js';
 import { Filters, type FilterAllowList, type PageInput, type SearchPageInput } from './filters.js';
 import { isoOf, nullIfNil } from './convert.js';
 import { bucketOf, inRange, limitOffset, ofProject, ownValue, runQuery, type TimeRange } from './run.js';
+import { sessionsWithRecordingOf } from './sessions.js';
 
 export const EXCEPTION_FILTERS: FilterAllowList = {
   fields: {
@@ -202,7 +203,7 @@ export async function exceptionOccurrences(
   engine: TelemetryEngine,
   projectId: string,
   hash: string,
-  input: PageInput,
+  input: PageInput & { keptFromMs: number },
 ): Promise<{ rows: OccurrenceRow[]; total: number }> {
   const project = ofProject(projectId);
   const where = sql`${project} AND hash = ${param(hash, 'String')} AND ${inRange('recorded_at', input.range)}${(input.filters ?? Filters.none).sql}`;
@@ -213,7 +214,7 @@ export async function exceptionOccurrences(
       sql`SELECT recorded_at, stack_trace, raw_stack_trace, is_message, trace_id, is_task, session_id, session_recording_id,
               distributed_trace_id, server_name, app_version, attributes, source,
               (session_id != toUUID('00000000-0000-0000-0000-000000000000') AND session_id IN (
-                 SELECT session_id FROM session_recordings WHERE ${project})) AS has_recording
+                 ${sessionsWithRecordingOf(projectId, input.keptFromMs)})) AS has_recording
          FROM exceptions FINAL WHERE ${where}
         ORDER BY recorded_at ${raw(input.direction === 'asc' ? 'ASC' : 'DESC')}, dedup_key
         ${limitOffset(input)}`,

@@ -36,13 +36,16 @@ export const RETAINED_TABLES = [
 
 export type RetainedTableName = (typeof RETAINED_TABLES)[number]['table'];
 
+/** The column `table`'s retention counts from. */
+export const timeColumnOf = (table: RetainedTableName): string =>
+  RETAINED_TABLES.find((t) => t.table === table)!.timeColumn;
+
 /**
  * The rows of `table` a plan still keeps: its retention column from `keptFromMs` on. Reads by id
  * take it so that they answer as if the retention job, which runs only hourly, had just run.
  */
 export function keptRowsOf(table: RetainedTableName, keptFromMs: number): Sql {
-  const { timeColumn } = RETAINED_TABLES.find((t) => t.table === table)!;
-  return sql`${raw(timeColumn)} >= fromUnixTimestamp64Milli(${param(keptFromMs, 'Int64')})`;
+  return sql`${raw(timeColumnOf(table))} >= fromUnixTimestamp64Milli(${param(keptFromMs, 'Int64')})`;
 }
 
 const DAYS_PER_UNIT: Record<string, number> = { HOUR: 1 / 24, DAY: 1, WEEK: 7, MONTH: 31, QUARTER: 92, YEAR: 366 };

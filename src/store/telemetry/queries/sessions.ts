@@ -62,7 +62,7 @@ function errorsWithin(range: TimeRange): Sql {
 export async function listSessions(
   engine: TelemetryEngine,
   projectId: string,
-  input: PageInput & { hasErrors?: boolean | undefined },
+  input: PageInput & { hasErrors?: boolean | undefined; keptFromMs: number },
 ): Promise<{ items: SessionItem[]; hasMore: boolean }> {
   const project = ofProject(projectId);
   const errorsRange = errorsWithin(input.range);
@@ -93,7 +93,7 @@ export async function listSessions(
           WHERE ${project} AND ${errorsRange} AND session_id IN ${ids} GROUP BY session_id
          UNION ALL
          SELECT session_id, 0 AS errors, uniqExact(segment_index) AS segments FROM session_recordings
-          WHERE ${project} AND session_id IN ${ids} GROUP BY session_id)
+          WHERE ${project} AND session_id IN ${ids} AND ${keptRowsOf('session_recordings', input.keptFromMs)} GROUP BY session_id)
        GROUP BY session_id`,
     );
     for (const row of found) counts.set(row.session_id, { errors: row.errors, segments: row.segments });
@@ -103,6 +103,22 @@ export async function listSessions(
   );
   return { items, hasMore: page.length > input.pageSize };
 }
+
+/**
+ * The session `id` of the project when its plan still keeps it (started from `keptFromMs` on). Its
+ * detail and its recording both read through this, so that one is found exactly when the other
+ * is: the retention job removes a session by its start, with every recording segment of it.
+ */
+const keptSession = (projectId: string, id: string, keptFromMs: number): Sql =>
+  sql`SELECT * FROM sessions FINAL WHERE ${ofProject(projectId)} AND id = ${param(id, 'UUID')} AND ${keptRowsOf('sessions', keptFromMs)}`;
+
+/**
+ * Ids of the project's sessions whose recording a read answers (recordingSegments): a segment
+ * received from `keptFromMs` on, of a session started from then on.
+ */
+export const sessionsWithRecordingOf = (projectId: string, keptFromMs: number): Sql =>
+  sql`SELECT session_id FROM session_recordings WHERE ${ofProject(projectId)} AND ${keptRowsOf('session_recordings', keptFromMs)}
+       AND session_id IN (SELECT id FROM sessions WHERE ${ofProject(projectId)} AND ${keptRowsOf('sessions', keptFromMs)})`;
 
 /**
  * One session of the project, its exceptions and recording segments, each from `keptFromMs` on
@@ -119,7 +135,7 @@ export async function findSession(engine: TelemetryEngine, projectId: string, id
       'sessions.detail',
       sql`SELECT s.id AS id, s.started_at AS started_at, s.ended_at AS ended_at, s.duration_ns AS duration_ns, s.client_ip AS client_ip, s.attributes AS attributes,
                  s.distributed_trace_id AS distributed_trace_id, ifNull(e.n, 0) AS error_count, ifNull(r.n, 0) AS segments
-            FROM (SELECT * FROM sessions FINAL WHERE ${project} AND id = ${session} AND ${keptRowsOf('sessions', keptFromMs)}) AS s
+            FROM (${keptSession(projectId, id, keptFromMs)}) AS s
             LEFT JOIN (SELECT session_id, count() AS n FROM exceptions WHERE ${project} AND session_id != ${raw(ZERO)} AND session_id = ${session} AND ${keptExceptions} GROUP BY session_id) AS e ON e.session_id = s.id
             LEFT JOIN (SELECT session_id, uniqExact(segment_index) AS n FROM session_recordings WHERE ${project} AND session_id = ${session} AND ${keptSegments} GROUP BY session_id) AS r ON r.session_id = s.id
            LIMIT 1`,
@@ -164,7 +180,11 @@ export interface RecordingSegment {
   actions: string;
 }
 
-/** Always-on segments of a session received from `keptFromMs` on, by segmentIndex (the newest copy of a re-sent segment). */
+/**
+ * Always-on segments of a session received from `keptFromMs` on, by segmentIndex (the newest copy
+ * of a re-sent segment); none when the session itself is older (keptSession), however late its
+ * segments arrived.
+ */
 export async function recordingSegments(
   engine: TelemetryEngine,
   projectId: string,
@@ -186,6 +206,7 @@ export async function recordingSegments(
     'sessions.segments',
     sql`SELECT segment_index, exception_id, started_at, ended_at, event_count, byte_size, object_key, logs, actions
        FROM session_recordings FINAL WHERE ${ofProject(projectId)} AND session_id = ${param(sessionId, 'UUID')} AND ${keptRowsOf('session_recordings', keptFromMs)}
+        AND session_id IN (SELECT id FROM (${keptSession(projectId, sessionId, keptFromMs)}))
       ORDER BY segment_index, exception_id LIMIT 1 BY segment_index LIMIT 10000`,
   );
   return rows.map((row) => ({
