@@ -6,6 +6,7 @@
  * service clock moves forward (rows are written at real time, the cut-off is the clock's). Run
  * on both telemetry engines.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanCatalogue } from '../../../src/core/plans.js';
 import { usageMonth } from '../../../src/ingest/usage.js';
@@ -15,7 +16,7 @@ import { KEPT_TABLES, PURGED_TABLES } from '../../../src/store/telemetry/queries
 import { RETAINED_TABLES, ttlDaysOf } from '../../../src/store/telemetry/queries/retention.js';
 import { writePlansFile } from '../../support/access.js';
 import { fillProject, objectsOf, uploadDartSymbols, uploadTokenOf, type Project } from '../../support/project-data.js';
-import { registerUser, startTestService, type TestService } from '../../support/service.js';
+import { registerUser, reportFrame, startTestService, type TestService } from '../../support/service.js';
 import {
   telemetryEngineEnvironment,
   type EngineEnvironment,
@@ -201,6 +202,43 @@ export function retentionContract(engine: TelemetryEngineName): void {
       const run = await service.services.retention.runOnce();
       expect(run.tableDeletes).toBe(1);
       expect((await rowsOf(team.id)).logs).toBeUndefined();
+    });
+
+    it('a session started before the plan keeps goes with its recording, rows and stored events, however late the segments arrived', async () => {
+      // Back to the time the rows are written at: a new project on the free plan (14 days).
+      clock = Date.now();
+      const owner = await registerUser(service.app);
+      const late = randomUUID();
+      const kept = randomUUID();
+      const at = (agoMs: number) => new Date(Date.now() - agoMs).toISOString();
+      // The late session began 15 days ago; both sessions' segments arrive now.
+      await reportFrame(service.app, owner.project.token, {
+        sessions: [
+          { id: late, startedAt: at(15 * DAY_MS) },
+          { id: kept, startedAt: at(3600_000) },
+        ],
+        sessionRecordings: [late, kept].map((sessionId) => ({ sessionId, segmentIndex: 0, events: [{ type: 2 }] })),
+      });
+      const segmentsBySession = async () =>
+        (
+          await service.services.telemetry.query<{ session_id: string }>(
+            'SELECT session_id FROM session_recordings WHERE project_id = {p:UUID}',
+            { p: owner.project.id },
+          )
+        )
+          .map((row) => row.session_id)
+          .sort();
+      const sessionObjects = async () =>
+        (await objectsOf(service, owner.project.id)).map((key) => key.split('/')[2]).sort();
+      expect(await segmentsBySession()).toEqual([late, kept].sort());
+      expect(await sessionObjects()).toEqual([late, kept].sort());
+
+      // One DELETE of the late session's segments, one of the session; its stored events deleted.
+      // Before: the segments, received within the 14 days, and their object stayed.
+      expect(await service.services.retention.runOnce()).toEqual({ tableDeletes: 2, objectsDeleted: 1 });
+      expect(await segmentsBySession()).toEqual([kept]);
+      expect(await sessionObjects()).toEqual([kept]);
+      expect(await service.services.retention.runOnce()).toEqual({ tableDeletes: 0, objectsDeleted: 0 });
     });
   });
 }

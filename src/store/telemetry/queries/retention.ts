@@ -4,7 +4,7 @@
  * parts merge. A statement is issued only where such rows exist, since every DELETE is a
  * mutation the engine must apply to each part it touches.
  */
-import type { TelemetryEngine } from '../engine.js';
+import type { QueryParams, TelemetryEngine } from '../engine.js';
 import { param, raw, sql, type Sql } from '../sql.js';
 
 export interface RetainedTable {
@@ -85,7 +85,58 @@ export async function deleteRowsBefore(
   beforeMs: number,
 ): Promise<boolean> {
   const where = `project_id IN {projects:Array(UUID)} AND ${timeColumn} < fromUnixTimestamp64Milli({before:Int64})`;
-  const params = { projects: projectIds, before: beforeMs };
+  return deleteWhere(engine, table, where, { projects: projectIds, before: beforeMs });
+}
+
+/**
+ * The recording segments of the projects' sessions started before `before`, whenever they arrived.
+ * The job deletes them with their sessions: by its own arrival alone, a segment that came after its
+ * session's start would outlive the session, unreadable (a recording is read only with its session)
+ * and its stored events orphaned.
+ */
+const RECORDINGS_OF_SESSIONS_BEFORE = `project_id IN {projects:Array(UUID)} AND session_id IN (
+  SELECT id FROM sessions WHERE project_id IN {projects:Array(UUID)} AND started_at < fromUnixTimestamp64Milli({before:Int64}))`;
+
+/** Object keys per page of recordingKeysOfSessionsBefore. */
+export const RECORDING_KEYS_PAGE = 1000;
+
+/**
+ * A page of the object keys of those segments, in key order after `afterKey`. Only keys under their
+ * own project's prefix, as the recording route reads them: a row never names another project's object.
+ */
+export async function recordingKeysOfSessionsBefore(
+  engine: TelemetryEngine,
+  projectIds: readonly string[],
+  beforeMs: number,
+  afterKey = '',
+): Promise<string[]> {
+  const rows = await engine.query<{ object_key: string }>(
+    `SELECT DISTINCT object_key FROM session_recordings WHERE ${RECORDINGS_OF_SESSIONS_BEFORE}
+       AND startsWith(object_key, concat('recordings/', toString(project_id), '/')) AND object_key > {after:String}
+     ORDER BY object_key LIMIT {limit:UInt32}`,
+    { projects: projectIds, before: beforeMs, after: afterKey, limit: RECORDING_KEYS_PAGE },
+  );
+  return rows.map((row) => row.object_key);
+}
+
+/** Deletes the rows of those segments; false when there were none. */
+export async function deleteRecordingsOfSessionsBefore(
+  engine: TelemetryEngine,
+  projectIds: readonly string[],
+  beforeMs: number,
+): Promise<boolean> {
+  return deleteWhere(engine, 'session_recordings', RECORDINGS_OF_SESSIONS_BEFORE, {
+    projects: projectIds,
+    before: beforeMs,
+  });
+}
+
+async function deleteWhere(
+  engine: TelemetryEngine,
+  table: string,
+  where: string,
+  params: QueryParams,
+): Promise<boolean> {
   const found = await engine.query<{ one: number }>(`SELECT 1 AS one FROM ${table} WHERE ${where} LIMIT 1`, params);
   if (found.length === 0) return false;
   await engine.command(`DELETE FROM ${table} WHERE ${where}`, params);
