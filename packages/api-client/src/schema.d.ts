@@ -4097,6 +4097,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "endpoint" | "task";
                                     id: string;
+                                    /** @description the endpoint's or task's name; null when its call is not found (from a day before the range, and no earlier than the plan keeps) */
                                     name: string | null;
                                 } | null;
                                 /** @enum {string} */
@@ -4240,6 +4241,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "endpoint" | "task";
                                     id: string;
+                                    /** @description the endpoint's or task's name; null when its call is not found (from a day before the range, and no earlier than the plan keeps) */
                                     name: string | null;
                                 } | null;
                                 sessionId: string | null;

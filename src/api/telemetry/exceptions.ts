@@ -47,7 +47,15 @@ const OCCURRENCE_LIST: ListSpec = {
 const linkedSchema = {
   type: ['object', 'null'],
   required: ['kind', 'id', 'name'],
-  properties: { kind: { type: 'string', enum: ['endpoint', 'task'] }, id: str, name: nstr },
+  properties: {
+    kind: { type: 'string', enum: ['endpoint', 'task'] },
+    id: str,
+    name: {
+      ...nstr,
+      description:
+        "the endpoint's or task's name; null when its call is not found (from a day before the range, and no earlier than the plan keeps)",
+    },
+  },
 } as const;
 
 const groupItem = obj({
@@ -129,7 +137,8 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
     async (request) => {
       const projectId = projectOf(request);
       const body = request.body;
-      const { range, pagination, sort, filters } = listQueryOf(body, readClockOf(request, services), GROUP_LIST);
+      const clock = readClockOf(request, services);
+      const { range, pagination, sort, filters } = listQueryOf(body, clock, GROUP_LIST);
       const bucketSeconds = bucketSecondsOf(range);
       const status = body?.status;
       const hashes =
@@ -153,7 +162,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         orderBy: sort.orderBy,
         direction: sort.direction,
         bucketSeconds,
-        withLinked: true,
+        withLinked: { keptFromMs: clock.keptFromMs },
         ...pagination,
       });
       const perHash = new Map<string, Map<number, number>>();
@@ -239,6 +248,7 @@ export function exceptionRoutes(scope: FastifyInstance, services: Services): voi
         projectId,
         rows.map((row) => row.trace_id),
         range,
+        clock.keptFromMs,
       );
       const items = rows.map((row) => {
         const occurrence = occurrenceOf(row);

@@ -203,6 +203,14 @@ describe('reads clamped to the plan retention (chDB)', () => {
   afterAll(async () => service?.close());
 
   const week = () => ({ fromDate: ago(7 * DAY_MS), toDate: ago(0) });
+  /** The group hash of the owner's errors whose stack trace starts with `title`. */
+  const hashOf = async (title: string) => {
+    const [row] = await service.services.telemetry.query<{ hash: string }>(
+      'SELECT hash FROM exceptions WHERE project_id = {p:UUID} AND startsWith(stack_trace, {t:String}) LIMIT 1',
+      { p: owner.project.id, t: title },
+    );
+    return row!.hash;
+  };
 
   it('a list, a detail and an aggregate over a week answer only what the plan keeps', async () => {
     const list = await post('/api/endpoints', week());
@@ -311,19 +319,45 @@ describe('reads clamped to the plan retention (chDB)', () => {
     expect(recording.json()).toEqual({ error: 'no recording for this session' });
 
     // The error is kept, but does not offer the recording (before: hasRecording true).
-    const hashOf = async (title: string) => {
-      const [row] = await service.services.telemetry.query<{ hash: string }>(
-        'SELECT hash FROM exceptions WHERE project_id = {p:UUID} AND startsWith(stack_trace, {t:String}) LIMIT 1',
-        { p: owner.project.id, t: title },
-      );
-      return row!.hash;
-    };
     const occurrences = async (title: string) =>
       (await post(`/api/exception-stack-traces/${await hashOf(title)}`, week())).items.map(
         (item: { sessionId: string; hasRecording: boolean }) => [item.sessionId, item.hasRecording],
       );
     expect(await occurrences('Error: late')).toEqual([[lateSessionId, false]]);
     expect(await occurrences('Error: boom')).toEqual([[keptSessionId, true]]);
+  });
+
+  it('an issue links the endpoint call of its error without the name of a call older than the plan keeps', async () => {
+    // A call 2½ days ago (past the 2 days kept, within the day the link looks back) and its error an hour ago.
+    const expiredCallId = randomUUID();
+    await reportFrame(service.app, owner.project.token, {
+      traces: [
+        {
+          id: expiredCallId,
+          endpoint: 'GET /expired',
+          duration: MS,
+          recordedAt: ago(2.5 * DAY_MS),
+          statusCode: 500,
+          bodySize: 1,
+          clientIP: '',
+        },
+      ],
+      stackTraces: [
+        {
+          stackTrace: 'Error: orphan\norphan()\n    /app/orphan.go:5',
+          recordedAt: ago(3600_000),
+          isMessage: false,
+          traceId: expiredCallId,
+        },
+      ],
+    });
+    const expectedLink = { kind: 'endpoint', id: expiredCallId, name: null };
+    // Before: name 'GET /expired', the name of a call whose page is not found.
+    expect((await get(`/api/traces/${expiredCallId}`)).statusCode).toBe(404);
+    const issues = await post('/api/exception-stack-traces', { ...week(), search: 'orphan' });
+    expect(issues.items.map((item: { linked: unknown }) => item.linked)).toEqual([expectedLink]);
+    const occurrences = await post(`/api/exception-stack-traces/${await hashOf('Error: orphan')}`, week());
+    expect(occurrences.items.map((item: { linked: unknown }) => item.linked)).toEqual([expectedLink]);
   });
 
   it('the session list counts only the recording segments the plan keeps, as the detail does', async () => {

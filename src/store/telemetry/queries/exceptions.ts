@@ -82,8 +82,8 @@ export async function groupTexts(
 export interface ExceptionGroupInput extends SearchPageInput {
   /** Sparkline bucket: the per-bucket counts come from the same pass (sumMap). */
   bucketSeconds: number;
-  /** Look up the name of each group's last linked endpoint or task. */
-  withLinked?: boolean;
+  /** Look up the name of each group's last linked endpoint or task, if kept from `keptFromMs` on (entityNames). */
+  withLinked?: { keptFromMs: number } | undefined;
   /** Only these hashes, or all but these (the issue status filter, read from the metadata store). */
   hashes?: { include: readonly string[] } | { exclude: readonly string[] } | undefined;
 }
@@ -136,6 +136,7 @@ export async function exceptionGroups(
           projectId,
           groups.map((row) => row.last_trace_id),
           input.range,
+          input.withLinked.keptFromMs,
         )
       : new Map<string, LinkedEntity>(),
   ]);
@@ -161,17 +162,20 @@ export async function exceptionGroups(
 /**
  * Names of linked endpoints and tasks by entity id. An entity is recorded before its exceptions
  * (at most a day before, for a long task), so the lookup reads only [from - 1 day, to) and never
- * scans the project's whole history for a handful of ids.
+ * scans the project's whole history for a handful of ids; and never before `keptFromMs` (the
+ * plan's retention), where the entity's own page is not found.
  */
 export async function entityNames(
   engine: TelemetryEngine,
   projectId: string,
   ids: readonly string[],
   range: TimeRange,
+  keptFromMs: number,
 ): Promise<Map<string, LinkedEntity>> {
   const wanted = [...new Set(ids.filter((id) => nullIfNil(id) !== null))];
   if (wanted.length === 0) return new Map();
-  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', { fromMs: range.fromMs - 86400_000, toMs: range.toMs })} AND id IN ${param(wanted, 'Array(UUID)')}`;
+  const fromMs = Math.max(range.fromMs - 86400_000, keptFromMs);
+  const where = sql`${ofProject(projectId)} AND ${inRange('recorded_at', { fromMs, toMs: range.toMs })} AND id IN ${param(wanted, 'Array(UUID)')}`;
   const rows = await runQuery<{ id: string; kind: 'endpoint' | 'task'; name: string }>(
     engine,
     'exceptions.linked',
