@@ -1,7 +1,8 @@
 /**
  * Rate limits, kept in the coordination store so they hold across processes: per client address
- * on the authentication routes (the spec's Limits table), per organization and per recipient
- * on invitations, which send mail, and per person on creating organizations. Ordinary
+ * on the authentication routes (the spec's Limits table) and on revoking all of one's personal
+ * access tokens, per organization and per recipient on invitations, which send mail, and per
+ * person on creating organizations. Ordinary
  * authenticated calls have none.
  */
 import type { FastifyRequest } from 'fastify';
@@ -31,6 +32,11 @@ export const RATE_LIMITS = {
   oauth: { bucket: 'oauth', limit: 20, windowMs: MINUTE },
   /** Asking for a password reset mail. */
   passwordReset: { bucket: 'password-reset', limit: 5, windowMs: MINUTE },
+  /**
+   * Revoking all of one's personal access tokens. Per client address like a password change, not
+   * per person: a thief holding one of the person's credentials must not use up their allowance.
+   */
+  personalAccessTokenRevokeAll: { bucket: 'pat-revoke-all', limit: 10, windowMs: MINUTE },
   /** Organizations one person starts (each with the default plan's quotas): a handful, not a farm. */
   organizationCreation: { bucket: 'organization-creation', limit: 10, windowMs: HOUR },
   /** Invitations (each one mailed) an organization sends: more than a team onboarding at once. */

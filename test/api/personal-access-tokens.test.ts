@@ -1,11 +1,12 @@
 /**
  * Personal access tokens through their state table: active → revoked (by its owner only), active
  * → expired (by the service clock); the secret shown once, acting as the creator, refused on ingest,
- * and last-use times written in batches rather than per request.
+ * and last-use times written in batches rather than per request; all of a person's tokens revoked
+ * at once (beyond the spec).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
-import { DAY, TestClock, bearer, call } from '../support/access.js';
+import { DAY, TestClock, bearer, call, deviceLogin } from '../support/access.js';
 
 describe('personal access tokens', () => {
   const clock = new TestClock();
@@ -176,5 +177,80 @@ describe('personal access tokens', () => {
       headers: bearer(other.token),
     });
     expect(mine.body).toEqual({ tokens: [] });
+  });
+
+  describe('revoke all (DELETE /api/personal-access-tokens, beyond the spec)', () => {
+    const revokeAll = (credential: string, remoteAddress?: string) =>
+      call(service.app, {
+        method: 'DELETE',
+        url: '/api/personal-access-tokens',
+        headers: bearer(credential),
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
+    const meStatus = async (credential: string) =>
+      (await call(service.app, { method: 'GET', url: '/api/me', headers: bearer(credential) })).status;
+    const listIds = async (credential: string) =>
+      (
+        await call(service.app, { method: 'GET', url: '/api/personal-access-tokens', headers: bearer(credential) })
+      ).body!.tokens.map((t: { id: string }) => t.id);
+
+    it("revokes every token of the caller's, expired ones too, and no one else's; a second call answers 0", async () => {
+      const alice = await registerUser(service.app);
+      const bob = await registerUser(service.app);
+      const expiring = (await create(alice.token, { name: 'expiring', expiresInDays: 1 })).body!;
+      clock.advance(DAY);
+      const alices = [
+        (await create(alice.token, { name: 'laptop' })).body!,
+        (await create(alice.token, { name: 'ci' })).body!,
+      ];
+      const bobs = (await create(bob.token, { name: 'bob ci' })).body!;
+      expect(await listIds(alice.token)).toHaveLength(3);
+
+      expect(await revokeAll(alice.token)).toMatchObject({ status: 200, body: { revoked: 3 } });
+      for (const { token } of [...alices, expiring]) expect(await meStatus(token)).toBe(401);
+      expect(await listIds(alice.token)).toEqual([]);
+      // The other person's token works on and stays listed; the session that revoked stays signed in.
+      expect(await meStatus(bobs.token)).toBe(200);
+      expect(await listIds(bob.token)).toEqual([bobs.id]);
+      expect(await meStatus(alice.token)).toBe(200);
+
+      expect(await revokeAll(alice.token)).toMatchObject({ status: 200, body: { revoked: 0 } });
+      expect(await revokeAll(bob.token)).toMatchObject({ status: 200, body: { revoked: 1 } });
+      expect(await meStatus(bobs.token)).toBe(401);
+    });
+
+    it('a personal access token revokes itself with the rest; a CLI or device token is refused with 403', async () => {
+      const carol = await registerUser(service.app, { password: 'correct horse battery' });
+      const first = (await create(carol.token, { name: 'first' })).body!;
+      const second = (await create(carol.token, { name: 'second' })).body!;
+      const cli = await call(service.app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: carol.user.email, password: 'correct horse battery', clientId: 'sightline-cli' },
+      });
+      const device = await deviceLogin(service.app, carol.token, '192.0.2.40');
+      for (const token of [cli.body!.token, device.access_token]) {
+        expect(await revokeAll(token)).toMatchObject({
+          status: 403,
+          body: { error: 'this needs a dashboard session' },
+        });
+      }
+      expect(await listIds(carol.token)).toEqual([first.id, second.id]);
+
+      expect(await revokeAll(first.token)).toMatchObject({ status: 200, body: { revoked: 2 } });
+      expect(await meStatus(first.token)).toBe(401);
+      expect(await meStatus(second.token)).toBe(401);
+      expect(await meStatus(carol.token)).toBe(200);
+    });
+
+    it('answers 429 with Retry-After past 10 calls a minute from one address, other addresses unaffected', async () => {
+      const dave = await registerUser(service.app);
+      for (let i = 0; i < 10; i++) expect((await revokeAll(dave.token, '192.0.2.50')).status).toBe(200);
+      const limited = await revokeAll(dave.token, '192.0.2.50');
+      expect(limited.status).toBe(429);
+      expect(limited.body!.error).toMatch(/^Too many requests, try again in \d+s$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await revokeAll(dave.token, '192.0.2.51')).status).toBe(200);
+    });
   });
 });

@@ -58,6 +58,7 @@ const CALLER_ONLY = new Set([
   'POST /api/personal-access-tokens',
   'GET /api/personal-access-tokens',
   'DELETE /api/personal-access-tokens/:id',
+  'DELETE /api/personal-access-tokens',
   'GET /api/projects',
   'GET /api/device',
   'POST /api/device/approve',

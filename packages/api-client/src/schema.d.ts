@@ -1303,7 +1303,64 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /**
+         * Revoke every one of the caller's personal access tokens at once
+         * @description An extension beyond the spec, for a lost or stolen machine: every token of the caller not yet revoked (expired ones too) is refused from the next request on; `revoked` counts them, so a second call answers 0. Takes a dashboard session or a personal access token (which revokes itself with the rest), not a CLI or device token (403); 429 past 10 a minute per client address.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description how many tokens this call revoked */
+                            revoked: number;
+                        };
+                    };
+                };
+                /** @description no valid credential (empty body) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -1,6 +1,7 @@
 /**
  * Personal access tokens of the caller: create (the secret is in this answer only), list (never
- * the secret), revoke. A token acts as its creator wherever a session does (authenticate.ts).
+ * the secret), revoke one, and revoke all (beyond the spec). A token acts as its creator wherever
+ * a session does (authenticate.ts).
  */
 import { PAT_PREFIX_LENGTH, parsePatRequest } from '../../core/personal-access-tokens.js';
 import { newPersonalAccessToken, tokenHash } from '../../core/tokens.js';
@@ -10,10 +11,12 @@ import type { Services } from '../../application/services.js';
 import {
   insertPersonalAccessToken,
   listPersonalAccessTokens,
+  revokeAllPersonalAccessTokens,
   revokePersonalAccessToken,
   type PersonalAccessToken,
 } from '../../store/meta/repositories/personal-access-tokens.js';
-import { principalOf, requireUser } from '../authenticate.js';
+import { principalOf, requireDashboardUser, requireUser } from '../authenticate.js';
+import { RATE_LIMITS, rateLimit } from '../rate-limit.js';
 import { UUID } from '../../core/ids.js';
 import { errorAnswer } from '../answers.js';
 
@@ -80,6 +83,23 @@ const revokeSchema = {
   },
 } as const;
 
+const revokeAllSchema = {
+  summary: "Revoke every one of the caller's personal access tokens at once",
+  description:
+    'An extension beyond the spec, for a lost or stolen machine: every token of the caller not yet revoked (expired ones too) is refused from the next request on; `revoked` counts them, so a second call answers 0. Takes a dashboard session or a personal access token (which revokes itself with the rest), not a CLI or device token (403); 429 past 10 a minute per client address.',
+  security: [{ bearer: [] }],
+  response: {
+    200: {
+      type: 'object',
+      required: ['revoked'],
+      properties: { revoked: { type: 'integer', description: 'how many tokens this call revoked' } },
+    },
+    401: { description: 'no valid credential (empty body)' },
+    403: errorAnswer,
+    429: errorAnswer,
+  },
+} as const;
+
 export function personalAccessTokenRoutes(scope: TypedScope, services: Services): void {
   scope.addHook('onRequest', requireUser(services));
 
@@ -123,4 +143,20 @@ export function personalAccessTokenRoutes(scope: TypedScope, services: Services)
     if (!revoked) throw notFound('no personal access token of yours has this id');
     return { status: 'revoked' as const };
   });
+
+  // A person at the dashboard, as for ending their sessions: a CLI or device token (what a stolen
+  // laptop holds) cannot take away the tokens its owner's scripts run with. A personal access
+  // token may, itself included: revoking only takes access away, the token could already revoke
+  // each of the others one by one, and a script from another machine is a fair way to react.
+  scope.delete(
+    '/api/personal-access-tokens',
+    {
+      schema: revokeAllSchema,
+      onRequest: [requireDashboardUser(), rateLimit(services, RATE_LIMITS.personalAccessTokenRevokeAll)],
+    },
+    async (request) => {
+      const { user } = principalOf(request);
+      return { revoked: await revokeAllPersonalAccessTokens(services.meta, user.id, new Date(services.now())) };
+    },
+  );
 }

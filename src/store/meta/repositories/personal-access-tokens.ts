@@ -61,6 +61,15 @@ export async function revokePersonalAccessToken(db: MetaTx, id: string, userId: 
   return rows.length > 0;
 }
 
+/** Revokes every token of the user not yet revoked (expired ones too, so the list empties); how many. */
+export async function revokeAllPersonalAccessTokens(db: MetaTx, userId: string, now: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'UPDATE personal_access_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+    [userId, now],
+  );
+  return rows.length;
+}
+
 export interface PersonalAccessTokenCredential {
   tokenId: string;
   user: User;
