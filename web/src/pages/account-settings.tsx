@@ -372,12 +372,33 @@ function PersonalAccessTokens() {
     refresh: [tokensQuery.queryKey],
     success: (token) => `Token ${token.name} revoked`,
   });
+  // The count the person confirmed, kept while the dialog is open so the title does not change under them.
+  const [confirmingCount, setConfirmingCount] = useState<number | null>(null);
+  const revokeAll = useMutation({
+    mutationFn: () => read<Answer<'/api/personal-access-tokens', 'delete'>>(api.DELETE('/api/personal-access-tokens')),
+    onSuccess: async ({ revoked }) => {
+      setConfirmingCount(null);
+      setSecret(null);
+      toast.success(`Revoked ${plural(revoked, 'token')}`);
+      await queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey });
+    },
+  });
+  const count = tokens.data?.length ?? 0;
 
   return (
     <Card>
       <CardHeader
         title="Personal access tokens"
         description="For scripts and the CLI: a token acts as you wherever you can act. The secret is shown once."
+        actions={
+          <Button
+            onClick={() => setConfirmingCount(count)}
+            disabled={count === 0}
+            title={tokens.data && count === 0 ? 'You have no tokens to revoke' : undefined}
+          >
+            Revoke all…
+          </Button>
+        }
       />
       <AddRowForm mutation={create} label="Create token" pendingLabel="Creating…" disabled={name.trim() === ''}>
         <TextField
@@ -436,6 +457,25 @@ function PersonalAccessTokens() {
         title={`Revoke ${revoke.item?.name ?? 'token'}?`}
         description="Anything using it stops working at once. This cannot be undone."
         confirmLabel="Revoke token"
+      />
+      <ConfirmDialog
+        open={confirmingCount !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setConfirmingCount(null);
+            revokeAll.reset();
+          }
+        }}
+        title={
+          confirmingCount === 1
+            ? 'Revoke your only personal access token?'
+            : `Revoke all ${confirmingCount} personal access tokens?`
+        }
+        description="Every script, CI job and CLI using one of them stops working at once. This cannot be undone: create new tokens for what should keep running."
+        confirmLabel={confirmingCount === 1 ? 'Revoke token' : `Revoke ${confirmingCount} tokens`}
+        pending={revokeAll.isPending}
+        error={revokeAll.error}
+        onConfirm={() => revokeAll.mutate()}
       />
     </Card>
   );
