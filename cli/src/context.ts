@@ -100,7 +100,8 @@ export class Context {
         `sign in there with \`sightline-cli login --url ${normalizeUrl(asked)} --profile <name>\`, or leave out ${source}`,
       );
     }
-    return new Session(this.profileName, signedInTo, profile.credentials);
+    const defaultProject = profile.projectId ? { id: profile.projectId, name: profile.projectName } : undefined;
+    return new Session(this.profileName, signedInTo, profile.credentials, defaultProject);
   }
 
   /** --project (id or name), else SIGHTLINE_PROJECT, else the profile's default project. */

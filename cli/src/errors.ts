@@ -34,3 +34,19 @@ export const notSignedIn = (
   hint = 'run `sightline-cli login` (or `login --token` with a personal access token)',
   status?: number,
 ): CliError => new CliError(message, EXIT.notSignedIn, hint, status);
+
+/** What to run when a profile's default project is gone. */
+export const CHOOSE_ANOTHER_PROJECT =
+  'see yours with `sightline-cli projects list`, then run `sightline-cli projects use <id|name>` (or pass --project <id|name>)';
+
+/**
+ * The profile's default project is deleted or no longer the caller's: said plainly (not found, exit 5)
+ * instead of the service's bare refusal, and never silently replaced by another project.
+ */
+export const deadDefaultProject = (profileName: string, project: { id: string; name?: string }, status?: number) =>
+  new CliError(
+    `the default project ${project.name ? `${quoted(project.name)} (${project.id})` : project.id} of profile ${profileName} no longer exists or is not reachable`,
+    EXIT.notFound,
+    CHOOSE_ANOTHER_PROJECT,
+    status,
+  );

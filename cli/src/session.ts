@@ -4,7 +4,7 @@
  * pair is saved under the store lock, so concurrent CLI processes share one rotation.
  */
 import { createApiClient, type ApiClient } from '@sightline/api-client';
-import { CliError, EXIT, notSignedIn } from './errors.js';
+import { CliError, EXIT, deadDefaultProject, notSignedIn } from './errors.js';
 import { fetchOrExplain, refusal } from './http.js';
 import { refreshTokens, type TokenAnswer } from './oauth.js';
 import { readStore, withLock, writeStore, type Credentials, type DeviceCredentials } from './store.js';
@@ -35,6 +35,8 @@ export class Session {
     readonly profileName: string,
     readonly baseUrl: string,
     private credentials: Credentials,
+    /** The profile's default project, to explain a refusal of it (deleted, or access lost). */
+    private readonly defaultProject?: { id: string; name?: string },
   ) {
     this.api = createApiClient({
       baseUrl: baseUrl.replace(/\/+$/, ''),
@@ -70,8 +72,28 @@ export class Session {
       await this.refresh(this.credentials.accessToken);
       result = await send(this.api);
     }
-    if (!result.response.ok) throw refusal(result.response, result.error);
+    if (!result.response.ok) {
+      const refused = refusal(result.response, result.error);
+      throw (await this.defaultProjectGone(result.response, refused)) ?? refused;
+    }
     return result;
+  }
+
+  /**
+   * The profile's default project is used unchecked (checked when it was chosen), so a refusal of a
+   * request for it may mean it was deleted or the person lost access: the service answers both with
+   * its plain 403 `Access denied` (not revealing whether it exists). Only then are the person's
+   * projects read, and if it is not among them the error says so. A refusal giving a reason of its
+   * own (a suspended organization, a role) stands, as does any refusal of a project still theirs.
+   */
+  private async defaultProjectGone(response: Response, refused: CliError): Promise<CliError | null> {
+    const plainRefusal = response.status === 404 || (response.status === 403 && refused.message === 'Access denied');
+    if (!this.defaultProject || !plainRefusal) return null;
+    const asked = new URL(response.url).searchParams.get('projectId')?.toLowerCase();
+    if (asked !== this.defaultProject.id.toLowerCase()) return null;
+    const { projects } = await this.call((api) => api.GET('/api/projects'));
+    if (projects.some((project) => project.id === asked)) return null;
+    return deadDefaultProject(this.profileName, this.defaultProject, response.status);
   }
 
   private async refreshIfExpiring(): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callOk, listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
-import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli } from './helpers.js';
+import { builtCli, jsonOf, removeBuiltCli, signedInCli } from './helpers.js';
 
 interface Created {
   id: string;
@@ -27,14 +27,7 @@ describe('sightline-cli projects create without a project', { timeout: 180_000 }
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let acme: { id: string; name: string };
 
-  /** A person signed in to the CLI in a config folder of their own; `as` runs the CLI as them. */
-  const signedIn = async (sessionToken: string) => {
-    const configDir = newConfigDir();
-    const token = await personalAccessToken(service, sessionToken);
-    const login = await runCli(['login', '--url', service.url, '--token', token], { configDir });
-    expect(login.code, login.stderr).toBe(0);
-    return (...args: string[]) => runCli(args, { configDir });
-  };
+  const signedIn = (sessionToken: string) => signedInCli(service, sessionToken);
 
   /** Someone who registers through an invitation to Acme (an organization without projects), with this role. */
   const invitedToAcme = async (role: 'write' | 'read-only') => {

@@ -137,6 +137,18 @@ export async function personalAccessToken(service: TestService, sessionToken: st
   return (response.json() as { token: string }).token;
 }
 
+/** A person signed in to the built CLI with a personal access token, in a config folder of their own; runs the CLI as them. */
+export async function signedInCli(
+  service: ListeningTestService,
+  sessionToken: string,
+): Promise<(...args: string[]) => Promise<CliResult>> {
+  const configDir = newConfigDir();
+  const token = await personalAccessToken(service, sessionToken);
+  const login = await runCli(['login', '--url', service.url, '--token', token], { configDir });
+  if (login.code !== 0) throw new Error(`login failed (${login.code}): ${login.stderr}`);
+  return (...args: string[]) => runCli(args, { configDir });
+}
+
 /**
  * What the read and MCP suites start from: the built CLI, a listening service holding one demo
  * batch, and `configDir` signed in to it with a personal access token.

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import open from 'open';
 import { listProjects, type Context } from '../context.js';
-import { CliError, EXIT, notSignedIn, usageError } from '../errors.js';
+import { CHOOSE_ANOTHER_PROJECT, CliError, EXIT, notSignedIn, usageError } from '../errors.js';
 import { pollDeviceToken, revokeLogin, startDeviceAuthorization } from '../oauth.js';
 import { printDetail, printRows } from '../output.js';
 import { Session, deviceCredentialsFrom } from '../session.js';
@@ -197,7 +197,15 @@ async function whoami(context: Context): Promise<void> {
   const session = context.session();
   const me = await whoAmI(session);
   const profile = context.profile();
-  const project = profile?.projectId ? { id: profile.projectId, name: profile.projectName ?? null } : null;
+  // Whether the default project is still among the person's: one deleted, or in an organization
+  // they left, would fail every read command (which say so too, see Session).
+  const project = profile?.projectId
+    ? {
+        id: profile.projectId,
+        name: profile.projectName ?? null,
+        reachable: (await listProjects(session)).some((listed) => listed.id === profile.projectId),
+      }
+    : null;
   const auth = session.kind === 'device' ? 'device login' : 'personal access token';
   printDetail(
     {
@@ -214,6 +222,7 @@ async function whoami(context: Context): Promise<void> {
         `profile ${context.profileName}, ${auth}`,
         `organizations: ${me.organizations.map((o) => `${o.name} (${o.role})`).join(', ') || '-'}`,
         `default project: ${project ? `${project.name ?? ''} ${project.id}`.trim() : '- (run `sightline-cli projects use <id|name>`)'}`,
+        ...(project && !project.reachable ? [`  no longer exists or is not reachable: ${CHOOSE_ANOTHER_PROJECT}`] : []),
       ].join('\n'),
     },
     context.output,
