@@ -36,8 +36,7 @@ export const notSignedIn = (
 ): CliError => new CliError(message, EXIT.notSignedIn, hint, status);
 
 /** What to run when a profile's default project is gone. */
-export const CHOOSE_ANOTHER_PROJECT =
-  'see yours with `sightline-cli projects list`, then run `sightline-cli projects use <id|name>` (or pass --project <id|name>)';
+export const CHOOSE_ANOTHER_PROJECT = '`sightline-cli projects list`, then `sightline-cli projects use <id|name>`';
 
 /**
  * The profile's default project is deleted or no longer the caller's: said plainly (not found, exit 5)
@@ -47,6 +46,6 @@ export const deadDefaultProject = (profileName: string, project: { id: string; n
   new CliError(
     `the default project ${project.name ? `${quoted(project.name)} (${project.id})` : project.id} of profile ${profileName} no longer exists or is not reachable`,
     EXIT.notFound,
-    CHOOSE_ANOTHER_PROJECT,
+    `choose another: ${CHOOSE_ANOTHER_PROJECT} (or pass --project)`,
     status,
   );

@@ -11,8 +11,8 @@ import { joinByInvitation } from '../support/access.js';
 import { callOk, listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 import { builtCli, jsonOf, removeBuiltCli, signedInCli } from './helpers.js';
 
-const NEXT_COMMAND =
-  'see yours with `sightline-cli projects list`, then run `sightline-cli projects use <id|name>` (or pass --project <id|name>)';
+const NEXT_COMMANDS = '`sightline-cli projects list`, then `sightline-cli projects use <id|name>`';
+const NEXT_COMMAND = `choose another: ${NEXT_COMMANDS} (or pass --project)`;
 
 describe('sightline-cli with a dead default project', { timeout: 180_000 }, () => {
   let service: ListeningTestService;
@@ -68,7 +68,7 @@ describe('sightline-cli with a dead default project', { timeout: 180_000 }, () =
     expect(jsonOf(whoami)).toMatchObject({ project: { id: doomed.id, name: 'Doomed', reachable: false } });
     const whoamiText = await cli('whoami', '-o', 'table');
     expect(whoamiText.stdout).toContain(
-      `default project: Doomed ${doomed.id}\n  no longer exists or is not reachable: ${NEXT_COMMAND}\n`,
+      `default project: Doomed ${doomed.id}\n  no longer exists or is not reachable; choose another:\n  ${NEXT_COMMANDS}\n`,
     );
 
     // Nothing was chosen in its place: the profile keeps the dead default until the person picks one.

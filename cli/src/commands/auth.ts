@@ -222,7 +222,9 @@ async function whoami(context: Context): Promise<void> {
         `profile ${context.profileName}, ${auth}`,
         `organizations: ${me.organizations.map((o) => `${o.name} (${o.role})`).join(', ') || '-'}`,
         `default project: ${project ? `${project.name ?? ''} ${project.id}`.trim() : '- (run `sightline-cli projects use <id|name>`)'}`,
-        ...(project && !project.reachable ? [`  no longer exists or is not reachable: ${CHOOSE_ANOTHER_PROJECT}`] : []),
+        ...(project && !project.reachable
+          ? ['  no longer exists or is not reachable; choose another:', `  ${CHOOSE_ANOTHER_PROJECT}`]
+          : []),
       ].join('\n'),
     },
     context.output,
