@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInstantInZone, isTimeZone, timeZoneOrUtc } from './time-zones.js';
+import { canonicalTimeZone, formatInstantInZone, isTimeZone, timeZoneOrUtc } from './time-zones.js';
 
 describe('formatInstantInZone', () => {
   const at = new Date('2026-11-28T20:13:04.120Z');
@@ -66,5 +66,16 @@ describe('timeZoneOrUtc', () => {
       true,
       false,
     ]);
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  it('writes a name that differs only in case as the time zone database does, any other as given', () => {
+    expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin');
+    expect(canonicalTimeZone('AMERICA/NEW_YORK')).toBe('America/New_York');
+    expect(canonicalTimeZone('utc')).toBe('UTC');
+    expect(canonicalTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    // The runtime resolves it to Asia/Calcutta; the name the person chose stays.
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
   });
 });

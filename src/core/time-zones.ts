@@ -47,6 +47,17 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * The zone name as written in the time zone database when `name` differs from it only in case
+ * ("europe/berlin" → "Europe/Berlin", "utc" → "UTC"), so that every page and notification writes
+ * it one way; any other name as given (the runtime resolves Asia/Kolkata to its older name
+ * Asia/Calcutta, which a person in Kolkata would not choose).
+ */
+export function canonicalTimeZone(name: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+}
+
 /** The zone of an organization's stored `timezone` setting: the setting when it names a known zone, else UTC. */
 export const timeZoneOrUtc = (setting: unknown): string =>
   typeof setting === 'string' && setting !== '' && isTimeZone(setting) ? setting : 'UTC';

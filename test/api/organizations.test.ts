@@ -220,7 +220,8 @@ describe('organizations', () => {
       status: 422,
       body: { error: 'name must be 1 to 100 characters' },
     });
-    expect(await as(admin.token, 'PUT', url, { name: 'Acme', timezone: 'Europe/Berlin' })).toMatchObject({
+    // Stored as the time zone database writes it, so pages and notifications name it one way.
+    expect(await as(admin.token, 'PUT', url, { name: 'Acme', timezone: 'europe/berlin' })).toMatchObject({
       status: 200,
       body: { name: 'Acme', timezone: 'Europe/Berlin' },
     });

@@ -8,6 +8,7 @@
  */
 import { INVITATION_LIFE_DAYS, invitationStatus } from '../../core/invitations.js';
 import { organizationSettingsProblem } from '../../core/organizations.js';
+import { canonicalTimeZone } from '../../core/time-zones.js';
 import { limitMessage, limitReached } from '../../core/plans.js';
 import { newInvitationToken, tokenHash } from '../../core/tokens.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
@@ -399,7 +400,10 @@ export function organizationRoutes(scope: TypedScope, services: Services): void 
         const current = await findOrganizationSettings(tx, organizationId);
         if (!current) throw notFound('the organization no longer exists');
         const name = input.name?.trim() ?? current.name;
-        const settings = { ...current.settings, ...(input.timezone === undefined ? {} : { timezone: input.timezone }) };
+        const settings = {
+          ...current.settings,
+          ...(input.timezone === undefined ? {} : { timezone: canonicalTimeZone(input.timezone) }),
+        };
         if (name !== current.name) await renameOrganization(tx, organizationId, name, now());
         await saveOrganizationSettings(tx, organizationId, settings, principalOf(request).user.id, now());
         return { name, settings };
