@@ -361,12 +361,13 @@ function inParameter<T>(parameter: string, parse: () => T, hint?: string): T {
 const traceIdOfParameter = (parameter: string, text: string): string =>
   inParameter(parameter, () => traceIdOf(text), TRACE_ID_HINT);
 
-/** The project lookup's hints name the CLI's --project and `projects list`: here the parameter and list_projects. */
+/** The project hints (lookup, dead default) name the CLI's --project and `projects list`: here the parameter and list_projects. */
 function projectErrorInToolTerms(error: unknown): unknown {
   if (!(error instanceof CliError) || error.hint === undefined) return error;
   const hint = error.hint
     .replace('pass --project <id|name>', 'pass project (an id or name from list_projects)')
-    .replace('`sightline-cli projects list`', 'list_projects');
+    .replace('`sightline-cli projects list`', 'list_projects')
+    .replace('(or pass --project)', '(or pass project)');
   return new CliError(error.message, error.exitCode, hint, error.status);
 }
 
@@ -377,7 +378,9 @@ function answer<Args>(work: (args: Args) => Promise<RowsView | DetailView>): (ar
       const view = await work(args);
       const text = 'rows' in view ? renderTable(view) : view.text;
       return { content: [{ type: 'text', text }] };
-    } catch (error) {
+    } catch (thrown) {
+      // A dead default project is found by the request itself, past projectOf.
+      const error = projectErrorInToolTerms(thrown);
       const message =
         error instanceof CliError
           ? `${error.message}${error.hint ? ` (${error.hint})` : ''}`

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListeningTestService } from '../support/service.js';
+import { callOk, type ListeningTestService } from '../support/service.js';
 import { builtCli, newConfigDir, removeBuiltCli, runCli, signedInDemoService, type CliResult } from './helpers.js';
 
 type ToolAnswer = { isError?: boolean; content: Array<{ type: string; text: string }> };
@@ -46,6 +46,7 @@ const noteOf = (text: string): string | undefined => text.split('\n').find((line
 // Every case runs a CLI process; on a shared, busy machine each can take seconds.
 describe('sightline-cli mcp', { timeout: 180_000 }, () => {
   let service: ListeningTestService;
+  let user: Awaited<ReturnType<typeof signedInDemoService>>['user'];
   const configDir = newConfigDir();
   const env = () => ({ PATH: process.env.PATH ?? '', SIGHTLINE_CONFIG_DIR: configDir });
 
@@ -74,7 +75,7 @@ describe('sightline-cli mcp', { timeout: 180_000 }, () => {
   const textOf = (answer: ToolAnswer): string => answer.content[0]!.text;
 
   beforeAll(async () => {
-    ({ service } = await signedInDemoService(configDir));
+    ({ service, user } = await signedInDemoService(configDir));
   });
   afterAll(async () => {
     await service?.close();
@@ -269,5 +270,28 @@ describe('sightline-cli mcp', { timeout: 180_000 }, () => {
       // The title first, as the dashboard's issue page; then the hash as the service keys it.
       expect(textOf(issue)).toMatch(new RegExp(`^.+\\nissue ${hash} `));
     });
+  });
+  it('mcp: a default project deleted since is told in tool terms: list_projects and the project parameter', async () => {
+    const created = await runCli(['projects', 'create', 'Doomed', '--framework', 'nodejs', '-o', 'json'], {
+      configDir,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const doomed = JSON.parse(created.stdout) as { id: string };
+    const before = JSON.parse((await runCli(['whoami', '-o', 'json'], { configDir })).stdout) as {
+      project: { id: string };
+    };
+    expect((await runCli(['projects', 'use', doomed.id], { configDir })).code).toBe(0);
+    await callOk(service.app, user.token, 'DELETE', `/api/projects?projectId=${doomed.id}`);
+    try {
+      await withClient(async (client) => {
+        const answer = await call(client, 'list_issues', { since: '1h' });
+        expect([answer.isError, textOf(answer)]).toEqual([
+          true,
+          `error: the default project "Doomed" (${doomed.id}) of profile default no longer exists or is not reachable (choose another: list_projects, then \`sightline-cli projects use <id|name>\` (or pass project))`,
+        ]);
+      });
+    } finally {
+      expect((await runCli(['projects', 'use', before.project.id], { configDir })).code).toBe(0);
+    }
   });
 });
