@@ -11,10 +11,15 @@ import {
   addIngestUsage,
   organizationIngestBytes,
   organizationsWithIngest,
+  projectEverIngested,
 } from '../store/meta/repositories/ingest-usage.js';
 import type { MetaDb } from '../store/meta/types.js';
 import type { TelemetryEngine } from '../store/telemetry/engine.js';
-import { ingestBytesOfMonth, organizationsWithIngestInMonth } from '../store/telemetry/queries/usage.js';
+import {
+  ingestBytesOfMonth,
+  organizationsWithIngestInMonth,
+  projectIngestedBefore,
+} from '../store/telemetry/queries/usage.js';
 
 interface Waiter {
   resolve: () => void;
@@ -92,4 +97,17 @@ export async function organizationsWithIngestOfMonth(
     organizationsWithIngestInMonth(stores.telemetry, period),
   ]);
   return [...new Set([...recorded, ...earlier])];
+}
+
+/**
+ * Whether the project ever had data stored, whatever its plan has kept of it: its usage in the
+ * metadata store, or in the telemetry store's table of earlier versions.
+ */
+export async function projectEverIngestedIn(
+  stores: { meta: MetaDb; telemetry: TelemetryEngine },
+  projectId: string,
+): Promise<boolean> {
+  return (
+    (await projectEverIngested(stores.meta, projectId)) || (await projectIngestedBefore(stores.telemetry, projectId))
+  );
 }

@@ -270,7 +270,10 @@ describe('whether a project has received data: GET /api/projects/data-status', (
         url: `/api/projects/data-status?projectId=${projectId}`,
         headers: bearer(token),
       });
-    expect(await status(owner.token)).toMatchObject({ status: 200, body: { lastEventAt: null, hasData: false } });
+    expect(await status(owner.token)).toMatchObject({
+      status: 200,
+      body: { lastEventAt: null, hasData: false, expiredData: false },
+    });
 
     const now = Date.now();
     await sendDemoBatch(service.url, owner.project.token, demoBatch({ now, spanMs: 5000, calls: 20, session: false }));
@@ -282,7 +285,11 @@ describe('whether a project has received data: GET /api/projects/data-status', (
     expect(last).toBeLessThanOrEqual(now + 5_000);
 
     // The stranger's own project is still empty, and the owner's is not theirs to read.
-    expect((await status(stranger.token, stranger.project.id)).body).toEqual({ lastEventAt: null, hasData: false });
+    expect((await status(stranger.token, stranger.project.id)).body).toEqual({
+      lastEventAt: null,
+      hasData: false,
+      expiredData: false,
+    });
     expect(await status(stranger.token)).toMatchObject({ status: 403, body: { error: 'Access denied' } });
     expect(
       (await call(service.app, { method: 'GET', url: `/api/projects/data-status?projectId=${owner.project.id}` }))
@@ -302,6 +309,6 @@ describe('whether a project has received data: GET /api/projects/data-status', (
       url: `/api/projects/data-status?projectId=${owner.project.id}`,
       headers: bearer(owner.token),
     });
-    expect(answer.body).toEqual({ lastEventAt: null, hasData: true });
+    expect(answer.body).toEqual({ lastEventAt: null, hasData: true, expiredData: false });
   });
 });

@@ -2353,6 +2353,8 @@ export interface paths {
                             lastEventAt: string | null;
                             /** @description whether the project holds any event its plan still keeps, older ones included; false when all of them are past the plan's retention */
                             hasData: boolean;
+                            /** @description true when the project has no event its plan still keeps (hasData false) but received data before: all of it is past the plan's retention; false when it never received any */
+                            expiredData: boolean;
                         };
                     };
                 };

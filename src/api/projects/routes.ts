@@ -35,6 +35,7 @@ import { projectQuery, readClockOf } from '../telemetry/conventions.js';
 import { principalOf, requireUser } from '../authenticate.js';
 import { planOf } from '../../application/billing/plan-of.js';
 import { announceProjectChanges } from '../../application/project-changes.js';
+import { projectEverIngestedIn } from '../../application/ingest-usage.js';
 import { UUID } from '../../core/ids.js';
 import { SUSPENDED, projectScopeOf, requireProjectRole } from '../project-scope.js';
 
@@ -270,7 +271,7 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
         response: {
           200: {
             type: 'object',
-            required: ['lastEventAt', 'hasData'],
+            required: ['lastEventAt', 'hasData', 'expiredData'],
             properties: {
               lastEventAt: {
                 type: ['string', 'null'],
@@ -283,6 +284,11 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
                 description:
                   "whether the project holds any event its plan still keeps, older ones included; false when all of them are past the plan's retention",
               },
+              expiredData: {
+                type: 'boolean',
+                description:
+                  "true when the project has no event its plan still keeps (hasData false) but received data before: all of it is past the plan's retention; false when it never received any",
+              },
             },
           },
           400: errorAnswer,
@@ -293,10 +299,13 @@ export function projectRoutes(scope: TypedScope, services: Services): void {
     },
     async (request) => {
       const { now, keptFromMs } = readClockOf(request, services);
-      const status = await dataStatus(services.telemetry, projectScopeOf(request).projectId, now, keptFromMs);
+      const { projectId } = projectScopeOf(request);
+      const status = await dataStatus(services.telemetry, projectId, now, keptFromMs);
       return {
         lastEventAt: status.lastEventMs === null ? null : new Date(status.lastEventMs).toISOString(),
         hasData: status.hasData,
+        // Usage is kept whatever the plan: it tells a project whose data all expired from a new one.
+        expiredData: !status.hasData && (await projectEverIngestedIn(services, projectId)),
       };
     },
   );

@@ -392,9 +392,28 @@ describe('reads clamped to the plan retention (chDB)', () => {
     // "received data before; check that your application still sends it").
     const answer = await status(expired.project.id, expired.token);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toEqual({ lastEventAt: null, hasData: false });
+    // It received data once (its usage is kept whatever the plan): not a project waiting for its first.
+    expect(answer.json()).toEqual({ lastEventAt: null, hasData: false, expiredData: true });
     // The same 5-day-old call on the plan keeping 7 days is data, though not recent.
-    expect((await status(longPlanProjectId)).json()).toEqual({ lastEventAt: null, hasData: true });
+    expect((await status(longPlanProjectId)).json()).toEqual({ lastEventAt: null, hasData: true, expiredData: false });
+    // A project that never received anything is waiting for its first data.
+    const fresh = await registerUser(service.app);
+    expect((await status(fresh.project.id, fresh.token)).json()).toEqual({
+      lastEventAt: null,
+      hasData: false,
+      expiredData: false,
+    });
+    // Usage an earlier version recorded in the telemetry store says so too.
+    const upgraded = await registerUser(service.app);
+    await service.services.telemetry.command(
+      `INSERT INTO ingest_usage (project_id, organization_id, month, bytes, requests, skipped_records)
+       VALUES ({project:UUID}, {organization:UUID}, toStartOfMonth(today()), 1000, 1, 0)`,
+      { project: upgraded.project.id, organization: upgraded.organization.id },
+    );
+    expect((await status(upgraded.project.id, upgraded.token)).json()).toMatchObject({ expiredData: true });
+    // Neither is for another organization's member to read.
+    expect((await status(expired.project.id, fresh.token)).statusCode).toBe(403);
+    expect((await status(fresh.project.id, expired.token)).statusCode).toBe(403);
     expect((await status(owner.project.id)).json()).toMatchObject({ hasData: true, lastEventAt: expect.any(String) });
   });
 

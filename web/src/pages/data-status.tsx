@@ -6,6 +6,7 @@ import { api, read } from '@/lib/api';
 import { useCurrentProject } from '@/lib/current-project';
 import { ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
 import { usageQuery } from '@/lib/queries';
+import { daysText, planKeptDays } from '@/lib/retention';
 import type { DataStatus } from '@/lib/types';
 import { cn } from '@/lib/utils';
 
@@ -39,7 +40,8 @@ function useNow(): number {
 
 /**
  * Whether the project has received data yet: "Waiting for the first data…" (polling every few
- * seconds) until something arrives, then "Receiving data — last event N s ago". A live region, so
+ * seconds) until something arrives, then "Receiving data — last event N s ago"; for a project whose
+ * every event is past its plan's retention, how many days the plan keeps. A live region, so
  * a screen reader hears the change. Above all of these: ingest paused by the organization's monthly
  * quota, when whatever the application sends is refused (before: "Receiving data" went on showing).
  */
@@ -61,7 +63,10 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
         ? 'receiving'
         : data.hasData
           ? 'quiet'
-          : 'waiting';
+          : data.expiredData
+            ? 'expired'
+            : 'waiting';
+  const planDays = usage.data ? planKeptDays(usage.data.limits) : undefined;
   return (
     <div
       role="status"
@@ -78,7 +83,7 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
             ? 'bg-danger'
             : state === 'receiving'
               ? 'bg-success'
-              : state === 'quiet'
+              : state === 'quiet' || state === 'expired'
                 ? 'bg-warning'
                 : 'animate-pulse bg-muted-foreground',
         )}
@@ -107,6 +112,21 @@ export function DataStatusBanner({ projectId, className }: { projectId: string; 
             {' '}
             — this project received data before; check that your application still sends it.
           </span>
+        </span>
+      ) : state === 'expired' ? (
+        <span>
+          <span className="font-medium">
+            {planDays === undefined
+              ? 'No data in the days your plan keeps'
+              : `No data in the last ${daysText(planDays)} your plan keeps`}
+          </span>
+          <span className="text-muted-foreground">
+            {' '}
+            — this project received data before, all of it older than that; check that your application still sends it.
+          </span>{' '}
+          <Link to="/settings/organization" className={linkStyles.accent}>
+            Plan and usage
+          </Link>
         </span>
       ) : (
         <span>

@@ -18,6 +18,7 @@ import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
 import { meQuery, projectsQuery, usageQuery } from '@/lib/queries';
 import { limitReachedNote } from '@/lib/plan-limits';
+import { LONG_TABLE_DAYS, planKeptDays, SHORT_TABLE_DAYS } from '@/lib/retention';
 import type { Answer, Role } from '@/lib/types';
 import { ROLES, roleLabel } from '@/lib/roles';
 import { useRowAction } from '@/lib/use-row-action';
@@ -627,7 +628,7 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
             <div className="flex items-baseline justify-between gap-4 text-sm">
               <span className="font-medium">Data kept</span>
               <span className="tabular" data-testid="data-kept">
-                {dataKept(usage.data.limits.retention_days_hot + usage.data.limits.retention_days_warm)}
+                {dataKept(planKeptDays(usage.data.limits))}
               </span>
             </div>
             <p className="text-xs text-muted-foreground">
@@ -642,12 +643,11 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
 
 /**
  * What the plan's days mean in the store: the tables' TTLs bound every plan (90 days; 30 for
- * logs, sessions, recordings and profiles: docs/OPERATIONS.md §6), and a plan keeps at least a day.
+ * logs, sessions, recordings and profiles: docs/OPERATIONS.md §6); `days` is the plan's (planKeptDays).
  */
-function dataKept(planDays: number): string {
-  const days = Math.max(1, planDays);
-  const most = Math.min(days, 90);
-  const short = Math.min(days, 30);
+function dataKept(days: number): string {
+  const most = Math.min(days, LONG_TABLE_DAYS);
+  const short = Math.min(days, SHORT_TABLE_DAYS);
   const count = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;
   return most === short ? count(most) : `${count(most)} (logs, sessions, recordings, profiles ${count(short)})`;
 }

@@ -65,3 +65,9 @@ export async function organizationsWithIngest(db: MetaTx, month: string): Promis
   );
   return rows.map((row) => row.organization_id);
 }
+
+/** Whether the project ever had data stored (its usage rows are kept whatever the plan). */
+export async function projectEverIngested(db: MetaTx, projectId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM ingest_usage WHERE project_id = $1 AND bytes > 0 LIMIT 1', [projectId]);
+  return rows.length > 0;
+}

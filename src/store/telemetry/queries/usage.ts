@@ -26,3 +26,12 @@ export async function organizationsWithIngestInMonth(telemetry: TelemetryEngine,
   );
   return rows.map((row) => row.organization_id);
 }
+
+/** Whether earlier versions recorded any ingest of the project (their rows are kept 400 days). */
+export async function projectIngestedBefore(telemetry: TelemetryEngine, projectId: string): Promise<boolean> {
+  const rows = await telemetry.query<{ x: number }>(
+    'SELECT 1 AS x FROM ingest_usage WHERE project_id = {projectId:UUID} AND bytes > 0 LIMIT 1',
+    { projectId },
+  );
+  return rows.length > 0;
+}

@@ -26,7 +26,7 @@ import { resolveRange } from '@/lib/time-range';
 import { cn } from '@/lib/utils';
 import { dashboardsQuery, hasStarredWidget } from '../dashboards/api';
 import { EntityNameLink, ErrorRateValue, FigureTile, ImpactBadge } from '../endpoints/entity-parts';
-import { DataStatusBanner } from '../data-status';
+import { DataStatusBanner, dataStatusQuery } from '../data-status';
 import { PageHeader } from '../page-header';
 import { newestIssuesQuery, overviewQuery, previousStatsQuery, seriesQuery } from './api';
 import type { DashboardSeries, Stats } from './types';
@@ -104,11 +104,14 @@ function LogsAndMetricsOnly({ stats }: { stats: Stats }) {
 }
 
 function Onboarding({ projectId, projectName }: { projectId: string | undefined; projectName: string }) {
+  // The banner's own query (one cache entry): a project that received data before is not told to send its first.
+  const status = useQuery({ ...dataStatusQuery(projectId ?? ''), enabled: projectId !== undefined });
+  const receivedBefore = status.data?.hasData === true || status.data?.expiredData === true;
   return (
     <Card>
       <CardHeader
-        title="Send your first data"
-        description="Home fills with requests, errors and issues once the project receives telemetry."
+        title={receivedBefore ? 'Nothing received lately' : 'Send your first data'}
+        description={`Home fills with requests, errors and issues ${receivedBefore ? 'again ' : ''}once the project receives telemetry.`}
       />
       {projectId && <DataStatusBanner projectId={projectId} className="mx-4 mt-4" />}
       <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
