@@ -231,14 +231,25 @@ const KINDS = {
 export type DetailKind = keyof typeof KINDS;
 
 /** A detail page's id names nothing (the API's 404, or an id that is not one): what to check and the way back. */
-export function NotFoundState({ kind, id, children }: { kind: DetailKind; id?: string; children?: ReactNode }) {
+export function NotFoundState({
+  kind,
+  id,
+  children,
+  reason,
+}: {
+  kind: DetailKind;
+  id?: string;
+  children?: ReactNode;
+  /** Why it is not found, when the page knows (a session older than kept): said instead of what to check. */
+  reason?: { title: string; explanation: ReactNode };
+}) {
   const what = KINDS[kind];
   return (
     <div className="px-6 py-5">
       <div data-testid="not-found" className="grid max-w-2xl gap-2 rounded-lg border bg-panel px-5 py-4 text-sm">
         <div className="flex items-center gap-2">
           <SearchX className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <h1 className="text-base font-semibold">{what.title}</h1>
+          <h1 className="text-base font-semibold">{reason?.title ?? what.title}</h1>
         </div>
         {id !== undefined && (
           <p className="break-all font-mono text-xs text-muted-foreground">
@@ -246,7 +257,7 @@ export function NotFoundState({ kind, id, children }: { kind: DetailKind; id?: s
             {id}
           </p>
         )}
-        <p className="text-muted-foreground">{what.check}</p>
+        <p className="text-muted-foreground">{reason?.explanation ?? what.check}</p>
         {children}
         <p>
           <Link to={what.to} className={linkStyles.accent}>

@@ -15,13 +15,16 @@ import { PagedTable } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { api, read } from '@/lib/api';
+import { ApiError, api, read } from '@/lib/api';
 import { formatCount, formatPreciseTime } from '@/lib/format';
+import { sessionPastKept, useSessionsKept } from '@/lib/retention';
 import { scopeKey, scopeParams, useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
 import { EMBEDDED_PLAYER_HEIGHT, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
+import { pastRetentionNote, UnopenableSessionId } from '../sessions/past-retention';
+import { sessionQuery } from '../sessions/queries';
 import { IssueActivity, IssueStatusActions } from './status';
 import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from '@sightline/stack-frames';
 import { StackTraceView } from './stack-trace-view';
@@ -93,6 +96,21 @@ export function IssuePage() {
     [selected, trace],
   );
   const title = group.data?.title ?? trace.split('\n', 1)[0] ?? '';
+  // The selected occurrence's session, read once with the replay card (one query key): its
+  // links are offered only while it can be opened.
+  const selectedSession = useQuery({
+    ...sessionQuery(scope?.projectId, selected?.sessionId ?? ''),
+    enabled: scope !== undefined && Boolean(selected?.sessionId),
+  });
+  const selectedSessionMissing = selectedSession.error instanceof ApiError && selectedSession.error.status === 404;
+  const sessionsKept = useSessionsKept();
+  /** Why an occurrence's session cannot be opened, or null when it may be. */
+  const unopenableSession = (occurrence: Occurrence): string | null => {
+    const past = sessionPastKept(occurrence.recordedAt, sessionsKept, Date.now());
+    const missing = occurrence === selected && selectedSessionMissing;
+    if (sessionsKept && (past === 'certain' || (past === 'likely' && missing))) return pastRetentionNote(sessionsKept);
+    return missing ? 'The service never received this session' : null;
+  };
   const select = (index: number) =>
     void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
 
@@ -265,7 +283,9 @@ export function IssuePage() {
                       <TD className="text-muted-foreground">{item.serverName || '—'}</TD>
                       <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
                       <TD>
-                        {item.sessionId ? (
+                        {item.sessionId && unopenableSession(item) ? (
+                          <UnopenableSessionId id={item.sessionId.slice(0, 8)} why={unopenableSession(item)!} />
+                        ) : item.sessionId ? (
                           <Link
                             {...sessionReplayLink(item.sessionId, item.recordedAt)}
                             className={cn(linkStyles.plain, 'font-mono text-xs')}
@@ -329,28 +349,32 @@ export function IssuePage() {
                 </dd>
                 <dt className="text-muted-foreground">Session</dt>
                 <dd className="min-w-0 truncate">
-                  {orDash(selected.sessionId, (value) => (
-                    <span className="flex min-w-0 items-baseline gap-3">
-                      <Link
-                        to="/sessions/$id"
-                        params={{ id: value }}
-                        className={cn(linkStyles.id, 'truncate text-xs')}
-                        title={value}
-                      >
-                        {value}
-                      </Link>
-                      {/* The replay opens at the moment this occurrence was recorded. */}
-                      {selected.hasRecording && (
+                  {orDash(selected.sessionId, (value) =>
+                    unopenableSession(selected) ? (
+                      <UnopenableSessionId id={value} why={unopenableSession(selected)!} showWhy />
+                    ) : (
+                      <span className="flex min-w-0 items-baseline gap-3">
                         <Link
-                          {...sessionReplayLink(value, selected.recordedAt)}
-                          className={cn(linkStyles.accent, 'shrink-0 text-xs')}
-                          data-testid="watch-replay"
+                          to="/sessions/$id"
+                          params={{ id: value }}
+                          className={cn(linkStyles.id, 'truncate text-xs')}
+                          title={value}
                         >
-                          Watch replay
+                          {value}
                         </Link>
-                      )}
-                    </span>
-                  ))}
+                        {/* The replay opens at the moment this occurrence was recorded. */}
+                        {selected.hasRecording && (
+                          <Link
+                            {...sessionReplayLink(value, selected.recordedAt)}
+                            className={cn(linkStyles.accent, 'shrink-0 text-xs')}
+                            data-testid="watch-replay"
+                          >
+                            Watch replay
+                          </Link>
+                        )}
+                      </span>
+                    ),
+                  )}
                 </dd>
                 <dt className="text-muted-foreground">Server</dt>
                 <dd>{selected.serverName || '—'}</dd>

@@ -13,12 +13,14 @@ import { EmptyState, ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api';
 import { formatDuration, formatInZone } from '@/lib/format';
 import { useDisplayTimeZone } from '@/lib/use-display-time-zone';
+import { sessionPastKept, useSessionsKept } from '@/lib/retention';
 import { cn } from '@/lib/utils';
 import { humanizeUserAgent } from '@/lib/user-agent';
 import { displayUrl } from '../sessions/display';
 import { UnreadableSegmentsNotice } from '../sessions/unreadable-notice';
 import { EMBEDDED_PLAYER_HEIGHT, LazyReplayPlayer, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
+import { PastRetentionExplanation, pastRetentionTitle } from '../sessions/past-retention';
 import { formatClock, toClockTenths } from '../sessions/timeline';
 import type { SessionDetail } from '../sessions/types';
 import { useSessionReplay } from '../sessions/use-session-replay';
@@ -48,6 +50,10 @@ export function SessionReplayCard({
   const occurrenceOffset = Number.isFinite(occurredMs) && events.length > 0 ? occurredMs - startMs : undefined;
   const startOffset = occurrenceOffset === undefined ? 0 : Math.max(0, occurrenceOffset - REPLAY_LEAD_MS);
   const missing = session.error instanceof ApiError && session.error.status === 404;
+  const kept = useSessionsKept();
+  const past = sessionPastKept(recordedAt, kept, Date.now());
+  // Older than kept: known from the occurrence's time, or likely from it once the read found nothing.
+  const pastRetention = past === 'certain' || (past === 'likely' && missing);
 
   const open = (
     <Link
@@ -64,9 +70,13 @@ export function SessionReplayCard({
       <CardHeader
         title="Session replay"
         description={momentOf(occurrenceOffset, startOffset)}
-        actions={missing ? undefined : open}
+        actions={missing || pastRetention ? undefined : open}
       />
-      {missing ? (
+      {pastRetention && kept ? (
+        <EmptyState title={pastRetentionTitle(kept)}>
+          <PastRetentionExplanation kept={kept} />
+        </EmptyState>
+      ) : missing ? (
         <EmptyState title="The service never received this session">
           The occurrence names the browser session <span className="font-mono">{sessionId}</span>, but no details or
           recording of it arrived.

@@ -15,6 +15,7 @@ import { NotFoundState } from '@/components/ui/problem-states';
 import { ApiError } from '@/lib/api';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDateTime, formatDuration, formatPreciseTime } from '@/lib/format';
+import { sessionPastKept, useSessionsKept } from '@/lib/retention';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import { secondsParam } from './links';
@@ -26,6 +27,7 @@ import { LazyReplayPlayer, PlayerSkeleton } from './lazy-replay-player';
 import { humanizeUserAgent } from '@/lib/user-agent';
 import { displayUrl } from './display';
 import { UnreadableSegmentsNotice } from './unreadable-notice';
+import { PastRetentionExplanation, pastRetentionTitle } from './past-retention';
 
 const route = getRouteApi('/app/sessions/$id');
 
@@ -40,6 +42,7 @@ export function SessionDetailPage() {
     id,
   );
 
+  const sessionsKept = useSessionsKept();
   const controls = useRef<ReplayControls | null>(null);
   const [currentMs, setCurrentMs] = useState((search.t ?? 0) * 1000);
   const currentRef = useRef(currentMs);
@@ -77,8 +80,22 @@ export function SessionDetailPage() {
     setCurrentMs(Math.round(offsetMs / 100) * 100);
   }, []);
 
-  if (session.error instanceof ApiError && session.error.status === 404)
-    return <NotFoundState kind="session" id={id} />;
+  if (session.error instanceof ApiError && session.error.status === 404) {
+    // Opened at an instant (a link from an occurrence or a trace): a session with an event that
+    // old is past what is kept, not unknown.
+    const pastRetention = sessionsKept && sessionPastKept(search.at, sessionsKept, Date.now()) !== false;
+    return (
+      <NotFoundState
+        kind="session"
+        id={id}
+        reason={
+          pastRetention
+            ? { title: pastRetentionTitle(sessionsKept), explanation: <PastRetentionExplanation kept={sessionsKept} /> }
+            : undefined
+        }
+      />
+    );
+  }
   if (session.error) {
     return (
       <div className="grid gap-4 px-6 py-5">

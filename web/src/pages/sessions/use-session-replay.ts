@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, read } from '@/lib/api';
 import { buildTimeline, eventsThroughEnd, instantOf, replayEvents, sessionEndMs } from './timeline';
-import type { SessionDetail, SessionRecording } from './types';
+import { sessionQuery } from './queries';
+import type { SessionRecording } from './types';
 
 export function useSessionReplay(
   projectId: string | undefined,
@@ -15,14 +16,7 @@ export function useSessionReplay(
   /** The caller already knows the session has a recording (an occurrence's hasRecording): read both at once. */
   recordedHint = false,
 ) {
-  const session = useQuery({
-    queryKey: ['session', projectId, id],
-    enabled: projectId !== undefined,
-    queryFn: () =>
-      read<SessionDetail>(
-        api.GET('/api/sessions/{id}', { params: { path: { id }, query: { projectId: projectId! } } }),
-      ),
-  });
+  const session = useQuery(sessionQuery(projectId, id));
   const recorded = (session.data?.recordingSegments ?? 0) > 0 || (recordedHint && session.data === undefined);
   const recording = useQuery({
     queryKey: ['session-recording', projectId, id],

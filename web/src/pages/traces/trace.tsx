@@ -15,10 +15,12 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { api, read } from '@/lib/api';
 import { formatCount, formatDateTime, formatDuration, formatPreciseTime } from '@/lib/format';
+import { sessionPastKept, useSessionsKept } from '@/lib/retention';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { cn } from '@/lib/utils';
 import type { IssueList, OccurrenceList } from '../issues/types';
 import { sessionReplayLink } from '../sessions/links';
+import { pastRetentionNote, UnopenableSessionId } from '../sessions/past-retention';
 import { AttributeTable } from './attribute-table';
 import { EntityName, StatusBadge } from './entity';
 import { SpanDetails } from './span-details';
@@ -104,6 +106,8 @@ export function TracePage() {
       return occurrence ? { sessionId: occurrence.sessionId!, at: occurrence.recordedAt } : null;
     },
   });
+
+  const sessionsKept = useSessionsKept();
 
   const logs = useQuery({
     queryKey: ['trace-logs', projectId, id],
@@ -229,13 +233,17 @@ export function TracePage() {
               </Detail>
               {session.data && (
                 <Detail label="Session">
-                  <Link
-                    {...sessionReplayLink(session.data.sessionId, session.data.at)}
-                    className={cn(linkStyles.accent, 'text-xs')}
-                    data-testid="session-link"
-                  >
-                    Watch replay
-                  </Link>
+                  {sessionsKept && sessionPastKept(session.data.at, sessionsKept, Date.now()) === 'certain' ? (
+                    <UnopenableSessionId id={session.data.sessionId} why={pastRetentionNote(sessionsKept)} showWhy />
+                  ) : (
+                    <Link
+                      {...sessionReplayLink(session.data.sessionId, session.data.at)}
+                      className={cn(linkStyles.accent, 'text-xs')}
+                      data-testid="session-link"
+                    >
+                      Watch replay
+                    </Link>
+                  )}
                 </Detail>
               )}
             </dl>
