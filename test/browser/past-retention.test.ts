@@ -206,6 +206,8 @@ describe('telemetry older than what is kept', () => {
     await page.getByText('No data in the last 2 days your plan keeps').waitFor();
     await page.getByText('Nothing received lately').waitFor();
     expect(await page.getByText('Send your first data').count()).toBe(0);
+    // No range finds data past the retention: home does not suggest a wider one.
+    expect(await page.getByText('Pick a wider range above').count()).toBe(0);
     await d.capture('home-data-past-retention');
   });
 });

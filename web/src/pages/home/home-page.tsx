@@ -108,26 +108,35 @@ function Onboarding({ projectId, projectName }: { projectId: string | undefined;
   const status = useQuery({ ...dataStatusQuery(projectId ?? ''), enabled: projectId !== undefined });
   const receivedBefore = status.data?.hasData === true || status.data?.expiredData === true;
   return (
-    <Card>
-      <CardHeader
-        title={receivedBefore ? 'Nothing received lately' : 'Send your first data'}
-        description={`Home fills with requests, errors and issues ${receivedBefore ? 'again ' : ''}once the project receives telemetry.`}
-      />
-      {projectId && <DataStatusBanner projectId={projectId} className="mx-4 mt-4" />}
-      <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Cable className="size-4" aria-hidden />
-          The project's token, connection string, OTLP variables and a snippet for your framework.
+    <>
+      <Card>
+        <CardHeader
+          title={receivedBefore ? 'Nothing received lately' : 'Send your first data'}
+          description={`Home fills with requests, errors and issues ${receivedBefore ? 'again ' : ''}once the project receives telemetry.`}
+        />
+        {projectId && <DataStatusBanner projectId={projectId} className="mx-4 mt-4" />}
+        <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Cable className="size-4" aria-hidden />
+            The project's token, connection string, OTLP variables and a snippet for your framework.
+          </p>
+          <Link
+            to="/connection"
+            className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-accent-foreground outline-none hover:bg-accent/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+          >
+            Connect {projectName}
+            <ArrowRight className="size-4" aria-hidden />
+          </Link>
+        </div>
+      </Card>
+      {/* Past the plan's retention no range finds the data: the banner says how many days it keeps. */}
+      {status.data?.expiredData !== true && (
+        <p className="text-xs text-muted-foreground">
+          Nothing was received in this range or the one before it. Pick a wider range above if the project sent data
+          earlier.
         </p>
-        <Link
-          to="/connection"
-          className="inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-sm font-medium text-accent-foreground outline-none hover:bg-accent/90 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
-        >
-          Connect {projectName}
-          <ArrowRight className="size-4" aria-hidden />
-        </Link>
-      </div>
-    </Card>
+      )}
+    </>
   );
 }
 
@@ -268,13 +277,7 @@ export function HomePage() {
       />
       {overview.isError && <ErrorState error={overview.error} />}
       {empty ? (
-        <>
-          <Onboarding projectId={project?.id} projectName={project?.name ?? 'the project'} />
-          <p className="text-xs text-muted-foreground">
-            Nothing was received in this range or the one before it. Pick a wider range above if the project sent data
-            earlier.
-          </p>
-        </>
+        <Onboarding projectId={project?.id} projectName={project?.name ?? 'the project'} />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
