@@ -155,17 +155,7 @@ describe('dashboard layout and figures', () => {
     await dashboard?.close();
   });
 
-  /** POST a list route of the read API with the user's session (default range). */
-  const list = async <T>(url: string): Promise<T> => {
-    const response = await dashboard.service.app.inject({
-      method: 'POST',
-      url: `${url}?projectId=${dashboard.projectId}`,
-      headers: { authorization: `Bearer ${dashboard.session}` },
-      payload: {},
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as T;
-  };
+  const list = <T>(url: string): Promise<T> => dashboard.list<T>(url);
 
   /** Opens `path` and waits until its heading and its data have arrived. */
   const openSettled = async (path: string, query: Record<string, string> = {}) => {

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import {
   captureLightAndDark,
   launchChromium,
@@ -31,6 +32,8 @@ export interface SignedInDashboard {
   projectToken: string;
   /** GET an API path with the user's session; the parsed JSON (throws on a non-2xx answer). */
   api<T>(url: string): Promise<T>;
+  /** POST a list route of the read API with the user's session and an empty body (the default range); the parsed JSON (a non-200 answer fails the test). */
+  list<T>(url: string): Promise<T>;
   /** Opens a dashboard path with `projectId` (and any other query) set. */
   open(pathname: string, query?: Record<string, string>): Promise<void>;
   /** Light and dark full-page screenshots named `name`, each checked with axe. */
@@ -66,6 +69,16 @@ export async function openSignedInDashboard(
         headers: { authorization: `Bearer ${user.token}` },
       });
       if (response.statusCode >= 300) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as T;
+    },
+    async list<T>(url: string): Promise<T> {
+      const response = await service.app.inject({
+        method: 'POST',
+        url: `${url}?projectId=${user.project.id}`,
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
       return response.json() as T;
     },
     async open(pathname: string, query: Record<string, string> = {}): Promise<void> {

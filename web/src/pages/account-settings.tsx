@@ -8,7 +8,7 @@ import { AddRowForm, Form, ShownOnce } from '@/components/ui/form';
 import { NewPasswordFields, useNewPassword } from '@/components/ui/new-password';
 import { SelectField, TextField } from '@/components/ui/input';
 import { RelativeTime } from '@/components/ui/relative-time';
-import { DangerActionCell, QueryTable, TD, TR } from '@/components/ui/table';
+import { DangerActionCell, QueryTable, TD, TITLE_CELL, TR } from '@/components/ui/table';
 import { toast } from '@/components/shell/toasts';
 import { api, read } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
@@ -45,7 +45,7 @@ const EXPIRIES = [
 
 export function AccountSettingsPage() {
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Account"
         description="Your profile, your password, where you are signed in and the tokens that act as you."
@@ -153,6 +153,8 @@ function Sessions() {
         description="Where you are signed in: browsers and CLI password logins. Signing one out ends it at its next request."
         actions={
           <Button
+            // On a phone the long label breaks over lines rather than running out of the card.
+            className="max-sm:h-auto max-sm:max-w-full max-sm:py-1.5 max-sm:whitespace-normal"
             onClick={() => setConfirming(true)}
             disabled={!sessions.data || nothingElse}
             title={nothingElse ? 'You are signed in nowhere else' : undefined}
@@ -169,7 +171,7 @@ function Sessions() {
         empty="No sessions. Signed in with a personal access token, you have no session here."
         row={(session) => (
           <TR key={session.id}>
-            <TD className="w-full max-w-0" title={session.userAgent ?? undefined}>
+            <TD className={TITLE_CELL} title={session.userAgent ?? undefined}>
               <span className="flex items-center gap-2">
                 <span className="truncate font-medium">{sessionDevice(session)}</span>
                 {session.current && (

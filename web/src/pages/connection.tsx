@@ -16,7 +16,7 @@ export function ConnectionPage() {
   const origin = window.location.origin;
 
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Connection"
         description={`Send telemetry to ${project?.name ?? 'this project'}: pick what your application speaks.`}

@@ -61,7 +61,7 @@ export function OrganizationSettingsPage() {
   );
   if (!organization) {
     return (
-      <div className="grid gap-4 px-6 py-5">
+      <div className="grid grid-cols-1 gap-4 px-6 py-5">
         <PageHeader
           title="Organization"
           description="You are not a member of any organization."
@@ -79,7 +79,7 @@ export function OrganizationSettingsPage() {
   const organizationId = organization.id;
   const isAdmin = organization.role === 'admin';
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Organization"
         description={

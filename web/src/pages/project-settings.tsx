@@ -47,7 +47,7 @@ export function ProjectSettingsPage() {
   if (!project) return null;
   const canWrite = project.role !== 'read-only';
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Project settings"
         description={
@@ -132,7 +132,7 @@ function Tokens({ project, canWrite }: { project: Project; canWrite: boolean }) 
       ) : (
         <ul className="divide-y">
           {TOKENS.map((kind) => (
-            <li key={kind.key} className="grid gap-1.5 px-4 py-3">
+            <li key={kind.key} className="grid grid-cols-1 gap-1.5 px-4 py-3">
               <div className="flex items-baseline justify-between gap-4">
                 <h3 className="text-sm font-medium">{kind.label}</h3>
                 <p className="text-xs text-muted-foreground">{kind.use}</p>

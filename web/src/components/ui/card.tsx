@@ -15,7 +15,7 @@ export function CardHeader({
   actions?: React.ReactNode;
 }) {
   return (
-    <header className="flex items-start justify-between gap-4 border-b px-4 py-3">
+    <header className="flex items-start justify-between gap-4 border-b px-4 py-3 max-sm:flex-wrap">
       <div className="grid gap-0.5">
         <h2 className="text-sm font-semibold">{title}</h2>
         {description && <p className="text-xs text-muted-foreground">{description}</p>}

@@ -30,7 +30,9 @@ export function CopyButton({ value, label, className }: { value: string; label: 
 /** A value to paste elsewhere: monospace, selectable, scrolls rather than wraps, with a copy button. */
 export function CodeBlock({ code, label, className }: { code: string; label: string; className?: string }) {
   return (
-    <div className={cn('relative rounded-md border bg-muted', className)}>
+    // min-w-0: as a grid or flex item the block would otherwise be as wide as its longest line and
+    // push the page sideways on a phone, instead of scrolling inside itself.
+    <div className={cn('relative min-w-0 rounded-md border bg-muted', className)}>
       <pre
         role="region"
         className="overflow-x-auto py-2.5 pr-24 pl-3 font-mono text-xs leading-5"
@@ -40,7 +42,8 @@ export function CodeBlock({ code, label, className }: { code: string; label: str
       >
         <code>{code}</code>
       </pre>
-      <CopyButton value={code} label={label} className="absolute top-1.5 right-1.5" />
+      {/* Opaque: a line longer than the block (on a phone) scrolls under the button. */}
+      <CopyButton value={code} label={label} className="absolute top-1.5 right-1.5 bg-muted hover:bg-accent-soft" />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { RowDangerButton } from './button';
 import { QueryBody } from './states';
@@ -18,9 +18,31 @@ import { QueryBody } from './states';
 export const BELOW_XL = 'max-xl:hidden';
 export const BELOW_LG = 'max-lg:hidden';
 
+/**
+ * The cell that names a row: it takes the width the other columns leave and cuts its text, but
+ * keeps 10rem on a phone, where the figures would otherwise squeeze it to nothing (the table then
+ * scrolls inside its card).
+ */
+export const TITLE_CELL = 'w-full max-w-0 min-w-40';
+
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // A table wider than its card (on a phone) scrolls inside it, and a keyboard user must be able
+  // to focus it to scroll (its rows may hold nothing to focus); a table that fits is no tab stop.
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so a column's screen-reader-only header (absolute) scrolls with the table instead
+    // of widening the page past a phone's screen.
+    <div ref={scroller} className="relative overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
       <table className={cn('w-full border-collapse text-sm', className)} {...props} />
     </div>
   );

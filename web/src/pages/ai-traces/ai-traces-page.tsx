@@ -9,7 +9,7 @@ import { Card, CardHeader, Skeleton } from '@/components/ui/card';
 import { SearchInput, Select } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { BELOW_LG, SortHeader, Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { BELOW_LG, SortHeader, Table, TBody, TD, TH, THead, TITLE_CELL, TR } from '@/components/ui/table';
 import { api, read } from '@/lib/api';
 import { formatCost, formatCount, formatDateTime, formatDuration } from '@/lib/format';
 import { scopeKey, scopeParams, useTelemetryScope, type TelemetryScope } from '@/lib/telemetry';
@@ -144,7 +144,7 @@ export function AiTracesPage() {
                 <TBody>
                   {items.map((item, index) => (
                     <TR key={item.id} {...keyboard.rowProps(index)}>
-                      <TD className="w-full max-w-0 truncate">
+                      <TD className={cn(TITLE_CELL, 'truncate')}>
                         <Link to="/ai-traces/$id" params={{ id: item.id }} className="font-medium hover:underline">
                           {item.name || item.id}
                         </Link>

@@ -49,7 +49,7 @@ function DashboardList({ projectId, writable }: { projectId: string; writable: b
   const { rowProps } = useListKeyboard({ count: rows.length, onOpen: openRow });
 
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <PageHeader
         title="Dashboards"
         description={

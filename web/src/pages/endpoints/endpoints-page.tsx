@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
-import { BELOW_LG } from '@/components/ui/table';
+import { BELOW_LG, TITLE_CELL } from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ApdexValue, DurationCell, EntityNameLink, ErrorRateValue, ImpactBadge } from './entity-parts';
@@ -21,7 +21,7 @@ export const ENDPOINTS: EntityListConfig<EndpointItem, EndpointOrder> = {
     {
       label: 'Endpoint',
       sortKey: 'name',
-      className: 'w-full max-w-0',
+      className: TITLE_CELL,
       cell: (item) =>
         // A route group has no detail of its own: it opens the endpoints of that route.
         item.method.includes(',') || item.name === item.route ? (

@@ -160,8 +160,8 @@ export function IssuePage() {
         <IssueStatusActions hash={hash} issue={group.data} />
       </header>
 
-      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid min-w-0 gap-4">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 grid-cols-1 gap-4">
           <Card>
             <CardHeader
               title="Stack trace"
@@ -394,7 +394,7 @@ export function IssuePage() {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="grid gap-4 px-6 py-5">
+    <div className="grid grid-cols-1 gap-4 px-6 py-5">
       <Link
         to="/issues"
         className="inline-flex w-fit items-center gap-1 text-xs text-muted-foreground hover:text-foreground"

@@ -177,7 +177,7 @@ export function LogsPage() {
               }
             />
           ) : (
-            <Table aria-label="Log records" className="table-fixed">
+            <Table aria-label="Log records" className="min-w-[36rem] table-fixed">
               {/* The time column fits "Nov 27, 04:01:28.129 PM" in the monospace face; below 1024 px
                   the service column goes (an expanded row lists service.name with its resource attributes), so the message keeps its room. */}
               <colgroup>

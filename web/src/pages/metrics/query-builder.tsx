@@ -186,7 +186,7 @@ function FilterAdder({
   };
   // A form of its own would nest inside a widget dialog's form: the button submits by click, the value field by Enter.
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex flex-wrap items-center gap-1">
       <Select
         aria-label="Filter key"
         className="h-7 w-auto max-w-44 text-xs"

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { linkStyles } from '@/components/ui/link';
 import { EmptyState } from '@/components/ui/states';
-import { BELOW_LG } from '@/components/ui/table';
+import { BELOW_LG, TITLE_CELL } from '@/components/ui/table';
 import { formatCount, formatDuration } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { EntityListPage, type EntityListConfig } from '../endpoints/entity-list';
@@ -19,7 +19,7 @@ const TASKS: EntityListConfig<TaskItem, TaskOrder> = {
     {
       label: 'Task',
       sortKey: 'name',
-      className: 'w-full max-w-0',
+      className: TITLE_CELL,
       cell: (item) => <EntityNameLink to="/tasks/detail" name={item.name} />,
     },
     { label: 'Runs', sortKey: 'count', numeric: true, cell: (item) => formatCount(item.count) },
