@@ -42,8 +42,11 @@ export function CodeBlock({ code, label, className }: { code: string; label: str
       >
         <code>{code}</code>
       </pre>
-      {/* Opaque: a line longer than the block (on a phone) scrolls under the button. */}
-      <CopyButton value={code} label={label} className="absolute top-1.5 right-1.5 bg-muted hover:bg-accent-soft" />
+      {/* Opaque to the block's edge: a line longer than the block (on a phone) scrolls under the
+          button, and no sliver of it shows between the button and the border. */}
+      <div className="absolute top-0 right-0 rounded-tr-md bg-muted p-1">
+        <CopyButton value={code} label={label} className="bg-muted hover:bg-accent-soft" />
+      </div>
     </div>
   );
 }
