@@ -291,7 +291,7 @@ export function RuleDialog({
             </div>
           </fieldset>
           <DialogFormFooter
-            error={save.error}
+            error={inFieldTerms(save.error, PARAM_FIELDS[kind])}
             pending={save.isPending}
             label={rule ? 'Save rule' : 'Create rule'}
             pendingLabel="Saving…"
@@ -301,4 +301,17 @@ export function RuleDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The service names a refused condition by its API path ("params.threshold must be …"); the dialog
+ * says it by the field's label, as the person filled it in ("Occurrences at least must be …").
+ */
+export function inFieldTerms(error: Error | null, fields: readonly ParamField[]): Error | null {
+  if (!error) return null;
+  const message = error.message.replace(/\bparams\.(\w+)/g, (path, key: string) => {
+    const field = fields.find((candidate) => candidate.key === key);
+    return field ? `"${field.label}"` : path;
+  });
+  return message === error.message ? error : new Error(message);
 }
