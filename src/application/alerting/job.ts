@@ -143,6 +143,12 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     const decision = decide(rule.kind, runtimeOf(rule), condition, now);
     // A reminder is of the firing: its state, with the same lines and link as the firing's message.
     const reminder = decision.notify === 'reminder';
+    // A reminder and a resolving say since when the rule fired on their first line, not in the
+    // title: the title becomes a mail subject and a Slack headline, which clients cut at about 70
+    // characters, and the zone-qualified instant alone is 40 of them.
+    const firedAt = rule.stateChangedAt ?? now;
+    const firingSince = () =>
+      `firing since ${formatInstantInZone(firedAt, rule.timeZone)} (${elapsedBetween(firedAt, now)})`;
     const notification: Notification | null = decision.notify
       ? {
           ruleId: rule.id,
@@ -156,14 +162,11 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
             decision.notify === 'resolved'
               ? `Resolved: ${rule.name}`
               : reminder
-                ? `Still firing since ${formatInstantInZone(rule.stateChangedAt ?? now, rule.timeZone)}: ${reading.title}`
+                ? `Still firing: ${reading.title}`
                 : reading.title,
           lines:
-            decision.notify === 'resolved' && rule.stateChangedAt
-              ? [
-                  `firing since ${formatInstantInZone(rule.stateChangedAt, rule.timeZone)} (${minutesBetween(rule.stateChangedAt, now)})`,
-                  ...reading.lines,
-                ]
+            reminder || (decision.notify === 'resolved' && rule.stateChangedAt)
+              ? [firingSince(), ...reading.lines]
               : reading.lines,
           value: reading.value,
           at: now.toISOString(),
@@ -325,8 +328,15 @@ function incidentStart(rule: AlertRule, query: Record<string, string> | undefine
   return { from: new Date(rule.stateChangedAt.getTime() - rule.params.windowMinutes * 60_000).toISOString() };
 }
 
-const minutesBetween = (from: Date, to: Date) =>
-  `${Math.max(1, Math.round((to.getTime() - from.getTime()) / 60_000))} min`;
+/** How long a firing has lasted, as people say it: "7 min", "4 h", "1 h 1 min", "2 d 3 h" (reminders come up to a week apart). */
+function elapsedBetween(from: Date, to: Date): string {
+  const minutes = Math.max(1, Math.round((to.getTime() - from.getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} d` : `${days} d ${hours % 24} h`;
+}
 
 /** Queues a rule's notification to each of its channels, in the caller's transaction. */
 export const enqueueNotification = (tx: MetaTx, rule: AlertRule, notification: Notification, now: Date) =>

@@ -450,6 +450,40 @@ describe('alerting', () => {
     await removeRule(snoozed.id);
   });
 
+  it("a reminder's subject names what still fires; since when and how long is the first line of its text", async () => {
+    const email = await channel({ name: 'Reminded', kind: 'email', addresses: ['reminded@example.com'] });
+    const frequency = await rule({
+      name: 'Checkout errors',
+      kind: 'issue_frequency',
+      // The whole day: the one error keeps the rule firing while the clock moves on by an hour.
+      params: { windowMinutes: 1440, threshold: 1 },
+      repeatIntervalSeconds: 3600,
+      channelIds: [email.id],
+    });
+    await sendError(newError().trace);
+    await evaluate();
+    const fired = await mail.next();
+    expect(fired.subject).toMatch(/^\[Sightline\] FIRING: /);
+    const firedAt = new Date(
+      (
+        await call(service.app, {
+          method: 'GET',
+          url: `/api/alert-rules/${frequency.id}?${q()}`,
+          headers: bearer(owner.token),
+        })
+      ).body!.stateChangedAt as string,
+    );
+    clock.advance(59 * MINUTE);
+    await evaluate();
+    const reminded = await mail.next();
+    // Before: "[Sightline] REMINDER: Still firing since Nov 28, 2026, 21:13 UTC: <title>", cut by
+    // mail clients before the part that says what fires.
+    const title = fired.subject!.slice('[Sightline] FIRING: '.length);
+    expect(reminded.subject).toBe(`[Sightline] REMINDER: Still firing: ${title}`);
+    expect(reminded.text).toContain(`\n\nfiring since ${formatInstantInZone(firedAt, 'UTC')} (1 h)\n`);
+    await removeRule(frequency.id);
+  });
+
   it('a channel answering 500 is retried with backoff and every attempt recorded; the other channels are delivered at once', async () => {
     receiver.answer('/broken', 500);
     const broken = await channel({ name: 'Broken', kind: 'webhook', url: `${receiver.url}/broken` });
