@@ -17,6 +17,8 @@ import { QueryBody } from './states';
  */
 export const BELOW_XL = 'max-xl:hidden';
 export const BELOW_LG = 'max-lg:hidden';
+/** Columns a list drops on a phone (below 640 px) because the cell that names a row shows them under its name. */
+export const BELOW_SM = 'max-sm:hidden';
 
 /**
  * The cell that names a row: it takes the width the other columns leave and cuts its text, but

@@ -107,11 +107,15 @@ function GridSkeleton({ rows }: { rows: number }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, oneLine }: { label: string; children: ReactNode; oneLine?: string }) {
   return (
     <>
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
+      {/* On a phone a label stands above its value, which gets the card's whole width. */}
+      <dt className="text-muted-foreground max-sm:mt-2 max-sm:text-xs max-sm:first:mt-0">{label}</dt>
+      {/* `oneLine`: the value is kept on one line, cut if it must be, whole in the tooltip. */}
+      <dd className={cn('min-w-0', oneLine ? 'truncate' : 'break-words')} title={oneLine}>
+        {children}
+      </dd>
     </>
   );
 }
@@ -119,8 +123,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function CallDetails({ trace }: { trace: AiTraceDetail }) {
   const dash = <span className="text-muted-foreground">—</span>;
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1.5 px-4 py-3 text-sm" aria-label="Call details">
-      <Row label="Model">{trace.model ? <span className="font-mono">{trace.model}</span> : dash}</Row>
+    <dl
+      className="grid gap-x-6 px-4 py-3 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-1.5"
+      aria-label="Call details"
+    >
+      {/* A model name broke at its hyphens beside the labels on a phone. */}
+      <Row label="Model" oneLine={trace.model || undefined}>
+        {trace.model ? <span className="font-mono">{trace.model}</span> : dash}
+      </Row>
       <Row label="Provider">{trace.provider || dash}</Row>
       <Row label="Operation">{trace.operation || dash}</Row>
       <Row label="Latency">
@@ -232,7 +242,9 @@ function Conversation({ document }: { document: unknown }) {
     return (
       <EmptyState title="No conversation was recorded for this call">
         Instrumentations record messages only when content capture is on (for example{' '}
-        <code className="font-mono text-xs">OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true</code>).
+        {/* Broken where it must: in one piece it is wider than a phone, and the page scrolled sideways. */}
+        <code className="font-mono text-xs wrap-anywhere">OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true</code>
+        ).
       </EmptyState>
     );
   }

@@ -320,7 +320,8 @@ function ByModel({
           <TBody>
             {(perModel ?? []).map((m) => (
               <TR key={`${m.model}|${m.provider}`}>
-                <TD className="font-mono text-xs">
+                {/* One line, as in the calls below: a model name broke at its hyphens ("claude-3-5-" over three lines on a phone). */}
+                <TD className="font-mono text-xs whitespace-nowrap">
                   <button
                     type="button"
                     className={cn('text-accent hover:underline', !m.model && 'text-muted-foreground')}

@@ -7,12 +7,23 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Sparkline } from '@/components/charts/sparkline';
 import { Card } from '@/components/ui/card';
-import { SearchInput } from '@/components/ui/input';
+import { SearchInput, Select } from '@/components/ui/input';
 import { PagedTable } from '@/components/ui/pagination';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Segmented } from '@/components/ui/segmented';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { BELOW_LG, BELOW_XL, SortHeader, TBody, TD, TH, THead, TR, type SortDirection } from '@/components/ui/table';
+import {
+  BELOW_LG,
+  BELOW_SM,
+  BELOW_XL,
+  SortHeader,
+  TBody,
+  TD,
+  TH,
+  THead,
+  TR,
+  type SortDirection,
+} from '@/components/ui/table';
 import { formatCount } from '@/lib/format';
 import { useTelemetryScope } from '@/lib/telemetry';
 import { useListKeyboard } from '@/lib/use-list-keyboard';
@@ -21,11 +32,20 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '../page-header';
 import type { IssueKind, IssueStatusFilter } from './search';
 import { BulkActions, IssueStatusBadge, SelectBox, StatusFilter, useCanChangeStatus, useSelection } from './status';
-import { ISSUE_SORTS } from './types';
+import { ISSUE_SORTS, type IssueSort } from './types';
 import { ISSUE_PAGE_SIZE, issueListQuery, issueListState } from './api';
 
 const route = getRouteApi('/app/issues');
 const SEARCH_DELAY_MS = 300;
+
+/** The sort menu of a phone, where the sortable column headers are hidden: each column, largest or newest first. */
+const PHONE_SORTS: ReadonlyArray<{ value: IssueSort; label: string }> = [
+  { value: 'count', label: 'Most events' },
+  { value: 'lastSeen', label: 'Last seen' },
+  { value: 'firstSeen', label: 'First seen' },
+  { value: 'usersAffected', label: 'Most users' },
+  { value: 'sessionsAffected', label: 'Most sessions' },
+];
 
 const KINDS: ReadonlyArray<{ value: IssueKind | 'all'; label: string }> = [
   { value: 'all', label: 'All' },
@@ -96,6 +116,13 @@ export function IssuesPage() {
           onChange={(kind) => setKind(kind === 'all' ? undefined : kind)}
         />
         <StatusFilter value={status} onChange={setStatus} />
+        <Select
+          aria-label="Sort issues"
+          className="w-auto sm:hidden"
+          value={sort}
+          onChange={(event) => onSort(event.target.value, 'desc')}
+          options={PHONE_SORTS}
+        />
         {writable && scope && (
           <BulkActions projectId={scope.projectId} selected={selection.selected} onDone={selection.clear} />
         )}
@@ -151,13 +178,14 @@ export function IssuesPage() {
                 <TH className="w-full">Issue</TH>
                 {/* Narrower windows keep the title readable: the trend and the counts a row's page
                     repeats go first (below 1280 px users and first seen, below 1024 px also the
-                    trend and sessions). */}
+                    trend and sessions); on a phone the events and the last seen move under the
+                    title, and a menu above the list sorts. */}
                 <TH className={BELOW_LG}>Trend</TH>
-                <SortHeader label="Events" column="count" {...sorting} numeric />
+                <SortHeader label="Events" column="count" {...sorting} numeric className={BELOW_SM} />
                 <SortHeader label="Users" column="usersAffected" {...sorting} numeric className={BELOW_XL} />
                 <SortHeader label="Sessions" column="sessionsAffected" {...sorting} numeric className={BELOW_LG} />
                 <SortHeader label="First seen" column="firstSeen" {...sorting} numeric className={BELOW_XL} />
-                <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric />
+                <SortHeader label="Last seen" column="lastSeen" {...sorting} numeric className={BELOW_SM} />
               </tr>
             </THead>
             <TBody>
@@ -176,7 +204,11 @@ export function IssuesPage() {
                     <Link
                       to="/issues/$hash"
                       params={{ hash: item.hash }}
-                      className={cn(linkStyles.plain, 'block truncate font-medium')}
+                      // On a phone the title wraps onto a second line rather than being cut to a few letters.
+                      className={cn(
+                        linkStyles.plain,
+                        'block truncate font-medium max-sm:line-clamp-2 max-sm:break-words max-sm:whitespace-normal',
+                      )}
                       title={item.title}
                     >
                       {item.title || '(empty message)'}
@@ -193,7 +225,11 @@ export function IssuesPage() {
                         {item.isMessage ? 'message' : 'exception'}
                       </span>
                       <IssueStatusBadge issue={item} />
-                      <span className="shrink-0 font-mono">{item.hash}</span>
+                      <span className="shrink-0 tabular sm:hidden">
+                        {formatCount(item.count)} {item.count === 1 ? 'event' : 'events'} ·{' '}
+                        <RelativeTime value={item.lastSeen} />
+                      </span>
+                      <span className={cn('shrink-0 font-mono', BELOW_SM)}>{item.hash}</span>
                       {item.linked && (
                         <Link
                           to="/traces/$id"
@@ -209,7 +245,7 @@ export function IssuesPage() {
                   <TD className={BELOW_LG}>
                     <Sparkline values={item.sparkline} label={`${formatCount(item.count)} events over the range`} />
                   </TD>
-                  <TD numeric data-column="count">
+                  <TD numeric data-column="count" className={BELOW_SM}>
                     {formatCount(item.count)}
                   </TD>
                   <TD numeric data-column="users" className={BELOW_XL}>
@@ -221,7 +257,7 @@ export function IssuesPage() {
                   <TD numeric className={cn('text-muted-foreground', BELOW_XL)}>
                     <RelativeTime value={item.firstSeen} />
                   </TD>
-                  <TD numeric className="text-muted-foreground">
+                  <TD numeric className={cn('text-muted-foreground', BELOW_SM)}>
                     <RelativeTime value={item.lastSeen} />
                   </TD>
                 </TR>
