@@ -8211,7 +8211,7 @@ export interface paths {
                         cooldownSeconds?: number;
                         /** @description no notifications until this ISO 8601 time */
                         snoozedUntil?: string | null;
-                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing: …", the first line saying since when) this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
+                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded (the firing's title headed REMINDER, the first line saying since when it fires) this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
                         repeatIntervalSeconds?: number | null;
                     };
                 };
@@ -8456,7 +8456,7 @@ export interface paths {
                         cooldownSeconds?: number;
                         /** @description no notifications until this ISO 8601 time */
                         snoozedUntil?: string | null;
-                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing: …", the first line saying since when) this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
+                        /** @description threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded (the firing's title headed REMINDER, the first line saying since when it fires) this long after its last firing notification; any whole number of seconds from 300 to 604800 (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: 14400 (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes */
                         repeatIntervalSeconds?: number | null;
                     };
                 };

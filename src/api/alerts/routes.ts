@@ -170,7 +170,7 @@ const ruleProperties = {
     type: ['integer', 'null'],
     minimum: MIN_REPEAT_INTERVAL_SECONDS,
     maximum: MAX_REPEAT_INTERVAL_SECONDS,
-    description: `threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded ("Still firing: …", the first line saying since when) this long after its last firing notification; any whole number of seconds from ${MIN_REPEAT_INTERVAL_SECONDS} to ${MAX_REPEAT_INTERVAL_SECONDS} (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: ${DEFAULT_REPEAT_INTERVAL_SECONDS} (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes`,
+    description: `threshold rules: while the rule stays firing, unacknowledged and not snoozed, its channels are reminded (the firing's title headed REMINDER, the first line saying since when it fires) this long after its last firing notification; any whole number of seconds from ${MIN_REPEAT_INTERVAL_SECONDS} to ${MAX_REPEAT_INTERVAL_SECONDS} (the dashboard offers 3600, 14400, 86400), or null: never. Omitted: ${DEFAULT_REPEAT_INTERVAL_SECONDS} (4 hours) when creating, unchanged when replacing. Event rules (new_issue, regression) take only null: their news is notified as it comes`,
   },
 } as const;
 

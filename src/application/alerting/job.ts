@@ -143,9 +143,9 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
     const decision = decide(rule.kind, runtimeOf(rule), condition, now);
     // A reminder is of the firing: its state, with the same lines and link as the firing's message.
     const reminder = decision.notify === 'reminder';
-    // A reminder and a resolving say since when the rule fired on their first line, not in the
-    // title: the title becomes a mail subject and a Slack headline, which clients cut at about 70
-    // characters, and the zone-qualified instant alone is 40 of them.
+    // A reminder keeps the firing's title (its notice, REMINDER, heads the mail subject and the Slack
+    // headline) and, as a resolving does, says since when on its first line: the title becomes a
+    // subject, which mail clients cut at about 70 characters, and the instant alone is 40 of them.
     const firedAt = rule.stateChangedAt ?? now;
     const firingSince = () =>
       `firing since ${formatInstantInZone(firedAt, rule.timeZone)} (${elapsedBetween(firedAt, now)})`;
@@ -158,12 +158,7 @@ export class AlertJob extends PeriodicJob<AlertRunResult> {
           ...(reminder ? { notice: 'reminder' as const } : {}),
           projectId: rule.projectId,
           projectName: rule.projectName,
-          title:
-            decision.notify === 'resolved'
-              ? `Resolved: ${rule.name}`
-              : reminder
-                ? `Still firing: ${reading.title}`
-                : reading.title,
+          title: decision.notify === 'resolved' ? `Resolved: ${rule.name}` : reading.title,
           lines:
             reminder || (decision.notify === 'resolved' && rule.stateChangedAt)
               ? [firingSince(), ...reading.lines]

@@ -477,9 +477,9 @@ describe('alerting', () => {
     await evaluate();
     const reminded = await mail.next();
     // Before: "[Sightline] REMINDER: Still firing since Nov 28, 2026, 21:13 UTC: <title>", cut by
-    // mail clients before the part that says what fires.
+    // mail clients before the part that says what fires. Now the firing's own title.
     const title = fired.subject!.slice('[Sightline] FIRING: '.length);
-    expect(reminded.subject).toBe(`[Sightline] REMINDER: Still firing: ${title}`);
+    expect(reminded.subject).toBe(`[Sightline] REMINDER: ${title}`);
     expect(reminded.text).toContain(`\n\nfiring since ${formatInstantInZone(firedAt, 'UTC')} (1 h)\n`);
     await removeRule(frequency.id);
   });

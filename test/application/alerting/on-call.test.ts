@@ -233,12 +233,12 @@ describe('on call: acknowledge and resolve', () => {
     await evaluate();
     expect(hooks(id).map((hook) => hook.type)).toEqual(['alert.firing', 'alert.reminder']);
     const [fired, reminder] = hooks(id);
-    // The title, a mail subject, stays short; since when (to the minute in the organization's zone,
+    // The title, a mail subject, stays the firing's; since when (to the minute in the organization's zone,
     // named) and for how long is the first line, then the firing's lines.
     expect(reminder).toMatchObject({
       state: 'firing',
       notice: 'reminder',
-      title: `Still firing: ${fired!.title}`,
+      title: fired!.title,
       lines: [`firing since ${formatInstantInZone(new Date(firedAt), 'Europe/Berlin')} (1 h 1 min)`, ...fired!.lines],
     });
     expect(reminder!.lines[0]).toMatch(
