@@ -29,6 +29,7 @@ import type { ServiceMetrics } from './metrics.js';
 import type { ProjectCache } from './project-cache.js';
 import type { RollupMarks } from './rollup-marks.js';
 import type { SymbolTables } from './symbolication/tables.js';
+import type { TableRetention } from './table-retention.js';
 import type { TokenUseRecorder } from './tokens/token-use.js';
 
 export interface Services {
@@ -78,6 +79,8 @@ export interface Services {
   objectExpiry: ObjectExpiryJob;
   /** Deletes each project's telemetry and objects older than its plan keeps. */
   retention: RetentionJob;
+  /** The telemetry tables' TTLs as the engine has them (re-read every few minutes). */
+  tableRetention: TableRetention;
   /** Mails admins at 80% and 100% of the monthly ingest quota; null without a mailer (SMTP_URL). */
   quotaWarnings: QuotaWarningJob | null;
   /** The service clock (epoch ms): token and code expiry read it, tests move it. */

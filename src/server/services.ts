@@ -32,6 +32,7 @@ import { AlertJob } from '../application/alerting/job.js';
 import { SecretBox } from '../application/alerting/secrets.js';
 import { PURGE_INTERVAL_MS, ProjectPurgeJob } from '../application/jobs/project-purge-job.js';
 import { RETENTION_INTERVAL_MS, RetentionJob } from '../application/jobs/retention-job.js';
+import { TableRetention } from '../application/table-retention.js';
 import { OBJECT_EXPIRY_INTERVAL_MS, ObjectExpiryJob } from '../application/jobs/object-expiry-job.js';
 import { QUOTA_WARNING_INTERVAL_MS, QuotaWarningJob } from '../application/jobs/quota-warning-job.js';
 import { findIngestProject } from '../store/meta/repositories/projects.js';
@@ -256,6 +257,7 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       purges,
       objectExpiry,
       retention,
+      tableRetention: new TableRetention(telemetry, now),
       quotaWarnings,
       now,
       async close() {

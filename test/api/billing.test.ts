@@ -8,6 +8,7 @@ import http from 'node:http';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usagePeriod } from '../../src/core/plans.js';
+import { RETAINED_TABLES } from '../../src/store/telemetry/queries/retention.js';
 import { listenOnLoopback } from '../support/loopback.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
 import { SMALL_CATALOGUE, TestClock, bearer, call, writePlansFile } from '../support/access.js';
@@ -84,6 +85,8 @@ describe('billing without a payment provider', () => {
           synthetics_checks: 1,
           session_recordings: 100,
         },
+        // The tables' TTLs as the engine has them (table-retention.contract.ts changes one).
+        tableRetentionDays: Object.fromEntries(RETAINED_TABLES.map((t) => [t.table, t.shippedTtlDays])),
       },
     });
     expect(usage.body!.usage.periodStart).toMatch(/^\d{4}-\d{2}$/);

@@ -3612,6 +3612,20 @@ export interface paths {
                                     synthetics_checks: number;
                                     session_recordings: number;
                                 };
+                                /** @description days each telemetry table keeps a row, read from its TTL in the engine (an operator may have changed one); null where it has no TTL the service can read. A plan keeping fewer days than a table's is what bounds that table */
+                                tableRetentionDays: {
+                                    endpoints: number | null;
+                                    tasks: number | null;
+                                    ai_traces: number | null;
+                                    spans: number | null;
+                                    exceptions: number | null;
+                                    metric_points: number | null;
+                                    logs: number | null;
+                                    sessions: number | null;
+                                    session_recordings: number | null;
+                                    profiles: number | null;
+                                    endpoint_hourly: number | null;
+                                };
                             };
                         };
                     };

@@ -31,6 +31,7 @@ import { ingestBytesOfOrganizationMonth } from '../../application/ingest-usage.j
 import { planOf } from '../../application/billing/plan-of.js';
 import { applySubscriptionChange } from '../../application/billing/subscriptions.js';
 import { errorAnswer } from '../answers.js';
+import { RETAINED_TABLES, type RetainedTableName } from '../../store/telemetry/queries/retention.js';
 
 export async function billingRoutes(scope: TypedScope, services: Services): Promise<void> {
   await scope.register(async (catalogue) => catalogueRoutes(catalogue, services));
@@ -52,6 +53,17 @@ const limitsAnswer = {
     session_recordings: limit,
   } satisfies Record<PlanLimitKey, typeof limit>,
   description: "the plan's limits",
+} as const;
+
+const tableRetentionAnswer = {
+  type: 'object',
+  required: RETAINED_TABLES.map((t) => t.table),
+  properties: Object.fromEntries(RETAINED_TABLES.map((t) => [t.table, { type: ['number', 'null'] }])) as Record<
+    RetainedTableName,
+    { type: ['number', 'null'] }
+  >,
+  description:
+    "days each telemetry table keeps a row, read from its TTL in the engine (an operator may have changed one); null where it has no TTL the service can read. A plan keeping fewer days than a table's is what bounds that table",
 } as const;
 
 const plansSchema = {
@@ -118,7 +130,7 @@ const usageSchema = {
       properties: {
         usage: {
           type: 'object',
-          required: ['planCode', 'periodStart', 'counters', 'limits'],
+          required: ['planCode', 'periodStart', 'counters', 'limits', 'tableRetentionDays'],
           properties: {
             planCode: { type: 'string' },
             periodStart: { type: 'string', description: 'the month counted, YYYY-MM' },
@@ -135,6 +147,7 @@ const usageSchema = {
               },
             },
             limits: limitsAnswer,
+            tableRetentionDays: tableRetentionAnswer,
           },
         },
       },
@@ -232,11 +245,12 @@ function accountRoutes(scope: TypedScope, services: Services): void {
   scope.get('/api/billing/usage', { schema: usageSchema, onRequest: member }, async (request) => {
     const { organizationId } = organizationScopeOf(request);
     const period = usagePeriod(new Date(services.now()));
-    const [plan, projects, seats, ingestBytes] = await Promise.all([
+    const [plan, projects, seats, ingestBytes, tableRetentionDays] = await Promise.all([
       planOf(services, services.meta, organizationId),
       countProjects(services.meta, organizationId),
       countMembers(services.meta, organizationId),
       ingestBytesOfOrganizationMonth(services, organizationId, period),
+      services.tableRetention.days(),
     ]);
     return {
       usage: {
@@ -244,6 +258,7 @@ function accountRoutes(scope: TypedScope, services: Services): void {
         periodStart: period,
         counters: { ingest_bytes: ingestBytes, projects, seats },
         limits: plan.limits,
+        tableRetentionDays,
       },
     };
   });

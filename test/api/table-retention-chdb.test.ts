@@ -1,0 +1,3 @@
+import { tableRetentionContract } from './table-retention.contract.js';
+
+tableRetentionContract('chdb');
