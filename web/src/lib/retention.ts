@@ -1,7 +1,8 @@
 /**
  * How long the service keeps telemetry, as the dashboard tells it: the organization's plan
  * (GET /api/billing/usage, hot + warm days, at least one: src/core/plans.ts keptDays), within the
- * tables' own TTLs (telemetry migrations; docs/OPERATIONS.md §6). Reads answer nothing older
+ * tables' own TTLs as the engine has them (the same answer's `tableRetentionDays`: an operator may
+ * have changed one, docs/OPERATIONS.md §6). Reads answer nothing older
  * (src/api/telemetry/conventions.ts readClockOf), so a page linking to an older session says so
  * instead of leading to a "not found".
  */
@@ -10,9 +11,6 @@ import { useCurrentProject } from './current-project';
 import { usageQuery, type Usage } from './queries';
 
 const DAY_MS = 24 * 3600 * 1000;
-/** The TTL of the logs, sessions, recordings and profiles tables; every other table keeps 90 days. */
-export const SHORT_TABLE_DAYS = 30;
-export const LONG_TABLE_DAYS = 90;
 /** A browser session's maximum duration (the spec's limits): a session began at most this long before any of its events. */
 const SESSION_MAX_MS = 60 * 60 * 1000;
 
@@ -26,18 +24,12 @@ export interface Kept {
   byPlan: boolean;
 }
 
-/** How long sessions (and their recordings) are kept under a plan keeping `planDays`. */
-export const sessionsKept = (planDays: number): Kept => ({
-  days: Math.min(planDays, SHORT_TABLE_DAYS),
-  byPlan: planDays <= SHORT_TABLE_DAYS,
-});
-
-/** The plan's days for the current project's organization; undefined until the usage answer is in. */
-export function usePlanKeptDays(): number | undefined {
-  const { project } = useCurrentProject();
-  const usage = useQuery(usageQuery(project?.organizationId));
-  return usage.data ? planKeptDays(usage.data.limits) : undefined;
-}
+/**
+ * How long a table keeps a row under a plan keeping `planDays`: the plan's days within the table's
+ * TTL (`tableDays`; null when it has none the service can read, so only the plan bounds it).
+ */
+export const tableKept = (planDays: number, tableDays: number | null): Kept =>
+  tableDays === null || planDays <= tableDays ? { days: planDays, byPlan: true } : { days: tableDays, byPlan: false };
 
 /** "14 days", "1 day". */
 export const daysText = (days: number): string => `${days} day${days === 1 ? '' : 's'}`;
@@ -59,8 +51,18 @@ export function sessionPastKept(
   return eventMs - SESSION_MAX_MS < keptFromMs ? 'likely' : false;
 }
 
-/** How long the current project's sessions are kept; undefined until the plan is known. */
-export function useSessionsKept(): Kept | undefined {
-  const planDays = usePlanKeptDays();
-  return planDays === undefined ? undefined : sessionsKept(planDays);
+export interface SessionsKept {
+  /** How long the current project's sessions (and their recordings) are kept; undefined until known. */
+  kept: Kept | undefined;
+  /** The usage answer that tells it is still on its way: a page waits for it before calling a session "not found". */
+  pending: boolean;
+}
+
+export function useSessionsKept(): SessionsKept {
+  const { project } = useCurrentProject();
+  const usage = useQuery(usageQuery(project?.organizationId));
+  return {
+    kept: usage.data ? tableKept(planKeptDays(usage.data.limits), usage.data.tableRetentionDays.sessions) : undefined,
+    pending: usage.isPending,
+  };
 }

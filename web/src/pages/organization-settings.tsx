@@ -16,9 +16,9 @@ import { forgetProjects, shownOrganization, useCurrentProject } from '@/lib/curr
 import { formatBytes, formatDateTime } from '@/lib/format';
 import { currentZoneName, pickableTimeZones } from '@/lib/time-zone';
 import { ingestLimitBytes, ingestPausedDetail, ingestPausedUntil } from '@/lib/ingest-quota';
-import { meQuery, projectsQuery, usageQuery } from '@/lib/queries';
+import { meQuery, projectsQuery, usageQuery, type Usage } from '@/lib/queries';
 import { limitReachedNote } from '@/lib/plan-limits';
-import { LONG_TABLE_DAYS, planKeptDays, SHORT_TABLE_DAYS } from '@/lib/retention';
+import { planKeptDays, tableKept } from '@/lib/retention';
 import type { Answer, Role } from '@/lib/types';
 import { ROLES, roleLabel } from '@/lib/roles';
 import { useRowAction } from '@/lib/use-row-action';
@@ -628,7 +628,7 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
             <div className="flex items-baseline justify-between gap-4 text-sm">
               <span className="font-medium">Data kept</span>
               <span className="tabular" data-testid="data-kept">
-                {dataKept(planKeptDays(usage.data.limits))}
+                {dataKept(planKeptDays(usage.data.limits), usage.data.tableRetentionDays)}
               </span>
             </div>
             <p className="text-xs text-muted-foreground">
@@ -641,15 +641,36 @@ function PlanAndUsage({ organizationId, isAdmin }: { organizationId: string; isA
   );
 }
 
+/** What each telemetry table holds, as "Data kept" names it. */
+const TABLE_LABELS: Record<keyof Usage['tableRetentionDays'], string> = {
+  endpoints: 'endpoints',
+  tasks: 'tasks',
+  ai_traces: 'AI traces',
+  spans: 'spans',
+  exceptions: 'exceptions',
+  metric_points: 'metrics',
+  logs: 'logs',
+  sessions: 'sessions',
+  session_recordings: 'recordings',
+  profiles: 'profiles',
+  endpoint_hourly: 'hourly endpoint rollup',
+};
+
 /**
- * What the plan's days mean in the store: the tables' TTLs bound every plan (90 days; 30 for
- * logs, sessions, recordings and profiles: docs/OPERATIONS.md §6); `days` is the plan's (planKeptDays).
+ * What the plan's days (`planDays`, planKeptDays) mean in the store, where each table's TTL bounds
+ * every plan (`tables`, as the engine has them: docs/OPERATIONS.md §6): the days most tables keep,
+ * then the others, "90 days (logs, sessions, recordings, profiles 30 days)".
  */
-function dataKept(days: number): string {
-  const most = Math.min(days, LONG_TABLE_DAYS);
-  const short = Math.min(days, SHORT_TABLE_DAYS);
+function dataKept(planDays: number, tables: Usage['tableRetentionDays']): string {
+  const tablesByDays = new Map<number, string[]>();
+  for (const [table, label] of Object.entries(TABLE_LABELS) as Array<[keyof typeof TABLE_LABELS, string]>) {
+    const { days } = tableKept(planDays, tables[table]);
+    tablesByDays.set(days, [...(tablesByDays.get(days) ?? []), label]);
+  }
   const count = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;
-  return most === short ? count(most) : `${count(most)} (logs, sessions, recordings, profiles ${count(short)})`;
+  const [most, ...others] = [...tablesByDays].sort(([daysA, a], [daysB, b]) => b.length - a.length || daysB - daysA);
+  const rest = others.map(([days, labels]) => `${labels.join(', ')} ${count(days)}`).join('; ');
+  return rest ? `${count(most![0])} (${rest})` : count(most![0]);
 }
 
 function UsageBar({

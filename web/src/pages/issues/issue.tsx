@@ -23,7 +23,7 @@ import { cn } from '@/lib/utils';
 import { AttributeTable } from '../traces/attribute-table';
 import { EMBEDDED_PLAYER_HEIGHT, PlayerSkeleton } from '../sessions/lazy-replay-player';
 import { sessionReplayLink } from '../sessions/links';
-import { pastRetentionNote, UnopenableSessionId } from '../sessions/past-retention';
+import { mayBePastRetentionNote, pastRetentionNote, UnopenableSessionId } from '../sessions/past-retention';
 import { sessionQuery } from '../sessions/queries';
 import { IssueActivity, IssueStatusActions } from './status';
 import { MAPPED_FRAMES_ATTRIBUTE, mappedFramesOf } from '@sightline/stack-frames';
@@ -102,14 +102,25 @@ export function IssuePage() {
     ...sessionQuery(scope?.projectId, selected?.sessionId ?? ''),
     enabled: scope !== undefined && Boolean(selected?.sessionId),
   });
-  const selectedSessionMissing = selectedSession.error instanceof ApiError && selectedSession.error.status === 404;
-  const sessionsKept = useSessionsKept();
-  /** Why an occurrence's session cannot be opened, or null when it may be. */
-  const unopenableSession = (occurrence: Occurrence): string | null => {
+  const { kept: sessionsKept, pending: sessionsKeptPending } = useSessionsKept();
+  /**
+   * Whether an occurrence's session may be linked to (`open`), cannot be opened (`gone`), or only
+   * its read would tell (`unsure`): it may have begun before what is kept (an occurrence less than
+   * the longest session after that edge), or how long sessions are kept is not known yet. Only the
+   * selected occurrence's session is read, so an unsure row selects its occurrence instead of
+   * linking: never a link to a "not found".
+   */
+  const sessionOf = (occurrence: Occurrence): OccurrenceSession => {
     const past = sessionPastKept(occurrence.recordedAt, sessionsKept, Date.now());
-    const missing = occurrence === selected && selectedSessionMissing;
-    if (sessionsKept && (past === 'certain' || (past === 'likely' && missing))) return pastRetentionNote(sessionsKept);
-    return missing ? 'The service never received this session' : null;
+    const read = occurrence === selected ? selectedSession : undefined;
+    const missing = read?.error instanceof ApiError && read.error.status === 404;
+    if (sessionsKept && (past === 'certain' || (past === 'likely' && missing)))
+      return { state: 'gone', why: pastRetentionNote(sessionsKept) };
+    if (missing && !sessionsKeptPending) return { state: 'gone', why: 'The service never received this session' };
+    if (read?.isSuccess) return { state: 'open' };
+    if (sessionsKept && past === 'likely') return { state: 'unsure', why: mayBePastRetentionNote(sessionsKept) };
+    if (sessionsKeptPending) return { state: 'unsure', why: 'How long sessions are kept is not known yet' };
+    return { state: 'open' };
   };
   const select = (index: number) =>
     void navigate({ search: (prev) => ({ ...prev, occurrence: index }), replace: true });
@@ -283,17 +294,13 @@ export function IssuePage() {
                       <TD className="text-muted-foreground">{item.serverName || '—'}</TD>
                       <TD className="font-mono text-xs text-muted-foreground">{item.appVersion || '—'}</TD>
                       <TD>
-                        {item.sessionId && unopenableSession(item) ? (
-                          <UnopenableSessionId id={item.sessionId.slice(0, 8)} why={unopenableSession(item)!} />
-                        ) : item.sessionId ? (
-                          <Link
-                            {...sessionReplayLink(item.sessionId, item.recordedAt)}
-                            className={cn(linkStyles.plain, 'font-mono text-xs')}
-                            title={`Session ${item.sessionId}, at this occurrence`}
-                            onClick={(event) => event.stopPropagation()}
-                          >
-                            {item.sessionId.slice(0, 8)}
-                          </Link>
+                        {item.sessionId ? (
+                          <OccurrenceSessionCell
+                            sessionId={item.sessionId}
+                            session={sessionOf(item)}
+                            link={sessionReplayLink(item.sessionId, item.recordedAt)}
+                            onSelect={() => select(index)}
+                          />
                         ) : (
                           <span className="text-muted-foreground">—</span>
                         )}
@@ -349,10 +356,17 @@ export function IssuePage() {
                 </dd>
                 <dt className="text-muted-foreground">Session</dt>
                 <dd className="min-w-0 truncate">
-                  {orDash(selected.sessionId, (value) =>
-                    unopenableSession(selected) ? (
-                      <UnopenableSessionId id={value} why={unopenableSession(selected)!} showWhy />
-                    ) : (
+                  {orDash(selected.sessionId, (value) => {
+                    const session = sessionOf(selected);
+                    if (session.state === 'gone') return <UnopenableSessionId id={value} why={session.why} showWhy />;
+                    // Read just now (it is the selected occurrence's): the link follows its answer.
+                    if (session.state === 'unsure')
+                      return (
+                        <span className="truncate font-mono text-xs text-muted-foreground" title={session.why}>
+                          {value}
+                        </span>
+                      );
+                    return (
                       <span className="flex min-w-0 items-baseline gap-3">
                         <Link
                           to="/sessions/$id"
@@ -373,8 +387,8 @@ export function IssuePage() {
                           </Link>
                         )}
                       </span>
-                    ),
-                  )}
+                    );
+                  })}
                 </dd>
                 <dt className="text-muted-foreground">Server</dt>
                 <dd>{selected.serverName || '—'}</dd>
@@ -389,6 +403,54 @@ export function IssuePage() {
         </Card>
       </div>
     </Shell>
+  );
+}
+
+/** Whether an occurrence's session can be opened (IssuePage's sessionOf). */
+type OccurrenceSession = { state: 'open' } | { state: 'gone' | 'unsure'; why: string };
+
+/**
+ * An occurrence's session in the occurrences table: a link to its replay at the occurrence when it
+ * can be opened; its id and why not when it cannot; and when only its read would tell (`unsure`),
+ * a button selecting the occurrence, whose details then say which.
+ */
+function OccurrenceSessionCell({
+  sessionId,
+  session,
+  link,
+  onSelect,
+}: {
+  sessionId: string;
+  session: OccurrenceSession;
+  link: ReturnType<typeof sessionReplayLink>;
+  onSelect: () => void;
+}) {
+  const short = sessionId.slice(0, 8);
+  if (session.state === 'gone') return <UnopenableSessionId id={short} why={session.why} />;
+  if (session.state === 'unsure')
+    return (
+      <button
+        type="button"
+        className={cn(linkStyles.plain, 'font-mono text-xs text-muted-foreground')}
+        title={`Session ${sessionId}. ${session.why}: select this occurrence to see whether it can be opened`}
+        data-testid="session-unsure"
+        onClick={(event) => {
+          event.stopPropagation();
+          onSelect();
+        }}
+      >
+        {short}
+      </button>
+    );
+  return (
+    <Link
+      {...link}
+      className={cn(linkStyles.plain, 'font-mono text-xs')}
+      title={`Session ${sessionId}, at this occurrence`}
+      onClick={(event) => event.stopPropagation()}
+    >
+      {short}
+    </Link>
   );
 }
 

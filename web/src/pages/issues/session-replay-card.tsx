@@ -50,10 +50,12 @@ export function SessionReplayCard({
   const occurrenceOffset = Number.isFinite(occurredMs) && events.length > 0 ? occurredMs - startMs : undefined;
   const startOffset = occurrenceOffset === undefined ? 0 : Math.max(0, occurrenceOffset - REPLAY_LEAD_MS);
   const missing = session.error instanceof ApiError && session.error.status === 404;
-  const kept = useSessionsKept();
+  const { kept, pending: keptPending } = useSessionsKept();
   const past = sessionPastKept(recordedAt, kept, Date.now());
   // Older than kept: known from the occurrence's time, or likely from it once the read found nothing.
   const pastRetention = past === 'certain' || (past === 'likely' && missing);
+  // A session not found is said to be past what is kept or never received only once the plan's answer tells which.
+  const awaitingKept = missing && keptPending;
 
   const open = (
     <Link
@@ -76,12 +78,12 @@ export function SessionReplayCard({
         <EmptyState title={pastRetentionTitle(kept)}>
           <PastRetentionExplanation kept={kept} />
         </EmptyState>
-      ) : missing ? (
+      ) : missing && !awaitingKept ? (
         <EmptyState title="The service never received this session">
           The occurrence names the browser session <span className="font-mono">{sessionId}</span>, but no details or
           recording of it arrived.
         </EmptyState>
-      ) : session.error ? (
+      ) : session.error && !awaitingKept ? (
         <ErrorState error={session.error} className="m-4" />
       ) : (
         <>

@@ -15,6 +15,12 @@ const keptText = (kept: Kept): string =>
 /** "Older than your plan keeps (14 days)": where a session's link would be. */
 export const pastRetentionNote = (kept: Kept): string => `Older than ${keptText(kept)}`;
 
+/**
+ * "It may be older than your plan keeps (14 days)": a session whose event is within the longest
+ * session's length of that edge, of which only its read would tell.
+ */
+export const mayBePastRetentionNote = (kept: Kept): string => `It may be older than ${keptText(kept)}`;
+
 /** "This session is older than your plan keeps (14 days)": the heading where the session would be. */
 export const pastRetentionTitle = (kept: Kept): string => `This session is older than ${keptText(kept)}`;
 

@@ -42,7 +42,7 @@ export function SessionDetailPage() {
     id,
   );
 
-  const sessionsKept = useSessionsKept();
+  const { kept: sessionsKept, pending: sessionsKeptPending } = useSessionsKept();
   const controls = useRef<ReplayControls | null>(null);
   const [currentMs, setCurrentMs] = useState((search.t ?? 0) * 1000);
   const currentRef = useRef(currentMs);
@@ -80,9 +80,13 @@ export function SessionDetailPage() {
     setCurrentMs(Math.round(offsetMs / 100) * 100);
   }, []);
 
-  if (session.error instanceof ApiError && session.error.status === 404) {
-    // Opened at an instant (a link from an occurrence or a trace): a session with an event that
-    // old is past what is kept, not unknown.
+  const missing = session.error instanceof ApiError && session.error.status === 404;
+  // Opened at an instant (a link from an occurrence or a trace), a session not found may be one past
+  // what is kept, which the plan's answer tells: until it is in, the page stays loading rather than
+  // saying "not found" first.
+  const awaitingKept = missing && search.at !== undefined && sessionsKeptPending;
+  if (missing && !awaitingKept) {
+    // A session with an event that old is past what is kept, not unknown.
     const pastRetention = sessionsKept && sessionPastKept(search.at, sessionsKept, Date.now()) !== false;
     return (
       <NotFoundState
@@ -96,7 +100,7 @@ export function SessionDetailPage() {
       />
     );
   }
-  if (session.error) {
+  if (session.error && !awaitingKept) {
     return (
       <div className="grid gap-4 px-6 py-5">
         <BackLink />

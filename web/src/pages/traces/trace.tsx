@@ -107,7 +107,7 @@ export function TracePage() {
     },
   });
 
-  const sessionsKept = useSessionsKept();
+  const { kept: sessionsKept } = useSessionsKept();
 
   const logs = useQuery({
     queryKey: ['trace-logs', projectId, id],
