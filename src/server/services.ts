@@ -20,10 +20,17 @@ import { SourceMapTables } from '../application/symbolication/sourcemaps.js';
 import { openMetaDb } from '../store/meta/index.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { StartError } from './start-error.js';
-import { createObjectStore } from '../store/objects/index.js';
+import { createObjectStore, type ObjectStore } from '../store/objects/index.js';
 import { openTelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
-import { metadataMoveMark, objectsMoveMark, telemetryMoveMark, type MoveMarkStore } from '../store/move-mark.js';
+import {
+  metadataMoveMark,
+  objectsCheckedOnFirstAnswer,
+  objectsMoveMark,
+  telemetryMoveMark,
+  type MoveMark,
+  type MoveMarkStore,
+} from '../store/move-mark.js';
 import { setQueryLimits } from '../store/telemetry/queries/run.js';
 import { RollupMarks } from '../application/rollup-marks.js';
 import { RollupJob } from '../application/jobs/rollup-job.js';
@@ -89,18 +96,16 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
     // Reads are bounded process-wide: one service per process, limits from configuration.
     setQueryLimits(config.queryLimits);
 
-    const objects = await createObjectStore(
+    const bucket = await createObjectStore(
       config.objects.kind === 'fs'
         ? { engine: 'fs', root: config.objects.root }
         : { engine: 's3', ...s3Options(config.objects) },
     );
-    opened.push(objects);
-    // Reading the mark is the start's first request to the bucket: one that cannot be read stops
-    // the start as an unreachable database does.
-    if (config.objects.kind === 's3')
-      await refuseUnfinishedMove(objectsMoveMark(objects), `the S3 bucket ${config.objects.bucket}`).catch(
-        serverFailure(shownValue('S3_BUCKET', config.objects.bucket), 'S3'),
-      );
+    opened.push(bucket);
+    const objects =
+      config.objects.kind === 's3'
+        ? await checkBucketMark(bucket, `the S3 bucket ${config.objects.bucket}`, log)
+        : bucket;
     const onHandlerError = (error: unknown, channel: string) =>
       log.error({ err: error, channel }, 'a coordination-store subscriber failed');
     const coord = createCoordStore(
@@ -311,12 +316,44 @@ function serverFailure(variable: string | null, server: string) {
  */
 async function refuseUnfinishedMove(mark: MoveMarkStore, target: string): Promise<void> {
   const unfinished = await mark.read();
-  if (unfinished === null) return;
-  const dataDir = unfinished.dataDir === null ? '<the data folder moved>' : shellWord(unfinished.dataDir);
-  throw new StartError(
-    `a sightline move into ${target} did not finish, so it holds only part of the data: run the move again with this start's server variables (DATA_DIR=${dataDir} npx sightline move), then start (docs/OPERATIONS.md §7)`,
-    65,
-  );
+  if (unfinished !== null) throw new StartError(unfinishedMove(target, unfinished), 65);
+}
+
+function unfinishedMove(target: string, mark: MoveMark): string {
+  const dataDir = mark.dataDir === null ? '<the data folder moved>' : shellWord(mark.dataDir);
+  return `a sightline move into ${target} did not finish, so it holds only part of the data: run the move again with this start's server variables (DATA_DIR=${dataDir} npx sightline move), then start (docs/OPERATIONS.md §7)`;
+}
+
+/**
+ * The bucket's move mark at start: marked, the start stops as on a marked database. A bucket that
+ * cannot be read (endpoint down, refused credentials) does not stop it: ingest needs no bucket, so
+ * a passing S3 outage should not become an outage of ingest. The start goes on with one warning,
+ * /ready reports the bucket as for any outage, and the mark is read on the bucket's first use that
+ * reaches it (a readiness probe, an upload). Marked then, the process keeps serving what needs no
+ * bucket and refuses every use of it (one error line; /ready 503 naming the move), so nothing is
+ * written that the move's redo would remove nor read from half a copy; exiting instead would stop
+ * ingest too, and the next start refuses anyway.
+ */
+async function checkBucketMark(objects: ObjectStore, target: string, log: Logger): Promise<ObjectStore> {
+  let mark: MoveMark | null;
+  try {
+    mark = await objectsMoveMark(objects).read();
+  } catch (error) {
+    log.warn(
+      `${target} could not be read (${(error as Error).message}), so whether a sightline move into it did not finish was not checked: starting without it; the check is made when it answers`,
+    );
+    return objectsCheckedOnFirstAnswer(objects, (found) => {
+      if (found === null) {
+        log.info(`${target} answers and holds no unfinished sightline move: objects are stored again`);
+        return null;
+      }
+      const refusal = unfinishedMove(target, found);
+      log.error(`${refusal}; until then this process stores and reads no objects`);
+      return new Error(refusal);
+    });
+  }
+  if (mark !== null) throw new StartError(unfinishedMove(target, mark), 65);
+  return objects;
 }
 
 /** A word for a shell command line: quoted when it holds anything but plain path characters. */

@@ -82,7 +82,13 @@ export function objectsMoveMark(objects: ObjectStore): MoveMarkStore {
     async read() {
       const body = await objects.get(MOVE_MARK_KEY);
       if (body === null) return null;
-      return { dataDir: (JSON.parse(Buffer.from(body).toString('utf8')) as { dataDir?: string }).dataDir ?? null };
+      // The object is the mark; a body that is not the move's JSON only loses the folder's name.
+      try {
+        const { dataDir } = JSON.parse(Buffer.from(body).toString('utf8')) as { dataDir?: unknown };
+        return { dataDir: typeof dataDir === 'string' ? dataDir : null };
+      } catch {
+        return { dataDir: null };
+      }
     },
     async set({ dataDir }) {
       await objects.put(MOVE_MARK_KEY, Buffer.from(JSON.stringify({ dataDir })), { contentType: 'application/json' });
@@ -90,5 +96,79 @@ export function objectsMoveMark(objects: ObjectStore): MoveMarkStore {
     async clear() {
       await objects.delete(MOVE_MARK_KEY);
     },
+  };
+}
+
+/**
+ * A bucket whose mark could not be read when the service started (the bucket did not answer):
+ * every use of it reads the mark first, until a read succeeds. `found` decides on what was read:
+ * null, and the bucket is used as it is from then on; an error, and every use fails with it for
+ * the life of the process, so nothing is written into (or read from) a half-copied bucket. A read
+ * that fails fails that use, as the bucket's outage would, and the next use reads again.
+ */
+export function objectsCheckedOnFirstAnswer(
+  objects: ObjectStore,
+  found: (mark: MoveMark | null) => Error | null,
+): ObjectStore {
+  const mark = objectsMoveMark(objects);
+  /** undefined until a read succeeds; then null (no mark) or the refusal. */
+  let refusal: Error | null | undefined;
+  let reading: Promise<void> | null = null;
+  const checked = async (): Promise<void> => {
+    if (refusal === undefined) {
+      // Concurrent uses share one read.
+      reading ??= mark
+        .read()
+        .then((read) => {
+          refusal = found(read);
+        })
+        .finally(() => {
+          reading = null;
+        });
+      await reading;
+    }
+    if (refusal) throw refusal;
+  };
+  return {
+    engine: objects.engine,
+    async put(key, body, opts) {
+      try {
+        await checked();
+      } catch (error) {
+        // A stream the put will never read would hold its file open.
+        if (!(body instanceof Uint8Array)) (body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+        throw error;
+      }
+      return objects.put(key, body, opts);
+    },
+    async get(key) {
+      await checked();
+      return objects.get(key);
+    },
+    async getStream(key) {
+      await checked();
+      return objects.getStream(key);
+    },
+    async head(key) {
+      await checked();
+      return objects.head(key);
+    },
+    async delete(key) {
+      await checked();
+      return objects.delete(key);
+    },
+    async list(prefix, opts) {
+      await checked();
+      return objects.list(prefix, opts);
+    },
+    async listWrittenBefore(prefix, before, opts) {
+      await checked();
+      return objects.listWrittenBefore(prefix, before, opts);
+    },
+    async ping() {
+      await checked();
+      return objects.ping();
+    },
+    close: () => objects.close(),
   };
 }

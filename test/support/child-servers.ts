@@ -50,16 +50,16 @@ export async function startShimProcess(): Promise<ChildServer> {
  */
 const S3RVER = `
 const S3rver = require('s3rver');
-const [directory, bucket] = process.argv.slice(1);
-new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] })
+const [directory, bucket, port] = process.argv.slice(1);
+new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true, configureBuckets: [{ name: bucket }] })
   .run()
   .then((a) => process.stdout.write(JSON.stringify({ port: a.port }) + '\\n'));
 process.stdin.on('end', () => process.exit(0)).resume();
 `;
 
-/** s3rver with one bucket, in its own process and folder; `url` is its endpoint. */
-export async function startS3rverProcess(bucket: string): Promise<ChildServer> {
+/** s3rver with one bucket, in its own process and folder, on `port` (0: any free one); `url` is its endpoint. */
+export async function startS3rverProcess(bucket: string, port = 0): Promise<ChildServer> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-s3rver-'));
-  const { child, ready } = await startChild(['--openssl-legacy-provider', '-e', S3RVER, folder, bucket]);
+  const { child, ready } = await startChild(['--openssl-legacy-provider', '-e', S3RVER, folder, bucket, String(port)]);
   return { url: `http://127.0.0.1:${(ready as { port: number }).port}`, close: stopper(child, folder) };
 }
