@@ -7,7 +7,8 @@
  * the service started with the same variables then runs on the servers. Progress goes to stderr,
  * a line per table or page of objects. Every target carries the move's mark (store/move-mark.ts)
  * from before the first write until all are copied and verified; a target holding a move cut
- * short is emptied of Sightline's rows and copied again.
+ * short is emptied of Sightline's rows (a bucket: of the objects the data folder no longer has)
+ * and copied again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { openMetaDb } from '../store/meta/index.js';
 import { copyMetadata, emptyMetaTables, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
 import type { MetaDb } from '../store/meta/types.js';
 import { createObjectStore } from '../store/objects/index.js';
-import { copyObjects } from '../store/objects/copy.js';
+import { copyObjects, removeObjectsNotIn } from '../store/objects/copy.js';
 import { openTelemetryEngine, type TelemetryEngine } from '../store/telemetry/index.js';
 import { migrateTelemetry } from '../store/telemetry/migrate.js';
 import { copyTelemetry, emptyTables, nonEmptyTables, telemetryTables } from '../store/telemetry/copy.js';
@@ -48,7 +49,7 @@ interface Target {
   unfinished: MoveMark | null;
   /** Said before a redo: what is emptied and how. */
   redo: string;
-  /** Removes what an earlier move wrote (Sightline's own rows only). */
+  /** Removes what an earlier move wrote (Sightline's own rows or keys only) that the copy would not replace. */
   empty(): Promise<void>;
 }
 
@@ -183,8 +184,14 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
         mark,
         unfinished,
         // A put is atomic, so every object there is whole; the copy skips those of the same size.
-        redo: `objects: the S3 bucket ${config.objects.bucket} holds a move that did not finish${fromFolder(unfinished)}: copying again (objects already there whole are kept)`,
-        empty: async () => undefined,
+        redo: `objects: the S3 bucket ${config.objects.bucket} holds a move that did not finish${fromFolder(unfinished)}: copying again (objects already there whole are kept, those the data folder no longer has are removed)`,
+        // Objects deleted from the folder since the run cut short would stay in the bucket, never read.
+        empty: async () => {
+          const removed = await removeObjectsNotIn(objects.from, objects.to);
+          out.write(
+            `objects: ${removed.toLocaleString('en-US')} removed from the bucket that the data folder no longer has`,
+          );
+        },
       });
     }
 

@@ -6,7 +6,8 @@
  * Also: a second move into the filled servers, a move while the folder is in use and one with
  * no server named are refused with their exit codes, and change nothing. A move killed mid-way
  * leaves its mark on every target: the service refuses to start on them, and the next move
- * empties Sightline's tables and copies again, to the same rows and objects as a whole move.
+ * empties Sightline's tables, removes the objects the folder deleted since, and copies again, to
+ * the same rows and objects as a whole move.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +35,8 @@ import { registerUser, startTestService, type TestService } from '../support/ser
 const BIN = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/sightline.mjs');
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const BUCKET = 'sightline-move';
+/** A recording the cut-short move copies and the data folder then loses. */
+const GONE_SINCE = (projectId: string) => `recordings/${projectId}/gone-since/noexception/0.json.gz`;
 
 const postgresDown = await postgresUnavailable();
 if (postgresDown) console.warn(`sightline move suite SKIPPED — no PostgreSQL at ${POSTGRES_ADDRESS}: ${postgresDown}`);
@@ -328,6 +331,10 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
   }, 60_000);
 
   it('a move killed mid-way leaves its mark on every target, and the service refuses to start on each', async () => {
+    // An object the folder holds during this move only (the redo below finds it deleted).
+    const folderObjects = await createObjectStore({ engine: 'fs', root: path.join(dataDir, 'objects') });
+    await folderObjects.put(GONE_SINCE(owner.project.id), Buffer.from('deleted before the redo'));
+    await folderObjects.close();
     // Killed at its first telemetry table: metadata and objects are copied, telemetry only begun.
     const killed = await runSightline('move', { DATA_DIR: dataDir, ...cutServers }, /telemetry: \w+ [\d,]+ of /);
     expect(killed.signal, killed.stderr).toBe('SIGKILL');
@@ -338,6 +345,7 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     expect(held.metadata.sightline_move_in_progress).toEqual(mark);
     expect(held.telemetry.sightline_move_in_progress).toEqual(mark);
     expect(held.objects['sightline-move-in-progress']).toBeGreaterThan(0);
+    expect(held.objects[GONE_SINCE(owner.project.id)]).toBeGreaterThan(0);
 
     // Started elsewhere (another DATA_DIR): the line names the folder the move came from.
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-move-start-'));
@@ -368,6 +376,21 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     expect(foreign.code, foreign.stderr).toBe(65);
     expect(foreign.stderr).toContain('is not empty (rows in operator_notes): move into an empty database');
     await postgresQuery('DELETE FROM operator_notes', `${database}_cut`);
+    // Deleted from the folder since the cut-short run copied it; beside it in the bucket, a key
+    // that is not Sightline's, which no move touches.
+    const folderObjects = await createObjectStore({ engine: 'fs', root: path.join(dataDir, 'objects') });
+    await folderObjects.delete(GONE_SINCE(owner.project.id));
+    await folderObjects.close();
+    const cutBucket = await createObjectStore({
+      engine: 's3',
+      bucket: cutServers.S3_BUCKET!,
+      endpoint: cutServers.S3_ENDPOINT!,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    await cutBucket.put('operator/notes.txt', Buffer.from('keep me'));
+    await cutBucket.close();
 
     const redone = await runMove({ DATA_DIR: dataDir, ...cutServers });
     expect(redone.code, redone.stderr).toBe(0);
@@ -383,8 +406,9 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
       `sightline move: telemetry: the ClickHouse database sightline_cut holds a move that did not finish (from ${dataDir}): emptying its 13 Sightline tables and copying again`,
     );
     expect(lines).toContain(
-      `sightline move: objects: the S3 bucket ${BUCKET}-cut holds a move that did not finish (from ${dataDir}): copying again (objects already there whole are kept)`,
+      `sightline move: objects: the S3 bucket ${BUCKET}-cut holds a move that did not finish (from ${dataDir}): copying again (objects already there whole are kept, those the data folder no longer has are removed)`,
     );
+    expect(lines).toContain('sightline move: objects: 1 removed from the bucket that the data folder no longer has');
     expect(redone.stderr).toContain(`objects: 0 copied (0.0 MB), ${objectKeys.length} already there`);
     expect(redone.stderr).toContain('13 tables copied and verified');
 
@@ -393,6 +417,8 @@ describe.skipIf(postgresDown !== null)('sightline move: an embedded installation
     const whole = await targetContent(servers);
     expect(metadata.operator_notes).toEqual({ rows: 0, hash: expect.any(String) });
     delete metadata.operator_notes;
+    expect(rest.objects['operator/notes.txt']).toBe('keep me'.length);
+    delete rest.objects['operator/notes.txt'];
     expect({ metadata, ...rest }).toEqual(whole);
 
     // No mark left: a move into the filled targets is refused as into any filled database.

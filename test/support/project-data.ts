@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { OBJECT_KEY_FAMILIES } from '../../src/store/objects/index.js';
 import { multipartForm, type FormFile } from './multipart.js';
 import { bytesOf, messageField, stringAttribute, varintField } from './otlp-protobuf.js';
 import { registerUser, type TestService } from './service.js';
@@ -259,16 +260,7 @@ export async function uploadDartSymbols(service: TestService, project: Project):
 /** Every stored object key that names the project. */
 export async function objectsOf(service: TestService, projectId: string): Promise<string[]> {
   const keys: string[] = [];
-  for (const family of [
-    'recordings',
-    'profiles',
-    'ai',
-    'dartsymbols',
-    'iossymbols',
-    'proguard',
-    'sourcemaps',
-    'symboltables',
-  ]) {
+  for (const family of OBJECT_KEY_FAMILIES) {
     let after: string | undefined;
     do {
       const page = await service.services.objects.list(`${family}/`, after === undefined ? {} : { after });

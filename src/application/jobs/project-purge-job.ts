@@ -9,7 +9,7 @@
  */
 import type { MetaDb } from '../../store/meta/types.js';
 import { finishPurge, pendingPurges, recordPurgeFailure } from '../../store/meta/repositories/project-purges.js';
-import type { ObjectStore } from '../../store/objects/index.js';
+import { OBJECT_KEY_FAMILIES, type ObjectStore } from '../../store/objects/index.js';
 import type { TelemetryEngine } from '../../store/telemetry/engine.js';
 import { purgeProjectTelemetry } from '../../store/telemetry/queries/purge.js';
 import { TABLE_FORMAT_VERSION } from '../../symbols/table/serialize.js';
@@ -24,7 +24,7 @@ const BATCH = 20;
  * tables built from those files.
  */
 export function projectObjectPrefixes(projectId: string): string[] {
-  const families = ['recordings', 'profiles', 'ai', 'dartsymbols', 'iossymbols', 'proguard', 'sourcemaps'].map(
+  const families = OBJECT_KEY_FAMILIES.filter((family) => family !== 'symboltables').map(
     (family) => `${family}/${projectId}/`,
   );
   const tables = Array.from({ length: TABLE_FORMAT_VERSION }, (_, i) => `symboltables/v${i + 1}/${projectId}/`);

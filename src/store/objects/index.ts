@@ -17,4 +17,4 @@ export async function createObjectStore(config: ObjectStoreConfig): Promise<Obje
 export { FsObjectStore };
 export type { FsObjectStoreOptions, S3ObjectStoreOptions };
 export { InvalidObjectKeyError, type ObjectStore, type PutOptions, type ListOptions } from './types.js';
-export { validateKey, validatePrefix } from './keys.js';
+export { OBJECT_KEY_FAMILIES, validateKey, validatePrefix } from './keys.js';

@@ -1,5 +1,20 @@
 import { InvalidObjectKeyError } from './types.js';
 
+/**
+ * The first segment of every key Sightline writes: `<family>/<projectId>/...`, symbol tables
+ * `symboltables/v<N>/<projectId>/...`. A bucket may hold other keys beside them, never touched.
+ */
+export const OBJECT_KEY_FAMILIES = [
+  'recordings',
+  'profiles',
+  'ai',
+  'dartsymbols',
+  'iossymbols',
+  'proguard',
+  'sourcemaps',
+  'symboltables',
+] as const;
+
 const KEY_CHARS = /^[A-Za-z0-9._/-]*$/;
 /** S3's limit; also keeps fs paths well inside PATH_MAX. */
 const MAX_KEY_LENGTH = 1024;
