@@ -5,7 +5,7 @@
  * its body was read has the rest discarded, within bounds (discardRestOfBody).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { HttpError, badRequest, payloadTooLarge } from './errors.js';
@@ -110,7 +110,8 @@ export function discardRestOfBody(request: IncomingMessage, response: ServerResp
  * sending: fetch on a loaded machine).
  */
 function closeLingering(socket: Socket): void {
-  if (socket.destroyed) return;
+  // fastify.inject() answers through a stand-in with no connection (and no end or destroy) to close.
+  if (!(socket instanceof net.Socket) || socket.destroyed) return;
   const timer = setTimeout(() => socket.destroy(), DISCARD_BOUNDS.lingerMs).unref();
   socket.once('close', () => clearTimeout(timer));
   // The client's FIN: nothing more will arrive.
