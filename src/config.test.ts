@@ -18,6 +18,7 @@ describe('configuration', () => {
       maxMemoryMb: null,
       cacheMb: 64,
       insertDir: defaultInsertDir(),
+      backupDir: path.resolve('data/backup-staging'),
     });
     expect(defaultInsertDir()).toBe(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
     expect(loadConfig({ TELEMETRY_INSERT_DIR: 'staging' }).telemetry).toMatchObject({

@@ -54,6 +54,12 @@ interface VariableSpec {
 }
 
 /** Every environment variable the service reads. */
+/**
+ * The data folder's working folder of `sightline backup` and `restore` (chDB's backup, PGlite's
+ * dump, links to the objects); emptied after each, and a crashed one's is removed at the next.
+ */
+export const BACKUP_STAGING_FOLDER = 'backup-staging';
+
 export const VARIABLES = {
   PORT: {
     schema: port,
@@ -345,7 +351,16 @@ export interface Config {
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   telemetry:
-    | { kind: 'chdb'; path: string; database: string; maxMemoryMb: number | null; cacheMb: number; insertDir: string }
+    | {
+        kind: 'chdb';
+        path: string;
+        database: string;
+        maxMemoryMb: number | null;
+        cacheMb: number;
+        insertDir: string;
+        /** Staging folder of `sightline backup` and `restore`, the only one chDB may back up into. */
+        backupDir: string;
+      }
     | { kind: 'clickhouse-http'; url: string; database: string };
   meta: { kind: 'pglite'; path: string; sharedBuffersMb: number } | { kind: 'postgres'; url: string };
   objects:
@@ -466,6 +481,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null,
           cacheMb: v.CHDB_CACHE_MB,
           insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()),
+          backupDir: path.join(dataDir, BACKUP_STAGING_FOLDER),
         },
     meta: v.DATABASE_URL
       ? { kind: 'postgres', url: v.DATABASE_URL }

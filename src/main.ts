@@ -1,12 +1,13 @@
 /**
  * `sightline` command line: `serve` runs the service, `demo` fills a running one with demo data
- * (src/demo/, over HTTP), `move` copies an embedded installation onto server engines. The client commands (login, queries, uploads) are the separate
+ * (src/demo/, over HTTP), `move` copies an embedded installation onto server engines, `backup`
+ * and `restore` archive an embedded one and bring it back. The client commands (login, queries, uploads) are the separate
  * `sightline-cli` (cli/).
  */
-import fs from 'node:fs';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { serve } from './server/serve.js';
 import { StartError } from './server/start-error.js';
+import { packageVersion } from './server/version.js';
 
 const USAGE = `usage: sightline <command>
 
@@ -15,17 +16,13 @@ commands:
   demo      send a demo shop's telemetry to a running service (sightline demo --help)
   move      copy this data folder's data onto the servers that DATABASE_URL, CLICKHOUSE_URL
             and S3_BUCKET name (service stopped, targets empty; docs/OPERATIONS.md §7)
+  backup    write an archive of this data folder, while the service runs or not
+            (sightline backup <archive.tar.gz>; docs/OPERATIONS.md §4)
+  restore   unpack such an archive into an empty data folder, service stopped
+            (sightline restore <archive.tar.gz>)
   version   print the version (for bug reports and upgrades)
   help      show this text
 `;
-
-/** The package's version; src/ and dist/ both sit one level below package.json. */
-function version(): string {
-  const manifest = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
-}
 
 /** `serve` and `move` take no options, but `--help` is what an operator tries first. */
 const COMMAND_USAGE = {
@@ -44,6 +41,38 @@ data folder is left as it was (docs/OPERATIONS.md §7).
 `,
 };
 
+/** `backup` and `restore` take the archive's path. */
+const ARCHIVE_COMMAND_USAGE = {
+  backup: `usage: sightline backup <archive.tar.gz>
+
+Writes an archive of the data folder (DATA_DIR): the telemetry (chDB's BACKUP), the metadata
+(PGlite's dump), the objects with their modification times, session-secret and a manifest.
+A service running on DATA_DIR takes it while it keeps serving (over DATA_DIR/control.sock, so
+run it as the service's user); otherwise the folder is opened directly. The archive appears
+only when whole (it is written as <archive>.partial first). Embedded engines only
+(docs/OPERATIONS.md §4).
+`,
+  restore: `usage: sightline restore <archive.tar.gz>
+
+Unpacks an archive of \`sightline backup\` into the data folder (DATA_DIR), which must be
+empty, with no service running on it, and checks every telemetry table's rows against the
+archive's manifest. Start the service on it afterwards (docs/OPERATIONS.md §4).
+`,
+};
+
+/** The configuration, or the exit code (78, EX_CONFIG) after saying what is wrong with it. */
+function configFromEnvironment(): Config | number {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`sightline: ${error.message}\n`);
+      return 78; // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
   switch (command) {
@@ -60,16 +89,8 @@ async function main(argv: string[]): Promise<number> {
         );
         return 64; // EX_USAGE
       }
-      let config: ReturnType<typeof loadConfig>;
-      try {
-        config = loadConfig(process.env);
-      } catch (error) {
-        if (error instanceof ConfigError) {
-          process.stderr.write(`sightline: ${error.message}\n`);
-          return 78; // EX_CONFIG
-        }
-        throw error;
-      }
+      const config = configFromEnvironment();
+      if (typeof config === 'number') return config;
       try {
         if (command === 'serve') await serve(config);
         else {
@@ -80,6 +101,34 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         if (error instanceof StartError) {
           process.stderr.write(`sightline: ${error.message}\n`);
+          return error.exitCode;
+        }
+        throw error;
+      }
+      return 0;
+    }
+    case 'backup':
+    case 'restore': {
+      if (argv.length === 2 && ['--help', '-h', 'help'].includes(argv[1]!)) {
+        process.stdout.write(ARCHIVE_COMMAND_USAGE[command]);
+        return 0;
+      }
+      if (argv.length !== 2 || argv[1]!.startsWith('-')) {
+        process.stderr.write(
+          `sightline: ${command} takes the archive's path, and nothing else\n\n${ARCHIVE_COMMAND_USAGE[command]}`,
+        );
+        return 64; // EX_USAGE
+      }
+      const config = configFromEnvironment();
+      if (typeof config === 'number') return config;
+      const out = { write: (line: string) => process.stderr.write(`sightline ${command}: ${line}\n`) };
+      try {
+        // Loaded only here: serve does not pay for them.
+        if (command === 'backup') await (await import('./server/backup-command.js')).runBackup(config, argv[1]!, out);
+        else await (await import('./server/restore.js')).runRestore(config, argv[1]!, out);
+      } catch (error) {
+        if (error instanceof StartError) {
+          process.stderr.write(`sightline ${command}: ${error.message}\n`);
           return error.exitCode;
         }
         throw error;
@@ -99,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
     case 'version':
     case '--version':
     case '-v':
-      process.stdout.write(`sightline ${version()}\n`);
+      process.stdout.write(`sightline ${packageVersion()}\n`);
       return 0;
     case 'help':
     case '--help':

@@ -1,12 +1,15 @@
 /**
  * Runs the service until SIGTERM or SIGINT: stop accepting, let in-flight requests finish, flush
- * the writer, close the stores, exit 0. A second signal exits at once.
+ * the writer, close the stores, exit 0. A second signal exits at once. Embedded installations
+ * also listen on the data folder's control socket (control-socket.ts) for `sightline backup`.
  */
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { buildApps } from './app.js';
 import { useServiceHeapGrowth } from './garbage-collection.js';
 import { fixMallocThresholds, keepReleasingFreedMemory } from './native-memory.js';
+import { allEmbedded } from './backup.js';
+import { listenControlSocket } from './control-socket.js';
 import { openServices } from './services.js';
 import { listenFailure } from './start-error.js';
 
@@ -30,6 +33,8 @@ export async function serve(config: Config): Promise<void> {
     await services.close();
     throw error;
   }
+  // `sightline backup` asks this process, which alone may open the embedded engines.
+  const control = allEmbedded(config) ? await listenControlSocket(services) : null;
 
   const port = (app.server.address() as { port: number }).port;
   const ingestPort = ingest ? (ingest.server.address() as { port: number }).port : port;
@@ -43,7 +48,7 @@ export async function serve(config: Config): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: draining requests and flushing writes');
     void (async () => {
-      await Promise.all([app.close(), ingest?.close()]);
+      await Promise.all([app.close(), ingest?.close(), control?.close()]);
       await services.close();
       process.exit(0);
     })().catch((error: unknown) => {

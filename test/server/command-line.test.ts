@@ -45,7 +45,7 @@ describe('sightline command line', () => {
     const help = await run(['help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^usage: sightline <command>/);
-    for (const command of ['serve', 'demo', 'version', 'help'])
+    for (const command of ['serve', 'demo', 'move', 'backup', 'restore', 'version', 'help'])
       expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
     const unknown = await run(['nonsense']);
     expect(unknown.code).toBe(64);
@@ -74,6 +74,54 @@ describe('sightline command line', () => {
       }
     },
   );
+
+  it.each([['backup'], ['restore']])(
+    '%s --help prints its usage; no archive, two, an option or server engines are refused before anything is opened',
+    async (command) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-archive-args-'));
+      try {
+        const env = { DATA_DIR: dataDir };
+        const help = await run([command, '--help'], env);
+        expect(help).toMatchObject({ code: 0, stderr: '' });
+        expect(help.stdout).toMatch(new RegExp(`^usage: sightline ${command} <archive.tar.gz>\n`));
+        for (const args of [[], ['a.tar.gz', 'b.tar.gz'], ['--gzip']]) {
+          const wrong = await run([command, ...args], env);
+          expect(wrong.code).toBe(64);
+          expect(wrong.stderr).toBe(
+            `sightline: ${command} takes the archive's path, and nothing else\n\n${help.stdout}`,
+          );
+        }
+        const onServers = await run([command, path.join(dataDir, 'a.tar.gz')], {
+          ...env,
+          DATABASE_URL: 'postgres://127.0.0.1:1/sightline',
+        });
+        expect(onServers.code).toBe(64);
+        expect(onServers.stderr).toMatch(
+          new RegExp(`^sightline ${command}: backup and restore cover the embedded engines only; .*pg_dump.*\n$`),
+        );
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it('restore of a missing archive exits 66, of a file that is not one 65, and leaves the data folder empty', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-restore-'));
+    const notAnArchive = path.join(os.tmpdir(), `sightline-not-an-archive-${randomBytes(4).toString('hex')}.tar.gz`);
+    try {
+      const missing = await run(['restore', `${notAnArchive}.missing`], { DATA_DIR: dataDir });
+      expect(missing).toMatchObject({ code: 66, stderr: `sightline restore: no archive at ${notAnArchive}.missing\n` });
+      fs.writeFileSync(notAnArchive, 'not a tar.gz');
+      const garbage = await run(['restore', notAnArchive], { DATA_DIR: dataDir });
+      expect(garbage.code).toBe(65);
+      expect(garbage.stderr).toMatch(new RegExp(`sightline restore: ${notAnArchive} is not a readable tar.gz: .*\n$`));
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(notAnArchive, { force: true });
+    }
+  });
 
   it('serve on a port another process holds: one line naming the port and the variable, exit 75, the data folder released', async () => {
     const holder = net.createServer();

@@ -41,3 +41,31 @@ export async function startChildService(env: Record<string, string>): Promise<Ch
   });
   return { url, child, output: () => output, exited };
 }
+
+export interface CommandExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stderr: string;
+}
+
+/**
+ * `sightline <args>` as an operator runs it; killed with SIGKILL as soon as its stderr matches
+ * `killWhen`; `onStderr` sees the stderr so far after each chunk.
+ */
+export function runSightline(
+  args: string[],
+  env: Record<string, string>,
+  options: { killWhen?: RegExp; onStderr?: (stderr: string) => void } = {},
+): Promise<CommandExit> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (options.killWhen?.test(stderr)) child.kill('SIGKILL');
+    options.onStderr?.(stderr);
+  });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
+}

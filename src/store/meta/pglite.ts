@@ -87,6 +87,38 @@ async function initialiseFolder(folder: string, settings: InitdbSettings, templa
   fs.renameSync(staging, folder);
 }
 
+/**
+ * A consistent copy of an open PGlite's data folder, as an uncompressed tar (`sightline backup`).
+ * PGlite runs in this thread and the dump reads every file under its statement lock, so no write
+ * lands in between; the CHECKPOINT first writes the shared buffers out, so the copy opens without
+ * replaying WAL. A transaction open at that moment is simply not in it.
+ */
+export async function dumpPglite(db: MetaDb): Promise<Uint8Array> {
+  if (!(db instanceof PgliteMetaDb)) throw new MetaDbError('only the embedded PGlite can be dumped', { code: null });
+  return db.dump();
+}
+
+/**
+ * Unpacks a dump of dumpPglite into `folder`, which must be missing or empty, through PGlite's own
+ * loader (it keeps the files' modes and times); openMetaDb then opens it as any folder.
+ */
+export async function loadPgliteDump(folder: string, dump: Uint8Array, sharedBuffersMb?: number): Promise<void> {
+  const target = path.resolve(folder);
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0)
+    throw new MetaDbError(`the PGlite data folder ${target} is not empty`, { code: null });
+  fs.mkdirSync(target, { recursive: true });
+  try {
+    const pg = await PGlite.create({
+      dataDir: target,
+      loadDataDir: new Blob([dump as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }),
+      ...engineOptions(sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB),
+    });
+    await pg.close();
+  } catch (error) {
+    throw toMetaDbError(error, `cannot load the PGlite dump into ${target}`);
+  }
+}
+
 class PgliteMetaDb implements MetaDb {
   readonly engine = 'pglite' as const;
   #closing: Promise<void> | null = null;
@@ -130,6 +162,17 @@ class PgliteMetaDb implements MetaDb {
 
   async ping(): Promise<void> {
     await this.query('SELECT 1');
+  }
+
+  async dump(): Promise<Uint8Array> {
+    this.#check();
+    try {
+      await this.pg.query('CHECKPOINT');
+      const tar = await this.pg.dumpDataDir('none');
+      return new Uint8Array(await tar.arrayBuffer());
+    } catch (error) {
+      throw toMetaDbError(error, 'dumping PGlite');
+    }
   }
 
   close(): Promise<void> {

@@ -39,6 +39,8 @@ export interface ChdbOptions {
   cacheMb?: number;
   /** Memory-backed folder for the insert files (config TELEMETRY_INSERT_DIR). */
   insertDir?: string;
+  /** The one folder BACKUP and RESTORE may write and read (`sightline backup`, src/server/backup.ts); none when unset. */
+  backupDir?: string;
 }
 
 export const DEFAULT_CHDB_CACHE_MB = 64;
@@ -50,7 +52,7 @@ export const DEFAULT_CHDB_CACHE_MB = 64;
  * PGlite and the service. Past max_server_memory_usage a statement fails (MEMORY_LIMIT_EXCEEDED)
  * instead of the process being killed.
  */
-export function chdbServerConfig(options: Pick<ChdbOptions, 'maxMemoryMb' | 'cacheMb'>): string {
+export function chdbServerConfig(options: Pick<ChdbOptions, 'maxMemoryMb' | 'cacheMb' | 'backupDir'>): string {
   const mb = (n: number) => String(n * 1024 * 1024);
   const cache = mb(options.cacheMb ?? DEFAULT_CHDB_CACHE_MB);
   const memory =
@@ -66,9 +68,18 @@ export function chdbServerConfig(options: Pick<ChdbOptions, 'maxMemoryMb' | 'cac
   <uncompressed_cache_size>0</uncompressed_cache_size>
   <index_uncompressed_cache_size>0</index_uncompressed_cache_size>
   <compiled_expression_cache_size>${mb(16)}</compiled_expression_cache_size>
-  <query_condition_cache_size>${mb(16)}</query_condition_cache_size>
+  <query_condition_cache_size>${mb(16)}</query_condition_cache_size>${
+    // BACKUP ... TO File() is refused outside allowed_path; a trailing slash, or it is taken as a file prefix.
+    options.backupDir === undefined
+      ? ''
+      : `\n  <backups><allowed_path>${xmlText(path.resolve(options.backupDir))}/</allowed_path></backups>`
+  }
 </clickhouse>
 `;
+}
+
+function xmlText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /** Insert files of this process that are between their write and their removal. */
