@@ -130,6 +130,7 @@ export async function stageBackup(
     step();
 
     progress('telemetry: BACKUP DATABASE');
+    await dropBackupReaders(sources.telemetry);
     const telemetryFolder = path.join(folder, ARCHIVE.telemetry);
     await sources.telemetry.command(
       `BACKUP DATABASE ${checkIdentifier(sources.telemetry.database)} TO File(${quoteString(`${telemetryFolder}/`)})`,
@@ -166,6 +167,21 @@ export async function stageBackup(
   }
 }
 
+/** Names of the read-only databases that read a backup's counts; the prefix is Sightline's alone. */
+const BACKUP_READER_PREFIX = 'sightline_backup_';
+
+/**
+ * Drops reader databases a killed backup left behind: chDB keeps them across restarts (pointing
+ * into a staging folder that is gone), and `sightline move` would take one for a second database.
+ */
+export async function dropBackupReaders(engine: TelemetryEngine): Promise<void> {
+  const leftovers = await engine.query<{ name: string }>(
+    'SELECT name FROM system.databases WHERE startsWith(name, {prefix:String})',
+    { prefix: BACKUP_READER_PREFIX },
+  );
+  for (const { name } of leftovers) await engine.command(`DROP DATABASE IF EXISTS ${checkIdentifier(name)}`);
+}
+
 /**
  * Migrations and rows per table of a chDB backup, read from the backup itself through a
  * read-only database of the Backup engine: counting the live tables instead would race the
@@ -176,7 +192,7 @@ export async function readBackupContents(
   database: string,
   folder: string,
 ): Promise<{ migrations: number[]; rows: Record<string, number> }> {
-  const reader = `sightline_backup_${randomBytes(6).toString('hex')}`;
+  const reader = `${BACKUP_READER_PREFIX}${randomBytes(6).toString('hex')}`;
   await engine.command(
     `CREATE DATABASE ${reader} ENGINE = Backup(${quoteString(database)}, File(${quoteString(`${folder}/`)}))`,
   );

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { Services } from '../application/services.js';
-import { packStaged, removeStaleStaging, stageBackup, type BackupManifest } from './backup.js';
+import { dropBackupReaders, packStaged, removeStaleStaging, stageBackup, type BackupManifest } from './backup.js';
 
 export const CONTROL_SOCKET = 'control.sock';
 
@@ -75,9 +75,10 @@ export interface ControlSocket {
 export async function listenControlSocket(services: Services): Promise<ControlSocket | null> {
   const { dataDir } = services.config;
   const socketPath = controlSocketPath(dataDir);
-  // The data folder's lock is ours: a socket or staging folder there is a killed service's.
+  // The data folder's lock is ours: a socket, staging folder or backup reader there is a killed service's.
   fs.rmSync(socketPath, { force: true });
   removeStaleStaging(dataDir);
+  await dropBackupReaders(services.telemetry);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     services.log.warn(
       { socketPath },

@@ -205,6 +205,10 @@ describe('sightline backup and restore', () => {
     expect(stoppedBackup.stderr).toContain('no service runs on');
     expect(manifestOf(offline).telemetry.rows.endpoints).toBeGreaterThanOrEqual(ingest.acked.length);
     expect(fs.existsSync(path.join(source, 'backup-staging'))).toBe(false);
+    // No database that read a backup's counts is left in chDB's catalogue.
+    expect(
+      fs.readdirSync(path.join(source, 'chdb/metadata')).filter((name) => name.startsWith('sightline_backup_')),
+    ).toEqual([]);
 
     // Restore the online backup into an empty folder, and start a service on it.
     const target = tempFolder('target');
