@@ -73,6 +73,20 @@ function configFromEnvironment(): Config | number {
   }
 }
 
+/** 0 when `run` succeeds; a StartError is its one line on stderr and its exit code, never a stack trace. */
+async function exitCodeOf(run: () => Promise<void>): Promise<number> {
+  try {
+    await run();
+    return 0;
+  } catch (error) {
+    if (error instanceof StartError) {
+      process.stderr.write(`sightline: ${error.message}\n`);
+      return error.exitCode;
+    }
+    throw error;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'help';
   switch (command) {
@@ -91,21 +105,14 @@ async function main(argv: string[]): Promise<number> {
       }
       const config = configFromEnvironment();
       if (typeof config === 'number') return config;
-      try {
+      return exitCodeOf(async () => {
         if (command === 'serve') await serve(config);
         else {
           // Loaded only here: serve does not pay for the copy code.
           const { moveToServers } = await import('./server/move.js');
           await moveToServers(config, { write: (line) => process.stderr.write(`sightline move: ${line}\n`) });
         }
-      } catch (error) {
-        if (error instanceof StartError) {
-          process.stderr.write(`sightline: ${error.message}\n`);
-          return error.exitCode;
-        }
-        throw error;
-      }
-      return 0;
+      });
     }
     case 'backup':
     case 'restore': {
@@ -122,18 +129,11 @@ async function main(argv: string[]): Promise<number> {
       const config = configFromEnvironment();
       if (typeof config === 'number') return config;
       const out = { write: (line: string) => process.stderr.write(`sightline ${command}: ${line}\n`) };
-      try {
+      return exitCodeOf(async () => {
         // Loaded only here: serve does not pay for them.
         if (command === 'backup') await (await import('./server/backup-command.js')).runBackup(config, argv[1]!, out);
         else await (await import('./server/restore.js')).runRestore(config, argv[1]!, out);
-      } catch (error) {
-        if (error instanceof StartError) {
-          process.stderr.write(`sightline ${command}: ${error.message}\n`);
-          return error.exitCode;
-        }
-        throw error;
-      }
-      return 0;
+      });
     }
     case 'demo': {
       // Loaded only here: serve does not pay for the demo generator.

@@ -128,6 +128,19 @@ export async function listenControlSocket(services: Services): Promise<ControlSo
   };
 }
 
+/** Resolves when the socket takes more, or has closed (the next write then notices). */
+function drained(socket: net.Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.on('drain', done);
+    socket.on('close', done);
+  });
+}
+
 function failure(message: string, exitCode: number): string {
   return JSON.stringify({ message, exitCode } satisfies FailedFrame);
 }
@@ -180,11 +193,7 @@ async function answerBackup(services: Services, socket: net.Socket): Promise<voi
       // The archive's bytes as frames, at the pace the client takes them.
       for await (const chunk of packStaged(staged)) {
         if (socket.destroyed) throw new Error('the client went away');
-        if (!socket.write(encodeFrame(FRAME.data, chunk as Buffer)))
-          await new Promise<void>((resolve) => {
-            socket.once('drain', resolve);
-            socket.once('close', resolve);
-          });
+        if (!socket.write(encodeFrame(FRAME.data, chunk as Buffer))) await drained(socket);
       }
     } finally {
       staged.remove();
@@ -194,7 +203,7 @@ async function answerBackup(services: Services, socket: net.Socket): Promise<voi
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (cancellation.cancelled) {
-      services.log.warn('backup cancelled: the client closed the control socket');
+      services.log.warn('backup cancelled: its connection closed (the client went away, or the service is stopping)');
       return;
     }
     services.log.error({ err: error }, 'backup failed');

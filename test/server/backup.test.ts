@@ -225,9 +225,7 @@ describe('sightline backup and restore', () => {
     // A folder that is not empty is refused, in one line, and left as it was.
     const refused = await runSightline(['restore', archive], { DATA_DIR: target });
     expect(refused.code).toBe(65);
-    expect(refused.stderr).toMatch(
-      /^sightline restore: the data folder .* is not empty \(.*\): restore into an empty folder/,
-    );
+    expect(refused.stderr).toMatch(/^sightline: the data folder .* is not empty \(.*\): restore into an empty folder/);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect((await fetch(`${restored.url}/ready`)).status).toBe(200);
     // Four service starts and five commands: about 40 s on a quiet machine, far more on a loaded one.

@@ -97,7 +97,7 @@ describe('sightline command line', () => {
         });
         expect(onServers.code).toBe(64);
         expect(onServers.stderr).toMatch(
-          new RegExp(`^sightline ${command}: backup and restore cover the embedded engines only; .*pg_dump.*\n$`),
+          /^sightline: backup and restore cover the embedded engines only; .*pg_dump.*\n$/,
         );
         expect(fs.readdirSync(dataDir)).toEqual([]);
       } finally {
@@ -111,11 +111,11 @@ describe('sightline command line', () => {
     const notAnArchive = path.join(os.tmpdir(), `sightline-not-an-archive-${randomBytes(4).toString('hex')}.tar.gz`);
     try {
       const missing = await run(['restore', `${notAnArchive}.missing`], { DATA_DIR: dataDir });
-      expect(missing).toMatchObject({ code: 66, stderr: `sightline restore: no archive at ${notAnArchive}.missing\n` });
+      expect(missing).toMatchObject({ code: 66, stderr: `sightline: no archive at ${notAnArchive}.missing\n` });
       fs.writeFileSync(notAnArchive, 'not a tar.gz');
       const garbage = await run(['restore', notAnArchive], { DATA_DIR: dataDir });
       expect(garbage.code).toBe(65);
-      expect(garbage.stderr).toMatch(new RegExp(`sightline restore: ${notAnArchive} is not a readable tar.gz: .*\n$`));
+      expect(garbage.stderr).toMatch(new RegExp(`\nsightline: ${notAnArchive} is not a readable tar.gz: .*\n$`));
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
