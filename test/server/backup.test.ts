@@ -97,6 +97,13 @@ function keepIngesting(url: string, projectToken: string) {
   };
 }
 
+/** Every file below `folder`, as paths relative to it. */
+function filesUnder(folder: string): string[] {
+  return (fs.readdirSync(folder, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
 function get(url: string, token: string) {
   return fetch(url, { headers: { authorization: `Bearer ${token}` } });
 }
@@ -221,6 +228,13 @@ describe('sightline backup and restore', () => {
       expect(response.status, `trace ${trace.id} acknowledged before the backup`).toBe(200);
     }
     expect(await recordingOf(restored.url)).toMatchObject({ segments: [{ events: [{ type: 2 }] }] });
+    // Objects keep their modification times (expiry counts from them), to the second a tar header holds.
+    const restoredObjects = filesUnder(path.join(target, 'objects'));
+    expect(restoredObjects.length).toBeGreaterThan(0);
+    for (const file of restoredObjects)
+      expect(Math.floor(fs.statSync(path.join(target, 'objects', file)).mtimeMs / 1000), file).toBe(
+        Math.floor(fs.statSync(path.join(source, 'objects', file)).mtimeMs / 1000),
+      );
 
     // A folder that is not empty is refused, in one line, and left as it was.
     const refused = await runSightline(['restore', archive], { DATA_DIR: target });
