@@ -4,14 +4,15 @@
  * socket while ingest keeps going holds every trace acknowledged before it began, the session
  * recording (an object) and the session secret; restored into an empty folder, a service started
  * on it answers the same reads to the same session token. A backup whose client or service is
- * killed mid-way leaves no archive, a stopped folder is backed up directly, and a restore into a
- * folder that is not empty is refused.
+ * killed mid-way leaves no archive, a stopped folder is backed up directly, a restore into a
+ * folder that is not empty is refused, and one whose rows do not match the manifest is undone.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import * as tar from 'tar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSightline, startChildService, type ChildService } from '../support/child-service.js';
 
@@ -242,6 +243,25 @@ describe('sightline backup and restore', () => {
     expect(refused.stderr).toMatch(/^sightline: the data folder .* is not empty \(.*\): restore into an empty folder/);
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect((await fetch(`${restored.url}/ready`)).status).toBe(200);
+
+    // An archive whose telemetry does not hold the manifest's rows is refused after the restore, and the folder emptied.
+    const unpacked = tempFolder('tampered');
+    await tar.extract({ file: archive, cwd: unpacked });
+    const manifestFile = path.join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+      telemetry: { rows: Record<string, number> };
+    };
+    manifest.telemetry.rows.endpoints! += 1;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const tampered = path.join(archives, 'tampered.tar.gz');
+    await tar.create({ file: tampered, gzip: true, cwd: unpacked }, fs.readdirSync(unpacked));
+    const elsewhere = tempFolder('elsewhere');
+    const mismatch = await runSightline(['restore', tampered], { DATA_DIR: elsewhere });
+    expect(mismatch.code).toBe(65);
+    expect(mismatch.stderr).toMatch(
+      /\nsightline: the restored telemetry does not match the archive's manifest \(endpoints: \d+ rows, manifest \d+\): the archive is damaged\n$/,
+    );
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
     // Four service starts and five commands: about 40 s on a quiet machine, far more on a loaded one.
   }, 300_000);
 });
