@@ -7,13 +7,20 @@
  *
  * Conventions:
  * - ids are lowercase UUID strings (8-4-4-4-12). OTLP trace ids (16 bytes) map to a UUID
- *   directly; 8-byte span ids are the low 8 bytes of a UUID whose high 8 bytes are zero.
+ *   directly; 8-byte span ids are the low 8 bytes of a UUID whose high 8 bytes are zero (a span
+ *   row may carry them as their hex digits: SpanId).
  * - times are bigint nanoseconds since the Unix epoch (UTC), so RFC 3339 nanosecond fractions
  *   survive; durations are bigint nanoseconds (int64 on the wire).
  * - attributes are flat string maps; structured values are JSON-encoded strings.
  */
 
 export type Uuid = string;
+/**
+ * A span row's span or parent id: a Uuid, or an OpenTelemetry span id as its 16 hex digits, which
+ * stands for the UUID with those low 8 bytes (as above). OTLP classification passes the decoder's
+ * hex on, which the row encoder reads directly (no UUID text to format and parse back).
+ */
+export type SpanId = Uuid;
 export type UnixNanos = bigint;
 export type Nanos = bigint;
 export type Attributes = Record<string, string>;
@@ -96,8 +103,8 @@ export interface SpanRecord {
   projectId: Uuid;
   /** Id of the owning entity (endpoint, task or AI trace), not the raw OpenTelemetry trace id. */
   traceId: Uuid;
-  spanId: Uuid;
-  parentSpanId: Uuid;
+  spanId: SpanId;
+  parentSpanId: SpanId;
   name: string;
   kind: SpanKind;
   startTime: UnixNanos;

@@ -294,10 +294,8 @@ describe('root and non-root ids', () => {
       'SELECT history': TRACE_UUID,
     });
     const openAiCall = result.batch.spans.find((row) => row.name === 'POST api.openai.com')!;
-    expect(openAiCall).toMatchObject({
-      spanId: spanUuid('d000000000000004'),
-      parentSpanId: spanUuid('d000000000000003'),
-    });
+    // Span rows carry the decoder's hex span ids, which the row encoder stores as these UUIDs' low half.
+    expect(openAiCall).toMatchObject({ spanId: 'd000000000000004', parentSpanId: 'd000000000000003' });
   });
 
   it('a nested AI trace inside an AI trace is a non-root AI trace of its own', () => {
@@ -516,7 +514,7 @@ describe('issues', () => {
 });
 
 describe('span rows', () => {
-  it('carry the span as a waterfall row: ids as UUIDs, kind, times, status, attributes, events', () => {
+  it('carry the span as a waterfall row: entity id, span ids as sent (hex), kind, times, status, attributes, events', () => {
     const result = classify(
       { spanId: 'a400000000000001', kind: 'SERVER', attributes: HTTP_GET },
       childOf('a400000000000001', {
@@ -532,8 +530,8 @@ describe('span rows', () => {
       {
         projectId: PROJECT_ID,
         traceId: TRACE_UUID,
-        spanId: spanUuid('a400000000000002'),
-        parentSpanId: spanUuid('a400000000000001'),
+        spanId: 'a400000000000002',
+        parentSpanId: 'a400000000000001',
         name: 'cache lookup',
         kind: 'INTERNAL',
         startTime: START,

@@ -332,8 +332,9 @@ function spanRow({ span, attributes }: SpanNode, owner: Owner, context: Classify
   return {
     projectId: context.projectId,
     traceId: owner.id,
-    spanId: spanIdToUuid(span.spanId),
-    parentSpanId: span.parentSpanId === '' ? NIL_UUID : spanIdToUuid(span.parentSpanId),
+    // The decoder's hex, which the row encoder reads as the UUID (records.ts, SpanId).
+    spanId: span.spanId,
+    parentSpanId: span.parentSpanId === '' ? NIL_UUID : span.parentSpanId,
     name: span.name,
     kind: recordKind(span),
     startTime,

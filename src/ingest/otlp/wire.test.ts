@@ -35,4 +35,21 @@ describe('ByteRangeCache', () => {
     body.fill(0x62, 100, 112);
     expect(cache.get(Buffer.from('service.name'), 0, 12)).toBe('service.name');
   });
+
+  it('tells apart keys that differ in any one byte, whatever their length and offset', () => {
+    const cache = new ByteRangeCache<number>(1, 32);
+    for (let length = 0; length <= 32; length++) {
+      // An odd offset into a larger block: words are read unaligned from the request body.
+      const body = new Uint8Array(64).map((_, i) => (i * 37 + length) & 0xff).subarray(3);
+      const view = new DataView(body.buffer, body.byteOffset, body.byteLength);
+      cache.set(body, 5, 5 + length, length);
+      expect(cache.get(body, 5, 5 + length, view)).toBe(length);
+      for (let changed = 5; changed < 5 + length; changed++) {
+        body[changed]! ^= 0x10;
+        expect(cache.get(body, 5, 5 + length, view), `length ${length}, byte ${changed}`).toBeUndefined();
+        expect(cache.get(body, 5, 5 + length), `length ${length}, byte ${changed}`).toBeUndefined();
+        body[changed]! ^= 0x10;
+      }
+    }
+  });
 });

@@ -29,6 +29,31 @@ describe('UUID in RowBinary', () => {
   });
 });
 
+describe('an OpenTelemetry span id in a UUID column', () => {
+  it('is the UUID with those 8 bytes low and 8 zero bytes high, leading zero bytes kept', () => {
+    expect(encode('00000000000000ff')).toBe(encode('00000000-0000-0000-0000-0000000000ff'));
+    expect(encode('0102030405060708')).toBe('0000000000000000' + '0807060504030201');
+    expect(encode('A1B2C3D4E5F60718')).toBe(encode('00000000-0000-0000-a1b2-c3d4e5f60718'));
+    // An all-zero span id (a parent the sender left zeroed) is the nil UUID, as "no parent" is stored.
+    expect(encode('0000000000000000')).toBe(encode('00000000-0000-0000-0000-000000000000'));
+  });
+
+  it('refuses any other length or a digit that is not hex', () => {
+    for (const bad of ['000000000000001', '00000000000000001', '000000000000000g', '00000000000000\u06660']) {
+      expect(() => encode(bad), bad).toThrow(RangeError);
+    }
+  });
+
+  it('writes each row its own id when a column repeats and alternates values', () => {
+    const ids = ['0102030405060708', '0102030405060708', '00112233-4455-6677-8899-aabbccddeeff', '0102030405060708'];
+    const out = new RowBinaryBuffer();
+    UUID_ROWS.encode(ids.map((u) => ({ u })) as never[], out);
+    expect(Buffer.from(out.bytes()).toString('hex')).toBe(ids.map(encode).join(''));
+    // A refused value is not remembered: sent again, it is refused again rather than copied.
+    for (let attempt = 0; attempt < 2; attempt++) expect(() => encode('010203040506070g')).toThrow(RangeError);
+  });
+});
+
 const MAP_ROWS = layoutFormat<{ m: Record<string, string> }>('t', { m: 'Map(String, String)' });
 
 /** The RowBinary of a Map(String, String), written out by hand: LEB128 count, then each key and value. */

@@ -170,8 +170,37 @@ const UUID_BYTE_AT = Uint8Array.from([7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11
   return digit + (digit >= 8 ? 1 : 0) + (digit >= 12 ? 1 : 0) + (digit >= 16 ? 1 : 0) + (digit >= 20 ? 1 : 0);
 });
 
+/** Where a span id's 16 hex digits go in RowBinary: the low half, UUID bytes 8-15, reversed. */
+const SPAN_ID_BYTE_AT = Uint8Array.from([7, 6, 5, 4, 3, 2, 1, 0], (byte) => byte * 2);
+
+/**
+ * A UUID column, from the 8-4-4-4-12 text or from an OpenTelemetry span id's 16 hex digits (the
+ * UUID's low 8 bytes, the high 8 zero: records.ts). Span rows keep the decoder's hex rather than
+ * a UUID string made to be parsed back here, which with the parse was a tenth of the OTLP main
+ * thread (PERFORMANCE.md). Each column remembers its last value: the project id repeats on every
+ * row and an entity's id on each of its span rows, and the same string costs a comparison.
+ */
+function uuidColumn(): ValueEncoder {
+  let lastValue: string | undefined;
+  const lastBytes = new Uint8Array(16);
+  return (out: RowBinaryBuffer, value: string) => {
+    out.ensure(16);
+    const buf = out.buf;
+    const p = out.pos;
+    if (value === lastValue) {
+      for (let i = 0; i < 16; i++) buf[p + i] = lastBytes[i]!;
+    } else {
+      if (value.length === 16) spanIdHalves(buf, p, value);
+      else uuidHalves(buf, p, value);
+      for (let i = 0; i < 16; i++) lastBytes[i] = buf[p + i]!;
+      lastValue = value;
+    }
+    out.pos = p + 16;
+  };
+}
+
 // Every span row carries several UUIDs: one table lookup per digit, no per-byte calls (profiled).
-function uuid(out: RowBinaryBuffer, value: string): void {
+function uuidHalves(buf: Buffer, p: number, value: string): void {
   if (
     value.length !== 36 ||
     value.charCodeAt(8) !== DASH ||
@@ -181,9 +210,6 @@ function uuid(out: RowBinaryBuffer, value: string): void {
   ) {
     throw new RangeError(`${JSON.stringify(value)} is not a UUID`);
   }
-  out.ensure(16);
-  const buf = out.buf;
-  const p = out.pos;
   let invalid = 0;
   for (let i = 0; i < 16; i++) {
     const at = UUID_BYTE_AT[i]!;
@@ -193,7 +219,19 @@ function uuid(out: RowBinaryBuffer, value: string): void {
     buf[p + i] = (hi << 4) | lo;
   }
   if (invalid < 0) throw new RangeError(`${JSON.stringify(value)} is not a UUID`);
-  out.pos = p + 16;
+}
+
+function spanIdHalves(buf: Buffer, p: number, value: string): void {
+  buf.fill(0, p, p + 8);
+  let invalid = 0;
+  for (let i = 0; i < 8; i++) {
+    const at = SPAN_ID_BYTE_AT[i]!;
+    const hi = HEX[value.charCodeAt(at)]!;
+    const lo = HEX[value.charCodeAt(at + 1)]!;
+    invalid |= hi | lo;
+    buf[p + 8 + i] = (hi << 4) | lo;
+  }
+  if (invalid < 0) throw new RangeError(`${JSON.stringify(value)} is not a UUID or a span id`);
 }
 
 function fixedString(size: number): ValueEncoder {
@@ -275,7 +313,7 @@ export function encoderOf(type: string): ValueEncoder {
     case 'String':
       return string;
     case 'UUID':
-      return uuid;
+      return uuidColumn();
     case 'Bool':
       return bool;
     case 'UInt8':
