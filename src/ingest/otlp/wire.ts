@@ -52,7 +52,7 @@ export class ByteRangeCache<T> {
   /**
    * The value stored for these bytes, if the slot holds them. The comparison reads four bytes at a
    * time through `view` (over the same memory as `bytes`; readers pass the one they hold): most
-   * attributes are hits, and a byte at a time was most of decoding's time (PERFORMANCE.md).
+   * attributes are hits, and comparing a byte at a time was decoding's largest cost (PERFORMANCE.md).
    */
   get(bytes: Uint8Array, start: number, end: number, view = viewOf(bytes)): T | undefined {
     const slot = this.slotOf(bytes, start, end);

@@ -54,6 +54,29 @@ describe('an OpenTelemetry span id in a UUID column', () => {
   });
 });
 
+describe('Int64 from a bigint', () => {
+  const INT64_ROWS = layoutFormat<{ i: bigint }>('t', { i: 'Int64' });
+  const encodeInt64 = (i: bigint) => {
+    const out = new RowBinaryBuffer();
+    INT64_ROWS.encode([{ i }] as never[], out);
+    return Buffer.from(out.bytes()).toString('hex');
+  };
+
+  it("writes the two's complement little-endian, across the whole range", () => {
+    for (const value of [0n, 1n, -1n, 1_700_000_000_123_456_789n, -(2n ** 63n), 2n ** 63n - 1n, -(2n ** 32n) - 5n]) {
+      const expected = Buffer.alloc(8);
+      expected.writeBigInt64LE(value);
+      expect(encodeInt64(value), String(value)).toBe(expected.toString('hex'));
+    }
+  });
+
+  it('refuses a value outside Int64 rather than wrapping it', () => {
+    for (const value of [2n ** 63n, -(2n ** 63n) - 1n, 2n ** 64n]) {
+      expect(() => encodeInt64(value), String(value)).toThrow(RangeError);
+    }
+  });
+});
+
 const MAP_ROWS = layoutFormat<{ m: Record<string, string> }>('t', { m: 'Map(String, String)' });
 
 /** The RowBinary of a Map(String, String), written out by hand: LEB128 count, then each key and value. */
