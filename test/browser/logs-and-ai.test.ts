@@ -407,14 +407,13 @@ describe('/logs', () => {
     await poll(async () => (await shownRows()).length).toBe(5);
     // The rate covers the last 10 s: on a loaded machine the rows can take longer than that to be
     // read back below, so the highest rate the page showed is recorded as it renders.
-    await dashboard.page.evaluate(() => {
-      const shown = document.querySelector('[data-testid="live-rate"]')!;
-      const w = window as unknown as { highestLiveRate: number };
-      w.highestLiveRate = 0;
+    await dashboard.page.evaluate(`
+      const shown = document.querySelector('[data-testid="live-rate"]');
+      window.highestLiveRate = 0;
       new MutationObserver(() => {
-        w.highestLiveRate = Math.max(w.highestLiveRate, Number.parseFloat(shown.textContent ?? '') || 0);
+        window.highestLiveRate = Math.max(window.highestLiveRate, Number.parseFloat(shown.textContent) || 0);
       }).observe(shown, { childList: true, characterData: true, subtree: true });
-    });
+    `);
 
     await emit(
       'checkout',
@@ -430,9 +429,7 @@ describe('/logs', () => {
     // Each record once, whatever the overlap of the polls.
     const bodies = (await shownRows()).map((row) => row.body);
     expect(new Set(bodies).size).toBe(bodies.length);
-    const rate = await dashboard.page.evaluate(
-      () => (window as unknown as { highestLiveRate: number }).highestLiveRate,
-    );
+    const rate = await dashboard.page.evaluate<number>('window.highestLiveRate');
     expect(rate).toBeGreaterThan(0);
     await dashboard.capture('logs-live');
 
