@@ -862,7 +862,8 @@ describe('issues and traces in Chromium', () => {
     } finally {
       page.off('request', onRequest);
     }
-  });
+    // Six page loads and their replays: about 20 s on a quiet machine, past 60 s in a CI run beside other work.
+  }, 180_000);
 
   it('shows a demo endpoint trace with its logs, linking to /logs', async () => {
     const groups = await post<IssueList>('/api/exception-stack-traces', { search: 'ETIMEDOUT' });
