@@ -36,7 +36,7 @@ embedded engines keep their data under DATA_DIR (./data). Stop it with Ctrl-C or
 
 Copies this data folder's data (DATA_DIR) onto the servers that DATABASE_URL, CLICKHOUSE_URL
 and S3_BUCKET name, each store only when its variable is set. The service must be stopped and
-every target empty, or holding a move that did not finish (it is emptied and copied again); the
+every target empty, or holding a move that did not finish (the move is redone there); the
 data folder is left as it was (docs/OPERATIONS.md §7).
 `,
 };

@@ -25,7 +25,17 @@ export function removeBuiltCli(): void {
   built = undefined;
 }
 
-export const newConfigDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-config-'));
+/** Configuration folders of this test file's process, removed when it exits (each file runs in its own). */
+const configDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+export function newConfigDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-config-'));
+  configDirs.push(dir);
+  return dir;
+}
 
 export interface CliResult {
   code: number | null;

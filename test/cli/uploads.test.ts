@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { listenOnLoopback } from '../support/loopback.js';
 import { listeningTestService, registerUser, type ListeningTestService } from '../support/service.js';
 import { builtCli, jsonOf, newConfigDir, personalAccessToken, removeBuiltCli, runCli } from './helpers.js';
@@ -83,6 +83,7 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
     expect((await runCli(['login', '--url', service.url, '--token', token], { configDir })).code).toBe(0);
   });
   afterAll(async () => {
+    fs.rmSync(mappingFolder, { recursive: true, force: true });
     await service?.close();
     removeBuiltCli();
   });
@@ -234,6 +235,7 @@ describe('sightline-cli uploads', { timeout: 180_000 }, () => {
 
   it('sourcemaps upload: a folder without maps is a usage error; a bad token exits 4; bad maps are listed as skipped (exit 1 when none is accepted)', async () => {
     const build = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-cli-build-'));
+    onTestFinished(() => fs.rmSync(build, { recursive: true, force: true }));
     fs.writeFileSync(path.join(build, 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map\n');
     const none = await runCli(['sourcemaps', 'upload', build], { configDir });
     expect(none.code).toBe(2);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { RESOURCE_LIMIT_CODES, TelemetryQueryError, type TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry, readMigrations, TELEMETRY_MIGRATIONS_DIR } from '../../src/store/telemetry/migrate.js';
 import {
@@ -281,6 +281,7 @@ export function telemetryEngineContract(
 
     it('refuses a landed migration whose text changed', async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-migrations-'));
+      onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
       for (const file of fs.readdirSync(TELEMETRY_MIGRATIONS_DIR)) {
         fs.copyFileSync(path.join(TELEMETRY_MIGRATIONS_DIR, file), path.join(dir, file));
       }
