@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:c
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { demoBatch, seededRandom, sendDemoBatch } from '../../src/demo/demo-data.js';
 import { listeningTestService, registerUser, type ListeningTestService, type TestService } from '../support/service.js';
 
@@ -25,10 +26,13 @@ export function removeBuiltCli(): void {
   built = undefined;
 }
 
-/** Configuration folders of this test file's process, removed when it exits (each file runs in its own). */
+/**
+ * Configuration folders of the test file being run, removed after it (the hook is registered on
+ * the file importing this module; a process 'exit' handler did not run when vitest ended a worker).
+ */
 const configDirs: string[] = [];
-process.once('exit', () => {
-  for (const dir of configDirs) fs.rmSync(dir, { recursive: true, force: true });
+afterAll(() => {
+  for (const dir of configDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 export function newConfigDir(): string {
