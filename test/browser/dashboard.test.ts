@@ -493,7 +493,7 @@ describe('dashboard in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(0);
     // The built-in plan keeps what the tables' TTLs keep.
     expect(await page.getByTestId('data-kept').textContent()).toBe(
-      '90 days (logs, sessions, recordings, profiles 30 days)',
+      '90 days (logs, sessions, recordings, and profiles: 30 days)',
     );
 
     // Invite: this suite's service mails invitations; the page also shows the link to pass on.

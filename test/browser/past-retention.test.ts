@@ -338,7 +338,7 @@ describe('telemetry older than what is kept', () => {
       await page.goto(`/settings/organization?projectId=${longProjectId}`);
       await expect
         .poll(() => page.getByTestId('data-kept').textContent())
-        .toBe('90 days (logs, recordings, profiles 30 days; sessions 35 days)');
+        .toBe('90 days (logs, recordings, and profiles: 30 days; sessions: 35 days)');
       await d.capture('organization-data-kept-by-table');
     });
   });

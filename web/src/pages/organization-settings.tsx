@@ -659,8 +659,10 @@ const TABLE_LABELS: Record<keyof Usage['tableRetentionDays'], string> = {
 /**
  * What the plan's days (`planDays`, planKeptDays) mean in the store, where each table's TTL bounds
  * every plan (`tables`, as the engine has them: docs/OPERATIONS.md §6): the days most tables keep,
- * then the others, "90 days (logs, sessions, recordings, profiles 30 days)".
+ * then the others, "90 days (logs, sessions, recordings, and profiles: 30 days)".
  */
+const listFormat = new Intl.ListFormat('en', { type: 'conjunction' });
+
 function dataKept(planDays: number, tables: Usage['tableRetentionDays']): string {
   const tablesByDays = new Map<number, string[]>();
   for (const [table, label] of Object.entries(TABLE_LABELS) as Array<[keyof typeof TABLE_LABELS, string]>) {
@@ -669,7 +671,7 @@ function dataKept(planDays: number, tables: Usage['tableRetentionDays']): string
   }
   const count = (n: number) => `${formatCount(n)} day${n === 1 ? '' : 's'}`;
   const [most, ...others] = [...tablesByDays].sort(([daysA, a], [daysB, b]) => b.length - a.length || daysB - daysA);
-  const rest = others.map(([days, labels]) => `${labels.join(', ')} ${count(days)}`).join('; ');
+  const rest = others.map(([days, labels]) => `${listFormat.format(labels)}: ${count(days)}`).join('; ');
   return rest ? `${count(most![0])} (${rest})` : count(most![0]);
 }
 

@@ -445,7 +445,9 @@ function OccurrenceSessionCell({
   return (
     <Link
       {...link}
-      className={cn(linkStyles.plain, 'font-mono text-xs')}
+      // Accent, as ids that open something are: beside ids that cannot be opened (muted), a plain
+      // link read as one more of them.
+      className={cn(linkStyles.id, 'text-xs')}
       title={`Session ${sessionId}, at this occurrence`}
       onClick={(event) => event.stopPropagation()}
     >
