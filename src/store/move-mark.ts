@@ -129,6 +129,13 @@ export function objectsCheckedOnFirstAnswer(
     }
     if (refusal) throw refusal;
   };
+  /** The store's own call, made once the mark is known not to refuse it. */
+  const afterCheck =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await checked();
+      return call(...args);
+    };
   return {
     engine: objects.engine,
     async put(key, body, opts) {
@@ -141,34 +148,13 @@ export function objectsCheckedOnFirstAnswer(
       }
       return objects.put(key, body, opts);
     },
-    async get(key) {
-      await checked();
-      return objects.get(key);
-    },
-    async getStream(key) {
-      await checked();
-      return objects.getStream(key);
-    },
-    async head(key) {
-      await checked();
-      return objects.head(key);
-    },
-    async delete(key) {
-      await checked();
-      return objects.delete(key);
-    },
-    async list(prefix, opts) {
-      await checked();
-      return objects.list(prefix, opts);
-    },
-    async listWrittenBefore(prefix, before, opts) {
-      await checked();
-      return objects.listWrittenBefore(prefix, before, opts);
-    },
-    async ping() {
-      await checked();
-      return objects.ping();
-    },
+    get: afterCheck((key) => objects.get(key)),
+    getStream: afterCheck((key) => objects.getStream(key)),
+    head: afterCheck((key) => objects.head(key)),
+    delete: afterCheck((key) => objects.delete(key)),
+    list: afterCheck((prefix, opts) => objects.list(prefix, opts)),
+    listWrittenBefore: afterCheck((prefix, before, opts) => objects.listWrittenBefore(prefix, before, opts)),
+    ping: afterCheck(() => objects.ping()),
     close: () => objects.close(),
   };
 }
