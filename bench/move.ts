@@ -27,7 +27,6 @@ const shim = await startShimProcess();
 const source = await openChdb({
   path: path.join(folder, 'chdb'),
   database: 'sightline',
-  insertDir: path.join(folder, 'insert'),
 });
 try {
   await migrateTelemetry(source);

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultInsertDir, VARIABLES, loadConfig } from './config.js';
+import { ConfigError, VARIABLES, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('defaults to the embedded engines under ./data', () => {
@@ -17,12 +16,7 @@ describe('configuration', () => {
       database: 'sightline',
       maxMemoryMb: null,
       cacheMb: 64,
-      insertDir: defaultInsertDir(),
       backupDir: path.resolve('data/backup-staging'),
-    });
-    expect(defaultInsertDir()).toBe(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
-    expect(loadConfig({ TELEMETRY_INSERT_DIR: 'staging' }).telemetry).toMatchObject({
-      insertDir: path.resolve('staging'),
     });
     expect(config.meta).toEqual({ kind: 'pglite', path: path.resolve('data/pglite'), sharedBuffersMb: 16 });
     expect(config.objects).toEqual({ kind: 'fs', root: path.resolve('data/objects') });

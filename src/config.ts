@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -102,11 +101,6 @@ export const VARIABLES = {
     default: '64',
     description:
       "Embedded chDB: size in MB of each of its index caches (marks, primary index, skipping-index marks); ClickHouse's own default is 5 GB each.",
-  },
-  TELEMETRY_INSERT_DIR: {
-    schema: z.string().min(1),
-    description:
-      'Memory-backed folder where embedded chDB inserts stage their binary rows (a file per insert, removed after it; leftovers removed at start). Unset: /dev/shm when writable, else the OS temp folder.',
   },
   CLICKHOUSE_DATABASE: {
     schema: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
@@ -357,7 +351,6 @@ export interface Config {
         database: string;
         maxMemoryMb: number | null;
         cacheMb: number;
-        insertDir: string;
         /** Staging folder of `sightline backup` and `restore`, the only one chDB may back up into. */
         backupDir: string;
       }
@@ -415,16 +408,6 @@ export interface Config {
   };
 }
 
-/** /dev/shm (memory on Linux) when it exists and is writable, otherwise the OS temp folder. */
-export function defaultInsertDir(): string {
-  try {
-    fs.accessSync('/dev/shm', fs.constants.W_OK);
-    return '/dev/shm';
-  } catch {
-    return os.tmpdir();
-  }
-}
-
 type Specs = typeof VARIABLES;
 type Defaulted = { [K in VariableName]: Specs[K] extends { default: string } ? K : never }[VariableName];
 /**
@@ -480,7 +463,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           database: v.CLICKHOUSE_DATABASE,
           maxMemoryMb: v.CHDB_MAX_MEMORY_MB ?? null,
           cacheMb: v.CHDB_CACHE_MB,
-          insertDir: path.resolve(v.TELEMETRY_INSERT_DIR ?? defaultInsertDir()),
           backupDir: path.join(dataDir, BACKUP_STAGING_FOLDER),
         },
     meta: v.DATABASE_URL

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CHDB_CACHE_MB } from '../store/telemetry/chdb.js';
-import { BACKUP_STAGING_FOLDER, defaultInsertDir, shownValue, type Config } from '../config.js';
+import { BACKUP_STAGING_FOLDER, shownValue, type Config } from '../config.js';
 import { openMetaDb } from '../store/meta/index.js';
 import { copyMetadata, emptyMetaTables, metaTables, nonEmptyMetaTables } from '../store/meta/copy.js';
 import type { MetaDb } from '../store/meta/types.js';
@@ -134,7 +134,6 @@ export async function moveToServers(config: Config, out: MoveOutput): Promise<vo
           database: embeddedDatabase(folders.telemetry, config.telemetry.database),
           maxMemoryMb: null,
           cacheMb: DEFAULT_CHDB_CACHE_MB,
-          insertDir: defaultInsertDir(),
           backupDir: path.join(config.dataDir, BACKUP_STAGING_FOLDER),
         }).catch(notOpened('telemetry')),
       );

@@ -85,7 +85,12 @@ export async function openServices(config: Config, options: OpenOptions = {}): P
       config.telemetry.kind === 'clickhouse-http' ? shownValue('CLICKHOUSE_URL', config.telemetry.url) : null,
       'ClickHouse',
     );
-    const telemetry = await openTelemetryEngine(config.telemetry).catch(onClickHouse);
+    const telemetry = await openTelemetryEngine(config.telemetry, {
+      onStagedError: (error, { table, batch, setAside }) =>
+        setAside === undefined
+          ? log.warn({ err: error, table, batch }, 'chdb staged insert failed; the batch is kept and tried again')
+          : log.error({ err: error, table, batch, setAside }, 'chdb staged insert failed; the file is set aside'),
+    }).catch(onClickHouse);
     opened.push(telemetry);
     await migrateTelemetry(telemetry).catch(onClickHouse);
     if (config.telemetry.kind === 'clickhouse-http')

@@ -14,11 +14,9 @@
  * way. A process killed between writing a file and its insert acknowledged none of its rows
  * (acks follow the insert), so the next start simply deletes what it finds in the folder.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { drainPending, Session } from 'chdb';
-import { defaultInsertDir } from '../../config.js';
 import {
   clickhouseCodeOf,
   INSERT_SETTINGS,
@@ -29,6 +27,16 @@ import {
 } from './engine.js';
 import { quoteString, renderParameters } from './literals.js';
 import type { RowLayout } from './rows.js';
+import { type BatchTarget, StagedInserts } from './staged-inserts.js';
+
+/** Where a chDB folder's staged inserts wait for their insert (staged-inserts.ts). */
+export const STAGED_FOLDER = 'sightline-staged';
+
+interface StagedTarget extends BatchTarget {
+  columns: string[];
+  structure: string;
+  settings: Record<string, string | number>;
+}
 
 export interface ChdbOptions {
   path: string;
@@ -37,8 +45,10 @@ export interface ChdbOptions {
   maxMemoryMb?: number | null;
   /** Size of each of the engine's index caches (marks, primary index, skipping-index marks), MB. Default 64. */
   cacheMb?: number;
-  /** Memory-backed folder for the insert files (config TELEMETRY_INSERT_DIR). */
-  insertDir?: string;
+  /** How long a staged batch waits for company before its insert (default STAGED_FLUSH_MS). */
+  stagedFlushMs?: number;
+  /** A staged batch's insert failed (it is kept and tried again) or one of its files was set aside. */
+  onStagedError?: (error: unknown, what: { table: string; batch: string; setAside?: string }) => void;
   /** The one folder BACKUP and RESTORE may write and read (`sightline backup`, src/server/backup.ts); none when unset. */
   backupDir?: string;
 }
@@ -82,28 +92,9 @@ function xmlText(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** Insert files of this process that are between their write and their removal. */
-const staging = new Set<string>();
-let insertSequence = 0;
-
-/**
- * The folder of one store's insert files, inside `insertDir`: named after the data folder and
- * database, as one process at a time owns a chDB folder. At open, every file in it that this
- * process is not inserting is a leftover of a process that died mid-insert, and is removed.
- */
-function openInsertFolder(options: ChdbOptions): string {
-  const key = createHash('sha256')
-    .update(`${path.resolve(options.path)}\0${options.database}`)
-    .digest('hex')
-    .slice(0, 16);
-  const folder = path.join(options.insertDir ?? defaultInsertDir(), `sightline-inserts-${key}`);
-  fs.mkdirSync(folder, { recursive: true });
-  for (const name of fs.readdirSync(folder)) {
-    const file = path.join(folder, name);
-    if (!staging.has(file)) fs.rmSync(file, { force: true, recursive: true });
-  }
-  return folder;
-}
+/** A staged batch is inserted this long after its first write, or once it holds STAGED_BATCH_BYTES. */
+export const STAGED_FLUSH_MS = 1000;
+const STAGED_BATCH_BYTES = 16 * 1024 * 1024;
 
 /** Statements (reads, DDL, ping) that run at once; more wait for a free connection. */
 const QUERY_CONNECTIONS = 8;
@@ -124,7 +115,51 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     return connection;
   };
   const pool = new ConnectionPool(Array.from({ length: QUERY_CONNECTIONS }, connect));
-  const insertFolder = openInsertFolder(options);
+  const insertFiles = async (target: BatchTarget, files: string, token: string): Promise<void> => {
+    const { table, columns, structure, settings } = target as StagedTarget;
+    await insertConnection.queryAsync(
+      withSettings(
+        `INSERT INTO ${database}.${checkIdentifier(table)} (${columns.map(checkIdentifier).join(', ')}) SELECT * FROM file(${quoteString(files)}, 'RowBinary', ${quoteString(structure)})`,
+        // One thread reads the files in name order, so a batch inserted again splits into the same blocks.
+        { ...INSERT_SETTINGS, ...settings, insert_deduplication_token: token, max_threads: 1 },
+      ),
+      { format: 'Null' },
+    );
+  };
+  const staged = await StagedInserts.open({
+    folder: path.join(options.path, STAGED_FOLDER),
+    insert: insertFiles,
+    flushMs: options.stagedFlushMs ?? STAGED_FLUSH_MS,
+    maxBatchBytes: STAGED_BATCH_BYTES,
+    onError: options.onStagedError,
+  });
+
+  /**
+   * A staged write is answered before its insert runs, so a layout the table does not take
+   * (no such table or column, another type) is refused at the write instead: checked once per
+   * layout, and again after any statement through `command` (DDL may have changed the table).
+   */
+  const checkedLayouts = new Map<string, Promise<void>>();
+  const checkLayout = async (layout: RowLayout): Promise<void> => {
+    const table = checkIdentifier(layout.table);
+    const result = await pool.use((connection) =>
+      connection.queryAsync(
+        `SELECT name, type FROM system.columns WHERE database = ${quoteString(options.database)} AND table = ${quoteString(table)}`,
+        { format: 'JSONEachRow' },
+      ),
+    );
+    const types = new Map(parseJsonEachRow<{ name: string; type: string }>(result.text()).map((c) => [c.name, c.type]));
+    if (types.size === 0) throw new Error(`Code: 60. Table ${database}.${table} does not exist. (UNKNOWN_TABLE)`);
+    layout.columns.forEach((column, i) => {
+      const type = types.get(column);
+      if (type === undefined)
+        throw new Error(`Code: 16. No such column ${column} in table ${database}.${table}. (NO_SUCH_COLUMN_IN_TABLE)`);
+      if (type !== layout.types[i])
+        throw new Error(
+          `Code: 53. Column ${column} of ${database}.${table} is ${type}, not ${layout.types[i]}. (TYPE_MISMATCH)`,
+        );
+    });
+  };
 
   const engine: TelemetryEngine = {
     engine: 'chdb',
@@ -135,47 +170,54 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
       settings: Record<string, string | number> = {},
     ): Promise<T[]> {
       const statement = withSettings(renderParameters(sql, params), { ...READ_SETTINGS, ...settings });
+      await staged.settle();
       const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'JSONEachRow' }));
       return parseJsonEachRow<T>(result.text());
     },
     async selectRowBinary(sql: string, params: QueryParams = {}): Promise<Buffer> {
       const statement = withSettings(renderParameters(sql, params), READ_SETTINGS);
+      await staged.settle();
       const result = await pool.use((connection) => connection.queryAsync(statement, { format: 'RowBinary' }));
       return Buffer.from(result.bytes());
     },
     async command(sql: string, params: QueryParams = {}): Promise<void> {
       const statement = renderParameters(sql, params);
-      await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
+      await staged.settle();
+      try {
+        await pool.use((connection) => connection.queryAsync(statement, { format: 'Null' }));
+      } finally {
+        // The statement may have changed a table (DDL): check layouts again, retry failing inserts now.
+        checkedLayouts.clear();
+        staged.retryNow();
+      }
     },
     async insertRows(layout: RowLayout, rows: Buffer, settings: Record<string, string | number> = {}): Promise<void> {
-      const file = path.join(insertFolder, `${layout.table}-${process.pid}-${++insertSequence}.rowbinary`);
-      staging.add(file);
-      try {
-        await fs.promises.writeFile(file, rows);
-        const columns = layout.columns.map(checkIdentifier).join(', ');
-        await insertConnection.queryAsync(
-          withSettings(
-            `INSERT INTO ${database}.${checkIdentifier(layout.table)} (${columns}) SELECT * FROM file(${quoteString(file)}, 'RowBinary', ${quoteString(layout.structure)})`,
-            { ...INSERT_SETTINGS, ...settings },
-          ),
-          { format: 'Null' },
-        );
-      } finally {
-        staging.delete(file);
-        await fs.promises.rm(file, { force: true });
+      const target: StagedTarget = {
+        table: layout.table,
+        columns: [...layout.columns],
+        structure: layout.structure,
+        settings,
+      };
+      const key = `${layout.table}\0${layout.structure}\0${JSON.stringify(settings)}`;
+      let check = checkedLayouts.get(key);
+      if (!check) {
+        check = checkLayout(layout);
+        checkedLayouts.set(key, check);
+        check.catch(() => checkedLayouts.delete(key));
       }
+      await check;
+      await staged.write(key, target, rows);
     },
     async ping(): Promise<void> {
       await pool.use((connection) => connection.queryAsync('SELECT 1', { format: 'Null' }));
     },
     async close(): Promise<void> {
+      await staged.close();
       pool.close();
       insertConnection.close();
       // close() defers behind statements still running (a request that came in as the service
       // stopped); the folder is free for another engine in this process only once they end.
       await drainPending();
-      // Leave no empty folder behind in /dev/shm; one still in use (another open of this store) stays.
-      await fs.promises.rmdir(insertFolder).catch(() => undefined);
     },
   };
   return wrapErrors(engine);

@@ -29,7 +29,6 @@ describe('copying telemetry from chDB to a ClickHouse server', () => {
     source = await openChdb({
       path: path.join(folder, 'chdb'),
       database: 'sightline',
-      insertDir: path.join(folder, 'insert'),
     });
     await migrateTelemetry(source);
     target = await openClickHouseHttp({ url: shim.url, database: 'sightline_moved' });
