@@ -4,15 +4,15 @@
  *
  * A chDB connection runs one statement at a time, and the binding runs every statement with bound
  * parameters one at a time across the whole process. So statements go out with their parameters
- * rendered as literals (literals.ts) over a pool of connections to the same folder, and inserts
- * have a connection of their own: a slow read holds up neither other reads nor ingest.
+ * rendered as literals (literals.ts) over a pool of connections to the same folder, and each
+ * table's inserts have a connection of their own: a slow read holds up neither other reads nor
+ * ingest.
  *
- * Inserts are RowBinary, which chDB's insert call does not take (text formats only), so each
- * batch is written to a file in a memory-backed folder and inserted with `INSERT ... SELECT FROM
- * file(...)`; chDB reads binary rows about four times faster than it parses JSONCompactEachRow.
- * The insert resolves once the rows are stored, as before; the file is removed after it either
- * way. A process killed between writing a file and its insert acknowledged none of its rows
- * (acks follow the insert), so the next start simply deletes what it finds in the folder.
+ * Inserts are RowBinary, which chDB's insert call does not take (text formats only), so rows are
+ * written to files and inserted with `INSERT ... SELECT FROM file(...)`; chDB reads binary rows
+ * about four times faster than it parses JSONCompactEachRow. The files are staged inserts
+ * (staged-inserts.ts): an insertRows resolves once its file is on disk in the data folder, and
+ * many go into the table in one insert; every statement first inserts what is staged.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,9 +105,9 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   fs.writeFileSync(configFile, chdbServerConfig(options));
   // The first connection starts the process's engine with this configuration; the rest join it.
   const connectionArgs = [`--config-file=${configFile}`];
-  const insertConnection = new Session(options.path, { connectionArgs });
+  const firstConnection = new Session(options.path, { connectionArgs });
   const database = checkIdentifier(options.database);
-  insertConnection.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
+  firstConnection.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
   // A connection keeps its current database, so every statement below runs unqualified.
   const connect = () => {
     const connection = new Session(options.path, { connectionArgs });
@@ -115,9 +115,17 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     return connection;
   };
   const pool = new ConnectionPool(Array.from({ length: QUERY_CONNECTIONS }, connect));
+  // A connection runs one statement at a time: one per table, so a read that waits for the
+  // staged rows of several tables waits for the longest insert, not for their sum.
+  const insertConnections = new Map<string, Session>();
   const insertFiles = async (target: BatchTarget, files: string, token: string): Promise<void> => {
     const { table, columns, structure, settings } = target as StagedTarget;
-    await insertConnection.queryAsync(
+    let connection = insertConnections.get(table);
+    if (!connection) {
+      connection = connect();
+      insertConnections.set(table, connection);
+    }
+    await connection.queryAsync(
       withSettings(
         `INSERT INTO ${database}.${checkIdentifier(table)} (${columns.map(checkIdentifier).join(', ')}) SELECT * FROM file(${quoteString(files)}, 'RowBinary', ${quoteString(structure)})`,
         // One thread reads the files in name order, so a batch inserted again splits into the same blocks.
@@ -214,7 +222,8 @@ export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
     async close(): Promise<void> {
       await staged.close();
       pool.close();
-      insertConnection.close();
+      firstConnection.close();
+      for (const connection of insertConnections.values()) connection.close();
       // close() defers behind statements still running (a request that came in as the service
       // stopped); the folder is free for another engine in this process only once they end.
       await drainPending();
