@@ -100,6 +100,16 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses a DATA_DIR with a file name pattern character for the embedded telemetry engine only', () => {
+    for (const dataDir of ['/srv/sightline*', '/srv/data?', '/srv/{a,b}', '/srv/x}']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir }), dataDir).toThrow(
+        /the embedded telemetry engine cannot use a folder whose path has . in it/,
+      );
+      expect(loadConfig({ DATA_DIR: dataDir, CLICKHOUSE_URL: 'http://127.0.0.1:8123' }).dataDir).toBe(dataDir);
+    }
+    expect(loadConfig({ DATA_DIR: '/srv/sightline [main]' }).dataDir).toBe('/srv/sightline [main]');
+  });
+
   it('refuses a DATA_DIR under /proc or /sys (the start hung there at full CPU)', () => {
     for (const dataDir of ['/proc/sightline', '/sys', '/dev/shm/../../sys/x']) {
       expect(() => loadConfig({ DATA_DIR: dataDir }), dataDir).toThrow(/a kernel file system that cannot hold files/);

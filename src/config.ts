@@ -441,6 +441,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     problems.push(
       `DATA_DIR=${String(values.DATA_DIR)}: under /${kernelFolder[1]}, a kernel file system that cannot hold files; choose a folder on a disk (${VARIABLES.DATA_DIR.description})`,
     );
+  // Embedded chDB reads its staged inserts with file('<DATA_DIR>/chdb/.../*.rowbinary'), where
+  // these characters are patterns, not names (ClickHouse has no escape for them).
+  const patternCharacter = /[*?{}]/.exec(path.resolve(String(values.DATA_DIR ?? '.')));
+  if (patternCharacter && values.CLICKHOUSE_URL === undefined)
+    problems.push(
+      `DATA_DIR=${String(values.DATA_DIR)}: the embedded telemetry engine cannot use a folder whose path has ${patternCharacter[0]} in it (one of * ? { }, which it reads as file name patterns); choose another folder`,
+    );
   const catalogue =
     values.PLANS_FILE === undefined ? BUILT_IN_CATALOGUE : readPlanCatalogue(values.PLANS_FILE as string, problems);
   if (problems.length > 0 || catalogue === null)
