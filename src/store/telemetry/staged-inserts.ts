@@ -40,6 +40,11 @@ export interface StagedInsertOptions {
   flushMs: number;
   /** ... or as soon as it holds this many bytes. */
   maxBatchBytes: number;
+  /**
+   * Bytes a table may have in batches waiting for their insert (default 4 × maxBatchBytes): past
+   * it the engine is slower than the traffic, and writes are refused until it catches up.
+   */
+  maxWaitingBytes?: number;
   /** Failed inserts of a batch before its files are tried one by one. */
   maxAttempts?: number;
   /** A batch insert failed (it is kept and tried again) or a file was set aside in failed/. */
@@ -76,9 +81,9 @@ interface TableStage {
   wake: (() => void) | null;
 }
 
-/** Writes into a table whose staged inserts fail: the caller answers 503, the client retries. */
-export class StagedInsertsFailing extends Error {
-  override name = 'StagedInsertsFailing';
+/** Writes into a table whose staged inserts fail or lag behind: the caller answers 503, the client retries. */
+export class StagedInsertsRefused extends Error {
+  override name = 'StagedInsertsRefused';
 }
 
 /** Batch folders of this process's stores, by path: another open of the same store must not take them as leftovers. */
@@ -96,10 +101,12 @@ const LONGEST_PAUSE_MS = 5_000;
 export class StagedInserts {
   private readonly tables = new Map<string, TableStage>();
   private readonly maxAttempts: number;
+  private readonly maxWaitingBytes: number;
   private closed = false;
 
   private constructor(private readonly options: StagedInsertOptions) {
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.maxWaitingBytes = options.maxWaitingBytes ?? 4 * options.maxBatchBytes;
   }
 
   /**
@@ -135,16 +142,23 @@ export class StagedInserts {
   /**
    * Resolves once `rows` are in a file of the open batch for `target`: durable, not yet readable.
    * Writes with equal targets share batches; `key` names the target (equal keys, equal targets).
-   * Refused (StagedInsertsFailing) while the target's inserts fail, so a backlog cannot grow
-   * without bound while the engine refuses it.
+   * Refused (StagedInsertsRefused) while the target's inserts fail, or while more than
+   * `maxWaitingBytes` of it wait for their insert, so the backlog stays bounded when the engine
+   * refuses rows or takes them slower than they arrive.
    */
   async write(key: string, target: BatchTarget, rows: Uint8Array): Promise<void> {
     if (this.closed) throw new Error('staged inserts are closed');
     const stage = this.stageOf(key, target);
     if (stage.failing !== undefined) {
-      throw new StagedInsertsFailing(`inserts into ${target.table} are failing; they are retried`, {
+      throw new StagedInsertsRefused(`inserts into ${target.table} are failing; they are retried`, {
         cause: stage.failing,
       });
+    }
+    const waiting = stage.closed.reduce((sum, closed) => sum + closed.bytes, 0);
+    if (waiting >= this.maxWaitingBytes) {
+      throw new StagedInsertsRefused(
+        `${Math.round(waiting / 1024 / 1024)} MB of ${target.table} rows wait for their insert; retry shortly`,
+      );
     }
     const batch = stage.open ?? this.openBatch(stage);
     const file = path.join(batch.folder, `${String(++batch.files).padStart(8, '0')}${FILE_SUFFIX}`);
