@@ -102,7 +102,9 @@ const QUERY_CONNECTIONS = 8;
 export async function openChdb(options: ChdbOptions): Promise<TelemetryEngine> {
   // file() would read these as patterns in the staged batches' paths, match nothing, and insert nothing.
   if (/[*?{}]/.test(path.resolve(options.path)))
-    throw new Error(`chDB folder ${options.path}: its path may not contain * ? { or } (staged inserts read files by pattern)`);
+    throw new Error(
+      `chDB folder ${options.path}: its path may not contain * ? { or } (staged inserts read files by pattern)`,
+    );
   fs.mkdirSync(options.path, { recursive: true });
   const configFile = path.join(options.path, 'sightline-server-config.xml');
   fs.writeFileSync(configFile, chdbServerConfig(options));
