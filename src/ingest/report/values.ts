@@ -15,15 +15,32 @@ export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ANY_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Per UTF-16 code unit below 128: 1 a lower-case hex digit, 2 an upper-case one, 0 anything else. */
+const HEX_DIGIT = new Uint8Array(128);
+for (const c of '0123456789abcdef') HEX_DIGIT[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEF') HEX_DIGIT[c.charCodeAt(0)] = 2;
+const DASH = 45;
 
-/** A UUID of any version, in any letter case, answered in lower case. */
+/**
+ * A UUID of any version, in any letter case, answered in lower case. A table lookup per
+ * character: each trace and span carries several ids, and the two regular expressions this
+ * replaced were 6% of the report route's main thread (docs/PERFORMANCE.md).
+ */
 export function toUuid(value: unknown): Uuid | undefined {
-  if (typeof value !== 'string') return undefined;
-  // Clients send lower case almost always; only the others pay for a second test and a copy.
-  if (LOWER_CASE_UUID.test(value)) return value;
-  return ANY_CASE_UUID.test(value) ? value.toLowerCase() : undefined;
+  if (typeof value !== 'string' || value.length !== 36) return undefined;
+  let kinds = 0;
+  for (let i = 0; i < 36; i++) {
+    const code = value.charCodeAt(i);
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (code !== DASH) return undefined;
+    } else {
+      const kind = code < 128 ? HEX_DIGIT[code]! : 0;
+      if (kind === 0) return undefined;
+      kinds |= kind;
+    }
+  }
+  // Clients send lower case almost always; only the others pay for a copy.
+  return kinds & 2 ? value.toLowerCase() : value;
 }
 
 /**
