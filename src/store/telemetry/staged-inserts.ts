@@ -16,9 +16,11 @@
  * telemetry migration 0004). At open, batches a dead process left are inserted before anything
  * else runs, and half-written files (never answered) are removed.
  *
- * A batch whose insert fails stays on disk and is tried again (with a growing pause); after
- * `maxAttempts` its files are tried one by one, and a file that still fails is moved to
- * `failed/` and reported, so one bad write cannot hold up the table.
+ * A batch whose insert fails stays on disk and is tried again (with a growing pause), and
+ * writes into its table are refused meanwhile, as they are while more than `maxWaitingBytes`
+ * wait: the backlog stays bounded. After `maxAttempts` the batch's files are tried one by one;
+ * one that fails while others go in is moved to `failed/` and reported, so one bad write cannot
+ * hold up the table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
