@@ -7,7 +7,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // Suites that spawn the service run the compiled dist/: built once, before them all.
-    globalSetup: ['./test/support/build-server.ts'],
+    globalSetup: ['./test/support/build-server.ts', './test/support/test-run-folder.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A poll waits for something that will happen (a page re-rendering, a job's write); on two

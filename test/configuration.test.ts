@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { SMALL_CATALOGUE, writePlansFile } from './support/access.js';
+import { runFolder } from './support/test-run-folder.js';
 
 const failure = (env: Record<string, string>): string => {
   try {
@@ -33,7 +34,7 @@ describe('billing configuration', () => {
       `PLANS_FILE="plans.json": no such file (read as ${path.resolve('plans.json')}: a relative path is from the working directory)`,
     );
     expect(failure({ PLANS_FILE: os.tmpdir() })).toContain(`PLANS_FILE="${os.tmpdir()}": is a folder, not a file`);
-    const notJson = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
+    const notJson = path.join(runFolder('sightline-plans-'), 'plans.json');
     fs.writeFileSync(notJson, '{ "defaultPlan": "free", }');
     expect(failure({ PLANS_FILE: notJson })).toMatch(new RegExp(`PLANS_FILE="${notJson}": not valid JSON: \\S`));
     const bad = writePlansFile({ ...SMALL_CATALOGUE, defaultPlan: 'gold' });

@@ -1,11 +1,11 @@
 /** The monthly ingest quota: decompressed bytes per organization, 503 + Retry-After when used up. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCounterKey } from '../../src/ingest/usage.js';
 import { registerUser, startTestService, type TestService } from '../support/service.js';
+import { runFolder } from '../support/test-run-folder.js';
 
 const GB = 1_000_000_000;
 
@@ -13,7 +13,7 @@ describe('monthly ingest quota', () => {
   let service: TestService;
   let token: string;
   let organizationId: string;
-  const plansFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
+  const plansFile = path.join(runFolder('sightline-plans-'), 'plans.json');
 
   beforeAll(async () => {
     const limits = {

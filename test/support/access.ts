@@ -1,9 +1,9 @@
 /** Helpers of the identity and access suites: a movable clock, plan catalogues, credentials. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { PlanCatalogue } from '../../src/core/plans.js';
+import { runFolder } from './test-run-folder.js';
 
 /** The service clock of a test: starts at the real time and moves only when told. */
 export class TestClock {
@@ -22,7 +22,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Writes a plan catalogue to a temporary file and returns its path (for PLANS_FILE). */
 export function writePlansFile(catalogue: PlanCatalogue): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-plans-')), 'plans.json');
+  const file = path.join(runFolder('sightline-plans-'), 'plans.json');
   fs.writeFileSync(file, JSON.stringify(catalogue));
   return file;
 }
