@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'chdb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openChdb, STAGED_FOLDER } from '../../src/store/telemetry/chdb.js';
+import { type ChdbOptions, openChdb, STAGED_FOLDER } from '../../src/store/telemetry/chdb.js';
+import type { TelemetryEngine } from '../../src/store/telemetry/engine.js';
 import { migrateTelemetry } from '../../src/store/telemetry/migrate.js';
 import { ENDPOINT_ROWS, encodeRows, rowsOf } from '../../src/store/telemetry/rows.js';
 import { GroupCommitWriter } from '../../src/store/telemetry/writer.js';
@@ -27,6 +28,19 @@ function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   dirs.push(dir);
   return dir;
+}
+
+/** A migrated chDB store in a new folder. */
+async function migratedStore(prefix: string, options: Omit<ChdbOptions, 'path'>) {
+  const dataDir = tempDir(prefix);
+  const engine = await openChdb({ path: dataDir, ...options });
+  await migrateTelemetry(engine);
+  return { dataDir, engine };
+}
+
+/** Hands `count` endpoint rows named `name` to the engine: answered once staged. */
+function writeEndpoints(engine: TelemetryEngine, count: number, name: string): Promise<void> {
+  return engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(count, name)));
 }
 
 /** Every file under a data folder's staging folder, as `<batch>/<file>`, sorted. */
@@ -62,10 +76,8 @@ function rawCount(dataDir: string, sql: string): number {
 
 describe('chDB staged inserts', () => {
   it('answer a write once its rows are on disk; a read right after sees them, all in one insert', async () => {
-    const dataDir = tempDir('sightline-staged-');
-    const engine = await openChdb({ path: dataDir, database: 'staged', stagedFlushMs: 60_000 });
+    const { dataDir, engine } = await migratedStore('sightline-staged-', { database: 'staged', stagedFlushMs: 60_000 });
     try {
-      await migrateTelemetry(engine);
       const writer = new GroupCommitWriter(engine, { maxRows: 20_000, flushMs: 1 });
       for (let i = 0; i < 20; i++) await writer.write([rowsOf(ENDPOINT_ROWS, endpoints(500, 'GET /staged'))]);
 
@@ -93,23 +105,22 @@ describe('chDB staged inserts', () => {
   }, 120_000);
 
   it('go in by themselves once the batch is flushMs old, and at close', async () => {
-    const dataDir = tempDir('sightline-staged-timer-');
-    const engine = await openChdb({ path: dataDir, database: 'staged', stagedFlushMs: 50 });
-    await migrateTelemetry(engine);
-    await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(100, 'GET /timer')));
+    const { dataDir, engine } = await migratedStore('sightline-staged-timer-', {
+      database: 'staged',
+      stagedFlushMs: 50,
+    });
+    await writeEndpoints(engine, 100, 'GET /timer');
     // In the table, and its files gone (removed just after the insert).
     await until(() => stagedFiles(dataDir).length === 0);
     expect(rawCount(dataDir, 'SELECT count() FROM staged.endpoints')).toBe(100);
     await engine.close();
 
     const closing = await openChdb({ path: dataDir, database: 'staged', stagedFlushMs: 60_000 });
-    await closing.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(50, 'GET /timer')));
+    await writeEndpoints(closing, 50, 'GET /timer');
     await closing.close();
     expect(stagedFiles(dataDir)).toEqual([]);
     expect(rawCount(dataDir, 'SELECT count() FROM staged.endpoints')).toBe(150);
-    await expect(
-      closing.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(1, 'GET /late'))),
-    ).rejects.toThrow(/closed/);
+    await expect(writeEndpoints(closing, 1, 'GET /late')).rejects.toThrow(/closed/);
   }, 120_000);
 
   it('survive a SIGKILL: the next start inserts the acknowledged rows once and leaves no file behind', async () => {
@@ -136,33 +147,33 @@ describe('chDB staged inserts', () => {
     const copy = path.join(tempDir('sightline-staged-copy-'), batch!);
     fs.cpSync(path.join(dataDir, STAGED_FOLDER, batch!), copy, { recursive: true });
 
+    const count = "SELECT count() AS n FROM endpoints WHERE name = 'GET /acked'";
     const restarted = await openChdb({ path: dataDir, database: 'crash' });
     try {
       expect(stagedFiles(dataDir)).toEqual([]);
-      const count = "SELECT count() AS n FROM endpoints WHERE name = 'GET /acked'";
       expect((await restarted.query<{ n: number }>(count))[0]?.n).toBe(2_000);
-      await restarted.close();
-
-      // The same batch again: its deduplication token makes the insert add nothing (count without FINAL).
-      fs.cpSync(copy, path.join(dataDir, STAGED_FOLDER, batch!), { recursive: true });
-      const again = await openChdb({ path: dataDir, database: 'crash' });
-      try {
-        expect(stagedFiles(dataDir)).toEqual([]);
-        expect((await again.query<{ n: number }>(count))[0]?.n).toBe(2_000);
-      } finally {
-        await again.close();
-      }
     } finally {
       await restarted.close();
+    }
+
+    // The same batch again: its deduplication token makes the insert add nothing (count without FINAL).
+    fs.cpSync(copy, path.join(dataDir, STAGED_FOLDER, batch!), { recursive: true });
+    const again = await openChdb({ path: dataDir, database: 'crash' });
+    try {
+      expect(stagedFiles(dataDir)).toEqual([]);
+      expect((await again.query<{ n: number }>(count))[0]?.n).toBe(2_000);
+    } finally {
+      await again.close();
     }
   }, 300_000);
 
   it('set a file the engine refuses aside in failed/ and insert the rest of its batch', async () => {
-    const dataDir = tempDir('sightline-staged-refused-');
-    const first = await openChdb({ path: dataDir, database: 'refused', stagedFlushMs: 60_000 });
-    await migrateTelemetry(first);
-    await first.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(300, 'GET /good')));
-    await first.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(200, 'GET /good')));
+    const { dataDir, engine: first } = await migratedStore('sightline-staged-refused-', {
+      database: 'refused',
+      stagedFlushMs: 60_000,
+    });
+    await writeEndpoints(first, 300, 'GET /good');
+    await writeEndpoints(first, 200, 'GET /good');
     // Keep the batch from its insert at close: take it away and put it back once closed.
     const [batch] = stagedFiles(dataDir)[0]!.split(path.sep);
     const held = path.join(tempDir('sightline-staged-held-'), batch!);
@@ -199,33 +210,28 @@ describe('chDB staged inserts', () => {
   }, 120_000);
 
   it('refuse writes while a table takes no insert, keep what they answered, and take writes again once it does', async () => {
-    const dataDir = tempDir('sightline-staged-failing-');
     const errors: unknown[] = [];
-    const engine = await openChdb({
-      path: dataDir,
+    const { dataDir, engine } = await migratedStore('sightline-staged-failing-', {
       database: 'failing',
       stagedFlushMs: 60_000,
       onStagedError: (error) => errors.push(error),
     });
     try {
-      await migrateTelemetry(engine);
-      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(10, 'GET /before')));
+      await writeEndpoints(engine, 10, 'GET /before');
       await engine.query('SELECT 1');
       // Around the engine, so its layout check still holds: the failure shows only at the insert.
       raw(dataDir, 'RENAME TABLE failing.endpoints TO failing.endpoints_parked');
-      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(20, 'GET /answered')));
+      await writeEndpoints(engine, 20, 'GET /answered');
       // A read starts the insert; it fails, and the read does not wait for the retries.
       await engine.query('SELECT 1');
       expect(errors.length).toBeGreaterThanOrEqual(1);
-      await expect(
-        engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(5, 'GET /refused'))),
-      ).rejects.toThrow(/inserts into endpoints are failing/);
+      await expect(writeEndpoints(engine, 5, 'GET /refused')).rejects.toThrow(/inserts into endpoints are failing/);
       expect(stagedFiles(dataDir).filter((file) => file.endsWith('.rowbinary'))).toHaveLength(1);
 
       raw(dataDir, 'RENAME TABLE failing.endpoints_parked TO failing.endpoints');
       // The next retry (at most 5 s later) takes the batch; then writes are answered again.
       await until(() => stagedFiles(dataDir).length === 0);
-      await engine.insertRows(ENDPOINT_ROWS, encodeRows(ENDPOINT_ROWS, endpoints(5, 'GET /after')));
+      await writeEndpoints(engine, 5, 'GET /after');
       const rows = await engine.query<{ name: string; n: number }>(
         'SELECT name, count() AS n FROM endpoints GROUP BY name ORDER BY name',
       );
